@@ -1,0 +1,205 @@
+"""Dice sources: the one door through which every roll of every ruleset goes.
+
+A source takes a roll request and returns its ``RollRecord``. Three kinds:
+
+* ``SeededDice`` — reproducible rolls from a seed;
+* ``TypedDice`` — the faces rolled at the table, typed in as one flat stream
+  in roll order (rerolls and again-dice take the next faces);
+* ``ForcedDice`` — used by ``enumerate_outcomes`` to run ordinary rule code
+  over every outcome of every roll, each with its exact probability.
+
+Every source can ``mark()`` its position and ``reset()`` to it, so a command
+that fails half-way consumes nothing.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable, Hashable, Iterable, Sequence
+from typing import Any, Protocol, TypeVar
+
+from conteur.i18n import ConteurError
+
+from .rolls import Draw, Roll, RollRecord
+
+R = TypeVar("R")
+T = TypeVar("T")
+H = TypeVar("H", bound=Hashable)
+
+
+class DiceSource(Protocol):
+    """Where the dice of a roll come from."""
+
+    def roll(self, request: Roll[R]) -> RollRecord[R]: ...
+
+    def mark(self) -> object: ...
+
+    def reset(self, mark: object) -> None: ...
+
+
+class SeededDice:
+    """Reproducible dice: the same seed gives the same faces, roll after roll."""
+
+    def __init__(self, seed: int | None = None) -> None:
+        self.seed = seed
+        self._rng = random.Random(seed)
+
+    def _draw(self, sides: int) -> int:
+        return int(self._rng.random() * sides) + 1
+
+    def roll(self, request: Roll[R]) -> RollRecord[R]:
+        return request.roll(self._draw)
+
+    def mark(self) -> object:
+        return self._rng.getstate()
+
+    def reset(self, mark: object) -> None:
+        self._rng.setstate(mark)  # type: ignore[arg-type]
+
+
+def parse_faces(text: str | Iterable[int | str]) -> list[int]:
+    """Read typed-in faces: numbers separated by spaces, commas or semicolons.
+
+    Raises ``ConteurError('dice.not_a_number')`` naming the first bad token.
+    """
+    tokens: Iterable[int | str]
+    if isinstance(text, str):
+        tokens = [tok for tok in text.replace(",", " ").replace(";", " ").split() if tok]
+    else:
+        tokens = text
+    faces: list[int] = []
+    for position, token in enumerate(tokens, start=1):
+        if isinstance(token, bool):
+            raise ConteurError("dice.not_a_number", token=str(token), position=position)
+        if isinstance(token, int):
+            faces.append(token)
+            continue
+        stripped = str(token).strip()
+        if not stripped.lstrip("-").isdigit():
+            raise ConteurError("dice.not_a_number", token=stripped, position=position)
+        faces.append(int(stripped))
+    return faces
+
+
+class _Short(Exception):
+    """The typed-in stream ran out in the middle of a roll."""
+
+    def __init__(self, drawn: int) -> None:
+        self.drawn = drawn
+
+
+class TypedDice:
+    """The faces the table rolled, consumed in roll order.
+
+    A 0 typed for a d10 or a d100 reads as 10 or 100, as printed on real dice.
+    A roll that runs short, or meets a face its die cannot show, raises a
+    ``ConteurError`` naming the problem and consumes nothing.
+    """
+
+    def __init__(self, faces: str | Iterable[int | str]) -> None:
+        self.faces: tuple[int, ...] = tuple(parse_faces(faces))
+        self.position = 0
+
+    @property
+    def remaining(self) -> tuple[int, ...]:
+        """The faces not consumed yet."""
+        return self.faces[self.position :]
+
+    def roll(self, request: Roll[R]) -> RollRecord[R]:
+        cursor = self.position
+
+        def draw(sides: int) -> int:
+            nonlocal cursor
+            if cursor >= len(self.faces):
+                raise _Short(cursor - self.position)
+            face = self.faces[cursor]
+            if face == 0 and sides in (10, 100):
+                face = sides
+            if not 1 <= face <= sides:
+                raise ConteurError("dice.bad_face", face=face, sides=sides, position=cursor + 1)
+            cursor += 1
+            return face
+
+        try:
+            record = request.roll(draw)
+        except _Short as short:
+            left = len(self.faces) - self.position
+            raise ConteurError(
+                "dice.too_few", roll=request, needed=short.drawn + 1 - left, left=left
+            ) from None
+        self.position = cursor
+        return record
+
+    def mark(self) -> object:
+        return self.position
+
+    def reset(self, mark: object) -> None:
+        assert isinstance(mark, int)
+        self.position = mark
+
+    def check_all_used(self) -> None:
+        """Raise ``dice.left_over`` when faces were typed that no roll used."""
+        if self.remaining:
+            raise ConteurError(
+                "dice.left_over",
+                count=len(self.remaining),
+                faces=" ".join(map(str, self.remaining)),
+            )
+
+
+class NeedOutcome(Exception):
+    """Raised by ``ForcedDice`` at the first roll past its script."""
+
+    def __init__(self, request: Roll[Any]) -> None:
+        self.request = request
+
+
+class ForcedDice:
+    """Answers rolls with a scripted list of outcome indices (see ``enumerate_outcomes``)."""
+
+    def __init__(self, script: Sequence[int]) -> None:
+        self.script = script
+        self.position = 0
+
+    def roll(self, request: Roll[R]) -> RollRecord[R]:
+        if self.position >= len(self.script):
+            raise NeedOutcome(request)
+        result, _ = request.outcomes()[self.script[self.position]]
+        self.position += 1
+        return RollRecord(request, (), result)
+
+    def mark(self) -> object:
+        return self.position
+
+    def reset(self, mark: object) -> None:
+        assert isinstance(mark, int)
+        self.position = mark
+
+
+def enumerate_outcomes(run: Callable[[DiceSource], T]) -> list[tuple[T, float]]:
+    """Run ``run`` over every outcome of every roll it makes; each result with its probability.
+
+    ``run`` is ordinary rule code taking a dice source. Each time it asks for
+    a roll not yet decided, the roll's exact outcomes (``request.outcomes()``)
+    are branched on, and ``run`` is called again with that prefix forced.
+    Results are not merged (they need not be hashable): see ``distribution_of``.
+    """
+    out: list[tuple[T, float]] = []
+    stack: list[tuple[tuple[int, ...], float]] = [((), 1.0)]
+    while stack:
+        script, p = stack.pop()
+        try:
+            out.append((run(ForcedDice(script)), p))
+        except NeedOutcome as need:
+            for i, (_, q) in enumerate(need.request.outcomes()):
+                if q > 0.0:
+                    stack.append(((*script, i), p * q))
+    return out
+
+
+def distribution_of(run: Callable[[DiceSource], H]) -> dict[H, float]:
+    """Like ``enumerate_outcomes``, merging equal results: ``{result: probability}``."""
+    merged: dict[H, float] = {}
+    for value, p in enumerate_outcomes(run):
+        merged[value] = merged.get(value, 0.0) + p
+    return merged

@@ -1,0 +1,139 @@
+"""User-facing text in French (default) and English.
+
+Every message a user can read is a key in a catalog file (``*.yaml`` with one
+``fr`` and one ``en`` form per key). Rulesets register their own catalogs, so
+a new ruleset adds text without touching this module.
+"""
+
+from __future__ import annotations
+
+import os
+import string
+from collections.abc import Mapping
+from importlib import resources
+from pathlib import Path
+from typing import Any, Literal, Protocol, cast
+
+import yaml
+
+Lang = Literal["fr", "en"]
+LANGS: tuple[Lang, ...] = ("fr", "en")
+DEFAULT_LANG: Lang = "fr"
+
+_catalog: dict[str, dict[Lang, str]] = {}
+_sources: dict[str, str] = {}
+
+
+class CatalogError(ValueError):
+    """A catalog file is malformed (a developer error, reported in English)."""
+
+
+def parse_lang(value: str | None) -> Lang:
+    """The language named by ``value`` (``fr``/``en``, any case, ``fr_FR`` too); French otherwise."""
+    if not value:
+        return DEFAULT_LANG
+    short = value.strip().lower().replace("-", "_").split("_")[0]
+    return "en" if short == "en" else "fr"
+
+
+def env_lang() -> Lang:
+    """The language asked for by ``CONTEUR_LANG`` (French when unset)."""
+    return parse_lang(os.environ.get("CONTEUR_LANG"))
+
+
+def register_catalog(path: Path | str, text: str | None = None) -> None:
+    """Add the messages of one catalog file; a key may be defined only once."""
+    raw = yaml.safe_load(text if text is not None else Path(path).read_text(encoding="utf-8"))
+    if not isinstance(raw, dict):
+        raise CatalogError(f"{path}: a catalog is a mapping of keys")
+    for key, forms in raw.items():
+        if not isinstance(forms, dict) or set(forms) != set(LANGS):
+            raise CatalogError(f"{path}: {key!r} needs exactly the forms {LANGS}")
+        if key in _catalog:
+            raise CatalogError(f"{path}: {key!r} already defined in {_sources[key]}")
+        _catalog[str(key)] = {cast(Lang, lang): str(forms[lang]) for lang in LANGS}
+        _sources[str(key)] = str(path)
+
+
+def register_package_catalog(package: str, name: str = "messages.yaml") -> None:
+    """Register the catalog shipped as ``name`` inside ``package`` (once)."""
+    ref = resources.files(package).joinpath(name)
+    marker = f"{package}/{name}"
+    if marker in _loaded_packages:
+        return
+    _loaded_packages.add(marker)
+    register_catalog(marker, ref.read_text(encoding="utf-8"))
+
+
+_loaded_packages: set[str] = set()
+
+
+def catalog() -> Mapping[str, Mapping[Lang, str]]:
+    """Every registered message (read-only view for tests and tools)."""
+    return _catalog
+
+
+def placeholders(template: str) -> set[str]:
+    """The ``{name}`` fields a template uses."""
+    return {field for _, field, _, _ in string.Formatter().parse(template) if field}
+
+
+class Describable(Protocol):
+    """Anything that can say itself in a language (a roll, a nested message)."""
+
+    def describe(self, lang: Lang | None = None) -> str: ...
+
+
+def t(key: str, lang: Lang | None = None, /, **params: Any) -> str:
+    """The message ``key`` in ``lang`` (default: ``CONTEUR_LANG``), with its fields filled.
+
+    A field value with a ``describe(lang)`` method (a roll request, a ``Msg``)
+    is rendered in the same language.
+    """
+    forms = _catalog.get(key)
+    if forms is None:
+        raise KeyError(f"no message {key!r}")
+    chosen = lang or env_lang()
+    filled = {k: v.describe(chosen) if hasattr(v, "describe") else v for k, v in params.items()}
+    return forms[chosen].format(**filled)
+
+
+class Msg:
+    """A message key and its fields, rendered later in whatever language is asked."""
+
+    __slots__ = ("key", "params")
+
+    def __init__(self, key: str, /, **params: Any) -> None:
+        self.key = key
+        self.params = params
+
+    def describe(self, lang: Lang | None = None) -> str:
+        return t(self.key, lang, **self.params)
+
+    def __repr__(self) -> str:
+        return f"Msg({self.key!r}, **{self.params!r})"
+
+
+class ConteurError(Exception):
+    """An error a user can read: a message key, its fields, and the rule it enforces."""
+
+    def __init__(self, key: str, /, *, rule: str | None = None, **params: Any) -> None:
+        self.key = key
+        self.rule = rule
+        self.params = params
+        super().__init__(key)
+
+    def message(self, lang: Lang | None = None) -> str:
+        """The error in ``lang``, prefixed with its rule id when it has one."""
+        text = t(self.key, lang, **self.params)
+        return f"[{self.rule}] {text}" if self.rule else text
+
+    def __str__(self) -> str:
+        return self.message()
+
+    def to_dict(self, lang: Lang | None = None) -> dict[str, Any]:
+        """A JSON-ready form: key, rule, message."""
+        return {"error": self.key, "rule": self.rule, "message": self.message(lang)}
+
+
+register_package_catalog("conteur.i18n")
