@@ -1,0 +1,24 @@
+"""The ``conteur`` command line (Typer + Rich), French by default.
+
+Each command group lives in its own module and is registered here; heavy
+modules are imported inside the commands that need them, so the CLI starts fast.
+"""
+
+from __future__ import annotations
+
+import typer
+
+from .common import app
+from .odds import odds_app
+from .roll import roll_app
+
+app.add_typer(roll_app, name="roll")
+app.add_typer(odds_app, name="odds")
+
+
+def main() -> None:
+    """Entry point of the ``conteur`` console script."""
+    app()
+
+
+__all__ = ["app", "main", "typer"]
