@@ -1,0 +1,161 @@
+"""An encounter: a state folded from an append-only log of commands and their events.
+
+``execute`` resolves a command into events on a scratch copy and keeps them
+only when the whole command succeeds (a refused command changes nothing and
+consumes no dice). ``undo`` retracts the last command still in force by
+appending an undo entry: history is never erased. ``replay`` rebuilds the
+state from a stored log.
+"""
+
+from __future__ import annotations
+
+import copy
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from conteur.dice import DiceSource
+from conteur.i18n import ConteurError
+
+from .commands import Command, CommandTemplate
+from .events import Event, EventList, event_from_dict
+from .registry import get_ruleset
+from .ruleset import Resolution, Ruleset
+
+
+@dataclass(frozen=True)
+class CommandEntry:
+    """A command that was carried out, with the events it produced."""
+
+    seq: int
+    command: Command
+    events: tuple[Event, ...]
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "kind": "command",
+            "seq": self.seq,
+            "command": self.command.to_dict(),
+            "events": [e.to_dict() for e in self.events],
+        }
+
+
+@dataclass(frozen=True)
+class UndoEntry:
+    """The retraction of an earlier command (``undoes`` is its seq)."""
+
+    seq: int
+    undoes: int
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"kind": "undo", "seq": self.seq, "undoes": self.undoes}
+
+
+LogEntry = CommandEntry | UndoEntry
+
+
+def entry_from_dict(data: Mapping[str, Any]) -> LogEntry:
+    """Read back a stored log entry."""
+    if data["kind"] == "undo":
+        return UndoEntry(int(data["seq"]), int(data["undoes"]))
+    return CommandEntry(
+        int(data["seq"]),
+        Command.from_dict(data["command"]),
+        tuple(event_from_dict(e) for e in data["events"]),
+    )
+
+
+@dataclass
+class Encounter:
+    """A fight in progress: its ruleset, its scenario, its log and its current state."""
+
+    ruleset: Ruleset
+    scenario: Mapping[str, Any]
+    state: Any
+    log: list[LogEntry] = field(default_factory=list)
+    keep_history: bool = True
+    _history: list[tuple[int, Any]] = field(default_factory=list, repr=False)
+
+    @classmethod
+    def start(
+        cls, scenario: Mapping[str, Any], base_dir: Path | None = None, *, keep_history: bool = True
+    ) -> Encounter:
+        """A new encounter from a scenario (its ``ruleset`` key names the ruleset)."""
+        ruleset = get_ruleset(str(scenario.get("ruleset", "vtm")))
+        state = ruleset.new_state(scenario, base_dir)
+        return cls(ruleset, scenario, state, keep_history=keep_history)
+
+    def execute(self, command: Command, dice: DiceSource) -> EventList:
+        """Resolve ``command`` with ``dice``; all of it is applied, or nothing (ConteurError)."""
+        mark = dice.mark()
+        work = copy.deepcopy(self.state) if self.keep_history else self.state
+        ctx = Resolution(work, dice)
+        try:
+            self.ruleset.resolve(ctx, command)
+        except BaseException:
+            dice.reset(mark)
+            raise
+        seq = len(self.log)
+        if self.keep_history:
+            self._history.append((seq, self.state))
+        self.state = work
+        entry = CommandEntry(seq, command, tuple(ctx.events))
+        self.log.append(entry)
+        return EventList(ctx.events)
+
+    def active(self) -> list[CommandEntry]:
+        """The commands in force (not undone), in order."""
+        undone = {e.undoes for e in self.log if isinstance(e, UndoEntry)}
+        return [e for e in self.log if isinstance(e, CommandEntry) and e.seq not in undone]
+
+    def events(self) -> EventList:
+        """Every event in force, in order."""
+        return EventList(ev for entry in self.active() for ev in entry.events)
+
+    def undo(self) -> CommandEntry:
+        """Retract the last command in force (ConteurError ``engine.nothing_to_undo``)."""
+        active = self.active()
+        if not active:
+            raise ConteurError("engine.nothing_to_undo")
+        last = active[-1]
+        self.log.append(UndoEntry(len(self.log), last.seq))
+        if self._history and self._history[-1][0] == last.seq:
+            self.state = self._history.pop()[1]
+        else:
+            self.state = self._fold(active[:-1])
+        return last
+
+    def _fold(self, entries: list[CommandEntry]) -> Any:
+        state = self.ruleset.new_state(self.scenario)
+        for entry in entries:
+            for event in entry.events:
+                event.apply(state)
+        return state
+
+    def rebuild(self) -> Any:
+        """The state folded again from the log (equal to ``state``)."""
+        return self._fold(self.active())
+
+    @classmethod
+    def replay(
+        cls, scenario: Mapping[str, Any], log: list[Mapping[str, Any]], base_dir: Path | None = None
+    ) -> Encounter:
+        """Rebuild an encounter from its scenario and a stored log."""
+        enc = cls.start(scenario, base_dir)
+        enc.log = [entry_from_dict(e) for e in log]
+        enc.state = enc._fold(enc.active())
+        enc._history = []
+        return enc
+
+    def legal_commands(self, actor: str | None = None) -> list[CommandTemplate]:
+        """What ``actor`` (or anyone) may do now."""
+        return self.ruleset.legal_commands(self.state, actor)
+
+    def end_state(self) -> dict[str, dict[str, Any]]:
+        """What each character carries out of the fight."""
+        return self.ruleset.end_state(self.state)
+
+    def log_dicts(self) -> list[dict[str, Any]]:
+        """The whole log, JSON-ready."""
+        return [e.to_dict() for e in self.log]

@@ -1,0 +1,124 @@
+"""Events: immutable, JSON-serialisable facts that change an encounter's state.
+
+Every event names the rule ids it applied and carries the dice records it
+used. Rulesets subclass ``Event``; subclasses are registered by class name so
+a stored log can be read back (``event_from_dict``).
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from collections.abc import Iterable, Iterator, Sequence
+from typing import Any, ClassVar, TypeVar
+
+from conteur.dice import RollRecord, record_from_dict
+from conteur.i18n import Lang
+
+E = TypeVar("E", bound="Event")
+
+_EVENT_TYPES: dict[str, type[Event]] = {}
+
+
+@dataclasses.dataclass(frozen=True, kw_only=True)
+class Event:
+    """Base of every event: the rule ids it applied and the dice it used.
+
+    ``public`` is False for what only the game master may see (a hidden roll).
+    """
+
+    rules: tuple[str, ...] = ()
+    rolls: tuple[RollRecord[Any], ...] = ()
+    public: bool = True
+
+    type_name: ClassVar[str] = "Event"
+
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        super().__init_subclass__(**kwargs)
+        cls.type_name = cls.__name__
+        _EVENT_TYPES[cls.__name__] = cls
+
+    def apply(self, state: Any) -> None:
+        """Fold this event into ``state`` (events that only inform change nothing)."""
+
+    def describe(self, lang: Lang | None = None) -> str:
+        """One line of prose for the log, in ``lang``."""
+        return self.type_name
+
+    def to_dict(self) -> dict[str, Any]:
+        """A JSON-ready form, read back by ``event_from_dict``."""
+        out: dict[str, Any] = {"type": self.type_name}
+        for f in dataclasses.fields(self):
+            value = getattr(self, f.name)
+            if f.name == "rolls":
+                out["rolls"] = [r.to_dict() for r in value]
+            else:
+                out[f.name] = _to_json(value)
+        return out
+
+
+def _to_json(value: Any) -> Any:
+    if isinstance(value, tuple | list):
+        return [_to_json(v) for v in value]
+    if isinstance(value, dict):
+        return {str(k): _to_json(v) for k, v in value.items()}
+    if dataclasses.is_dataclass(value) and not isinstance(value, type):
+        return {f.name: _to_json(getattr(value, f.name)) for f in dataclasses.fields(value)}
+    return value
+
+
+def _from_json(value: Any) -> Any:
+    if isinstance(value, list):
+        return tuple(_from_json(v) for v in value)
+    return value
+
+
+def event_from_dict(data: dict[str, Any]) -> Event:
+    """Rebuild an event stored by ``Event.to_dict`` (lists become tuples)."""
+    cls = _EVENT_TYPES[data["type"]]
+    kwargs: dict[str, Any] = {}
+    for f in dataclasses.fields(cls):
+        if f.name not in data:
+            continue
+        if f.name == "rolls":
+            kwargs["rolls"] = tuple(record_from_dict(r) for r in data["rolls"])
+        else:
+            kwargs[f.name] = _from_json(data[f.name])
+    return cls(**kwargs)
+
+
+def event_types() -> dict[str, type[Event]]:
+    """Every registered event class, by name."""
+    return dict(_EVENT_TYPES)
+
+
+class EventList(Sequence[Event]):
+    """The events of one command, with helpers to find them by type."""
+
+    def __init__(self, events: Iterable[Event]) -> None:
+        self._events = tuple(events)
+
+    def __getitem__(self, i: Any) -> Any:
+        return self._events[i]
+
+    def __len__(self) -> int:
+        return len(self._events)
+
+    def __iter__(self) -> Iterator[Event]:
+        return iter(self._events)
+
+    def of(self, cls: type[E]) -> list[E]:
+        """Every event of type ``cls``."""
+        return [e for e in self._events if isinstance(e, cls)]
+
+    def one(self, cls: type[E]) -> E:
+        """The single event of type ``cls`` (AssertionError when not exactly one)."""
+        found = self.of(cls)
+        assert len(found) == 1, f"expected one {cls.__name__}, found {len(found)}"
+        return found[0]
+
+    def rules(self) -> set[str]:
+        """Every rule id the events applied."""
+        return {r for e in self._events for r in e.rules}
+
+    def __repr__(self) -> str:
+        return f"EventList({list(self._events)!r})"

@@ -1,0 +1,59 @@
+"""What a ruleset provides to the engine."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from pathlib import Path
+from typing import Any, Protocol
+
+from conteur.dice import DiceSource
+from conteur.i18n import Lang
+
+from .commands import Command, CommandTemplate
+from .events import Event
+
+
+class Resolution:
+    """The working context of one command: a scratch copy of the state, the dice, the events.
+
+    ``emit`` folds an event into the scratch state at once, so later steps of
+    the same command see its effect. The encounter keeps the scratch state
+    only when the whole command succeeds.
+    """
+
+    def __init__(self, state: Any, dice: DiceSource) -> None:
+        self.state = state
+        self.dice = dice
+        self.events: list[Event] = []
+
+    def emit(self, event: Event) -> Event:
+        """Record ``event`` and fold it into the scratch state."""
+        event.apply(self.state)
+        self.events.append(event)
+        return event
+
+
+class Ruleset(Protocol):
+    """A game system: its state, how commands resolve, what is legal, how scripts read."""
+
+    name: str
+
+    def new_state(self, scenario: Mapping[str, Any], base_dir: Path | None = None) -> Any:
+        """The state at the start of an encounter described by ``scenario``."""
+        ...
+
+    def resolve(self, ctx: Resolution, command: Command) -> None:
+        """Check ``command`` against ``ctx.state`` and emit its events (ConteurError if illegal)."""
+        ...
+
+    def legal_commands(self, state: Any, actor: str | None = None) -> list[CommandTemplate]:
+        """The commands ``actor`` (or anyone, when None) may issue now."""
+        ...
+
+    def parse_command(self, line: str, state: Any, lang: Lang | None = None) -> Command:
+        """Read one line of the script language (French or English words)."""
+        ...
+
+    def end_state(self, state: Any) -> dict[str, dict[str, Any]]:
+        """What each character carries out of the encounter (wounds, Willpower, ammunition...)."""
+        ...
