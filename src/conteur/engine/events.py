@@ -8,15 +8,23 @@ a stored log can be read back (``event_from_dict``).
 from __future__ import annotations
 
 import dataclasses
-from collections.abc import Iterable, Iterator, Sequence
+from collections.abc import Iterable, Iterator, Mapping, Sequence
 from typing import Any, ClassVar, TypeVar
 
 from conteur.dice import RollRecord, record_from_dict
-from conteur.i18n import Lang
+from conteur.i18n import Lang, Msg, catalog, t
 
 E = TypeVar("E", bound="Event")
 
 _EVENT_TYPES: dict[str, type[Event]] = {}
+
+ID_FIELDS = frozenset({"fighter", "attacker", "target", "defender", "actor", "other", "holder"})
+"""Event fields that hold a combatant id (shown as the combatant's name in logs)."""
+
+WORD_FIELDS = frozenset(
+    {"damage_type", "kind", "maneuver", "reason", "purpose", "condition", "via", "context"}
+)
+"""Event fields holding a word with a translation ``word.<value>`` in the catalog."""
 
 
 @dataclasses.dataclass(frozen=True, kw_only=True)
@@ -40,9 +48,25 @@ class Event:
     def apply(self, state: Any) -> None:
         """Fold this event into ``state`` (events that only inform change nothing)."""
 
-    def describe(self, lang: Lang | None = None) -> str:
-        """One line of prose for the log, in ``lang``."""
-        return self.type_name
+    def params(self, names: Mapping[str, str] | None = None) -> dict[str, Any]:
+        """The fields offered to the log message (fighter ids replaced by names)."""
+        out: dict[str, Any] = {}
+        for f in dataclasses.fields(self):
+            value = getattr(self, f.name)
+            if names and f.name in ID_FIELDS and isinstance(value, str):
+                value = names.get(value, value)
+            elif f.name in WORD_FIELDS and isinstance(value, str) and f"word.{value}" in catalog():
+                value = Msg(f"word.{value}")
+            out[f.name] = value
+        return out
+
+    def describe(self, lang: Lang | None = None, names: Mapping[str, str] | None = None) -> str:
+        """One line of prose for the log, in ``lang``, citing the rule ids applied.
+
+        The text is the catalog message ``ev.<EventType>`` filled with the fields.
+        """
+        text = t(f"ev.{self.type_name}", lang, **self.params(names))
+        return f"{text} ({', '.join(self.rules)})" if self.rules else text
 
     def to_dict(self) -> dict[str, Any]:
         """A JSON-ready form, read back by ``event_from_dict``."""

@@ -1,0 +1,539 @@
+"""The events of a vtm fight and how each one folds into the state.
+
+Log text: the catalog key ``ev.<EventType>`` in ``play.yaml``, in French and English.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from conteur.engine.events import Event
+
+from .state import Action, Declaration, Progress, VtmState
+
+
+def declaration_to_dict(decl: Declaration) -> dict[str, Any]:
+    """A JSON-ready declaration."""
+    return {
+        "actions": [
+            {
+                "kind": a.kind,
+                "target": a.target,
+                "weapon": a.weapon,
+                "params": {k: v for k, v in a.params},
+                "celerity": a.celerity,
+            }
+            for a in decl.actions
+        ],
+        "celerity": decl.celerity,
+        "willpower": decl.willpower,
+        "full_defense": decl.full_defense,
+        "delayed": decl.delayed,
+    }
+
+
+def declaration_from_dict(data: dict[str, Any]) -> Declaration:
+    """Read back ``declaration_to_dict``."""
+    actions = tuple(
+        Action(
+            kind=a["kind"],
+            target=a.get("target"),
+            weapon=a.get("weapon"),
+            params=tuple(sorted((a.get("params") or {}).items())),
+            celerity=bool(a.get("celerity")),
+        )
+        for a in data.get("actions", ())
+    )
+    return Declaration(
+        actions=actions,
+        celerity=int(data.get("celerity", 0)),
+        willpower=bool(data.get("willpower")),
+        full_defense=data.get("full_defense"),
+        delayed=bool(data.get("delayed")),
+    )
+
+
+# ----------------------------------------------------------------- turn stages
+
+
+@dataclass(frozen=True)
+class TurnStarted(Event):
+    """A new 3-second turn begins with its initiative stage (V-GEN-3)."""
+
+    turn: int
+
+    def apply(self, state: VtmState) -> None:
+        state.turn = self.turn
+        state.phase = "declaration"
+        state.order = []
+        state.cursor = 0
+        state.end_cursor = 0
+        for f in state.fighters.values():
+            f.progress = Progress()
+            f.initiative = None
+            if f.conditions.get("off_balance_turn", 0) < self.turn:
+                f.conditions.pop("off_balance_turn", None)
+
+
+@dataclass(frozen=True)
+class InitiativeRolled(Event):
+    """One d10 plus Dex + Wits, less the wound penalty (V-INI-1)."""
+
+    fighter: str
+    face: int
+    rating: int
+    total: int
+
+    def apply(self, state: VtmState) -> None:
+        state.fighters[self.fighter].initiative = (self.total, self.rating)
+
+
+@dataclass(frozen=True)
+class InitiativeOrdered(Event):
+    """Ranks fastest first; several ids in a rank act simultaneously (V-INI-2)."""
+
+    order: tuple[tuple[str, ...], ...]
+
+    def apply(self, state: VtmState) -> None:
+        state.order = [list(rank) for rank in self.order]
+        state.phase = "declaration"
+        state.cursor = len(self.order) - 1
+
+    def params(self, names: Any = None) -> dict[str, Any]:
+        show = (lambda i: names.get(i, i)) if names else (lambda i: i)
+        text = " > ".join(" = ".join(show(i) for i in rank) for rank in self.order)
+        return {"order": text}
+
+
+@dataclass(frozen=True)
+class ActionDeclared(Event):
+    """A fighter's declaration, slowest first (V-INI-3)."""
+
+    fighter: str
+    declaration: dict[str, Any]
+    summary: str = ""
+
+    def apply(self, state: VtmState) -> None:
+        decl = declaration_from_dict(self.declaration)
+        progress = state.fighters[self.fighter].progress
+        progress.declaration = decl
+        progress.pending = [(i, timing_of(decl, i, state.options)) for i in range(len(decl.actions))]
+
+
+def timing_of(decl: Declaration, index: int, options: dict[str, Any]) -> Any:
+    """When declared action ``index`` happens (V-INI-4, V-INI-7)."""
+    action = decl.actions[index]
+    if decl.delayed:
+        return "delayed"
+    if action.defensive:
+        return "defence"
+    if action.celerity:
+        return "end"
+    if decl.multiple > 1:
+        first_non_defensive = next(
+            i for i, a in enumerate(decl.actions) if not a.defensive and not a.celerity
+        )
+        if options.get("multiple_first_at_rank") and index == first_non_defensive:
+            return "rank"
+        return "end"
+    return "rank"
+
+
+@dataclass(frozen=True)
+class DeclarationsClosed(Event):
+    """Every fighter has declared: resolution starts with the fastest (V-INI-4)."""
+
+    def apply(self, state: VtmState) -> None:
+        state.phase = "resolution"
+        state.cursor = 0
+
+
+@dataclass(frozen=True)
+class DeclarationCursor(Event):
+    """The next rank to declare (slowest first)."""
+
+    cursor: int
+
+    def apply(self, state: VtmState) -> None:
+        state.cursor = self.cursor
+
+
+@dataclass(frozen=True)
+class RankPassed(Event):
+    """The resolution moves past a rank."""
+
+    cursor: int
+
+    def apply(self, state: VtmState) -> None:
+        for fid in state.order[self.cursor] if self.cursor < len(state.order) else []:
+            state.fighters[fid].progress.rank_passed = True
+            if state.fighters[fid].progress.declaration and state.fighters[fid].progress.declaration.delayed:  # type: ignore[union-attr]
+                state.fighters[fid].progress.waiting = True
+        state.cursor = self.cursor + 1
+
+
+@dataclass(frozen=True)
+class EndOfTurnStarted(Event):
+    """Multiple and Celerity actions now take place, in initiative order (V-INI-7)."""
+
+    def apply(self, state: VtmState) -> None:
+        state.phase = "end_of_turn"
+        state.end_cursor = 0
+
+
+@dataclass(frozen=True)
+class EndCursor(Event):
+    """The end-of-turn pass moves to the next fighter."""
+
+    end_cursor: int
+
+    def apply(self, state: VtmState) -> None:
+        state.end_cursor = self.end_cursor
+
+
+@dataclass(frozen=True)
+class TurnEnded(Event):
+    """Every action of the turn is spent."""
+
+    turn: int
+
+    def apply(self, state: VtmState) -> None:
+        state.phase = "setup"
+        for f in state.fighters.values():
+            f.progress.pending = []
+            f.progress.ready_defence = None
+            f.progress.waiting = False
+
+
+@dataclass(frozen=True)
+class ActionTaken(Event):
+    """A declared action is carried out (or given up)."""
+
+    fighter: str
+    index: int
+    kind: str
+    counts: bool = True
+
+    def apply(self, state: VtmState) -> None:
+        progress = state.fighters[self.fighter].progress
+        progress.pending = [p for p in progress.pending if p[0] != self.index]
+        if self.counts:
+            progress.acted += 1
+        progress.waiting = False if not progress.pending else progress.waiting
+
+
+@dataclass(frozen=True)
+class ActionLost(Event):
+    """A fighter loses an action (dazed, out of the fight, a delay never used...)."""
+
+    fighter: str
+    reason: str
+
+    def apply(self, state: VtmState) -> None:
+        progress = state.fighters[self.fighter].progress
+        for i, (_, timing) in enumerate(progress.pending):
+            if timing != "defence":
+                progress.pending.pop(i)
+                break
+        if self.reason == "dazed":
+            state.fighters[self.fighter].conditions.pop("dazed", None)
+
+
+# ----------------------------------------------------------------- resources
+
+
+@dataclass(frozen=True)
+class WillpowerSpent(Event):
+    """A Willpower point is spent."""
+
+    fighter: str
+    amount: int
+    reason: str
+
+    def apply(self, state: VtmState) -> None:
+        state.fighters[self.fighter].willpower -= self.amount
+
+
+@dataclass(frozen=True)
+class BloodSpent(Event):
+    """Blood points are spent (Celerity)."""
+
+    fighter: str
+    amount: int
+    reason: str
+
+    def apply(self, state: VtmState) -> None:
+        state.fighters[self.fighter].blood -= self.amount
+
+
+@dataclass(frozen=True)
+class AmmoChanged(Event):
+    """Rounds left in a weapon's clip."""
+
+    fighter: str
+    weapon: str
+    rounds: int
+
+    def apply(self, state: VtmState) -> None:
+        state.fighters[self.fighter].ammo[self.weapon] = self.rounds
+
+
+# ----------------------------------------------------------------- attacks
+
+
+@dataclass(frozen=True)
+class AttackRolled(Event):
+    """An attack roll: pool, difficulty and successes (V-ATK-1..5)."""
+
+    attacker: str
+    target: str
+    maneuver: str
+    pool: int
+    difficulty: int
+    successes: int
+    botch: bool
+    details: str = ""
+
+
+@dataclass(frozen=True)
+class DefenceAnnounced(Event):
+    """A defensive action is ready for the next attack (V-DEF-1, V-INI-6, V-MAN-3)."""
+
+    fighter: str
+    kind: str
+    via: str
+
+    def apply(self, state: VtmState) -> None:
+        f = state.fighters[self.fighter]
+        f.progress.ready_defence = self.kind
+        if self.via in ("abort_point", "abort_roll", "delayed"):
+            # The declared action is dropped for the defence.
+            f.progress.pending = [p for p in f.progress.pending if p[1] == "defence"]
+            f.progress.waiting = False
+
+
+@dataclass(frozen=True)
+class AbortFailed(Event):
+    """The Willpower roll to abort failed: the declared action must be carried out (V-MAN-3)."""
+
+    fighter: str
+
+
+@dataclass(frozen=True)
+class DefenceRolled(Event):
+    """A block, dodge or parry opposes the attack roll (V-DEF-2)."""
+
+    defender: str
+    kind: str
+    pool: int
+    difficulty: int
+    successes: int
+    attack_successes: int
+    net: int
+
+    def apply(self, state: VtmState) -> None:
+        f = state.fighters[self.defender]
+        f.progress.defences += 1
+        f.progress.ready_defence = None
+        if f.progress.declaration and f.progress.declaration.full_defense:
+            return
+        for i, timing in f.progress.pending:
+            if timing == "defence":
+                f.progress.pending = [p for p in f.progress.pending if p[0] != i]
+                break
+
+
+@dataclass(frozen=True)
+class AttackMissed(Event):
+    """No net success: the attack misses and does no damage (V-ATK-5, V-DEF-2)."""
+
+    attacker: str
+    target: str
+
+
+@dataclass(frozen=True)
+class Botched(Event):
+    """A botch: the game master completes it with a complication (V-ATK-5)."""
+
+    fighter: str
+    context: str
+
+    def apply(self, state: VtmState) -> None:
+        state.botches.append({"fighter": self.fighter, "context": self.context, "complication": None})
+
+
+@dataclass(frozen=True)
+class ComplicationChosen(Event):
+    """The game master's complication for the oldest open botch (V-ATK-5)."""
+
+    fighter: str
+    text: str
+
+    def apply(self, state: VtmState) -> None:
+        for b in state.botches:
+            if b["fighter"] == self.fighter and b["complication"] is None:
+                b["complication"] = self.text
+                return
+
+
+@dataclass(frozen=True)
+class DamageRolled(Event):
+    """The damage roll: pool, type and successes (V-DMG-1, V-DMG-2, V-DMG-4)."""
+
+    target: str
+    pool: int
+    damage_type: str
+    successes: int
+
+
+@dataclass(frozen=True)
+class ArmourDestroyed(Event):
+    """One attack's damage successes reached twice the armour rating (V-ARM-3)."""
+
+    target: str
+    armour: str
+
+    def apply(self, state: VtmState) -> None:
+        state.fighters[self.target].armour_destroyed = True
+
+
+@dataclass(frozen=True)
+class SoakRolled(Event):
+    """The reflexive soak roll (V-SOAK-1..3, V-ARM-1)."""
+
+    target: str
+    pool: int
+    successes: int
+
+
+@dataclass(frozen=True)
+class DamageTaken(Event):
+    """Health levels marked on the track (V-DMG-3, V-DMG-5)."""
+
+    target: str
+    levels: int
+    damage_type: str
+
+    def apply(self, state: VtmState) -> None:
+        state.fighters[self.target].health.take(self.levels, self.damage_type)  # type: ignore[arg-type]
+
+
+@dataclass(frozen=True)
+class Healed(Event):
+    """Health levels cleared by the game master."""
+
+    target: str
+    levels: int
+    damage_type: str | None = None
+
+    def apply(self, state: VtmState) -> None:
+        state.fighters[self.target].health.heal(self.levels, self.damage_type)  # type: ignore[arg-type]
+
+
+@dataclass(frozen=True)
+class ConditionSet(Event):
+    """A condition is set (knocked down, dazed, grappled...) or cleared (``value`` None)."""
+
+    target: str
+    condition: str
+    value: Any = True
+
+    def apply(self, state: VtmState) -> None:
+        conditions = state.fighters[self.target].conditions
+        if self.value is None or self.value is False:
+            conditions.pop(self.condition, None)
+        else:
+            conditions[self.condition] = self.value
+
+
+@dataclass(frozen=True)
+class CoverTaken(Event):
+    """The fighter's cover level changes: 0 none, 1 light, 2 good, 3 superior (V-RNG-3)."""
+
+    fighter: str
+    level: int
+
+    def apply(self, state: VtmState) -> None:
+        state.fighters[self.fighter].cover = self.level
+
+
+@dataclass(frozen=True)
+class Moved(Event):
+    """The fighter moves to a new position (metres)."""
+
+    fighter: str
+    x: float
+    y: float
+    metres: float
+
+    def apply(self, state: VtmState) -> None:
+        state.fighters[self.fighter].position = (self.x, self.y)
+
+
+@dataclass(frozen=True)
+class WeaponChanged(Event):
+    """The weapon in hand changes (drawn, dropped, disarmed); None is empty-handed."""
+
+    fighter: str
+    weapon: str | None
+
+    def apply(self, state: VtmState) -> None:
+        state.fighters[self.fighter].weapon = self.weapon
+
+
+@dataclass(frozen=True)
+class RollMade(Event):
+    """A roll that is not an attack (a resisted or reflexive roll), with its purpose."""
+
+    fighter: str
+    purpose: str
+    pool: int
+    difficulty: int
+    successes: int
+
+
+# ----------------------------------------------------------------- game master
+
+
+@dataclass(frozen=True)
+class ModifierAdded(Event):
+    """A game-master modifier for a fighter's next roll: dice ±, difficulty ±, and why."""
+
+    fighter: str
+    dice: int
+    difficulty: int
+    reason: str
+
+    def apply(self, state: VtmState) -> None:
+        state.pending_modifiers.setdefault(self.fighter, []).append(
+            {"dice": self.dice, "difficulty": self.difficulty, "reason": self.reason}
+        )
+
+
+@dataclass(frozen=True)
+class ModifiersUsed(Event):
+    """The pending game-master modifiers of a fighter were applied to a roll."""
+
+    fighter: str
+
+    def apply(self, state: VtmState) -> None:
+        state.pending_modifiers.pop(self.fighter, None)
+
+
+@dataclass(frozen=True)
+class ManeuverDefined(Event):
+    """A maneuver created by the game master or a player, with the Conteur's approval (V-CC-0)."""
+
+    maneuver: str
+    spec: dict[str, Any]
+
+    def apply(self, state: VtmState) -> None:
+        state.custom_maneuvers[self.maneuver] = dict(self.spec)
+
+
+@dataclass(frozen=True)
+class GmNote(Event):
+    """A line of the game master's (an override explained, a narrative note)."""
+
+    text: str

@@ -1,0 +1,143 @@
+"""The vtm health track (V-DMG-3, V-DMG-5).
+
+Each box stores its damage type; bashing and lethal both show ``/`` and
+aggravated ``X`` (display only). Worse types push lesser ones down the track;
+damage past the last box upgrades bashing to lethal, then goes past the
+track: a mortal dies, a vampire falls into torpor, or meets Final Death when
+the damage that went past was aggravated.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Literal
+
+DamageType = Literal["bashing", "lethal", "aggravated"]
+DAMAGE_TYPES: tuple[DamageType, ...] = ("bashing", "lethal", "aggravated")
+SEVERITY: dict[str, int] = {"bashing": 1, "lethal": 2, "aggravated": 3}
+MARK: dict[str, str] = {"bashing": "/", "lethal": "/", "aggravated": "X"}
+
+
+@dataclass(frozen=True)
+class Level:
+    """One box of the track: its name in both languages and its wound penalty."""
+
+    key: str
+    fr: str
+    en: str
+    penalty: int
+    move_limit: float | None = None
+    running: str = "full"
+
+
+DEFAULT_LEVELS: tuple[Level, ...] = (
+    Level("bruised", "Contusionné", "Bruised", 0),
+    Level("hurt", "Touché", "Hurt", -1),
+    Level("injured", "Légèrement blessé", "Injured", -1, None, "half"),
+    Level("wounded", "Blessé", "Wounded", -2, None, "none"),
+    Level("mauled", "Gravement blessé", "Mauled", -2, 3.0, "none"),
+    Level("crippled", "Estropié", "Crippled", -5, 1.0, "none"),
+    Level("incapacitated", "Invalide", "Incapacitated", 0, 0.0, "none"),
+)
+
+
+@dataclass
+class HealthTrack:
+    """The boxes of one character, most severe damage first."""
+
+    boxes: list[DamageType | None]
+    levels: tuple[Level, ...] = DEFAULT_LEVELS
+    past_track: DamageType | None = None
+    """Type of the worst damage that went past the last box (None while on the track)."""
+
+    @classmethod
+    def empty(cls, levels: tuple[Level, ...] = DEFAULT_LEVELS) -> HealthTrack:
+        return cls([None] * len(levels), levels)
+
+    @classmethod
+    def from_marks(cls, marks: list[str], levels: tuple[Level, ...] = DEFAULT_LEVELS) -> HealthTrack:
+        """Build from stored types (``bashing``/``lethal``/``aggravated``, or ``B``/``L``/``A``)."""
+        short = {"b": "bashing", "l": "lethal", "a": "aggravated", "x": "aggravated"}
+        track = cls.empty(levels)
+        for mark in marks:
+            key = short.get(mark.lower(), mark.lower())
+            if key not in SEVERITY:
+                raise ValueError(mark)
+            track.take(1, key)  # type: ignore[arg-type]
+        return track
+
+    # --- reading -----------------------------------------------------------
+
+    @property
+    def filled(self) -> int:
+        """How many boxes hold damage."""
+        return sum(1 for b in self.boxes if b is not None)
+
+    def count(self, kind: DamageType) -> int:
+        """How many boxes hold ``kind``."""
+        return sum(1 for b in self.boxes if b == kind)
+
+    @property
+    def level(self) -> Level | None:
+        """The health level reached (None when unhurt)."""
+        return self.levels[self.filled - 1] if self.filled else None
+
+    @property
+    def penalty(self) -> int:
+        """The wound penalty on dice pools and initiative (V-DMG-5)."""
+        return self.level.penalty if self.level else 0
+
+    @property
+    def incapacitated(self) -> bool:
+        """The last box is filled: no action (V-DMG-5)."""
+        return self.filled >= len(self.boxes)
+
+    def marks(self) -> str:
+        """The track as on a character sheet: ``[X][/][ ]...``."""
+        return "".join(f"[{MARK[b] if b else ' '}]" for b in self.boxes)
+
+    # --- changing ------------------------------------------------------------
+
+    def take(self, levels: int, kind: DamageType) -> None:
+        """Mark ``levels`` boxes of ``kind``, worst types first, overflow upgraded."""
+        for _ in range(max(0, levels)):
+            if None in self.boxes:
+                self.boxes[self.boxes.index(None)] = kind
+            elif kind == "bashing" and "bashing" in self.boxes:
+                # A full track turns further bashing into lethal, box by box.
+                self.boxes[len(self.boxes) - 1 - self.boxes[::-1].index("bashing")] = "lethal"
+            else:
+                worse = kind if kind != "bashing" else "lethal"
+                if self.past_track is None or SEVERITY[worse] > SEVERITY[self.past_track]:
+                    self.past_track = worse
+            self._sort()
+
+    def heal(self, levels: int, kind: DamageType | None = None) -> int:
+        """Clear up to ``levels`` boxes (of ``kind``, or the least severe first); how many were cleared."""
+        healed = 0
+        for _ in range(max(0, levels)):
+            candidates = [i for i, b in enumerate(self.boxes) if b is not None and (kind is None or b == kind)]
+            if not candidates:
+                break
+            self.boxes[candidates[-1]] = None
+            healed += 1
+            self._sort()
+        if healed and self.past_track is not None:
+            self.past_track = None
+        return healed
+
+    def _sort(self) -> None:
+        filled = sorted((b for b in self.boxes if b is not None), key=lambda b: -SEVERITY[b])
+        self.boxes = [*filled, *([None] * (len(self.boxes) - len(filled)))]
+
+
+Fate = Literal["alive", "incapacitated", "dead", "torpor", "final_death"]
+
+
+def fate(track: HealthTrack, kind: str) -> Fate:
+    """What the track means for a character of ``kind`` (mortal, vampire, supernatural)."""
+    if track.past_track is not None:
+        if kind == "vampire":
+            return "final_death" if track.past_track == "aggravated" else "torpor"
+        return "dead"
+    return "incapacitated" if track.incapacitated else "alive"

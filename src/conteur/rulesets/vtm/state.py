@@ -1,0 +1,179 @@
+"""The state of a vtm encounter: fighters, the turn's stages, declarations.
+
+Changed only by folding events (``events.py``); rule code reads it.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any, Literal
+
+from conteur.engine.geometry import Position, distance
+
+from .health import HealthTrack, fate
+from .sheet import VtmSheet
+
+Phase = Literal["setup", "declaration", "resolution", "end_of_turn", "over"]
+Timing = Literal["rank", "end", "defence", "delayed"]
+
+DEFENSIVE = ("dodge", "block", "parry")
+
+
+@dataclass(frozen=True)
+class Action:
+    """One declared action: a maneuver (or dodge/block/parry, move, reload, aim...) and its details."""
+
+    kind: str
+    target: str | None = None
+    weapon: str | None = None
+    params: tuple[tuple[str, Any], ...] = ()
+    celerity: bool = False
+
+    def param(self, key: str, default: Any = None) -> Any:
+        for k, v in self.params:
+            if k == key:
+                return v
+        return default
+
+    @property
+    def defensive(self) -> bool:
+        return self.kind in DEFENSIVE
+
+
+@dataclass(frozen=True)
+class Declaration:
+    """What a fighter declared for this turn (V-INI-3)."""
+
+    actions: tuple[Action, ...] = ()
+    celerity: int = 0
+    willpower: bool = False
+    full_defense: str | None = None
+    delayed: bool = False
+
+    @property
+    def multiple(self) -> int:
+        """Number of actions under the multiple-action rule (Celerity's excluded)."""
+        return sum(1 for a in self.actions if not a.celerity)
+
+
+@dataclass
+class Progress:
+    """Where a fighter stands in the current turn."""
+
+    declaration: Declaration | None = None
+    pending: list[tuple[int, Timing]] = field(default_factory=list)
+    """Indices of declared actions not taken yet, with when they happen."""
+    acted: int = 0
+    """Non-Celerity actions taken (indexes the multiple-action penalty, V-MAN-1)."""
+    defences: int = 0
+    """Defensive actions taken this turn (V-DEF-7 penalty)."""
+    ready_defence: str | None = None
+    """A defence announced and paid for, waiting for the next attack (V-DEF-1)."""
+    waiting: bool = False
+    """Delayed and past its rank: may act at any moment (V-INI-5)."""
+    rank_passed: bool = False
+    willpower_used: bool = False
+
+
+@dataclass
+class Fighter:
+    """One combatant: its sheet and everything the fight changes."""
+
+    id: str
+    sheet: VtmSheet
+    side: str
+    position: Position
+    health: HealthTrack
+    willpower: int
+    blood: int
+    ammo: dict[str, int]
+    weapon: str | None
+    armour: str | None
+    armour_destroyed: bool = False
+    cover: int = 0
+    conditions: dict[str, Any] = field(default_factory=dict)
+    initiative: tuple[int, int] | None = None
+    """(total, rating) of this turn's initiative."""
+    progress: Progress = field(default_factory=Progress)
+
+    @property
+    def name(self) -> str:
+        return self.sheet.name
+
+    @property
+    def kind(self) -> str:
+        return str(self.sheet.kind)
+
+    def trait(self, key: str) -> int:
+        """A trait of the sheet (0 when absent)."""
+        return self.sheet.trait(key)
+
+    @property
+    def penalty(self) -> int:
+        """Wound penalty (0, −1, −2, −5), applied to pools and initiative (V-DMG-5)."""
+        return self.health.penalty
+
+    @property
+    def fate(self) -> str:
+        return fate(self.health, self.kind)
+
+    @property
+    def out_of_fight(self) -> bool:
+        """Incapacitated, dead, in torpor, or unconscious: no action."""
+        return self.fate != "alive" or bool(self.conditions.get("unconscious"))
+
+    @property
+    def supernatural(self) -> bool:
+        return self.kind != "mortal"
+
+
+@dataclass
+class VtmState:
+    """A vtm encounter between turns or inside one."""
+
+    fighters: dict[str, Fighter]
+    options: dict[str, Any]
+    era: str = "1899"
+    packs: tuple[str, ...] = ()
+    turn: int = 0
+    phase: Phase = "setup"
+    order: list[list[str]] = field(default_factory=list)
+    """Initiative ranks, fastest first; a rank with several ids acts simultaneously."""
+    cursor: int = 0
+    """Index of the rank due to act (resolution) or to declare (declaration, counted from the slowest)."""
+    end_cursor: int = 0
+    darkness: bool = False
+    custom_maneuvers: dict[str, dict[str, Any]] = field(default_factory=dict)
+    pending_modifiers: dict[str, list[dict[str, Any]]] = field(default_factory=dict)
+    """Game-master modifiers waiting for a fighter's next roll (dice ±, difficulty ±, reason)."""
+    botches: list[dict[str, Any]] = field(default_factory=list)
+    """Botches waiting for the game master's complication (V-ATK-5)."""
+    ambush: dict[str, Any] | None = None
+    meta: dict[str, Any] = field(default_factory=dict)
+
+    def fighter(self, fid: str) -> Fighter:
+        return self.fighters[fid]
+
+    def distance(self, a: str, b: str) -> float:
+        """Metres between two fighters."""
+        return distance(self.fighters[a].position, self.fighters[b].position)
+
+    def enemies(self, fid: str) -> list[Fighter]:
+        side = self.fighters[fid].side
+        return [f for f in self.fighters.values() if f.side != side]
+
+    def ranked(self) -> list[str]:
+        """Every fighter in initiative order (fastest first)."""
+        return [fid for rank in self.order for fid in rank]
+
+    def rank_of(self, fid: str) -> int:
+        for i, rank in enumerate(self.order):
+            if fid in rank:
+                return i
+        return len(self.order)
+
+    def sides(self) -> dict[str, list[str]]:
+        out: dict[str, list[str]] = {}
+        for f in self.fighters.values():
+            out.setdefault(f.side, []).append(f.id)
+        return out

@@ -1,0 +1,225 @@
+"""The dice of one attack, from the attack roll to the health levels lost.
+
+``Strike`` fixes every number the dice need before the first roll (pool,
+difficulty, damage, soak, defence). ``roll_strike`` then reads like the text:
+attack roll (V-ATK-5) → defence (V-DEF-2) → damage pool (V-DMG-1, V-DMG-2,
+V-DMG-4) → armour destruction (V-ARM-3) → soak (V-SOAK-1..3, V-ARM-1) →
+health levels (V-DMG-6). It is written once, over any dice source: with
+``SeededDice`` or ``TypedDice`` it plays the attack, and run through
+``conteur.dice.enumerate_outcomes`` it gives the attack's exact odds.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+from conteur.dice import DiceSource, VtmPool
+from conteur.engine import Event
+
+from .events import (
+    ArmourDestroyed,
+    AttackMissed,
+    AttackRolled,
+    Botched,
+    DamageRolled,
+    DamageTaken,
+    DefenceRolled,
+    SoakRolled,
+)
+
+DAMAGE_DIFFICULTY = 6
+SOAK_DIFFICULTY = 6
+
+
+@dataclass(frozen=True)
+class Defence:
+    """A block, dodge or parry opposing the attack roll (V-DEF-2)."""
+
+    defender: str
+    kind: str
+    pool: int
+    difficulty: int
+    riposte: Riposte | None = None
+    rules: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True)
+class Riposte:
+    """A parry with a lethal weapon against an unarmed attack hurts the attacker (V-DEF-5)."""
+
+    damage_dice: int
+    damage_type: str
+    soak: int
+
+
+@dataclass(frozen=True)
+class Strike:
+    """Everything the dice of one attack need, fixed before the first roll."""
+
+    attacker: str
+    target: str
+    maneuver: str
+    pool: int
+    difficulty: int
+    damage_dice: int
+    damage_type: str
+    soak: int
+    """Soak dice against this damage type, armour included (V-SOAK-1, V-SOAK-2, V-ARM-1)."""
+    armour_rating: int = 0
+    """Rating of intact armour worn by the target, for V-ARM-3 (0: none)."""
+    armour_id: str | None = None
+    auto_successes: int = 0
+    """Willpower's automatic success on the attack roll."""
+    damage_auto: int = 0
+    """Potence's automatic successes on a Strength-based damage roll."""
+    extra_damage_dice: int = 0
+    """Targeting's damage bonus (V-MAN-8)."""
+    defence: Defence | None = None
+    halve_bashing: bool = False
+    """A vampire halves bashing damage after soak (V-DMG-6)."""
+    damage_ones_cancel: bool = False
+    every_success_adds: bool = False
+    """Option: each success of the difference (or of full auto) adds a damage die."""
+    no_damage: bool = False
+    """Hold, Kiss: a hit does no damage."""
+    bonus_successes: int = 0
+    """Successes added after the roll (ambush's extra successes go to the pool instead)."""
+    rules: tuple[str, ...] = ()
+    details: str = ""
+
+
+@dataclass(frozen=True)
+class StrikeOutcome:
+    """The result of a strike's dice: what the rules and the odds read."""
+
+    attack_successes: int
+    botch: bool
+    net: int
+    hit: bool
+    damage: int = 0
+    levels: int = 0
+    damage_type: str = "bashing"
+    armour_destroyed: bool = False
+    parried_onto_attacker: int = 0
+    events: tuple[Event, ...] = field(default=(), compare=False, hash=False)
+
+    def summary(self) -> tuple[Any, ...]:
+        """The outcome without its events (hashable, for exact odds)."""
+        return (
+            self.hit,
+            self.net,
+            self.levels,
+            self.damage_type,
+            self.armour_destroyed,
+            self.botch,
+            self.parried_onto_attacker,
+        )
+
+
+def roll_strike(s: Strike, dice: DiceSource) -> StrikeOutcome:
+    """Roll one attack through to the health levels it costs the target."""
+    events: list[Event] = []
+
+    # Stage 2: the attack roll (V-ATK-5: no success misses, a botch also goes wrong).
+    attack = dice.roll(VtmPool(s.pool, s.difficulty, auto=s.auto_successes))
+    successes = attack.result.successes
+    events.append(
+        AttackRolled(
+            s.attacker, s.target, s.maneuver, s.pool, attack.request.effective_difficulty,
+            successes, attack.result.botch, s.details,
+            rules=(*s.rules, "V-ATK-5"), rolls=(attack,),
+        )
+    )
+    if attack.result.botch:
+        events.append(Botched(s.attacker, s.maneuver, rules=("V-ATK-5",)))
+        events.append(AttackMissed(s.attacker, s.target, rules=("V-ATK-5",)))
+        return StrikeOutcome(successes, True, 0, False, events=tuple(events))
+
+    # Defence: a resisted roll; only the difference counts (V-DEF-2; a tie misses).
+    net = successes
+    parried = 0
+    if s.defence is not None and successes > 0:
+        d = s.defence
+        roll = dice.roll(VtmPool(d.pool, d.difficulty))
+        net = successes - roll.result.successes
+        events.append(
+            DefenceRolled(
+                d.defender, d.kind, d.pool, roll.request.effective_difficulty,
+                roll.result.successes, successes, max(net, 0),
+                rules=(*d.rules, "V-DEF-2"), rolls=(roll,),
+            )
+        )
+        if net < 0 and d.riposte is not None:
+            parried = _riposte(s, d.riposte, -net, dice, events)
+    elif s.defence is not None:
+        # No success to oppose: the defence is still spent.
+        d = s.defence
+        events.append(
+            DefenceRolled(d.defender, d.kind, d.pool, d.difficulty, 0, 0, 0, rules=("V-DEF-2",))
+        )
+    if net <= 0:
+        events.append(AttackMissed(s.attacker, s.target, rules=("V-ATK-5", "V-DEF-2")))
+        return StrikeOutcome(successes, False, 0, False, parried_onto_attacker=parried,
+                             events=tuple(events))
+    if s.no_damage:
+        return StrikeOutcome(successes, False, net, True, events=tuple(events))
+
+    # Stage 3: each success beyond the first adds a damage die (V-DMG-1).
+    extra = net if s.every_success_adds else net - 1
+    pool = s.damage_dice + extra + s.extra_damage_dice
+    damage = dice.roll(
+        VtmPool(pool, DAMAGE_DIFFICULTY, ones_cancel=s.damage_ones_cancel, can_botch=False,
+                min_one=True, auto=s.damage_auto)
+    )
+    dealt = damage.result.successes
+    events.append(
+        DamageRolled(s.target, max(pool, 1), s.damage_type, dealt,
+                     rules=("V-DMG-1", "V-DMG-2", "V-DMG-4"), rolls=(damage,))
+    )
+
+    # Armour breaks when one attack's damage reaches twice its rating (V-ARM-3).
+    broken = s.armour_rating > 0 and dealt >= 2 * s.armour_rating
+    if broken:
+        events.append(ArmourDestroyed(s.target, s.armour_id or "", rules=("V-ARM-3",)))
+
+    # Soak: reflexive, difficulty 6, never botches (V-SOAK-3).
+    soaked = 0
+    if dealt > 0 and s.soak > 0:
+        soak = dice.roll(
+            VtmPool(s.soak, SOAK_DIFFICULTY, ones_cancel=s.damage_ones_cancel, can_botch=False)
+        )
+        soaked = soak.result.successes
+        events.append(
+            SoakRolled(s.target, s.soak, soaked, rules=("V-SOAK-1", "V-SOAK-2", "V-SOAK-3", "V-ARM-1"),
+                       rolls=(soak,))
+        )
+    levels = max(0, dealt - soaked)
+    rules: tuple[str, ...] = ("V-DMG-3", "V-DMG-5")
+    if s.halve_bashing and s.damage_type == "bashing" and levels:
+        levels //= 2
+        rules = (*rules, "V-DMG-6")
+    if levels:
+        events.append(DamageTaken(s.target, levels, s.damage_type, rules=rules))
+    return StrikeOutcome(
+        successes, False, net, True, dealt, levels, s.damage_type, broken, events=tuple(events)
+    )
+
+
+def _riposte(s: Strike, r: Riposte, extra: int, dice: DiceSource, events: list[Event]) -> int:
+    """The parrying weapon's damage plus the parry's extra successes, on the attacker (V-DEF-5)."""
+    pool = r.damage_dice + extra
+    damage = dice.roll(VtmPool(pool, DAMAGE_DIFFICULTY, ones_cancel=s.damage_ones_cancel,
+                               can_botch=False, min_one=True))
+    events.append(DamageRolled(s.attacker, pool, r.damage_type, damage.result.successes,
+                               rules=("V-DEF-5", "V-DMG-2", "V-DMG-4"), rolls=(damage,)))
+    soaked = 0
+    if damage.result.successes and r.soak:
+        soak = dice.roll(VtmPool(r.soak, SOAK_DIFFICULTY, ones_cancel=s.damage_ones_cancel,
+                                 can_botch=False))
+        soaked = soak.result.successes
+        events.append(SoakRolled(s.attacker, r.soak, soaked, rules=("V-SOAK-3",), rolls=(soak,)))
+    levels = max(0, damage.result.successes - soaked)
+    if levels:
+        events.append(DamageTaken(s.attacker, levels, r.damage_type, rules=("V-DEF-5", "V-DMG-5")))
+    return levels

@@ -1,0 +1,301 @@
+"""The three stages of a turn (V-GEN-3): initiative, declarations, resolution.
+
+* Initiative (V-INI-1, V-INI-2): one d10 + Dex + Wits, less wound penalties;
+  ties go to the higher rating, then act simultaneously.
+* Declarations (V-INI-3): slowest first; delays, multiple actions, Celerity
+  and Willpower are declared now.
+* Resolution (V-INI-4..7): fastest first; a delayed fighter may act at any
+  moment after its rank; multiple and Celerity actions at the end of the
+  turn, in initiative order.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from conteur.dice import Expr
+from conteur.engine import Command, Resolution
+from conteur.i18n import ConteurError
+
+from .events import (
+    ActionDeclared,
+    ActionLost,
+    BloodSpent,
+    DeclarationCursor,
+    DeclarationsClosed,
+    EndCursor,
+    EndOfTurnStarted,
+    InitiativeOrdered,
+    InitiativeRolled,
+    RankPassed,
+    TurnEnded,
+    TurnStarted,
+    WillpowerSpent,
+    declaration_to_dict,
+)
+from .state import DEFENSIVE, Action, Declaration, Fighter, VtmState
+
+D10 = Expr(1, 10)
+
+
+def initiative_rating(f: Fighter) -> int:
+    """Dex + Wits less the wound penalty (V-INI-1)."""
+    return f.trait("dexterity") + f.trait("wits") + f.penalty
+
+
+def start_turn(ctx: Resolution, command: Command) -> None:
+    """Roll initiative for every fighter still standing and order them (V-INI-1, V-INI-2)."""
+    state: VtmState = ctx.state
+    if state.phase not in ("setup",):
+        raise ConteurError("vtm.turn.in_progress", rule="V-GEN-3", phase=state.phase)
+    if not able_fighters(state):
+        raise ConteurError("vtm.turn.nobody", rule="V-GEN-3")
+    ctx.emit(TurnStarted(state.turn + 1, rules=("V-GEN-3",)))
+    scores: list[tuple[int, int, str]] = []
+    for f in able_fighters(state):
+        record = ctx.dice.roll(D10)
+        rating = initiative_rating(f)
+        total = record.result.total + rating
+        ctx.emit(
+            InitiativeRolled(
+                f.id, record.result.total, rating, total, rules=("V-INI-1",), rolls=(record,)
+            )
+        )
+        scores.append((total, rating, f.id))
+    ctx.emit(InitiativeOrdered(rank_order(scores), rules=("V-INI-2",)))
+
+
+def rank_order(scores: list[tuple[int, int, str]]) -> tuple[tuple[str, ...], ...]:
+    """Highest total first; ties by higher rating; equal both: one simultaneous rank (V-INI-2)."""
+    ranks: list[list[str]] = []
+    last: tuple[int, int] | None = None
+    for total, rating, fid in sorted(scores, key=lambda s: (-s[0], -s[1])):
+        if (total, rating) == last:
+            ranks[-1].append(fid)
+        else:
+            ranks.append([fid])
+            last = (total, rating)
+    return tuple(tuple(r) for r in ranks)
+
+
+def able_fighters(state: VtmState) -> list[Fighter]:
+    """Fighters who can still act (not incapacitated, dead, in torpor or unconscious)."""
+    return [f for f in state.fighters.values() if not f.out_of_fight]
+
+
+# ------------------------------------------------------------------- declaring
+
+
+def declaring_now(state: VtmState) -> list[str]:
+    """Who must declare now: the slowest rank not yet declared (V-INI-3)."""
+    if state.phase != "declaration" or state.cursor < 0 or not state.order:
+        return []
+    return [
+        fid for fid in state.order[state.cursor] if state.fighters[fid].progress.declaration is None
+    ]
+
+
+def declare(ctx: Resolution, command: Command, validate: Any) -> None:
+    """Record a declaration in reverse initiative order (V-INI-3, V-MAN-1, V-MAN-2).
+
+    ``validate(state, fighter, action)`` checks each action against the
+    maneuver rules before anything is recorded.
+    """
+    state: VtmState = ctx.state
+    actor = command.actor or ""
+    if state.phase != "declaration":
+        raise ConteurError("vtm.declare.not_now", rule="V-INI-3", phase=state.phase)
+    if actor not in state.fighters:
+        raise ConteurError("vtm.unknown_fighter", name=actor)
+    due = declaring_now(state)
+    if actor not in due:
+        raise ConteurError(
+            "vtm.declare.order", rule="V-INI-3", fighter=state.fighters[actor].name,
+            due=", ".join(state.fighters[d].name for d in due),
+        )
+    f = state.fighters[actor]
+    decl = declaration_from_command(command)
+    check_declaration(state, f, decl)
+    for action in decl.actions:
+        validate(state, f, action)
+    if decl.celerity:
+        ctx.emit(BloodSpent(actor, decl.celerity, "celerity", rules=("V-MAN-2",)))
+    if decl.willpower:
+        ctx.emit(WillpowerSpent(actor, 1, "automatic_success", rules=("V-INI-3",)))
+    rules = ["V-INI-3"]
+    if decl.multiple > 1:
+        rules.append("V-MAN-1")
+    if decl.celerity:
+        rules.append("V-MAN-2")
+    if decl.delayed:
+        rules.append("V-INI-5")
+    if decl.full_defense:
+        rules.append("V-DEF-7")
+    ctx.emit(ActionDeclared(actor, declaration_to_dict(decl), summary_of(decl), rules=tuple(rules)))
+    if not declaring_now(state):
+        next_cursor = state.cursor - 1
+        if next_cursor >= 0:
+            ctx.emit(DeclarationCursor(next_cursor))
+        else:
+            ctx.emit(DeclarationsClosed(rules=("V-INI-4",)))
+            advance(ctx)
+
+
+def summary_of(decl: Declaration) -> str:
+    """A short machine-readable summary: ``shoot>bob+dodge`` (for logs and tests)."""
+    if decl.delayed:
+        return "delay"
+    if decl.full_defense:
+        return f"full_defense:{decl.full_defense}"
+    parts = []
+    for a in decl.actions:
+        part = a.kind + (f">{a.target}" if a.target else "")
+        parts.append(("*" if a.celerity else "") + part)
+    return "+".join(parts)
+
+
+def declaration_from_command(command: Command) -> Declaration:
+    """Build a Declaration from a ``declare`` command's arguments."""
+    args = command.args
+    raw_actions = args.get("actions") or []
+    actions = []
+    celerity = int(args.get("celerity", 0) or 0)
+    for i, raw in enumerate(raw_actions):
+        params = {k: v for k, v in raw.items() if k not in ("kind", "target", "weapon")}
+        actions.append(
+            Action(
+                kind=str(raw["kind"]),
+                target=raw.get("target"),
+                weapon=raw.get("weapon"),
+                params=tuple(sorted(params.items())),
+                celerity=i >= len(raw_actions) - celerity,
+            )
+        )
+    return Declaration(
+        actions=tuple(actions),
+        celerity=celerity,
+        willpower=bool(args.get("willpower")),
+        full_defense=args.get("full_defense"),
+        delayed=bool(args.get("delay")),
+    )
+
+
+def check_declaration(state: VtmState, f: Fighter, decl: Declaration) -> None:
+    """The limits of a declaration: Celerity dots and blood, Willpower, one kind of turn."""
+    if decl.delayed and decl.actions:
+        raise ConteurError("vtm.declare.delay_alone", rule="V-INI-5")
+    if decl.full_defense:
+        if decl.full_defense not in DEFENSIVE:
+            raise ConteurError("vtm.declare.bad_defence", rule="V-DEF-7", kind=decl.full_defense)
+        if decl.actions:
+            raise ConteurError("vtm.declare.full_defense_alone", rule="V-DEF-7")
+    if not decl.delayed and not decl.full_defense and not decl.actions:
+        raise ConteurError("vtm.declare.empty", rule="V-INI-3")
+    if decl.celerity:
+        dots = f.trait("celerity")
+        if decl.celerity > dots:
+            raise ConteurError(
+                "vtm.declare.celerity_dots", rule="V-MAN-2", fighter=f.name, asked=decl.celerity, dots=dots
+            )
+        if decl.celerity > f.blood:
+            raise ConteurError("vtm.declare.no_blood", rule="V-MAN-2", fighter=f.name, blood=f.blood)
+        if decl.celerity >= len(decl.actions):
+            raise ConteurError("vtm.declare.celerity_actions", rule="V-MAN-2", count=decl.celerity)
+    if decl.willpower and f.willpower < 1:
+        raise ConteurError("vtm.no_willpower", rule="V-INI-3", fighter=f.name)
+
+
+# ------------------------------------------------------------------- resolving
+
+
+def due_at_rank(state: VtmState) -> list[str]:
+    """Fighters of the current rank with an action to take there (V-INI-4)."""
+    if state.phase != "resolution" or state.cursor >= len(state.order):
+        return []
+    return [
+        fid
+        for fid in state.order[state.cursor]
+        if any(t == "rank" for _, t in state.fighters[fid].progress.pending)
+    ]
+
+
+def due_at_end(state: VtmState) -> str | None:
+    """The fighter whose end-of-turn actions are due (V-INI-7)."""
+    if state.phase != "end_of_turn":
+        return None
+    ranked = state.ranked()
+    if state.end_cursor < len(ranked):
+        fid = ranked[state.end_cursor]
+        if any(t == "end" for _, t in state.fighters[fid].progress.pending):
+            return fid
+    return None
+
+
+def waiting(state: VtmState) -> list[str]:
+    """Delayed fighters past their rank, who may act at any moment (V-INI-5)."""
+    return [
+        f.id
+        for f in state.fighters.values()
+        if f.progress.waiting and any(t == "delayed" for _, t in f.progress.pending)
+    ]
+
+
+def next_timing(state: VtmState, fid: str) -> tuple[int, str] | None:
+    """The action ``fid`` may take now, if any: (index, timing)."""
+    f = state.fighters[fid]
+    if fid in due_at_rank(state):
+        return next((p for p in f.progress.pending if p[1] == "rank"), None)
+    if fid == due_at_end(state):
+        return next((p for p in f.progress.pending if p[1] == "end"), None)
+    if fid in waiting(state):
+        return next((p for p in f.progress.pending if p[1] == "delayed"), None)
+    return None
+
+
+def advance(ctx: Resolution) -> None:
+    """Move the resolution on until someone has an action due, or end the turn."""
+    state: VtmState = ctx.state
+    for _ in range(10_000):
+        if state.phase == "resolution":
+            if state.cursor >= len(state.order):
+                ctx.emit(EndOfTurnStarted(rules=("V-INI-7",)))
+                continue
+            rank = state.order[state.cursor]
+            for fid in rank:
+                f = state.fighters[fid]
+                if any(t == "rank" for _, t in f.progress.pending):
+                    if f.out_of_fight:
+                        f_lost_rank(ctx, fid)
+                    elif f.conditions.get("dazed"):
+                        ctx.emit(ActionLost(fid, "dazed", rules=("V-DMG-7",)))
+            if due_at_rank(state):
+                return
+            ctx.emit(RankPassed(state.cursor, rules=("V-INI-4",)))
+        elif state.phase == "end_of_turn":
+            ranked = state.ranked()
+            if state.end_cursor >= len(ranked):
+                for fid in waiting(state):
+                    ctx.emit(ActionLost(fid, "delay_unused", rules=("V-INI-5",)))
+                ctx.emit(TurnEnded(state.turn, rules=("V-GEN-3",)))
+                return
+            fid = ranked[state.end_cursor]
+            f = state.fighters[fid]
+            has_end = any(t == "end" for _, t in f.progress.pending)
+            if has_end and f.out_of_fight:
+                ctx.emit(ActionLost(fid, "out_of_fight", rules=("V-DMG-5",)))
+                continue
+            if has_end and f.conditions.get("dazed"):
+                ctx.emit(ActionLost(fid, "dazed", rules=("V-DMG-7",)))
+                continue
+            if has_end:
+                return
+            ctx.emit(EndCursor(state.end_cursor + 1, rules=("V-INI-7",)))
+        else:
+            return
+
+
+def f_lost_rank(ctx: Resolution, fid: str) -> None:
+    """Drop every remaining action of a fighter who is out of the fight."""
+    f = ctx.state.fighters[fid]
+    while any(t != "defence" for _, t in f.progress.pending):
+        ctx.emit(ActionLost(fid, "out_of_fight", rules=("V-DMG-5",)))
