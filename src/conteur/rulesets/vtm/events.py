@@ -214,12 +214,15 @@ class ActionTaken(Event):
     index: int
     kind: str
     counts: bool = True
+    willpower: bool = False
 
     def apply(self, state: VtmState) -> None:
         progress = state.fighters[self.fighter].progress
         progress.pending = [p for p in progress.pending if p[0] != self.index]
         if self.counts:
             progress.acted += 1
+        if self.willpower:
+            progress.willpower_used = True
         progress.waiting = False if not progress.pending else progress.waiting
 
 
@@ -308,8 +311,11 @@ class DefenceAnnounced(Event):
         f = state.fighters[self.fighter]
         f.progress.ready_defence = self.kind
         if self.via in ("abort_point", "abort_roll", "delayed"):
-            # The declared action is dropped for the defence.
-            f.progress.pending = [p for p in f.progress.pending if p[1] == "defence"]
+            # The declared (or delayed) action is dropped for the defence (V-MAN-3).
+            for i, (_, timing) in enumerate(f.progress.pending):
+                if timing in ("rank", "end", "delayed"):
+                    f.progress.pending.pop(i)
+                    break
             f.progress.waiting = False
 
 
@@ -341,6 +347,7 @@ class DefenceRolled(Event):
         for i, timing in f.progress.pending:
             if timing == "defence":
                 f.progress.pending = [p for p in f.progress.pending if p[0] != i]
+                f.progress.acted += 1  # one of the actions of a multiple action (V-DEF-8)
                 break
 
 
@@ -537,3 +544,21 @@ class GmNote(Event):
     """A line of the game master's (an override explained, a narrative note)."""
 
     text: str
+
+
+@dataclass(frozen=True)
+class AmbushResolved(Event):
+    """The outcome of an ambush roll: surprise, first strike, spotted, or over (V-MAN-7)."""
+
+    attacker: str
+    target: str
+    outcome: str
+    extra: int
+
+    def apply(self, state: VtmState) -> None:
+        if self.outcome in ("surprise", "first_strike"):
+            state.ambush = {"attacker": self.attacker, "target": self.target, "extra": self.extra}
+        else:
+            state.ambush = None
+        if self.outcome == "over":
+            state.fighters[self.target].progress.ready_defence = None

@@ -1,0 +1,1 @@
+"""Rulesets, each found by name through ``conteur.engine.get_ruleset``."""

@@ -1,0 +1,200 @@
+"""Attacks: from a declared action to a ``Strike``, its dice, and their effects.
+
+``draft_attack`` gathers the pool (V-ATK-1, V-ATK-2) and difficulty (V-ATK-4)
+and runs every registered modifier rule (``modifiers.py``); ``defence_for``
+finds the target's block, dodge or parry (V-DEF-*); ``strike_for`` fixes
+damage and soak (V-DMG-*, V-SOAK-*, V-ARM-*). ``attack`` plays it and emits
+the events. ``odds`` reuse the same functions over exact dice.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from conteur.engine import Resolution
+from conteur.i18n import ConteurError
+
+from . import equipment
+from .events import ConditionSet, ModifiersUsed
+from .hooks import AFTER_HIT, DIFFICULTY_RULES, POOL_RULES, AttackDraft
+from .state import Action, Fighter, VtmState
+from .strike import Defence, Riposte, Strike, StrikeOutcome, roll_strike
+
+ATTRIBUTES = {"strength", "dexterity", "stamina", "perception", "wits", "manipulation"}
+
+
+def base_traits(m: Any, weapon: Any | None) -> list[str]:
+    """The traits of the maneuver that fit the weapon in hand (V-ATK-1)."""
+    options: list[list[str]] = [list(o) for o in equipment.maneuver_traits(m)]
+    if len(options) == 1:
+        return options[0]
+    category = equipment.weapon_category(weapon)
+    wanted = {"melee": "melee", "brawl": "brawl", "ranged": "firearms", "thrown": "athletics"}[category]
+    for option in options:
+        if wanted in option:
+            return option
+    return options[0]
+
+
+def draft_attack(
+    state: VtmState, attacker: Fighter, target: Fighter, action: Action, multiple_penalty: int = 0
+) -> AttackDraft:
+    """Pool and difficulty of an attack with every situational rule applied."""
+    m = equipment.maneuver(state, action.kind)
+    weapon = equipment.weapon_for(state, attacker, action)
+    ranged = equipment.is_ranged(m, weapon)
+    d = AttackDraft(
+        state=state, attacker=attacker, target=target, action=action, maneuver=m, weapon=weapon,
+        ranged=ranged, close=not ranged, multiple_penalty=multiple_penalty,
+    )
+    traits = base_traits(m, weapon)
+    traits = equipment.configured_traits(state, m, traits)
+    d.flags["traits"] = tuple(traits)
+    attribute = next((t for t in traits if t in ATTRIBUTES), traits[0])
+    abilities = [t for t in traits if t != attribute]
+    d.pool = attacker.trait(attribute)
+    d.rules.append("V-ATK-1")
+    d.notes.append(("V-ATK-1", attribute, d.pool))
+    for ability in abilities:
+        dots = attacker.trait(ability)
+        if dots:
+            d.pool += dots
+            d.notes.append(("V-ATK-1", ability, dots))
+        else:
+            d.flags["untrained"] = True
+            d.rules.append("V-ATK-2")
+    d.difficulty = 6
+    d.rules.append("V-ATK-4")
+    for rule in POOL_RULES:
+        rule(d)
+    for rule in DIFFICULTY_RULES:
+        rule(d)
+    return d
+
+
+def attack(
+    ctx: Resolution, attacker: Fighter, action: Action, multiple_penalty: int = 0,
+    willpower: bool = False,
+) -> StrikeOutcome:
+    """Play one attack of ``attacker`` on ``action.target`` and emit its events."""
+    state: VtmState = ctx.state
+    if action.target is None or action.target not in state.fighters:
+        raise ConteurError("vtm.attack.no_target", rule="V-GEN-1", fighter=attacker.name)
+    target = state.fighters[action.target]
+    equipment.check_reach(state, attacker, target, action)
+    d = draft_attack(state, attacker, target, action, multiple_penalty)
+    defence = defence_for(ctx, d)
+    strike = strike_for(d, defence, willpower)
+    outcome = roll_strike(strike, ctx.dice)
+    if state.pending_modifiers.get(attacker.id):
+        ctx.emit(ModifiersUsed(attacker.id))
+    for event in outcome.events:
+        ctx.emit(event)
+    after = AFTER_HIT.get(equipment.maneuver_id(d.maneuver))
+    if after is not None:
+        after(ctx, d, outcome)
+    dazed_by_damage(ctx, target, outcome)
+    return outcome
+
+
+def dazed_by_damage(ctx: Resolution, target: Fighter, outcome: StrikeOutcome) -> None:
+    """V-DMG-7: one attack's unsoaked damage above Stamina (+2 supernatural) dazes the victim."""
+    threshold = target.trait("stamina")
+    if target.supernatural:
+        threshold += int(ctx.state.options.get("dazed_threshold_bonus_supernatural", 2))
+    if outcome.levels > threshold and not target.out_of_fight:
+        ctx.emit(ConditionSet(target.id, "dazed", True, rules=("V-DMG-7",)))
+
+
+# ----------------------------------------------------------------- defence
+
+
+def defence_for(ctx: Resolution, d: AttackDraft) -> Defence | None:
+    """The defence the target has ready against this attack, if any (V-DEF-1..9)."""
+    from .defence import ready_defence
+
+    return ready_defence(ctx, d)
+
+
+# ----------------------------------------------------------------- damage and soak
+
+
+def strike_for(d: AttackDraft, defence: Defence | None, willpower: bool) -> Strike:
+    """Fix the damage pool and the soak of an attack (V-DMG-2, V-SOAK-1, V-SOAK-2, V-ARM-1)."""
+    state = d.state
+    damage_dice, damage_auto, damage_type, source = equipment.damage_of(state, d)
+    soak = soak_pool(d.target, damage_type, source, state)
+    armour = equipment.armour_of(state, d.target)
+    halve = (
+        d.target.kind == "vampire" and bool(state.options.get("vampires_halve_bashing", True))
+    )
+    every = bool(state.options.get("defence_literal_difference")) and defence is not None
+    if equipment.maneuver_id(d.maneuver) in ("full_auto", "spray"):
+        every = every or bool(state.options.get("auto_fire_every_success"))
+    return Strike(
+        attacker=d.attacker.id,
+        target=d.target.id,
+        maneuver=equipment.maneuver_id(d.maneuver),
+        pool=d.pool,
+        difficulty=d.difficulty,
+        damage_dice=damage_dice + d.damage_dice,
+        damage_type=damage_type,
+        soak=soak,
+        armour_rating=armour.rating if armour is not None and not d.flags.get("bypass_armour") else 0,
+        armour_id=equipment.armour_id(armour),
+        auto_successes=1 if willpower else 0,
+        damage_auto=damage_auto,
+        extra_damage_dice=d.extra_damage_dice,
+        defence=defence,
+        halve_bashing=halve,
+        damage_ones_cancel=bool(state.options.get("damage_ones_cancel", False)),
+        every_success_adds=every,
+        no_damage=bool(d.flags.get("no_damage")),
+        rules=tuple(dict.fromkeys(d.rules)),
+        details=format_notes(d),
+    )
+
+
+def format_notes(d: AttackDraft) -> str:
+    """The modifiers of an attack, compactly, for the log: ``[aim +2, cover +2]``."""
+    shown = [f"{what} {amount:+d}" for rule, what, amount in d.notes if rule != "V-ATK-1" and amount]
+    return f" [{', '.join(shown)}]" if shown else ""
+
+
+def soak_pool(target: Fighter, damage_type: str, source: str, state: VtmState) -> int:
+    """Soak dice against one attack (V-SOAK-1, V-SOAK-2, V-ARM-1).
+
+    Stamina soaks bashing for all, lethal only for vampires and other
+    supernatural beings; Fortitude adds to both and alone soaks aggravated;
+    armour adds against bashing, lethal and claws or fangs, never fire or
+    sunlight. A mortal soaks lethal with its armour alone (reading).
+    """
+    stamina = target.trait("stamina")
+    fortitude = target.trait("fortitude")
+    armour = equipment.armour_of(state, target)
+    rating = armour.rating if armour is not None else 0
+    if source in ("fire", "sunlight"):
+        rating = 0
+    if damage_type == "bashing":
+        return stamina + fortitude + rating
+    if damage_type == "lethal":
+        return (stamina if target.supernatural else 0) + fortitude + rating
+    claws_or_fangs = source in ("claws", "fangs")
+    return fortitude + (rating if claws_or_fangs else 0)
+
+
+def multiple_penalty(f: Fighter, action: Action) -> int:
+    """V-MAN-1: first action loses as many dice as actions; each following one more."""
+    decl = f.progress.declaration
+    if decl is None or action.celerity or decl.multiple < 2 or decl.full_defense:
+        return 0
+    return decl.multiple + f.progress.acted
+
+
+def knock_down(ctx: Resolution, fighter: Fighter, rule: str) -> None:
+    """A fighter falls: knocked down and dazed (V-DMG-7)."""
+    ctx.emit(ConditionSet(fighter.id, "knocked_down", True, rules=(rule, "V-DMG-7")))
+    ctx.emit(ConditionSet(fighter.id, "dazed", True, rules=(rule, "V-DMG-7")))
+
+
+__all__ = ["Riposte", "attack", "draft_attack", "knock_down", "multiple_penalty", "soak_pool"]

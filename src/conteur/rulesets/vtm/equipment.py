@@ -1,0 +1,229 @@
+"""What the rules read from the tables: weapons in hand, armour worn, maneuvers.
+
+The tables themselves (``tables.py``, data files) are loaded once per
+encounter and shared by every copy of the state.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from pydantic import ValidationError
+
+from conteur.i18n import ConteurError
+
+from .state import Action, Fighter, VtmState
+from .tables import Armour, Maneuver, Tables, Weapon
+
+UNARMED = {"punch", "kick", "claws", "grapple", "hold", "bite", "kiss", "tackle"}
+
+
+class TablesRef:
+    """Holds the encounter's tables; copies of the state share it (tables never change)."""
+
+    def __init__(self, tables: Tables) -> None:
+        self.tables = tables
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> TablesRef:
+        return self
+
+
+def tables(state: VtmState) -> Tables:
+    """The tables of this encounter (its era, the GM's own files)."""
+    ref = state.meta["tables"]
+    assert isinstance(ref, TablesRef)
+    return ref.tables
+
+
+# ------------------------------------------------------------------ maneuvers
+
+
+def maneuver(state: VtmState, kind: str) -> Maneuver:
+    """The maneuver record for an action kind (custom maneuvers first, V-CC-0)."""
+    if kind in state.custom_maneuvers:
+        return custom_maneuver(kind, state.custom_maneuvers[kind])
+    t = tables(state)
+    if kind in t.maneuvers:
+        return t.maneuvers[kind]
+    return t.find_maneuver(kind)
+
+
+def custom_maneuver(mid: str, spec: dict[str, Any]) -> Maneuver:
+    """A maneuver defined during play (V-CC-0), validated like the tables' own."""
+    data = {"kind": "close", "rule": "V-CC-0", "names": {"fr": mid, "en": mid}, **spec, "id": mid}
+    try:
+        return Maneuver.model_validate(data)
+    except ValidationError as exc:
+        err = exc.errors()[0]
+        raise ConteurError(
+            "vtm.gm.maneuver_invalid", maneuver=mid,
+            field=".".join(str(p) for p in err.get("loc", ())), reason=err.get("msg", ""),
+        ) from None
+
+
+def maneuver_id(m: Any) -> str:
+    return str(getattr(m, "id", m))
+
+
+def maneuver_traits(m: Maneuver) -> list[list[str]]:
+    return [list(alt) for alt in m.traits] or [["dexterity", "brawl"]]
+
+
+def configured_traits(state: VtmState, m: Maneuver, chosen: list[str]) -> list[str]:
+    """Apply a table option that replaces the maneuver's traits (kick, V-CC-4)."""
+    if m.traits_option and m.traits_option in state.options:
+        return m.traits_for(state.options)[0]
+    return chosen
+
+
+def is_attack(m: Maneuver) -> bool:
+    """Maneuvers that roll against a target (close or ranged)."""
+    return m.kind in ("close", "ranged")
+
+
+# ------------------------------------------------------------------ weapons
+
+
+def weapon(state: VtmState, weapon_id: str) -> Weapon:
+    """A weapon of the tables (ConteurError naming it when unknown or not of the era)."""
+    return tables(state).weapon(weapon_id)
+
+
+def weapon_in_hand(state: VtmState, f: Fighter) -> Weapon | None:
+    """The weapon the fighter holds, or None when empty-handed."""
+    return weapon(state, f.weapon) if f.weapon else None
+
+
+def weapon_for(state: VtmState, f: Fighter, action: Action) -> Weapon | None:
+    """The weapon an action uses: the one named, else the one in hand; None for bare hands."""
+    m = maneuver(state, action.kind)
+    if action.weapon:
+        w = weapon(state, action.weapon)
+        if w.id not in owned_weapons(f):
+            raise ConteurError("vtm.weapon.not_carried", rule="V-ATK-1", fighter=f.name, weapon=w.label())
+        return w
+    if m.id in UNARMED:
+        return None
+    held = weapon_in_hand(state, f)
+    if m.kind == "ranged" and (held is None or held.category not in ("ranged", "thrown")):
+        held = next(
+            (weapon(state, w) for w in owned_weapons(f) if weapon(state, w).category in ("ranged", "thrown")),
+            None,
+        )
+    if m.kind == "ranged" and held is None:
+        raise ConteurError("vtm.weapon.none_ranged", rule="V-GEN-2", fighter=f.name)
+    if m.id in ("weapon_strike", "disarm", "parry") and (held is None or held.category != "melee"):
+        raise ConteurError("vtm.weapon.none_melee", rule="V-CC-2", fighter=f.name)
+    return held
+
+
+def owned_weapons(f: Fighter) -> list[str]:
+    return [str(w) for w in f.sheet.weapons]
+
+
+def weapon_category(w: Weapon | None) -> str:
+    """melee, brawl, ranged or thrown (bare hands are brawl)."""
+    return "brawl" if w is None else str(w.category)
+
+
+def is_ranged(m: Maneuver, w: Weapon | None) -> bool:
+    return m.kind == "ranged" or (w is not None and w.category in ("ranged", "thrown") and m.kind != "close")
+
+
+def melee_damage(state: VtmState, f: Fighter, w: Weapon | None) -> tuple[int, str]:
+    """Damage dice and type of a melee weapon in ``f``'s hands (Strength + weapon)."""
+    if w is None:
+        return f.trait("strength"), "bashing"
+    plus = w.damage.strength_plus or 0
+    return f.trait("strength") + plus, str(w.damage_type)
+
+
+def damage_of(state: VtmState, d: Any) -> tuple[int, int, str, str]:
+    """Damage dice, Potence's automatic successes, damage type and source of an attack (V-DMG-2).
+
+    The source (``weapon``, ``claws``, ``fangs``, ``fire``...) decides what
+    armour soaks (V-ARM-1).
+    """
+    f: Fighter = d.attacker
+    m: Maneuver = d.maneuver
+    w: Weapon | None = d.weapon
+    base = m.damage.base
+    potence = f.trait("potence")
+    source = "weapon" if w is not None else "body"
+    if m.id == "claws":
+        source = "claws"
+    elif m.id in ("bite", "kiss"):
+        source = "fangs"
+    if base == "none":
+        return 0, 0, "bashing", source
+    strength_based = base == "strength" or (base == "strength_or_weapon" and w is None)
+    if strength_based or (base in ("weapon", "strength_or_weapon", "special") and w is not None
+                          and w.damage.strength_plus is not None):
+        plus = m.damage.plus if strength_based else (w.damage.strength_plus or 0) + m.damage.plus  # type: ignore[union-attr]
+        dtype = strength_damage_type(f, m) if strength_based or w is None else str(w.damage_type)
+        dice = f.trait("strength") + plus
+        auto = potence
+    elif w is not None and w.damage.dice is not None:
+        dice, auto, dtype = w.damage.dice + m.damage.plus, 0, str(w.damage_type)
+    else:
+        dice, auto, dtype = f.trait("strength"), potence, "bashing"
+    dtype = adjusted_damage_type(state, d, w, dtype)
+    return dice, auto, dtype, source
+
+
+def strength_damage_type(f: Fighter, m: Maneuver) -> str:
+    """Type of Strength-based damage: the maneuver's, or the one its power gives (V-CC-3)."""
+    for power, dtype in m.damage_type_by_power.items():
+        if power in f.sheet.powers:
+            return str(dtype)
+    return str(m.damage_type or "bashing")
+
+
+def adjusted_damage_type(state: VtmState, d: Any, w: Weapon | None, dtype: str) -> str:
+    """V-DMG-6 options: blunt weapons bash unless aimed at the head; firearms may bash vampires."""
+    at_head = d.action.param("location") == "head"
+    if w is not None and w.blunt and state.options.get("blunt_bashing_unless_head", True):
+        return "lethal" if at_head else "bashing"
+    if (
+        w is not None and w.category == "ranged" and d.target.kind == "vampire"
+        and state.options.get("firearms_bashing_vs_vampires", False) and not at_head
+    ):
+        return "bashing"
+    return dtype
+
+
+# ------------------------------------------------------------------ armour
+
+
+def armour_of(state: VtmState, f: Fighter) -> Armour | None:
+    """The armour a fighter wears, None when it has none or it was destroyed (V-ARM-3)."""
+    if not f.armour or f.armour_destroyed:
+        return None
+    return tables(state).find_armour(f.armour)
+
+
+def armour_id(a: Armour | None) -> str | None:
+    return a.id if a is not None else None
+
+
+# ------------------------------------------------------------------ reach
+
+
+def check_reach(state: VtmState, attacker: Fighter, target: Fighter, action: Action) -> None:
+    """V-GEN-1 / V-GEN-2: unarmed within 1 m, melee within 2 m, ranged within twice short range."""
+    m = maneuver(state, action.kind)
+    w = weapon_for(state, attacker, action)
+    dist = state.distance(attacker.id, target.id)
+    if is_ranged(m, w):
+        short = float(w.range or 0) if w is not None else 0.0
+        if w is not None and short and dist > 2 * short:
+            raise ConteurError(
+                "vtm.attack.out_of_range", rule="V-GEN-2", target=target.name,
+                metres=round(dist, 1), limit=2 * short,
+            )
+        return
+    limit = 2.0 if weapon_category(w) == "melee" else 1.0
+    if dist > limit + 1e-9:
+        raise ConteurError(
+            "vtm.attack.too_far", rule="V-GEN-1", target=target.name, metres=round(dist, 1), limit=limit
+        )

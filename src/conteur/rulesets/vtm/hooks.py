@@ -1,0 +1,125 @@
+"""Registries that let each rule add its part without editing the attack pipeline.
+
+* ``ACTIONS``: handler of each action kind (``punch``, ``shoot``, ``dodge``...).
+* ``POOL_RULES`` / ``DIFFICULTY_RULES``: small functions, one per rule, that
+  look at an attack being built and return their modifier with the rule id.
+* ``AFTER_HIT``: what a maneuver does once its dice are rolled (knock-down,
+  grapple, disarm...).
+* ``VALIDATORS``: checks run when an action is declared or taken.
+
+Rule modules register into these at import; ``rules.py`` imports them all.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from conteur.engine import Resolution
+
+    from .state import Action, Fighter, VtmState
+    from .strike import StrikeOutcome
+
+
+@dataclass
+class AttackDraft:
+    """An attack being put together: who, with what, and the modifiers found so far."""
+
+    state: VtmState
+    attacker: Fighter
+    target: Fighter
+    action: Action
+    maneuver: Any
+    weapon: Any | None
+    ranged: bool
+    close: bool
+    multiple_penalty: int = 0
+    pool: int = 0
+    difficulty: int = 6
+    notes: list[tuple[str, str, int]] = field(default_factory=list)
+    """(rule id, what, amount) for each modifier, for the log and the odds view."""
+    rules: list[str] = field(default_factory=list)
+    extra_damage_dice: int = 0
+    damage_dice: int = 0
+    flags: dict[str, Any] = field(default_factory=dict)
+
+    def add_dice(self, rule: str, what: str, amount: int) -> None:
+        """Change the attack pool by ``amount`` dice under ``rule``."""
+        if amount:
+            self.pool += amount
+            self.notes.append((rule, what, amount))
+            self.rules.append(rule)
+
+    def add_difficulty(self, rule: str, what: str, amount: int) -> None:
+        """Change the difficulty by ``amount`` under ``rule``."""
+        if amount:
+            self.difficulty += amount
+            self.notes.append((rule, what, amount))
+            self.rules.append(rule)
+
+    def set_difficulty(self, rule: str, what: str, value: int) -> None:
+        """Replace the base difficulty (range bands, V-RNG-5)."""
+        delta = value - self.difficulty
+        self.difficulty = value
+        self.notes.append((rule, what, delta))
+        self.rules.append(rule)
+
+
+DraftRule = Callable[[AttackDraft], None]
+ActionHandler = Callable[["Resolution", "Fighter", "Action", int, bool], None]
+"""(ctx, fighter, action, multiple-action penalty, Willpower's automatic success) → events."""
+AfterHit = Callable[["Resolution", AttackDraft, "StrikeOutcome"], None]
+Validator = Callable[["VtmState", "Fighter", "Action"], None]
+
+ACTIONS: dict[str, ActionHandler] = {}
+POOL_RULES: list[DraftRule] = []
+DIFFICULTY_RULES: list[DraftRule] = []
+AFTER_HIT: dict[str, AfterHit] = {}
+VALIDATORS: dict[str, Validator] = {}
+
+
+def action(*kinds: str) -> Callable[[ActionHandler], ActionHandler]:
+    """Register the handler of one or more action kinds."""
+
+    def wrap(fn: ActionHandler) -> ActionHandler:
+        for kind in kinds:
+            ACTIONS[kind] = fn
+        return fn
+
+    return wrap
+
+
+def pool_rule(fn: DraftRule) -> DraftRule:
+    """Register a rule that changes attack pools."""
+    POOL_RULES.append(fn)
+    return fn
+
+
+def difficulty_rule(fn: DraftRule) -> DraftRule:
+    """Register a rule that changes attack difficulties."""
+    DIFFICULTY_RULES.append(fn)
+    return fn
+
+
+def after_hit(*maneuvers: str) -> Callable[[AfterHit], AfterHit]:
+    """Register what a maneuver does after its dice."""
+
+    def wrap(fn: AfterHit) -> AfterHit:
+        for m in maneuvers:
+            AFTER_HIT[m] = fn
+        return fn
+
+    return wrap
+
+
+def validator(*kinds: str) -> Callable[[Validator], Validator]:
+    """Register a check for declaring or taking actions of these kinds."""
+
+    def wrap(fn: Validator) -> Validator:
+        for kind in kinds:
+            VALIDATORS[kind] = fn
+        return fn
+
+    return wrap

@@ -1,0 +1,237 @@
+"""Each situational modifier of an attack, one small function per rule.
+
+Every function reads the draft of an attack and adds its dice or difficulty
+with the rule id it applies. They run in the order registered here.
+"""
+
+from __future__ import annotations
+
+from .hooks import AttackDraft, difficulty_rule, pool_rule
+from .equipment import armour_of
+
+TARGET_SIZES = {"medium": (1, 0), "small": (2, 1), "precise": (3, 2)}
+"""V-MAN-8: target size → (difficulty, damage dice). The text's stray "+1" belongs to the medium row."""
+
+LOCATION_SIZE = {
+    "limb": "medium", "arm": "medium", "leg": "medium", "briefcase": "medium", "torso": None,
+    "hand": "small", "head": "small", "hat": "small",
+    "eye": "precise", "heart": "precise", "lock": "precise",
+}
+
+COVER_NAMES = {0: "none", 1: "light", 2: "good", 3: "superior"}
+
+
+# ----------------------------------------------------------------- pool
+
+
+@pool_rule
+def wound_penalty(d: AttackDraft) -> None:
+    """V-DMG-5: the wound penalty comes off every action's pool."""
+    d.add_dice("V-DMG-5", "wounds", d.attacker.penalty)
+
+
+@pool_rule
+def multiple_actions(d: AttackDraft) -> None:
+    """V-MAN-1: a multiple action loses dice, one more for each following action."""
+    d.add_dice("V-MAN-1", "multiple_actions", -d.multiple_penalty)
+
+
+@pool_rule
+def armour_penalty(d: AttackDraft) -> None:
+    """V-ARM-2: heavy armour's penalty comes off Dexterity pools."""
+    if "dexterity" in d.flags.get("traits", ()):
+        armour = armour_of(d.state, d.attacker)
+        if armour is not None:
+            d.add_dice("V-ARM-2", "armour", -armour.penalty)
+
+
+@pool_rule
+def flank_and_back(d: AttackDraft) -> None:
+    """V-MAN-4: +1 die from the flank, +2 from behind."""
+    angle = d.action.param("angle")
+    if angle == "flank":
+        d.add_dice("V-MAN-4", "flank", 1)
+    elif angle == "behind":
+        d.add_dice("V-MAN-4", "behind", 2)
+
+
+@pool_rule
+def accuracy(d: AttackDraft) -> None:
+    """The maneuver's accuracy dice (V-CC-10 bite +1, V-RNG-2/8 +10, V-RNG-6 +2)."""
+    acc = int(getattr(d.maneuver, "accuracy", 0) or 0)
+    d.add_dice(str(getattr(d.maneuver, "rule", "") or "V-CC-0"), "accuracy", acc)
+
+
+@pool_rule
+def aim(d: AttackDraft) -> None:
+    """V-RNG-1: +1 die per turn of aim, at most Perception; a scope adds 2 on the first turn."""
+    aim_state = d.attacker.conditions.get("aim")
+    if d.ranged and isinstance(aim_state, dict) and aim_state.get("target") == d.target.id:
+        turns = int(aim_state.get("turns", 0))
+        bonus = min(turns, d.attacker.trait("perception"))
+        if aim_state.get("scope") and turns >= 1:
+            bonus += 2
+        d.add_dice("V-RNG-1", "aim", bonus)
+
+
+@pool_rule
+def prone_fighters(d: AttackDraft) -> None:
+    """V-DMG-7 (core): +1 die against a fighter on the ground; a prone fighter's close attacks −2."""
+    if d.target.conditions.get("knocked_down"):
+        d.add_dice("V-DMG-7", "target_down", 1)
+    if d.close and d.attacker.conditions.get("knocked_down"):
+        d.add_dice("V-DMG-7", "attacker_down", -2)
+
+
+@pool_rule
+def immobilised_target(d: AttackDraft) -> None:
+    """V-CC-8 (core): attacks on an immobilised target gain 2 dice."""
+    if d.target.conditions.get("held_by") and d.target.conditions.get("held_by") != d.attacker.id:
+        d.add_dice("V-CC-8", "immobilised", 2)
+
+
+@pool_rule
+def weapon_length(d: AttackDraft) -> None:
+    """V-CC-9: fists or a knife against a staff or sword: close in under 1 m, and lose a die."""
+    if not d.close:
+        return
+    mine = getattr(d.weapon, "length", None) if d.weapon is not None else "short"
+    theirs_id = d.target.weapon
+    theirs = d.state.meta.get("weapon_length", {}).get(theirs_id) if theirs_id else None
+    if mine in (None, "short") and theirs == "long":
+        d.add_dice("V-CC-9", "weapon_length", -1)
+
+
+@pool_rule
+def ambush_extra(d: AttackDraft) -> None:
+    """V-MAN-7: the ambusher's extra successes join the free attack's pool."""
+    amb = d.state.ambush
+    if amb and amb.get("attacker") == d.attacker.id and amb.get("target") == d.target.id:
+        d.add_dice("V-MAN-7", "ambush", int(amb.get("extra", 0)))
+
+
+@pool_rule
+def game_master_dice(d: AttackDraft) -> None:
+    """The Conteur's dice modifiers for this roll, each with its reason."""
+    for mod in d.state.pending_modifiers.get(d.attacker.id, []):
+        d.add_dice("GM", str(mod.get("reason", "")), int(mod.get("dice", 0)))
+
+
+# ----------------------------------------------------------------- difficulty
+
+
+@difficulty_rule
+def maneuver_difficulty(d: AttackDraft) -> None:
+    """The maneuver's difficulty modifier (sweep +1, kick +1, disarm +1, tackle +1...)."""
+    delta = int(getattr(d.maneuver, "difficulty", 0) or 0)
+    d.add_difficulty(str(getattr(d.maneuver, "rule", "") or "V-ATK-4"), "maneuver", delta)
+
+
+@difficulty_rule
+def range_band(d: AttackDraft) -> None:
+    """V-RNG-5: point blank (2 m) difficulty 4, short range 6, up to twice that 8."""
+    if not d.ranged or d.weapon is None:
+        return
+    dist = d.state.distance(d.attacker.id, d.target.id)
+    short = float(getattr(d.weapon, "range", 0) or 0)
+    if dist <= 2:
+        d.set_difficulty("V-RNG-5", "point_blank", 4 + (d.difficulty - 6))
+    elif dist > short:
+        d.add_difficulty("V-RNG-5", "long_range", 2)
+
+
+@difficulty_rule
+def cover(d: AttackDraft) -> None:
+    """V-RNG-3: the target's cover (+1/+2/+3), and the shooter's own cover less one; they add up."""
+    if not d.ranged:
+        return
+    if d.target.cover and not d.flags.get("bypass_cover"):
+        d.add_difficulty("V-RNG-3", f"target_cover_{COVER_NAMES[d.target.cover]}", d.target.cover)
+    if d.attacker.cover > 1:
+        d.add_difficulty("V-RNG-3", "own_cover", d.attacker.cover - 1)
+
+
+@difficulty_rule
+def targeting(d: AttackDraft) -> None:
+    """V-MAN-8: medium +1, small +2 (+1 damage), precise +3 (+2 damage)."""
+    size = d.action.param("targeting")
+    location = d.action.param("location")
+    if size is None and location is not None:
+        size = LOCATION_SIZE.get(str(location))
+    if size in TARGET_SIZES:
+        diff, dmg = TARGET_SIZES[size]
+        d.add_difficulty("V-MAN-8", f"target_{size}", diff)
+        d.extra_damage_dice += dmg
+        if dmg:
+            d.notes.append(("V-MAN-8", "damage", dmg))
+
+
+@difficulty_rule
+def multiple_opponents(d: AttackDraft) -> None:
+    """V-CC-11: +1 per close-combat opponent beyond the first, at most +4."""
+    if d.close:
+        n = close_opponents(d.state, d.attacker.id)
+        d.add_difficulty("V-CC-11", "opponents", min(4, max(0, n - 1)))
+
+
+@difficulty_rule
+def blind(d: AttackDraft) -> None:
+    """V-MAN-5: blinded or in total darkness, +2 (cancelled by keen senses)."""
+    if is_blind(d.state, d.attacker):
+        d.add_difficulty("V-MAN-5", "blind", 2)
+
+
+@difficulty_rule
+def off_balance(d: AttackDraft) -> None:
+    """V-CC-12: a tackled target is off balance, +1 on its actions next turn."""
+    if d.attacker.conditions.get("off_balance_turn") == d.state.turn:
+        d.add_difficulty("V-CC-12", "off_balance", 1)
+
+
+@difficulty_rule
+def off_hand(d: AttackDraft) -> None:
+    """V-RNG-4: +1 for the off hand unless ambidextrous."""
+    if d.action.param("off_hand") and not getattr(d.attacker.sheet, "ambidextrous", False):
+        d.add_difficulty("V-RNG-4", "off_hand", 1)
+
+
+@difficulty_rule
+def untrained(d: AttackDraft) -> None:
+    """V-ATK-2 option: +1 difficulty when rolling the attribute alone."""
+    if d.flags.get("untrained") and d.state.options.get("untrained_plus_one"):
+        d.add_difficulty("V-ATK-2", "untrained", 1)
+
+
+@difficulty_rule
+def game_master_difficulty(d: AttackDraft) -> None:
+    """The Conteur's difficulty modifiers for this roll."""
+    for mod in d.state.pending_modifiers.get(d.attacker.id, []):
+        d.add_difficulty("GM", str(mod.get("reason", "")), int(mod.get("difficulty", 0)))
+
+
+# ----------------------------------------------------------------- helpers
+
+
+def close_opponents(state: object, fid: str) -> int:
+    """Enemies standing within 2 m who can still fight (V-CC-11)."""
+    from .state import VtmState
+
+    assert isinstance(state, VtmState)
+    return sum(
+        1
+        for e in state.enemies(fid)
+        if not e.out_of_fight and state.distance(fid, e.id) <= 2.0
+    )
+
+
+KEEN_SENSES = ("heightened_senses", "eyes_of_the_beast")
+
+
+def is_blind(state: object, f: object) -> bool:
+    """Blinded, or in total darkness without Heightened Senses or Eyes of the Beast (V-MAN-5)."""
+    from .state import Fighter, VtmState
+
+    assert isinstance(state, VtmState) and isinstance(f, Fighter)
+    if not (f.conditions.get("blinded") or state.darkness):
+        return False
+    return not any(p in f.sheet.powers for p in KEEN_SENSES)

@@ -1,0 +1,250 @@
+"""The ``vtm`` ruleset: scenario → state, command dispatch, legal commands, end state."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from pathlib import Path
+from typing import Any
+
+from conteur.engine import Command, CommandTemplate, Param, Resolution
+from conteur.engine.geometry import parse_position
+from conteur.i18n import ConteurError, Lang
+
+from . import actions, defence, equipment, general, gm, modifiers, turn
+from .health import HealthTrack, Level
+from .sheet import load_sheet
+from .state import DEFENSIVE, Fighter, VtmState
+from .tables import Tables, load_tables
+
+STATE_KEYS = {
+    "id", "side", "position", "cover", "weapon", "health", "willpower", "blood", "ammo",
+    "conditions", "sheet", "armour_destroyed",
+}
+
+Handler = Callable[[Resolution, Command], None]
+
+RULE_MODULES = (modifiers,)
+"""Modules whose import registers rule hooks (kept referenced on purpose)."""
+
+
+class VtmRuleset:
+    """Vampire: la Mascarade, "Le Combat" (``000``), with its option packs."""
+
+    name = "vtm"
+
+    def __init__(self) -> None:
+        self.handlers: dict[str, Handler] = {
+            "initiative": turn.start_turn,
+            "declare": lambda ctx, c: turn.declare(ctx, c, actions.validate_declared),
+            "act": actions.act,
+            "defend": defence.announce,
+            "pass": general.pass_action,
+            "ambush": general.ambush,
+            "gm_modifier": gm.modifier,
+            "gm_damage": gm.damage,
+            "gm_heal": gm.heal,
+            "gm_condition": gm.condition,
+            "gm_complication": gm.complication,
+            "gm_maneuver": gm.define_maneuver,
+            "gm_note": gm.note,
+            "gm_move": gm.move,
+            "gm_cover": gm.cover,
+            "gm_weapon": gm.weapon,
+            "gm_willpower": gm.willpower,
+        }
+        self.packs: dict[str, Any] = {}
+
+    # ------------------------------------------------------------------ state
+
+    def new_state(self, scenario: Mapping[str, Any], base_dir: Path | None = None) -> VtmState:
+        """The state at the start of the encounter described by ``scenario``."""
+        era = str(scenario.get("era", "1899"))
+        extra = [str((base_dir or Path(".")) / p) for p in scenario.get("tables", []) or []]
+        tables = load_tables(era, extra)
+        options = tables.option_values(scenario.get("options") or {})
+        packs = tuple(str(p) for p in scenario.get("packs", []) or [])
+        for pack in packs:
+            if pack not in self.packs:
+                raise ConteurError("vtm.unknown_pack", name=pack, known=", ".join(sorted(self.packs)) or "—")
+        state = VtmState(fighters={}, options=dict(options), era=era, packs=packs)
+        state.darkness = bool(scenario.get("darkness", False))
+        state.meta["tables"] = equipment.TablesRef(tables)
+        levels = health_levels(tables)
+        seen: set[str] = set()
+        for i, raw in enumerate(scenario.get("combatants", []) or []):
+            f = fighter_from_scenario(raw, i, tables, levels, base_dir)
+            if f.id in seen:
+                raise ConteurError("vtm.scenario.duplicate", id=f.id)
+            seen.add(f.id)
+            state.fighters[f.id] = f
+        return state
+
+    # ------------------------------------------------------------------ commands
+
+    def resolve(self, ctx: Resolution, command: Command) -> None:
+        handler = self.handlers.get(command.type)
+        if handler is None:
+            raise ConteurError("engine.unknown_command", command=command.type)
+        handler(ctx, command)
+
+    def parse_command(self, line: str, state: Any, lang: Lang | None = None) -> Command:
+        from .script import parse_line
+
+        return parse_line(line, state)
+
+    def legal_commands(self, state: Any, actor: str | None = None) -> list[CommandTemplate]:
+        return legal_commands(state, actor)
+
+    def end_state(self, state: Any) -> dict[str, dict[str, Any]]:
+        """Wounds, Willpower, blood, ammunition and conditions each fighter carries out."""
+        assert isinstance(state, VtmState)
+        return {
+            f.id: {
+                "health": [b for b in f.health.boxes if b is not None],
+                "fate": f.fate,
+                "willpower": f.willpower,
+                "blood": f.blood,
+                "ammo": dict(f.ammo),
+                "weapon": f.weapon,
+                "armour_destroyed": f.armour_destroyed,
+            }
+            for f in state.fighters.values()
+        }
+
+
+def health_levels(tables: Tables) -> tuple[Level, ...]:
+    """The health track of the tables as the track's levels (V-DMG-5)."""
+    out = []
+    for lvl in tables.health.levels:
+        move_limit = float(lvl.metres) if lvl.move == "fixed" and lvl.metres is not None else None
+        running = {"run": "full", "half_run": "half"}.get(str(lvl.move), "none")
+        out.append(Level(lvl.id, lvl.names.fr, lvl.names.en, int(lvl.penalty), move_limit, running))
+    return tuple(out)
+
+
+def fighter_from_scenario(
+    raw: Mapping[str, Any], index: int, tables: Tables, levels: tuple[Level, ...], base_dir: Path | None
+) -> Fighter:
+    """A fighter from one ``combatants`` entry: a sheet (inline or a file) and its current state."""
+    source = f"combatants[{index}]"
+    if not isinstance(raw, Mapping):
+        raise ConteurError("vtm.scenario.entry", source=source)
+    sheet_data: Any = raw.get("sheet")
+    if isinstance(sheet_data, str):
+        import yaml
+
+        path = (base_dir or Path(".")) / sheet_data
+        sheet_data = yaml.safe_load(path.read_text(encoding="utf-8"))
+        source = str(path)
+    if sheet_data is None:
+        sheet_data = {k: v for k, v in raw.items() if k not in STATE_KEYS}
+    sheet = load_sheet(dict(sheet_data), source)
+    fid = str(raw.get("id") or sheet.name).strip().lower()
+    for w in sheet.weapons:
+        tables.weapon(str(w))
+    try:
+        health = HealthTrack.from_marks(list(raw.get("health") or []), levels)
+    except ValueError as exc:
+        raise ConteurError("vtm.scenario.health", source=source, value=str(exc)) from None
+    ammo = {}
+    for w in sheet.weapons:
+        weapon = tables.weapon(str(w))
+        if weapon.clip:
+            ammo[weapon.id] = int(weapon.clip) + int(weapon.chamber or 0)
+    for key, value in (raw.get("ammo") or {}).items():
+        ammo[tables.weapon(str(key)).id] = int(value)
+    in_hand = raw.get("weapon", sheet.weapons[0] if sheet.weapons else None)
+    return Fighter(
+        id=fid,
+        sheet=sheet,
+        side=str(raw.get("side", fid)),
+        position=parse_position(raw.get("position", [0, 0])),
+        health=health,
+        willpower=int(raw.get("willpower", sheet.willpower)),
+        blood=int(raw.get("blood", sheet.blood)),
+        ammo=ammo,
+        weapon=tables.weapon(str(in_hand)).id if in_hand else None,
+        armour=tables.find_armour(str(sheet.armour)).id if sheet.armour else None,
+        armour_destroyed=bool(raw.get("armour_destroyed", False)),
+        cover=int(raw.get("cover", 0)),
+        conditions=dict(raw.get("conditions") or {}),
+    )
+
+
+# ------------------------------------------------------------------ legal commands
+
+
+def legal_commands(state: VtmState, actor: str | None = None) -> list[CommandTemplate]:
+    """What each fighter (or the game master) may do now."""
+    out: list[CommandTemplate] = []
+    ids = [actor] if actor else list(state.fighters)
+    if state.phase == "setup" and actor is None and turn.able_fighters(state):
+        out.append(CommandTemplate("initiative", None, rule="V-INI-1"))
+    for fid in ids:
+        if fid not in state.fighters:
+            continue
+        f = state.fighters[fid]
+        if state.phase == "declaration" and fid in turn.declaring_now(state):
+            out.append(declare_template(state, f))
+        due = turn.next_timing(state, fid)
+        if due is not None:
+            out.append(act_template(state, f, due[1]))
+        if state.phase in ("resolution", "end_of_turn") and not f.out_of_fight:
+            ready, source = defence.available_defence(f)
+            if source != "announced":
+                can = ready is not None or any(t in ("rank", "end", "delayed") for _, t in f.progress.pending)
+                if can:
+                    needs_abort = ready is None and not any(t == "delayed" for _, t in f.progress.pending)
+                    params = [Param("kind", "choice", DEFENSIVE)]
+                    if needs_abort and not f.progress.acted:
+                        params.append(Param("abort", "choice", ("point", "roll")))
+                        out.append(CommandTemplate("defend", fid, tuple(params), rule="V-MAN-3"))
+                    elif not needs_abort:
+                        out.append(CommandTemplate("defend", fid, tuple(params), rule="V-DEF-1"))
+    if actor is None:
+        out.extend(gm.templates(state))
+    return out
+
+
+def targets_of(state: VtmState, f: Fighter) -> tuple[str, ...]:
+    return tuple(o.id for o in state.fighters.values() if o.id != f.id)
+
+
+def action_kinds(state: VtmState, f: Fighter) -> tuple[str, ...]:
+    """Maneuvers and actions this fighter could declare (requirements of powers met)."""
+    kinds = ["move", "reload", "aim", "stand_up", "draw", "other"]
+    for m in equipment.tables(state).maneuvers.values():
+        if m.requires.powers and not any(p in f.sheet.powers for p in m.requires.powers):
+            continue
+        kinds.append(m.id)
+    return tuple(dict.fromkeys(kinds))
+
+
+def declare_template(state: VtmState, f: Fighter) -> CommandTemplate:
+    celerity = min(f.trait("celerity"), f.blood)
+    return CommandTemplate(
+        "declare",
+        f.id,
+        (
+            Param("kind", "choice", action_kinds(state, f)),
+            Param("target", "choice", targets_of(state, f), required=False),
+            Param("weapon", "choice", tuple(str(w) for w in f.sheet.weapons), required=False),
+            Param("actions", "int", min=1, max=6, default=1),
+            Param("celerity", "int", min=0, max=celerity, default=0),
+            Param("willpower", "bool", default=False),
+            Param("delay", "bool", default=False),
+            Param("full_defense", "choice", DEFENSIVE, required=False),
+        ),
+        rule="V-INI-3",
+    )
+
+
+def act_template(state: VtmState, f: Fighter, timing: str) -> CommandTemplate:
+    params: tuple[Param, ...] = ()
+    if timing == "delayed":
+        params = (
+            Param("kind", "choice", action_kinds(state, f)),
+            Param("target", "choice", targets_of(state, f), required=False),
+        )
+    rule = {"delayed": "V-INI-5", "end": "V-INI-7"}.get(timing, "V-INI-4")
+    return CommandTemplate("act", f.id, params, rule=rule)
