@@ -39,6 +39,8 @@ class Event:
     public: bool = True
 
     type_name: ClassVar[str] = "Event"
+    quiet: ClassVar[bool] = False
+    """Bookkeeping events (a cursor moving) that logs may leave out."""
 
     def __init_subclass__(cls, **kwargs: Any) -> None:
         super().__init_subclass__(**kwargs)

@@ -118,7 +118,12 @@ class ActionDeclared(Event):
         decl = declaration_from_dict(self.declaration)
         progress = state.fighters[self.fighter].progress
         progress.declaration = decl
-        progress.pending = [(i, timing_of(decl, i, state.options)) for i in range(len(decl.actions))]
+        if decl.delayed:
+            progress.pending = [(0, "delayed")]
+        else:
+            progress.pending = [
+                (i, timing_of(decl, i, state.options)) for i in range(len(decl.actions))
+            ]
 
 
 def timing_of(decl: Declaration, index: int, options: dict[str, Any]) -> Any:
@@ -153,6 +158,8 @@ class DeclarationsClosed(Event):
 class DeclarationCursor(Event):
     """The next rank to declare (slowest first)."""
 
+    quiet = True
+
     cursor: int
 
     def apply(self, state: VtmState) -> None:
@@ -162,6 +169,8 @@ class DeclarationCursor(Event):
 @dataclass(frozen=True)
 class RankPassed(Event):
     """The resolution moves past a rank."""
+
+    quiet = True
 
     cursor: int
 
@@ -185,6 +194,8 @@ class EndOfTurnStarted(Event):
 @dataclass(frozen=True)
 class EndCursor(Event):
     """The end-of-turn pass moves to the next fighter."""
+
+    quiet = True
 
     end_cursor: int
 

@@ -138,8 +138,13 @@ def fighter_from_scenario(
         source = str(path)
     if sheet_data is None:
         sheet_data = {k: v for k, v in raw.items() if k not in STATE_KEYS}
-    sheet = load_sheet(dict(sheet_data), source)
-    fid = str(raw.get("id") or sheet.name).strip().lower()
+    sheet_data = dict(sheet_data)
+    sheet_data.setdefault("kind", "mortal")
+    if raw.get("id"):
+        sheet_data.setdefault("id", raw["id"])
+        sheet_data.setdefault("name", str(raw["id"]).capitalize())
+    sheet = load_sheet(sheet_data, source)
+    fid = str(raw.get("id") or sheet.id).strip()
     for w in sheet.weapons:
         tables.weapon(str(w))
     try:
