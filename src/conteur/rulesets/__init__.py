@@ -1,0 +1,1 @@
+"""Rulesets: one package per game system (``vtm``, later ``hunter``, ``western``)."""
