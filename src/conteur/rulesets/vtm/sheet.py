@@ -34,6 +34,7 @@ from .tables import (
 )
 from .traits import (
     ATTRIBUTES,
+    TraitKind,
     canonical_power,
     canonical_trait,
     normalize_key,
@@ -279,6 +280,9 @@ class VtmSheet(BaseModel):
         ``key`` is a canonical key or any accepted spelling (``Dextérité``);
         a name that is no trait at all raises ``ConteurError``.
         """
+        kind = trait_kind(key)
+        if kind is not None:  # fast path: a canonical key
+            return self._rating(key, kind)
         canonical = canonical_trait(key)
         if canonical is None:
             suggestion = suggest_trait(key)
@@ -287,11 +291,13 @@ class VtmSheet(BaseModel):
             raise ConteurError(
                 "vtm.trait.unknown_suggest", name=key, suggestion=Msg(f"vtm.trait.{suggestion}")
             )
-        kind = trait_kind(canonical)
+        return self._rating(canonical, trait_kind(canonical))
+
+    def _rating(self, key: str, kind: TraitKind | None) -> int:
         if kind == "willpower":
             return self.willpower
         section: dict[str, int] = getattr(self, _SECTION_OF[str(kind)])
-        return section.get(canonical, 0)
+        return section.get(key, 0)
 
     def initiative_rating(self) -> int:
         """Dexterity + Wits (V-INI-1), before wound penalties."""

@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import difflib
 from collections.abc import Iterable, Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from functools import cache, cached_property
 from importlib import resources
 from pathlib import Path
@@ -775,6 +775,13 @@ class Tables:
     other_era: Mapping[str, tuple[str, ...]]
     sources: tuple[str, ...] = ()
 
+    def with_weapons(self, weapons: Iterable[Weapon]) -> Tables:
+        """These tables plus ``weapons`` (a sheet's inline weapons), whatever their era."""
+        added = {w.id: w for w in weapons}
+        if not added:
+            return self
+        return replace(self, weapons=MappingProxyType({**self.weapons, **added}))
+
     # ---- look-ups by name (id, French or English name, alias; any case and accents)
 
     @cached_property
@@ -1070,7 +1077,9 @@ def _validated(raw: dict[str, _Raw], section: str) -> dict[str, tuple[Any, str]]
 def _check_words(maneuvers: dict[str, tuple[Any, str]]) -> None:
     """Two maneuvers may not share a command word (find_maneuver must be unambiguous)."""
     owner: dict[str, str] = {}
-    for ident, (man, source) in maneuvers.items():
+    # shipped entries first, so a clash is blamed on the game master's entry
+    ordered = sorted(maneuvers.items(), key=lambda item: not item[1][1].startswith("data/"))
+    for ident, (man, source) in ordered:
         for word in (man.id, man.names.fr, man.names.en, *man.words):
             norm = normalize_key(word)
             other = owner.setdefault(norm, ident)
