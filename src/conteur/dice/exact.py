@@ -27,7 +27,9 @@ def _trim(p: FloatArray, tail: float) -> FloatArray:
     return p[: max(keep, 1)]
 
 
-def vtm_net(n: int, difficulty: int, ones_cancel: bool, can_botch: bool) -> tuple[FloatArray, float]:
+def vtm_net(
+    n: int, difficulty: int, ones_cancel: bool, can_botch: bool
+) -> tuple[FloatArray, float]:
     """Distribution of net successes of ``n`` d10 (index k = k net successes) and P(botch).
 
     ``net[0]`` holds every failure that is not a botch.
