@@ -51,23 +51,23 @@ def vtm_net(
     return net, float(botch)
 
 
-@lru_cache(maxsize=2048)
+@lru_cache(maxsize=4096)
 def _vtm_step_power(n: int, difficulty: int) -> FloatArray:
-    ps = (11 - difficulty) / 10.0
-    step = np.array([0.1, 1.0 - ps - 0.1, ps])
-    poly = np.ones(1)
-    for _ in range(n):
-        poly = np.convolve(poly, step)
+    """(p1 z^-1 + po + ps z)^n, built on the cached power n - 1."""
+    if n == 0:
+        poly = np.ones(1)
+    else:
+        ps = (11 - difficulty) / 10.0
+        step = np.array([0.1, 1.0 - ps - 0.1, ps])
+        poly = np.convolve(_vtm_step_power(n - 1, difficulty), step)
     poly.flags.writeable = False
     return poly
 
 
-@lru_cache(maxsize=2048)
+@lru_cache(maxsize=4096)
 def _binomial(n: int, p: float) -> FloatArray:
-    poly = np.ones(1)
-    step = np.array([1.0 - p, p])
-    for _ in range(n):
-        poly = np.convolve(poly, step)
+    """Binomial(n, p) probabilities, built on the cached n - 1."""
+    poly = np.ones(1) if n == 0 else np.convolve(_binomial(n - 1, p), np.array([1.0 - p, p]))
     poly.flags.writeable = False
     return poly
 
