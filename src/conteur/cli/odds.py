@@ -245,17 +245,20 @@ def _new_table(title: str, caption: str | None = None) -> Table:
     from rich import box
     from rich.table import Table
 
-    return Table(title=title, caption=caption, box=box.SIMPLE_HEAD, padding=(0, 1))
+    return Table(
+        title=title,
+        caption=caption,
+        box=box.SIMPLE_HEAD,
+        padding=(0, 1),
+        min_width=len(title) + 2,
+    )
 
 
 def _print_roll_odds(
     odds: RollOdds, described: str, notes: list[str], lang: Lang, special_key: str
 ) -> None:
     """One roll: the special failure, then each success count with P(at least that many)."""
-    caption = " · ".join(
-        [t("odds.summary.success", lang, p=_percent(odds.p_success, lang)), *notes]
-    )
-    table = _new_table(t("odds.title.roll", lang, roll=described), caption)
+    table = _new_table(t("odds.title.roll", lang, roll=described))
     table.add_column(t("odds.col.result", lang))
     table.add_column(t("odds.col.probability", lang), justify="right")
     table.add_column(t("odds.col.at_least", lang), justify="right")
@@ -281,7 +284,12 @@ def _print_roll_odds(
     if rest > 0.0:
         p = _percent(rest, lang)
         table.add_row(t("odds.row.or_more", lang, count=last + 1), p, p)
-    _console().print(table)
+    console = _console()
+    console.print(table)
+    summary = t("odds.summary.success", lang, p=_percent(odds.p_success, lang))
+    console.print(summary, highlight=False)
+    for note in notes:
+        console.print(f"• {note}", highlight=False)
 
 
 def _print_vtm_chart(chart: VtmChart, lang: Lang) -> None:

@@ -19,6 +19,11 @@ TAIL = 1e-15
 
 _CHAIN_TAIL = 1e-18
 
+_FINAL_CUT = TAIL / 2
+"""Where the returned new-WoD tail is cut. The arrays are already short of the
+mass dropped by ``_CHAIN_TAIL`` at every step (up to ~1e-16 for the largest
+pools), so cutting at half of ``TAIL`` keeps the true mass left out below ``TAIL``."""
+
 
 def _trim(p: FloatArray, tail: float) -> FloatArray:
     """Drop the highest outcomes while their total mass stays below ``tail``."""
@@ -106,7 +111,7 @@ def hunter_successes(n: int, again: int, rote: bool) -> tuple[FloatArray, float]
         succ = np.zeros(len(chain) + 1)
         succ[1:] = p10 * chain
         succ[0] = 1.0 - p10 - dramatic
-        return _trim(succ, TAIL), dramatic
+        return _trim(succ, _FINAL_CUT), dramatic
     slot = chain.copy()
     if rote:
         slot[0] = 0.0
@@ -119,7 +124,7 @@ def hunter_successes(n: int, again: int, rote: bool) -> tuple[FloatArray, float]
     dramatic = fail**n - plain**n
     dist = dist.copy()
     dist[0] -= dramatic
-    return _trim(dist, TAIL), float(dramatic)
+    return _trim(dist, _FINAL_CUT), float(dramatic)
 
 
 def sum_of_dice(count: int, sides: int) -> FloatArray:
