@@ -35,8 +35,8 @@ def fail(error: ConteurError, lang: Lang, as_json: bool = False) -> NoReturn:
     if as_json:
         sys.stdout.write(json.dumps(error.to_dict(lang), ensure_ascii=False) + "\n")
     else:
-        prefix = "erreur" if lang == "fr" else "error"
-        sys.stderr.write(f"{prefix} : {error.message(lang)}\n" if lang == "fr" else f"{prefix}: {error.message(lang)}\n")
+        prefix = "erreur :" if lang == "fr" else "error:"
+        sys.stderr.write(f"{prefix} {error.message(lang)}\n")
     raise typer.Exit(2)
 
 

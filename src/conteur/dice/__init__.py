@@ -1,5 +1,8 @@
 """Dice: roll requests, dice sources (seeded, typed-in, exact) and exact odds."""
 
+from .charts import HunterChart, VtmChart, hunter_chart, vtm_chart
+from .distribution import Dist
+from .odds import RollOdds, WesternOdds, hunter_odds, vtm_odds, western_odds
 from .rolls import (
     Expr,
     ExprResult,
@@ -25,21 +28,31 @@ from .sources import (
 
 __all__ = [
     "DiceSource",
+    "Dist",
     "Expr",
     "ExprResult",
     "ForcedDice",
+    "HunterChart",
     "HunterPool",
     "HunterResult",
     "Percentile",
     "PercentileResult",
     "Roll",
+    "RollOdds",
     "RollRecord",
     "SeededDice",
     "TypedDice",
+    "VtmChart",
     "VtmPool",
     "VtmResult",
+    "WesternOdds",
     "distribution_of",
     "enumerate_outcomes",
+    "hunter_chart",
+    "hunter_odds",
     "parse_faces",
     "record_from_dict",
+    "vtm_chart",
+    "vtm_odds",
+    "western_odds",
 ]

@@ -19,6 +19,11 @@ TAIL = 1e-15
 
 _CHAIN_TAIL = 1e-18
 
+_FINAL_CUT = TAIL / 2
+"""Where the returned new-WoD tail is cut. The arrays are already short of the
+mass dropped by ``_CHAIN_TAIL`` at every step (up to ~1e-16 for the largest
+pools), so cutting at half of ``TAIL`` keeps the true mass left out below ``TAIL``."""
+
 
 def _trim(p: FloatArray, tail: float) -> FloatArray:
     """Drop the highest outcomes while their total mass stays below ``tail``."""
@@ -27,7 +32,9 @@ def _trim(p: FloatArray, tail: float) -> FloatArray:
     return p[: max(keep, 1)]
 
 
-def vtm_net(n: int, difficulty: int, ones_cancel: bool, can_botch: bool) -> tuple[FloatArray, float]:
+def vtm_net(
+    n: int, difficulty: int, ones_cancel: bool, can_botch: bool
+) -> tuple[FloatArray, float]:
     """Distribution of net successes of ``n`` d10 (index k = k net successes) and P(botch).
 
     ``net[0]`` holds every failure that is not a botch.
@@ -49,23 +56,23 @@ def vtm_net(n: int, difficulty: int, ones_cancel: bool, can_botch: bool) -> tupl
     return net, float(botch)
 
 
-@lru_cache(maxsize=2048)
+@lru_cache(maxsize=4096)
 def _vtm_step_power(n: int, difficulty: int) -> FloatArray:
-    ps = (11 - difficulty) / 10.0
-    step = np.array([0.1, 1.0 - ps - 0.1, ps])
-    poly = np.ones(1)
-    for _ in range(n):
-        poly = np.convolve(poly, step)
+    """(p1 z^-1 + po + ps z)^n, built on the cached power n - 1."""
+    if n == 0:
+        poly = np.ones(1)
+    else:
+        ps = (11 - difficulty) / 10.0
+        step = np.array([0.1, 1.0 - ps - 0.1, ps])
+        poly = np.convolve(_vtm_step_power(n - 1, difficulty), step)
     poly.flags.writeable = False
     return poly
 
 
-@lru_cache(maxsize=2048)
+@lru_cache(maxsize=4096)
 def _binomial(n: int, p: float) -> FloatArray:
-    poly = np.ones(1)
-    step = np.array([1.0 - p, p])
-    for _ in range(n):
-        poly = np.convolve(poly, step)
+    """Binomial(n, p) probabilities, built on the cached n - 1."""
+    poly = np.ones(1) if n == 0 else np.convolve(_binomial(n - 1, p), np.array([1.0 - p, p]))
     poly.flags.writeable = False
     return poly
 
@@ -104,7 +111,7 @@ def hunter_successes(n: int, again: int, rote: bool) -> tuple[FloatArray, float]
         succ = np.zeros(len(chain) + 1)
         succ[1:] = p10 * chain
         succ[0] = 1.0 - p10 - dramatic
-        return _trim(succ, TAIL), dramatic
+        return _trim(succ, _FINAL_CUT), dramatic
     slot = chain.copy()
     if rote:
         slot[0] = 0.0
@@ -117,7 +124,7 @@ def hunter_successes(n: int, again: int, rote: bool) -> tuple[FloatArray, float]
     dramatic = fail**n - plain**n
     dist = dist.copy()
     dist[0] -= dramatic
-    return _trim(dist, TAIL), float(dramatic)
+    return _trim(dist, _FINAL_CUT), float(dramatic)
 
 
 def sum_of_dice(count: int, sides: int) -> FloatArray:

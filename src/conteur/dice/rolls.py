@@ -17,7 +17,7 @@ from dataclasses import asdict, dataclass
 from functools import lru_cache
 from typing import Any, ClassVar, Generic, Protocol, TypeVar
 
-from conteur.i18n import ConteurError, Lang, t
+from conteur.i18n import ConteurError, Lang, Msg, t
 
 from . import exact
 
@@ -25,7 +25,7 @@ Draw = Callable[[int], int]
 """Gives the next face of a die with the given number of sides (1..sides)."""
 
 R = TypeVar("R", covariant=True)
-RT = TypeVar("RT")
+RT = TypeVar("RT", covariant=True)
 
 MAX_POOL = 200
 
@@ -67,7 +67,10 @@ class RollRecord(Generic[RT]):
 def _check_count(field_name: str, value: int, limit: int = MAX_POOL) -> None:
     if value > limit:
         raise ConteurError(
-            "dice.bad_pool", field=field_name, value=value, reason=t("dice.reason.too_large", limit=limit)
+            "dice.bad_pool",
+            field=field_name,
+            value=value,
+            reason=Msg("dice.reason.too_large", limit=limit),
         )
 
 
@@ -117,7 +120,7 @@ class VtmPool:
         _check_count("dice", self.dice)
         if self.auto < 0:
             raise ConteurError(
-                "dice.bad_pool", field="auto", value=self.auto, reason=t("dice.reason.negative")
+                "dice.bad_pool", field="auto", value=self.auto, reason=Msg("dice.reason.negative")
             )
 
     @property
@@ -229,7 +232,7 @@ class HunterPool:
         _check_count("dice", self.dice)
         if self.again not in (8, 9, 10):
             raise ConteurError(
-                "dice.bad_pool", field="again", value=self.again, reason=t("dice.reason.again")
+                "dice.bad_pool", field="again", value=self.again, reason=Msg("dice.reason.again")
             )
 
     @property
@@ -302,10 +305,12 @@ class PercentileResult:
     def describe(self, lang: Lang | None = None, skill: int | None = None) -> str:
         s = self.roll + self.margin if skill is None else skill
         if self.critical:
-            return t("result.percentile.critical", lang, roll=self.roll, skill=s, margin=self.margin)
-        if self.success:
-            return t("result.percentile.success", lang, roll=self.roll, skill=s, margin=self.margin)
-        return t("result.percentile.failure", lang, roll=self.roll, skill=s)
+            key = "result.percentile.critical"
+        elif self.success:
+            key = "result.percentile.success"
+        else:
+            return t("result.percentile.failure", lang, roll=self.roll, skill=s)
+        return t(key, lang, roll=self.roll, skill=s, margin=self.margin)
 
 
 @dataclass(frozen=True, slots=True)

@@ -20,7 +20,7 @@ from typing import Any, Protocol, TypeVar
 
 from conteur.i18n import ConteurError
 
-from .rolls import Draw, Roll, RollRecord
+from .rolls import Roll, RollRecord
 
 R = TypeVar("R")
 T = TypeVar("T")

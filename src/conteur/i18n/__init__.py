@@ -12,7 +12,7 @@ import string
 from collections.abc import Mapping
 from importlib import resources
 from pathlib import Path
-from typing import Any, Literal, Protocol, cast
+from typing import Any, Literal, Protocol
 
 import yaml
 
@@ -21,6 +21,8 @@ LANGS: tuple[Lang, ...] = ("fr", "en")
 DEFAULT_LANG: Lang = "fr"
 
 _catalog: dict[str, dict[Lang, str]] = {}
+_YAML_LOADER: Any = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
+"""The libyaml safe loader when PyYAML was built with it (faster start), else the pure one."""
 _sources: dict[str, str] = {}
 
 
@@ -29,7 +31,7 @@ class CatalogError(ValueError):
 
 
 def parse_lang(value: str | None) -> Lang:
-    """The language named by ``value`` (``fr``/``en``, any case, ``fr_FR`` too); French otherwise."""
+    """The language named by ``value`` (``fr``/``en``, any case, ``fr_FR``); French otherwise."""
     if not value:
         return DEFAULT_LANG
     short = value.strip().lower().replace("-", "_").split("_")[0]
@@ -43,7 +45,8 @@ def env_lang() -> Lang:
 
 def register_catalog(path: Path | str, text: str | None = None) -> None:
     """Add the messages of one catalog file; a key may be defined only once."""
-    raw = yaml.safe_load(text if text is not None else Path(path).read_text(encoding="utf-8"))
+    source = text if text is not None else Path(path).read_text(encoding="utf-8")
+    raw = yaml.load(source, Loader=_YAML_LOADER)
     if not isinstance(raw, dict):
         raise CatalogError(f"{path}: a catalog is a mapping of keys")
     for key, forms in raw.items():
@@ -51,7 +54,7 @@ def register_catalog(path: Path | str, text: str | None = None) -> None:
             raise CatalogError(f"{path}: {key!r} needs exactly the forms {LANGS}")
         if key in _catalog:
             raise CatalogError(f"{path}: {key!r} already defined in {_sources[key]}")
-        _catalog[str(key)] = {cast(Lang, lang): str(forms[lang]) for lang in LANGS}
+        _catalog[str(key)] = {lang: str(forms[lang]) for lang in LANGS}
         _sources[str(key)] = str(path)
 
 

@@ -1,0 +1,163 @@
+"""The classic odds charts, computed for every column at once.
+
+* ``vtm_chart``: P(at least one net success) and P(botch) for pools
+  1..max_pool and difficulties 2..10 (1s cancel successes).
+* ``hunter_chart``: P(at least one success), P(dramatic failure) and
+  P(exceptional success, H-EXC-1) for pools 0..max_pool (0 is the chance die,
+  H-CHANCE-1) and each again option 10/9/8, optionally with rote.
+
+Both work on numpy arrays holding every column (difficulty or again option)
+and step from one pool to the next by a recurrence, so a whole chart costs a
+few hundred numpy operations. Tests check them against ``conteur.dice.exact``.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+import numpy as np
+
+from . import exact
+from .exact import FloatArray
+
+DIFFICULTIES: tuple[int, ...] = tuple(range(2, 11))
+AGAINS: tuple[int, ...] = (10, 9, 8)
+
+_EXCEPTIONAL = 5  # H-EXC-1: five successes or more
+
+
+@dataclass(frozen=True, eq=False)
+class VtmChart:
+    """Rows are pools, columns are difficulties; 1s cancel successes."""
+
+    pools: tuple[int, ...]
+    difficulties: tuple[int, ...]
+    p_success: FloatArray
+    """P(at least one net success), shape (pools, difficulties)."""
+    p_botch: FloatArray
+    """P(botch: no success and at least one 1), same shape."""
+
+    def to_dict(self) -> dict[str, Any]:
+        """JSON-ready form: the axes, then one row of probabilities per pool."""
+        return {
+            "pools": list(self.pools),
+            "difficulties": list(self.difficulties),
+            "p_success": self.p_success.tolist(),
+            "p_botch": self.p_botch.tolist(),
+        }
+
+
+@dataclass(frozen=True, eq=False)
+class HunterChart:
+    """Rows are pools (0 is the chance die), columns are the again options."""
+
+    pools: tuple[int, ...]
+    agains: tuple[int, ...]
+    rote: bool
+    p_success: FloatArray
+    """P(at least one success), shape (pools, agains)."""
+    p_dramatic: FloatArray
+    """P(dramatic failure, H-FAIL-1), same shape."""
+    p_exceptional: FloatArray
+    """P(five successes or more, H-EXC-1), same shape."""
+
+    def to_dict(self) -> dict[str, Any]:
+        """JSON-ready form: the axes, then one row of probabilities per pool."""
+        return {
+            "pools": list(self.pools),
+            "agains": list(self.agains),
+            "rote": self.rote,
+            "p_success": self.p_success.tolist(),
+            "p_dramatic_failure": self.p_dramatic.tolist(),
+            "p_exceptional": self.p_exceptional.tolist(),
+        }
+
+
+def vtm_chart(max_pool: int = 30) -> VtmChart:
+    """The classic chart for pools 1..``max_pool`` and difficulties 2..10.
+
+    One array row per difficulty holds the distribution of (successes − 1s);
+    each extra die moves its mass one step up (success), down (a 1) or keeps
+    it. P(botch) has the closed form P(no success) − P(no success and no 1).
+    """
+    if max_pool < 1:
+        raise ValueError("max_pool must be at least 1")
+    diff = np.array(DIFFICULTIES, dtype=np.float64)
+    ps = ((11.0 - diff) / 10.0)[:, None]  # success: die >= difficulty
+    p1 = 0.1  # a 1 cancels one success
+    po = 1.0 - ps - p1  # neither
+    width = 2 * max_pool + 1
+    centre = max_pool  # index of net 0
+    cur = np.zeros((len(DIFFICULTIES), width))
+    cur[:, centre] = 1.0
+    p_success = np.empty((max_pool, len(DIFFICULTIES)))
+    for n in range(1, max_pool + 1):
+        # Only indices centre-n..centre+n can be reached after n dice.
+        lo, hi = centre - n, centre + n + 1
+        nxt = np.zeros_like(cur)
+        nxt[:, lo:hi] = cur[:, lo:hi] * po
+        nxt[:, lo + 1 : hi] += cur[:, lo : hi - 1] * ps
+        nxt[:, lo : hi - 1] += cur[:, lo + 1 : hi] * p1
+        cur = nxt
+        p_success[n - 1] = cur[:, centre + 1 : hi].sum(axis=1)
+    n_col = np.arange(1, max_pool + 1, dtype=np.float64)[:, None]
+    ps_row = ps[:, 0][None, :]
+    po_row = po[:, 0][None, :]
+    p_botch = (1.0 - ps_row) ** n_col - po_row**n_col
+    return VtmChart(tuple(range(1, max_pool + 1)), DIFFICULTIES, p_success, p_botch)
+
+
+def hunter_chart(max_pool: int = 30, rote: bool = False) -> HunterChart:
+    """The new-WoD chart for pools 0..``max_pool`` and again 10/9/8.
+
+    Only "0, 1, 2, 3, 4, 5 or more successes" matter for the three columns,
+    so each pool's state is six numbers per again option; one die maps it to
+    the next pool's state by a 6×6 matrix (the last state absorbs). P(success)
+    and P(dramatic failure) have closed forms; the chance die (pool 0) is
+    read from the one-die success chain.
+    """
+    if max_pool < 0:
+        raise ValueError("max_pool cannot be negative")
+    states = _EXCEPTIONAL + 1
+    n_again = len(AGAINS)
+    trans = np.zeros((n_again, states, states))
+    chance_success = np.empty(n_again)
+    chance_exceptional = np.empty(n_again)
+    for a, again in enumerate(AGAINS):
+        chain = exact.hunter_chain(again)  # successes of one die, index = count
+        slot = chain.copy()
+        if rote:  # a failed original die is rolled once more
+            slot[0] = 0.0
+            slot = slot + 0.7 * chain
+        head = np.zeros(states)
+        m = min(states, len(slot))
+        head[:m] = slot[:m]
+        tail_from = np.array([slot[k:].sum() for k in range(states)])  # P(slot >= k)
+        for j in range(_EXCEPTIONAL):
+            trans[a, j : _EXCEPTIONAL, j] = head[: _EXCEPTIONAL - j]
+            trans[a, _EXCEPTIONAL, j] = tail_from[_EXCEPTIONAL - j]
+        trans[a, _EXCEPTIONAL, _EXCEPTIONAL] = 1.0
+        # Chance die: a 10 (rote: or a 10 on the reroll) is one success and rolls again.
+        p10 = 0.1 + (0.9 * 0.1 if rote else 0.0)
+        chance_success[a] = p10
+        chance_exceptional[a] = p10 * chain[_EXCEPTIONAL - 1 :].sum()
+    cur = np.zeros((n_again, states, 1))
+    cur[:, 0, 0] = 1.0
+    p_exceptional = np.empty((max_pool + 1, n_again))
+    p_exceptional[0] = chance_exceptional
+    for n in range(1, max_pool + 1):
+        cur = trans @ cur
+        p_exceptional[n] = cur[:, _EXCEPTIONAL, 0]
+    n_col = np.arange(1, max_pool + 1, dtype=np.float64)[:, None]
+    fail = 0.7 * 0.7 if rote else 0.7  # an original die ends below 8
+    plain = 0.7 * 0.6 if rote else 0.6  # ... and is not a 1
+    p_success = np.empty((max_pool + 1, n_again))
+    p_dramatic = np.empty((max_pool + 1, n_again))
+    p_success[0] = chance_success
+    p_dramatic[0] = 0.9 * 0.1 if rote else 0.1
+    p_success[1:] = np.broadcast_to(1.0 - fail**n_col, (max_pool, n_again))
+    p_dramatic[1:] = np.broadcast_to(fail**n_col - plain**n_col, (max_pool, n_again))
+    return HunterChart(
+        tuple(range(max_pool + 1)), AGAINS, rote, p_success, p_dramatic, p_exceptional
+    )
