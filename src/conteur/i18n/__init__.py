@@ -12,7 +12,7 @@ import string
 from collections.abc import Mapping
 from importlib import resources
 from pathlib import Path
-from typing import Any, Literal, Protocol, cast
+from typing import Any, Literal, Protocol
 
 import yaml
 
@@ -29,7 +29,10 @@ class CatalogError(ValueError):
 
 
 def parse_lang(value: str | None) -> Lang:
-    """The language named by ``value`` (``fr``/``en``, any case, ``fr_FR`` too); French otherwise."""
+    """The language named by ``value`` (``fr``/``en``, any case, ``fr_FR`` too).
+
+    Anything else, or nothing, means French.
+    """
     if not value:
         return DEFAULT_LANG
     short = value.strip().lower().replace("-", "_").split("_")[0]
@@ -51,7 +54,10 @@ def register_catalog(path: Path | str, text: str | None = None) -> None:
             raise CatalogError(f"{path}: {key!r} needs exactly the forms {LANGS}")
         if key in _catalog:
             raise CatalogError(f"{path}: {key!r} already defined in {_sources[key]}")
-        _catalog[str(key)] = {cast(Lang, lang): str(forms[lang]) for lang in LANGS}
+        texts: dict[Lang, str] = {lang: str(forms[lang]) for lang in LANGS}
+        if len({frozenset(placeholders(text)) for text in texts.values()}) != 1:
+            raise CatalogError(f"{path}: {key!r} uses different {{fields}} in fr and en")
+        _catalog[str(key)] = texts
         _sources[str(key)] = str(path)
 
 
@@ -76,6 +82,16 @@ def catalog() -> Mapping[str, Mapping[Lang, str]]:
 def placeholders(template: str) -> set[str]:
     """The ``{name}`` fields a template uses."""
     return {field for _, field, _, _ in string.Formatter().parse(template) if field}
+
+
+def percent(p: float, lang: Lang | None = None, digits: int = 1) -> str:
+    """A probability as a percentage written the way ``lang`` writes it (``12,3 %``, ``12.3%``)."""
+    from babel.numbers import format_percent
+
+    chosen = lang or env_lang()
+    decimals = "." + "0" * digits if digits > 0 else ""
+    pattern = f"#,##0{decimals} %" if chosen == "fr" else f"#,##0{decimals}%"
+    return str(format_percent(p, format=pattern, locale="fr_FR" if chosen == "fr" else "en_US"))
 
 
 class Describable(Protocol):
