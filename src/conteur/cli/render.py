@@ -188,9 +188,9 @@ def _vtm(req: VtmPool, res: VtmResult, notes: Sequence[DieNote], lang: Lang) -> 
         report.add(t("cli.label.auto", lang), t("cli.vtm.auto", lang, count=req.auto))
     result = res.describe(lang)
     if res.botch:
-        result += f" ({t('cli.vtm.botch_why', lang)})"
+        result += " (" + t("cli.vtm.botch_why", lang) + ")"
     elif not hits and ones and not req.can_botch and not req.auto:
-        result += f" ({t('cli.vtm.no_botch', lang)})"
+        result += " (" + t("cli.vtm.no_botch", lang) + ")"
     report.add(t("cli.label.result", lang), result, style="bold red" if res.botch else "bold")
     return report
 
@@ -226,7 +226,7 @@ def _hunter(req: HunterPool, res: HunterResult, notes: Sequence[DieNote], lang: 
     result = res.describe(lang)
     if res.dramatic_failure:
         why = "cli.hunter.chance_dramatic_why" if req.chance else "cli.hunter.dramatic_why"
-        result += f" ({t(why, lang)})"
+        result += " (" + t(why, lang) + ")"
     style = "bold red" if res.dramatic_failure else "bold green" if res.exceptional else "bold"
     report.add(t("cli.label.result", lang), result, style=style)
     return report
