@@ -71,7 +71,13 @@ def test_typed_faces_follow_the_documented_order() -> None:
     notes = request.notes(record.faces)
     assert [n.stage for n in notes] == ["roll", "roll", "roll", "rote", "rote", "again", "again"]
     assert [n.role for n in notes] == [
-        "success", "replaced", "replaced", "success", "failure", "success", "success",
+        "success",
+        "replaced",
+        "replaced",
+        "success",
+        "failure",
+        "success",
+        "success",
     ]
     assert [n.explodes for n in notes] == [True, False, False, True, False, False, False]
     waves = roll(HunterPool(2), "10 10 10 2 3")
