@@ -15,7 +15,7 @@ def roll(skill: int, face: str) -> PercentileResult:
 
 
 def test_W_CRIT_1_skill_56_roll_4_is_critical_with_margin_52() -> None:
-    """W-CRIT-1: Bill, 56 %, rolls 4: critical (4 × 10 < 56), margin 52 (W-CRIT-2's example)."""
+    """W-CRIT-1: Bill, 56 %, rolls 4: critical (4 × 10 < 56), margin 52 (the text's example)."""
     result = roll(56, "4")
     assert result == PercentileResult(roll=4, success=True, critical=True, margin=52)
     assert result.describe("fr", 56) == "réussite critique (jet 4 sous 56 %, marge 52)"

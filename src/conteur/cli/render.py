@@ -57,9 +57,8 @@ def rules_of(record: RollRecord[Any], extra: Sequence[str] = ()) -> list[str]:
             ids.append("H-FAIL-1")
         if res.exceptional:
             ids.append("H-EXC-1")
-    elif isinstance(req, Percentile) and isinstance(res, PercentileResult):
-        if res.critical:
-            ids.append("W-CRIT-1")
+    elif isinstance(res, PercentileResult) and res.critical:
+        ids.append("W-CRIT-1")
     return ids
 
 
