@@ -24,8 +24,8 @@ from . import exact
 Draw = Callable[[int], int]
 """Gives the next face of a die with the given number of sides (1..sides)."""
 
-R = TypeVar("R")
-RT = TypeVar("RT")
+R = TypeVar("R", covariant=True)
+RT = TypeVar("RT", covariant=True)
 
 MAX_POOL = 200
 """The largest pool (or number of dice in an expression) a request accepts."""
@@ -402,12 +402,12 @@ class PercentileResult:
     def describe(self, lang: Lang | None = None, skill: int | None = None) -> str:
         s = self.roll + self.margin if skill is None else skill
         if self.critical:
-            return t(
-                "result.percentile.critical", lang, roll=self.roll, skill=s, margin=self.margin
-            )
-        if self.success:
-            return t("result.percentile.success", lang, roll=self.roll, skill=s, margin=self.margin)
-        return t("result.percentile.failure", lang, roll=self.roll, skill=s)
+            key = "result.percentile.critical"
+        elif self.success:
+            key = "result.percentile.success"
+        else:
+            return t("result.percentile.failure", lang, roll=self.roll, skill=s)
+        return t(key, lang, roll=self.roll, skill=s, margin=self.margin)
 
 
 @dataclass(frozen=True, slots=True)

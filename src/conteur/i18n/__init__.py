@@ -29,10 +29,7 @@ class CatalogError(ValueError):
 
 
 def parse_lang(value: str | None) -> Lang:
-    """The language named by ``value`` (``fr``/``en``, any case, ``fr_FR`` too).
-
-    Anything else, or nothing, means French.
-    """
+    """The language named by ``value`` (``fr``/``en``, any case, ``fr_FR``); French otherwise."""
     if not value:
         return DEFAULT_LANG
     short = value.strip().lower().replace("-", "_").split("_")[0]
@@ -52,12 +49,11 @@ def register_catalog(path: Path | str, text: str | None = None) -> None:
     for key, forms in raw.items():
         if not isinstance(forms, dict) or set(forms) != set(LANGS):
             raise CatalogError(f"{path}: {key!r} needs exactly the forms {LANGS}")
+        if len({frozenset(placeholders(str(forms[lang]))) for lang in LANGS}) != 1:
+            raise CatalogError(f"{path}: {key!r} uses different {{fields}} in fr and en")
         if key in _catalog:
             raise CatalogError(f"{path}: {key!r} already defined in {_sources[key]}")
-        texts: dict[Lang, str] = {lang: str(forms[lang]) for lang in LANGS}
-        if len({frozenset(placeholders(text)) for text in texts.values()}) != 1:
-            raise CatalogError(f"{path}: {key!r} uses different {{fields}} in fr and en")
-        _catalog[str(key)] = texts
+        _catalog[str(key)] = {lang: str(forms[lang]) for lang in LANGS}
         _sources[str(key)] = str(path)
 
 
