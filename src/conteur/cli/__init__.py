@@ -8,12 +8,14 @@ from __future__ import annotations
 
 import typer
 
-from .common import app
+from .common import app, help_text
+from .demo import demo
 from .odds import odds_app
 from .roll import roll_app
 
 app.add_typer(roll_app, name="roll")
 app.add_typer(odds_app, name="odds")
+app.command("demo", help=help_text("cli.help.demo"))(demo)
 
 
 def main() -> None:

@@ -1,18 +1,31 @@
-"""Shared pieces of the CLI: the root app, the language option, error reporting."""
+"""Shared pieces of the CLI: the root app, common options, dice sources, error reporting.
+
+Help texts come from the message catalog, in the language of ``CONTEUR_LANG``
+(French when unset): they are built once, when the CLI is imported.
+"""
 
 from __future__ import annotations
 
 import json
+import random
 import sys
 from typing import Annotated, Any, NoReturn
 
 import typer
+from rich.console import Console
 
-from conteur.i18n import ConteurError, Lang, env_lang, parse_lang
+from conteur.dice import DiceSource, SeededDice, TypedDice
+from conteur.i18n import ConteurError, Lang, env_lang, parse_lang, t
+
+
+def help_text(key: str) -> str:
+    """The help text ``key`` in the language of ``CONTEUR_LANG`` (French by default)."""
+    return t(key, env_lang())
+
 
 app = typer.Typer(
     name="conteur",
-    help="conteur — moteur de règles et suivi de combat / rules engine and combat tracker.",
+    help=help_text("cli.help.app"),
     no_args_is_help=True,
     add_completion=False,
     pretty_exceptions_enable=False,
@@ -20,9 +33,11 @@ app = typer.Typer(
 
 LangOption = Annotated[
     str | None,
-    typer.Option("--lang", help="Langue des messages : fr (défaut) ou en / message language."),
+    typer.Option("--lang", help=help_text("cli.help.lang")),
 ]
-JsonOption = Annotated[bool, typer.Option("--json", help="Sortie JSON / JSON output.")]
+JsonOption = Annotated[bool, typer.Option("--json", help=help_text("cli.help.json"))]
+SeedOption = Annotated[int | None, typer.Option("--seed", help=help_text("cli.help.seed"))]
+DiceOption = Annotated[str | None, typer.Option("--dice", help=help_text("cli.help.dice"))]
 
 
 def resolve_lang(option: str | None) -> Lang:
@@ -33,13 +48,36 @@ def resolve_lang(option: str | None) -> Lang:
 def fail(error: ConteurError, lang: Lang, as_json: bool = False) -> NoReturn:
     """Report a user error in ``lang`` (JSON on stdout with ``--json``) and exit 2."""
     if as_json:
-        sys.stdout.write(json.dumps(error.to_dict(lang), ensure_ascii=False) + "\n")
+        print_json(error.to_dict(lang))
     else:
-        prefix = "erreur :" if lang == "fr" else "error:"
-        sys.stderr.write(f"{prefix} {error.message(lang)}\n")
+        sys.stderr.write(t("cli.error", lang, message=error.message(lang)) + "\n")
     raise typer.Exit(2)
 
 
 def print_json(data: Any) -> None:
     """Write ``data`` as JSON on stdout."""
     sys.stdout.write(json.dumps(data, ensure_ascii=False) + "\n")
+
+
+def console() -> Console:
+    """A Rich console on the current stdout (no automatic highlighting of numbers)."""
+    return Console(file=sys.stdout, highlight=False, soft_wrap=False)
+
+
+def new_seed() -> int:
+    """A fresh seed, short enough to type back with ``--seed``."""
+    return random.SystemRandom().randrange(1, 1_000_000)
+
+
+def dice_source(seed: int | None, dice: str | None) -> tuple[DiceSource, int | None]:
+    """The source named by ``--seed`` / ``--dice``, and the seed used (``None`` for typed dice).
+
+    Neither option: the program rolls with a fresh seed, reported so the roll
+    can be made again. Both: ``ConteurError('cli.seed_and_dice')``.
+    """
+    if seed is not None and dice is not None:
+        raise ConteurError("cli.seed_and_dice")
+    if dice is not None:
+        return TypedDice(dice), None
+    used = new_seed() if seed is None else seed
+    return SeededDice(used), used

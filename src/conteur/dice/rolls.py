@@ -15,7 +15,7 @@ import re
 from collections.abc import Callable, Sequence
 from dataclasses import asdict, dataclass
 from functools import lru_cache
-from typing import Any, ClassVar, Generic, Protocol, TypeVar
+from typing import Any, ClassVar, Generic, Literal, Protocol, TypeVar
 
 from conteur.i18n import ConteurError, Lang, Msg, t
 
@@ -28,6 +28,54 @@ R = TypeVar("R", covariant=True)
 RT = TypeVar("RT", covariant=True)
 
 MAX_POOL = 200
+"""The largest pool (or number of dice in an expression) a request accepts."""
+
+MAX_SIDES = 1000
+"""The most sides a die of a plain expression may have."""
+
+DieRole = Literal["success", "cancelled", "cancels", "one", "failure", "replaced", "counted"]
+"""What one face did in its roll.
+
+* ``success`` — counts as a success;
+* ``cancelled`` — would succeed, but a 1 cancelled it (``vtm``);
+* ``cancels`` — a 1 that cancels one success (``vtm``);
+* ``one`` — a 1 that cancels nothing but can make a botch or a dramatic failure;
+* ``failure`` — neither succeeds nor matters otherwise;
+* ``replaced`` — a failed die rolled again by a rote action; its face no longer counts;
+* ``counted`` — a face added to a total (plain expressions, the d100).
+"""
+
+DieStage = Literal["roll", "rote", "again"]
+"""When a face was rolled: with the pool, as a rote reroll, or in an again-wave."""
+
+
+@dataclass(frozen=True, slots=True)
+class DieNote:
+    """One face of a roll and what it did, for display (every face in roll order)."""
+
+    face: int
+    role: DieRole
+    stage: DieStage = "roll"
+    wave: int = 0
+    """The again-wave (1, 2, ...) of a face rolled by a 10-, 9- or 8-again."""
+    explodes: bool = False
+    """True when this face made another die be rolled (10-again and the like)."""
+
+    def to_dict(self) -> dict[str, Any]:
+        return asdict(self)
+
+
+def _replay(faces: Sequence[int]) -> Draw:
+    """A draw that hands back recorded faces in order (for ``notes``)."""
+    it = iter(faces)
+
+    def draw(sides: int) -> int:
+        try:
+            return next(it)
+        except StopIteration:
+            raise ValueError("fewer faces than the roll needs") from None
+
+    return draw
 
 
 class Roll(Protocol[R]):
@@ -151,13 +199,31 @@ class VtmPool:
         faces = tuple(draw(10) for _ in range(self.rolled_dice))
         return RollRecord(self, faces, self.read(faces))
 
+    def notes(self, faces: Sequence[int]) -> tuple[DieNote, ...]:
+        """What each face did: successes, the 1s that cancel, the successes they cancel.
+
+        A 1 cancels the lowest success left (the choice does not change the
+        result; showing "the 1 cancels the 6" reads naturally at the table).
+        """
+        diff = self.effective_difficulty
+        roles: list[DieRole] = [
+            "success" if f >= diff else "one" if f == 1 else "failure" for f in faces
+        ]
+        if self.ones_cancel:
+            hits = sorted((i for i, f in enumerate(faces) if f >= diff), key=lambda i: faces[i])
+            ones = [i for i, f in enumerate(faces) if f == 1]
+            for one, hit in zip(ones, hits, strict=False):
+                roles[one] = "cancels"
+                roles[hit] = "cancelled"
+        return tuple(DieNote(f, role) for f, role in zip(faces, roles, strict=True))
+
     def outcomes(self) -> Sequence[tuple[VtmResult, float]]:
         return _vtm_outcomes(
             self.rolled_dice, self.effective_difficulty, self.ones_cancel, self.can_botch, self.auto
         )
 
     def describe(self, lang: Lang | None = None) -> str:
-        return t("roll.vtm", lang, dice=self.dice, difficulty=self.effective_difficulty)
+        return t("roll.vtm", lang, dice=self.rolled_dice, difficulty=self.effective_difficulty)
 
 
 @lru_cache(maxsize=4096)
@@ -241,40 +307,71 @@ class HunterPool:
         return self.dice <= 0
 
     def roll(self, draw: Draw) -> RollRecord[HunterResult]:
-        faces: list[int] = []
+        faces, _, result = self._play(draw)
+        return RollRecord(self, faces, result)
 
-        def d10() -> int:
-            face = draw(10)
-            faces.append(face)
-            return face
+    def notes(self, faces: Sequence[int]) -> tuple[DieNote, ...]:
+        """What each face did, in roll order: originals, rote rerolls, again-waves."""
+        return self._play(_replay(faces))[1]
+
+    def _play(self, draw: Draw) -> tuple[tuple[int, ...], tuple[DieNote, ...], HunterResult]:
+        """Roll the pool once: the faces, what each did, and the result (one copy of the rule)."""
+        faces: list[int] = []
+        stages: list[tuple[DieStage, int]] = []
+
+        def d10(stage: DieStage, wave: int = 0) -> int:
+            faces.append(draw(10))
+            stages.append((stage, wave))
+            return len(faces) - 1
 
         n = 1 if self.chance else self.dice
         succeeds = 10 if self.chance else self.SUCCESS
-        originals = [d10() for _ in range(n)]
+        kept = [d10("roll") for _ in range(n)]
+        replaced: set[int] = set()
         if self.rote:
-            originals = [f if f >= succeeds else d10() for f in originals]
+            for slot, pos in enumerate(kept):
+                if faces[pos] < succeeds:
+                    replaced.add(pos)
+                    kept[slot] = d10("rote")
+        successes = sum(1 for pos in kept if faces[pos] >= succeeds)
         if self.chance:
-            first = originals[0]
-            successes = 1 if first == 10 else 0
-            wave = [first] if first == 10 else []
-            dramatic = first == 1
+            dramatic = faces[kept[0]] == 1
+            wave = [pos for pos in kept if faces[pos] == 10]
         else:
-            successes = sum(1 for f in originals if f >= self.SUCCESS)
-            wave = [f for f in originals if f >= self.again]
-            dramatic = successes == 0 and 1 in originals
+            dramatic = successes == 0 and any(faces[pos] == 1 for pos in kept)
+            wave = [pos for pos in kept if faces[pos] >= self.again]
+        exploding = set(wave)
+        number = 0
         while wave:
-            new = [d10() for _ in wave]
-            successes += sum(1 for f in new if f >= self.SUCCESS)
-            wave = [f for f in new if f >= self.again]
-        return RollRecord(self, tuple(faces), HunterResult(successes, dramatic, self.chance))
+            number += 1
+            new = [d10("again", number) for _ in wave]
+            successes += sum(1 for pos in new if faces[pos] >= self.SUCCESS)
+            wave = [pos for pos in new if faces[pos] >= self.again]
+            exploding.update(wave)
+        counted = set(kept)
+        notes: list[DieNote] = []
+        for pos, (face, (stage, wave_no)) in enumerate(zip(faces, stages, strict=True)):
+            role: DieRole
+            if pos in replaced:
+                role = "replaced"
+            elif face >= (succeeds if pos in counted else self.SUCCESS):
+                role = "success"
+            elif face == 1 and pos in counted:
+                role = "one"
+            else:
+                role = "failure"
+            notes.append(DieNote(face, role, stage, wave_no, pos in exploding))
+        result = HunterResult(successes, dramatic, self.chance)
+        return tuple(faces), tuple(notes), result
 
     def outcomes(self) -> Sequence[tuple[HunterResult, float]]:
         return _hunter_outcomes(self.dice, self.again, self.rote)
 
     def describe(self, lang: Lang | None = None) -> str:
+        rote = t("roll.hunter.rote", lang) if self.rote else ""
         if self.chance:
-            return t("roll.hunter.chance", lang)
-        return t("roll.hunter", lang, dice=self.dice)
+            return t("roll.hunter.chance", lang, rote=rote)
+        return t("roll.hunter", lang, dice=self.dice, again=self.again, rote=rote)
 
 
 @lru_cache(maxsize=4096)
@@ -330,6 +427,10 @@ class Percentile:
         face = draw(100)
         return RollRecord(self, (face,), self.read(face))
 
+    def notes(self, faces: Sequence[int]) -> tuple[DieNote, ...]:
+        """The one d100 face, a success when at or under the skill."""
+        return tuple(DieNote(f, "success" if f <= self.skill else "failure") for f in faces)
+
     def outcomes(self) -> Sequence[tuple[PercentileResult, float]]:
         return _percentile_outcomes(self.skill)
 
@@ -345,7 +446,7 @@ def _percentile_outcomes(skill: int) -> tuple[tuple[PercentileResult, float], ..
 
 # -------------------------------------------------------------------- NdX±M
 
-_EXPR = re.compile(r"^\s*(\d*)\s*[dD]\s*(\d+)\s*(?:([+-])\s*(\d+))?\s*$")
+_EXPR = re.compile(r"^\s*(\d*)\s*[dD]\s*(\d+)\s*(?:([+-])\s*(\d+))?\s*$", re.ASCII)
 
 
 @dataclass(frozen=True, slots=True)
@@ -370,18 +471,21 @@ class Expr:
 
     def __post_init__(self) -> None:
         _check_count("count", self.count)
-        if self.sides < 1:
+        if self.count < 1 or not 1 <= self.sides <= MAX_SIDES:
             raise ConteurError("dice.bad_expression", text=self.text)
 
     @classmethod
     def parse(cls, text: str) -> Expr:
         """Read ``NdX±M`` with the French ``D`` or ``d`` (N defaults to 1)."""
         m = _EXPR.match(text)
-        if not m or int(m.group(2)) < 1:
+        if not m:
             raise ConteurError("dice.bad_expression", text=text)
         count = int(m.group(1)) if m.group(1) else 1
+        sides = int(m.group(2))
+        if count < 1 or not 1 <= sides <= MAX_SIDES:
+            raise ConteurError("dice.bad_expression", text=text)
         mod = int(m.group(4) or 0) * (-1 if m.group(3) == "-" else 1)
-        return cls(count, int(m.group(2)), mod)
+        return cls(count, sides, mod)
 
     @property
     def text(self) -> str:
@@ -392,6 +496,10 @@ class Expr:
     def roll(self, draw: Draw) -> RollRecord[ExprResult]:
         faces = tuple(draw(self.sides) for _ in range(self.count))
         return RollRecord(self, faces, ExprResult(sum(faces) + self.modifier))
+
+    def notes(self, faces: Sequence[int]) -> tuple[DieNote, ...]:
+        """Every face counts toward the total."""
+        return tuple(DieNote(f, "counted") for f in faces)
 
     def outcomes(self) -> Sequence[tuple[ExprResult, float]]:
         return _expr_outcomes(self.count, self.sides, self.modifier)

@@ -15,6 +15,7 @@ that fails half-way consumes nothing.
 from __future__ import annotations
 
 import random
+import re
 from collections.abc import Callable, Hashable, Iterable, Sequence
 from typing import Any, Protocol, TypeVar
 
@@ -57,6 +58,9 @@ class SeededDice:
         self._rng.setstate(mark)  # type: ignore[arg-type]
 
 
+_INTEGER = re.compile(r"[+-]?[0-9]+")
+
+
 def parse_faces(text: str | Iterable[int | str]) -> list[int]:
     """Read typed-in faces: numbers separated by spaces, commas or semicolons.
 
@@ -75,7 +79,7 @@ def parse_faces(text: str | Iterable[int | str]) -> list[int]:
             faces.append(token)
             continue
         stripped = str(token).strip()
-        if not stripped.lstrip("-").isdigit():
+        if not _INTEGER.fullmatch(stripped):
             raise ConteurError("dice.not_a_number", token=stripped, position=position)
         faces.append(int(stripped))
     return faces
@@ -84,16 +88,59 @@ def parse_faces(text: str | Iterable[int | str]) -> list[int]:
 class _Short(Exception):
     """The typed-in stream ran out in the middle of a roll."""
 
-    def __init__(self, drawn: int) -> None:
-        self.drawn = drawn
+
+class _TooLong(Exception):
+    """A completion of a short roll never ended (a face that keeps exploding)."""
+
+
+def _typed_face(face: int, sides: int) -> int:
+    """A typed 0 reads 10 on a d10 and 100 on a d100, as printed on real dice."""
+    return sides if face == 0 and sides in (10, 100) else face
+
+
+def _fewest_faces(request: Roll[Any], typed: Sequence[int], limit: int = 10_000) -> int:
+    """The fewest faces ``request`` can take after ``typed`` ran out.
+
+    The roll is completed with one constant face after another (1, 2, ... 10,
+    capped at the die's sides) and the shortest completion is kept: with a
+    pool, the missing originals plus whatever rerolls the typed faces already
+    forced (a rote reroll, a 10 rolled again).
+    """
+    counts = [_completion_length(request, typed, filler, limit) for filler in range(1, 11)]
+    finite = [c for c in counts if c is not None]
+    return min(finite) if finite else len(typed) + 1
+
+
+def _completion_length(
+    request: Roll[Any], typed: Sequence[int], filler: int, limit: int
+) -> int | None:
+    """How many faces ``request`` takes when ``typed`` is followed by ``filler`` forever."""
+    count = 0
+
+    def draw(sides: int) -> int:
+        nonlocal count
+        count += 1
+        if count > limit:
+            raise _TooLong
+        if count <= len(typed):
+            return _typed_face(typed[count - 1], sides)
+        return min(filler, sides)
+
+    try:
+        request.roll(draw)
+    except _TooLong:
+        return None
+    return count
 
 
 class TypedDice:
     """The faces the table rolled, consumed in roll order.
 
     A 0 typed for a d10 or a d100 reads as 10 or 100, as printed on real dice.
-    A roll that runs short, or meets a face its die cannot show, raises a
-    ``ConteurError`` naming the problem and consumes nothing.
+    A roll that runs short (``dice.too_few``, with how many faces are
+    missing), or meets a face its die cannot show (``dice.bad_face``), raises
+    a ``ConteurError`` naming the problem and consumes nothing: ``position``
+    stays where it was.
     """
 
     def __init__(self, faces: str | Iterable[int | str]) -> None:
@@ -111,21 +158,26 @@ class TypedDice:
         def draw(sides: int) -> int:
             nonlocal cursor
             if cursor >= len(self.faces):
-                raise _Short(cursor - self.position)
-            face = self.faces[cursor]
-            if face == 0 and sides in (10, 100):
-                face = sides
+                raise _Short
+            face = _typed_face(self.faces[cursor], sides)
             if not 1 <= face <= sides:
-                raise ConteurError("dice.bad_face", face=face, sides=sides, position=cursor + 1)
+                raise ConteurError(
+                    "dice.bad_face", face=self.faces[cursor], sides=sides, position=cursor + 1
+                )
             cursor += 1
             return face
 
         try:
             record = request.roll(draw)
-        except _Short as short:
-            left = len(self.faces) - self.position
+        except _Short:
+            left = self.remaining
+            needed = _fewest_faces(request, left)
             raise ConteurError(
-                "dice.too_few", roll=request, needed=short.drawn + 1 - left, left=left
+                "dice.too_few",
+                roll=request,
+                needed=needed,
+                left=len(left),
+                missing=needed - len(left),
             ) from None
         self.position = cursor
         return record

@@ -52,6 +52,8 @@ def register_catalog(path: Path | str, text: str | None = None) -> None:
     for key, forms in raw.items():
         if not isinstance(forms, dict) or set(forms) != set(LANGS):
             raise CatalogError(f"{path}: {key!r} needs exactly the forms {LANGS}")
+        if len({frozenset(placeholders(str(forms[lang]))) for lang in LANGS}) != 1:
+            raise CatalogError(f"{path}: {key!r} uses different {{fields}} in fr and en")
         if key in _catalog:
             raise CatalogError(f"{path}: {key!r} already defined in {_sources[key]}")
         _catalog[str(key)] = {lang: str(forms[lang]) for lang in LANGS}
@@ -79,6 +81,16 @@ def catalog() -> Mapping[str, Mapping[Lang, str]]:
 def placeholders(template: str) -> set[str]:
     """The ``{name}`` fields a template uses."""
     return {field for _, field, _, _ in string.Formatter().parse(template) if field}
+
+
+def percent(p: float, lang: Lang | None = None, digits: int = 1) -> str:
+    """A probability as a percentage written the way ``lang`` writes it (``12,3 %``, ``12.3%``)."""
+    from babel.numbers import format_percent
+
+    chosen = lang or env_lang()
+    decimals = "." + "0" * digits if digits > 0 else ""
+    pattern = f"#,##0{decimals} %" if chosen == "fr" else f"#,##0{decimals}%"
+    return str(format_percent(p, format=pattern, locale="fr_FR" if chosen == "fr" else "en_US"))
 
 
 class Describable(Protocol):

@@ -1,0 +1,192 @@
+"""The message catalog: every key in French and English, same fields, every used key defined."""
+
+from __future__ import annotations
+
+import ast
+import re
+from pathlib import Path
+
+import pytest
+import yaml
+
+from conteur.i18n import (
+    CatalogError,
+    ConteurError,
+    Msg,
+    catalog,
+    parse_lang,
+    percent,
+    placeholders,
+    register_catalog,
+    t,
+)
+
+SRC = Path(__file__).resolve().parents[1] / "src" / "conteur"
+CATALOG_FILES = sorted(SRC.rglob("messages*.yaml"))
+SOURCE_FILES = sorted(SRC.rglob("*.py"))
+
+
+def load(path: Path) -> dict[str, dict[str, str]]:
+    data = yaml.safe_load(path.read_text(encoding="utf-8"))
+    assert isinstance(data, dict), path
+    return data
+
+
+def test_catalog_files_are_found() -> None:
+    assert CATALOG_FILES, "no messages*.yaml under src/conteur"
+
+
+@pytest.mark.parametrize("path", CATALOG_FILES, ids=lambda p: str(p.relative_to(SRC)))
+def test_every_key_has_a_french_and_an_english_form(path: Path) -> None:
+    problems = []
+    for key, forms in load(path).items():
+        if not isinstance(forms, dict):
+            problems.append(f"{key}: not a mapping")
+            continue
+        for lang in ("fr", "en"):
+            text = forms.get(lang)
+            if not isinstance(text, str) or not text.strip():
+                problems.append(f"{key}: no {lang} form")
+        extra = set(forms) - {"fr", "en"}
+        if extra:
+            problems.append(f"{key}: unexpected forms {sorted(extra)}")
+    assert not problems, "\n".join(problems)
+
+
+@pytest.mark.parametrize("path", CATALOG_FILES, ids=lambda p: str(p.relative_to(SRC)))
+def test_both_forms_use_the_same_placeholders(path: Path) -> None:
+    problems = []
+    for key, forms in load(path).items():
+        fr, en = placeholders(str(forms.get("fr", ""))), placeholders(str(forms.get("en", "")))
+        if fr != en:
+            problems.append(f"{key}: fr {sorted(fr)} != en {sorted(en)}")
+    assert not problems, "\n".join(problems)
+
+
+def test_the_loaded_catalog_is_the_files() -> None:
+    keys = {key for path in CATALOG_FILES for key in load(path)}
+    assert keys <= set(catalog())
+
+
+def test_register_refuses_a_missing_form() -> None:
+    with pytest.raises(CatalogError, match="needs exactly the forms"):
+        register_catalog("test.yaml", "test.only_fr:\n  fr: bonjour\n")
+    assert "test.only_fr" not in catalog()
+
+
+def test_register_refuses_different_placeholders() -> None:
+    with pytest.raises(CatalogError, match="different"):
+        register_catalog("test.yaml", 'test.fields:\n  fr: "{a} dés"\n  en: "{b} dice"\n')
+    assert "test.fields" not in catalog()
+
+
+# ---------------------------------------------------------- keys used in src
+
+CALL_KEY = re.compile(r"""\b(?:ConteurError|t|Msg|help_text)\(\s*["']([A-Za-z0-9_.]+)["']""")
+
+
+def used_keys_in_calls() -> dict[str, list[str]]:
+    """Keys passed literally to ConteurError(...), t(...), Msg(...), help_text(...)."""
+    found: dict[str, list[str]] = {}
+    for path in SOURCE_FILES:
+        for match in CALL_KEY.finditer(path.read_text(encoding="utf-8")):
+            found.setdefault(match.group(1), []).append(str(path.relative_to(SRC)))
+    return found
+
+
+def key_like_literals() -> dict[str, list[str]]:
+    """Every string constant in src that looks like a catalog key (``cli.label.dice``)."""
+    prefixes = {key.split(".")[0] for key in catalog()}
+    shape = re.compile(r"[a-z]+(\.[a-z0-9_]+)+")
+    found: dict[str, list[str]] = {}
+    for path in SOURCE_FILES:
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if (
+                isinstance(node, ast.Constant)
+                and isinstance(node.value, str)
+                and shape.fullmatch(node.value)
+                and node.value.split(".")[0] in prefixes
+            ):
+                found.setdefault(node.value, []).append(str(path.relative_to(SRC)))
+    return found
+
+
+def test_the_scan_finds_keys() -> None:
+    used = used_keys_in_calls()
+    assert "dice.bad_face" in used and "cli.seed_and_dice" in used and "result.botch" in used
+
+
+def test_every_key_used_in_src_exists() -> None:
+    missing = {k: v for k, v in used_keys_in_calls().items() if k not in catalog()}
+    assert not missing, f"keys used but not in the catalog: {missing}"
+
+
+def test_every_key_like_literal_in_src_exists() -> None:
+    """Catches keys chosen in a variable before ``t(key)``."""
+    missing = {k: v for k, v in key_like_literals().items() if k not in catalog()}
+    assert not missing, f"key-like strings not in the catalog: {missing}"
+
+
+def test_every_catalog_key_is_used_somewhere() -> None:
+    text = "\n".join(path.read_text(encoding="utf-8") for path in SOURCE_FILES)
+    unused = [
+        key
+        for key in catalog()
+        if not key.startswith("test.") and f'"{key}"' not in text and f"'{key}'" not in text
+    ]
+    assert not unused, f"catalog keys never used in src: {unused}"
+
+
+# ---------------------------------------------------------------- rendering
+
+
+def test_t_renders_each_language_and_defaults_to_french(monkeypatch: pytest.MonkeyPatch) -> None:
+    assert t("result.successes", "fr", count=3) == "3 succès"
+    assert t("result.successes", "en", count=3) == "3 success(es)"
+    assert t("result.successes", count=2) == "2 succès"
+    monkeypatch.setenv("CONTEUR_LANG", "en_GB.UTF-8")
+    assert t("result.successes", count=2) == "2 success(es)"
+
+
+def test_t_unknown_key_is_a_developer_error() -> None:
+    with pytest.raises(KeyError):
+        t("no.such.key", "fr")
+
+
+@pytest.mark.parametrize(
+    ("value", "lang"),
+    [
+        (None, "fr"),
+        ("", "fr"),
+        ("fr", "fr"),
+        ("FR_fr", "fr"),
+        ("en", "en"),
+        ("en-US", "en"),
+        ("EN", "en"),
+        ("de", "fr"),
+    ],
+)
+def test_parse_lang(value: str | None, lang: str) -> None:
+    assert parse_lang(value) == lang
+
+
+def test_msg_and_requests_render_in_the_language_asked() -> None:
+    error = ConteurError("dice.bad_pool", field="x", value=1, reason=Msg("dice.reason.negative"))
+    assert error.message("fr").endswith("(ne peut pas être négatif)")
+    assert error.message("en").endswith("(cannot be negative)")
+
+
+def test_error_message_carries_its_rule_id() -> None:
+    error = ConteurError("result.failure", rule="V-ATK-5")
+    assert error.message("fr") == "[V-ATK-5] échec"
+    assert error.to_dict("en") == {
+        "error": "result.failure",
+        "rule": "V-ATK-5",
+        "message": "[V-ATK-5] failure",
+    }
+
+
+def test_percent_is_written_the_french_or_the_english_way() -> None:
+    assert percent(0.1234, "fr") == "12,3 %"
+    assert percent(0.1234, "en") == "12.3%"
+    assert percent(1.0, "fr", digits=0) == "100 %"
