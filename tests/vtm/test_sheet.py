@@ -221,6 +221,13 @@ def test_weapons_and_armour_by_name_become_ids() -> None:
     assert armour is not None and armour.rating == 1
 
 
+def test_a_name_of_two_eras_stays_as_written() -> None:
+    s = sheet(armes=["Fusil à pompe"])
+    assert s.weapons == ["Fusil à pompe"]
+    assert s.resolve_weapons(load_tables("1899"))[0].id == "pump_shotgun"
+    assert s.resolve_weapons(load_tables("modern"))[0].id == "shotgun"
+
+
 def test_inline_custom_weapon() -> None:
     rapier = {
         "id": "rapier",

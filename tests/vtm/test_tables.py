@@ -167,6 +167,18 @@ def test_weapon_by_french_name_or_alias() -> None:
     assert T1899.weapon("Couteau").label("en") == "Knife"
 
 
+def test_the_same_name_resolves_in_each_era() -> None:
+    assert T1899.weapon("Fusil à pompe").id == "pump_shotgun"
+    assert MODERN.weapon("Fusil à pompe").id == "shotgun"
+    assert T1899.weapon("shotgun").id == "pump_shotgun"
+
+
+def test_two_weapons_of_one_era_may_not_share_a_name(tmp_path: Path) -> None:
+    err = table_error(tmp_path, "weapons:\n  - {id: club, aliases: [couteau]}\n")
+    assert (err.params["entry"], err.params["field"]) == ("club", "aliases")
+    assert "knife" in err.message("fr") and "knife" in err.message("en")
+
+
 def test_unknown_weapon_suggests_close_ones_in_both_languages() -> None:
     with pytest.raises(ConteurError) as info:
         T1899.weapon("revolvr lourd")

@@ -737,12 +737,18 @@ def _suggestions(ref: str, index: Mapping[str, str], entries: Mapping[str, Any])
     return [entries[i] for i in ids[:3]]
 
 
-def _name_index(entries: Iterable[Weapon | Armour]) -> dict[str, str]:
-    index: dict[str, str] = {}
+def _name_owners(entries: Iterable[Weapon | Armour]) -> dict[str, list[str]]:
+    """Every name (id, names, aliases; normalised) and the ids of the entries using it."""
+    owners: dict[str, list[str]] = {}
     for entry in entries:
-        for form in (entry.id, entry.name_fr, entry.name_en, *entry.aliases):
-            index.setdefault(normalize_key(form), entry.id)
-    return index
+        forms = (entry.id, entry.name_fr, entry.name_en, *entry.aliases)
+        for form in dict.fromkeys(normalize_key(f) for f in forms):
+            owners.setdefault(form, []).append(entry.id)
+    return owners
+
+
+def _name_index(entries: Iterable[Weapon | Armour]) -> dict[str, str]:
+    return {form: ids[0] for form, ids in _name_owners(entries).items()}
 
 
 def _word_index(entries: Iterable[Maneuver | Modifier | RangeBand]) -> dict[str, str]:
@@ -1116,6 +1122,22 @@ def _check_references(
             )
 
 
+def _check_names(entries: dict[str, tuple[Any, str]], era: str) -> None:
+    """Two weapons (or armours) of one era may not share a name (``weapon()`` must be exact)."""
+    visible = {k: v for k, v in entries.items() if era in v[0].eras}
+    ordered = sorted(visible.values(), key=lambda item: not item[1].startswith("data/"))
+    for form, ids in _name_owners(entry for entry, _ in ordered).items():
+        if len(ids) > 1:
+            entry, source = visible[ids[-1]]
+            raise ConteurError(
+                "vtm.tables.invalid",
+                file=source,
+                entry=entry.id,
+                field="aliases",
+                reason=Msg("vtm.reason.duplicate_word", word=form, other=ids[0]),
+            )
+
+
 def _normalise_era(era: str | int) -> str:
     text = str(era)
     return _ERA_SPELLINGS.get(normalize_key(text), text)
@@ -1170,6 +1192,9 @@ def _load(era: str, extra: tuple[str, ...]) -> Tables:
             "vtm.tables.unknown_era", rule="V-ERA-1", era=era, eras=", ".join(sorted(known_eras))
         )
 
+    _check_names(weapons, era)
+    _check_names(armour, era)
+
     other_era: dict[str, tuple[str, ...]] = {}
     for kind, entries in (("weapon", weapons), ("armour", armour)):
         for entry, _ in entries.values():
@@ -1210,12 +1235,18 @@ def _all_names(section: str) -> dict[str, str]:
         _merge(raw, builtin[name], f"data/{name}", partial=False)
     entries = raw[section].items()
     if section == "weapons":
-        return _name_index(_validate(Weapon, f, src, i) for i, (f, src) in entries)
-    return _name_index(_validate(Armour, f, src, i) for i, (f, src) in entries)
+        owners = _name_owners(_validate(Weapon, f, src, i) for i, (f, src) in entries)
+    else:
+        owners = _name_owners(_validate(Armour, f, src, i) for i, (f, src) in entries)
+    return {form: ids[0] for form, ids in owners.items() if len(ids) == 1}
 
 
 def canonical_weapon_id(ref: str) -> str:
-    """The id of the shipped weapon ``ref`` names, any era (``Couteau`` → ``knife``)."""
+    """The id of the shipped weapon ``ref`` names, any era (``Couteau`` → ``knife``).
+
+    A name that several eras use for different weapons (``Fusil à pompe``) stays as written:
+    ``Tables.weapon`` resolves it in the campaign's era.
+    """
     return _all_names("weapons").get(normalize_key(ref), ref.strip())
 
 
