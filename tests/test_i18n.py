@@ -9,6 +9,7 @@ from pathlib import Path
 import pytest
 import yaml
 
+import conteur.rulesets.vtm  # noqa: F401  (registers the ruleset's catalogs)
 from conteur.i18n import (
     CatalogError,
     ConteurError,
@@ -127,14 +128,42 @@ def test_every_key_like_literal_in_src_exists() -> None:
     assert not missing, f"key-like strings not in the catalog: {missing}"
 
 
+def dynamic_prefixes() -> set[str]:
+    """Prefixes of keys built at run time, as in ``t(f"ev.{name}")``."""
+    found: set[str] = set()
+    for path in SOURCE_FILES:
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if isinstance(node, ast.JoinedStr) and node.values:
+                head = node.values[0]
+                if (
+                    isinstance(head, ast.Constant)
+                    and isinstance(head.value, str)
+                    and re.fullmatch(r"[a-z]+(\.[a-z_]+)*\.", head.value)
+                ):
+                    found.add(head.value)
+    return found
+
+
 def test_every_catalog_key_is_used_somewhere() -> None:
     text = "\n".join(path.read_text(encoding="utf-8") for path in SOURCE_FILES)
+    prefixes = tuple(dynamic_prefixes())
     unused = [
         key
         for key in catalog()
-        if not key.startswith("test.") and f'"{key}"' not in text and f"'{key}'" not in text
+        if not key.startswith("test.")
+        and f'"{key}"' not in text
+        and f"'{key}'" not in text
+        and not key.startswith(prefixes)
     ]
     assert not unused, f"catalog keys never used in src: {unused}"
+
+
+def test_every_event_type_has_a_log_line_in_both_languages() -> None:
+    """Each event a ruleset can emit has its ``ev.<Type>`` message in French and English."""
+    from conteur.engine import event_types
+
+    missing = [name for name in event_types() if f"ev.{name}" not in catalog()]
+    assert not missing, f"events without a log line: {missing}"
 
 
 # ---------------------------------------------------------------- rendering

@@ -28,8 +28,13 @@ class Fight:
     def __getitem__(self, fid: str) -> Fighter:
         return self.state.fighters[fid]
 
-    def do(self, type_: str, actor: str | None = None, dice: list[int] | tuple[int, ...] = (),
-           **args: Any) -> EventList:
+    def do(
+        self,
+        type_: str,
+        actor: str | None = None,
+        dice: list[int] | tuple[int, ...] = (),
+        **args: Any,
+    ) -> EventList:
         """Run one command with these faces; every face must be used."""
         source = TypedDice(list(dice))
         events = self.encounter.execute(Command(type_, actor, args), source)

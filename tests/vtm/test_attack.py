@@ -73,8 +73,12 @@ def test_V_GEN_2_ranged_needs_the_weapon_range() -> None:
 def test_V_ATK_1_pools_brawl_melee_firearms_thrown() -> None:
     """V-ATK-1: Dex + Brawl, Dex + Melee, Dex + Firearms, Dex + Athletics."""
     sheet = "dexterity: 3, brawl: 1, melee: 2, firearms: 3, athletics: 4, weapons: [{}]"
-    cases = [("punch", "knife", 1, 4), ("weapon_strike", "knife", 1, 5),
-             ("shoot", "heavy_revolver", 10, 6), ("throw", "thrown_knife", 3, 7)]
+    cases = [
+        ("punch", "knife", 1, 4),
+        ("weapon_strike", "knife", 1, 5),
+        ("shoot", "heavy_revolver", 10, 6),
+        ("throw", "thrown_knife", 3, 7),
+    ]
     for kind, weapon, metres, pool in cases:
         f = duel(sheet.format(weapon), "stamina: 2", distance=metres)
         events = strike(f, attack(kind, "t"), [2] * pool)
@@ -98,7 +102,9 @@ def test_V_ATK_2_option_untrained_plus_one() -> None:
 
 def test_V_ATK_3_weapon_and_scope_change_pool() -> None:
     """V-ATK-3: the weapon may change the pool (a rifle's scope adds dice to an aimed shot)."""
-    f = duel("dexterity: 2, firearms: 2, perception: 3, weapons: [rifle]", "stamina: 2", distance=50)
+    f = duel(
+        "dexterity: 2, firearms: 2, perception: 3, weapons: [rifle]", "stamina: 2", distance=50
+    )
     f.initiative(10, 1)
     f.declare("t", {"kind": "other"})
     f.declare("a", {"kind": "aim", "target": "t"})
@@ -170,8 +176,11 @@ def test_V_DMG_3_damage_types_are_stored_per_box() -> None:
 def test_V_DMG_4_damage_pool_never_below_one_die_and_never_botches() -> None:
     """V-DMG-4: at least one damage die; a damage 'botch' simply does nothing."""
     f = duel("dexterity: 3, brawl: 1, strength: 1", "stamina: 1")
-    f.do("gm_maneuver", id="slap", spec={"traits": "dexterity+brawl", "damage": "strength-3",
-                                          "damage_type": "bashing"})
+    f.do(
+        "gm_maneuver",
+        id="slap",
+        spec={"traits": "dexterity+brawl", "damage": "strength-3", "damage_type": "bashing"},
+    )
     events = strike(f, attack("slap", "t"), [6, 2, 2, 2] + [1])
     damage = events.one(DamageRolled)
     assert damage.pool == 1 and damage.successes == 0
@@ -183,16 +192,21 @@ def test_V_DMG_4_option_ones_cancel_on_damage_and_soak() -> None:
     plain = duel("dexterity: 3, brawl: 1, strength: 3", "stamina: 1")
     events = strike(plain, attack("punch", "t"), [6, 2, 2, 2] + [6, 6, 1] + [2])
     assert events.one(DamageRolled).successes == 2
-    opt = duel("dexterity: 3, brawl: 1, strength: 3", "stamina: 1",
-               head="options: {damage_ones_cancel: true}")
+    opt = duel(
+        "dexterity: 3, brawl: 1, strength: 3",
+        "stamina: 1",
+        head="options: {damage_ones_cancel: true}",
+    )
     events = strike(opt, attack("punch", "t"), [6, 2, 2, 2] + [6, 6, 1] + [2])
     assert events.one(DamageRolled).successes == 1
 
 
 def test_V_DMG_5_wound_penalties_apply_to_pools_not_soak() -> None:
     """V-DMG-5: Wounded (−2) removes two dice from the attack; the soak keeps every die."""
-    f = duel("dexterity: 3, brawl: 2, stamina: 3, health: [lethal, lethal, lethal, lethal]",
-             "dexterity: 3, brawl: 2, strength: 2, stamina: 3, health: [lethal, lethal, lethal, lethal]")
+    f = duel(
+        "dexterity: 3, brawl: 2, stamina: 3, health: [lethal, lethal, lethal, lethal]",
+        "dexterity: 3, brawl: 2, strength: 2, stamina: 3, health: [lethal, lethal, lethal, lethal]",
+    )
     events = strike(f, attack("punch", "t"), [6, 2, 2] + [6] + [2, 2, 2])
     assert events.one(AttackRolled).pool == 3
     assert events.one(SoakRolled).pool == 3
@@ -233,16 +247,26 @@ def test_V_DMG_6_vampires_halve_bashing_after_soak() -> None:
     events = strike(f, attack("punch", "t"), [6, 2, 2, 2] + [6, 6, 6] + [2])
     taken = events.one(DamageTaken)
     assert taken.levels == 1 and "V-DMG-6" in taken.rules
-    off = duel("dexterity: 3, brawl: 1, strength: 3", "kind: vampire, stamina: 1",
-               head="options: {vampires_halve_bashing: false}")
-    assert strike(off, attack("punch", "t"), [6, 2, 2, 2] + [6, 6, 6] + [2]).one(DamageTaken).levels == 3
+    off = duel(
+        "dexterity: 3, brawl: 1, strength: 3",
+        "kind: vampire, stamina: 1",
+        head="options: {vampires_halve_bashing: false}",
+    )
+    assert (
+        strike(off, attack("punch", "t"), [6, 2, 2, 2] + [6, 6, 6] + [2]).one(DamageTaken).levels
+        == 3
+    )
 
 
 def test_V_DMG_6_blunt_weapons_bash_unless_at_the_head() -> None:
     """V-DMG-6 (option, on): a club does bashing, lethal when aimed at the head."""
     f = duel("dexterity: 3, melee: 1, strength: 2, weapons: [club]", "stamina: 1")
-    assert strike(f, attack("weapon_strike", "t"), [6, 2, 2, 2] + [2] * 4
-                  ).one(DamageRolled).damage_type == "bashing"
+    assert (
+        strike(f, attack("weapon_strike", "t"), [6, 2, 2, 2] + [2] * 4)
+        .one(DamageRolled)
+        .damage_type
+        == "bashing"
+    )
     g = duel("dexterity: 3, melee: 1, strength: 2, weapons: [club]", "stamina: 1")
     # At the head: difficulty 8 (V-MAN-8); damage Str 2 + club 2 + 2 extra + 1 = 7 dice.
     events = strike(g, attack("weapon_strike", "t", location="head"), [8, 8, 8, 2] + [2] * 7)
@@ -252,9 +276,16 @@ def test_V_DMG_6_blunt_weapons_bash_unless_at_the_head() -> None:
 def test_V_DMG_6_option_firearms_bash_vampires() -> None:
     """V-DMG-6 (option, off by default): firearms do bashing to vampires unless at the head."""
     head = "options: {firearms_bashing_vs_vampires: true, vampires_halve_bashing: false}"
-    f = duel("dexterity: 3, firearms: 1, weapons: [light_revolver]", "kind: vampire, stamina: 1",
-             head=head, distance=5)
-    assert strike(f, attack("shoot", "t"), [6, 2, 2, 2] + [2] * 4).one(DamageRolled).damage_type == "bashing"
+    f = duel(
+        "dexterity: 3, firearms: 1, weapons: [light_revolver]",
+        "kind: vampire, stamina: 1",
+        head=head,
+        distance=5,
+    )
+    assert (
+        strike(f, attack("shoot", "t"), [6, 2, 2, 2] + [2] * 4).one(DamageRolled).damage_type
+        == "bashing"
+    )
 
 
 def test_V_DMG_7_damage_above_stamina_dazes() -> None:
@@ -293,9 +324,24 @@ combatants:
     f.initiative(1, 10)
     f.declare("lucien", {"kind": "other"})
     f.declare("gangrel", attack("claws", "lucien"))
-    events = f.act("gangrel", [8, 7, 6, 2, 1, 9,   # attack: 4 successes, one 1 -> net 3
-                               6, 6, 3, 9, 2,      # damage Str+1 = 3, +2 extra -> 5 dice: 3
-                               6, 2])              # soak: Fortitude only -> 2 dice: 1
+    events = f.act(
+        "gangrel",
+        [
+            8,
+            7,
+            6,
+            2,
+            1,
+            9,  # attack: 4 successes, one 1 -> net 3
+            6,
+            6,
+            3,
+            9,
+            2,  # damage Str+1 = 3, +2 extra -> 5 dice: 3
+            6,
+            2,
+        ],
+    )  # soak: Fortitude only -> 2 dice: 1
     soak = events.one(SoakRolled)
     assert soak.pool == 2 and "V-SOAK-2" in soak.rules
     assert f["lucien"].health.count("aggravated") == 2
@@ -323,7 +369,9 @@ def test_V_SOAK_3_soak_never_botches_and_each_success_removes_one_level() -> Non
 
 def test_V_ARM_1_armour_adds_to_soak_but_not_against_fire() -> None:
     """V-ARM-1: armour adds to soak against bashing, lethal and claws; a mortal soaks lethal with it alone."""
-    f = duel("dexterity: 3, melee: 1, strength: 3, weapons: [knife]", "stamina: 3, armour: leather_coat")
+    f = duel(
+        "dexterity: 3, melee: 1, strength: 3, weapons: [knife]", "stamina: 3, armour: leather_coat"
+    )
     events = strike(f, attack("weapon_strike", "t"), [6, 2, 2, 2] + [6, 6, 2, 2] + [6])
     assert events.one(SoakRolled).pool == 1  # reading: Stamina does not count, the coat's 1 does
     assert f["t"].health.count("lethal") == 1
@@ -344,8 +392,14 @@ def test_V_ARM_2_heavy_armour_hinders_dexterity_pools() -> None:
 
 def test_V_ARM_3_armour_breaks_at_twice_its_rating() -> None:
     """V-ARM-3: one attack's damage successes >= twice the rating destroy the armour (before soak)."""
-    f = duel("dexterity: 3, melee: 1, strength: 3, weapons: [knife]", "stamina: 3, armour: leather_coat")
+    f = duel(
+        "dexterity: 3, melee: 1, strength: 3, weapons: [knife]", "stamina: 3, armour: leather_coat"
+    )
     events = strike(f, attack("weapon_strike", "t"), [6, 2, 2, 2] + [6, 6, 2, 2] + [2])
     assert events.one(ArmourDestroyed).target == "t" and f["t"].armour_destroyed
-    g = duel("dexterity: 3, melee: 1, strength: 3, weapons: [knife]", "stamina: 3, armour: leather_coat")
-    assert not strike(g, attack("weapon_strike", "t"), [6, 2, 2, 2] + [6, 2, 2, 2] + [2]).of(ArmourDestroyed)
+    g = duel(
+        "dexterity: 3, melee: 1, strength: 3, weapons: [knife]", "stamina: 3, armour: leather_coat"
+    )
+    assert not strike(g, attack("weapon_strike", "t"), [6, 2, 2, 2] + [6, 2, 2, 2] + [2]).of(
+        ArmourDestroyed
+    )

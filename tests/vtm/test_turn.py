@@ -180,7 +180,9 @@ def test_V_MAN_2_celerity_adds_actions_without_penalty_at_end_of_turn() -> None:
     f = Fight(CELERITY)
     f.initiative(8, 2)
     f.declare("tom", attack("punch", "vic"))
-    f.declare("vic", attack("punch", "tom"), attack("punch", "tom"), attack("punch", "tom"), celerity=2)
+    f.declare(
+        "vic", attack("punch", "tom"), attack("punch", "tom"), attack("punch", "tom"), celerity=2
+    )
     assert f["vic"].blood == 3
     assert f.act("vic", [2, 2, 2, 2, 2, 2]).one(AttackRolled).pool == 6
     f.act("tom", [2, 2, 2])

@@ -22,7 +22,17 @@ ID_FIELDS = frozenset({"fighter", "attacker", "target", "defender", "actor", "ot
 """Event fields that hold a combatant id (shown as the combatant's name in logs)."""
 
 WORD_FIELDS = frozenset(
-    {"damage_type", "kind", "maneuver", "reason", "purpose", "condition", "via", "context"}
+    {
+        "damage_type",
+        "kind",
+        "maneuver",
+        "reason",
+        "purpose",
+        "condition",
+        "via",
+        "context",
+        "outcome",
+    }
 )
 """Event fields holding a word with a translation ``word.<value>`` in the catalog."""
 

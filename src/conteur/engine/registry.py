@@ -7,7 +7,9 @@ line to ``_KNOWN``, never editing the engine.
 
 from __future__ import annotations
 
+import contextlib
 import importlib
+import importlib.util
 from typing import TYPE_CHECKING
 
 from conteur.i18n import ConteurError
@@ -31,10 +33,8 @@ def register_ruleset(ruleset: Ruleset) -> None:
 def get_ruleset(name: str) -> Ruleset:
     """The ruleset called ``name`` (ConteurError ``engine.unknown_ruleset`` otherwise)."""
     if name not in _RULESETS and name in _KNOWN:
-        try:
+        with contextlib.suppress(ModuleNotFoundError):
             importlib.import_module(_KNOWN[name])
-        except ModuleNotFoundError:
-            pass
     try:
         return _RULESETS[name]
     except KeyError:
@@ -47,10 +47,7 @@ def available_rulesets() -> list[str]:
     """Names of the rulesets that can be loaded."""
     names = set(_RULESETS)
     for name, module in _KNOWN.items():
-        try:
-            importlib.util.find_spec(module)
-        except ModuleNotFoundError:
-            continue
-        if importlib.util.find_spec(module) is not None:
-            names.add(name)
+        with contextlib.suppress(ModuleNotFoundError):
+            if importlib.util.find_spec(module) is not None:
+                names.add(name)
     return sorted(names)

@@ -1,14 +1,14 @@
 """Vampire: la Mascarade, "Le Combat" (``000_2b289214c933fb00.txt``): the ``vtm`` ruleset.
 
 Importing the package registers its message catalogs (``messages.yaml`` for
-sheets and tables, ``play.yaml`` for the fight) and the ruleset itself.
+sheets and tables, ``messages-play.yaml`` for the fight) and the ruleset itself.
 """
 
 import conteur.i18n
 from conteur.engine.registry import register_ruleset
 
 conteur.i18n.register_package_catalog("conteur.rulesets.vtm")
-conteur.i18n.register_package_catalog("conteur.rulesets.vtm", "play.yaml")
+conteur.i18n.register_package_catalog("conteur.rulesets.vtm", "messages-play.yaml")
 
 from .ruleset import VtmRuleset  # noqa: E402
 

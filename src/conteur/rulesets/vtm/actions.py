@@ -47,15 +47,24 @@ def act(ctx: Resolution, command: Command) -> None:
         chosen = decl.actions[index]
         if command.args.get("kind") and command.args["kind"] != chosen.kind:
             raise ConteurError(
-                "vtm.act.not_declared", rule="V-INI-3", fighter=f.name, declared=chosen.kind,
+                "vtm.act.not_declared",
+                rule="V-INI-3",
+                fighter=f.name,
+                declared=chosen.kind,
                 asked=command.args["kind"],
             )
         validate(state, f, chosen)
     penalty = multiple_penalty(f, chosen)
     willpower = decl.willpower and not f.progress.willpower_used
     ctx.emit(
-        ActionTaken(f.id, index, chosen.kind, counts=not chosen.celerity, willpower=willpower,
-                    rules=rules_of_timing(timing, chosen))
+        ActionTaken(
+            f.id,
+            index,
+            chosen.kind,
+            counts=not chosen.celerity,
+            willpower=willpower,
+            rules=rules_of_timing(timing, chosen),
+        )
     )
     perform(ctx, f, chosen, penalty, willpower)
     advance(ctx)
@@ -110,7 +119,9 @@ def action_from_args(args: dict[str, Any]) -> Action:
     if not args.get("kind"):
         raise ConteurError("vtm.act.what", rule="V-INI-5")
     params = {k: v for k, v in args.items() if k not in ("kind", "target", "weapon")}
-    return Action(str(args["kind"]), args.get("target"), args.get("weapon"), tuple(sorted(params.items())))
+    return Action(
+        str(args["kind"]), args.get("target"), args.get("weapon"), tuple(sorted(params.items()))
+    )
 
 
 def validate(state: VtmState, f: Fighter, a: Action) -> None:
@@ -136,7 +147,10 @@ def check_attack(state: VtmState, f: Fighter, a: Action, m: Any) -> None:
     req = m.requires
     if req.powers and not any(p in f.sheet.powers for p in req.powers):
         raise ConteurError(
-            "vtm.attack.needs_power", rule=m.rule, fighter=f.name, maneuver=m.label(),
+            "vtm.attack.needs_power",
+            rule=m.rule,
+            fighter=f.name,
+            maneuver=m.label(),
             powers=", ".join(req.powers),
         )
     for trait, minimum in req.min_traits.items():
@@ -195,8 +209,11 @@ def move(ctx: Resolution, f: Fighter, a: Action, penalty: int, willpower: bool) 
     end = move_toward(f.position, dest, running_distance(ctx.state, f))
     if isinstance(goal, str) and goal in ctx.state.fighters:
         # Stop at arm's length of a fighter rather than on top of it.
-        end = move_toward(f.position, dest, max(0.0, min(running_distance(ctx.state, f),
-                                                           distance(f.position, dest) - 1.0)))
+        end = move_toward(
+            f.position,
+            dest,
+            max(0.0, min(running_distance(ctx.state, f), distance(f.position, dest) - 1.0)),
+        )
     ctx.emit(Moved(f.id, end[0], end[1], round(distance(f.position, end), 2), rules=("V-MAN-6",)))
     level = a.param("cover")
     if level is not None:
@@ -222,8 +239,11 @@ def aim(ctx: Resolution, f: Fighter, a: Action, penalty: int, willpower: bool) -
         turns = int(current.get("turns", 0)) + 1
     w = equipment.weapon_in_hand(ctx.state, f)
     scope = bool(w is not None and w.scope)
-    ctx.emit(ConditionSet(f.id, "aim", {"target": a.target, "turns": turns, "scope": scope},
-                          rules=("V-RNG-1",)))
+    ctx.emit(
+        ConditionSet(
+            f.id, "aim", {"target": a.target, "turns": turns, "scope": scope}, rules=("V-RNG-1",)
+        )
+    )
 
 
 @action("stand_up")
@@ -252,8 +272,17 @@ def other(ctx: Resolution, f: Fighter, a: Action, penalty: int, willpower: bool)
     pool = sum(f.trait(t) for t in names) + f.penalty - penalty
     difficulty = int(a.param("difficulty", 6))
     record = ctx.dice.roll(VtmPool(pool, difficulty, auto=1 if willpower else 0))
-    ctx.emit(RollMade(f.id, str(a.param("purpose", "other")), pool, difficulty,
-                      record.result.successes, rules=("V-INI-4",), rolls=(record,)))
+    ctx.emit(
+        RollMade(
+            f.id,
+            str(a.param("purpose", "other")),
+            pool,
+            difficulty,
+            record.result.successes,
+            rules=("V-INI-4",),
+            rolls=(record,),
+        )
+    )
 
 
 def validate_declared(state: VtmState, f: Fighter, a: Action) -> None:

@@ -29,7 +29,9 @@ def base_traits(m: Any, weapon: Any | None) -> list[str]:
     if len(options) == 1:
         return options[0]
     category = equipment.weapon_category(weapon)
-    wanted = {"melee": "melee", "brawl": "brawl", "ranged": "firearms", "thrown": "athletics"}[category]
+    wanted = {"melee": "melee", "brawl": "brawl", "ranged": "firearms", "thrown": "athletics"}[
+        category
+    ]
     for option in options:
         if wanted in option:
             return option
@@ -44,8 +46,15 @@ def draft_attack(
     weapon = equipment.weapon_for(state, attacker, action)
     ranged = equipment.is_ranged(m, weapon)
     d = AttackDraft(
-        state=state, attacker=attacker, target=target, action=action, maneuver=m, weapon=weapon,
-        ranged=ranged, close=not ranged, multiple_penalty=multiple_penalty,
+        state=state,
+        attacker=attacker,
+        target=target,
+        action=action,
+        maneuver=m,
+        weapon=weapon,
+        ranged=ranged,
+        close=not ranged,
+        multiple_penalty=multiple_penalty,
     )
     traits = base_traits(m, weapon)
     traits = equipment.configured_traits(state, m, traits)
@@ -73,7 +82,10 @@ def draft_attack(
 
 
 def attack(
-    ctx: Resolution, attacker: Fighter, action: Action, multiple_penalty: int = 0,
+    ctx: Resolution,
+    attacker: Fighter,
+    action: Action,
+    multiple_penalty: int = 0,
     willpower: bool = False,
 ) -> StrikeOutcome:
     """Play one attack of ``attacker`` on ``action.target`` and emit its events."""
@@ -125,9 +137,7 @@ def strike_for(d: AttackDraft, defence: Defence | None, willpower: bool) -> Stri
     damage_dice, damage_auto, damage_type, source = equipment.damage_of(state, d)
     soak = soak_pool(d.target, damage_type, source, state)
     armour = equipment.armour_of(state, d.target)
-    halve = (
-        d.target.kind == "vampire" and bool(state.options.get("vampires_halve_bashing", True))
-    )
+    halve = d.target.kind == "vampire" and bool(state.options.get("vampires_halve_bashing", True))
     every = bool(state.options.get("defence_literal_difference")) and defence is not None
     if equipment.maneuver_id(d.maneuver) in ("full_auto", "spray"):
         every = every or bool(state.options.get("auto_fire_every_success"))
@@ -140,7 +150,9 @@ def strike_for(d: AttackDraft, defence: Defence | None, willpower: bool) -> Stri
         damage_dice=damage_dice + d.damage_dice,
         damage_type=damage_type,
         soak=soak,
-        armour_rating=armour.rating if armour is not None and not d.flags.get("bypass_armour") else 0,
+        armour_rating=armour.rating
+        if armour is not None and not d.flags.get("bypass_armour")
+        else 0,
         armour_id=equipment.armour_id(armour),
         auto_successes=1 if willpower else 0,
         damage_auto=damage_auto,
@@ -157,7 +169,9 @@ def strike_for(d: AttackDraft, defence: Defence | None, willpower: bool) -> Stri
 
 def format_notes(d: AttackDraft) -> str:
     """The modifiers of an attack, compactly, for the log: ``[aim +2, cover +2]``."""
-    shown = [f"{what} {amount:+d}" for rule, what, amount in d.notes if rule != "V-ATK-1" and amount]
+    shown = [
+        f"{what} {amount:+d}" for rule, what, amount in d.notes if rule != "V-ATK-1" and amount
+    ]
     return f" [{', '.join(shown)}]" if shown else ""
 
 

@@ -19,7 +19,11 @@ from .modifiers import close_opponents
 from .state import DEFENSIVE, Fighter, VtmState
 from .strike import Defence, Riposte
 
-TRAITS = {"block": ("dexterity", "brawl"), "dodge": ("dexterity", "dodge"), "parry": ("dexterity", "melee")}
+TRAITS = {
+    "block": ("dexterity", "brawl"),
+    "dodge": ("dexterity", "dodge"),
+    "parry": ("dexterity", "melee"),
+}
 RULE = {"block": "V-DEF-3", "dodge": "V-DEF-4", "parry": "V-DEF-5"}
 
 
@@ -46,7 +50,10 @@ def why_not(state: VtmState, d: AttackDraft, kind: str) -> str | None:
     if kind == "parry":
         if d.action.param("angle") == "behind" or d.action.param("unseen"):
             return "V-DEF-6"
-        if d.ranged or equipment.weapon_category(equipment.weapon_in_hand(state, target)) != "melee":
+        if (
+            d.ranged
+            or equipment.weapon_category(equipment.weapon_in_hand(state, target)) != "melee"
+        ):
             return "V-DEF-5"
     if kind == "block":
         if d.ranged:
@@ -149,8 +156,15 @@ def abort(ctx: Resolution, f: Fighter, kind: str, how: object) -> None:
         # A reflexive Willpower roll at difficulty 6: no action, no wound penalty.
         record = ctx.dice.roll(VtmPool(f.sheet.willpower, 6))
         ctx.emit(
-            RollMade(f.id, "abort", record.request.dice, 6, record.result.successes,
-                     rules=("V-MAN-3",), rolls=(record,))
+            RollMade(
+                f.id,
+                "abort",
+                record.request.dice,
+                6,
+                record.result.successes,
+                rules=("V-MAN-3",),
+                rolls=(record,),
+            )
         )
         if record.result.successes > 0:
             ctx.emit(DefenceAnnounced(f.id, kind, "abort_roll", rules=("V-MAN-3", "V-DEF-1")))

@@ -56,8 +56,10 @@ def custom_maneuver(mid: str, spec: dict[str, Any]) -> Maneuver:
     except ValidationError as exc:
         err = exc.errors()[0]
         raise ConteurError(
-            "vtm.gm.maneuver_invalid", maneuver=mid,
-            field=".".join(str(p) for p in err.get("loc", ())), reason=err.get("msg", ""),
+            "vtm.gm.maneuver_invalid",
+            maneuver=mid,
+            field=".".join(str(p) for p in err.get("loc", ())),
+            reason=err.get("msg", ""),
         ) from None
 
 
@@ -100,14 +102,20 @@ def weapon_for(state: VtmState, f: Fighter, action: Action) -> Weapon | None:
     if action.weapon:
         w = weapon(state, action.weapon)
         if w.id not in owned_weapons(f):
-            raise ConteurError("vtm.weapon.not_carried", rule="V-ATK-1", fighter=f.name, weapon=w.label())
+            raise ConteurError(
+                "vtm.weapon.not_carried", rule="V-ATK-1", fighter=f.name, weapon=w.label()
+            )
         return w
     if m.id in UNARMED:
         return None
     held = weapon_in_hand(state, f)
     if m.kind == "ranged" and (held is None or held.category not in ("ranged", "thrown")):
         held = next(
-            (weapon(state, w) for w in owned_weapons(f) if weapon(state, w).category in ("ranged", "thrown")),
+            (
+                weapon(state, w)
+                for w in owned_weapons(f)
+                if weapon(state, w).category in ("ranged", "thrown")
+            ),
             None,
         )
     if m.kind == "ranged" and held is None:
@@ -127,7 +135,9 @@ def weapon_category(w: Weapon | None) -> str:
 
 
 def is_ranged(m: Maneuver, w: Weapon | None) -> bool:
-    return m.kind == "ranged" or (w is not None and w.category in ("ranged", "thrown") and m.kind != "close")
+    return m.kind == "ranged" or (
+        w is not None and w.category in ("ranged", "thrown") and m.kind != "close"
+    )
 
 
 def melee_damage(state: VtmState, f: Fighter, w: Weapon | None) -> tuple[int, str]:
@@ -157,8 +167,11 @@ def damage_of(state: VtmState, d: Any) -> tuple[int, int, str, str]:
     if base == "none":
         return 0, 0, "bashing", source
     strength_based = base == "strength" or (base == "strength_or_weapon" and w is None)
-    if strength_based or (base in ("weapon", "strength_or_weapon", "special") and w is not None
-                          and w.damage.strength_plus is not None):
+    if strength_based or (
+        base in ("weapon", "strength_or_weapon", "special")
+        and w is not None
+        and w.damage.strength_plus is not None
+    ):
         plus = m.damage.plus if strength_based else (w.damage.strength_plus or 0) + m.damage.plus  # type: ignore[union-attr]
         dtype = strength_damage_type(f, m) if strength_based or w is None else str(w.damage_type)
         dice = f.trait("strength") + plus
@@ -185,8 +198,11 @@ def adjusted_damage_type(state: VtmState, d: Any, w: Weapon | None, dtype: str) 
     if w is not None and w.blunt and state.options.get("blunt_bashing_unless_head", True):
         return "lethal" if at_head else "bashing"
     if (
-        w is not None and w.category == "ranged" and d.target.kind == "vampire"
-        and state.options.get("firearms_bashing_vs_vampires", False) and not at_head
+        w is not None
+        and w.category == "ranged"
+        and d.target.kind == "vampire"
+        and state.options.get("firearms_bashing_vs_vampires", False)
+        and not at_head
     ):
         return "bashing"
     return dtype
@@ -218,12 +234,19 @@ def check_reach(state: VtmState, attacker: Fighter, target: Fighter, action: Act
         short = float(w.range or 0) if w is not None else 0.0
         if w is not None and short and dist > 2 * short:
             raise ConteurError(
-                "vtm.attack.out_of_range", rule="V-GEN-2", target=target.name,
-                metres=round(dist, 1), limit=2 * short,
+                "vtm.attack.out_of_range",
+                rule="V-GEN-2",
+                target=target.name,
+                metres=round(dist, 1),
+                limit=2 * short,
             )
         return
     limit = 2.0 if weapon_category(w) == "melee" else 1.0
     if dist > limit + 1e-9:
         raise ConteurError(
-            "vtm.attack.too_far", rule="V-GEN-1", target=target.name, metres=round(dist, 1), limit=limit
+            "vtm.attack.too_far",
+            rule="V-GEN-1",
+            target=target.name,
+            metres=round(dist, 1),
+            limit=limit,
         )

@@ -1,10 +1,11 @@
 """The events of a vtm fight and how each one folds into the state.
 
-Log text: the catalog key ``ev.<EventType>`` in ``play.yaml``, in French and English.
+Log text: the catalog key ``ev.<EventType>`` in ``messages-play.yaml``, in French and English.
 """
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
@@ -100,8 +101,10 @@ class InitiativeOrdered(Event):
         state.phase = "declaration"
         state.cursor = len(self.order) - 1
 
-    def params(self, names: Any = None) -> dict[str, Any]:
-        show = (lambda i: names.get(i, i)) if names else (lambda i: i)
+    def params(self, names: Mapping[str, str] | None = None) -> dict[str, Any]:
+        def show(fid: str) -> str:
+            return names.get(fid, fid) if names else fid
+
         text = " > ".join(" = ".join(show(i) for i in rank) for rank in self.order)
         return {"order": text}
 
@@ -176,9 +179,10 @@ class RankPassed(Event):
 
     def apply(self, state: VtmState) -> None:
         for fid in state.order[self.cursor] if self.cursor < len(state.order) else []:
-            state.fighters[fid].progress.rank_passed = True
-            if state.fighters[fid].progress.declaration and state.fighters[fid].progress.declaration.delayed:  # type: ignore[union-attr]
-                state.fighters[fid].progress.waiting = True
+            progress = state.fighters[fid].progress
+            progress.rank_passed = True
+            if progress.declaration is not None and progress.declaration.delayed:
+                progress.waiting = True
         state.cursor = self.cursor + 1
 
 
@@ -378,7 +382,9 @@ class Botched(Event):
     context: str
 
     def apply(self, state: VtmState) -> None:
-        state.botches.append({"fighter": self.fighter, "context": self.context, "complication": None})
+        state.botches.append(
+            {"fighter": self.fighter, "context": self.context, "complication": None}
+        )
 
 
 @dataclass(frozen=True)

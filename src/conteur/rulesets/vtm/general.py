@@ -8,7 +8,7 @@ from conteur.i18n import ConteurError
 
 from .actions import action_from_args, fighter, validate, who_is_due
 from .attack import attack
-from .events import ActionTaken, AmbushResolved, RollMade
+from .events import ActionTaken, AmbushResolved, DefenceAnnounced, RollMade
 from .state import VtmState
 from .turn import advance, next_timing
 
@@ -43,14 +43,40 @@ def ambush(ctx: Resolution, command: Command) -> None:
         raise ConteurError("vtm.ambush.in_combat", rule="V-MAN-7", target=target.name)
     strike = action_from_args({k: v for k, v in command.args.items() if k != "defence"})
     validate(state, attacker, strike)
-    mine = ctx.dice.roll(VtmPool(attacker.trait("dexterity") + attacker.trait("stealth") + attacker.penalty,
-                                 AMBUSH_DIFFICULTY))
-    ctx.emit(RollMade(attacker.id, "ambush", mine.request.dice, AMBUSH_DIFFICULTY,
-                      mine.result.successes, rules=("V-MAN-7",), rolls=(mine,)))
-    theirs = ctx.dice.roll(VtmPool(target.trait("perception") + target.trait("alertness") + target.penalty,
-                                   AMBUSH_DIFFICULTY))
-    ctx.emit(RollMade(target.id, "alertness", theirs.request.dice, AMBUSH_DIFFICULTY,
-                      theirs.result.successes, rules=("V-MAN-7",), rolls=(theirs,)))
+    mine = ctx.dice.roll(
+        VtmPool(
+            attacker.trait("dexterity") + attacker.trait("stealth") + attacker.penalty,
+            AMBUSH_DIFFICULTY,
+        )
+    )
+    ctx.emit(
+        RollMade(
+            attacker.id,
+            "ambush",
+            mine.request.dice,
+            AMBUSH_DIFFICULTY,
+            mine.result.successes,
+            rules=("V-MAN-7",),
+            rolls=(mine,),
+        )
+    )
+    theirs = ctx.dice.roll(
+        VtmPool(
+            target.trait("perception") + target.trait("alertness") + target.penalty,
+            AMBUSH_DIFFICULTY,
+        )
+    )
+    ctx.emit(
+        RollMade(
+            target.id,
+            "alertness",
+            theirs.request.dice,
+            AMBUSH_DIFFICULTY,
+            theirs.result.successes,
+            rules=("V-MAN-7",),
+            rolls=(theirs,),
+        )
+    )
     extra = mine.result.successes - theirs.result.successes
     if extra < 0:
         ctx.emit(AmbushResolved(attacker.id, target.id, "spotted", 0, rules=("V-MAN-7",)))
@@ -63,7 +89,5 @@ def ambush(ctx: Resolution, command: Command) -> None:
     ctx.emit(AmbushResolved(attacker.id, target.id, "over", 0, rules=("V-MAN-7",)))
 
 
-def _defence_ready(fid: str, kind: str) -> object:
-    from .events import DefenceAnnounced
-
+def _defence_ready(fid: str, kind: str) -> DefenceAnnounced:
     return DefenceAnnounced(fid, kind, "ambush_tie", rules=("V-MAN-7", "V-DEF-1"))

@@ -29,8 +29,15 @@ from .health import DAMAGE_TYPES
 from .state import VtmState
 
 CONDITIONS = (
-    "knocked_down", "dazed", "prone", "blinded", "no_room", "unconscious", "in_combat",
-    "immobilised", "disarmed",
+    "knocked_down",
+    "dazed",
+    "prone",
+    "blinded",
+    "no_room",
+    "unconscious",
+    "in_combat",
+    "immobilised",
+    "disarmed",
 )
 
 
@@ -82,8 +89,14 @@ def condition(ctx: Resolution, command: Command) -> None:
     if name not in CONDITIONS:
         raise ConteurError("vtm.gm.condition", value=name, known=", ".join(CONDITIONS))
     value: Any = command.get("value", True)
-    ctx.emit(ConditionSet(f.id, name, value if value not in (False, "off", "non", "no") else None,
-                          rules=("V-DMG-7",)))
+    ctx.emit(
+        ConditionSet(
+            f.id,
+            name,
+            value if value not in (False, "off", "non", "no") else None,
+            rules=("V-DMG-7",),
+        )
+    )
 
 
 def complication(ctx: Resolution, command: Command) -> None:
@@ -159,22 +172,57 @@ def templates(state: VtmState) -> list[CommandTemplate]:
     ids = tuple(state.fighters)
     who = Param("fighter", "choice", ids)
     return [
-        CommandTemplate("gm_modifier", None, (who, Param("dice", "int", min=-10, max=10, default=0),
-                                               Param("difficulty", "int", min=-5, max=5, default=0),
-                                               Param("reason", "text"))),
-        CommandTemplate("gm_damage", None, (who, Param("levels", "int", min=1, max=10, default=1),
-                                             Param("damage_type", "choice", DAMAGE_TYPES))),
+        CommandTemplate(
+            "gm_modifier",
+            None,
+            (
+                who,
+                Param("dice", "int", min=-10, max=10, default=0),
+                Param("difficulty", "int", min=-5, max=5, default=0),
+                Param("reason", "text"),
+            ),
+        ),
+        CommandTemplate(
+            "gm_damage",
+            None,
+            (
+                who,
+                Param("levels", "int", min=1, max=10, default=1),
+                Param("damage_type", "choice", DAMAGE_TYPES),
+            ),
+        ),
         CommandTemplate("gm_heal", None, (who, Param("levels", "int", min=1, max=10, default=1))),
-        CommandTemplate("gm_condition", None, (who, Param("condition", "choice", CONDITIONS),
-                                                Param("value", "bool", default=True))),
-        CommandTemplate("gm_cover", None, (who, Param("level", "int", min=0, max=3)), rule="V-RNG-3"),
+        CommandTemplate(
+            "gm_condition",
+            None,
+            (who, Param("condition", "choice", CONDITIONS), Param("value", "bool", default=True)),
+        ),
+        CommandTemplate(
+            "gm_cover", None, (who, Param("level", "int", min=0, max=3)), rule="V-RNG-3"
+        ),
         CommandTemplate("gm_note", None, (Param("reason", "text"),)),
-        CommandTemplate("gm_maneuver", None, (Param("id", "text"), Param("spec", "text")), rule="V-CC-0"),
+        CommandTemplate(
+            "gm_maneuver", None, (Param("id", "text"), Param("spec", "text")), rule="V-CC-0"
+        ),
         *(
-            [CommandTemplate("gm_complication", None,
-                             (Param("fighter", "choice", tuple({b["fighter"] for b in state.botches
-                                                                 if b["complication"] is None})),
-                              Param("text", "text")), rule="V-ATK-5")]
-            if any(b["complication"] is None for b in state.botches) else []
+            [
+                CommandTemplate(
+                    "gm_complication",
+                    None,
+                    (
+                        Param(
+                            "fighter",
+                            "choice",
+                            tuple(
+                                {b["fighter"] for b in state.botches if b["complication"] is None}
+                            ),
+                        ),
+                        Param("text", "text"),
+                    ),
+                    rule="V-ATK-5",
+                )
+            ]
+            if any(b["complication"] is None for b in state.botches)
+            else []
         ),
     ]

@@ -55,7 +55,9 @@ class HealthTrack:
         return cls([None] * len(levels), levels)
 
     @classmethod
-    def from_marks(cls, marks: list[str], levels: tuple[Level, ...] = DEFAULT_LEVELS) -> HealthTrack:
+    def from_marks(
+        cls, marks: list[str], levels: tuple[Level, ...] = DEFAULT_LEVELS
+    ) -> HealthTrack:
         """Build from stored types (``bashing``/``lethal``/``aggravated``, or ``B``/``L``/``A``)."""
         short = {"b": "bashing", "l": "lethal", "a": "aggravated", "x": "aggravated"}
         track = cls.empty(levels)
@@ -113,10 +115,12 @@ class HealthTrack:
             self._sort()
 
     def heal(self, levels: int, kind: DamageType | None = None) -> int:
-        """Clear up to ``levels`` boxes (of ``kind``, or the least severe first); how many were cleared."""
+        """Clear up to ``levels`` boxes (of ``kind``, else least severe first); count cleared."""
         healed = 0
         for _ in range(max(0, levels)):
-            candidates = [i for i, b in enumerate(self.boxes) if b is not None and (kind is None or b == kind)]
+            candidates = [
+                i for i, b in enumerate(self.boxes) if b is not None and (kind is None or b == kind)
+            ]
             if not candidates:
                 break
             self.boxes[candidates[-1]] = None

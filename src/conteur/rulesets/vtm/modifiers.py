@@ -6,16 +6,24 @@ with the rule id it applies. They run in the order registered here.
 
 from __future__ import annotations
 
-from .hooks import AttackDraft, difficulty_rule, pool_rule
 from .equipment import armour_of
+from .hooks import AttackDraft, difficulty_rule, pool_rule
 
 TARGET_SIZES = {"medium": (1, 0), "small": (2, 1), "precise": (3, 2)}
-"""V-MAN-8: target size → (difficulty, damage dice). The text's stray "+1" belongs to the medium row."""
+"""V-MAN-8: target size → (difficulty, damage dice); the text's stray "+1" is the medium row's."""
 
 LOCATION_SIZE = {
-    "limb": "medium", "arm": "medium", "leg": "medium", "briefcase": "medium", "torso": None,
-    "hand": "small", "head": "small", "hat": "small",
-    "eye": "precise", "heart": "precise", "lock": "precise",
+    "limb": "medium",
+    "arm": "medium",
+    "leg": "medium",
+    "briefcase": "medium",
+    "torso": None,
+    "hand": "small",
+    "head": "small",
+    "hat": "small",
+    "eye": "precise",
+    "heart": "precise",
+    "lock": "precise",
 }
 
 COVER_NAMES = {0: "none", 1: "light", 2: "good", 3: "superior"}
@@ -76,7 +84,7 @@ def aim(d: AttackDraft) -> None:
 
 @pool_rule
 def prone_fighters(d: AttackDraft) -> None:
-    """V-DMG-7 (core): +1 die against a fighter on the ground; a prone fighter's close attacks −2."""
+    """V-DMG-7 (core): +1 die against a fighter on the ground; −2 to a prone fighter's blows."""
     if d.target.conditions.get("knocked_down"):
         d.add_dice("V-DMG-7", "target_down", 1)
     if d.close and d.attacker.conditions.get("knocked_down"):
@@ -218,9 +226,7 @@ def close_opponents(state: object, fid: str) -> int:
 
     assert isinstance(state, VtmState)
     return sum(
-        1
-        for e in state.enemies(fid)
-        if not e.out_of_fight and state.distance(fid, e.id) <= 2.0
+        1 for e in state.enemies(fid) if not e.out_of_fight and state.distance(fid, e.id) <= 2.0
     )
 
 

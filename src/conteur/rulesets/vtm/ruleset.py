@@ -17,8 +17,18 @@ from .state import DEFENSIVE, Fighter, VtmState
 from .tables import Tables, load_tables
 
 STATE_KEYS = {
-    "id", "side", "position", "cover", "weapon", "health", "willpower", "blood", "ammo",
-    "conditions", "sheet", "armour_destroyed",
+    "id",
+    "side",
+    "position",
+    "cover",
+    "weapon",
+    "health",
+    "willpower",
+    "blood",
+    "ammo",
+    "conditions",
+    "sheet",
+    "armour_destroyed",
 }
 
 Handler = Callable[[Resolution, Command], None]
@@ -65,7 +75,9 @@ class VtmRuleset:
         packs = tuple(str(p) for p in scenario.get("packs", []) or [])
         for pack in packs:
             if pack not in self.packs:
-                raise ConteurError("vtm.unknown_pack", name=pack, known=", ".join(sorted(self.packs)) or "—")
+                raise ConteurError(
+                    "vtm.unknown_pack", name=pack, known=", ".join(sorted(self.packs)) or "—"
+                )
         state = VtmState(fighters={}, options=dict(options), era=era, packs=packs)
         state.darkness = bool(scenario.get("darkness", False))
         state.meta["tables"] = equipment.TablesRef(tables)
@@ -123,7 +135,11 @@ def health_levels(tables: Tables) -> tuple[Level, ...]:
 
 
 def fighter_from_scenario(
-    raw: Mapping[str, Any], index: int, tables: Tables, levels: tuple[Level, ...], base_dir: Path | None
+    raw: Mapping[str, Any],
+    index: int,
+    tables: Tables,
+    levels: tuple[Level, ...],
+    base_dir: Path | None,
 ) -> Fighter:
     """A fighter from one ``combatants`` entry: a sheet (inline or a file) and its current state."""
     source = f"combatants[{index}]"
@@ -197,9 +213,13 @@ def legal_commands(state: VtmState, actor: str | None = None) -> list[CommandTem
         if state.phase in ("resolution", "end_of_turn") and not f.out_of_fight:
             ready, source = defence.available_defence(f)
             if source != "announced":
-                can = ready is not None or any(t in ("rank", "end", "delayed") for _, t in f.progress.pending)
+                can = ready is not None or any(
+                    t in ("rank", "end", "delayed") for _, t in f.progress.pending
+                )
                 if can:
-                    needs_abort = ready is None and not any(t == "delayed" for _, t in f.progress.pending)
+                    needs_abort = ready is None and not any(
+                        t == "delayed" for _, t in f.progress.pending
+                    )
                     params = [Param("kind", "choice", DEFENSIVE)]
                     if needs_abort and not f.progress.acted:
                         params.append(Param("abort", "choice", ("point", "roll")))

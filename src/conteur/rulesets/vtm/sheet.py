@@ -411,3 +411,8 @@ def load_sheet(data: Mapping[str, Any], source: str = "<sheet>") -> VtmSheet:
         raise ConteurError(
             "vtm.sheet.invalid", source=source, field=SheetField(loc), reason=reason
         ) from None
+
+
+def kind_label(kind: str, lang: Lang | None = None) -> str:
+    """The display name of a kind (mortel, vampire, surnaturel) in ``lang``."""
+    return t(f"vtm.kind.{kind}", lang)

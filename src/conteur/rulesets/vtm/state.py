@@ -21,7 +21,7 @@ DEFENSIVE = ("dodge", "block", "parry")
 
 @dataclass(frozen=True)
 class Action:
-    """One declared action: a maneuver (or dodge/block/parry, move, reload, aim...) and its details."""
+    """One declared action: a maneuver (or dodge, move, reload, aim...) and its details."""
 
     kind: str
     target: str | None = None
@@ -140,7 +140,7 @@ class VtmState:
     order: list[list[str]] = field(default_factory=list)
     """Initiative ranks, fastest first; a rank with several ids acts simultaneously."""
     cursor: int = 0
-    """Index of the rank due to act (resolution) or to declare (declaration, counted from the slowest)."""
+    """Index of the rank due to act (resolution) or to declare (declaration)."""
     end_cursor: int = 0
     darkness: bool = False
     custom_maneuvers: dict[str, dict[str, Any]] = field(default_factory=dict)

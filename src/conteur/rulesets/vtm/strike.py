@@ -126,9 +126,16 @@ def roll_strike(s: Strike, dice: DiceSource) -> StrikeOutcome:
     successes = attack.result.successes
     events.append(
         AttackRolled(
-            s.attacker, s.target, s.maneuver, s.pool, attack.request.effective_difficulty,
-            successes, attack.result.botch, s.details,
-            rules=(*s.rules, "V-ATK-5"), rolls=(attack,),
+            s.attacker,
+            s.target,
+            s.maneuver,
+            s.pool,
+            attack.request.effective_difficulty,
+            successes,
+            attack.result.botch,
+            s.details,
+            rules=(*s.rules, "V-ATK-5"),
+            rolls=(attack,),
         )
     )
     if attack.result.botch:
@@ -145,9 +152,15 @@ def roll_strike(s: Strike, dice: DiceSource) -> StrikeOutcome:
         net = successes - roll.result.successes
         events.append(
             DefenceRolled(
-                d.defender, d.kind, d.pool, roll.request.effective_difficulty,
-                roll.result.successes, successes, max(net, 0),
-                rules=(*d.rules, "V-DEF-2"), rolls=(roll,),
+                d.defender,
+                d.kind,
+                d.pool,
+                roll.request.effective_difficulty,
+                roll.result.successes,
+                successes,
+                max(net, 0),
+                rules=(*d.rules, "V-DEF-2"),
+                rolls=(roll,),
             )
         )
         if net < 0 and d.riposte is not None:
@@ -160,8 +173,9 @@ def roll_strike(s: Strike, dice: DiceSource) -> StrikeOutcome:
         )
     if net <= 0:
         events.append(AttackMissed(s.attacker, s.target, rules=("V-ATK-5", "V-DEF-2")))
-        return StrikeOutcome(successes, False, 0, False, parried_onto_attacker=parried,
-                             events=tuple(events))
+        return StrikeOutcome(
+            successes, False, 0, False, parried_onto_attacker=parried, events=tuple(events)
+        )
     if s.no_damage:
         return StrikeOutcome(successes, False, net, True, events=tuple(events))
 
@@ -169,13 +183,25 @@ def roll_strike(s: Strike, dice: DiceSource) -> StrikeOutcome:
     extra = net if s.every_success_adds else net - 1
     pool = s.damage_dice + extra + s.extra_damage_dice
     damage = dice.roll(
-        VtmPool(pool, DAMAGE_DIFFICULTY, ones_cancel=s.damage_ones_cancel, can_botch=False,
-                min_one=True, auto=s.damage_auto)
+        VtmPool(
+            pool,
+            DAMAGE_DIFFICULTY,
+            ones_cancel=s.damage_ones_cancel,
+            can_botch=False,
+            min_one=True,
+            auto=s.damage_auto,
+        )
     )
     dealt = damage.result.successes
     events.append(
-        DamageRolled(s.target, max(pool, 1), s.damage_type, dealt,
-                     rules=("V-DMG-1", "V-DMG-2", "V-DMG-4"), rolls=(damage,))
+        DamageRolled(
+            s.target,
+            max(pool, 1),
+            s.damage_type,
+            dealt,
+            rules=("V-DMG-1", "V-DMG-2", "V-DMG-4"),
+            rolls=(damage,),
+        )
     )
 
     # Armour breaks when one attack's damage reaches twice its rating (V-ARM-3).
@@ -191,8 +217,13 @@ def roll_strike(s: Strike, dice: DiceSource) -> StrikeOutcome:
         )
         soaked = soak.result.successes
         events.append(
-            SoakRolled(s.target, s.soak, soaked, rules=("V-SOAK-1", "V-SOAK-2", "V-SOAK-3", "V-ARM-1"),
-                       rolls=(soak,))
+            SoakRolled(
+                s.target,
+                s.soak,
+                soaked,
+                rules=("V-SOAK-1", "V-SOAK-2", "V-SOAK-3", "V-ARM-1"),
+                rolls=(soak,),
+            )
         )
     levels = max(0, dealt - soaked)
     rules: tuple[str, ...] = ("V-DMG-3", "V-DMG-5")
@@ -209,14 +240,26 @@ def roll_strike(s: Strike, dice: DiceSource) -> StrikeOutcome:
 def _riposte(s: Strike, r: Riposte, extra: int, dice: DiceSource, events: list[Event]) -> int:
     """The parrying weapon's damage plus the parry's extra successes, on the attacker (V-DEF-5)."""
     pool = r.damage_dice + extra
-    damage = dice.roll(VtmPool(pool, DAMAGE_DIFFICULTY, ones_cancel=s.damage_ones_cancel,
-                               can_botch=False, min_one=True))
-    events.append(DamageRolled(s.attacker, pool, r.damage_type, damage.result.successes,
-                               rules=("V-DEF-5", "V-DMG-2", "V-DMG-4"), rolls=(damage,)))
+    damage = dice.roll(
+        VtmPool(
+            pool, DAMAGE_DIFFICULTY, ones_cancel=s.damage_ones_cancel, can_botch=False, min_one=True
+        )
+    )
+    events.append(
+        DamageRolled(
+            s.attacker,
+            pool,
+            r.damage_type,
+            damage.result.successes,
+            rules=("V-DEF-5", "V-DMG-2", "V-DMG-4"),
+            rolls=(damage,),
+        )
+    )
     soaked = 0
     if damage.result.successes and r.soak:
-        soak = dice.roll(VtmPool(r.soak, SOAK_DIFFICULTY, ones_cancel=s.damage_ones_cancel,
-                                 can_botch=False))
+        soak = dice.roll(
+            VtmPool(r.soak, SOAK_DIFFICULTY, ones_cancel=s.damage_ones_cancel, can_botch=False)
+        )
         soaked = soak.result.successes
         events.append(SoakRolled(s.attacker, r.soak, soaked, rules=("V-SOAK-3",), rolls=(soak,)))
     levels = max(0, damage.result.successes - soaked)

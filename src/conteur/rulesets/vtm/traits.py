@@ -274,3 +274,8 @@ def suggest_power(name: str) -> str | None:
 def power_label(key: str, lang: Lang | None = None) -> str:
     """The display name of a known power (its key for a power the rules do not know)."""
     return t(f"vtm.power.{key}", lang) if key in POWERS else key
+
+
+def trait_kind_label(kind: TraitKind, lang: Lang | None = None) -> str:
+    """The display name of a kind of trait (attribut, capacité, discipline) in ``lang``."""
+    return t(f"vtm.trait_kind.{kind}", lang)

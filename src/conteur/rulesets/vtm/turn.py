@@ -110,7 +110,9 @@ def declare(ctx: Resolution, command: Command, validate: Any) -> None:
     due = declaring_now(state)
     if actor not in due:
         raise ConteurError(
-            "vtm.declare.order", rule="V-INI-3", fighter=state.fighters[actor].name,
+            "vtm.declare.order",
+            rule="V-INI-3",
+            fighter=state.fighters[actor].name,
             due=", ".join(state.fighters[d].name for d in due),
         )
     f = state.fighters[actor]
@@ -195,10 +197,16 @@ def check_declaration(state: VtmState, f: Fighter, decl: Declaration) -> None:
         dots = f.trait("celerity")
         if decl.celerity > dots:
             raise ConteurError(
-                "vtm.declare.celerity_dots", rule="V-MAN-2", fighter=f.name, asked=decl.celerity, dots=dots
+                "vtm.declare.celerity_dots",
+                rule="V-MAN-2",
+                fighter=f.name,
+                asked=decl.celerity,
+                dots=dots,
             )
         if decl.celerity > f.blood:
-            raise ConteurError("vtm.declare.no_blood", rule="V-MAN-2", fighter=f.name, blood=f.blood)
+            raise ConteurError(
+                "vtm.declare.no_blood", rule="V-MAN-2", fighter=f.name, blood=f.blood
+            )
         if decl.celerity >= len(decl.actions):
             raise ConteurError("vtm.declare.celerity_actions", rule="V-MAN-2", count=decl.celerity)
     if decl.willpower and f.willpower < 1:
