@@ -47,6 +47,8 @@ def register_catalog(path: Path | str, text: str | None = None) -> None:
     """Add the messages of one catalog file; a key may be defined only once."""
     source = text if text is not None else Path(path).read_text(encoding="utf-8")
     raw = yaml.load(source, Loader=_YAML_LOADER)
+    if raw is None:
+        return  # a catalog with no message yet
     if not isinstance(raw, dict):
         raise CatalogError(f"{path}: a catalog is a mapping of keys")
     for key, forms in raw.items():

@@ -8,7 +8,8 @@ import conteur.i18n
 from conteur.engine.registry import register_ruleset
 
 conteur.i18n.register_package_catalog("conteur.rulesets.vtm")
-conteur.i18n.register_package_catalog("conteur.rulesets.vtm", "messages-play.yaml")
+for _part in ("play", "close", "ranged", "defence"):
+    conteur.i18n.register_package_catalog("conteur.rulesets.vtm", f"messages-{_part}.yaml")
 
 from .ruleset import VtmRuleset  # noqa: E402
 
