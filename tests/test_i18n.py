@@ -28,7 +28,7 @@ SOURCE_FILES = sorted(SRC.rglob("*.py"))
 
 
 def load(path: Path) -> dict[str, dict[str, str]]:
-    data = yaml.safe_load(path.read_text(encoding="utf-8"))
+    data = yaml.safe_load(path.read_text(encoding="utf-8")) or {}
     assert isinstance(data, dict), path
     return data
 
