@@ -75,6 +75,9 @@ class Encounter:
     state: Any
     log: list[LogEntry] = field(default_factory=list)
     keep_history: bool = True
+    """Keep the state before each command, so that undo needs no refold."""
+    base_dir: Path | None = None
+    """Where the scenario's files (sheets, tables) are read from, for every refold."""
     _history: list[tuple[int, Any]] = field(default_factory=list, repr=False)
 
     @classmethod
@@ -84,12 +87,16 @@ class Encounter:
         """A new encounter from a scenario (its ``ruleset`` key names the ruleset)."""
         ruleset = get_ruleset(str(scenario.get("ruleset", "vtm")))
         state = ruleset.new_state(scenario, base_dir)
-        return cls(ruleset, scenario, state, keep_history=keep_history)
+        return cls(ruleset, scenario, state, keep_history=keep_history, base_dir=base_dir)
 
     def execute(self, command: Command, dice: DiceSource) -> EventList:
-        """Resolve ``command`` with ``dice``; all of it is applied, or nothing (ConteurError)."""
+        """Resolve ``command`` with ``dice``; all of it is applied, or nothing (ConteurError).
+
+        The command works on a copy of the state: when it fails half-way the
+        copy is dropped and the dice go back to where they were.
+        """
         mark = dice.mark()
-        work = copy.deepcopy(self.state) if self.keep_history else self.state
+        work = copy.deepcopy(self.state)
         ctx = Resolution(work, dice)
         try:
             self.ruleset.resolve(ctx, command)
@@ -127,7 +134,7 @@ class Encounter:
         return last
 
     def _fold(self, entries: list[CommandEntry]) -> Any:
-        state = self.ruleset.new_state(self.scenario)
+        state = self.ruleset.new_state(self.scenario, self.base_dir)
         for entry in entries:
             for event in entry.events:
                 event.apply(state)

@@ -21,11 +21,13 @@ from .events import (
     AmmoChanged,
     ConditionSet,
     CoverTaken,
+    ModifiersUsed,
     Moved,
     RollMade,
     WeaponChanged,
 )
 from .hooks import ACTIONS, VALIDATORS, action
+from .readiness import gm_modifiers
 from .state import DEFENSIVE, Action, Fighter, VtmState
 from .turn import advance, due_at_end, due_at_rank, next_timing, waiting
 
@@ -126,7 +128,12 @@ def action_from_args(args: dict[str, Any]) -> Action:
 
 def validate(state: VtmState, f: Fighter, a: Action) -> None:
     """Check an action against its rules when declared and when taken."""
+    if a.param("move_to") is not None:
+        resolve_goal(state, a.param("move_to"), f)
     if a.kind in DEFENSIVE:
+        check = VALIDATORS.get(a.kind)
+        if check is not None:
+            check(state, f, a)
         return
     check = VALIDATORS.get(a.kind)
     if check is None and a.kind not in ACTIONS:
@@ -168,16 +175,23 @@ def move_first(ctx: Resolution, f: Fighter, a: Action) -> None:
         return
     limit = running_distance(ctx.state, f) / 2
     start = f.position
-    dest = resolve_goal(ctx.state, goal)
+    dest = resolve_goal(ctx.state, goal, f)
     end = move_toward(start, dest, limit)
     ctx.emit(Moved(f.id, end[0], end[1], round(distance(start, end), 2), rules=("V-MAN-6",)))
 
 
-def resolve_goal(state: VtmState, goal: Any) -> tuple[float, float]:
-    """A position from ``[x, y]`` or a fighter's id (stopping 1 m short of it)."""
+def resolve_goal(state: VtmState, goal: Any, mover: Fighter) -> tuple[float, float]:
+    """A position from ``[x, y]``, or a fighter's id: the point 1 m short of it (arm's length)."""
     if isinstance(goal, str) and goal in state.fighters:
-        return state.fighters[goal].position
-    return parse_position(goal)
+        there = state.fighters[goal].position
+        gap = distance(mover.position, there)
+        return move_toward(mover.position, there, max(0.0, gap - 1.0))
+    try:
+        return parse_position(goal)
+    except (ValueError, TypeError, IndexError):
+        raise ConteurError(
+            "vtm.move.bad_goal", rule="V-MAN-6", fighter=mover.name, value=str(goal)
+        ) from None
 
 
 def running_distance(state: VtmState, f: Fighter) -> float:
@@ -205,15 +219,8 @@ def move(ctx: Resolution, f: Fighter, a: Action, penalty: int, willpower: bool) 
     goal = a.param("to") or a.target
     if goal is None:
         raise ConteurError("vtm.move.where", rule="V-MAN-6", fighter=f.name)
-    dest = resolve_goal(ctx.state, goal)
+    dest = resolve_goal(ctx.state, goal, f)  # a fighter: stop at arm's length
     end = move_toward(f.position, dest, running_distance(ctx.state, f))
-    if isinstance(goal, str) and goal in ctx.state.fighters:
-        # Stop at arm's length of a fighter rather than on top of it.
-        end = move_toward(
-            f.position,
-            dest,
-            max(0.0, min(running_distance(ctx.state, f), distance(f.position, dest) - 1.0)),
-        )
     ctx.emit(Moved(f.id, end[0], end[1], round(distance(f.position, end), 2), rules=("V-MAN-6",)))
     level = a.param("cover")
     if level is not None:
@@ -271,7 +278,11 @@ def other(ctx: Resolution, f: Fighter, a: Action, penalty: int, willpower: bool)
     names = [t.strip() for t in str(traits).split("+")]
     pool = sum(f.trait(t) for t in names) + f.penalty - penalty
     difficulty = int(a.param("difficulty", 6))
+    gm_dice, gm_difficulty, _ = gm_modifiers(ctx.state, f.id)  # the Conteur's, for this roll
+    pool, difficulty = max(0, pool + gm_dice), difficulty + gm_difficulty
     record = ctx.dice.roll(VtmPool(pool, difficulty, auto=1 if willpower else 0))
+    if gm_dice or gm_difficulty or ctx.state.pending_modifiers.get(f.id):
+        ctx.emit(ModifiersUsed(f.id))
     ctx.emit(
         RollMade(
             f.id,

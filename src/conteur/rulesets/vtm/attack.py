@@ -102,6 +102,7 @@ def attack(
         ctx.emit(ModifiersUsed(attacker.id))
     for event in outcome.events:
         ctx.emit(event)
+    defence_rolled(ctx, defence, outcome.events)
     after = AFTER_HIT.get(equipment.maneuver_id(d.maneuver))
     if after is not None:
         after(ctx, d, outcome)
@@ -126,6 +127,13 @@ def defence_for(ctx: Resolution, d: AttackDraft) -> Defence | None:
     from .defence import ready_defence
 
     return ready_defence(ctx, d)
+
+
+def defence_rolled(ctx: Resolution, defence: Defence | None, events: tuple[Any, ...]) -> None:
+    """The defender's game-master modifiers are used when its dice were rolled."""
+    from .defence import defence_rolled as used
+
+    used(ctx, defence, events)
 
 
 # ----------------------------------------------------------------- damage and soak

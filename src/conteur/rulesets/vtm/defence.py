@@ -1,22 +1,37 @@
 """Defensive maneuvers: block, dodge, parry (V-DEF-1..9, V-INI-6, V-MAN-3).
 
-A defence is *ready* when the fighter declared it (full defence, or one of
-the actions of a multiple action), or announced it during the turn with an
-action left: a delayed action, or by aborting the declared one with a
-Willpower point or roll. The next attack on the fighter uses it.
+A defence is *ready* when the fighter declared it at initiative (a turn of
+defence only, V-DEF-7, or one action of a multiple action, V-DEF-8), or
+announced it during the turn, before the attack roll, with an action left
+(V-DEF-1, V-INI-6): its delayed action, or the declared action dropped by a
+Willpower point or roll (V-MAN-3). The next attack on the fighter meets it:
+a resisted roll against the attack roll (V-DEF-2, ``strike.roll_strike``).
+
+Which defence is ready and what using it costs: ``readiness.py``.
 """
 
 from __future__ import annotations
 
+from collections.abc import Iterable
+
 from conteur.dice import VtmPool
-from conteur.engine import Command, Resolution
+from conteur.engine import Command, Event, Resolution
 from conteur.i18n import ConteurError
 
 from . import equipment
-from .events import AbortFailed, DefenceAnnounced, RollMade, WillpowerSpent
-from .hooks import AttackDraft
+from .defence_events import DefenceBarred
+from .events import (
+    AbortFailed,
+    DefenceAnnounced,
+    DefenceRolled,
+    ModifiersUsed,
+    RollMade,
+    WillpowerSpent,
+)
+from .hooks import AttackDraft, validator
 from .modifiers import close_opponents
-from .state import DEFENSIVE, Fighter, VtmState
+from .readiness import available_defence, gm_modifiers, multiple_penalty_of_defence
+from .state import DEFENSIVE, Action, Fighter, VtmState
 from .strike import Defence, Riposte
 
 TRAITS = {
@@ -25,27 +40,26 @@ TRAITS = {
     "parry": ("dexterity", "melee"),
 }
 RULE = {"block": "V-DEF-3", "dodge": "V-DEF-4", "parry": "V-DEF-5"}
+DIFFICULTY = 6
+ABORT_DIFFICULTY = 6
+"""V-MAN-3: the Willpower roll to abort is at difficulty 6."""
 
-
-def available_defence(f: Fighter) -> tuple[str | None, str | None]:
-    """The defence ``f`` holds ready, and where it comes from (None when it has none)."""
-    if f.progress.ready_defence:
-        return f.progress.ready_defence, "announced"
-    decl = f.progress.declaration
-    if decl is None:
-        return None, None
-    if decl.full_defense:
-        return decl.full_defense, "full_defense"
-    for index, timing in f.progress.pending:
-        if timing == "defence":
-            return decl.actions[index].kind, "declared"
-    return None, None
+__all__ = ["announce", "available_defence", "defences_allowed", "ready_defence", "why_not"]
 
 
 def why_not(state: VtmState, d: AttackDraft, kind: str) -> str | None:
-    """The rule that forbids this defence against this attack, if one does (V-DEF-3..6)."""
+    """The rule that forbids this defence against this attack, if one does (V-DEF-3..6).
+
+    * V-DEF-6 / V-DEF-4: no dodge without room to move in close combat (the
+      ``no_room`` condition); against gunfire the dodger drops prone instead;
+    * V-DEF-6: no parry of an attack not seen coming (from behind, or
+      ``unseen``);
+    * V-DEF-5: parry needs a melee weapon in hand and a close attack;
+    * V-DEF-3: block only close attacks; lethal and aggravated only with
+      Fortitude or armour.
+    """
     target = d.target
-    if kind == "dodge" and target.conditions.get("no_room"):
+    if kind == "dodge" and d.close and target.conditions.get("no_room"):
         return "V-DEF-6"
     if kind == "parry":
         if d.action.param("angle") == "behind" or d.action.param("unseen"):
@@ -66,29 +80,50 @@ def why_not(state: VtmState, d: AttackDraft, kind: str) -> str | None:
     return None
 
 
+def surprised(state: VtmState, d: AttackDraft) -> bool:
+    """V-MAN-7: the target of an ambush the attacker won outright has no defence."""
+    amb = state.ambush
+    return bool(
+        amb
+        and amb.get("attacker") == d.attacker.id
+        and amb.get("target") == d.target.id
+        and int(amb.get("extra", 0)) > 0
+    )
+
+
 def ready_defence(ctx: Resolution, d: AttackDraft) -> Defence | None:
     """The target's block, dodge or parry against this attack, with its pool and difficulty."""
     state: VtmState = ctx.state
     target = d.target
     if target.out_of_fight or target.conditions.get("held_by") or target.conditions.get("holding"):
         return None
+    if surprised(state, d):
+        return None
     kind, source = available_defence(target)
-    if kind is None or why_not(state, d, kind) is not None:
+    if kind is None:
+        return None
+    barred = why_not(state, d, kind)
+    if barred is not None:
+        ctx.emit(DefenceBarred(target.id, kind, d.attacker.id, rules=(barred,)))
         return None
     attribute, ability = TRAITS[kind]
     pool = target.trait(attribute) + target.trait(ability) + target.penalty
     rules = [RULE[kind], "V-DEF-1"]
-    decl = target.progress.declaration
     if source == "full_defense":
         pool -= target.progress.defences  # V-DEF-7: one die fewer for each following defence
         rules.append("V-DEF-7")
-    elif decl is not None and decl.multiple > 1 and source == "declared":
-        pool -= decl.multiple + target.progress.acted  # V-MAN-1 / V-DEF-8
+    penalty = multiple_penalty_of_defence(target, source)
+    if penalty:
+        pool -= penalty  # V-MAN-1 / V-DEF-8: one of the actions of a multiple action
         rules.extend(["V-MAN-1", "V-DEF-8"])
+    if source in ("abort_point", "abort_roll"):
+        rules.append("V-MAN-3")
+    elif source == "delayed":
+        rules.append("V-INI-6")
     armour = equipment.armour_of(state, target)
     if armour is not None:
         pool -= armour.penalty  # V-ARM-2
-    difficulty = 6
+    difficulty = DIFFICULTY
     if d.close:
         extra = min(4, max(0, close_opponents(state, target.id) - 1))
         if extra:
@@ -100,6 +135,9 @@ def ready_defence(ctx: Resolution, d: AttackDraft) -> Defence | None:
     if target.conditions.get("off_balance_turn") == state.turn:
         difficulty += 1  # V-CC-12
         rules.append("V-CC-12")
+    gm_dice, gm_difficulty, _ = gm_modifiers(state, target.id)
+    pool += gm_dice
+    difficulty += gm_difficulty
     riposte = None
     if kind == "parry" and d.weapon is None:
         weapon = equipment.weapon_in_hand(state, target)
@@ -111,8 +149,61 @@ def ready_defence(ctx: Resolution, d: AttackDraft) -> Defence | None:
     return Defence(target.id, kind, max(pool, 0), difficulty, riposte, tuple(rules))
 
 
+def defence_rolled(ctx: Resolution, defence: Defence | None, events: Iterable[Event]) -> None:
+    """After the strike: the defender's pending GM modifiers are used if its dice were rolled."""
+    if defence is None or not ctx.state.pending_modifiers.get(defence.defender):
+        return
+    if any(isinstance(e, DefenceRolled) and e.rolls for e in events):
+        ctx.emit(ModifiersUsed(defence.defender))
+
+
+# ------------------------------------------------------------------ announcing
+
+
+def defences_allowed(state: VtmState, f: Fighter) -> tuple[str, ...]:
+    """The defences ``f`` could announce now: parry needs a melee weapon in hand (V-DEF-5)."""
+    out = []
+    for kind in DEFENSIVE:
+        try:
+            check_defence(state, f, Action(kind), in_hand=True)
+        except ConteurError:
+            continue
+        out.append(kind)
+    return tuple(out)
+
+
+def check_defence(state: VtmState, f: Fighter, a: Action, in_hand: bool = False) -> None:
+    """A defence that can never work is refused: parry without a melee weapon (V-DEF-5).
+
+    Declared at initiative, a carried melee weapon is enough (it may be
+    drawn); announced during the turn, it must be in hand. Room to dodge and
+    seeing the blow come depend on the attack (``why_not``).
+    """
+    if a.kind != "parry":
+        return
+    if in_hand:
+        weapons = [equipment.weapon_in_hand(state, f)]
+    else:
+        weapons = [equipment.weapon(state, w) for w in equipment.owned_weapons(f)]
+        weapons.append(equipment.weapon_in_hand(state, f))
+    if not any(equipment.weapon_category(w) == "melee" for w in weapons if w is not None):
+        raise ConteurError("vtm.weapon.none_melee", rule="V-DEF-5", fighter=f.name)
+
+
+@validator(*DEFENSIVE)
+def _declared_defence(state: VtmState, f: Fighter, a: Action) -> None:
+    """V-DEF-1: a defence declared at initiative (V-DEF-7, V-DEF-8)."""
+    check_defence(state, f, a)
+
+
 def announce(ctx: Resolution, command: Command) -> None:
-    """A fighter announces a block, dodge or parry before the next attack on it (V-DEF-1)."""
+    """A fighter announces a block, dodge or parry before the next attack on it (V-DEF-1).
+
+    With a turn of defence or a declared defence it only picks which one
+    (V-DEF-7, V-DEF-8); with a delayed action it spends it (V-INI-6);
+    otherwise it aborts the declared action (V-MAN-3, ``abort``: ``point``
+    or ``roll``), which only a fighter who has not acted yet may do.
+    """
     state: VtmState = ctx.state
     f = state.fighters.get(command.actor or "")
     if f is None:
@@ -125,27 +216,36 @@ def announce(ctx: Resolution, command: Command) -> None:
     if f.out_of_fight:
         raise ConteurError("vtm.out_of_fight", rule="V-DMG-5", fighter=f.name)
     ready, source = available_defence(f)
-    if ready is not None and source == "announced":
+    if ready is not None and source not in ("full_defense", "declared"):
         raise ConteurError("vtm.defend.already", rule="V-DEF-1", fighter=f.name, kind=ready)
+    check_defence(state, f, Action(kind), in_hand=True)
     if source == "full_defense":
-        ctx.emit(DefenceAnnounced(f.id, kind, "full_defense", rules=("V-DEF-7",)))
+        ctx.emit(DefenceAnnounced(f.id, kind, "full_defense", rules=("V-DEF-1", "V-DEF-7")))
         return
     if source == "declared":
         ctx.emit(DefenceAnnounced(f.id, kind, "declared", rules=("V-DEF-1", "V-DEF-8")))
         return
     timings = [t for _, t in f.progress.pending]
     if "delayed" in timings:
-        ctx.emit(DefenceAnnounced(f.id, kind, "delayed", rules=("V-INI-6", "V-INI-5")))
+        ctx.emit(DefenceAnnounced(f.id, kind, "delayed", rules=("V-DEF-1", "V-INI-6", "V-INI-5")))
         return
     if not any(t in ("rank", "end") for t in timings):
         raise ConteurError("vtm.defend.no_action", rule="V-INI-6", fighter=f.name)
     if f.progress.acted:
         raise ConteurError("vtm.abort.already_acted", rule="V-MAN-3", fighter=f.name)
+    if f.progress.abort_failed:
+        raise ConteurError("vtm.abort.failed_before", rule="V-MAN-3", fighter=f.name)
     abort(ctx, f, kind, command.get("abort"))
 
 
 def abort(ctx: Resolution, f: Fighter, kind: str, how: object) -> None:
-    """V-MAN-3: drop the declared action for a defence, by a Willpower point or roll."""
+    """V-MAN-3: drop the declared action for a defence, by a Willpower point or roll.
+
+    The point is spent at that moment (no need to declare it, V-INI-3); the
+    roll is reflexive: Willpower at difficulty 6, no action, no wound
+    penalty. A failed roll leaves the declared action, which must be carried
+    out (no second try this turn).
+    """
     if how in ("point", "willpower_point", "spend"):
         if f.willpower < 1:
             raise ConteurError("vtm.no_willpower", rule="V-MAN-3", fighter=f.name)
@@ -153,14 +253,13 @@ def abort(ctx: Resolution, f: Fighter, kind: str, how: object) -> None:
         ctx.emit(DefenceAnnounced(f.id, kind, "abort_point", rules=("V-MAN-3", "V-DEF-1")))
         return
     if how in ("roll", "willpower_roll"):
-        # A reflexive Willpower roll at difficulty 6: no action, no wound penalty.
-        record = ctx.dice.roll(VtmPool(f.sheet.willpower, 6))
+        record = ctx.dice.roll(VtmPool(f.sheet.willpower, ABORT_DIFFICULTY))
         ctx.emit(
             RollMade(
                 f.id,
                 "abort",
                 record.request.dice,
-                6,
+                ABORT_DIFFICULTY,
                 record.result.successes,
                 rules=("V-MAN-3",),
                 rolls=(record,),

@@ -11,6 +11,7 @@ from typing import Any
 
 from conteur.engine.events import Event
 
+from .readiness import spend_defence
 from .state import Action, Declaration, Progress, VtmState
 
 
@@ -181,6 +182,7 @@ class RankPassed(Event):
         for fid in state.order[self.cursor] if self.cursor < len(state.order) else []:
             progress = state.fighters[fid].progress
             progress.rank_passed = True
+            progress.frozen_penalty = None  # a simultaneous rank is over (V-INI-2)
             if progress.declaration is not None and progress.declaration.delayed:
                 progress.waiting = True
         state.cursor = self.cursor + 1
@@ -325,6 +327,7 @@ class DefenceAnnounced(Event):
     def apply(self, state: VtmState) -> None:
         f = state.fighters[self.fighter]
         f.progress.ready_defence = self.kind
+        f.progress.ready_via = self.via
         if self.via in ("abort_point", "abort_roll", "delayed"):
             # The declared (or delayed) action is dropped for the defence (V-MAN-3).
             for i, (_, timing) in enumerate(f.progress.pending):
@@ -340,6 +343,9 @@ class AbortFailed(Event):
 
     fighter: str
 
+    def apply(self, state: VtmState) -> None:
+        state.fighters[self.fighter].progress.abort_failed = True
+
 
 @dataclass(frozen=True)
 class DefenceRolled(Event):
@@ -354,16 +360,7 @@ class DefenceRolled(Event):
     net: int
 
     def apply(self, state: VtmState) -> None:
-        f = state.fighters[self.defender]
-        f.progress.defences += 1
-        f.progress.ready_defence = None
-        if f.progress.declaration and f.progress.declaration.full_defense:
-            return
-        for i, timing in f.progress.pending:
-            if timing == "defence":
-                f.progress.pending = [p for p in f.progress.pending if p[0] != i]
-                f.progress.acted += 1  # one of the actions of a multiple action (V-DEF-8)
-                break
+        spend_defence(state.fighters[self.defender])  # V-DEF-7, V-DEF-8 (readiness.py)
 
 
 @dataclass(frozen=True)
@@ -579,3 +576,4 @@ class AmbushResolved(Event):
             state.ambush = None
         if self.outcome == "over":
             state.fighters[self.target].progress.ready_defence = None
+            state.fighters[self.target].progress.ready_via = None

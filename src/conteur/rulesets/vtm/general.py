@@ -1,4 +1,4 @@
-"""General maneuvers that are commands of their own: passing, ambush (V-MAN-7)."""
+"""General maneuvers: passing, movement (V-MAN-6), ambush (V-MAN-7)."""
 
 from __future__ import annotations
 
@@ -6,10 +6,20 @@ from conteur.dice import VtmPool
 from conteur.engine import Command, Resolution
 from conteur.i18n import ConteurError
 
-from .actions import action_from_args, fighter, validate, who_is_due
+from .actions import action_from_args, fighter, resolve_goal, validate, who_is_due
 from .attack import attack
-from .events import ActionTaken, AmbushResolved, DefenceAnnounced, RollMade
-from .state import VtmState
+from .defence import check_defence
+from .events import (
+    ActionTaken,
+    AmbushResolved,
+    ConditionSet,
+    DefenceAnnounced,
+    ModifiersUsed,
+    RollMade,
+)
+from .hooks import validator
+from .readiness import gm_modifiers
+from .state import DEFENSIVE, Action, Fighter, VtmState
 from .turn import advance, next_timing
 
 
@@ -22,6 +32,15 @@ def pass_action(ctx: Resolution, command: Command) -> None:
         raise ConteurError("vtm.act.not_due", rule="V-INI-4", fighter=f.name, due=who_is_due(state))
     ctx.emit(ActionTaken(f.id, due[0], "pass", rules=("V-INI-4",)))
     advance(ctx)
+
+
+@validator("move", "run")
+def _move_goal(state: VtmState, f: Fighter, a: Action) -> None:
+    """V-MAN-6: a move says where to (``to``: x,y in metres, or a fighter to close in on)."""
+    goal = a.param("to") or a.target
+    if goal is None:
+        raise ConteurError("vtm.move.where", rule="V-MAN-6", fighter=f.name)
+    resolve_goal(state, goal, f)
 
 
 AMBUSH_DIFFICULTY = 6
@@ -39,54 +58,58 @@ def ambush(ctx: Resolution, command: Command) -> None:
     state: VtmState = ctx.state
     attacker = fighter(state, command.actor)
     target = fighter(state, command.get("target"))
-    if state.turn > 0 or target.conditions.get("in_combat"):
+    if state.turn > 0 or state.phase != "setup" or target.conditions.get("in_combat"):
         raise ConteurError("vtm.ambush.in_combat", rule="V-MAN-7", target=target.name)
+    if attacker.out_of_fight:
+        raise ConteurError("vtm.out_of_fight", rule="V-DMG-5", fighter=attacker.name)
     strike = action_from_args({k: v for k, v in command.args.items() if k != "defence"})
     validate(state, attacker, strike)
-    mine = ctx.dice.roll(
-        VtmPool(
-            attacker.trait("dexterity") + attacker.trait("stealth") + attacker.penalty,
-            AMBUSH_DIFFICULTY,
-        )
-    )
-    ctx.emit(
-        RollMade(
-            attacker.id,
-            "ambush",
-            mine.request.dice,
-            AMBUSH_DIFFICULTY,
-            mine.result.successes,
-            rules=("V-MAN-7",),
-            rolls=(mine,),
-        )
-    )
-    theirs = ctx.dice.roll(
-        VtmPool(
-            target.trait("perception") + target.trait("alertness") + target.penalty,
-            AMBUSH_DIFFICULTY,
-        )
-    )
-    ctx.emit(
-        RollMade(
-            target.id,
-            "alertness",
-            theirs.request.dice,
-            AMBUSH_DIFFICULTY,
-            theirs.result.successes,
-            rules=("V-MAN-7",),
-            rolls=(theirs,),
-        )
-    )
-    extra = mine.result.successes - theirs.result.successes
+    defence = command.get("defence")
+    if defence is not None:
+        if defence not in DEFENSIVE:
+            raise ConteurError("vtm.declare.bad_defence", rule="V-MAN-7", kind=str(defence))
+        check_defence(state, target, Action(str(defence)), in_hand=True)
+    mine = _resisted_roll(ctx, attacker, ("dexterity", "stealth"), "ambush")
+    theirs = _resisted_roll(ctx, target, ("perception", "alertness"), "alertness")
+    extra = mine - theirs
     if extra < 0:
         ctx.emit(AmbushResolved(attacker.id, target.id, "spotted", 0, rules=("V-MAN-7",)))
+        _in_combat(ctx, attacker.id, target.id)
         return
     outcome = "surprise" if extra > 0 else "first_strike"
     ctx.emit(AmbushResolved(attacker.id, target.id, outcome, extra, rules=("V-MAN-7",)))
-    if outcome == "first_strike" and command.get("defence"):
-        ctx.emit(_defence_ready(target.id, str(command.get("defence"))))
+    if outcome == "first_strike" and defence:
+        ctx.emit(_defence_ready(target.id, str(defence)))
     attack(ctx, attacker, strike)
     ctx.emit(AmbushResolved(attacker.id, target.id, "over", 0, rules=("V-MAN-7",)))
+    _in_combat(ctx, attacker.id, target.id)
+
+
+def _resisted_roll(ctx: Resolution, f: Fighter, traits: tuple[str, str], purpose: str) -> int:
+    """One side of the ambush's resisted roll, at difficulty 6 (V-MAN-7 reading)."""
+    gm_dice, gm_difficulty, _ = gm_modifiers(ctx.state, f.id)
+    pool = max(0, f.trait(traits[0]) + f.trait(traits[1]) + f.penalty + gm_dice)
+    record = ctx.dice.roll(VtmPool(pool, AMBUSH_DIFFICULTY + gm_difficulty))
+    ctx.emit(
+        RollMade(
+            f.id,
+            purpose,
+            record.request.dice,
+            record.request.effective_difficulty,
+            record.result.successes,
+            rules=("V-MAN-7",),
+            rolls=(record,),
+        )
+    )
+    if ctx.state.pending_modifiers.get(f.id):
+        ctx.emit(ModifiersUsed(f.id))
+    return record.result.successes
+
+
+def _in_combat(ctx: Resolution, *fids: str) -> None:
+    """After an ambush both sides are in the fight: no second ambush on them (V-MAN-7)."""
+    for fid in fids:
+        ctx.emit(ConditionSet(fid, "in_combat", True, rules=("V-MAN-7",)))
 
 
 def _defence_ready(fid: str, kind: str) -> DefenceAnnounced:

@@ -33,7 +33,7 @@ STATE_KEYS = {
 
 Handler = Callable[[Resolution, Command], None]
 
-RULE_MODULES = (modifiers,)
+RULE_MODULES = (modifiers, defence, general)
 """Modules whose import registers rule hooks (kept referenced on purpose)."""
 
 
@@ -61,6 +61,7 @@ class VtmRuleset:
             "gm_cover": gm.cover,
             "gm_weapon": gm.weapon,
             "gm_willpower": gm.willpower,
+            "gm_override": gm.override,
         }
         self.packs: dict[str, Any] = {}
 
@@ -196,7 +197,17 @@ def fighter_from_scenario(
 
 
 def legal_commands(state: VtmState, actor: str | None = None) -> list[CommandTemplate]:
-    """What each fighter (or the game master) may do now."""
+    """What each fighter (or the game master) may do now, with the choices each accepts.
+
+    * ``initiative`` between turns; ``ambush`` before the fight (V-MAN-7);
+    * ``declare`` only for the fighters due to declare (slowest first, V-INI-3);
+    * ``act`` and ``pass`` for the fighter whose action is due, and for a
+      delayed fighter at any moment after its rank (V-INI-5);
+    * ``defend`` for a fighter with an action left, with the defences it may
+      use (V-DEF-1, V-INI-6), and the abort choices only for a fighter who has
+      not acted yet (V-MAN-3);
+    * the game master's commands, always (``actor`` None).
+    """
     out: list[CommandTemplate] = []
     ids = [actor] if actor else list(state.fighters)
     if state.phase == "setup" and actor is None and turn.able_fighters(state):
@@ -205,71 +216,147 @@ def legal_commands(state: VtmState, actor: str | None = None) -> list[CommandTem
         if fid not in state.fighters:
             continue
         f = state.fighters[fid]
+        if state.phase == "setup" and state.turn == 0 and not f.out_of_fight:
+            template = ambush_template(state, f)
+            if template is not None:
+                out.append(template)
         if state.phase == "declaration" and fid in turn.declaring_now(state):
             out.append(declare_template(state, f))
         due = turn.next_timing(state, fid)
         if due is not None:
             out.append(act_template(state, f, due[1]))
-        if state.phase in ("resolution", "end_of_turn") and not f.out_of_fight:
-            ready, source = defence.available_defence(f)
-            if source != "announced":
-                can = ready is not None or any(
-                    t in ("rank", "end", "delayed") for _, t in f.progress.pending
-                )
-                if can:
-                    needs_abort = ready is None and not any(
-                        t == "delayed" for _, t in f.progress.pending
-                    )
-                    params = [Param("kind", "choice", DEFENSIVE)]
-                    if needs_abort and not f.progress.acted:
-                        params.append(Param("abort", "choice", ("point", "roll")))
-                        out.append(CommandTemplate("defend", fid, tuple(params), rule="V-MAN-3"))
-                    elif not needs_abort:
-                        out.append(CommandTemplate("defend", fid, tuple(params), rule="V-DEF-1"))
+            out.append(CommandTemplate("pass", f.id, rule="V-INI-4"))
+        template = defend_template(state, f)
+        if template is not None:
+            out.append(template)
     if actor is None:
         out.extend(gm.templates(state))
     return out
+
+
+def defend_template(state: VtmState, f: Fighter) -> CommandTemplate | None:
+    """``defend`` as ``defence.announce`` accepts it now, or None (V-DEF-1, V-INI-6, V-MAN-3)."""
+    if state.phase not in ("resolution", "end_of_turn") or f.out_of_fight:
+        return None
+    kinds = defence.defences_allowed(state, f)
+    if not kinds:
+        return None
+    ready, source = defence.available_defence(f)
+    kind = Param("kind", "choice", kinds)
+    if source == "full_defense":
+        return CommandTemplate("defend", f.id, (kind,), rule="V-DEF-7")
+    if source == "declared":
+        return CommandTemplate("defend", f.id, (kind,), rule="V-DEF-8")
+    if ready is not None:
+        return None  # announced already: it waits for the next attack
+    timings = [t for _, t in f.progress.pending]
+    if "delayed" in timings:
+        return CommandTemplate("defend", f.id, (kind,), rule="V-INI-6")
+    if any(t in ("rank", "end") for t in timings) and not (
+        f.progress.acted or f.progress.abort_failed
+    ):
+        ways = ("point", "roll") if f.willpower >= 1 else ("roll",)
+        return CommandTemplate(
+            "defend", f.id, (kind, Param("abort", "choice", ways)), rule="V-MAN-3"
+        )
+    return None
 
 
 def targets_of(state: VtmState, f: Fighter) -> tuple[str, ...]:
     return tuple(o.id for o in state.fighters.values() if o.id != f.id)
 
 
-def action_kinds(state: VtmState, f: Fighter) -> tuple[str, ...]:
-    """Maneuvers and actions this fighter could declare (requirements of powers met)."""
-    kinds = ["move", "reload", "aim", "stand_up", "draw", "other"]
+GENERAL_ACTIONS = ("move", "other")
+
+
+def carried_categories(state: VtmState, f: Fighter) -> set[str]:
+    """Categories of the weapons a fighter holds or carries (melee, ranged, thrown)."""
+    cats = {equipment.weapon(state, w).category for w in equipment.owned_weapons(f)}
+    held = equipment.weapon_in_hand(state, f)
+    if held is not None:
+        cats.add(held.category)
+    return {str(c) for c in cats}
+
+
+def action_kinds(state: VtmState, f: Fighter, defences: bool = True) -> tuple[str, ...]:
+    """Actions this fighter could declare: general actions, the maneuvers whose powers, traits
+    and weapons it has, and (``defences``) the defensive actions it may take."""
+    cats = carried_categories(state, f)
+    kinds = list(GENERAL_ACTIONS)
+    if f.sheet.weapons:
+        kinds.append("draw")
+    if f.conditions.get("knocked_down") or f.conditions.get("prone"):
+        kinds.append("stand_up")
+    if any(equipment.weapon(state, w).clip for w in equipment.owned_weapons(f)):
+        kinds.append("reload")
     for m in equipment.tables(state).maneuvers.values():
+        if m.id in kinds or not (equipment.is_attack(m) or m.id == "aim"):
+            continue
         if m.requires.powers and not any(p in f.sheet.powers for p in m.requires.powers):
             continue
+        if m.requires.weapon and not cats & set(m.requires.weapon):
+            continue
+        if any(f.trait(t) < n for t, n in m.requires.min_traits.items()):
+            continue
         kinds.append(m.id)
+    if defences:
+        kinds.extend(k for k in DEFENSIVE if k != "parry" or "melee" in cats)
     return tuple(dict.fromkeys(kinds))
 
 
 def declare_template(state: VtmState, f: Fighter) -> CommandTemplate:
+    """``declare``: ``actions`` is a list of ``{kind, target, weapon, ...}`` (at most
+    ``max_actions``); or ``delay``; or ``full_defense`` with one defence (V-INI-3, V-DEF-7)."""
     celerity = min(f.trait("celerity"), f.blood)
-    return CommandTemplate(
-        "declare",
-        f.id,
-        (
-            Param("kind", "choice", action_kinds(state, f)),
-            Param("target", "choice", targets_of(state, f), required=False),
-            Param("weapon", "choice", tuple(str(w) for w in f.sheet.weapons), required=False),
-            Param("actions", "int", min=1, max=6, default=1),
-            Param("celerity", "int", min=0, max=celerity, default=0),
-            Param("willpower", "bool", default=False),
-            Param("delay", "bool", default=False),
-            Param("full_defense", "choice", DEFENSIVE, required=False),
-        ),
-        rule="V-INI-3",
-    )
+    params = [
+        Param("kind", "choice", action_kinds(state, f)),
+        Param("target", "choice", targets_of(state, f), required=False),
+        Param("weapon", "choice", tuple(str(w) for w in f.sheet.weapons), required=False),
+        Param("actions", "int", min=1, max=6, default=1),
+        Param("celerity", "int", min=0, max=celerity, default=0),
+    ]
+    if f.willpower >= 1:
+        params.append(Param("willpower", "bool", default=False))
+    params.append(Param("delay", "bool", default=False))
+    full = tuple(k for k in action_kinds(state, f) if k in DEFENSIVE)
+    params.append(Param("full_defense", "choice", full, required=False))
+    return CommandTemplate("declare", f.id, tuple(params), rule="V-INI-3")
 
 
 def act_template(state: VtmState, f: Fighter, timing: str) -> CommandTemplate:
+    """``act``: the declared action due now; a delayed one says what it is (V-INI-5)."""
     params: tuple[Param, ...] = ()
     if timing == "delayed":
         params = (
-            Param("kind", "choice", action_kinds(state, f)),
+            Param("kind", "choice", action_kinds(state, f, defences=False)),
             Param("target", "choice", targets_of(state, f), required=False),
         )
     rule = {"delayed": "V-INI-5", "end": "V-INI-7"}.get(timing, "V-INI-4")
     return CommandTemplate("act", f.id, params, rule=rule)
+
+
+def ambush_template(state: VtmState, f: Fighter) -> CommandTemplate | None:
+    """``ambush`` before the fight on a target not yet in combat (V-MAN-7)."""
+    targets = tuple(
+        o.id
+        for o in state.enemies(f.id)
+        if not o.conditions.get("in_combat") and not o.out_of_fight
+    )
+    if not targets or f.conditions.get("in_combat"):
+        return None
+    attacks = tuple(
+        k
+        for k in action_kinds(state, f, defences=False)
+        if k in equipment.tables(state).maneuvers
+        and equipment.is_attack(equipment.tables(state).maneuvers[k])
+    )
+    return CommandTemplate(
+        "ambush",
+        f.id,
+        (
+            Param("target", "choice", targets),
+            Param("kind", "choice", attacks),
+            Param("defence", "choice", DEFENSIVE, required=False),
+        ),
+        rule="V-MAN-7",
+    )

@@ -69,10 +69,16 @@ class Progress:
     """Defensive actions taken this turn (V-DEF-7 penalty)."""
     ready_defence: str | None = None
     """A defence announced and paid for, waiting for the next attack (V-DEF-1)."""
+    ready_via: str | None = None
+    """Where the ready defence comes from (``delayed``, ``abort_point``, ``full_defense``...)."""
     waiting: bool = False
     """Delayed and past its rank: may act at any moment (V-INI-5)."""
     rank_passed: bool = False
     willpower_used: bool = False
+    abort_failed: bool = False
+    """The Willpower roll to abort failed: the declared action must be carried out (V-MAN-3)."""
+    frozen_penalty: int | None = None
+    """Wound penalty at the start of a simultaneous rank, used until the rank ends (V-INI-2)."""
 
 
 @dataclass
@@ -110,7 +116,13 @@ class Fighter:
 
     @property
     def penalty(self) -> int:
-        """Wound penalty (0, −1, −2, −5), applied to pools and initiative (V-DMG-5)."""
+        """Wound penalty (0, −1, −2, −5), applied to pools and initiative (V-DMG-5).
+
+        While a simultaneous rank resolves, the penalty its members had when
+        the rank started (V-INI-2 reading).
+        """
+        if self.progress.frozen_penalty is not None:
+            return self.progress.frozen_penalty
         return self.health.penalty
 
     @property

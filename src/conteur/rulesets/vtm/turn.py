@@ -17,6 +17,7 @@ from conteur.dice import Expr
 from conteur.engine import Command, Resolution
 from conteur.i18n import ConteurError
 
+from .defence_events import SimultaneousRank
 from .events import (
     ActionDeclared,
     ActionLost,
@@ -120,6 +121,8 @@ def declare(ctx: Resolution, command: Command, validate: Any) -> None:
     check_declaration(state, f, decl)
     for action in decl.actions:
         validate(state, f, action)
+    if decl.full_defense:
+        validate(state, f, Action(decl.full_defense))  # parry needs a weapon... (V-DEF-7)
     if decl.celerity:
         ctx.emit(BloodSpent(actor, decl.celerity, "celerity", rules=("V-MAN-2",)))
     if decl.willpower:
@@ -271,12 +274,24 @@ def advance(ctx: Resolution) -> None:
             rank = state.order[state.cursor]
             for fid in rank:
                 f = state.fighters[fid]
+                if f.progress.frozen_penalty is not None:
+                    continue  # acting simultaneously: the rank's start decides (V-INI-2)
                 if any(t == "rank" for _, t in f.progress.pending):
                     if f.out_of_fight:
                         f_lost_rank(ctx, fid)
                     elif f.conditions.get("dazed"):
                         ctx.emit(ActionLost(fid, "dazed", rules=("V-DMG-7",)))
-            if due_at_rank(state):
+            due = due_at_rank(state)
+            if len(due) > 1 and any(state.fighters[d].progress.frozen_penalty is None for d in due):
+                ctx.emit(
+                    SimultaneousRank(
+                        state.cursor,
+                        tuple(due),
+                        tuple(state.fighters[d].health.penalty for d in due),
+                        rules=("V-INI-2",),
+                    )
+                )
+            if due:
                 return
             ctx.emit(RankPassed(state.cursor, rules=("V-INI-4",)))
         elif state.phase == "end_of_turn":

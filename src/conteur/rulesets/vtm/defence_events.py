@@ -1,0 +1,89 @@
+"""Events of the defence part of the ruleset: simultaneous ranks, barred defences, GM overrides.
+
+Log text: ``ev.<EventType>`` in ``messages-defence.yaml`` (French and English).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from conteur.engine.events import Event
+from conteur.i18n import Msg
+
+from .health import HealthTrack
+from .state import VtmState
+
+
+@dataclass(frozen=True)
+class SimultaneousRank(Event):
+    """Tied fighters act simultaneously (V-INI-2, reading).
+
+    Each member keeps the wound penalty it had when the rank started, and
+    keeps its action even if another member's blow incapacitates or dazes it:
+    every action of the rank is resolved against the state before any of
+    them, then all results stand. The freeze ends with the rank (RankPassed).
+    """
+
+    cursor: int
+    fighters: tuple[str, ...]
+    penalties: tuple[int, ...]
+
+    def apply(self, state: VtmState) -> None:
+        for fid, penalty in zip(self.fighters, self.penalties, strict=True):
+            state.fighters[fid].progress.frozen_penalty = penalty
+
+    def params(self, names: Any = None) -> dict[str, Any]:
+        shown = [names.get(f, f) if names else f for f in self.fighters]
+        return {"cursor": self.cursor, "fighters": ", ".join(shown)}
+
+
+@dataclass(frozen=True)
+class DefenceBarred(Event):
+    """The ready defence cannot oppose this attack; it stays ready for another (V-DEF-3..6)."""
+
+    defender: str
+    kind: str
+    attacker: str
+
+
+OVERRIDE_FIELDS = ("health", "willpower", "blood", "ammo", "conditions")
+
+
+@dataclass(frozen=True)
+class GmOverride(Event):
+    """The game master sets a fighter's health, Willpower, blood, ammunition or conditions."""
+
+    fighter: str
+    field: str
+    value: Any
+    reason: str = ""
+
+    def apply(self, state: VtmState) -> None:
+        f = state.fighters[self.fighter]
+        if self.field == "health":
+            f.health = HealthTrack.from_marks(list(self.value), f.health.levels)
+        elif self.field == "willpower":
+            f.willpower = int(self.value)
+        elif self.field == "blood":
+            f.blood = int(self.value)
+        elif self.field == "ammo":
+            f.ammo.update({str(k): int(v) for k, v in dict(self.value).items()})
+        elif self.field == "conditions":
+            for name, value in dict(self.value).items():
+                if value is None or value is False:
+                    f.conditions.pop(str(name), None)
+                else:
+                    f.conditions[str(name)] = value
+
+    def params(self, names: Any = None) -> dict[str, Any]:
+        out = super().params(names)
+        out["field"] = Msg(f"vtm.gm.what.{self.field}")
+        value = self.value
+        if isinstance(value, dict):
+            value = ", ".join(f"{k}: {v}" for k, v in value.items())
+        elif isinstance(value, list | tuple):
+            value = " ".join(str(v) for v in value) or "—"
+        out["value"] = value
+        out["reason"] = self.reason or "—"
+        return out
