@@ -148,7 +148,10 @@ def test_V_DEF_6_no_dodge_without_room_in_close_combat() -> None:
 
 def test_V_DEF_6_without_room_a_dodge_still_meets_gunfire() -> None:
     """V-DEF-4 / V-DEF-6: with no room, the dodger drops to the ground: gunfire is still dodged."""
-    f = duel(a="firearms: 2, weapons: [light_revolver]", t="position: [5, 0], conditions: {no_room: true}")
+    f = duel(
+        a="firearms: 2, weapons: [light_revolver]",
+        t="position: [5, 0], conditions: {no_room: true}",
+    )
     turn(f, DODGE, attack("shoot", "t"))
     events = f.act("a", [6, 2, 2, 2, 2] + [6, 6, 2, 2, 2])
     assert events.one(DefenceRolled).kind == "dodge"
