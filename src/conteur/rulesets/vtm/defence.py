@@ -33,6 +33,7 @@ from .modifiers import close_opponents
 from .readiness import available_defence, gm_modifiers, multiple_penalty_of_defence
 from .state import DEFENSIVE, Action, Fighter, VtmState
 from .strike import Defence, Riposte
+from .turn import advance
 
 TRAITS = {
     "block": ("dexterity", "brawl"),
@@ -228,6 +229,7 @@ def announce(ctx: Resolution, command: Command) -> None:
     timings = [t for _, t in f.progress.pending]
     if "delayed" in timings:
         ctx.emit(DefenceAnnounced(f.id, kind, "delayed", rules=("V-DEF-1", "V-INI-6", "V-INI-5")))
+        advance(ctx)
         return
     if not any(t in ("rank", "end") for t in timings):
         raise ConteurError("vtm.defend.no_action", rule="V-INI-6", fighter=f.name)
@@ -236,6 +238,7 @@ def announce(ctx: Resolution, command: Command) -> None:
     if f.progress.abort_failed:
         raise ConteurError("vtm.abort.failed_before", rule="V-MAN-3", fighter=f.name)
     abort(ctx, f, kind, command.get("abort"))
+    advance(ctx)  # the dropped action may have been the one due now
 
 
 def abort(ctx: Resolution, f: Fighter, kind: str, how: object) -> None:

@@ -47,6 +47,7 @@ from .events import (
 )
 from .health import DAMAGE_TYPES, SEVERITY
 from .state import Fighter, VtmState
+from .turn import advance
 
 CONDITIONS = (
     "knocked_down",
@@ -124,6 +125,13 @@ def _reason(command: Command) -> str:
     return _text(command, "reason")
 
 
+def carry_on(ctx: Resolution) -> None:
+    """After the game master changed who can act (wounds, conditions), the turn moves on:
+    a fighter now out of the fight or dazed loses the action due (V-DMG-5, V-DMG-7)."""
+    if ctx.state.phase in ("resolution", "end_of_turn"):
+        advance(ctx)
+
+
 # ------------------------------------------------------------------ commands
 
 
@@ -145,6 +153,7 @@ def damage(ctx: Resolution, command: Command) -> None:
         raise ConteurError("vtm.gm.damage_type", field="damage_type", value=_shown(kind))
     levels = _int(command, "levels", 1, 1, 20, key="vtm.gm.levels")
     ctx.emit(DamageTaken(f.id, levels, str(kind), rules=("V-DMG-3", "V-DMG-5")))
+    carry_on(ctx)
 
 
 def heal(ctx: Resolution, command: Command) -> None:
@@ -170,7 +179,10 @@ def condition(ctx: Resolution, command: Command) -> None:
     f = _fighter(ctx.state, command)
     name = _condition_name(command.get("condition"))
     value: Any = command.get("value", True)
+    if isinstance(value, list):
+        value = tuple(value)  # events hold tuples: the stored log reads back the same
     ctx.emit(ConditionSet(f.id, name, None if value in OFF else value, rules=("V-DMG-7",)))
+    carry_on(ctx)
 
 
 def complication(ctx: Resolution, command: Command) -> None:
@@ -280,6 +292,7 @@ def override(ctx: Resolution, command: Command) -> None:
         )
     for name, value in changes:
         ctx.emit(GmOverride(f.id, name, value, reason))
+    carry_on(ctx)
 
 
 def _override_value(state: VtmState, f: Fighter, command: Command, name: str) -> Any:
@@ -292,7 +305,7 @@ def _override_value(state: VtmState, f: Fighter, command: Command, name: str) ->
         kinds = [k for k in kinds if k]
         if any(k not in SEVERITY for k in kinds) or len(kinds) > len(f.health.boxes):
             raise _bad(name, raw, key="vtm.gm.health", boxes=len(f.health.boxes))
-        return sorted(kinds, key=lambda k: -SEVERITY[k])
+        return tuple(sorted(kinds, key=lambda k: -SEVERITY[k]))
     if name == "willpower":
         return _int(command, name, None, 0, f.sheet.willpower)
     if name == "blood":

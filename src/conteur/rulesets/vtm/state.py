@@ -5,7 +5,8 @@ Changed only by folding events (``events.py``); rule code reads it.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+import copy
+from dataclasses import dataclass, field, fields
 from typing import Any, Literal
 
 from conteur.engine.geometry import Position, distance
@@ -101,6 +102,17 @@ class Fighter:
     initiative: tuple[int, int] | None = None
     """(total, rating) of this turn's initiative."""
     progress: Progress = field(default_factory=Progress)
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> Fighter:
+        """A copy for a command's scratch state; the sheet is immutable and shared."""
+        new = object.__new__(Fighter)
+        memo[id(self)] = new
+        for f in fields(self):
+            value = getattr(self, f.name)
+            object.__setattr__(
+                new, f.name, value if f.name == "sheet" else copy.deepcopy(value, memo)
+            )
+        return new
 
     @property
     def name(self) -> str:

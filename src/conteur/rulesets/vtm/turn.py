@@ -243,11 +243,13 @@ def due_at_end(state: VtmState) -> str | None:
 
 
 def waiting(state: VtmState) -> list[str]:
-    """Delayed fighters past their rank, who may act at any moment (V-INI-5)."""
+    """Delayed fighters past their rank, who may act at any moment (V-INI-5), if still able."""
     return [
         f.id
         for f in state.fighters.values()
-        if f.progress.waiting and any(t == "delayed" for _, t in f.progress.pending)
+        if f.progress.waiting
+        and any(t == "delayed" for _, t in f.progress.pending)
+        and not f.out_of_fight
     ]
 
 
@@ -266,6 +268,9 @@ def next_timing(state: VtmState, fid: str) -> tuple[int, str] | None:
 def advance(ctx: Resolution) -> None:
     """Move the resolution on until someone has an action due, or end the turn."""
     state: VtmState = ctx.state
+    for fid in waiting(state):
+        if state.fighters[fid].conditions.get("dazed"):
+            ctx.emit(ActionLost(fid, "dazed", rules=("V-DMG-7",)))  # the delayed action is lost
     for _ in range(10_000):
         if state.phase == "resolution":
             if state.cursor >= len(state.order):
