@@ -243,3 +243,94 @@ def test_V_INI_2_simultaneous_even_when_struck_down() -> None:
     events = f.act("b", [6, 2, 2, 2, 2] + [2, 2])
     assert events.one(AttackRolled).pool == 5
     assert f.state.phase == "setup"
+
+
+# ------------------------------------------------------------------ legal commands
+
+THREE = """
+combatants:
+  - {id: ann, side: a, position: [0, 0], wits: 3, dexterity: 3, brawl: 2, melee: 2, dodge: 1,
+     weapons: [knife]}
+  - {id: bob, side: b, position: [1, 0], wits: 2, dexterity: 2, brawl: 1}
+  - {id: cid, side: b, position: [0, 1], wits: 1, dexterity: 2, brawl: 1, stealth: 2}
+"""
+
+
+def offered(f: Fight, actor: str | None = None) -> dict[tuple[str, str | None], Any]:
+    return {(t.type, t.actor): t for t in f.encounter.legal_commands(actor)}
+
+
+def test_V_INI_3_declare_is_offered_only_to_the_fighters_due() -> None:
+    """V-INI-3: the slowest declares first; the template follows the cursor."""
+    f = Fight(THREE)
+    f.initiative(9, 5, 1)  # ann 15, bob 9, cid 4
+    assert [a for t, a in offered(f) if t == "declare"] == ["cid"]
+    f.declare("cid", attack("punch", "ann"))
+    assert [a for t, a in offered(f) if t == "declare"] == ["bob"]
+    declare = offered(f)[("declare", "bob")]
+    assert "parry" not in declare.param("kind").choices  # bob carries no melee weapon
+    assert declare.param("full_defense").choices == ("dodge", "block")
+    f.declare("bob", {"kind": "other"})
+    declare = offered(f)[("declare", "ann")]
+    assert (
+        "parry" in declare.param("kind").choices
+        and "weapon_strike" in declare.param("kind").choices
+    )
+    assert "parry" in declare.param("full_defense").choices
+
+
+def test_V_INI_5_a_delayed_fighter_may_act_at_any_moment_after_its_rank() -> None:
+    """V-INI-5: once its rank is past, a delayed fighter is offered ``act`` (an interruption)
+    whoever is due, until the end of the turn."""
+    f = Fight(THREE)
+    f.initiative(9, 5, 1)
+    f.declare("cid", attack("punch", "ann"))
+    f.declare("bob", attack("punch", "ann"), attack("punch", "ann"))
+    f.declare("ann", delay=True)
+    act = offered(f)[("act", "ann")]
+    assert act.rule == "V-INI-5" and "punch" in act.param("kind").choices
+    assert ("act", "cid") in offered(f)  # cid's rank: bob's actions come at the end
+    f.act("cid", [2, 2, 2])
+    assert f.state.phase == "end_of_turn"
+    assert ("act", "ann") in offered(f) and ("act", "bob") in offered(f)
+
+
+def test_V_DEF_1_defend_offers_the_defences_the_fighter_can_use() -> None:
+    """V-DEF-1 / V-DEF-5: parry only with a melee weapon in hand; abort only before acting."""
+    f = Fight(THREE)
+    f.initiative(1, 5, 9)  # cid 12, bob 9, ann 7: ann is slowest
+    f.declare("ann", attack("punch", "bob"))
+    f.declare("bob", attack("punch", "ann"))
+    f.declare("cid", {"kind": "other"})
+    defend = offered(f)[("defend", "ann")]
+    assert defend.rule == "V-MAN-3"
+    assert defend.param("kind").choices == ("dodge", "block", "parry")
+    assert defend.param("abort").choices == ("point", "roll")
+    f.do("gm_weapon", fighter="ann", weapon=None)
+    assert offered(f)[("defend", "ann")].param("kind").choices == ("dodge", "block")
+    with pytest.raises(ConteurError) as err:
+        f.do("defend", "ann", kind="parry", abort="point")
+    assert err.value.rule == "V-DEF-5"
+    f.act("cid")
+    f.act("bob", [2, 2, 2])
+    f.act("ann", [2, 2, 2, 2, 2])
+    assert ("defend", "ann") not in offered(f)
+
+
+def test_V_MAN_7_ambush_is_offered_before_the_fight_only() -> None:
+    """V-MAN-7: before the first turn, each fighter may ambush an enemy not yet in combat."""
+    f = Fight(THREE)
+    amb = offered(f)[("ambush", "cid")]
+    assert amb.param("target").choices == ("ann",) and "punch" in amb.param("kind").choices
+    f.initiative(9, 5, 1)
+    assert not any(t == "ambush" for t, _ in offered(f))
+
+
+def test_the_game_master_is_always_offered_its_commands() -> None:
+    """The Conteur's commands are there in every phase (``actor`` None)."""
+    f = Fight(THREE)
+    steps = [lambda: f.initiative(9, 5, 1), lambda: f.declare("cid", {"kind": "other"})]
+    for step in [lambda: None, *steps]:
+        step()
+        kinds = {t for t, a in offered(f) if a is None}
+        assert {"gm_modifier", "gm_damage", "gm_override", "gm_note"} <= kinds
