@@ -2,10 +2,12 @@
 
 from __future__ import annotations
 
+import itertools
 from typing import Any
 
 import pytest
 
+from conteur.dice import DiceSource, VtmPool, distribution_of
 from conteur.i18n import ConteurError
 from conteur.rulesets.vtm.defence_events import DefenceBarred
 from conteur.rulesets.vtm.events import (
@@ -19,6 +21,7 @@ from conteur.rulesets.vtm.events import (
     RollMade,
     WillpowerSpent,
 )
+from conteur.rulesets.vtm.strike import Defence, Strike, roll_strike
 
 from .fight import Fight, attack
 
@@ -464,3 +467,57 @@ def test_V_MAN_3_damage_after_abort_counts_normally() -> None:
     f.do("defend", "t", kind="dodge", abort="point")
     events = f.act("a", [6, 6, 6, 2, 2] + [6, 2, 2, 2, 2] + [6, 6, 2] + [2])
     assert events.one(DamageTaken).levels == 2
+
+
+# ------------------------------------------------------------------ V-DEF-2: exact odds
+
+
+def damage_pool_odds(literal: bool) -> dict[int, float]:
+    """Exact odds of the damage pool (0: no hit) of 3 attack dice against a 1-die dodge,
+    Strength 2, run through the real dice chain (``strike.roll_strike``) over every outcome."""
+
+    def run(dice: DiceSource) -> int:
+        strike = Strike(
+            attacker="a",
+            target="t",
+            maneuver="punch",
+            pool=3,
+            difficulty=6,
+            damage_dice=2,
+            damage_type="bashing",
+            soak=0,
+            defence=Defence("t", "dodge", 1, 6),
+            every_success_adds=literal,
+        )
+        outcome = roll_strike(strike, dice)
+        pools = [e.pool for e in outcome.events if isinstance(e, DamageRolled)]
+        return pools[0] if pools else 0
+
+    return distribution_of(run)
+
+
+def damage_pool_brute_force(literal: bool) -> dict[int, float]:
+    """The same odds counted over the 10^4 faces of the two rolls (core dice rules)."""
+    out: dict[int, float] = {}
+    for faces in itertools.product(range(1, 11), repeat=4):
+        attack_roll = VtmPool(3, 6).read(faces[:3])
+        pool = 0
+        if not attack_roll.botch and attack_roll.successes > 0:
+            net = attack_roll.successes - VtmPool(1, 6).read(faces[3:]).successes
+            if net > 0:  # a tie misses
+                pool = 2 + (net if literal else net - 1)
+        out[pool] = out.get(pool, 0.0) + 1e-4
+    return out
+
+
+@pytest.mark.parametrize("literal", [False, True], ids=["reading", "literal_option"])
+def test_V_DEF_2_exact_odds_of_the_difference(literal: bool) -> None:
+    """V-DEF-2, exact numbers: the damage pool after a dodge, reading (V-DMG-1 on the difference)
+    and table option (every success of the difference adds a die), against brute force."""
+    exact = damage_pool_odds(literal)
+    expected = damage_pool_brute_force(literal)
+    assert exact.keys() == expected.keys()
+    for pool, p in expected.items():
+        assert exact[pool] == pytest.approx(p, abs=1e-12)
+    # 3 successes against none leaves 3: 4 dice by the reading, 5 by the option.
+    assert max(exact) == (5 if literal else 4)

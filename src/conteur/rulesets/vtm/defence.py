@@ -7,6 +7,12 @@ announced it during the turn, before the attack roll, with an action left
 Willpower point or roll (V-MAN-3). The next attack on the fighter meets it:
 a resisted roll against the attack roll (V-DEF-2, ``strike.roll_strike``).
 
+Reading of V-DEF-1 / V-INI-6: every action is declared at initiative, so
+"an action left" that becomes a defence without more ado is a delayed one;
+turning a declared action into a defence is aborting it (V-MAN-3), which
+needs a Willpower point or roll and is open only to a fighter who has not
+acted yet.
+
 Which defence is ready and what using it costs: ``readiness.py``.
 """
 
