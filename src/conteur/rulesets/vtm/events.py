@@ -62,6 +62,9 @@ def declaration_from_dict(data: dict[str, Any]) -> Declaration:
 class TurnStarted(Event):
     """A new 3-second turn begins with its initiative stage (V-GEN-3)."""
 
+    heading = True
+    """Logs show it as the header of the turn."""
+
     turn: int
 
     def apply(self, state: VtmState) -> None:

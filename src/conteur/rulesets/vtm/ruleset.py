@@ -12,9 +12,11 @@ from conteur.i18n import ConteurError, Lang
 
 from . import actions, defence, equipment, general, gm, modifiers, turn
 from .health import HealthTrack, Level
-from .sheet import load_sheet
+from .sheet import _FIELD_SPELLINGS, load_sheet
 from .state import DEFENSIVE, Fighter, VtmState
 from .tables import Tables, load_tables
+from .traits import normalize_key
+from .words import register_words
 
 STATE_KEYS = {
     "id",
@@ -71,6 +73,7 @@ class VtmRuleset:
         era = str(scenario.get("era", "1899"))
         extra = [str((base_dir or Path(".")) / p) for p in scenario.get("tables", []) or []]
         tables = load_tables(era, extra)
+        register_words(tables)
         options = tables.option_values(scenario.get("options") or {})
         packs = tuple(str(p) for p in scenario.get("packs", []) or [])
         for pack in packs:
@@ -106,6 +109,18 @@ class VtmRuleset:
 
     def legal_commands(self, state: Any, actor: str | None = None) -> list[CommandTemplate]:
         return legal_commands(state, actor)
+
+    def summary(self, state: Any) -> list[dict[str, Any]]:
+        """Where each fighter stands, JSON-ready (health track with ``/`` and ``X``...)."""
+        from .summary import summary
+
+        return summary(state)
+
+    def summary_lines(self, state: Any, lang: Lang) -> list[str]:
+        """The same, one line of prose per fighter in ``lang``."""
+        from .summary import summary_lines
+
+        return summary_lines(state, lang)
 
     def end_state(self, state: Any) -> dict[str, dict[str, Any]]:
         """Wounds, Willpower, blood, ammunition and conditions each fighter carries out."""
@@ -155,10 +170,15 @@ def fighter_from_scenario(
     if sheet_data is None:
         sheet_data = {k: v for k, v in raw.items() if k not in STATE_KEYS}
     sheet_data = dict(sheet_data)
-    sheet_data.setdefault("kind", "mortal")
+    # The sheet may spell its fields in French (type, nom): add only what no spelling gives.
+    given = {_FIELD_SPELLINGS.get(normalize_key(str(k))) for k in sheet_data}
+    if "kind" not in given:
+        sheet_data["kind"] = "mortal"
     if raw.get("id"):
-        sheet_data.setdefault("id", raw["id"])
-        sheet_data.setdefault("name", str(raw["id"]).capitalize())
+        if "id" not in given:
+            sheet_data["id"] = raw["id"]
+        if "name" not in given:
+            sheet_data["name"] = str(raw["id"]).capitalize()
     sheet = load_sheet(sheet_data, source)
     fid = str(raw.get("id") or sheet.id).strip()
     for w in sheet.weapons:
