@@ -10,6 +10,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from conteur.engine.events import Event
+from conteur.i18n import Lang, catalog, t
 
 from .state import Action, Declaration, Progress, VtmState
 
@@ -53,6 +54,34 @@ def declaration_from_dict(data: dict[str, Any]) -> Declaration:
         full_defense=data.get("full_defense"),
         delayed=bool(data.get("delayed")),
     )
+
+
+class DeclarationText:
+    """A declaration in the log's language: each action's word, its target, Celerity."""
+
+    def __init__(self, declaration: Mapping[str, Any], names: Mapping[str, str]) -> None:
+        self.declaration = declaration
+        self.names = names
+
+    def describe(self, lang: Lang | None = None) -> str:
+        def word(value: str) -> str:
+            key = f"word.{value}"
+            return t(key, lang) if key in catalog() else value
+
+        decl = self.declaration
+        if decl.get("delayed"):
+            return word("delay")
+        if decl.get("full_defense"):
+            return f"{word('full_defense')} ({word(str(decl['full_defense']))})"
+        parts = []
+        for a in decl.get("actions", ()):
+            text = word(str(a["kind"]))
+            if a.get("target"):
+                text += " → " + self.names.get(a["target"], str(a["target"]))
+            if a.get("celerity"):
+                text += f" ({word('celerity')})"
+            parts.append(text)
+        return t("vtm.declaration.then", lang).join(parts)
 
 
 # ----------------------------------------------------------------- turn stages
@@ -119,6 +148,12 @@ class ActionDeclared(Event):
     fighter: str
     declaration: dict[str, Any]
     summary: str = ""
+
+    def params(self, names: Mapping[str, str] | None = None) -> dict[str, Any]:
+        """The summary in words: ``tir → Bob puis esquive`` (``summary`` stays for machines)."""
+        out = super().params(names)
+        out["summary"] = DeclarationText(self.declaration, names or {})
+        return out
 
     def apply(self, state: VtmState) -> None:
         decl = declaration_from_dict(self.declaration)

@@ -552,6 +552,8 @@ class _Reader:
         self.i = 0
         self.pending: list[Tok] = []
         self.signs: dict[str, str] = {}
+        self.verbs: Lexicon | None = None
+        """The verbs that could open this line (for suggestions about its first word)."""
 
     # ---- errors
 
@@ -560,6 +562,9 @@ class _Reader:
 
     def unknown(self, tok: Tok, lex: Lexicon) -> ConteurError:
         close = lex.suggestions(tok.raw)
+        if self.verbs is not None and self.toks and tok is self.toks[0]:
+            # The first word may have been meant as a verb.
+            close = list(dict.fromkeys(self.verbs.suggestions(tok.raw) + close))[:3]
         if close:
             return self.error(
                 "vtm.script.unknown_word_suggest", word=tok.raw, suggestions=Quoted(close)
@@ -761,6 +766,10 @@ class _Reader:
                     continue
                 break
             if tok.type == "num":
+                pair = self.read_position()  # "vers 10 0": two numbers are a position
+                if pair is not None:
+                    params["to"] = pair
+                    continue
                 self.pending.append(tok)
                 self.i += 1
                 continue
@@ -874,8 +883,11 @@ class _Reader:
                 name = free(("text",))
                 if name is None:
                     raise self.unknown(tok, lex)
-                args[name] = tok.value
-                self.i += 1
+                if self.i == len(self.toks) - 1:
+                    args[name] = tok.value  # a text in quotes ends the line: the quotes go
+                    self.i += 1
+                else:
+                    text_from_here(name)  # quotes inside a longer text stay
                 continue
             found = self.best(lex, lambda e: True)
             if found is None or tok.type in ("sep", "rep"):
@@ -1055,7 +1067,9 @@ def _after_actor(
 ) -> Command:
     reader = _Reader(line, body, vocab, state)
     if actor is None:
+        reader.verbs = vocab.gm_verbs
         return _gm_command(reader)
+    reader.verbs = vocab.verbs
     verbs = vocab.words.verbs
     found = reader.best(vocab.verbs, lambda e: e.cat == "verb")
     implicit = reader.best(vocab.declaration, lambda e: e.cat != "filler")
