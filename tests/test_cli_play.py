@@ -196,3 +196,12 @@ def test_sheets_in_files_beside_the_scenario(tmp_path: Path, flag: list[str]) ->
     )
     result = play(*files(tmp_path, scenario=scenario), *flag)
     assert result.exit_code == 0, result.output
+
+
+def test_scenario_state_in_french_words(tmp_path: Path) -> None:
+    """Health marks and cover may be written in words, French or English."""
+    scenario = SCENARIO.replace("position: [1, 0], sheet", "position: [1, 0], cover: bon, health: [létal, contondant], sheet")
+    result = play(*files(tmp_path, scenario=scenario, script="mj: note début\n", dice=""), "--json")
+    assert result.exit_code == 0, result.output
+    bob = next(f for f in json.loads(result.stdout)["state"] if f["id"] == "bob")
+    assert bob["cover"] == 2 and bob["health"] == "[/][/][ ][ ][ ][ ][ ]"

@@ -3,6 +3,8 @@ and English, and errors that name the line, the word and the closest words."""
 
 from __future__ import annotations
 
+import re
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -499,3 +501,48 @@ def test_tokens_keep_quotes_positions_and_numbers() -> None:
     kinds = [(t.type, t.value) for t in toks if t.type != "word"]
     assert kinds == [("text", "à couvert"), ("pos", (3.0, 4.0)), ("pos", (2.5, 4.0)), ("num", 2), ("rep", 3)]
     assert [t.norm for t in toks if t.type == "word"] == ["bob", "note", "l", "epee"]
+
+
+# ------------------------------------------------------------------ the documentation's examples
+
+DOCS = Path(__file__).resolve().parents[1] / "docs"
+DOC_FIGHTERS: dict[str, Any] = {
+    "ruleset": "vtm",
+    "combatants": [
+        {"id": fid, "side": fid, "weapons": ["colt", "gourdin", "épée"]}
+        for fid in ("bob", "lucien", "mary", "jack", "ezechiel", "sam", "billy", "morel", "nini",
+                    "lucrece", "varney")
+    ],
+}
+
+
+def doc_lines(name: str) -> list[str]:
+    """Every script line in the ```text blocks of a documentation page."""
+    text = (DOCS / name).read_text(encoding="utf-8")
+    lines = []
+    for block in re.findall(r"```text\n(.*?)```", text, flags=re.S):
+        for raw in block.splitlines():
+            line = raw.split("#", 1)[0].strip()
+            if line:
+                lines.append(line)
+    return lines
+
+
+@pytest.mark.parametrize("name", ["scenarios.fr.md", "scenarios.en.md"])
+def test_every_script_line_of_the_documentation_reads(name: str) -> None:
+    lines = doc_lines(name)
+    assert len(lines) > 25
+    enc = Encounter.start(DOC_FIGHTERS)
+    state_ = enc.state
+    assert isinstance(state_, VtmState)
+    for line in lines:
+        errors = []
+        for phase in ("declaration", "resolution", "setup"):
+            state_.phase = phase  # type: ignore[assignment]
+            try:
+                parse_line(line, state_)
+                break
+            except ConteurError as err:
+                errors.append(err.message("en"))
+        else:
+            pytest.fail(f"{name}: {line!r}: {errors}")

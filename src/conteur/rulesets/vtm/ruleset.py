@@ -207,9 +207,19 @@ def fighter_from_scenario(
         weapon=tables.weapon(str(in_hand)).id if in_hand else None,
         armour=tables.find_armour(str(sheet.armour)).id if sheet.armour else None,
         armour_destroyed=bool(raw.get("armour_destroyed", False)),
-        cover=int(raw.get("cover", 0)),
+        cover=scenario_cover(raw.get("cover", 0), tables),
         conditions=dict(raw.get("conditions") or {}),
     )
+
+
+def scenario_cover(value: Any, tables: Tables) -> int:
+    """A cover level from a scenario: 0 to 3, or a word of the cover table (``bon``, ``light``)."""
+    if isinstance(value, int):
+        return value
+    text = str(value).strip()
+    if text.isdigit():
+        return int(text)
+    return int(tables.find_cover(text).difficulty)
 
 
 # ------------------------------------------------------------------ legal commands

@@ -371,7 +371,7 @@ def _add_common(lex: Lexicon, words: ScriptWords) -> None:
 def _add_weapons(lex: Lexicon, tables: Tables) -> None:
     for w in tables.weapons.values():
         for form in (w.id, w.name_fr, w.name_en, *w.aliases):
-            lex.add(form, Entry("weapon", w.id, surface=w.name_fr))
+            lex.add(form, Entry("weapon", w.id))
 
 
 def _add_params(lex: Lexicon, params: Mapping[str, ParamSpec], cat: str) -> None:
@@ -391,11 +391,11 @@ def _add_kinds(lex: Lexicon, state: VtmState, words: ScriptWords, tables: Tables
         if m.id == "full_defense" and full_defense is not None:
             lex.add_all(forms, Entry("decl", "full_defense", spec=full_defense))
         else:
-            lex.add_all(forms, Entry("kind", m.id, surface=m.names.fr))
+            lex.add_all(forms, Entry("kind", m.id))
     for mid, spec in state.custom_maneuvers.items():
         names = spec.get("names") or {}
         custom = [mid, *[str(v) for v in names.values()], *[str(w) for w in spec.get("words", [])]]
-        lex.add_all(custom, Entry("kind", mid, surface=mid))
+        lex.add_all(custom, Entry("kind", mid))
     for kind, phrases in words.kinds.items():
         if kind in known:
             for phrase in phrases:
@@ -425,7 +425,7 @@ def _slot_lexicon(
 def _add_cover(lex: Lexicon, tables: Tables) -> None:
     for c in tables.cover.values():
         for form in (c.id, c.names.fr, c.names.en, *c.words):
-            lex.add(form, Entry("cover", c.id, int(c.difficulty), surface=c.names.fr))
+            lex.add(form, Entry("cover", c.id, int(c.difficulty)))
     lex.add_all(NO_COVER, Entry("cover", "none", 0))
 
 
