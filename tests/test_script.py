@@ -247,6 +247,12 @@ def test_draw_names_the_weapon() -> None:
     ]
 
 
+def test_two_weapons_are_kept() -> None:
+    action = args("bob: declare two guns at lucien with colt and derringer")["actions"][0]
+    assert action["kind"] == "two_weapons" and action["weapon"] == "heavy_revolver"
+    assert action["weapons"] == ["heavy_revolver", "derringer"]
+
+
 def test_several_targets_are_kept() -> None:
     action = args("bob: déclare arroser lucien et mary")["actions"][0]
     assert action["target"] == "lucien" and action["targets"] == ["lucien", "mary"]

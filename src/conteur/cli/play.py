@@ -25,7 +25,6 @@ import typer
 from conteur.i18n import ConteurError, Lang, t
 
 from .common import (
-    JsonOption,
     LangOption,
     SeedOption,
     help_text,
@@ -277,7 +276,7 @@ def play(
     dice: Annotated[
         Path | None, typer.Option("--dice", help=help_text("cli.help.play.dice"))
     ] = None,
-    as_json: JsonOption = False,
+    as_json: Annotated[bool, typer.Option("--json", help=help_text("cli.help.play.json"))] = False,
     lang: LangOption = None,
 ) -> None:
     """Play a fight written as a script against a scenario, and print what happens."""

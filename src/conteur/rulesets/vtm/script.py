@@ -328,6 +328,7 @@ class Vocabulary:
     """The lexicons of one encounter (its fighters, tables and custom maneuvers)."""
 
     words: ScriptWords
+    tables: Tables
     fighters: dict[str, str]
     actor: Lexicon
     lines: Lexicon
@@ -487,6 +488,7 @@ def _build(state: VtmState) -> Vocabulary:
 
     vocab = Vocabulary(
         words,
+        tables,
         {fid: f.name for fid, f in state.fighters.items()},
         actor,
         lines,
@@ -515,7 +517,7 @@ def vocabulary(state: VtmState) -> Vocabulary:
         tuple(sorted(state.custom_maneuvers)),
     )
     found = _CACHE.get(key)
-    if found is None:
+    if found is None or found.tables is not equipment.tables(state):
         if len(_CACHE) > 64:
             _CACHE.clear()
         found = _CACHE[key] = _build(state)
@@ -757,6 +759,7 @@ class _Reader:
         out: dict[str, Any] = {}
         params: dict[str, Any] = {}
         targets: list[str] = []
+        weapons: list[str] = []
         repeat = 1
         while not self.done():
             tok = self.toks[self.i]
@@ -806,7 +809,7 @@ class _Reader:
             elif e.cat == "fighter":
                 targets.append(e.key)
             elif e.cat == "weapon":
-                out["weapon"] = e.key
+                weapons.append(e.key)
             elif e.cat == "value":
                 params[e.key] = e.value
             elif e.cat == "param":
@@ -827,12 +830,16 @@ class _Reader:
         if self.i > start:
             segment = self.body[self.toks[start].start : self.toks[self.i - 1].end]
         if kind is None:
-            if params or targets or out:
+            if params or targets or weapons:
                 raise self.error("vtm.script.no_action", segment=segment)
             return {}, 0
+        if weapons:
+            out["weapon"] = weapons[0]
         out = {"kind": kind.key, **({"target": targets[0]} if targets else {}), **out, **params}
         if len(targets) > 1:
-            out["targets"] = targets
+            out["targets"] = targets  # several targets (a spray, V-RNG-2)
+        if len(weapons) > 1:
+            out["weapons"] = weapons  # a weapon in each hand (V-RNG-4)
         return out, repeat
 
     def separator(self) -> None:
