@@ -552,3 +552,51 @@ def test_every_script_line_of_the_documentation_reads(name: str) -> None:
                 errors.append(err.message("en"))
         else:
             pytest.fail(f"{name}: {line!r}: {errors}")
+
+
+# ------------------------------------------------------------------ new words are data
+
+
+def test_new_verbs_and_details_are_added_as_data(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A verb, a GM verb and an action detail added to the vocabulary need no code."""
+    from conteur.rulesets.vtm import script
+    from conteur.rulesets.vtm.script import ParamSpec, VerbSpec
+
+    words = script_words()
+    more = words.model_copy(
+        update={
+            "verbs": {
+                **words.verbs,
+                "break_free": VerbSpec(command="break_free", words=("se dégage", "breaks free")),
+            },
+            "gm_verbs": {
+                **words.gm_verbs,
+                "gm_override": VerbSpec(
+                    words=("force", "override"),
+                    slots={
+                        "fighter": ParamSpec(kind="fighter", positional=True, required=True),
+                        "successes": ParamSpec(kind="int", words=("succès", "successes")),
+                    },
+                ),
+            },
+            "action_params": {
+                **words.action_params,
+                "stance": ParamSpec(
+                    kind="choice", words=("posture", "stance"), values={"low": ("basse", "low")},
+                    keyword_only=True,
+                ),
+            },
+        }
+    )
+    monkeypatch.setattr(script, "script_words", lambda: more)
+    script._CACHE.clear()
+    try:
+        assert parse("bob: se dégage", "resolution") == Command("break_free", "bob", {})
+        assert parse("gm: override bob 3 successes") == Command(
+            "gm_override", None, {"fighter": "bob", "successes": 3}
+        )
+        action = args("bob: déclare coup de poing sur lucien, posture basse")["actions"][0]
+        assert action == {"kind": "punch", "target": "lucien", "stance": "low"}
+        assert refused("bob: déclare coup de poing sur lucien basse").key.startswith("vtm.script.unknown_word")
+    finally:
+        script._CACHE.clear()

@@ -254,6 +254,7 @@ PRIORITY = (
     "cover",
     "number",
     "filler",
+    "kwvalue",
 )
 """Which meaning wins when one phrase has several (longer phrases win first)."""
 
@@ -378,9 +379,10 @@ def _add_weapons(lex: Lexicon, tables: Tables) -> None:
 def _add_params(lex: Lexicon, params: Mapping[str, ParamSpec], cat: str) -> None:
     for name, spec in params.items():
         lex.add_all(spec.words, Entry(cat, name, spec=spec))
-        if spec.kind == "choice" and not spec.keyword_only:
+        if spec.kind == "choice":
+            value_cat = "kwvalue" if spec.keyword_only else "value"
             for value, phrases in spec.values.items():
-                lex.add_all(phrases, Entry("value", name, value, spec=spec))
+                lex.add_all(phrases, Entry(value_cat, name, value, spec=spec))
 
 
 def _add_kinds(lex: Lexicon, state: VtmState, words: ScriptWords, tables: Tables) -> None:
@@ -678,7 +680,7 @@ class _Reader:
             if kind == "position":
                 return _NOTHING
         if kind == "choice":
-            return self.take(lex, lambda e: e.spec is spec and e.cat == "value", spec.values)
+            return self.take(lex, lambda e: e.spec is spec and e.cat in ("value", "kwvalue"))
         if kind in ("fighter", "place"):
             return self.take(lex, lambda e: e.cat == "fighter")
         if kind == "fighters":
@@ -703,13 +705,13 @@ class _Reader:
             return self.read_traits()
         return _NOTHING
 
-    def take(self, lex: Lexicon, accept: Callable[[Entry], bool], values: Any = None) -> Any:
+    def take(self, lex: Lexicon, accept: Callable[[Entry], bool]) -> Any:
         found = self.best(lex, accept)
         if found is None:
             return _NOTHING
         self.i += found[0]
         e = found[1]
-        if e.cat == "value":
+        if e.cat in ("value", "kwvalue"):
             return e.value
         if e.cat == "cover":
             return e.value
@@ -799,6 +801,8 @@ class _Reader:
                     )
                 raise self.unknown(tok, lex)
             n, e = found
+            if e.cat == "kwvalue":
+                raise self.unknown(tok, lex)
             words = self.body[tok.start : self.toks[self.i + n - 1].end]
             self.i += n
             if e.cat == "sep":
@@ -904,6 +908,8 @@ class _Reader:
                     break
                 raise self.unknown(tok, lex)
             n, e = found
+            if e.cat == "kwvalue":
+                raise self.unknown(tok, lex)
             words = self.body[tok.start : self.toks[self.i + n - 1].end]
             if e.cat == "filler":
                 if fillers_from is None:
@@ -1198,7 +1204,7 @@ def _defence(reader: _Reader) -> dict[str, Any]:
     while not reader.done():
         tok = reader.toks[reader.i]
         found = reader.best(lex, lambda e: True) if tok.type == "word" else None
-        if found is None:
+        if found is None or found[1].cat == "kwvalue":
             raise reader.unknown(tok, lex)
         n, e = found
         words = reader.body[tok.start : reader.toks[reader.i + n - 1].end]
