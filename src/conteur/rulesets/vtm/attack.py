@@ -135,7 +135,7 @@ def strike_for(d: AttackDraft, defence: Defence | None, willpower: bool) -> Stri
     """Fix the damage pool and the soak of an attack (V-DMG-2, V-SOAK-1, V-SOAK-2, V-ARM-1)."""
     state = d.state
     damage_dice, damage_auto, damage_type, source = equipment.damage_of(state, d)
-    soak = soak_pool(d.target, damage_type, source, state)
+    soak = soak_pool(d.target, damage_type, source, state, not d.flags.get("bypass_armour"))
     armour = equipment.armour_of(state, d.target)
     halve = d.target.kind == "vampire" and bool(state.options.get("vampires_halve_bashing", True))
     every = bool(state.options.get("defence_literal_difference")) and defence is not None
@@ -175,17 +175,20 @@ def format_notes(d: AttackDraft) -> str:
     return f" [{', '.join(shown)}]" if shown else ""
 
 
-def soak_pool(target: Fighter, damage_type: str, source: str, state: VtmState) -> int:
+def soak_pool(
+    target: Fighter, damage_type: str, source: str, state: VtmState, with_armour: bool = True
+) -> int:
     """Soak dice against one attack (V-SOAK-1, V-SOAK-2, V-ARM-1).
 
     Stamina soaks bashing for all, lethal only for vampires and other
     supernatural beings; Fortitude adds to both and alone soaks aggravated;
     armour adds against bashing, lethal and claws or fangs, never fire or
-    sunlight. A mortal soaks lethal with its armour alone (reading).
+    sunlight, nor against a blow aimed where it does not cover (V-MAN-8,
+    ``with_armour`` False). A mortal soaks lethal with its armour alone (reading).
     """
     stamina = target.trait("stamina")
     fortitude = target.trait("fortitude")
-    armour = equipment.armour_of(state, target)
+    armour = equipment.armour_of(state, target) if with_armour else None
     rating = armour.rating if armour is not None else 0
     if source in ("fire", "sunlight"):
         rating = 0

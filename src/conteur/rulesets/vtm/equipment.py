@@ -109,13 +109,10 @@ def weapon_for(state: VtmState, f: Fighter, action: Action) -> Weapon | None:
     if m.id in UNARMED:
         return None
     held = weapon_in_hand(state, f)
-    if m.kind == "ranged" and (held is None or held.category not in ("ranged", "thrown")):
+    wanted = tuple(m.requires.weapon) or ("ranged", "thrown")
+    if m.kind == "ranged" and (held is None or held.category not in wanted):
         held = next(
-            (
-                weapon(state, w)
-                for w in owned_weapons(f)
-                if weapon(state, w).category in ("ranged", "thrown")
-            ),
+            (weapon(state, w) for w in owned_weapons(f) if weapon(state, w).category in wanted),
             None,
         )
     if m.kind == "ranged" and held is None:
@@ -231,14 +228,14 @@ def check_reach(state: VtmState, attacker: Fighter, target: Fighter, action: Act
     w = weapon_for(state, attacker, action)
     dist = state.distance(attacker.id, target.id)
     if is_ranged(m, w):
-        short = float(w.range or 0) if w is not None else 0.0
-        if w is not None and short and dist > 2 * short:
+        # Maximum range: the last range band (V-RNG-5: twice the short range).
+        if w is not None and w.range and tables(state).range_band(dist, w) is None:
             raise ConteurError(
                 "vtm.attack.out_of_range",
                 rule="V-GEN-2",
                 target=target.name,
                 metres=round(dist, 1),
-                limit=2 * short,
+                limit=max(band.limit(w.range) for band in tables(state).ranges),
             )
         return
     limit = 2.0 if weapon_category(w) == "melee" else 1.0

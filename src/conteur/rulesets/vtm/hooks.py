@@ -6,6 +6,7 @@
 * ``AFTER_HIT``: what a maneuver does once its dice are rolled (knock-down,
   grapple, disarm...).
 * ``VALIDATORS``: checks run when an action is declared or taken.
+* ``DECLARATION_CHECKS``: checks of a whole declaration (rate of fire, aiming alone...).
 
 Rule modules register into these at import; ``rules.py`` imports them all.
 """
@@ -19,7 +20,7 @@ from typing import TYPE_CHECKING, Any
 if TYPE_CHECKING:
     from conteur.engine import Resolution
 
-    from .state import Action, Fighter, VtmState
+    from .state import Action, Declaration, Fighter, VtmState
     from .strike import StrikeOutcome
 
 
@@ -72,12 +73,14 @@ ActionHandler = Callable[["Resolution", "Fighter", "Action", int, bool], None]
 """(ctx, fighter, action, multiple-action penalty, Willpower's automatic success) → events."""
 AfterHit = Callable[["Resolution", AttackDraft, "StrikeOutcome"], None]
 Validator = Callable[["VtmState", "Fighter", "Action"], None]
+DeclarationCheck = Callable[["VtmState", "Fighter", "Declaration"], None]
 
 ACTIONS: dict[str, ActionHandler] = {}
 POOL_RULES: list[DraftRule] = []
 DIFFICULTY_RULES: list[DraftRule] = []
 AFTER_HIT: dict[str, AfterHit] = {}
 VALIDATORS: dict[str, Validator] = {}
+DECLARATION_CHECKS: list[DeclarationCheck] = []
 
 
 def action(*kinds: str) -> Callable[[ActionHandler], ActionHandler]:
@@ -123,3 +126,9 @@ def validator(*kinds: str) -> Callable[[Validator], Validator]:
         return fn
 
     return wrap
+
+
+def declaration_check(fn: DeclarationCheck) -> DeclarationCheck:
+    """Register a check of a whole declaration, run before its actions are validated (V-INI-3)."""
+    DECLARATION_CHECKS.append(fn)
+    return fn

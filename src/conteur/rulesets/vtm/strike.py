@@ -142,7 +142,17 @@ def roll_strike(s: Strike, dice: DiceSource) -> StrikeOutcome:
         events.append(Botched(s.attacker, s.maneuver, rules=("V-ATK-5",)))
         events.append(AttackMissed(s.attacker, s.target, rules=("V-ATK-5",)))
         return StrikeOutcome(successes, True, 0, False, events=tuple(events))
+    return resolve_successes(s, successes, dice, events)
 
+
+def resolve_successes(
+    s: Strike, successes: int, dice: DiceSource, events: list[Event]
+) -> StrikeOutcome:
+    """From the attack's successes to the health levels lost: defence, damage, soak.
+
+    ``roll_strike`` calls it after the attack roll; a spray calls it for each
+    target's share of the one roll made for the whole zone (V-RNG-2).
+    """
     # Defence: a resisted roll; only the difference counts (V-DEF-2; a tie misses).
     net = successes
     parried = 0

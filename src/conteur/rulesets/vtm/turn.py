@@ -33,6 +33,7 @@ from .events import (
     WillpowerSpent,
     declaration_to_dict,
 )
+from .hooks import DECLARATION_CHECKS
 from .state import DEFENSIVE, Action, Declaration, Fighter, VtmState
 
 D10 = Expr(1, 10)
@@ -211,6 +212,8 @@ def check_declaration(state: VtmState, f: Fighter, decl: Declaration) -> None:
             raise ConteurError("vtm.declare.celerity_actions", rule="V-MAN-2", count=decl.celerity)
     if decl.willpower and f.willpower < 1:
         raise ConteurError("vtm.no_willpower", rule="V-INI-3", fighter=f.name)
+    for check in DECLARATION_CHECKS:
+        check(state, f, decl)
 
 
 # ------------------------------------------------------------------- resolving
