@@ -1,7 +1,8 @@
 """Each situational modifier of an attack, one small function per rule.
 
 Every function reads the draft of an attack and adds its dice or difficulty
-with the rule id it applies. They run in the order registered here.
+with the rule id it applies. They run in the order registered here. The
+rules of ranged combat (aim, range bands, cover, off hand) are in ``ranged.py``.
 """
 
 from __future__ import annotations
@@ -25,8 +26,6 @@ LOCATION_SIZE = {
     "heart": "precise",
     "lock": "precise",
 }
-
-COVER_NAMES = {0: "none", 1: "light", 2: "good", 3: "superior"}
 
 
 # ----------------------------------------------------------------- pool
@@ -68,18 +67,6 @@ def accuracy(d: AttackDraft) -> None:
     """The maneuver's accuracy dice (V-CC-10 bite +1, V-RNG-2/8 +10, V-RNG-6 +2)."""
     acc = int(getattr(d.maneuver, "accuracy", 0) or 0)
     d.add_dice(str(getattr(d.maneuver, "rule", "") or "V-CC-0"), "accuracy", acc)
-
-
-@pool_rule
-def aim(d: AttackDraft) -> None:
-    """V-RNG-1: +1 die per turn of aim, at most Perception; a scope adds 2 on the first turn."""
-    aim_state = d.attacker.conditions.get("aim")
-    if d.ranged and isinstance(aim_state, dict) and aim_state.get("target") == d.target.id:
-        turns = int(aim_state.get("turns", 0))
-        bonus = min(turns, d.attacker.trait("perception"))
-        if aim_state.get("scope") and turns >= 1:
-            bonus += 2
-        d.add_dice("V-RNG-1", "aim", bonus)
 
 
 @pool_rule
@@ -136,30 +123,6 @@ def maneuver_difficulty(d: AttackDraft) -> None:
 
 
 @difficulty_rule
-def range_band(d: AttackDraft) -> None:
-    """V-RNG-5: point blank (2 m) difficulty 4, short range 6, up to twice that 8."""
-    if not d.ranged or d.weapon is None:
-        return
-    dist = d.state.distance(d.attacker.id, d.target.id)
-    short = float(getattr(d.weapon, "range", 0) or 0)
-    if dist <= 2:
-        d.set_difficulty("V-RNG-5", "point_blank", 4 + (d.difficulty - 6))
-    elif dist > short:
-        d.add_difficulty("V-RNG-5", "long_range", 2)
-
-
-@difficulty_rule
-def cover(d: AttackDraft) -> None:
-    """V-RNG-3: the target's cover (+1/+2/+3), and the shooter's own cover less one; they add up."""
-    if not d.ranged:
-        return
-    if d.target.cover and not d.flags.get("bypass_cover"):
-        d.add_difficulty("V-RNG-3", f"target_cover_{COVER_NAMES[d.target.cover]}", d.target.cover)
-    if d.attacker.cover > 1:
-        d.add_difficulty("V-RNG-3", "own_cover", d.attacker.cover - 1)
-
-
-@difficulty_rule
 def targeting(d: AttackDraft) -> None:
     """V-MAN-8: medium +1, small +2 (+1 damage), precise +3 (+2 damage)."""
     size = d.action.param("targeting")
@@ -194,13 +157,6 @@ def off_balance(d: AttackDraft) -> None:
     """V-CC-12: a tackled target is off balance, +1 on its actions next turn."""
     if d.attacker.conditions.get("off_balance_turn") == d.state.turn:
         d.add_difficulty("V-CC-12", "off_balance", 1)
-
-
-@difficulty_rule
-def off_hand(d: AttackDraft) -> None:
-    """V-RNG-4: +1 for the off hand unless ambidextrous."""
-    if d.action.param("off_hand") and not getattr(d.attacker.sheet, "ambidextrous", False):
-        d.add_difficulty("V-RNG-4", "off_hand", 1)
 
 
 @difficulty_rule

@@ -10,7 +10,7 @@ from conteur.engine import Command, CommandTemplate, Param, Resolution
 from conteur.engine.geometry import parse_position
 from conteur.i18n import ConteurError, Lang
 
-from . import actions, defence, equipment, general, gm, modifiers, turn
+from . import actions, defence, equipment, general, gm, modifiers, ranged, turn
 from .health import HealthTrack, Level
 from .sheet import load_sheet
 from .state import DEFENSIVE, Fighter, VtmState
@@ -33,7 +33,7 @@ STATE_KEYS = {
 
 Handler = Callable[[Resolution, Command], None]
 
-RULE_MODULES = (modifiers,)
+RULE_MODULES = (modifiers, ranged)
 """Modules whose import registers rule hooks (kept referenced on purpose)."""
 
 
