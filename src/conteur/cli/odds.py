@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING, Annotated
 
 import typer
 
-from conteur.i18n import ConteurError, Lang, Msg, t
+from conteur.i18n import ConteurError, Lang, t
 
 from .common import JsonOption, LangOption, fail, print_json, resolve_lang
 
@@ -24,7 +24,8 @@ if TYPE_CHECKING:
 odds_app = typer.Typer(help="Probabilités exactes / exact odds.", no_args_is_help=True)
 
 CHART_POOL = 30
-"""Default largest pool of the charts."""
+"""Default largest pool of the charts (``conteur.dice.odds.CHART_POOL``, not imported here:
+it would load numpy with the CLI)."""
 
 SHOWN_TAIL = 5e-5
 """Readable tables list success counts one by one while P(at least k) stays above this."""
@@ -66,22 +67,31 @@ def vtm_command(
 ) -> None:
     """Vampire (d10, difficulté) : probabilités exactes / exact odds."""
     chosen = resolve_lang(lang)
+    from conteur.dice.odds import check_max_pool, odds_answer, vtm_odds
+    from conteur.dice.rolls import VtmPool
+
     try:
+        if as_json:
+            print_json(
+                odds_answer(
+                    "vtm",
+                    pool=pool,
+                    difficulty=difficulty,
+                    no_cancel=no_cancel,
+                    willpower=willpower,
+                    table=table,
+                    max_pool=max_pool,
+                )
+            )
+            return
         if table:
-            _check_max_pool(max_pool, minimum=1)
             from conteur.dice.charts import vtm_chart
 
-            chart = vtm_chart(max_pool)
-            if as_json:
-                print_json(chart.to_dict())
-            else:
-                _print_vtm_chart(chart, chosen)
+            check_max_pool(max_pool, minimum=1)
+            _print_vtm_chart(vtm_chart(max_pool), chosen)
             return
         if pool is None:
             raise ConteurError("odds.need_pool")
-        from conteur.dice.odds import vtm_odds
-        from conteur.dice.rolls import VtmPool
-
         odds = vtm_odds(
             pool,
             difficulty,
@@ -91,9 +101,6 @@ def vtm_command(
         )
     except ConteurError as error:
         fail(error, chosen, as_json)
-    if as_json:
-        print_json({"outcomes": odds.outcomes()})
-        return
     request = VtmPool(pool, difficulty)
     notes: list[str] = []
     if request.clamped:
@@ -123,32 +130,29 @@ def hunter_command(
 ) -> None:
     """Hunter (nouveau Monde des Ténèbres, 8+) : probabilités exactes / exact odds."""
     chosen = resolve_lang(lang)
+    from conteur.dice.odds import check_again, check_max_pool, hunter_odds, odds_answer
+    from conteur.dice.rolls import HunterPool
+
     try:
-        if again not in (8, 9, 10):
-            raise ConteurError(
-                "dice.bad_pool", field="again", value=again, reason=Msg("dice.reason.again")
+        if as_json:
+            print_json(
+                odds_answer(
+                    "hunter", pool=pool, again=again, rote=rote, table=table, max_pool=max_pool
+                )
             )
+            return
+        check_again(again)
         if table:
-            _check_max_pool(max_pool, minimum=0)
             from conteur.dice.charts import hunter_chart
 
-            chart = hunter_chart(max_pool, rote=rote)
-            if as_json:
-                print_json(chart.to_dict())
-            else:
-                _print_hunter_chart(chart, chosen)
+            check_max_pool(max_pool, minimum=0)
+            _print_hunter_chart(hunter_chart(max_pool, rote=rote), chosen)
             return
         if pool is None:
             raise ConteurError("odds.need_pool")
-        from conteur.dice.odds import hunter_odds
-        from conteur.dice.rolls import HunterPool
-
         odds = hunter_odds(pool, again, rote=rote)
     except ConteurError as error:
         fail(error, chosen, as_json)
-    if as_json:
-        print_json({"outcomes": odds.outcomes()})
-        return
     request = HunterPool(pool, again, rote)
     notes: list[str] = []
     if request.chance:
@@ -172,13 +176,13 @@ def western_command(
 ) -> None:
     """Western (1D100 sous le pourcentage) : réussite et critique / success and critical."""
     chosen = resolve_lang(lang)
-    from conteur.dice.odds import western_odds
+    from conteur.dice.odds import odds_answer, western_odds
     from conteur.dice.rolls import Percentile
 
-    odds = western_odds(skill)
     if as_json:
-        print_json(odds.to_dict())
+        print_json(odds_answer("western", skill=skill))
         return
+    odds = western_odds(skill)
     table = _new_table(t("odds.title.roll", chosen, roll=Percentile(skill)))
     table.add_column(t("odds.col.result", chosen))
     table.add_column(t("odds.col.probability", chosen), justify="right")
@@ -190,25 +194,6 @@ def western_command(
 
 
 # ------------------------------------------------------------------ rendering
-
-
-def _check_max_pool(value: int, minimum: int) -> None:
-    from conteur.dice.rolls import MAX_POOL
-
-    if value < minimum:
-        reason = (
-            Msg("dice.reason.negative")
-            if value < 0
-            else Msg("dice.reason.too_small", minimum=minimum)
-        )
-        raise ConteurError("dice.bad_pool", field="max-pool", value=value, reason=reason)
-    if value > MAX_POOL:
-        raise ConteurError(
-            "dice.bad_pool",
-            field="max-pool",
-            value=value,
-            reason=Msg("dice.reason.too_large", limit=MAX_POOL),
-        )
 
 
 def _locale(lang: Lang) -> str:
