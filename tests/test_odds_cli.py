@@ -207,3 +207,33 @@ def test_console_script_process() -> None:
     )
     assert proc.returncode == 0, proc.stderr
     assert json.loads(proc.stdout) == vtm_chart(30).to_dict()
+
+
+@pytest.mark.parametrize(
+    ("lang", "texts"),
+    [
+        ("fr", ("Nombre de dés de la réserve.", "Relance sur 10 (défaut), 9 ou 8.")),
+        ("en", ("Number of dice in the pool.", "10-again (default), 9-again or 8-again.")),
+    ],
+)
+def test_help_follows_conteur_lang(lang: str, texts: tuple[str, ...]) -> None:
+    """Help is built from the catalog in the language of CONTEUR_LANG."""
+    env = {"CONTEUR_LANG": lang, "COLUMNS": "200", "PATH": ""}
+    proc = subprocess.run(
+        [sys.executable, "-c", "from conteur.cli import main; main()", "odds", "hunter", "--help"],
+        capture_output=True, text=True, timeout=60, env=env,
+    )
+    assert proc.returncode == 0, proc.stderr
+    for text in texts:
+        assert text in proc.stdout
+
+
+def test_odds_messages_have_matching_fields() -> None:
+    """Each odds message names the same fields in French and English."""
+    from conteur.i18n import catalog, placeholders
+
+    keys = [k for k in catalog() if k.startswith("odds.")]
+    assert len(keys) > 20
+    for key in keys:
+        forms = catalog()[key]
+        assert placeholders(forms["fr"]) == placeholders(forms["en"]), key
