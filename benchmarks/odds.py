@@ -59,9 +59,7 @@ def icepool_hunter_chart(max_pool: int = MAX_POOL) -> dict[str, np.ndarray]:
     # Dramatic failure: highest of (2 success, 1 a one, 0 else) is 1.
     flag_die = icepool.d10.map(lambda x: 2 if x >= 8 else (1 if x == 1 else 0))
     for j, again in enumerate(AGAINS):
-        marked = icepool.d10.map(
-            lambda x, a=again: 100 if x >= a else (1 if x >= 8 else 0)
-        )
+        marked = icepool.d10.map(lambda x, a=again: 100 if x >= a else (1 if x >= 8 else 0))
         chain = marked.explode([100], depth=EXCEPTIONAL).map(
             lambda s: min(s // 100 + s % 100, EXCEPTIONAL)
         )
@@ -154,17 +152,22 @@ def main() -> int:
     vtm_chart(MAX_POOL)  # warm caches and imports
     _, c_best, c_med, ours = timed(lambda: vtm_chart(MAX_POOL), args.repeat)
     i_first, i_best, i_med, theirs = timed(icepool_vtm_chart, args.icepool_repeat)
-    diff = max(max_diff(ours.p_success, theirs["p_success"]),
-               max_diff(ours.p_botch, theirs["p_botch"]))
+    diff = max(
+        max_diff(ours.p_success, theirs["p_success"]), max_diff(ours.p_botch, theirs["p_botch"])
+    )
     equal &= diff <= TOL
     ratio = i_best / c_best
     print("\n(a) vtm chart, pools 1..30 x difficulties 2..10, in process")
     print(f"    conteur  best {c_best:8.3f} ms   median {c_med:8.3f} ms   ({args.repeat} runs)")
-    print(f"    icepool  best {i_best:8.1f} ms   median {i_med:8.1f} ms   first {i_first:.1f} ms"
-          f"   ({args.icepool_repeat} runs)")
+    print(
+        f"    icepool  best {i_best:8.1f} ms   median {i_med:8.1f} ms   first {i_first:.1f} ms"
+        f"   ({args.icepool_repeat} runs)"
+    )
     print(f"    icepool/conteur {ratio:.0f}x   max |diff| {diff:.2e}")
-    print(f"    goal <= 1.5 ms: {verdict(c_best <= 1.5)};  goal >= 50x: {verdict(ratio >= 50)};"
-          f"  equal within 1e-12: {verdict(diff <= TOL)}")
+    print(
+        f"    goal <= 1.5 ms: {verdict(c_best <= 1.5)};  goal >= 50x: {verdict(ratio >= 50)};"
+        f"  equal within 1e-12: {verdict(diff <= TOL)}"
+    )
 
     # (b) hunter chart in process
     hunter_chart(MAX_POOL)
@@ -178,10 +181,14 @@ def main() -> int:
     equal &= hdiff <= TOL
     print("\n(b) hunter chart, pools 0..30 x again 10/9/8, in process")
     print(f"    conteur  best {h_best:8.3f} ms   median {h_med:8.3f} ms   ({args.repeat} runs)")
-    print(f"    icepool  best {j_best:8.1f} ms   median {j_med:8.1f} ms   first {j_first:.1f} ms"
-          f"   ({args.icepool_repeat} runs)")
-    print(f"    icepool/conteur {j_best / h_best:.0f}x   max |diff| {hdiff:.2e}"
-          f"   equal within 1e-12: {verdict(hdiff <= TOL)}")
+    print(
+        f"    icepool  best {j_best:8.1f} ms   median {j_med:8.1f} ms   first {j_first:.1f} ms"
+        f"   ({args.icepool_repeat} runs)"
+    )
+    print(
+        f"    icepool/conteur {j_best / h_best:.0f}x   max |diff| {hdiff:.2e}"
+        f"   equal within 1e-12: {verdict(hdiff <= TOL)}"
+    )
 
     # (c) whole processes
     script = Path(sys.executable).with_name("conteur")
@@ -197,19 +204,25 @@ def main() -> int:
     ice_best, _, ice_out = runs["icepool"]
     reference = json.loads(ice_out)
     print("\n(c) whole process: `conteur odds vtm --table --json` vs a bare icepool script")
-    print(f"    ({args.process_repeat} runs each, in turns; 'typer app' is the same command"
-          " through the Typer app, without the console script's fast path)")
+    print(
+        f"    ({args.process_repeat} runs each, in turns; 'typer app' is the same command"
+        " through the Typer app, without the console script's fast path)"
+    )
     pratio = math.nan
     for name, (best, med, out) in runs.items():
         data = json.loads(out)
-        pdiff = max(max_diff(data["p_success"], reference["p_success"]),
-                    max_diff(data["p_botch"], reference["p_botch"]))
+        pdiff = max(
+            max_diff(data["p_success"], reference["p_success"]),
+            max_diff(data["p_botch"], reference["p_botch"]),
+        )
         equal &= pdiff <= TOL and data["pools"] == reference["pools"]
         ratio = best / ice_best
         if name == "conteur":
             pratio = ratio
-        print(f"    {name:9s} best {best:7.1f} ms   median {med:7.1f} ms   "
-              f"x{ratio:.2f} of icepool   max |diff| {pdiff:.2e}")
+        print(
+            f"    {name:9s} best {best:7.1f} ms   median {med:7.1f} ms   "
+            f"x{ratio:.2f} of icepool   max |diff| {pdiff:.2e}"
+        )
     print(f"    goal conteur <= 2x icepool: {verdict(pratio <= 2.0)}")
     print(f"\nload average at the end: {' '.join(f'{x:.2f}' for x in os.getloadavg())}")
 

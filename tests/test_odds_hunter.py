@@ -69,8 +69,11 @@ def _one_die(again: int) -> Dist:
     s = (again - 8) / 10  # succeeds, no reroll
     x = Dist.point(0)
     for _ in range(80):
-        x = Dist.mix([(0.7, Dist.point(0)), (s, Dist.point(1)), (r, x + 1)] if s else
-                     [(0.7, Dist.point(0)), (r, x + 1)])
+        x = Dist.mix(
+            [(0.7, Dist.point(0)), (s, Dist.point(1)), (r, x + 1)]
+            if s
+            else [(0.7, Dist.point(0)), (r, x + 1)]
+        )
     return x
 
 

@@ -22,7 +22,6 @@ if TYPE_CHECKING:
     from conteur.dice.odds import RollOdds
 
 
-
 def _help(key: str) -> str:
     """A help text in the language of ``CONTEUR_LANG`` (help is built when the CLI loads)."""
     return t(key, env_lang())
@@ -37,12 +36,8 @@ it would load numpy with the CLI)."""
 SHOWN_TAIL = 5e-5
 """Readable tables list success counts one by one while P(at least k) stays above this."""
 
-PoolOption = Annotated[
-    int | None, typer.Option("--pool", help=_help("odds.help.pool"))
-]
-TableOption = Annotated[
-    bool, typer.Option("--table", help=_help("odds.help.table"))
-]
+PoolOption = Annotated[int | None, typer.Option("--pool", help=_help("odds.help.pool"))]
+TableOption = Annotated[bool, typer.Option("--table", help=_help("odds.help.table"))]
 MaxPoolOption = Annotated[
     int,
     typer.Option("--max-pool", help=_help("odds.help.max_pool")),
@@ -123,12 +118,8 @@ def vtm_command(
 @odds_app.command("hunter", help=_help("odds.help.hunter"))
 def hunter_command(
     pool: PoolOption = None,
-    again: Annotated[
-        int, typer.Option("--again", help=_help("odds.help.again"))
-    ] = 10,
-    rote: Annotated[
-        bool, typer.Option("--rote", help=_help("odds.help.rote"))
-    ] = False,
+    again: Annotated[int, typer.Option("--again", help=_help("odds.help.again"))] = 10,
+    rote: Annotated[bool, typer.Option("--rote", help=_help("odds.help.rote"))] = False,
     table: TableOption = False,
     max_pool: MaxPoolOption = CHART_POOL,
     lang: LangOption = None,
@@ -174,9 +165,7 @@ def hunter_command(
 
 @odds_app.command("western", help=_help("odds.help.western"))
 def western_command(
-    skill: Annotated[
-        int, typer.Option("--skill", help=_help("odds.help.skill"))
-    ],
+    skill: Annotated[int, typer.Option("--skill", help=_help("odds.help.skill"))],
     lang: LangOption = None,
     as_json: JsonOption = False,
 ) -> None:

@@ -135,7 +135,7 @@ def hunter_chart(max_pool: int = 30, rote: bool = False) -> HunterChart:
         head[:m] = slot[:m]
         tail_from = np.array([slot[k:].sum() for k in range(states)])  # P(slot >= k)
         for j in range(_EXCEPTIONAL):
-            trans[a, j : _EXCEPTIONAL, j] = head[: _EXCEPTIONAL - j]
+            trans[a, j:_EXCEPTIONAL, j] = head[: _EXCEPTIONAL - j]
             trans[a, _EXCEPTIONAL, j] = tail_from[_EXCEPTIONAL - j]
         trans[a, _EXCEPTIONAL, _EXCEPTIONAL] = 1.0
         # Chance die: a 10 (rote: or a 10 on the reroll) is one success and rolls again.
