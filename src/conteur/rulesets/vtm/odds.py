@@ -67,6 +67,7 @@ class AttackOdds:
             "maneuver": self.maneuver,
             "pool": self.pool,
             "difficulty": self.difficulty,
+            "details": self.details,
             "defence": self.defence,
             "p_hit": self.p_hit,
             "p_botch": self.p_botch,

@@ -107,6 +107,15 @@ class VtmRuleset:
     def legal_commands(self, state: Any, actor: str | None = None) -> list[CommandTemplate]:
         return legal_commands(state, actor)
 
+    def attack_odds(
+        self, state: Any, attacker: str, target: str, maneuver: str | None = None,
+        params: Mapping[str, Any] | None = None,
+    ) -> Any:
+        """Exact odds of ``attacker`` attacking ``target`` now (``odds.attack_odds``)."""
+        from .odds import odds_for_scenario
+
+        return odds_for_scenario(state, attacker, target, maneuver, params)
+
     def end_state(self, state: Any) -> dict[str, dict[str, Any]]:
         """Wounds, Willpower, blood, ammunition and conditions each fighter carries out."""
         assert isinstance(state, VtmState)
