@@ -345,6 +345,19 @@ def guard_defence(
     return defend
 
 
+def ending_fallen_locks(
+    handler: Callable[[Resolution, Command], None],
+) -> Callable[[Resolution, Command], None]:
+    """A command after which locks of fighters out of the fight end (damage by the Conteur's
+    hand, a new turn): attacks and grapple damage end them themselves."""
+
+    def run(ctx: Resolution, command: Command) -> None:
+        handler(ctx, command)
+        end_fallen_locks(ctx)
+
+    return run
+
+
 def end_fallen_locks(ctx: Resolution) -> None:
     """A lock ends when either fighter is out of the fight (incapacitated, dead, torpor)."""
     state: VtmState = ctx.state

@@ -44,14 +44,14 @@ class VtmRuleset:
 
     def __init__(self) -> None:
         self.handlers: dict[str, Handler] = {
-            "initiative": turn.start_turn,
+            "initiative": close.ending_fallen_locks(turn.start_turn),
             "declare": lambda ctx, c: turn.declare(ctx, c, actions.validate_declared),
             "act": actions.act,
             "defend": close.guard_defence(defence.announce),
             "pass": general.pass_action,
             "ambush": general.ambush,
             "gm_modifier": gm.modifier,
-            "gm_damage": gm.damage,
+            "gm_damage": close.ending_fallen_locks(gm.damage),
             "gm_heal": gm.heal,
             "gm_condition": gm.condition,
             "gm_complication": gm.complication,
