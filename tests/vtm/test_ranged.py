@@ -364,26 +364,32 @@ def test_V_MAN_8_called_shots_difficulty_and_damage() -> None:
 
 
 def test_V_MAN_8_a_called_shot_may_avoid_cover() -> None:
-    """V-MAN-8: aimed at the head showing over the wall: +2 for the head, no cover."""
+    """V-MAN-8: aimed at the head showing over the wall (``bypass_cover``): +2 for the head,
+    no cover; without it the wall counts too."""
     f = duel("weapons: [heavy_revolver]", "cover: 2")
     plain = shot(f, {"a": [attack("shoot", "t", location="head")]}, [2] * 5)
     assert rolled(plain)[1] == 10
     g = duel("weapons: [heavy_revolver]", "cover: 2")
-    aimed = shot(g, {"a": [attack("shoot", "t", location="head", bypass="cover")]}, [2] * 5)
-    assert rolled(aimed)[1] == 8
+    aimed = shot(g, {"a": [attack("shoot", "t", location="head", bypass_cover=True)]}, [2] * 5)
+    assert rolled(aimed)[1] == 8 and "V-MAN-8" in aimed.one(AttackRolled).rules
 
 
 def test_V_MAN_8_a_called_shot_may_avoid_armour() -> None:
-    """V-MAN-8: a vampire in a breastplate (3) soaks with Stamina 2 + 3; shot where the
-    armour does not cover, with Stamina alone."""
+    """V-MAN-8: a vampire in a breastplate (3) soaks with Stamina 2 + 3; a shot at the head
+    past the armour (``bypass_armour``), with Stamina alone; a limb cannot avoid it."""
     target = "kind: vampire, armour: breastplate"
-    hit = [10, 2, 2, 2, 2] + [6, 2, 2, 2, 2, 2]  # one success; damage 6 dice: one success
+    hit = [10, 2, 2, 2, 2] + [6, 2, 2, 2, 2, 2, 2]  # one success; damage 6 + 1 dice: one
     f = duel("weapons: [heavy_revolver]", target)
-    events = shot(f, {"a": [attack("shoot", "t", targeting="medium")]}, [*hit, 2, 2, 2, 2, 2])
+    events = shot(f, {"a": [attack("shoot", "t", location="head")]}, [*hit, 2, 2, 2, 2, 2])
     assert events.one(SoakRolled).pool == 5
     g = duel("weapons: [heavy_revolver]", target)
-    plan = {"a": [attack("shoot", "t", targeting="medium", bypass="armour")]}
+    plan = {"a": [attack("shoot", "t", location="head", bypass_armour=True)]}
     assert shot(g, plan, [*hit, 2, 2]).one(SoakRolled).pool == 2
+    h = duel("weapons: [heavy_revolver]", target)
+    h.initiative(5, 5)
+    h.declare("t", {"kind": "other"})
+    limb = attack("shoot", "t", targeting="medium", bypass_armour=True)
+    assert refused(h, h.declare, "a", limb).rule == "V-MAN-8"
 
 
 def test_V_MAN_8_unknown_called_shot_refused() -> None:

@@ -24,7 +24,7 @@ from .events import (
     RollMade,
     WeaponChanged,
 )
-from .hooks import ACTIONS, VALIDATORS, action
+from .hooks import ACTION_CHECKS, ACTIONS, SUBSTITUTES, VALIDATORS, action
 from .state import DEFENSIVE, Action, Fighter, VtmState
 from .turn import advance, due_at_end, due_at_rank, next_timing, waiting
 
@@ -44,6 +44,11 @@ def act(ctx: Resolution, command: Command) -> None:
         validate(state, f, chosen)
     else:
         chosen = decl.actions[index]
+        for substitute in SUBSTITUTES:
+            replaced = substitute(state, f, chosen, command.args)
+            if replaced is not None:
+                chosen = replaced
+                break
         if command.args.get("kind") and command.args["kind"] != chosen.kind:
             raise ConteurError(
                 "vtm.act.not_declared",
@@ -125,12 +130,14 @@ def action_from_args(args: dict[str, Any]) -> Action:
 
 def validate(state: VtmState, f: Fighter, a: Action) -> None:
     """Check an action against its rules when declared and when taken."""
+    for general in ACTION_CHECKS:
+        general(state, f, a)
     if a.kind in DEFENSIVE:
         return
     check = VALIDATORS.get(a.kind)
-    if check is None and a.kind not in ACTIONS:
+    if a.kind not in ACTIONS:
         m = equipment.maneuver(state, a.kind)
-        check = VALIDATORS.get(m.id)
+        check = check or VALIDATORS.get(m.id)
         if equipment.is_attack(m):
             check_attack(state, f, a, m)
     if check is not None:

@@ -239,6 +239,16 @@ def check_reach(state: VtmState, attacker: Fighter, target: Fighter, action: Act
             )
         return
     limit = 2.0 if weapon_category(w) == "melee" else 1.0
+    if limit > 1.0 and outreached(state, w, target):
+        limit = 1.0
+        if dist > limit + 1e-9:
+            raise ConteurError(
+                "vtm.attack.close_in",
+                rule="V-CC-9",
+                target=target.name,
+                metres=round(dist, 1),
+                weapon=weapon_in_hand(state, target).label(),  # type: ignore[union-attr]
+            )
     if dist > limit + 1e-9:
         raise ConteurError(
             "vtm.attack.too_far",
@@ -247,3 +257,10 @@ def check_reach(state: VtmState, attacker: Fighter, target: Fighter, action: Act
             metres=round(dist, 1),
             limit=limit,
         )
+
+
+def outreached(state: VtmState, w: Weapon | None, target: Fighter) -> bool:
+    """V-CC-9: fists or a short weapon (knife) against a long one (staff, sword) in hand."""
+    mine = w.length if w is not None else "short"
+    theirs = weapon_in_hand(state, target)
+    return mine == "short" and theirs is not None and theirs.length == "long"

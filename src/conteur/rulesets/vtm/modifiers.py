@@ -7,8 +7,9 @@ rules of ranged combat (aim, range bands, cover, off hand) are in ``ranged.py``.
 
 from __future__ import annotations
 
-from .equipment import armour_of
+from .equipment import armour_of, outreached
 from .hooks import AttackDraft, difficulty_rule, pool_rule
+from .state import Fighter
 
 TARGET_SIZES = {"medium": (1, 0), "small": (2, 1), "precise": (3, 2)}
 """V-MAN-8: target size → (difficulty, damage dice); the text's stray "+1" is the medium row's."""
@@ -80,21 +81,33 @@ def prone_fighters(d: AttackDraft) -> None:
 
 @pool_rule
 def immobilised_target(d: AttackDraft) -> None:
-    """V-CC-8 (core): attacks on an immobilised target gain 2 dice."""
-    if d.target.conditions.get("held_by") and d.target.conditions.get("held_by") != d.attacker.id:
+    """V-CC-8 (FACTS.md): others attacking an immobilised target gain 2 dice.
+
+    ``immobilised`` holds the id of the one holding it (a hold, V-CC-8), who
+    does not gain them, or True when the Conteur set it by hand.
+    """
+    holder = d.target.conditions.get("immobilised")
+    if holder and holder != d.attacker.id:
         d.add_dice("V-CC-8", "immobilised", 2)
 
 
 @pool_rule
 def weapon_length(d: AttackDraft) -> None:
-    """V-CC-9: fists or a knife against a staff or sword: close in under 1 m, and lose a die."""
-    if not d.close:
-        return
-    mine = getattr(d.weapon, "length", None) if d.weapon is not None else "short"
-    theirs_id = d.target.weapon
-    theirs = d.state.meta.get("weapon_length", {}).get(theirs_id) if theirs_id else None
-    if mine in (None, "short") and theirs == "long":
+    """V-CC-9: fists or a knife against a staff or sword: close in under 1 m, and lose a die.
+
+    Two fighters already locked in a grapple or hold are past the long weapon's reach.
+    """
+    if d.close and outreached(d.state, d.weapon, d.target) and not locked(d.attacker, d.target):
         d.add_dice("V-CC-9", "weapon_length", -1)
+
+
+def locked(a: Fighter, b: Fighter) -> bool:
+    """Whether ``a`` holds ``b`` or is held by it (grapple V-CC-7, hold V-CC-8)."""
+    holding = a.conditions.get("holding")
+    held_by = a.conditions.get("held_by")
+    return (isinstance(holding, dict) and holding.get("target") == b.id) or (
+        isinstance(held_by, dict) and held_by.get("holder") == b.id
+    )
 
 
 @pool_rule

@@ -12,8 +12,9 @@ module adds what belongs to ranged weapons:
 * the rounds every shot spends (``AmmoChanged``); an empty clip refuses the
   shot; reloading, over several turns for slow weapons (V-RNG-7);
 * the attack modifiers of ranged combat: aim (V-RNG-1), range bands
-  (V-RNG-5), cover (V-RNG-3), the off hand (V-RNG-4), called shots that avoid
-  cover or armour (V-MAN-8);
+  (V-RNG-5), cover (V-RNG-3), the off hand (V-RNG-4), a called shot at what
+  shows above the cover (``bypass_cover``, V-MAN-8; ``bypass_armour`` is
+  close.py's, for every attack);
 * spray (V-RNG-2): one roll for a zone of at most 3 m, its successes shared
   among the targets named;
 * a dodge against gunfire ends in cover or prone (V-DEF-4, after the roll).
@@ -64,6 +65,7 @@ from conteur.i18n import ConteurError
 from . import equipment
 from .actions import check_attack
 from .attack import attack, dazed_by_damage, defence_for, draft_attack, format_notes, strike_for
+from .close import CALLED_SHOT_PAST_ARMOUR, target_size
 from .events import (
     AmmoChanged,
     AttackMissed,
@@ -77,7 +79,7 @@ from .events import (
 from .hooks import (
     AttackDraft,
     action,
-    after_hit,
+    after_attack,
     declaration_check,
     difficulty_rule,
     pool_rule,
@@ -431,9 +433,8 @@ def check_targeting(state: VtmState, f: Fighter, a: Action, m: Maneuver) -> None
         raise ConteurError("vtm.targeting.unknown", rule="V-MAN-8", value=size)
     if location is not None and location not in LOCATION_SIZE:
         raise ConteurError("vtm.targeting.unknown", rule="V-MAN-8", value=location)
-    bypass = a.param("bypass")
-    if bypass is not None and bypass not in ("cover", "armour"):
-        raise ConteurError("vtm.targeting.bypass", rule="V-MAN-8", value=bypass)
+    if a.param("bypass_armour") and target_size(a) not in CALLED_SHOT_PAST_ARMOUR:
+        raise ConteurError("vtm.close.bypass_needs_target", rule="V-MAN-8", fighter=f.name)
 
 
 def check_spray_targets(state: VtmState, f: Fighter, a: Action) -> None:
@@ -524,14 +525,11 @@ def aim(d: AttackDraft) -> None:
 
 
 @pool_rule
-def called_shot_avoids(d: AttackDraft) -> None:
-    """V-MAN-8: aiming at a precise spot may avoid armour or cover (``bypass``)."""
-    if d.action.param("targeting") is None and d.action.param("location") is None:
-        return
-    bypass = d.action.param("bypass")
-    if bypass in ("cover", "armour"):
-        d.flags[f"bypass_{bypass}"] = True
-        d.notes.append(("V-MAN-8", f"bypass_{bypass}", 0))
+def called_shot_past_cover(d: AttackDraft) -> None:
+    """V-MAN-8: aiming at a precise spot may avoid cover: ``bypass_cover`` with a target size
+    (the head showing over the wall) leaves the target's cover out (V-RNG-3)."""
+    if d.ranged and d.action.param("bypass_cover") and target_size(d.action) is not None:
+        d.flags["bypass_cover"] = True
         d.rules.append("V-MAN-8")
 
 
@@ -723,12 +721,7 @@ def reload(ctx: Resolution, f: Fighter, a: Action, penalty: int, willpower: bool
 # ------------------------------------------------------------------ after the dice
 
 
-@after_hit(*SHOTS)
-def after_shot(ctx: Resolution, d: AttackDraft, outcome: StrikeOutcome) -> None:
-    """What follows a shot whatever its result: a dodger ends in cover (V-DEF-4)."""
-    take_cover_after_dodge(ctx, d, outcome)
-
-
+@after_attack
 def take_cover_after_dodge(ctx: Resolution, d: AttackDraft, outcome: StrikeOutcome) -> None:
     """V-DEF-4: dodging gunfire, the dodger moves into cover or drops prone.
 

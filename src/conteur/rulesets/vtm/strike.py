@@ -83,6 +83,8 @@ class Strike:
     """Option: each success of the difference (or of full auto) adds a damage die."""
     no_damage: bool = False
     """Hold, Kiss: a hit does no damage."""
+    disarm_above: int | None = None
+    """Disarm (V-CC-6): damage successes above this (the target's Strength) disarm, no damage."""
     bonus_successes: int = 0
     """Successes added after the roll (ambush's extra successes go to the pool instead)."""
     rules: tuple[str, ...] = ()
@@ -102,6 +104,8 @@ class StrikeOutcome:
     damage_type: str = "bashing"
     armour_destroyed: bool = False
     parried_onto_attacker: int = 0
+    disarmed: bool = False
+    """Disarm (V-CC-6): the damage successes exceeded the target's Strength."""
     events: tuple[Event, ...] = field(default=(), compare=False, hash=False)
 
     def summary(self) -> tuple[Any, ...]:
@@ -188,7 +192,17 @@ def resolve_successes(
         )
     if s.no_damage:
         return StrikeOutcome(successes, False, net, True, events=tuple(events))
+    return roll_damage(s, successes, net, dice, events)
 
+
+def roll_damage(
+    s: Strike, successes: int, net: int, dice: DiceSource, events: list[Event]
+) -> StrikeOutcome:
+    """Stage 3 of a hit with ``net`` successes: damage, armour, soak, health levels.
+
+    Also the whole of a hit without an attack roll: a grapple's automatic
+    Strength damage on later turns is rolled as one success (V-CC-7 reading).
+    """
     # Stage 3: each success beyond the first adds a damage die (V-DMG-1).
     extra = net if s.every_success_adds else net - 1
     pool = s.damage_dice + extra + s.extra_damage_dice
@@ -213,6 +227,13 @@ def resolve_successes(
             rolls=(damage,),
         )
     )
+
+    # Disarm: successes above the target's Strength disarm it and do no damage
+    # (V-CC-6; reading: counted before soak).
+    if s.disarm_above is not None and dealt > s.disarm_above:
+        return StrikeOutcome(
+            successes, False, net, True, dealt, 0, s.damage_type, disarmed=True, events=(*events,)
+        )
 
     # Armour breaks when one attack's damage reaches twice its rating (V-ARM-3).
     broken = s.armour_rating > 0 and dealt >= 2 * s.armour_rating

@@ -40,8 +40,10 @@ D10 = Expr(1, 10)
 
 
 def initiative_rating(f: Fighter) -> int:
-    """Dex + Wits less the wound penalty (V-INI-1)."""
-    return f.trait("dexterity") + f.trait("wits") + f.penalty
+    """Dex + Wits less the wound penalty (V-INI-1), and less ``initiative_malus``
+    (a fighter who rolled to get up, V-DMG-7), spent by this initiative roll."""
+    malus = int(f.conditions.get("initiative_malus", 0) or 0)
+    return f.trait("dexterity") + f.trait("wits") + f.penalty - malus
 
 
 def start_turn(ctx: Resolution, command: Command) -> None:
