@@ -92,6 +92,9 @@ class VtmRuleset:
                 raise ConteurError("vtm.scenario.duplicate", id=f.id)
             seen.add(f.id)
             state.fighters[f.id] = f
+            # A sheet's own weapons join the encounter's tables.
+            tables = tables.with_weapons(f.sheet.custom_weapons)
+        state.meta["tables"] = equipment.TablesRef(tables)
         return state
 
     # ------------------------------------------------------------------ commands
@@ -172,6 +175,7 @@ def fighter_from_scenario(
         sheet_data.setdefault("id", raw["id"])
         sheet_data.setdefault("name", str(raw["id"]).capitalize())
     sheet = load_sheet(sheet_data, source)
+    tables = tables.with_weapons(sheet.custom_weapons)
     fid = str(raw.get("id") or sheet.id).strip()
     for w in sheet.weapons:
         tables.weapon(str(w))
