@@ -59,6 +59,8 @@ ONE = DIE_SPAN
 BLANK = DIE_SPAN
 """A face-2 byte: neither a 1 nor a success at difficulty 6, put in place of the
 dice an attack does not roll in a pool drawn wider than its own."""
+SPARE = 3
+"""Bytes drawn beyond the need when a pool replaces its rejected bytes."""
 CHUNK = 1 << 16
 """Attacks per chunk. Part of the reproducibility contract: do not change lightly."""
 
@@ -92,13 +94,11 @@ class ByteDice:
         return raw.view(np.uint8)[:size].reshape(rows, cols)
 
 
-def _tally(block: U8, low: int, active: Bools | None = None) -> tuple[U8, U8, U8]:
+def _tally(block: U8, low: int) -> tuple[U8, U8, U8]:
     """Per attack (column): dice >= ``low``, dice showing a 1, and bytes that are no die."""
 
     def count(mask: Bools) -> U8:
         # One mask at a time, counted at once: the block's temporaries stay in cache.
-        if active is not None:
-            mask &= active
         counted: U8 = mask.view(np.uint8).sum(axis=0, dtype=np.uint8)
         return counted
 
@@ -144,16 +144,23 @@ def roll_pool(
         assert low > BLANK
         _blank(block[fewest:], fewest, counts)
     hits, ones, rejected = _tally(block, low)
+    # Pools that drew rejected bytes roll that many dice more: SPARE bytes more
+    # than they need, of which they keep the first valid ones (one round, almost
+    # always; a pool still short goes round again).
     where = np.flatnonzero(rejected)
     again = rejected[where]
     while where.size:
-        block = dice.block(int(again.max()), where.size)
-        active = np.arange(block.shape[0], dtype=np.uint8)[:, None] < again
-        h, o, r = _tally(block, low, active)
-        hits[where] += h
-        ones[where] += o
-        keep = np.flatnonzero(r)
-        where, again = where[keep], r[keep]
+        block = dice.block(int(again.max()) + SPARE, where.size)
+        valid = block < REJECT
+        taken = valid.view(np.uint8).copy()  # valid bytes so far, row by row
+        for row in range(1, taken.shape[0]):
+            taken[row] += taken[row - 1]  # (np.cumsum along axis 0 is ten times slower)
+        valid &= taken <= again
+        hits[where] += ((block >= low) & valid).view(np.uint8).sum(axis=0, dtype=np.uint8)
+        ones[where] += ((block < ONE) & valid).view(np.uint8).sum(axis=0, dtype=np.uint8)
+        short = again - np.minimum(again, taken[-1])
+        keep = np.flatnonzero(short)
+        where, again = where[keep], short[keep]
     return hits, ones
 
 
