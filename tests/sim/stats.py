@@ -5,6 +5,7 @@ from __future__ import annotations
 import math
 from collections.abc import Hashable, Mapping
 from dataclasses import dataclass
+from typing import Any
 
 MIN_EXPECTED = 5.0
 """Outcomes expected fewer times than this are pooled into one bin."""
@@ -62,7 +63,7 @@ class Fit:
         return bool(self.impossible) or self.p_value < alpha
 
 
-def goodness_of_fit(exact: Mapping[Hashable, float], seen: Mapping[Hashable, int]) -> Fit:
+def goodness_of_fit(exact: Mapping[Any, float], seen: Mapping[Any, int]) -> Fit:
     """Pearson's chi-square of observed counts against exact probabilities.
 
     Outcomes expected fewer than ``MIN_EXPECTED`` times are pooled into one
