@@ -274,8 +274,14 @@ def test_pools_roll_strike_refuses_are_refused() -> None:
         roll_strikes(strike(pool=201), 10, np.random.default_rng(0))
     with pytest.raises(ConteurError):
         roll_strikes(strike(damage_auto=-1), 10, np.random.default_rng(0))
+    with pytest.raises(ConteurError):
+        roll_strikes(
+            strike(defence=parry(3, Riposte(2, "lethal", 201))), 10, np.random.default_rng(0)
+        )
     with pytest.raises(ValueError):
         roll_strikes(strike(), -1, np.random.default_rng(0))
+    with pytest.raises(ValueError):
+        roll_strikes(strike(auto_successes=batch.MAX_AUTO + 1), 10, np.random.default_rng(0))
 
 
 # ----------------------------------------------------------------- the check can fail

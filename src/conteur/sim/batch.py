@@ -59,6 +59,8 @@ ONE = DIE_SPAN
 BLANK = DIE_SPAN
 """A face-2 byte: neither a 1 nor a success at difficulty 6, put in place of the
 dice an attack does not roll in a pool drawn wider than its own."""
+MAX_AUTO = 10_000
+"""The most automatic successes the batch accepts (it counts in 16-bit integers)."""
 SPARE = 3
 """Bytes drawn beyond the need when a pool replaces its rejected bytes."""
 CHUNK = 1 << 16
@@ -201,6 +203,11 @@ class _Plan:
         VtmPool(1, DAMAGE_DIFFICULTY, auto=s.damage_auto)
         soak = VtmPool(max(s.soak, 0), SOAK_DIFFICULTY)
         r = s.defence.riposte if s.defence else None
+        if r is not None:
+            VtmPool(max(r.soak, 0), SOAK_DIFFICULTY)
+        if max(s.auto_successes, s.damage_auto) > MAX_AUTO:
+            # Not a rule: the batch counts in 16-bit integers.
+            raise ValueError(f"the batch takes at most {MAX_AUTO} automatic successes")
         return cls(
             attack_dice=attack.rolled_dice,
             attack_low=threshold(s.difficulty),
