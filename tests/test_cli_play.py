@@ -64,8 +64,8 @@ def test_prose_in_french_by_default(tmp_path: Path) -> None:
     assert "Tour 1 : initiative (V-GEN-3)" in out
     assert "» bob: déclare coup de poing sur ann" in out
     assert "Ann : initiative 3 + 6 = 9 (V-INI-1)" in out
-    assert "Bob déclare : coup de poing → Ann (V-INI-3)" in out
-    assert "Ann attaque Bob (coup de poing) : 5 dés à difficulté 6 → 2 succès" in out
+    assert "Bob déclare : Coup de poing → Ann (V-INI-3)" in out
+    assert "Ann attaque Bob (Coup de poing) : 5 dés à difficulté 6 → 2 succès" in out
     assert "Bob perd 2 niveau(x) de santé (contondants)" in out
     assert "État final" in out and "Bob : santé [/][/][ ]" in out
     assert "Volonté 5/5" in out
@@ -76,7 +76,7 @@ def test_prose_in_english(tmp_path: Path) -> None:
     assert result.exit_code == 0, result.output
     out = result.stdout
     assert "Turn 1: initiative (V-GEN-3)" in out
-    assert "Bob declares: punch → Ann (V-INI-3)" in out
+    assert "Bob declares: Punch → Ann (V-INI-3)" in out
     assert "Final state" in out and "Bob: health [/][/][ ]" in out and "Willpower 5/5" in out
 
 

@@ -140,7 +140,7 @@ def test_V_MAN_1_multiple_actions_lose_dice() -> None:
 
 def test_V_RNG_1_aim_over_two_turns() -> None:
     """V-RNG-1: two turns of aim add two dice to Gaspard's shot."""
-    aims = [e["value"]["turns"] for e in events("fusillade") if e["type"] == "ConditionSet" and e["condition"] == "aim"]
+    aims = [e["turns"] for e in events("fusillade") if e["type"] == "Aimed"]
     assert aims == [1, 2]
     shot = next(e for e in events("fusillade") if e["type"] == "AttackRolled" and e["attacker"] == "gaspard")
     assert "aim +2" in shot["details"] and "V-RNG-1" in shot["rules"]
@@ -148,15 +148,17 @@ def test_V_RNG_1_aim_over_two_turns() -> None:
 
 def test_V_RNG_7_reloading() -> None:
     """V-RNG-7: Nini, one round left, reloads her revolver."""
-    reloads = [e for e in events("fusillade") if e["type"] == "AmmoChanged"]
-    assert reloads and reloads[0]["fighter"] == "nini" and reloads[0]["rounds"] == 6
+    nini = [e["rounds"] for e in events("fusillade") if e["type"] == "AmmoChanged" and e["fighter"] == "nini"]
+    assert nini == [0, 6]  # her last round fired, then the revolver reloaded
+    assert any("V-RNG-7" in e["rules"] for e in events("fusillade") if e["type"] == "AmmoChanged")
     assert golden("fusillade")["state"][3]["ammo"] == {"heavy_revolver": 6}
 
 
 def test_V_RNG_3_cover_on_both_sides() -> None:
     """V-RNG-3: the Mouflon, in good cover, shoots Morel in light cover: +1 and +1."""
     shot = [e for e in events("fusillade") if e["type"] == "AttackRolled" and e["attacker"] == "mouflon"][1]
-    assert "target_cover_light +1" in shot["details"] and "own_cover +1" in shot["details"]
+    assert "target_cover_light +1" in shot["details"] and "own_cover_good +1" in shot["details"]
+    assert shot["difficulty"] == 10  # 6, long range +2, light cover +1, his own good cover +1
     assert any(e["type"] == "CoverTaken" and e["fighter"] == "morel" for e in events("fusillade"))
 
 
@@ -174,9 +176,21 @@ def test_V_MAN_2_celerity_and_V_SOAK_2_fortitude() -> None:
     assert soaks and all(p == 7 for p in soaks)  # Stamina 4 + Fortitude 3
 
 
-def test_V_CC_7_V_CC_10_grapple_then_bite() -> None:
-    """V-CC-7 / V-CC-10: Varney grapples Lucrèce, and bites her the next turn (aggravated)."""
-    attacks = [(e["attacker"], e["maneuver"]) for e in events("vampires") if e["type"] == "AttackRolled"]
+def test_V_CC_7_V_CC_10_grapple_bite_and_break_free() -> None:
+    """V-CC-7 / V-CC-10: Varney grapples Lucrèce, bites her the next turn (aggravated),
+    and she breaks free with more successes on the resisted Strength + Brawl roll."""
+    evs = events("vampires")
+    kinds = [e["type"] for e in evs]
+    attacks = [(e["attacker"], e["maneuver"]) for e in evs if e["type"] == "AttackRolled"]
     assert attacks.index(("varney", "grapple")) < attacks.index(("varney", "bite"))
-    bite = [e for e in events("vampires") if e["type"] == "DamageRolled"][-1]
+    assert kinds.index("Locked") < kinds.index("BreakFreeRolled") < kinds.index("LockEnded")
+    bite = [e for e in evs if e["type"] == "DamageRolled"][-1]
     assert bite["damage_type"] == "aggravated"
+    escape = next(e for e in evs if e["type"] == "BreakFreeRolled")
+    assert escape["fighter"] == "lucrece" and escape["free"]
+
+
+def test_V_CC_9_a_sword_keeps_bare_hands_at_bay() -> None:
+    """V-CC-9: Varney, bare-handed against Lucrèce's sword, loses a die on his claws and grapple."""
+    varney = [e for e in events("vampires") if e["type"] == "AttackRolled" and e["attacker"] == "varney"]
+    assert all("V-CC-9" in e["rules"] for e in varney[:2])

@@ -179,6 +179,8 @@ def test_declaration_details(line: str, expected: dict[str, Any]) -> None:
         ("run", "move"), ("arroser", "spray"), ("spray", "spray"), ("rafale", "three_round_burst"),
         ("burst", "three_round_burst"), ("tir automatique", "full_auto"), ("full-auto", "full_auto"),
         ("deux armes", "two_weapons"), ("two guns", "two_weapons"),
+        ("serre", "grapple_damage"), ("squeeze", "grapple_damage"), ("se dégage", "break_free"),
+        ("break free", "break_free"), ("lâche prise", "release"), ("let go", "release"),
     ],
 )
 def test_every_action_word_in_both_languages(words: str, kind: str) -> None:
@@ -212,6 +214,10 @@ def test_every_action_word_in_both_languages(words: str, kind: str) -> None:
         ("en s'approchant de mary", {"move_to": "mary"}),
         ("moving to 3,4", {"move_to": [3.0, 4.0]}),
         ("en allant vers (2,5 ; 4)", {"move_to": [2.5, 4.0]}),
+        ("visée cœur, sous l'armure", {"location": "heart", "bypass_armour": True}),
+        ("in the heart, past the armour", {"location": "heart", "bypass_armour": True}),
+        ("visée tête, ce qui dépasse du couvert", {"location": "head", "bypass_cover": True}),
+        ("in the head over the cover", {"location": "head", "bypass_cover": True}),
     ],
 )
 def test_action_details(words: str, params: dict[str, Any]) -> None:
@@ -247,15 +253,21 @@ def test_draw_names_the_weapon() -> None:
     ]
 
 
-def test_two_weapons_are_kept() -> None:
-    action = args("bob: declare two guns at lucien with colt and derringer")["actions"][0]
-    assert action["kind"] == "two_weapons" and action["weapon"] == "heavy_revolver"
-    assert action["weapons"] == ["heavy_revolver", "derringer"]
+def test_two_weapons_are_two_actions() -> None:
+    """V-RNG-4: a declaration firing two weapons is written one action per weapon."""
+    both = args("bob: déclare tirer sur lucien avec le colt puis tirer sur lucien avec le derringer")
+    assert [a["weapon"] for a in both["actions"]] == ["heavy_revolver", "derringer"]
+    err = refused("bob: declare two guns at lucien with colt and derringer")
+    assert err.key == "vtm.script.two_weapons" and "puis" in err.message("fr") and "then" in err.message("en")
 
 
 def test_several_targets_are_kept() -> None:
-    action = args("bob: déclare arroser lucien et mary")["actions"][0]
+    """V-RNG-2: a spray names its targets, and who takes the leftover successes."""
+    action = args("bob: déclare arroser lucien et mary, le reste à mary")["actions"][0]
     assert action["target"] == "lucien" and action["targets"] == ["lucien", "mary"]
+    assert action["leftovers"] == ["mary"]
+    action = args("bob: declare spray lucien and mary, leftovers to lucien")["actions"][0]
+    assert action["targets"] == ["lucien", "mary"] and action["leftovers"] == ["lucien"]
 
 
 # ------------------------------------------------------------------ acting and defending
@@ -304,6 +316,26 @@ def test_defend(line: str, expected: dict[str, Any]) -> None:
 
 def test_a_defence_word_while_declaring_is_a_declared_defence() -> None:
     assert parse("bob: esquive") == Command("declare", "bob", {"actions": [{"kind": "dodge"}]})
+
+
+@pytest.mark.parametrize("line", ["mary: agit: serre bob", "mary: act: squeeze bob"])
+def test_a_locked_fighter_names_its_follow_up(line: str) -> None:
+    """V-CC-7: once locked, a fighter acts with a follow-up in place of its declared action."""
+    assert parse(line, "resolution") == Command("act", "mary", {"kind": "grapple_damage", "target": "bob"})
+
+
+@pytest.mark.parametrize(
+    ("line", "command"),
+    [
+        ("bob: tente de se relever", Command("get_up", "bob", {})),
+        ("bob: tries to get up", Command("get_up", "bob", {})),
+        ("lucien: referme la plaie", Command("close_wound", "lucien", {})),
+        ("lucien: closes the wound", Command("close_wound", "lucien", {})),
+    ],
+)
+def test_get_up_and_close_the_wound(line: str, command: Command) -> None:
+    """V-DMG-7 (standing up between turns), V-CC-10 (closing the wound after the Kiss)."""
+    assert parse(line, "setup") == command
 
 
 @pytest.mark.parametrize("line", ["bob: passe", "bob: pass", "bob: ne fait rien"])
@@ -360,6 +392,8 @@ def test_ambush(line: str) -> None:
         ("mj: volonté bob +1", Command("gm_willpower", None, {"fighter": "bob", "amount": -1})),
         ("gm: willpower bob restore 2", Command("gm_willpower", None, {"fighter": "bob", "amount": -2})),
         ("gm: willpower bob spends 2", Command("gm_willpower", None, {"fighter": "bob", "amount": 2})),
+        ("mj: désarmement raté bob désarmé", Command("gm_disarm_botch", None, {"fighter": "bob", "outcome": "disarmed"})),
+        ("gm: disarm botch bob struck", Command("gm_disarm_botch", None, {"fighter": "bob", "outcome": "struck"})),
     ],
 )
 def test_game_master(line: str, command: Command) -> None:
@@ -397,6 +431,7 @@ FRENCH = [
     "mj: dégâts bob 1", "mj: soin bob 1", "mj: état bob sonné", "mj: complication bob jam",
     "mj: manœuvre tête {traits: [[strength, brawl]]}", "mj: note rien", "mj: place bob 1,1",
     "mj: couvert bob 1", "mj: arme bob colt", "mj: volonté bob 1",
+    "bob: tente de se relever", "lucien: referme la plaie", "mj: désarmement raté bob touché",
 ]
 ENGLISH = [
     "turn", "undo", "bob: declare shoot lucien", "lucien: act", "bob: dodge", "bob: pass",
@@ -404,6 +439,7 @@ ENGLISH = [
     "gm: heal bob 1", "gm: condition bob dazed", "gm: complication bob jam",
     "gm: maneuver head {traits: [[strength, brawl]]}", "gm: note nothing", "gm: move bob 1,1",
     "gm: cover bob 1", "gm: weapon bob colt", "gm: willpower bob 1",
+    "bob: tries to get up", "lucien: closes the wound", "gm: disarm botch bob struck",
 ]
 
 

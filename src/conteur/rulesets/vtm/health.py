@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import unicodedata
 from dataclasses import dataclass
-from typing import Literal
+from typing import Any, Literal
 
 DamageType = Literal["bashing", "lethal", "aggravated"]
 DAMAGE_TYPES: tuple[DamageType, ...] = ("bashing", "lethal", "aggravated")
@@ -75,6 +75,10 @@ class HealthTrack:
                 raise ValueError(mark)
             track.take(1, key)  # type: ignore[arg-type]
         return track
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> HealthTrack:
+        """Only the boxes change; the levels are shared."""
+        return HealthTrack(list(self.boxes), self.levels, self.past_track)
 
     # --- reading -----------------------------------------------------------
 

@@ -39,6 +39,7 @@ from conteur.engine import Command
 from conteur.i18n import ConteurError, Lang, Msg, env_lang
 
 from . import equipment
+from .hooks import ACTIONS
 from .state import DEFENSIVE, VtmState
 from .tables import Tables
 from .traits import canonical_trait, normalize_key
@@ -387,7 +388,7 @@ def _add_params(lex: Lexicon, params: Mapping[str, ParamSpec], cat: str) -> None
 
 def _add_kinds(lex: Lexicon, state: VtmState, words: ScriptWords, tables: Tables) -> None:
     """Maneuvers of the tables and the encounter, general actions, conjugated forms."""
-    known = set(tables.maneuvers) | set(state.custom_maneuvers) | set(GENERAL_KINDS)
+    known = set(tables.maneuvers) | set(state.custom_maneuvers) | set(GENERAL_KINDS) | set(ACTIONS)
     full_defense = words.declaration_params.get("full_defense")
     for m in tables.maneuvers.values():
         forms = (m.id, m.names.fr, m.names.en, *m.words)
@@ -837,13 +838,13 @@ class _Reader:
             if params or targets or weapons:
                 raise self.error("vtm.script.no_action", segment=segment)
             return {}, 0
+        if len(set(weapons)) > 1:
+            raise self.error("vtm.script.two_weapons", segment=segment)
         if weapons:
             out["weapon"] = weapons[0]
         out = {"kind": kind.key, **({"target": targets[0]} if targets else {}), **out, **params}
         if len(targets) > 1:
             out["targets"] = targets  # several targets (a spray, V-RNG-2)
-        if len(weapons) > 1:
-            out["weapons"] = weapons  # a weapon in each hand (V-RNG-4)
         return out, repeat
 
     def separator(self) -> None:
