@@ -612,6 +612,8 @@ def test_new_verbs_and_details_are_added_as_data(monkeypatch: pytest.MonkeyPatch
                     slots={
                         "fighter": ParamSpec(kind="fighter", positional=True, required=True),
                         "successes": ParamSpec(kind="int", words=("succès", "successes")),
+                        "health": ParamSpec(kind="data", words=("santé", "health")),
+                        "ammo": ParamSpec(kind="data", words=("munitions", "ammo")),
                     },
                 ),
             },
@@ -631,6 +633,11 @@ def test_new_verbs_and_details_are_added_as_data(monkeypatch: pytest.MonkeyPatch
         assert parse("gm: override bob 3 successes") == Command(
             "gm_override", None, {"fighter": "bob", "successes": 3}
         )
+        assert parse("mj: force bob santé LLB munitions {colt: 3}").args == {
+            "fighter": "bob", "health": "LLB", "ammo": {"colt": 3}
+        }
+        assert parse("gm: override bob health [lethal, bashing]").args["health"] == ["lethal", "bashing"]
+        assert refused("gm: override bob ammo {colt: 3").key == "vtm.script.bad_data"
         action = args("bob: déclare coup de poing sur lucien, posture basse")["actions"][0]
         assert action == {"kind": "punch", "target": "lucien", "stance": "low"}
         assert refused("bob: déclare coup de poing sur lucien basse").key.startswith("vtm.script.unknown_word")
