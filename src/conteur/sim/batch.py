@@ -28,8 +28,7 @@ and the dice beyond each attack's own count are blanked before counting. A
 roll that ``roll_strike`` would not make (the defence against an attack with
 no success, the soak of no damage, the damage of a miss) may still be drawn
 for the whole chunk and then ignored: the dice are independent, so ignoring
-some changes nothing. ``Strike.bonus_successes`` is not read, as
-``roll_strike`` does not read it.
+some changes nothing.
 
 Same generator state, same ``n``: same arrays (the chunking is fixed).
 """

@@ -85,8 +85,6 @@ class Strike:
     """Hold, Kiss: a hit does no damage."""
     disarm_above: int | None = None
     """Disarm (V-CC-6): damage successes above this (the target's Strength) disarm, no damage."""
-    bonus_successes: int = 0
-    """Successes added after the roll (ambush's extra successes go to the pool instead)."""
     rules: tuple[str, ...] = ()
     details: str = ""
 
