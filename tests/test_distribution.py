@@ -269,8 +269,10 @@ def _agrees(d: Dist, die: icepool.Die) -> bool:
         (lambda: Dist.die(8).max(Dist.die(6)), lambda: icepool.highest(icepool.d8, icepool.d6)),
         (lambda: Dist.die(8).min(Dist.die(12)), lambda: icepool.lowest(icepool.d8, icepool.d12)),
         (lambda: Dist.die(20).clamp(5, 15), lambda: icepool.d20.clip(5, 15)),
-        (lambda: (Dist.die(6) + Dist.die(4)).map(lambda x: x // 3),
-         lambda: (icepool.d6 + icepool.d4).map(lambda x: x // 3)),
+        (
+            lambda: (Dist.die(6) + Dist.die(4)).map(lambda x: x // 3),
+            lambda: (icepool.d6 + icepool.d4).map(lambda x: x // 3),
+        ),
         (lambda: -Dist.die(12) + 7, lambda: -icepool.d12 + 7),
         (lambda: Dist.die(10).sum_of(12), lambda: 12 @ icepool.d10),
     ],

@@ -108,9 +108,10 @@ def test_hunter_json_chance_die_against_faces() -> None:
 
 def test_hunter_table_json_is_the_chart() -> None:
     assert run_json("hunter", "--table") == hunter_chart(30).to_dict()
-    assert run_json("hunter", "--table", "--rote", "--max-pool", "5") == hunter_chart(
-        5, rote=True
-    ).to_dict()
+    assert (
+        run_json("hunter", "--table", "--rote", "--max-pool", "5")
+        == hunter_chart(5, rote=True).to_dict()
+    )
 
 
 # ------------------------------------------------------------- western JSON
@@ -161,8 +162,10 @@ def test_vtm_chart_headings_in_both_languages() -> None:
     assert "Dés" in fr.stdout and "diff. 6" in fr.stdout
     assert "Au moins un succès net" in fr.stdout and "Échec critique" in fr.stdout
     assert "50,0" in fr.stdout  # 1 die at difficulty 6, French decimal comma
-    for en in (run("vtm", "--table", "--max-pool", "5", "--lang", "en"),
-               run("vtm", "--table", "--max-pool", "5", env={"CONTEUR_LANG": "en"})):
+    for en in (
+        run("vtm", "--table", "--max-pool", "5", "--lang", "en"),
+        run("vtm", "--table", "--max-pool", "5", env={"CONTEUR_LANG": "en"}),
+    ):
         assert en.exit_code == 0
         assert "Dice" in en.stdout and "At least one net success" in en.stdout
         assert "Botch" in en.stdout and "50.0%" in en.stdout and "Dés" not in en.stdout
@@ -200,10 +203,46 @@ def test_single_roll_tables_in_both_languages() -> None:
 def test_console_script_process() -> None:
     """The installed ``conteur`` process answers the chart in JSON."""
     script = Path(sys.executable).with_name("conteur")
-    cmd = [str(script)] if script.exists() else [sys.executable, "-c",
-                                                  "from conteur.cli import main; main()"]
+    cmd = (
+        [str(script)]
+        if script.exists()
+        else [sys.executable, "-c", "from conteur.cli import main; main()"]
+    )
     proc = subprocess.run(
         [*cmd, "odds", "vtm", "--table", "--json"], capture_output=True, text=True, timeout=60
     )
     assert proc.returncode == 0, proc.stderr
     assert json.loads(proc.stdout) == vtm_chart(30).to_dict()
+
+
+@pytest.mark.parametrize(
+    ("lang", "texts"),
+    [
+        ("fr", ("Nombre de dés de la réserve.", "Relance sur 10 (défaut), 9 ou 8.")),
+        ("en", ("Number of dice in the pool.", "10-again (default), 9-again or 8-again.")),
+    ],
+)
+def test_help_follows_conteur_lang(lang: str, texts: tuple[str, ...]) -> None:
+    """Help is built from the catalog in the language of CONTEUR_LANG."""
+    env = {"CONTEUR_LANG": lang, "COLUMNS": "200", "PATH": ""}
+    proc = subprocess.run(
+        [sys.executable, "-c", "from conteur.cli import main; main()", "odds", "hunter", "--help"],
+        capture_output=True,
+        text=True,
+        timeout=60,
+        env=env,
+    )
+    assert proc.returncode == 0, proc.stderr
+    for text in texts:
+        assert text in proc.stdout
+
+
+def test_odds_messages_have_matching_fields() -> None:
+    """Each odds message names the same fields in French and English."""
+    from conteur.i18n import catalog, placeholders
+
+    keys = [k for k in catalog() if k.startswith("odds.")]
+    assert len(keys) > 20
+    for key in keys:
+        forms = catalog()[key]
+        assert placeholders(forms["fr"]) == placeholders(forms["en"]), key

@@ -69,8 +69,7 @@ def _one_die(again: int) -> Dist:
     s = (again - 8) / 10  # succeeds, no reroll
     x = Dist.point(0)
     for _ in range(80):
-        x = Dist.mix([(0.7, Dist.point(0)), (s, Dist.point(1)), (r, x + 1)] if s else
-                     [(0.7, Dist.point(0)), (r, x + 1)])
+        x = Dist.mix([(0.7, Dist.point(0)), (s, Dist.point(1)), (r, x + 1)])  # s may be 0
     return x
 
 
@@ -82,7 +81,7 @@ def reference(dice: int, again: int, rote: bool) -> Dist:
     if dice <= 0:
         ten = 0.1 + (0.09 if rote else 0.0)
         return Dist.mix([(1 - ten, Dist.point(0)), (ten, x + 1)])
-    hit = [(s, Dist.point(1)), (r, x + 1)] if s else [(r, x + 1)]
+    hit = [(s, Dist.point(1)), (r, x + 1)]
     slot = Dist.mix([(0.7, x), *hit]) if rote else Dist.mix([(0.7, Dist.point(0)), *hit])
     return slot.sum_of(dice)
 

@@ -83,8 +83,13 @@ def test_odds_api_shape() -> None:
     assert abs(sum(out.values()) - 1.0) <= TOL
     b = brute(VtmPool(4, 6))
     assert abs(vtm_odds(4, 6).p_special - sum(p for r, p in b.items() if r.botch)) <= TOL
-    assert abs(vtm_odds(4, 6).at_least(2) - sum(p for r, p in b.items()
-                                                 if not r.botch and r.successes >= 2)) <= TOL
+    assert (
+        abs(
+            vtm_odds(4, 6).at_least(2)
+            - sum(p for r, p in b.items() if not r.botch and r.successes >= 2)
+        )
+        <= TOL
+    )
     assert abs(odds.dist().total() - 1.0) <= TOL
 
 

@@ -331,3 +331,17 @@ def test_gm_modifier_applies_to_the_ambush_rolls() -> None:
     rolls = events.of(RollMade)
     assert [(r.pool, r.difficulty) for r in rolls] == [(4, 6), (3, 8)]
     assert not f.state.pending_modifiers
+
+
+def test_gm_override_is_written_in_french_and_english() -> None:
+    """``mj: force`` / ``gm: override`` in the script language; French damage names are read."""
+    from conteur.rulesets.vtm.script import parse_line
+
+    f = Fight(SCENE)
+    line = "mj: force t santé [létal, contondant] volonté 2 car trois jours plus tard"
+    f.encounter.execute(parse_line(line, f.state), TypedDice([]))
+    assert f["t"].health.boxes[:3] == ["lethal", "bashing", None] and f["t"].willpower == 2
+    f.encounter.execute(
+        parse_line("gm: override a ammo {light_revolver: 0} blood 1", f.state), TypedDice([])
+    )
+    assert f.encounter.end_state()["a"]["ammo"] == {"light_revolver": 0}

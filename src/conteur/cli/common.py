@@ -1,7 +1,9 @@
 """Shared pieces of the CLI: the root app, common options, dice sources, error reporting.
 
 Help texts come from the message catalog, in the language of ``CONTEUR_LANG``
-(French when unset): they are built once, when the CLI is imported.
+(French when unset): they are built once, when the CLI is imported. Rich and
+the dice (numpy) are imported only by the commands that use them, so that
+``conteur --help`` starts fast.
 """
 
 from __future__ import annotations
@@ -9,13 +11,16 @@ from __future__ import annotations
 import json
 import random
 import sys
-from typing import Annotated, Any, NoReturn
+from typing import TYPE_CHECKING, Annotated, Any, NoReturn
 
 import typer
-from rich.console import Console
 
-from conteur.dice import DiceSource, SeededDice, TypedDice
 from conteur.i18n import ConteurError, Lang, env_lang, parse_lang, t
+
+if TYPE_CHECKING:
+    from rich.console import Console
+
+    from conteur.dice import DiceSource
 
 
 def help_text(key: str) -> str:
@@ -61,6 +66,8 @@ def print_json(data: Any) -> None:
 
 def console() -> Console:
     """A Rich console on the current stdout (no automatic highlighting of numbers)."""
+    from rich.console import Console
+
     return Console(file=sys.stdout, highlight=False, soft_wrap=False)
 
 
@@ -75,6 +82,8 @@ def dice_source(seed: int | None, dice: str | None) -> tuple[DiceSource, int | N
     Neither option: the program rolls with a fresh seed, reported so the roll
     can be made again. Both: ``ConteurError('cli.seed_and_dice')``.
     """
+    from conteur.dice import SeededDice, TypedDice
+
     if seed is not None and dice is not None:
         raise ConteurError("cli.seed_and_dice")
     if dice is not None:

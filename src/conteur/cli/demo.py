@@ -2,24 +2,26 @@
 
 The chart is computed here, simply, from each pool's exact outcomes
 (``VtmPool.outcomes()``); the dedicated, faster chart code lives in
-``conteur odds``.
+``conteur odds``. Rich and the dice are imported inside the functions, so that
+registering the command costs nothing at start-up.
 """
 
 from __future__ import annotations
 
 from collections.abc import Iterable
-from typing import Annotated, Any
+from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
-from rich.console import Console
-from rich.table import Table
-from rich.text import Text
 
-from conteur.dice import Expr, HunterPool, Percentile, Roll, SeededDice, VtmPool
 from conteur.i18n import Lang, percent, t
 
 from .common import LangOption, console, help_text, resolve_lang
-from .render import render
+
+if TYPE_CHECKING:
+    from rich.console import Console
+    from rich.table import Table
+
+    from conteur.dice import Roll
 
 POOLS = range(1, 11)
 DIFFICULTIES = range(4, 10)
@@ -30,6 +32,8 @@ def vtm_chart(
     pools: Iterable[int] = POOLS, difficulties: Iterable[int] = DIFFICULTIES
 ) -> dict[tuple[int, int], tuple[float, float]]:
     """``{(pool, difficulty): (P(at least one success), P(botch))}`` for plain vtm rolls."""
+    from conteur.dice import VtmPool
+
     chart: dict[tuple[int, int], tuple[float, float]] = {}
     diffs = list(difficulties)
     for pool in pools:
@@ -48,6 +52,8 @@ def chart_table(
     chart: dict[tuple[int, int], tuple[float, float]], which: int, title: str, lang: Lang
 ) -> Table:
     """One Rich table of ``chart``: column ``which`` (0: success, 1: botch), pools by rows."""
+    from rich.table import Table
+
     pools = sorted({pool for pool, _ in chart})
     diffs = sorted({diff for _, diff in chart})
     table = Table(title=title, title_justify="left", title_style="bold")
@@ -66,6 +72,8 @@ def samples() -> list[tuple[Roll[Any], int]]:
     everything: 1s cancelling, a botch, a damage roll, a 10 rolled again, a
     chance die, a critical d100, plain expressions.
     """
+    from conteur.dice import Expr, HunterPool, Percentile, VtmPool
+
     return [
         (VtmPool(7, 6), 1),
         (VtmPool(5, 7), 0),
@@ -80,6 +88,12 @@ def samples() -> list[tuple[Roll[Any], int]]:
 
 def show_demo(out: Console, lang: Lang, seed: int = DEMO_SEED) -> None:
     """Print the whole demo on ``out``."""
+    from rich.text import Text
+
+    from conteur.dice import SeededDice, VtmPool
+
+    from .render import render
+
     out.print(Text(t("demo.title", lang), style="bold magenta"))
     out.print()
     chart = vtm_chart()

@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING, Annotated
 
 import typer
 
-from conteur.i18n import ConteurError, Lang, Msg, t
+from conteur.i18n import ConteurError, Lang, env_lang, t
 
 from .common import JsonOption, LangOption, fail, print_json, resolve_lang
 
@@ -21,67 +21,78 @@ if TYPE_CHECKING:
     from conteur.dice.charts import HunterChart, VtmChart
     from conteur.dice.odds import RollOdds
 
-odds_app = typer.Typer(help="Probabilités exactes / exact odds.", no_args_is_help=True)
+
+def _help(key: str) -> str:
+    """A help text in the language of ``CONTEUR_LANG`` (help is built when the CLI loads)."""
+    return t(key, env_lang())
+
+
+odds_app = typer.Typer(help=_help("odds.help.group"), no_args_is_help=True)
 
 CHART_POOL = 30
-"""Default largest pool of the charts."""
+"""Default largest pool of the charts (``conteur.dice.odds.CHART_POOL``, not imported here:
+it would load numpy with the CLI)."""
 
 SHOWN_TAIL = 5e-5
 """Readable tables list success counts one by one while P(at least k) stays above this."""
 
-PoolOption = Annotated[
-    int | None, typer.Option("--pool", help="Nombre de dés / number of dice.")
-]
-TableOption = Annotated[
-    bool, typer.Option("--table", help="Tableau complet / whole chart.")
-]
+PoolOption = Annotated[int | None, typer.Option("--pool", help=_help("odds.help.pool"))]
+TableOption = Annotated[bool, typer.Option("--table", help=_help("odds.help.table"))]
 MaxPoolOption = Annotated[
     int,
-    typer.Option("--max-pool", help="Plus grande réserve du tableau / largest pool of the chart."),
+    typer.Option("--max-pool", help=_help("odds.help.max_pool")),
 ]
 
 
-@odds_app.command("vtm")
+@odds_app.command("vtm", help=_help("odds.help.vtm"))
 def vtm_command(
     pool: PoolOption = None,
     difficulty: Annotated[
-        int, typer.Option("--difficulty", help="Difficulté (2 à 10) / difficulty (2 to 10).")
+        int, typer.Option("--difficulty", help=_help("odds.help.difficulty"))
     ] = 6,
     no_cancel: Annotated[
         bool,
         typer.Option(
             "--no-cancel",
-            help="Les 1 n'annulent pas, pas d'échec critique (dégâts, absorption) / "
-            "1s do not cancel, no botch (damage, soak).",
+            help=_help("odds.help.no_cancel"),
         ),
     ] = False,
     willpower: Annotated[
         bool,
-        typer.Option("--willpower", help="Un succès automatique / one automatic success."),
+        typer.Option("--willpower", help=_help("odds.help.willpower")),
     ] = False,
     table: TableOption = False,
     max_pool: MaxPoolOption = CHART_POOL,
     lang: LangOption = None,
     as_json: JsonOption = False,
 ) -> None:
-    """Vampire (d10, difficulté) : probabilités exactes / exact odds."""
+    """Exact odds of a d10 pool against a difficulty, or the classic chart (``--table``)."""
     chosen = resolve_lang(lang)
+    from conteur.dice.odds import check_max_pool, odds_answer, vtm_odds
+    from conteur.dice.rolls import VtmPool
+
     try:
+        if as_json:
+            print_json(
+                odds_answer(
+                    "vtm",
+                    pool=pool,
+                    difficulty=difficulty,
+                    no_cancel=no_cancel,
+                    willpower=willpower,
+                    table=table,
+                    max_pool=max_pool,
+                )
+            )
+            return
         if table:
-            _check_max_pool(max_pool, minimum=1)
             from conteur.dice.charts import vtm_chart
 
-            chart = vtm_chart(max_pool)
-            if as_json:
-                print_json(chart.to_dict())
-            else:
-                _print_vtm_chart(chart, chosen)
+            check_max_pool(max_pool, minimum=1)
+            _print_vtm_chart(vtm_chart(max_pool), chosen)
             return
         if pool is None:
             raise ConteurError("odds.need_pool")
-        from conteur.dice.odds import vtm_odds
-        from conteur.dice.rolls import VtmPool
-
         odds = vtm_odds(
             pool,
             difficulty,
@@ -91,9 +102,6 @@ def vtm_command(
         )
     except ConteurError as error:
         fail(error, chosen, as_json)
-    if as_json:
-        print_json({"outcomes": odds.outcomes()})
-        return
     request = VtmPool(pool, difficulty)
     notes: list[str] = []
     if request.clamped:
@@ -107,48 +115,41 @@ def vtm_command(
     _print_roll_odds(odds, request.describe(chosen), notes, chosen, special_key="result.botch")
 
 
-@odds_app.command("hunter")
+@odds_app.command("hunter", help=_help("odds.help.hunter"))
 def hunter_command(
     pool: PoolOption = None,
-    again: Annotated[
-        int, typer.Option("--again", help="Relance sur 10, 9 ou 8 / 10-, 9- or 8-again.")
-    ] = 10,
-    rote: Annotated[
-        bool, typer.Option("--rote", help="Action entraînée / rote action.")
-    ] = False,
+    again: Annotated[int, typer.Option("--again", help=_help("odds.help.again"))] = 10,
+    rote: Annotated[bool, typer.Option("--rote", help=_help("odds.help.rote"))] = False,
     table: TableOption = False,
     max_pool: MaxPoolOption = CHART_POOL,
     lang: LangOption = None,
     as_json: JsonOption = False,
 ) -> None:
-    """Hunter (nouveau Monde des Ténèbres, 8+) : probabilités exactes / exact odds."""
+    """Exact odds of a new-WoD pool (chance die at 0 or less), or the chart (``--table``)."""
     chosen = resolve_lang(lang)
+    from conteur.dice.odds import check_again, check_max_pool, hunter_odds, odds_answer
+    from conteur.dice.rolls import HunterPool
+
     try:
-        if again not in (8, 9, 10):
-            raise ConteurError(
-                "dice.bad_pool", field="again", value=again, reason=Msg("dice.reason.again")
+        if as_json:
+            print_json(
+                odds_answer(
+                    "hunter", pool=pool, again=again, rote=rote, table=table, max_pool=max_pool
+                )
             )
+            return
+        check_again(again)
         if table:
-            _check_max_pool(max_pool, minimum=0)
             from conteur.dice.charts import hunter_chart
 
-            chart = hunter_chart(max_pool, rote=rote)
-            if as_json:
-                print_json(chart.to_dict())
-            else:
-                _print_hunter_chart(chart, chosen)
+            check_max_pool(max_pool, minimum=0)
+            _print_hunter_chart(hunter_chart(max_pool, rote=rote), chosen)
             return
         if pool is None:
             raise ConteurError("odds.need_pool")
-        from conteur.dice.odds import hunter_odds
-        from conteur.dice.rolls import HunterPool
-
         odds = hunter_odds(pool, again, rote=rote)
     except ConteurError as error:
         fail(error, chosen, as_json)
-    if as_json:
-        print_json({"outcomes": odds.outcomes()})
-        return
     request = HunterPool(pool, again, rote)
     notes: list[str] = []
     if request.chance:
@@ -162,23 +163,21 @@ def hunter_command(
     )
 
 
-@odds_app.command("western")
+@odds_app.command("western", help=_help("odds.help.western"))
 def western_command(
-    skill: Annotated[
-        int, typer.Option("--skill", help="Pourcentage ajusté / adjusted percentage.")
-    ],
+    skill: Annotated[int, typer.Option("--skill", help=_help("odds.help.skill"))],
     lang: LangOption = None,
     as_json: JsonOption = False,
 ) -> None:
-    """Western (1D100 sous le pourcentage) : réussite et critique / success and critical."""
+    """Success and critical chances of 1D100 under a percentage (W-CRIT-1)."""
     chosen = resolve_lang(lang)
-    from conteur.dice.odds import western_odds
+    from conteur.dice.odds import odds_answer, western_odds
     from conteur.dice.rolls import Percentile
 
-    odds = western_odds(skill)
     if as_json:
-        print_json(odds.to_dict())
+        print_json(odds_answer("western", skill=skill))
         return
+    odds = western_odds(skill)
     table = _new_table(t("odds.title.roll", chosen, roll=Percentile(skill)))
     table.add_column(t("odds.col.result", chosen))
     table.add_column(t("odds.col.probability", chosen), justify="right")
@@ -190,25 +189,6 @@ def western_command(
 
 
 # ------------------------------------------------------------------ rendering
-
-
-def _check_max_pool(value: int, minimum: int) -> None:
-    from conteur.dice.rolls import MAX_POOL
-
-    if value < minimum:
-        reason = (
-            Msg("dice.reason.negative")
-            if value < 0
-            else Msg("dice.reason.too_small", minimum=minimum)
-        )
-        raise ConteurError("dice.bad_pool", field="max-pool", value=value, reason=reason)
-    if value > MAX_POOL:
-        raise ConteurError(
-            "dice.bad_pool",
-            field="max-pool",
-            value=value,
-            reason=Msg("dice.reason.too_large", limit=MAX_POOL),
-        )
 
 
 def _locale(lang: Lang) -> str:

@@ -10,11 +10,10 @@ over are refused with a message in the chosen language and exit code 2.
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from typing import Annotated, Any
+from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
 
-from conteur.dice import Expr, HunterPool, Percentile, Roll, TypedDice, VtmPool
 from conteur.i18n import ConteurError, Lang
 
 from .common import (
@@ -29,7 +28,9 @@ from .common import (
     print_json,
     resolve_lang,
 )
-from .render import record_json, render
+
+if TYPE_CHECKING:
+    from conteur.dice import Roll, VtmPool
 
 roll_app = typer.Typer(help=help_text("cli.help.roll"), no_args_is_help=True)
 
@@ -48,6 +49,10 @@ def run_roll(
     Every user error (bad request, bad or missing typed faces, faces left
     over, ``--seed`` with ``--dice``) is reported by ``fail`` (exit 2).
     """
+    from conteur.dice import TypedDice
+
+    from .render import record_json, render
+
     try:
         source, used_seed = dice_source(seed, dice)
         request = build()
@@ -96,6 +101,8 @@ def roll_vtm(
     rules = ["V-DMG-4"] if damage else ["V-SOAK-3"] if soak else []
 
     def build() -> VtmPool:
+        from conteur.dice import VtmPool
+
         return VtmPool(
             dice=pool,
             difficulty=difficulty,
@@ -122,8 +129,14 @@ def roll_hunter(
 ) -> None:
     """A new-WoD pool: 8+ succeeds, 10-again (or 9, 8), optional rote; chance die at 0."""
     chosen = resolve_lang(lang)
+
+    def build() -> Roll[Any]:
+        from conteur.dice import HunterPool
+
+        return HunterPool(dice=pool, again=again, rote=rote)
+
     run_roll(
-        lambda: HunterPool(dice=pool, again=again, rote=rote),
+        build,
         seed=seed,
         dice=dice,
         as_json=as_json,
@@ -141,7 +154,13 @@ def roll_western(
 ) -> None:
     """1D100 at or under the skill; critical under a tenth of it (W-CRIT-1)."""
     chosen = resolve_lang(lang)
-    run_roll(lambda: Percentile(skill), seed=seed, dice=dice, as_json=as_json, lang=chosen)
+
+    def build() -> Roll[Any]:
+        from conteur.dice import Percentile
+
+        return Percentile(skill)
+
+    run_roll(build, seed=seed, dice=dice, as_json=as_json, lang=chosen)
 
 
 @roll_app.command("expr", help=help_text("cli.help.roll.expr"))
@@ -154,6 +173,10 @@ def roll_expr(
 ) -> None:
     """A plain ``NdX±M`` roll: the sum of the faces plus the modifier."""
     chosen = resolve_lang(lang)
-    run_roll(
-        lambda: Expr.parse(expression), seed=seed, dice=dice, as_json=as_json, lang=chosen
-    )
+
+    def build() -> Roll[Any]:
+        from conteur.dice import Expr
+
+        return Expr.parse(expression)
+
+    run_roll(build, seed=seed, dice=dice, as_json=as_json, lang=chosen)

@@ -23,6 +23,7 @@ from .sources import (
     TypedDice,
     distribution_of,
     enumerate_outcomes,
+    explore,
     parse_faces,
 )
 
@@ -48,6 +49,7 @@ __all__ = [
     "WesternOdds",
     "distribution_of",
     "enumerate_outcomes",
+    "explore",
     "hunter_chart",
     "hunter_odds",
     "parse_faces",

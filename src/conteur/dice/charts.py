@@ -89,18 +89,15 @@ def vtm_chart(max_pool: int = 30) -> VtmChart:
     po = 1.0 - ps - p1  # neither
     width = 2 * max_pool + 1
     centre = max_pool  # index of net 0
-    cur = np.zeros((len(DIFFICULTIES), width))
-    cur[:, centre] = 1.0
-    p_success = np.empty((max_pool, len(DIFFICULTIES)))
+    # states[n, d, centre + k] = P(net = k) with n dice at difficulty d
+    states = np.zeros((max_pool + 1, len(DIFFICULTIES), width))
+    states[0, :, centre] = 1.0
     for n in range(1, max_pool + 1):
-        # Only indices centre-n..centre+n can be reached after n dice.
-        lo, hi = centre - n, centre + n + 1
-        nxt = np.zeros_like(cur)
-        nxt[:, lo:hi] = cur[:, lo:hi] * po
-        nxt[:, lo + 1 : hi] += cur[:, lo : hi - 1] * ps
-        nxt[:, lo : hi - 1] += cur[:, lo + 1 : hi] * p1
-        cur = nxt
-        p_success[n - 1] = cur[:, centre + 1 : hi].sum(axis=1)
+        prev, cur = states[n - 1], states[n]
+        np.multiply(prev, po, out=cur)
+        cur[:, 1:] += prev[:, :-1] * ps
+        cur[:, :-1] += prev[:, 1:] * p1
+    p_success = states[1:, :, centre + 1 :].sum(axis=2)
     n_col = np.arange(1, max_pool + 1, dtype=np.float64)[:, None]
     ps_row = ps[:, 0][None, :]
     po_row = po[:, 0][None, :]
@@ -135,7 +132,7 @@ def hunter_chart(max_pool: int = 30, rote: bool = False) -> HunterChart:
         head[:m] = slot[:m]
         tail_from = np.array([slot[k:].sum() for k in range(states)])  # P(slot >= k)
         for j in range(_EXCEPTIONAL):
-            trans[a, j : _EXCEPTIONAL, j] = head[: _EXCEPTIONAL - j]
+            trans[a, j:_EXCEPTIONAL, j] = head[: _EXCEPTIONAL - j]
             trans[a, _EXCEPTIONAL, j] = tail_from[_EXCEPTIONAL - j]
         trans[a, _EXCEPTIONAL, _EXCEPTIONAL] = 1.0
         # Chance die: a 10 (rote: or a 10 on the reroll) is one success and rolls again.

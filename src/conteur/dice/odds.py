@@ -9,6 +9,7 @@ roll (W-CRIT-1).
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Any, Literal
 
 from conteur.i18n import ConteurError, Msg
 
@@ -17,6 +18,11 @@ from .rolls import MAX_POOL, HunterPool, Percentile, VtmPool
 
 BOTCH = "botch"
 DRAMATIC_FAILURE = "dramatic_failure"
+
+CHART_POOL = 30
+"""The largest pool of the charts unless asked otherwise."""
+
+Game = Literal["vtm", "hunter", "western"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -136,6 +142,76 @@ def western_odds(skill: int) -> WesternOdds:
     successes = sum(1 for result, _ in faces if result.success)
     criticals = sum(1 for result, _ in faces if result.critical)
     return WesternOdds(skill, successes / len(faces), criticals / len(faces))
+
+
+def check_again(again: int) -> None:
+    """Raise ``ConteurError('dice.bad_pool')`` unless ``again`` is 10, 9 or 8."""
+    if again not in (8, 9, 10):
+        raise ConteurError(
+            "dice.bad_pool", field="again", value=again, reason=Msg("dice.reason.again")
+        )
+
+
+def check_max_pool(value: int, minimum: int) -> None:
+    """Raise ``ConteurError('dice.bad_pool')`` unless ``minimum <= value <= MAX_POOL``."""
+    reason: Msg | None = None
+    if value < 0:
+        reason = Msg("dice.reason.negative")
+    elif value < minimum:
+        reason = Msg("dice.reason.too_small", minimum=minimum)
+    elif value > MAX_POOL:
+        reason = Msg("dice.reason.too_large", limit=MAX_POOL)
+    if reason is not None:
+        raise ConteurError("dice.bad_pool", field="max-pool", value=value, reason=reason)
+
+
+def odds_answer(
+    game: Game,
+    *,
+    pool: int | None = None,
+    difficulty: int = 6,
+    no_cancel: bool = False,
+    willpower: bool = False,
+    again: int = 10,
+    rote: bool = False,
+    skill: int = 0,
+    table: bool = False,
+    max_pool: int = CHART_POOL,
+) -> dict[str, Any]:
+    """The JSON answer of ``conteur odds <game> ... --json`` (shared by every entry point).
+
+    * ``vtm``/``hunter`` with a ``pool``: ``{"outcomes": {special: p, "0": p, "1": p, ...}}``;
+    * ``vtm``/``hunter`` with ``table``: the chart's ``to_dict()``;
+    * ``western``: ``{"p_success": p, "p_critical": p}``.
+
+    Raises ``ConteurError`` for a bad pool, ``again`` or ``max_pool``, or when
+    neither ``pool`` nor ``table`` is given (``odds.need_pool``).
+    """
+    if game == "western":
+        return western_odds(skill).to_dict()
+    if game == "hunter":
+        check_again(again)
+    if table:
+        from .charts import hunter_chart, vtm_chart
+
+        if game == "vtm":
+            check_max_pool(max_pool, minimum=1)
+            return vtm_chart(max_pool).to_dict()
+        check_max_pool(max_pool, minimum=0)
+        return hunter_chart(max_pool, rote=rote).to_dict()
+    if pool is None:
+        raise ConteurError("odds.need_pool")
+    if game == "vtm":
+        odds = vtm_odds(
+            pool,
+            difficulty,
+            ones_cancel=not no_cancel,
+            can_botch=not no_cancel,
+            auto=1 if willpower else 0,
+        )
+    else:
+        odds = hunter_odds(pool, again, rote=rote)
+    return {"outcomes": odds.outcomes()}
 
 
 def _dense(counts: dict[int, float]) -> tuple[float, ...]:

@@ -228,25 +228,35 @@ class ForcedDice:
         self.position = mark
 
 
-def enumerate_outcomes(run: Callable[[DiceSource], T]) -> list[tuple[T, float]]:
-    """Run ``run`` over every outcome of every roll it makes; each result with its probability.
+def explore(
+    run: Callable[[DiceSource], T], prefix: Sequence[int] = (), weight: float = 1.0
+) -> list[tuple[tuple[int, ...], T, float]]:
+    """Every branch of ``run``: the outcomes forced on its rolls, its result, its probability.
 
     ``run`` is ordinary rule code taking a dice source. Each time it asks for
     a roll not yet decided, the roll's exact outcomes (``request.outcomes()``)
-    are branched on, and ``run`` is called again with that prefix forced.
-    Results are not merged (they need not be hashable): see ``distribution_of``.
+    are branched on, and ``run`` is called again with that script forced.
+    ``prefix`` fixes the first rolls (their probability is ``weight``).
     """
-    out: list[tuple[T, float]] = []
-    stack: list[tuple[tuple[int, ...], float]] = [((), 1.0)]
+    out: list[tuple[tuple[int, ...], T, float]] = []
+    stack: list[tuple[tuple[int, ...], float]] = [(tuple(prefix), weight)]
     while stack:
         script, p = stack.pop()
         try:
-            out.append((run(ForcedDice(script)), p))
+            out.append((script, run(ForcedDice(script)), p))
         except NeedOutcome as need:
             for i, (_, q) in enumerate(need.request.outcomes()):
                 if q > 0.0:
                     stack.append(((*script, i), p * q))
     return out
+
+
+def enumerate_outcomes(run: Callable[[DiceSource], T]) -> list[tuple[T, float]]:
+    """Run ``run`` over every outcome of every roll it makes; each result with its probability.
+
+    Results are not merged (they need not be hashable): see ``distribution_of``.
+    """
+    return [(value, p) for _, value, p in explore(run)]
 
 
 def distribution_of(run: Callable[[DiceSource], H]) -> dict[H, float]:

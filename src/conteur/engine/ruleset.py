@@ -57,3 +57,10 @@ class Ruleset(Protocol):
     def end_state(self, state: Any) -> dict[str, dict[str, Any]]:
         """What each character carries out of the encounter (wounds, Willpower, ammunition...)."""
         ...
+
+    def attack_odds(
+        self, state: Any, attacker: str, target: str, maneuver: str | None = None,
+        params: Mapping[str, Any] | None = None,
+    ) -> Any:
+        """The exact odds of one attack now; the answer has ``to_dict()`` (JSON-ready)."""
+        ...

@@ -9,7 +9,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from conteur.engine.events import Event
-from conteur.i18n import Msg
+from conteur.i18n import Lang, Msg, catalog, t
 
 from .health import HealthTrack
 from .state import VtmState
@@ -45,6 +45,17 @@ class DefenceBarred(Event):
     defender: str
     kind: str
     attacker: str
+
+
+class Words:
+    """Words shown in the reader's language (``word.<value>`` when the catalog has it)."""
+
+    def __init__(self, words: tuple[str, ...]) -> None:
+        self.words = words
+
+    def describe(self, lang: Lang | None = None) -> str:
+        shown = [t(f"word.{w}", lang) if f"word.{w}" in catalog() else w for w in self.words]
+        return " ".join(shown) or "—"
 
 
 OVERRIDE_FIELDS = ("health", "willpower", "blood", "ammo", "conditions")
@@ -83,7 +94,7 @@ class GmOverride(Event):
         if isinstance(value, dict):
             value = ", ".join(f"{k}: {v}" for k, v in value.items())
         elif isinstance(value, list | tuple):
-            value = " ".join(str(v) for v in value) or "—"
+            value = Words(tuple(str(v) for v in value))
         out["value"] = value
         out["reason"] = self.reason or "—"
         return out

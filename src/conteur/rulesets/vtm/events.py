@@ -10,6 +10,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from conteur.engine.events import Event
+from conteur.i18n import Lang, catalog, t
 
 from .readiness import spend_defence
 from .state import Action, Declaration, Progress, VtmState
@@ -56,12 +57,43 @@ def declaration_from_dict(data: dict[str, Any]) -> Declaration:
     )
 
 
+class DeclarationText:
+    """A declaration in the log's language: each action's word, its target, Celerity."""
+
+    def __init__(self, declaration: Mapping[str, Any], names: Mapping[str, str]) -> None:
+        self.declaration = declaration
+        self.names = names
+
+    def describe(self, lang: Lang | None = None) -> str:
+        def word(value: str) -> str:
+            key = f"word.{value}"
+            return t(key, lang) if key in catalog() else value
+
+        decl = self.declaration
+        if decl.get("delayed"):
+            return word("delay")
+        if decl.get("full_defense"):
+            return f"{word('full_defense')} ({word(str(decl['full_defense']))})"
+        parts = []
+        for a in decl.get("actions", ()):
+            text = word(str(a["kind"]))
+            if a.get("target"):
+                text += " → " + self.names.get(a["target"], str(a["target"]))
+            if a.get("celerity"):
+                text += f" ({word('celerity')})"
+            parts.append(text)
+        return t("vtm.declaration.then", lang).join(parts)
+
+
 # ----------------------------------------------------------------- turn stages
 
 
 @dataclass(frozen=True)
 class TurnStarted(Event):
     """A new 3-second turn begins with its initiative stage (V-GEN-3)."""
+
+    heading = True
+    """Logs show it as the header of the turn."""
 
     turn: int
 
@@ -89,6 +121,7 @@ class InitiativeRolled(Event):
 
     def apply(self, state: VtmState) -> None:
         state.fighters[self.fighter].initiative = (self.total, self.rating)
+        state.fighters[self.fighter].conditions.pop("initiative_malus", None)
 
 
 @dataclass(frozen=True)
@@ -117,6 +150,12 @@ class ActionDeclared(Event):
     fighter: str
     declaration: dict[str, Any]
     summary: str = ""
+
+    def params(self, names: Mapping[str, str] | None = None) -> dict[str, Any]:
+        """The summary in words: ``tir → Bob puis esquive`` (``summary`` stays for machines)."""
+        out = super().params(names)
+        out["summary"] = DeclarationText(self.declaration, names or {})
+        return out
 
     def apply(self, state: VtmState) -> None:
         decl = declaration_from_dict(self.declaration)

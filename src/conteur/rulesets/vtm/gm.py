@@ -47,6 +47,7 @@ from .events import (
 )
 from .health import DAMAGE_TYPES, SEVERITY
 from .state import Fighter, VtmState
+from .traits import normalize_key
 from .turn import advance
 
 CONDITIONS = (
@@ -59,9 +60,22 @@ CONDITIONS = (
     "in_combat",
     "immobilised",
     "disarmed",
+    "running",
 )
 OFF = (False, None, "off", "non", "no", "false", 0)
-MARKS = {"b": "bashing", "l": "lethal", "a": "aggravated", "x": "aggravated"}
+MARKS = {
+    "b": "bashing",
+    "l": "lethal",
+    "a": "aggravated",
+    "x": "aggravated",
+    "contondant": "bashing",
+    "contondants": "bashing",
+    "letal": "lethal",
+    "letaux": "lethal",
+    "aggrave": "aggravated",
+    "aggraves": "aggravated",
+}
+"""Health marks as typed: letters (``LLB``), English or French damage types."""
 MAX_BLOOD = 100
 
 
@@ -301,7 +315,7 @@ def _override_value(state: VtmState, f: Fighter, command: Command, name: str) ->
         marks = list(raw) if isinstance(raw, str | list | tuple) else None
         if marks is None:
             raise _bad(name, raw, key="vtm.gm.health", boxes=len(f.health.boxes))
-        kinds = [MARKS.get(str(m).strip().lower(), str(m).strip().lower()) for m in marks]
+        kinds = [MARKS.get(normalize_key(str(m)), normalize_key(str(m))) for m in marks]
         kinds = [k for k in kinds if k]
         if any(k not in SEVERITY for k in kinds) or len(kinds) > len(f.health.boxes):
             raise _bad(name, raw, key="vtm.gm.health", boxes=len(f.health.boxes))

@@ -10,11 +10,13 @@ from conteur.engine import Command, CommandTemplate, Param, Resolution
 from conteur.engine.geometry import parse_position
 from conteur.i18n import ConteurError, Lang
 
-from . import actions, defence, equipment, general, gm, modifiers, turn
+from . import actions, close, defence, equipment, general, gm, modifiers, ranged, turn
 from .health import HealthTrack, Level
-from .sheet import load_sheet
-from .state import DEFENSIVE, Fighter, VtmState
+from .sheet import _FIELD_SPELLINGS, load_sheet
+from .state import DEFENSIVE, Action, Fighter, VtmState
 from .tables import Tables, load_tables
+from .traits import normalize_key
+from .words import register_words
 
 STATE_KEYS = {
     "id",
@@ -33,7 +35,7 @@ STATE_KEYS = {
 
 Handler = Callable[[Resolution, Command], None]
 
-RULE_MODULES = (modifiers, defence, general)
+RULE_MODULES = (modifiers, close, ranged, defence, general)
 """Modules whose import registers rule hooks (kept referenced on purpose)."""
 
 
@@ -44,14 +46,14 @@ class VtmRuleset:
 
     def __init__(self) -> None:
         self.handlers: dict[str, Handler] = {
-            "initiative": turn.start_turn,
+            "initiative": close.ending_fallen_locks(turn.start_turn),
             "declare": lambda ctx, c: turn.declare(ctx, c, actions.validate_declared),
             "act": actions.act,
-            "defend": defence.announce,
+            "defend": close.guard_defence(defence.announce),
             "pass": general.pass_action,
             "ambush": general.ambush,
             "gm_modifier": gm.modifier,
-            "gm_damage": gm.damage,
+            "gm_damage": close.ending_fallen_locks(gm.damage),
             "gm_heal": gm.heal,
             "gm_condition": gm.condition,
             "gm_complication": gm.complication,
@@ -62,6 +64,9 @@ class VtmRuleset:
             "gm_weapon": gm.weapon,
             "gm_willpower": gm.willpower,
             "gm_override": gm.override,
+            "get_up": close.get_up,
+            "close_wound": close.close_wound,
+            "gm_disarm_botch": close.gm_disarm_botch,
         }
         self.packs: dict[str, Any] = {}
 
@@ -72,6 +77,7 @@ class VtmRuleset:
         era = str(scenario.get("era", "1899"))
         extra = [str((base_dir or Path(".")) / p) for p in scenario.get("tables", []) or []]
         tables = load_tables(era, extra)
+        register_words(tables)
         options = tables.option_values(scenario.get("options") or {})
         packs = tuple(str(p) for p in scenario.get("packs", []) or [])
         for pack in packs:
@@ -90,6 +96,9 @@ class VtmRuleset:
                 raise ConteurError("vtm.scenario.duplicate", id=f.id)
             seen.add(f.id)
             state.fighters[f.id] = f
+            # A sheet's own weapons join the encounter's tables.
+            tables = tables.with_weapons(f.sheet.custom_weapons)
+        state.meta["tables"] = equipment.TablesRef(tables)
         return state
 
     # ------------------------------------------------------------------ commands
@@ -107,6 +116,27 @@ class VtmRuleset:
 
     def legal_commands(self, state: Any, actor: str | None = None) -> list[CommandTemplate]:
         return legal_commands(state, actor)
+
+    def summary(self, state: Any) -> list[dict[str, Any]]:
+        """Where each fighter stands, JSON-ready (health track with ``/`` and ``X``...)."""
+        from .summary import summary
+
+        return summary(state)
+
+    def summary_lines(self, state: Any, lang: Lang) -> list[str]:
+        """The same, one line of prose per fighter in ``lang``."""
+        from .summary import summary_lines
+
+        return summary_lines(state, lang)
+
+    def attack_odds(
+        self, state: Any, attacker: str, target: str, maneuver: str | None = None,
+        params: Mapping[str, Any] | None = None,
+    ) -> Any:
+        """Exact odds of ``attacker`` attacking ``target`` now (``odds.attack_odds``)."""
+        from .odds import odds_for_scenario
+
+        return odds_for_scenario(state, attacker, target, maneuver, params)
 
     def end_state(self, state: Any) -> dict[str, dict[str, Any]]:
         """Wounds, Willpower, blood, ammunition and conditions each fighter carries out."""
@@ -156,11 +186,17 @@ def fighter_from_scenario(
     if sheet_data is None:
         sheet_data = {k: v for k, v in raw.items() if k not in STATE_KEYS}
     sheet_data = dict(sheet_data)
-    sheet_data.setdefault("kind", "mortal")
+    # The sheet may spell its fields in French (type, nom): add only what no spelling gives.
+    given = {_FIELD_SPELLINGS.get(normalize_key(str(k))) for k in sheet_data}
+    if "kind" not in given:
+        sheet_data["kind"] = "mortal"
     if raw.get("id"):
-        sheet_data.setdefault("id", raw["id"])
-        sheet_data.setdefault("name", str(raw["id"]).capitalize())
+        if "id" not in given:
+            sheet_data["id"] = raw["id"]
+        if "name" not in given:
+            sheet_data["name"] = str(raw["id"]).capitalize()
     sheet = load_sheet(sheet_data, source)
+    tables = tables.with_weapons(sheet.custom_weapons)
     fid = str(raw.get("id") or sheet.id).strip()
     for w in sheet.weapons:
         tables.weapon(str(w))
@@ -188,9 +224,19 @@ def fighter_from_scenario(
         weapon=tables.weapon(str(in_hand)).id if in_hand else None,
         armour=tables.find_armour(str(sheet.armour)).id if sheet.armour else None,
         armour_destroyed=bool(raw.get("armour_destroyed", False)),
-        cover=int(raw.get("cover", 0)),
+        cover=scenario_cover(raw.get("cover", 0), tables),
         conditions=dict(raw.get("conditions") or {}),
     )
+
+
+def scenario_cover(value: Any, tables: Tables) -> int:
+    """A cover level from a scenario: 0 to 3, or a word of the cover table (``bon``, ``light``)."""
+    if isinstance(value, int):
+        return value
+    text = str(value).strip()
+    if text.isdigit():
+        return int(text)
+    return int(tables.find_cover(text).difficulty)
 
 
 # ------------------------------------------------------------------ legal commands
@@ -229,6 +275,7 @@ def legal_commands(state: VtmState, actor: str | None = None) -> list[CommandTem
         template = defend_template(state, f)
         if template is not None:
             out.append(template)
+    out.extend(close.templates(state, actor))
     if actor is None:
         out.extend(gm.templates(state))
     return out
@@ -238,7 +285,7 @@ def defend_template(state: VtmState, f: Fighter) -> CommandTemplate | None:
     """``defend`` as ``defence.announce`` accepts it now, or None (V-DEF-1, V-INI-6, V-MAN-3)."""
     if state.phase not in ("resolution", "end_of_turn") or f.out_of_fight:
         return None
-    kinds = defence.defences_allowed(state, f)
+    kinds = tuple(k for k in defence.defences_allowed(state, f) if not locked(state, f, k))
     if not kinds:
         return None
     ready, source = defence.available_defence(f)
@@ -260,6 +307,15 @@ def defend_template(state: VtmState, f: Fighter) -> CommandTemplate | None:
             "defend", f.id, (kind, Param("abort", "choice", ways)), rule="V-MAN-3"
         )
     return None
+
+
+def locked(state: VtmState, f: Fighter, kind: str) -> bool:
+    """Held or grappling: no defence but what the lock allows (V-CC-7, V-CC-8)."""
+    try:
+        close.locked_fighters(state, f, Action(kind))
+    except ConteurError:
+        return True
+    return False
 
 
 def targets_of(state: VtmState, f: Fighter) -> tuple[str, ...]:
@@ -301,7 +357,7 @@ def action_kinds(state: VtmState, f: Fighter, defences: bool = True) -> tuple[st
         kinds.append(m.id)
     if defences:
         kinds.extend(k for k in DEFENSIVE if k != "parry" or "melee" in cats)
-    return tuple(dict.fromkeys(kinds))
+    return close.allowed_kinds(state, f, dict.fromkeys(kinds))
 
 
 def declare_template(state: VtmState, f: Fighter) -> CommandTemplate:

@@ -274,6 +274,10 @@ class VtmSheet(BaseModel):
 
     # ------------------------------------------------------------------ reading
 
+    def __deepcopy__(self, memo: dict[int, Any] | None = None) -> VtmSheet:
+        """A sheet is immutable: copies of a fight's state share it."""
+        return self
+
     def trait(self, key: str) -> int:
         """The rating of an attribute, ability, discipline or ``willpower`` (0 when absent).
 

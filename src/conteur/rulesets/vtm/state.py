@@ -30,6 +30,9 @@ class Action:
     params: tuple[tuple[str, Any], ...] = ()
     celerity: bool = False
 
+    def __deepcopy__(self, memo: dict[int, Any]) -> Action:
+        return self  # immutable
+
     def param(self, key: str, default: Any = None) -> Any:
         for k, v in self.params:
             if k == key:
@@ -50,6 +53,9 @@ class Declaration:
     willpower: bool = False
     full_defense: str | None = None
     delayed: bool = False
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> Declaration:
+        return self  # immutable
 
     @property
     def multiple(self) -> int:

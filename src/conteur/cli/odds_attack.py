@@ -1,0 +1,103 @@
+"""``conteur odds attack``: the exact odds of a whole attack in a scenario, for any ruleset."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Annotated, Any
+
+import typer
+
+from conteur.i18n import ConteurError, Lang, t
+
+from .common import JsonOption, LangOption, fail, print_json, resolve_lang
+from .odds import _help, odds_app
+
+SHOWN = (
+    "p_hit",
+    "p_botch",
+    "expected_levels",
+    "p_incapacitated",
+    "p_killed",
+    "p_armour_destroyed",
+    "p_knocked_down",
+    "p_dazed",
+)
+
+
+@odds_app.command("attack", help=_help("odds.help.attack"))
+def attack_command(
+    scenario: Annotated[Path, typer.Argument(help="SCENARIO.yaml")],
+    attacker: Annotated[str, typer.Option("--attacker")],
+    target: Annotated[str, typer.Option("--target")],
+    maneuver: Annotated[str | None, typer.Option("--maneuver")] = None,
+    lang: LangOption = None,
+    as_json: JsonOption = False,
+) -> None:
+    """Exact odds of ``attacker`` attacking ``target`` in the scenario's starting state."""
+    chosen = resolve_lang(lang)
+    from conteur.engine import Encounter
+    from conteur.engine.scenario import load_scenario
+
+    try:
+        data, base = load_scenario(scenario)
+        encounter = Encounter.start(data, base)
+        ids = list(encounter.end_state())
+        for name in (attacker, target):
+            if name not in ids:
+                raise ConteurError("odds.attack.unknown_fighter", name=name, known=", ".join(ids))
+        odds = encounter.ruleset.attack_odds(encounter.state, attacker, target, maneuver)
+    except ConteurError as error:
+        fail(error, chosen, as_json)
+    answer = odds.to_dict()
+    if as_json:
+        print_json(answer)
+        return
+    _print(answer, chosen)
+
+
+def _print(answer: dict[str, Any], lang: Lang) -> None:
+    from babel.numbers import format_decimal
+    from rich.console import Console
+    from rich.table import Table
+
+    from conteur.i18n import Msg, catalog, percent
+
+    maneuver = answer.get("maneuver", "")
+    if f"word.{maneuver}" in catalog():
+        maneuver = Msg(f"word.{maneuver}").describe(lang)
+    console = Console()
+    console.print(
+        t(
+            "odds.attack.title",
+            lang,
+            attacker=answer["attacker"],
+            target=answer["target"],
+            maneuver=maneuver,
+        )
+    )
+    console.print(
+        t(
+            "odds.attack.pool",
+            lang,
+            pool=answer["pool"],
+            difficulty=answer["difficulty"],
+            details=answer.get("details", ""),
+        )
+    )
+    table = Table(show_header=False)
+    for key in SHOWN:
+        if key not in answer:
+            continue
+        value = answer[key]
+        text = (
+            format_decimal(round(float(value), 2), locale=lang)
+            if key == "expected_levels"
+            else percent(float(value), lang)
+        )
+        table.add_row(t(f"odds.attack.{key}", lang), text)
+    console.print(table)
+    levels = Table(t("odds.attack.levels", lang), "%")
+    for k, p in answer.get("levels", {}).items():
+        if p >= 5e-5:
+            levels.add_row(str(k), percent(float(p), lang))
+    console.print(levels)
