@@ -11,6 +11,7 @@ import pytest
 from conteur.dice import TypedDice
 from conteur.engine import Command, Encounter, EventList
 from conteur.i18n import ConteurError
+from conteur.rulesets.vtm.close import BreakFreeRolled
 from conteur.rulesets.vtm.defence_events import GmOverride
 from conteur.rulesets.vtm.events import (
     AttackRolled,
@@ -345,3 +346,25 @@ def test_gm_override_is_written_in_french_and_english() -> None:
         parse_line("gm: override a ammo {light_revolver: 0} blood 1", f.state), TypedDice([])
     )
     assert f.encounter.end_state()["a"]["ammo"] == {"light_revolver": 0}
+
+
+def test_gm_modifier_applies_to_a_break_free_roll() -> None:
+    """Breaking free of a grapple is an action roll (V-CC-7): it takes the Conteur's modifier."""
+    f = Fight("""
+combatants:
+  - {id: a, side: x, position: [0, 0], wits: 5, strength: 3, brawl: 2, stamina: 2, dexterity: 2}
+  - {id: t, side: y, position: [1, 0], wits: 1, strength: 2, brawl: 1, stamina: 2, dexterity: 2}
+""")
+    f.initiative(10, 1)
+    f.declare("t", {"kind": "other"})
+    f.declare("a", attack("grapple", "t"))
+    f.act("a", [6, 2, 2, 2, 2] + [6, 2, 2] + [2, 2])
+    f.do("pass", "t")
+    f.initiative(10, 1)
+    f.declare("t", {"kind": "break_free"})
+    f.declare("a", {"kind": "grapple_damage"})
+    f.act("a", [2, 2, 2])
+    gm(f, "gm_modifier", fighter="t", dice=2, reason="la prise glisse")
+    events = f.act("t", [8, 9, 2, 2, 2] + [6, 2, 2, 2, 2])
+    assert events.of(ModifiersUsed) and not f.state.pending_modifiers
+    assert events.one(BreakFreeRolled).pool == 3 + 2

@@ -72,7 +72,7 @@ from conteur.i18n import ConteurError
 from . import equipment
 from .actions import fighter
 from .attack import dazed_by_damage, draft_attack, strike_for
-from .events import ComplicationChosen, ConditionSet, RollMade, WeaponChanged
+from .events import ComplicationChosen, ConditionSet, ModifiersUsed, RollMade, WeaponChanged
 from .hooks import (
     ACTIONS,
     AttackDraft,
@@ -85,6 +85,7 @@ from .hooks import (
     substitute,
 )
 from .modifiers import LOCATION_SIZE
+from .readiness import gm_modifiers
 from .state import DEFENSIVE, Action, Fighter, VtmState
 from .strike import StrikeOutcome, roll_damage
 from .tables import Effect, Maneuver
@@ -413,12 +414,15 @@ def break_free(ctx: Resolution, f: Fighter, a: Action, penalty: int, willpower: 
     assert lock is not None
     other = state.fighters[lock.other(f.id)]
     traits = resist_traits(state, lock)
-    mine = sum(f.trait(t) for t in traits) + f.penalty - penalty
+    gm_dice, gm_difficulty, _ = gm_modifiers(state, f.id)  # the Conteur's, for this action roll
+    mine = sum(f.trait(t) for t in traits) + f.penalty - penalty + gm_dice
     difficulty = RESIST_DIFFICULTY + (
         1 if f.conditions.get("off_balance_turn") == state.turn else 0
     )
     auto = f.trait("potence") + (1 if willpower else 0)
-    my_roll = ctx.dice.roll(VtmPool(max(0, mine), difficulty, auto=auto))
+    my_roll = ctx.dice.roll(VtmPool(max(0, mine), difficulty + gm_difficulty, auto=auto))
+    if state.pending_modifiers.get(f.id):
+        ctx.emit(ModifiersUsed(f.id))
     theirs = sum(other.trait(t) for t in traits) + other.penalty
     their_roll = ctx.dice.roll(
         VtmPool(max(0, theirs), RESIST_DIFFICULTY, auto=other.trait("potence"))

@@ -11,13 +11,13 @@ with an error naming the field (``ConteurError.params["field"]``) and the
 state is left as it was.
 
 Game-master modifiers (``gm_modifier``) wait for the fighter's next *action
-roll*: an attack, a block, dodge or parry, an ambush or alertness roll, or
-the roll of an ``other`` action; that roll uses all of them at once
-(``ModifiersUsed``). Reflexive rolls — soak, the Willpower roll to abort —
-do not take them: they are no action and the text keeps them apart (no
-wound penalty either, V-SOAK-3, V-MAN-3). To change a soak, the game master
-marks or heals the levels by hand (``gm_damage``, ``gm_heal``,
-``gm_override``).
+roll*: an attack, a block, dodge or parry, an ambush or alertness roll,
+breaking free of a hold (V-CC-7, V-CC-8), or the roll of an ``other``
+action; that roll uses all of them at once (``ModifiersUsed``). Reflexive
+rolls — soak, the Willpower roll to abort — do not take them: they are no
+action and the text keeps them apart (no wound penalty either, V-SOAK-3,
+V-MAN-3). To change a soak, the game master marks or heals the levels by
+hand (``gm_damage``, ``gm_heal``, ``gm_override``).
 """
 
 from __future__ import annotations
