@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import dataclasses
 from typing import Any
 
 from conteur.dice import TypedDice
@@ -37,9 +38,7 @@ def run(store: Store, encounter_id: int, type_: str, actor: str | None = None,
         dice: list[int] | tuple[int, ...] = (), **args: Any) -> EventList:
     """Run one command with typed dice, every face used."""
     source = TypedDice(list(dice))
-    events = store.run_command(encounter_id, Command(type_, actor, args), source)
-    source.check_all_used()
-    return events
+    return store.run_command(encounter_id, Command(type_, actor, args), source, all_dice_used=True)
 
 
 def one_turn(store: Store, encounter_id: int) -> None:
@@ -56,3 +55,8 @@ def one_turn(store: Store, encounter_id: int) -> None:
 
 def gm(type_: str, **args: Any) -> Command:
     return Command(type_, None, args)
+
+
+def comparable(state: Any) -> dict[str, Any]:
+    """A vtm state's fields, less ``meta`` (it holds a reference to the loaded tables)."""
+    return {f.name: getattr(state, f.name) for f in dataclasses.fields(state) if f.name != "meta"}

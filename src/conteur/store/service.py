@@ -367,9 +367,12 @@ class Store:
         sheet: Mapping[str, Any] | None = None,
         state: Mapping[str, Any] | None = None,
         reason: str = "edited",
-        source: str = "<sheet>",
+        source: str | None = None,
     ) -> CharacterInfo:
-        """Replace a character's sheet and/or state (checked), recording a new version."""
+        """Replace a character's sheet and/or state (checked), recording a new version.
+
+        ``source`` names the character in error messages (default: its name).
+        """
         with self._write() as s:
             row = _character(s, character_id)
             campaign = _campaign(s, row.campaign_id)
@@ -377,7 +380,7 @@ class Store:
                 campaign,
                 sheet if sheet is not None else row.sheet,
                 state if state is not None else row.state,
-                source,
+                source or row.name,
             )
             if checked.slug != row.slug:
                 taken = s.scalar(
@@ -590,12 +593,21 @@ class Store:
             )
             return list(rows)
 
-    def run_command(self, encounter_id: int, command: Command, dice: DiceSource) -> EventList:
+    def run_command(
+        self,
+        encounter_id: int,
+        command: Command,
+        dice: DiceSource,
+        *,
+        all_dice_used: bool = False,
+    ) -> EventList:
         """Execute ``command`` and store it, in one transaction; its events.
 
         A refused command (ConteurError: illegal, dice running short) stores
-        nothing and consumes no dice. When another writer stored the next entry
-        first, the encounter is reloaded and the command tried again.
+        nothing and consumes no dice. With ``all_dice_used``, typed-in faces the
+        command did not use refuse it too (``dice.left_over``). When another
+        writer stored the next entry first, the encounter is reloaded and the
+        command tried again.
         """
         try:
             json.dumps(command.to_dict())
@@ -607,9 +619,16 @@ class Store:
 
         def step(live: _Live) -> tuple[EventList, LogEntry]:
             events = live.encounter.execute(command, dice)
+            check = getattr(dice, "check_all_used", None)
+            if all_dice_used and callable(check):
+                check()
             return events, live.encounter.log[-1]
 
-        return self._append(encounter_id, step, lambda: dice.reset(mark))
+        try:
+            return self._append(encounter_id, step, lambda: dice.reset(mark))
+        except BaseException:
+            dice.reset(mark)
+            raise
 
     def undo(self, encounter_id: int) -> CommandEntry:
         """Retract the last command in force by appending an undo entry; the retracted command.
@@ -632,15 +651,16 @@ class Store:
         """Run ``step`` on the live encounter and store the entry it appended, retrying races."""
         with self._lock:
             for attempt in range(MAX_ATTEMPTS):
-                changed = False
+                live: _Live | None = None
+                length = 0
                 try:
                     with self._write() as s:
                         row = _encounter(s, encounter_id, lock="share")
                         if row.status != "open":
                             raise ConteurError("store.encounter.closed", name=row.name)
                         live = self._load(s, row)
+                        length = len(live.encounter.log)
                         result, entry = step(live)
-                        changed = True
                         data = entry.to_dict()
                         s.add(
                             LogRow(
@@ -659,7 +679,8 @@ class Store:
                     before_retry()
                     time.sleep(min(0.001 * 2**attempt, 0.05))
                 except BaseException:
-                    if changed:
+                    # The live encounter moved on but nothing was stored: forget it.
+                    if live is not None and len(live.encounter.log) != length:
                         self._live.pop(encounter_id, None)
                     raise
             raise ConteurError("store.busy")

@@ -122,6 +122,15 @@ def check_character(
             field=field,
             reason=Msg(error.key, **error.params),
         ) from None
+    except (ValueError, TypeError, KeyError, AttributeError) as exc:
+        # A value of the wrong type the ruleset did not check itself ("beaucoup" for an int).
+        field, value = _culprit(str(exc), state)
+        raise ConteurError(
+            "store.character.state",
+            source=source,
+            field=field,
+            reason=Msg("store.character.bad_value", value=value),
+        ) from None
     return CheckedCharacter(slug or _slugify(name), name or slug, sheet, state, inline)
 
 
@@ -173,6 +182,20 @@ def _field_of(error: ConteurError, state: Mapping[str, Any]) -> str | None:
         if key in error.key or any(v in text for v in values):
             return str(key)
     return None
+
+
+def _culprit(message: str, state: Mapping[str, Any]) -> tuple[str, str]:
+    """The state field (and its value) a bare Python error message is about, as best we can."""
+    for key, value in state.items():
+        if key in CAMPAIGN_ONLY:
+            continue
+        leaves = value.values() if isinstance(value, Mapping) else (
+            value if isinstance(value, list) else [value]
+        )
+        for leaf in leaves:
+            if str(leaf) and str(leaf) in message:
+                return str(key), _short(leaf)
+    return "-", _short(message)
 
 
 def _slugify(name: str) -> str:
