@@ -102,7 +102,7 @@ def test_the_log_is_append_only_in_every_code_path(store: Store) -> None:
     def _record(_conn: Any, _cursor: Any, statement: str, *_args: Any) -> None:
         statements.append(statement)
 
-    campaign, chars, encounter = saloon(store)
+    _campaign, chars, encounter = saloon(store)
     one_turn(store, encounter.id)
     with pytest.raises(ConteurError):
         run(store, encounter.id, "act", "ann", [1])
