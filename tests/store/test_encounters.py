@@ -80,7 +80,7 @@ def test_undo_is_a_row_and_never_a_deletion(store: Store) -> None:
     before = store.encounter(encounter.id).end_state()
     run(store, encounter.id, "gm_damage", fighter="ann", levels=2, damage_type="lethal")
     undone = store.undo(encounter.id)
-    assert undone.seq == 1
+    assert undone == UndoEntry(2, 1)
     assert store.encounter(encounter.id).end_state() == before
     log = store.log(encounter.id)
     assert [(e["seq"], e["kind"]) for e in log] == [(0, "command"), (1, "command"), (2, "undo")]

@@ -20,6 +20,7 @@ from conteur.store import (
     open_store,
 )
 from conteur.store.db import normalize_url
+from conteur.store.migrate import HEAD
 from conteur.store.models import Base
 
 from .helpers import one_turn, saloon
@@ -41,7 +42,7 @@ def test_migrations_create_the_schema(db_url: str) -> None:
     assert current_revision(engine) is None
     store = open_store(db_url)
     try:
-        assert current_revision(engine) == head_revision() == "0001"
+        assert current_revision(engine) == head_revision() == HEAD == "0001"
         assert set(inspect(engine).get_table_names()) == TABLES
         uniques = {
             tuple(u["column_names"]) for u in inspect(engine).get_unique_constraints("encounter_log")

@@ -27,7 +27,7 @@ from collections.abc import Callable, Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass, field
 from datetime import datetime
-from typing import Any, TypeVar
+from typing import Any
 
 from sqlalchemy import Engine, func, select
 from sqlalchemy.exc import IntegrityError, OperationalError
@@ -39,6 +39,7 @@ from conteur.engine import (
     CommandEntry,
     Encounter,
     EventList,
+    UndoEntry,
     entry_from_dict,
     get_ruleset,
 )
@@ -85,8 +86,6 @@ COUNTERS = ("experience", "reputation")
 
 SCENARIO_KEYS = frozenset({"ruleset", "era", "packs", "options", "combatants"})
 """Scenario keys set by the campaign and the characters, not by ``start_encounter(extra=...)``."""
-
-T = TypeVar("T")
 
 MAX_ATTEMPTS = 20
 """Tries of one command when other writers keep winning the race for the next seq."""
@@ -601,13 +600,25 @@ class Store:
         *,
         all_dice_used: bool = False,
     ) -> EventList:
-        """Execute ``command`` and store it, in one transaction; its events.
+        """Execute ``command`` and store it, in one transaction; its events (see ``execute``)."""
+        entry = self.execute(encounter_id, command, dice, all_dice_used=all_dice_used)
+        return EventList(entry.events)
+
+    def execute(
+        self,
+        encounter_id: int,
+        command: Command,
+        dice: DiceSource,
+        *,
+        all_dice_used: bool = False,
+    ) -> CommandEntry:
+        """Execute ``command`` and store it, in one transaction; the stored entry (seq, events).
 
         A refused command (ConteurError: illegal, dice running short) stores
         nothing and consumes no dice. With ``all_dice_used``, typed-in faces the
         command did not use refuse it too (``dice.left_over``). When another
         writer stored the next entry first, the encounter is reloaded and the
-        command tried again.
+        command tried again (with the same dice).
         """
         try:
             json.dumps(command.to_dict())
@@ -617,37 +628,40 @@ class Store:
             ) from None
         mark = dice.mark()
 
-        def step(live: _Live) -> tuple[EventList, LogEntry]:
-            events = live.encounter.execute(command, dice)
+        def step(encounter: Encounter) -> None:
+            encounter.execute(command, dice)
             check = getattr(dice, "check_all_used", None)
             if all_dice_used and callable(check):
                 check()
-            return events, live.encounter.log[-1]
 
         try:
-            return self._append(encounter_id, step, lambda: dice.reset(mark))
+            entry = self._append(encounter_id, step, lambda: dice.reset(mark))
         except BaseException:
             dice.reset(mark)
             raise
+        assert isinstance(entry, CommandEntry)
+        return entry
 
-    def undo(self, encounter_id: int) -> CommandEntry:
-        """Retract the last command in force by appending an undo entry; the retracted command.
+    def undo(self, encounter_id: int) -> UndoEntry:
+        """Retract the last command in force by appending an undo entry; that entry.
 
-        ConteurError ``engine.nothing_to_undo`` when no command is left.
+        ``entry.undoes`` is the seq of the retracted command. ConteurError
+        ``engine.nothing_to_undo`` when no command is left.
         """
 
-        def step(live: _Live) -> tuple[CommandEntry, LogEntry]:
-            undone = live.encounter.undo()
-            return undone, live.encounter.log[-1]
+        def step(encounter: Encounter) -> None:
+            encounter.undo()
 
-        return self._append(encounter_id, step, lambda: None)
+        entry = self._append(encounter_id, step, lambda: None)
+        assert isinstance(entry, UndoEntry)
+        return entry
 
     def _append(
         self,
         encounter_id: int,
-        step: Callable[[_Live], tuple[T, LogEntry]],
+        step: Callable[[Encounter], None],
         before_retry: Callable[[], None],
-    ) -> T:
+    ) -> LogEntry:
         """Run ``step`` on the live encounter and store the entry it appended, retrying races."""
         with self._lock:
             for attempt in range(MAX_ATTEMPTS):
@@ -660,7 +674,8 @@ class Store:
                             raise ConteurError("store.encounter.closed", name=row.name)
                         live = self._load(s, row)
                         length = len(live.encounter.log)
-                        result, entry = step(live)
+                        step(live.encounter)
+                        entry = live.encounter.log[-1]
                         data = entry.to_dict()
                         s.add(
                             LogRow(
@@ -671,7 +686,7 @@ class Store:
                             )
                         )
                     live.last_seq = entry.seq
-                    return result
+                    return entry
                 except (IntegrityError, OperationalError) as exc:
                     self._live.pop(encounter_id, None)
                     if isinstance(exc, OperationalError) and not _is_busy(exc):
