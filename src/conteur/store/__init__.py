@@ -55,6 +55,7 @@ __all__ = [
     "current_revision",
     "data_dir",
     "database_url",
+    "display_url",
     "head_revision",
     "make_engine",
     "open_store",

@@ -751,6 +751,18 @@ class Store:
         self._live[row.id] = live
         return live
 
+    def counts(self) -> dict[str, int]:
+        """How many campaigns, characters, encounters (``open`` ones too) and log entries."""
+        with self._read() as s:
+            open_count = select(func.count()).where(EncounterRow.status == "open")
+            return {
+                "campaigns": int(s.scalar(select(func.count()).select_from(Campaign)) or 0),
+                "characters": int(s.scalar(select(func.count()).select_from(Character)) or 0),
+                "encounters": int(s.scalar(select(func.count()).select_from(EncounterRow)) or 0),
+                "open": int(s.scalar(open_count.select_from(EncounterRow)) or 0),
+                "log": int(s.scalar(select(func.count()).select_from(LogRow)) or 0),
+            }
+
     # -------------------------------------------------------------- the game master's secret
 
     def has_gm_secret(self) -> bool:
