@@ -1,7 +1,7 @@
 """Store fixtures: every store test runs on SQLite (a temporary file) and on PostgreSQL.
 
 The PostgreSQL server is started once per test session by ``pg_cluster.PgCluster``
-(a throwaway cluster on 127.0.0.1); each test gets a new database on it.
+(a throwaway cluster on 127.0.0.1); each test gets a new schema of its own on it.
 """
 
 from __future__ import annotations
@@ -12,7 +12,7 @@ from pathlib import Path
 import pytest
 
 from conteur.store import Store, open_store
-from pg_cluster import MISSING, PgCluster, pg_required
+from pg_cluster import PgCluster, start_for_tests
 
 BACKENDS = ["sqlite", "postgresql"]
 
@@ -20,12 +20,7 @@ BACKENDS = ["sqlite", "postgresql"]
 @pytest.fixture(scope="session")
 def pg_cluster() -> Iterator[PgCluster]:
     """A PostgreSQL server for the session (fails in CI, skips elsewhere, when not installed)."""
-    try:
-        cluster = PgCluster.start()
-    except FileNotFoundError:
-        if pg_required():
-            pytest.fail(MISSING + " (required: CI or CONTEUR_REQUIRE_PG is set)", pytrace=False)
-        pytest.skip(MISSING)
+    cluster = start_for_tests()
     try:
         yield cluster
     finally:

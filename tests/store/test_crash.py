@@ -23,7 +23,7 @@ from conteur.store import open_store
 from .helpers import comparable, saloon
 
 WRITER = Path(__file__).with_name("crash_writer.py")
-WRITERS = 3
+WRITERS = 2
 
 
 def test_a_writer_killed_mid_write_loses_no_committed_command(tmp_path: Path) -> None:
