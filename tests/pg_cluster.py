@@ -107,8 +107,12 @@ class PgCluster:
             raise FileNotFoundError(MISSING)
         cluster = cls()
         cluster.bin = folder_bin
-        cluster.folder = Path(tempfile.mkdtemp(prefix="conteur-pg-"))
-        if os.geteuid() == 0:
+        root = os.geteuid() == 0
+        # As root, the folder must be reachable by the postgres user: /tmp, not a private TMPDIR.
+        cluster.folder = Path(
+            tempfile.mkdtemp(prefix="conteur-pg-", dir="/tmp" if root and Path("/tmp").is_dir() else None)
+        )
+        if root:
             cluster.user = "postgres"
             shutil.chown(cluster.folder, user="postgres")
         data = cluster.folder / "data"

@@ -204,3 +204,11 @@ def test_unknown_ids_are_clear_errors(store: Store) -> None:
         with pytest.raises(ConteurError) as err:
             call()
         assert err.value.key == key
+
+
+def test_values_json_cannot_hold_are_refused(store: Store) -> None:
+    campaign = store.create_campaign("Saloon", "vtm")
+    with pytest.raises(ConteurError) as err:
+        store.import_characters(campaign.id, "nom: Lucien\ntype: vampire\nné: 1850-05-01\n", "yaml")
+    assert err.value.key == "store.import.not_json"
+    assert counts(store) == (0, 0)

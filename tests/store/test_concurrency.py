@@ -13,7 +13,7 @@ from conteur.store import service as service_module
 
 from .helpers import comparable, saloon
 
-PER_WRITER = 15
+PER_WRITER = 10
 
 
 def test_two_stores_writing_at_once_keep_every_command_once(db_url: str) -> None:
@@ -23,7 +23,8 @@ def test_two_stores_writing_at_once_keep_every_command_once(db_url: str) -> None
         st.encounter(encounter.id)  # both start with a cached live encounter
     stored: dict[str, int] = {}
     errors: list[BaseException] = []
-    barrier = threading.Barrier(len(stores))
+    writers = [(st, f"s{n}t{k}") for n, st in enumerate(stores) for k in range(2)]
+    barrier = threading.Barrier(len(writers))
 
     def write(st: Store, name: str) -> None:
         try:
@@ -35,16 +36,15 @@ def test_two_stores_writing_at_once_keep_every_command_once(db_url: str) -> None
         except BaseException as exc:  # reported below
             errors.append(exc)
 
-    threads = [
-        threading.Thread(target=write, args=(st, f"w{n}")) for n, st in enumerate(stores)
-    ]
+    # Two stores (two processes, say), each used by two threads (a web server's workers).
+    threads = [threading.Thread(target=write, args=w) for w in writers]
     for t in threads:
         t.start()
     for t in threads:
         t.join()
     assert not errors, errors
     log = stores[0].log(encounter.id)
-    assert [e["seq"] for e in log] == list(range(2 * PER_WRITER))
+    assert [e["seq"] for e in log] == list(range(len(writers) * PER_WRITER))
     reasons = [e["command"]["args"]["reason"] for e in log]
     assert sorted(reasons) == sorted(stored) and len(set(reasons)) == len(reasons)
     assert {r: e["seq"] for r, e in zip(reasons, log, strict=True)} == stored

@@ -69,7 +69,7 @@ def json_ready(value: Any, source: str) -> Any:
     try:
         return json.loads(json.dumps(value, ensure_ascii=False))
     except (TypeError, ValueError) as exc:
-        raise ConteurError("store.import.not_mapping", source=source, value=str(exc)) from None
+        raise ConteurError("store.import.not_json", source=source, reason=str(exc)) from None
 
 
 def scenario_state(state: Mapping[str, Any]) -> dict[str, Any]:
