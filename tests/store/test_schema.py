@@ -3,11 +3,12 @@
 from __future__ import annotations
 
 from pathlib import Path
+from typing import Any
 
 import pytest
 from alembic.autogenerate import compare_metadata
 from alembic.migration import MigrationContext
-from sqlalchemy import inspect, text
+from sqlalchemy import event, inspect, text
 from sqlalchemy.exc import DBAPIError
 
 from conteur.i18n import ConteurError
@@ -90,6 +91,17 @@ def test_the_database_refuses_to_change_the_append_only_tables(
 
 def test_sqlite_runs_in_wal_mode_with_foreign_keys(tmp_path: Path) -> None:
     store = open_store(f"sqlite:///{tmp_path / 'c.db'}")
+    begins: list[str] = []
+
+    @event.listens_for(store.engine, "before_cursor_execute")
+    def _record(_conn: Any, _cursor: Any, statement: str, *_args: Any) -> None:
+        if statement.startswith("BEGIN"):
+            begins.append(statement)
+
+    store.create_campaign("Saloon", "vtm")  # a write takes the lock before it reads
+    store.list_campaigns()  # a read does not
+    assert begins == ["BEGIN IMMEDIATE", "BEGIN"]
+    event.remove(store.engine, "before_cursor_execute", _record)
     with store.engine.connect() as conn:
         assert conn.exec_driver_sql("PRAGMA journal_mode").scalar() == "wal"
         assert conn.exec_driver_sql("PRAGMA foreign_keys").scalar() == 1
