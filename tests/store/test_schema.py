@@ -151,3 +151,11 @@ def test_an_unreachable_server_is_a_clear_error() -> None:
         open_store(f"postgresql://nobody:pw@127.0.0.1:{free_port()}/none", connect_args={"connect_timeout": 2})
     assert err.value.key == "store.unreachable"
     assert "pw" not in err.value.message("en")
+
+
+def test_an_unwritable_data_folder_is_a_clear_error(tmp_path: Path) -> None:
+    blocker = tmp_path / "fichier"
+    blocker.write_text("pas un dossier")
+    with pytest.raises(ConteurError) as err:
+        open_store(f"sqlite:///{blocker / 'sous-dossier' / 'conteur.db'}")
+    assert err.value.key == "store.unreachable"

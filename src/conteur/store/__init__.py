@@ -33,7 +33,12 @@ from .service import (  # noqa: E402
 def open_store(url: str | URL | None = None, *, migrate: bool = True, **engine_args: Any) -> Store:
     """The store at ``url`` (default: ``database_url()``), its schema brought up to date."""
     target = url if url is not None else database_url()
-    engine = make_engine(target, **engine_args)
+    try:
+        engine = make_engine(target, **engine_args)
+    except OSError as exc:  # the data folder cannot be created
+        raise ConteurError(
+            "store.unreachable", url=display_url(target), reason=exc.strerror or str(exc)
+        ) from None
     if migrate:
         try:
             upgrade(engine)
