@@ -37,8 +37,10 @@ test: $(STAMP) system-deps
 	$(BIN)/python scripts/rules_coverage.py --check
 	$(BIN)/python -m pytest
 
+## make bench: the odds benchmark, then the numpy batch of attacks (docs/performance.md)
 bench: $(STAMP)
 	$(BIN)/python benchmarks/odds.py
+	OMP_NUM_THREADS=1 OPENBLAS_NUM_THREADS=1 $(BIN)/python benchmarks/batch.py
 
 coverage-doc: $(STAMP)
 	$(BIN)/python scripts/rules_coverage.py

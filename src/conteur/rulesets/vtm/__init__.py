@@ -16,3 +16,20 @@ from .ruleset import VtmRuleset  # noqa: E402
 register_ruleset(VtmRuleset())
 
 __all__ = ["VtmRuleset"]
+
+
+def _register_maneuver_words() -> None:
+    """Log lines name maneuvers by their table names (``word.<id>``), in French and English."""
+    import yaml
+
+    from .tables import load_tables
+
+    words = {
+        f"word.{m.id}": {"fr": m.names.fr, "en": m.names.en}
+        for m in load_tables().maneuvers.values()
+        if f"word.{m.id}" not in conteur.i18n.catalog()
+    }
+    conteur.i18n.register_catalog("conteur.rulesets.vtm/data/maneuvers.yaml", yaml.safe_dump(words))
+
+
+_register_maneuver_words()

@@ -1,8 +1,8 @@
 """Taking declared actions in the resolution stage, and the general actions.
 
 ``act`` carries out the action due now (V-INI-4..7); attacks go through
-``attack.attack``; the actions that are not attacks (move, reload, aim,
-stand up, draw, other) are here.
+``attack.attack``; the actions that are not attacks (move, stand up, draw,
+other) are here; shooting, aiming and reloading are in ``ranged.py``.
 """
 
 from __future__ import annotations
@@ -18,14 +18,13 @@ from . import equipment
 from .attack import attack, multiple_penalty
 from .events import (
     ActionTaken,
-    AmmoChanged,
     ConditionSet,
     CoverTaken,
     Moved,
     RollMade,
     WeaponChanged,
 )
-from .hooks import ACTIONS, VALIDATORS, action
+from .hooks import ACTION_CHECKS, ACTIONS, SUBSTITUTES, VALIDATORS, action
 from .state import DEFENSIVE, Action, Fighter, VtmState
 from .turn import advance, due_at_end, due_at_rank, next_timing, waiting
 
@@ -45,6 +44,11 @@ def act(ctx: Resolution, command: Command) -> None:
         validate(state, f, chosen)
     else:
         chosen = decl.actions[index]
+        for substitute in SUBSTITUTES:
+            replaced = substitute(state, f, chosen, command.args)
+            if replaced is not None:
+                chosen = replaced
+                break
         if command.args.get("kind") and command.args["kind"] != chosen.kind:
             raise ConteurError(
                 "vtm.act.not_declared",
@@ -126,12 +130,14 @@ def action_from_args(args: dict[str, Any]) -> Action:
 
 def validate(state: VtmState, f: Fighter, a: Action) -> None:
     """Check an action against its rules when declared and when taken."""
+    for general in ACTION_CHECKS:
+        general(state, f, a)
     if a.kind in DEFENSIVE:
         return
     check = VALIDATORS.get(a.kind)
-    if check is None and a.kind not in ACTIONS:
+    if a.kind not in ACTIONS:
         m = equipment.maneuver(state, a.kind)
-        check = VALIDATORS.get(m.id)
+        check = check or VALIDATORS.get(m.id)
         if equipment.is_attack(m):
             check_attack(state, f, a, m)
     if check is not None:
@@ -171,6 +177,7 @@ def move_first(ctx: Resolution, f: Fighter, a: Action) -> None:
     dest = resolve_goal(ctx.state, goal)
     end = move_toward(start, dest, limit)
     ctx.emit(Moved(f.id, end[0], end[1], round(distance(start, end), 2), rules=("V-MAN-6",)))
+    after_move(ctx, f, a, distance(start, end))
 
 
 def resolve_goal(state: VtmState, goal: Any) -> tuple[float, float]:
@@ -196,6 +203,30 @@ def running_distance(state: VtmState, f: Fighter) -> float:
     return metres
 
 
+def walking_distance(state: VtmState, f: Fighter) -> float:
+    """Metres a turn at a walk (core values as data)."""
+    spec = equipment.tables(state).health.movement.walk
+    return float(spec.base + spec.per_dexterity * f.trait("dexterity"))
+
+
+def after_move(ctx: Resolution, f: Fighter, a: Action, metres: float) -> None:
+    """What a move changes besides the position.
+
+    V-RNG-1: a fighter who moves farther than a walk this turn cannot be aimed
+    at (``running`` holds the turn). V-RNG-3: a move names the cover reached
+    (``cover``: 0–3); a move that does not leaves the cover the fighter had.
+    """
+    if metres > walking_distance(ctx.state, f):
+        ctx.emit(ConditionSet(f.id, "running", ctx.state.turn, rules=("V-RNG-1",)))
+    level = a.param("cover")
+    if level is not None:
+        if int(level) not in (0, 1, 2, 3):
+            raise ConteurError("vtm.gm.cover", rule="V-RNG-3", value=level)
+        ctx.emit(CoverTaken(f.id, int(level), rules=("V-RNG-3",)))
+    elif metres > 0 and f.cover:
+        ctx.emit(CoverTaken(f.id, 0, rules=("V-RNG-3",)))
+
+
 # ------------------------------------------------------------------ general actions
 
 
@@ -214,36 +245,9 @@ def move(ctx: Resolution, f: Fighter, a: Action, penalty: int, willpower: bool) 
             dest,
             max(0.0, min(running_distance(ctx.state, f), distance(f.position, dest) - 1.0)),
         )
-    ctx.emit(Moved(f.id, end[0], end[1], round(distance(f.position, end), 2), rules=("V-MAN-6",)))
-    level = a.param("cover")
-    if level is not None:
-        ctx.emit(CoverTaken(f.id, int(level), rules=("V-RNG-3",)))
-
-
-@action("reload")
-def reload(ctx: Resolution, f: Fighter, a: Action, penalty: int, willpower: bool) -> None:
-    """V-RNG-7: reloading takes a full turn (or one action of a multiple action)."""
-    state: VtmState = ctx.state
-    w = equipment.weapon_for(state, f, a) or equipment.weapon_in_hand(state, f)
-    if w is None or not w.clip:
-        raise ConteurError("vtm.reload.nothing", rule="V-RNG-7", fighter=f.name)
-    ctx.emit(AmmoChanged(f.id, w.id, int(w.clip) + int(w.chamber or 0), rules=("V-RNG-7",)))
-
-
-@action("aim")
-def aim(ctx: Resolution, f: Fighter, a: Action, penalty: int, willpower: bool) -> None:
-    """V-RNG-1: a turn spent aiming at one target adds a die to the next single shot."""
-    current = f.conditions.get("aim")
-    turns = 1
-    if isinstance(current, dict) and current.get("target") == a.target:
-        turns = int(current.get("turns", 0)) + 1
-    w = equipment.weapon_in_hand(ctx.state, f)
-    scope = bool(w is not None and w.scope)
-    ctx.emit(
-        ConditionSet(
-            f.id, "aim", {"target": a.target, "turns": turns, "scope": scope}, rules=("V-RNG-1",)
-        )
-    )
+    metres = distance(f.position, end)
+    ctx.emit(Moved(f.id, end[0], end[1], round(metres, 2), rules=("V-MAN-6",)))
+    after_move(ctx, f, a, metres)
 
 
 @action("stand_up")

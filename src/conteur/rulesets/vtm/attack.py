@@ -16,7 +16,7 @@ from conteur.i18n import ConteurError
 
 from . import equipment
 from .events import ConditionSet, ModifiersUsed
-from .hooks import AFTER_HIT, DIFFICULTY_RULES, POOL_RULES, AttackDraft
+from .hooks import AFTER_ATTACK, AFTER_HIT, DIFFICULTY_RULES, POOL_RULES, AfterHit, AttackDraft
 from .state import Action, Fighter, VtmState
 from .strike import Defence, Riposte, Strike, StrikeOutcome, roll_strike
 
@@ -102,11 +102,25 @@ def attack(
         ctx.emit(ModifiersUsed(attacker.id))
     for event in outcome.events:
         ctx.emit(event)
-    after = AFTER_HIT.get(equipment.maneuver_id(d.maneuver))
-    if after is not None:
+    for after in after_hooks(d.maneuver):
         after(ctx, d, outcome)
     dazed_by_damage(ctx, target, outcome)
     return outcome
+
+
+def after_hooks(m: Any) -> list[AfterHit]:
+    """What runs after an attack's dice: the hook of the maneuver, those of its effect
+    types (so custom maneuvers get them too, V-CC-0), then those of every attack; each once."""
+    found = [
+        AFTER_HIT.get(equipment.maneuver_id(m)),
+        *(AFTER_HIT.get(str(e.type)) for e in getattr(m, "effects", ())),
+        *AFTER_ATTACK,
+    ]
+    out: list[AfterHit] = []
+    for hook in found:
+        if hook is not None and hook not in out:
+            out.append(hook)
+    return out
 
 
 def dazed_by_damage(ctx: Resolution, target: Fighter, outcome: StrikeOutcome) -> None:
@@ -135,7 +149,8 @@ def strike_for(d: AttackDraft, defence: Defence | None, willpower: bool) -> Stri
     """Fix the damage pool and the soak of an attack (V-DMG-2, V-SOAK-1, V-SOAK-2, V-ARM-1)."""
     state = d.state
     damage_dice, damage_auto, damage_type, source = equipment.damage_of(state, d)
-    soak = soak_pool(d.target, damage_type, source, state)
+    bypass = bool(d.flags.get("bypass_armour"))  # V-MAN-8: a called shot past the armour
+    soak = soak_pool(d.target, damage_type, source, state, with_armour=not bypass)
     armour = equipment.armour_of(state, d.target)
     halve = d.target.kind == "vampire" and bool(state.options.get("vampires_halve_bashing", True))
     every = bool(state.options.get("defence_literal_difference")) and defence is not None
@@ -150,9 +165,7 @@ def strike_for(d: AttackDraft, defence: Defence | None, willpower: bool) -> Stri
         damage_dice=damage_dice + d.damage_dice,
         damage_type=damage_type,
         soak=soak,
-        armour_rating=armour.rating
-        if armour is not None and not d.flags.get("bypass_armour")
-        else 0,
+        armour_rating=armour.rating if armour is not None and not bypass else 0,
         armour_id=equipment.armour_id(armour),
         auto_successes=1 if willpower else 0,
         damage_auto=damage_auto,
@@ -162,6 +175,7 @@ def strike_for(d: AttackDraft, defence: Defence | None, willpower: bool) -> Stri
         damage_ones_cancel=bool(state.options.get("damage_ones_cancel", False)),
         every_success_adds=every,
         no_damage=bool(d.flags.get("no_damage")),
+        disarm_above=d.flags.get("disarm_above"),
         rules=tuple(dict.fromkeys(d.rules)),
         details=format_notes(d),
     )
@@ -175,17 +189,20 @@ def format_notes(d: AttackDraft) -> str:
     return f" [{', '.join(shown)}]" if shown else ""
 
 
-def soak_pool(target: Fighter, damage_type: str, source: str, state: VtmState) -> int:
+def soak_pool(
+    target: Fighter, damage_type: str, source: str, state: VtmState, *, with_armour: bool = True
+) -> int:
     """Soak dice against one attack (V-SOAK-1, V-SOAK-2, V-ARM-1).
 
     Stamina soaks bashing for all, lethal only for vampires and other
     supernatural beings; Fortitude adds to both and alone soaks aggravated;
     armour adds against bashing, lethal and claws or fangs, never fire or
     sunlight. A mortal soaks lethal with its armour alone (reading).
+    ``with_armour`` False: a called shot slipped past the armour (V-MAN-8).
     """
     stamina = target.trait("stamina")
     fortitude = target.trait("fortitude")
-    armour = equipment.armour_of(state, target)
+    armour = equipment.armour_of(state, target) if with_armour else None
     rating = armour.rating if armour is not None else 0
     if source in ("fire", "sunlight"):
         rating = 0

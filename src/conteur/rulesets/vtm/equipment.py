@@ -109,13 +109,10 @@ def weapon_for(state: VtmState, f: Fighter, action: Action) -> Weapon | None:
     if m.id in UNARMED:
         return None
     held = weapon_in_hand(state, f)
-    if m.kind == "ranged" and (held is None or held.category not in ("ranged", "thrown")):
+    wanted = tuple(m.requires.weapon) or ("ranged", "thrown")
+    if m.kind == "ranged" and (held is None or held.category not in wanted):
         held = next(
-            (
-                weapon(state, w)
-                for w in owned_weapons(f)
-                if weapon(state, w).category in ("ranged", "thrown")
-            ),
+            (weapon(state, w) for w in owned_weapons(f) if weapon(state, w).category in wanted),
             None,
         )
     if m.kind == "ranged" and held is None:
@@ -231,17 +228,27 @@ def check_reach(state: VtmState, attacker: Fighter, target: Fighter, action: Act
     w = weapon_for(state, attacker, action)
     dist = state.distance(attacker.id, target.id)
     if is_ranged(m, w):
-        short = float(w.range or 0) if w is not None else 0.0
-        if w is not None and short and dist > 2 * short:
+        # Maximum range: the last range band (V-RNG-5: twice the short range).
+        if w is not None and w.range and tables(state).range_band(dist, w) is None:
             raise ConteurError(
                 "vtm.attack.out_of_range",
                 rule="V-GEN-2",
                 target=target.name,
                 metres=round(dist, 1),
-                limit=2 * short,
+                limit=max(band.limit(w.range) for band in tables(state).ranges),
             )
         return
     limit = 2.0 if weapon_category(w) == "melee" else 1.0
+    if limit > 1.0 and outreached(state, w, target):
+        limit = 1.0
+        if dist > limit + 1e-9:
+            raise ConteurError(
+                "vtm.attack.close_in",
+                rule="V-CC-9",
+                target=target.name,
+                metres=round(dist, 1),
+                weapon=weapon_in_hand(state, target).label(),  # type: ignore[union-attr]
+            )
     if dist > limit + 1e-9:
         raise ConteurError(
             "vtm.attack.too_far",
@@ -250,3 +257,10 @@ def check_reach(state: VtmState, attacker: Fighter, target: Fighter, action: Act
             metres=round(dist, 1),
             limit=limit,
         )
+
+
+def outreached(state: VtmState, w: Weapon | None, target: Fighter) -> bool:
+    """V-CC-9: fists or a short weapon (knife) against a long one (staff, sword) in hand."""
+    mine = w.length if w is not None else "short"
+    theirs = weapon_in_hand(state, target)
+    return mine == "short" and theirs is not None and theirs.length == "long"

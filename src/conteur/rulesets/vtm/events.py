@@ -88,6 +88,7 @@ class InitiativeRolled(Event):
 
     def apply(self, state: VtmState) -> None:
         state.fighters[self.fighter].initiative = (self.total, self.rating)
+        state.fighters[self.fighter].conditions.pop("initiative_malus", None)
 
 
 @dataclass(frozen=True)

@@ -38,6 +38,7 @@ CONDITIONS = (
     "in_combat",
     "immobilised",
     "disarmed",
+    "running",
 )
 
 

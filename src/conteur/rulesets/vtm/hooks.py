@@ -6,6 +6,12 @@
 * ``AFTER_HIT``: what a maneuver does once its dice are rolled (knock-down,
   grapple, disarm...).
 * ``VALIDATORS``: checks run when an action is declared or taken.
+* ``ACTION_CHECKS``: checks run on every action, whatever its kind (a grapple
+  forbids any other action, V-CC-7).
+* ``AFTER_ATTACK``: what runs after the dice of every attack.
+* ``SUBSTITUTES``: actions a rule allows in place of a declared action that
+  became impossible (a fighter grappled before its rank breaks free instead).
+* ``DECLARATION_CHECKS``: checks of a whole declaration (rate of fire, aiming alone...).
 
 Rule modules register into these at import; ``rules.py`` imports them all.
 """
@@ -19,7 +25,7 @@ from typing import TYPE_CHECKING, Any
 if TYPE_CHECKING:
     from conteur.engine import Resolution
 
-    from .state import Action, Fighter, VtmState
+    from .state import Action, Declaration, Fighter, VtmState
     from .strike import StrikeOutcome
 
 
@@ -72,12 +78,19 @@ ActionHandler = Callable[["Resolution", "Fighter", "Action", int, bool], None]
 """(ctx, fighter, action, multiple-action penalty, Willpower's automatic success) → events."""
 AfterHit = Callable[["Resolution", AttackDraft, "StrikeOutcome"], None]
 Validator = Callable[["VtmState", "Fighter", "Action"], None]
+Substitute = Callable[["VtmState", "Fighter", "Action", dict[str, Any]], "Action | None"]
+"""(state, fighter, declared action, ``act`` arguments) → the action taken instead, or None."""
+DeclarationCheck = Callable[["VtmState", "Fighter", "Declaration"], None]
 
 ACTIONS: dict[str, ActionHandler] = {}
 POOL_RULES: list[DraftRule] = []
 DIFFICULTY_RULES: list[DraftRule] = []
 AFTER_HIT: dict[str, AfterHit] = {}
 VALIDATORS: dict[str, Validator] = {}
+ACTION_CHECKS: list[Validator] = []
+AFTER_ATTACK: list[AfterHit] = []
+SUBSTITUTES: list[Substitute] = []
+DECLARATION_CHECKS: list[DeclarationCheck] = []
 
 
 def action(*kinds: str) -> Callable[[ActionHandler], ActionHandler]:
@@ -104,7 +117,11 @@ def difficulty_rule(fn: DraftRule) -> DraftRule:
 
 
 def after_hit(*maneuvers: str) -> Callable[[AfterHit], AfterHit]:
-    """Register what a maneuver does after its dice."""
+    """Register what a maneuver does after its dice, by maneuver id or by effect type.
+
+    A hook registered under an effect type (``knockdown_check``, ``grapple``...)
+    runs for every maneuver with such an effect, custom ones included (V-CC-0).
+    """
 
     def wrap(fn: AfterHit) -> AfterHit:
         for m in maneuvers:
@@ -123,3 +140,27 @@ def validator(*kinds: str) -> Callable[[Validator], Validator]:
         return fn
 
     return wrap
+
+
+def action_check(fn: Validator) -> Validator:
+    """Register a check run on every action declared or taken, whatever its kind."""
+    ACTION_CHECKS.append(fn)
+    return fn
+
+
+def after_attack(fn: AfterHit) -> AfterHit:
+    """Register what runs after the dice of every attack."""
+    AFTER_ATTACK.append(fn)
+    return fn
+
+
+def substitute(fn: Substitute) -> Substitute:
+    """Register a rule that may replace a declared action when it is taken."""
+    SUBSTITUTES.append(fn)
+    return fn
+
+
+def declaration_check(fn: DeclarationCheck) -> DeclarationCheck:
+    """Register a check of a whole declaration, run before its actions are validated (V-INI-3)."""
+    DECLARATION_CHECKS.append(fn)
+    return fn

@@ -1,13 +1,15 @@
 """Each situational modifier of an attack, one small function per rule.
 
 Every function reads the draft of an attack and adds its dice or difficulty
-with the rule id it applies. They run in the order registered here.
+with the rule id it applies. They run in the order registered here. The
+rules of ranged combat (aim, range bands, cover, off hand) are in ``ranged.py``.
 """
 
 from __future__ import annotations
 
-from .equipment import armour_of
+from .equipment import armour_of, outreached
 from .hooks import AttackDraft, difficulty_rule, pool_rule
+from .state import Fighter
 
 TARGET_SIZES = {"medium": (1, 0), "small": (2, 1), "precise": (3, 2)}
 """V-MAN-8: target size → (difficulty, damage dice); the text's stray "+1" is the medium row's."""
@@ -25,8 +27,6 @@ LOCATION_SIZE = {
     "heart": "precise",
     "lock": "precise",
 }
-
-COVER_NAMES = {0: "none", 1: "light", 2: "good", 3: "superior"}
 
 
 # ----------------------------------------------------------------- pool
@@ -71,18 +71,6 @@ def accuracy(d: AttackDraft) -> None:
 
 
 @pool_rule
-def aim(d: AttackDraft) -> None:
-    """V-RNG-1: +1 die per turn of aim, at most Perception; a scope adds 2 on the first turn."""
-    aim_state = d.attacker.conditions.get("aim")
-    if d.ranged and isinstance(aim_state, dict) and aim_state.get("target") == d.target.id:
-        turns = int(aim_state.get("turns", 0))
-        bonus = min(turns, d.attacker.trait("perception"))
-        if aim_state.get("scope") and turns >= 1:
-            bonus += 2
-        d.add_dice("V-RNG-1", "aim", bonus)
-
-
-@pool_rule
 def prone_fighters(d: AttackDraft) -> None:
     """V-DMG-7 (core): +1 die against a fighter on the ground; −2 to a prone fighter's blows."""
     if d.target.conditions.get("knocked_down"):
@@ -93,21 +81,33 @@ def prone_fighters(d: AttackDraft) -> None:
 
 @pool_rule
 def immobilised_target(d: AttackDraft) -> None:
-    """V-CC-8 (core): attacks on an immobilised target gain 2 dice."""
-    if d.target.conditions.get("held_by") and d.target.conditions.get("held_by") != d.attacker.id:
+    """V-CC-8 (FACTS.md): others attacking an immobilised target gain 2 dice.
+
+    ``immobilised`` holds the id of the one holding it (a hold, V-CC-8), who
+    does not gain them, or True when the Conteur set it by hand.
+    """
+    holder = d.target.conditions.get("immobilised")
+    if holder and holder != d.attacker.id:
         d.add_dice("V-CC-8", "immobilised", 2)
 
 
 @pool_rule
 def weapon_length(d: AttackDraft) -> None:
-    """V-CC-9: fists or a knife against a staff or sword: close in under 1 m, and lose a die."""
-    if not d.close:
-        return
-    mine = getattr(d.weapon, "length", None) if d.weapon is not None else "short"
-    theirs_id = d.target.weapon
-    theirs = d.state.meta.get("weapon_length", {}).get(theirs_id) if theirs_id else None
-    if mine in (None, "short") and theirs == "long":
+    """V-CC-9: fists or a knife against a staff or sword: close in under 1 m, and lose a die.
+
+    Two fighters already locked in a grapple or hold are past the long weapon's reach.
+    """
+    if d.close and outreached(d.state, d.weapon, d.target) and not locked(d.attacker, d.target):
         d.add_dice("V-CC-9", "weapon_length", -1)
+
+
+def locked(a: Fighter, b: Fighter) -> bool:
+    """Whether ``a`` holds ``b`` or is held by it (grapple V-CC-7, hold V-CC-8)."""
+    holding = a.conditions.get("holding")
+    held_by = a.conditions.get("held_by")
+    return (isinstance(holding, dict) and holding.get("target") == b.id) or (
+        isinstance(held_by, dict) and held_by.get("holder") == b.id
+    )
 
 
 @pool_rule
@@ -133,30 +133,6 @@ def maneuver_difficulty(d: AttackDraft) -> None:
     """The maneuver's difficulty modifier (sweep +1, kick +1, disarm +1, tackle +1...)."""
     delta = int(getattr(d.maneuver, "difficulty", 0) or 0)
     d.add_difficulty(str(getattr(d.maneuver, "rule", "") or "V-ATK-4"), "maneuver", delta)
-
-
-@difficulty_rule
-def range_band(d: AttackDraft) -> None:
-    """V-RNG-5: point blank (2 m) difficulty 4, short range 6, up to twice that 8."""
-    if not d.ranged or d.weapon is None:
-        return
-    dist = d.state.distance(d.attacker.id, d.target.id)
-    short = float(getattr(d.weapon, "range", 0) or 0)
-    if dist <= 2:
-        d.set_difficulty("V-RNG-5", "point_blank", 4 + (d.difficulty - 6))
-    elif dist > short:
-        d.add_difficulty("V-RNG-5", "long_range", 2)
-
-
-@difficulty_rule
-def cover(d: AttackDraft) -> None:
-    """V-RNG-3: the target's cover (+1/+2/+3), and the shooter's own cover less one; they add up."""
-    if not d.ranged:
-        return
-    if d.target.cover and not d.flags.get("bypass_cover"):
-        d.add_difficulty("V-RNG-3", f"target_cover_{COVER_NAMES[d.target.cover]}", d.target.cover)
-    if d.attacker.cover > 1:
-        d.add_difficulty("V-RNG-3", "own_cover", d.attacker.cover - 1)
 
 
 @difficulty_rule
@@ -194,13 +170,6 @@ def off_balance(d: AttackDraft) -> None:
     """V-CC-12: a tackled target is off balance, +1 on its actions next turn."""
     if d.attacker.conditions.get("off_balance_turn") == d.state.turn:
         d.add_difficulty("V-CC-12", "off_balance", 1)
-
-
-@difficulty_rule
-def off_hand(d: AttackDraft) -> None:
-    """V-RNG-4: +1 for the off hand unless ambidextrous."""
-    if d.action.param("off_hand") and not getattr(d.attacker.sheet, "ambidextrous", False):
-        d.add_difficulty("V-RNG-4", "off_hand", 1)
 
 
 @difficulty_rule

@@ -10,7 +10,7 @@ from conteur.engine import Command, CommandTemplate, Param, Resolution
 from conteur.engine.geometry import parse_position
 from conteur.i18n import ConteurError, Lang
 
-from . import actions, defence, equipment, general, gm, modifiers, turn
+from . import actions, close, defence, equipment, general, gm, modifiers, ranged, turn
 from .health import HealthTrack, Level
 from .sheet import load_sheet
 from .state import DEFENSIVE, Fighter, VtmState
@@ -33,7 +33,7 @@ STATE_KEYS = {
 
 Handler = Callable[[Resolution, Command], None]
 
-RULE_MODULES = (modifiers,)
+RULE_MODULES = (modifiers, close, ranged)
 """Modules whose import registers rule hooks (kept referenced on purpose)."""
 
 
@@ -44,14 +44,14 @@ class VtmRuleset:
 
     def __init__(self) -> None:
         self.handlers: dict[str, Handler] = {
-            "initiative": turn.start_turn,
+            "initiative": close.ending_fallen_locks(turn.start_turn),
             "declare": lambda ctx, c: turn.declare(ctx, c, actions.validate_declared),
             "act": actions.act,
-            "defend": defence.announce,
+            "defend": close.guard_defence(defence.announce),
             "pass": general.pass_action,
             "ambush": general.ambush,
             "gm_modifier": gm.modifier,
-            "gm_damage": gm.damage,
+            "gm_damage": close.ending_fallen_locks(gm.damage),
             "gm_heal": gm.heal,
             "gm_condition": gm.condition,
             "gm_complication": gm.complication,
@@ -61,6 +61,9 @@ class VtmRuleset:
             "gm_cover": gm.cover,
             "gm_weapon": gm.weapon,
             "gm_willpower": gm.willpower,
+            "get_up": close.get_up,
+            "close_wound": close.close_wound,
+            "gm_disarm_botch": close.gm_disarm_botch,
         }
         self.packs: dict[str, Any] = {}
 
@@ -89,6 +92,9 @@ class VtmRuleset:
                 raise ConteurError("vtm.scenario.duplicate", id=f.id)
             seen.add(f.id)
             state.fighters[f.id] = f
+            # A sheet's own weapons join the encounter's tables.
+            tables = tables.with_weapons(f.sheet.custom_weapons)
+        state.meta["tables"] = equipment.TablesRef(tables)
         return state
 
     # ------------------------------------------------------------------ commands
@@ -169,6 +175,7 @@ def fighter_from_scenario(
         sheet_data.setdefault("id", raw["id"])
         sheet_data.setdefault("name", str(raw["id"]).capitalize())
     sheet = load_sheet(sheet_data, source)
+    tables = tables.with_weapons(sheet.custom_weapons)
     fid = str(raw.get("id") or sheet.id).strip()
     for w in sheet.weapons:
         tables.weapon(str(w))
@@ -235,6 +242,7 @@ def legal_commands(state: VtmState, actor: str | None = None) -> list[CommandTem
                         out.append(CommandTemplate("defend", fid, tuple(params), rule="V-MAN-3"))
                     elif not needs_abort:
                         out.append(CommandTemplate("defend", fid, tuple(params), rule="V-DEF-1"))
+    out.extend(close.templates(state, actor))
     if actor is None:
         out.extend(gm.templates(state))
     return out
@@ -251,7 +259,7 @@ def action_kinds(state: VtmState, f: Fighter) -> tuple[str, ...]:
         if m.requires.powers and not any(p in f.sheet.powers for p in m.requires.powers):
             continue
         kinds.append(m.id)
-    return tuple(dict.fromkeys(kinds))
+    return close.allowed_kinds(state, f, dict.fromkeys(kinds))
 
 
 def declare_template(state: VtmState, f: Fighter) -> CommandTemplate:

@@ -83,8 +83,8 @@ class Strike:
     """Option: each success of the difference (or of full auto) adds a damage die."""
     no_damage: bool = False
     """Hold, Kiss: a hit does no damage."""
-    bonus_successes: int = 0
-    """Successes added after the roll (ambush's extra successes go to the pool instead)."""
+    disarm_above: int | None = None
+    """Disarm (V-CC-6): damage successes above this (the target's Strength) disarm, no damage."""
     rules: tuple[str, ...] = ()
     details: str = ""
 
@@ -102,6 +102,8 @@ class StrikeOutcome:
     damage_type: str = "bashing"
     armour_destroyed: bool = False
     parried_onto_attacker: int = 0
+    disarmed: bool = False
+    """Disarm (V-CC-6): the damage successes exceeded the target's Strength."""
     events: tuple[Event, ...] = field(default=(), compare=False, hash=False)
 
     def summary(self) -> tuple[Any, ...]:
@@ -142,7 +144,17 @@ def roll_strike(s: Strike, dice: DiceSource) -> StrikeOutcome:
         events.append(Botched(s.attacker, s.maneuver, rules=("V-ATK-5",)))
         events.append(AttackMissed(s.attacker, s.target, rules=("V-ATK-5",)))
         return StrikeOutcome(successes, True, 0, False, events=tuple(events))
+    return resolve_successes(s, successes, dice, events)
 
+
+def resolve_successes(
+    s: Strike, successes: int, dice: DiceSource, events: list[Event]
+) -> StrikeOutcome:
+    """From the attack's successes to the health levels lost: defence, damage, soak.
+
+    ``roll_strike`` calls it after the attack roll; a spray calls it for each
+    target's share of the one roll made for the whole zone (V-RNG-2).
+    """
     # Defence: a resisted roll; only the difference counts (V-DEF-2; a tie misses).
     net = successes
     parried = 0
@@ -178,7 +190,17 @@ def roll_strike(s: Strike, dice: DiceSource) -> StrikeOutcome:
         )
     if s.no_damage:
         return StrikeOutcome(successes, False, net, True, events=tuple(events))
+    return roll_damage(s, successes, net, dice, events)
 
+
+def roll_damage(
+    s: Strike, successes: int, net: int, dice: DiceSource, events: list[Event]
+) -> StrikeOutcome:
+    """Stage 3 of a hit with ``net`` successes: damage, armour, soak, health levels.
+
+    Also the whole of a hit without an attack roll: a grapple's automatic
+    Strength damage on later turns is rolled as one success (V-CC-7 reading).
+    """
     # Stage 3: each success beyond the first adds a damage die (V-DMG-1).
     extra = net if s.every_success_adds else net - 1
     pool = s.damage_dice + extra + s.extra_damage_dice
@@ -203,6 +225,13 @@ def roll_strike(s: Strike, dice: DiceSource) -> StrikeOutcome:
             rolls=(damage,),
         )
     )
+
+    # Disarm: successes above the target's Strength disarm it and do no damage
+    # (V-CC-6; reading: counted before soak).
+    if s.disarm_above is not None and dealt > s.disarm_above:
+        return StrikeOutcome(
+            successes, False, net, True, dealt, 0, s.damage_type, disarmed=True, events=(*events,)
+        )
 
     # Armour breaks when one attack's damage reaches twice its rating (V-ARM-3).
     broken = s.armour_rating > 0 and dealt >= 2 * s.armour_rating

@@ -33,14 +33,17 @@ from .events import (
     WillpowerSpent,
     declaration_to_dict,
 )
+from .hooks import DECLARATION_CHECKS
 from .state import DEFENSIVE, Action, Declaration, Fighter, VtmState
 
 D10 = Expr(1, 10)
 
 
 def initiative_rating(f: Fighter) -> int:
-    """Dex + Wits less the wound penalty (V-INI-1)."""
-    return f.trait("dexterity") + f.trait("wits") + f.penalty
+    """Dex + Wits less the wound penalty (V-INI-1), and less ``initiative_malus``
+    (a fighter who rolled to get up, V-DMG-7), spent by this initiative roll."""
+    malus = int(f.conditions.get("initiative_malus", 0) or 0)
+    return f.trait("dexterity") + f.trait("wits") + f.penalty - malus
 
 
 def start_turn(ctx: Resolution, command: Command) -> None:
@@ -211,6 +214,8 @@ def check_declaration(state: VtmState, f: Fighter, decl: Declaration) -> None:
             raise ConteurError("vtm.declare.celerity_actions", rule="V-MAN-2", count=decl.celerity)
     if decl.willpower and f.willpower < 1:
         raise ConteurError("vtm.no_willpower", rule="V-INI-3", fighter=f.name)
+    for check in DECLARATION_CHECKS:
+        check(state, f, decl)
 
 
 # ------------------------------------------------------------------- resolving

@@ -1,0 +1,807 @@
+"""Close combat: what the maneuver records (``data/maneuvers.yaml``) cannot say.
+
+The close-combat maneuvers are data (V-CC-0): traits, difficulty, accuracy,
+damage, requirements and effects, which a game master may change or extend
+(``gm_maneuver``, or a table file under the scenario's ``tables:`` key). The
+attack pipeline (``attack.py``) rolls them; the hooks here are named after the
+effect types the records use, so a custom maneuver with the same effect gets
+the same rule:
+
+* ``knockdown_check`` (sweep V-CC-1, tackle V-CC-12): who fails its Dex +
+  Athletics roll is knocked down and dazed (V-DMG-7);
+* ``condition`` (tackle V-CC-12): off balance, +1 difficulty next turn;
+* ``disarm`` (V-CC-6): damage successes above the target's Strength disarm
+  it and do no damage; a botch offers the Conteur two complications;
+* ``grapple`` (V-CC-7) and ``hold`` (V-CC-8): the two fighters are *locked*;
+* ``feed`` (V-CC-10): the Kiss starts feeding.
+
+Locks (V-CC-7, V-CC-8)
+----------------------
+A grapple or hold that hits locks holder and target together: the holder
+gets the condition ``holding`` = ``{target, kind, turn}``, the target
+``held_by`` = ``{holder, kind, turn}`` (and, for a hold, ``immobilised`` =
+the holder's id: others attacking it gain 2 dice). Conditions are set by
+events, so the lock survives turns, undo and replay. While locked, a fighter
+may take only these actions (declared as usual; when the lock came after its
+declaration, it names one in ``act`` in place of the declared action):
+
+==================  ======================  ==========================================
+action ``kind``     who                     what
+==================  ======================  ==========================================
+``grapple_damage``  both (grapple)          Strength damage automatically: no attack
+                                            roll, Strength rolled as a damage pool
+                                            (reading of V-CC-7), then soak as usual
+``break_free``      both (grapple);         resisted Str + Brawl, actor first: more
+                    the held one (hold)     successes than the other ends the lock
+``release``         the holder              lets go, no roll
+``bite``, ``kiss``  the holder              V-CC-10, from the turn after the lock
+                                            (any maneuver whose ``requires.after``
+                                            names the lock's kind)
+==================  ======================  ==========================================
+
+The target of these is always the other fighter of the lock (``target`` may
+be left out). A held target of a hold has only ``break_free``: when its next
+action comes and ``act`` names none, the escape roll is made in place of the
+declared action (V-CC-8: "at that moment, both roll"). Every other action,
+defences included, is refused with the lock's rule. A lock ends when one
+breaks free, when the holder lets go, or when either is out of the fight.
+
+Commands of this module
+-----------------------
+* ``get_up`` (actor): V-DMG-7, between turns a knocked-down fighter rolls
+  Dex + Athletics to stand without spending an action; −2 initiative next turn.
+* ``close_wound`` (actor): V-CC-10, after the Kiss the vampire closes the wound.
+* ``gm_disarm_botch`` (``fighter``, ``outcome``: ``disarmed`` | ``struck``):
+  V-CC-6, the Conteur's choice after a botched disarm.
+
+Action parameters read here: ``bypass_armour: true`` with a small or precise
+target (``targeting`` or ``location``): the called shot slips past the
+armour (V-MAN-8).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass
+from typing import Any
+
+from conteur.dice import VtmPool
+from conteur.engine import Command, CommandTemplate, Event, Param, Resolution
+from conteur.i18n import ConteurError
+
+from . import equipment
+from .actions import fighter
+from .attack import dazed_by_damage, draft_attack, strike_for
+from .events import ComplicationChosen, ConditionSet, RollMade, WeaponChanged
+from .hooks import (
+    ACTIONS,
+    AttackDraft,
+    action,
+    action_check,
+    after_attack,
+    after_hit,
+    difficulty_rule,
+    pool_rule,
+    substitute,
+)
+from .modifiers import LOCATION_SIZE
+from .state import DEFENSIVE, Action, Fighter, VtmState
+from .strike import StrikeOutcome, roll_damage
+from .tables import Effect, Maneuver
+
+LOCK_RULES = {"grapple": "V-CC-7", "hold": "V-CC-8"}
+"""The two maneuver effects that lock two fighters together, and their rules."""
+
+LOCK_ACTIONS = ("grapple_damage", "break_free", "release")
+"""Actions that only make sense inside a lock."""
+
+RESIST_DIFFICULTY = 6
+GET_UP_DIFFICULTY = 6
+
+DISARM_BOTCH = {"disarmed": "disarm_loses_weapon", "struck": "disarm_struck"}
+"""V-CC-6: what a botched disarm "usually" does, as complications of the table."""
+
+CALLED_SHOT_PAST_ARMOUR = ("small", "precise")
+"""V-MAN-8: target sizes whose called shot may slip past armour."""
+
+
+# ================================================================== events
+
+
+@dataclass(frozen=True)
+class Locked(Event):
+    """A grapple (V-CC-7) or hold (V-CC-8) hits: ``holder`` and ``target`` are locked together."""
+
+    holder: str
+    target: str
+    kind: str
+    turn: int
+
+    def apply(self, state: VtmState) -> None:
+        holder, target = state.fighters[self.holder], state.fighters[self.target]
+        holder.conditions["holding"] = {"target": self.target, "kind": self.kind, "turn": self.turn}
+        target.conditions["held_by"] = {"holder": self.holder, "kind": self.kind, "turn": self.turn}
+        if self.kind == "hold":
+            target.conditions["immobilised"] = self.holder
+
+
+@dataclass(frozen=True)
+class LockEnded(Event):
+    """A grapple or hold ends: broken free, released, or one of the two out of the fight."""
+
+    holder: str
+    target: str
+    kind: str
+    reason: str
+
+    def apply(self, state: VtmState) -> None:
+        holder, target = state.fighters[self.holder], state.fighters[self.target]
+        holder.conditions.pop("holding", None)
+        target.conditions.pop("held_by", None)
+        if target.conditions.get("immobilised") == self.holder:
+            target.conditions.pop("immobilised", None)
+
+
+@dataclass(frozen=True)
+class BreakFreeRolled(Event):
+    """The resisted Str + Brawl roll to break a grapple or hold (V-CC-7, V-CC-8)."""
+
+    fighter: str
+    other: str
+    pool: int
+    other_pool: int
+    successes: int
+    other_successes: int
+    free: bool
+
+
+@dataclass(frozen=True)
+class GrappleSqueezed(Event):
+    """A grappler inflicts Strength damage automatically: no attack roll (V-CC-7)."""
+
+    attacker: str
+    target: str
+    pool: int
+
+
+@dataclass(frozen=True)
+class Disarmed(Event):
+    """Damage successes above the target's Strength: no damage, its weapon falls (V-CC-6)."""
+
+    attacker: str
+    target: str
+    weapon: str
+    successes: int
+    strength: int
+
+
+@dataclass(frozen=True)
+class DisarmBotched(Event):
+    """A botched disarm: he drops his weapon or is struck, the Conteur's choice (V-CC-6)."""
+
+    attacker: str
+    target: str
+
+    def apply(self, state: VtmState) -> None:
+        state.fighters[self.attacker].conditions["disarm_botched"] = self.target
+
+
+@dataclass(frozen=True)
+class FeedingStarted(Event):
+    """A successful Kiss: the vampire drinks; the victim usually cannot resist (V-CC-10)."""
+
+    fighter: str
+    target: str
+
+    def apply(self, state: VtmState) -> None:
+        state.fighters[self.fighter].conditions["feeding"] = self.target
+        state.fighters[self.target].conditions["fed_upon"] = self.fighter
+
+
+@dataclass(frozen=True)
+class WoundClosed(Event):
+    """After the Kiss, the vampire closes the wound, leaving no trace (V-CC-10)."""
+
+    fighter: str
+    target: str
+
+    def apply(self, state: VtmState) -> None:
+        state.fighters[self.fighter].conditions.pop("feeding", None)
+        state.fighters[self.target].conditions.pop("fed_upon", None)
+
+
+# ================================================================== locks
+
+
+@dataclass(frozen=True)
+class Lock:
+    """Two fighters locked together by a grapple or a hold."""
+
+    kind: str
+    holder: str
+    target: str
+    turn: int
+
+    def other(self, fid: str) -> str:
+        return self.target if fid == self.holder else self.holder
+
+    @property
+    def rule(self) -> str:
+        return LOCK_RULES.get(self.kind, "V-CC-7")
+
+
+def lock_of(state: VtmState, f: Fighter) -> Lock | None:
+    """The grapple or hold ``f`` is in, as holder or held, while both can still fight."""
+    holding = f.conditions.get("holding")
+    held_by = f.conditions.get("held_by")
+    if isinstance(holding, dict):
+        lock = Lock(str(holding["kind"]), f.id, str(holding["target"]), int(holding["turn"]))
+    elif isinstance(held_by, dict):
+        lock = Lock(str(held_by["kind"]), str(held_by["holder"]), f.id, int(held_by["turn"]))
+    else:
+        return None
+    other = state.fighters.get(lock.other(f.id))
+    if other is None or other.out_of_fight or f.out_of_fight:
+        return None
+    return lock
+
+
+def all_maneuvers(state: VtmState) -> list[Maneuver]:
+    """The tables' maneuvers and those defined during play (V-CC-0)."""
+    own = [equipment.maneuver(state, mid) for mid in state.custom_maneuvers]
+    return [*equipment.tables(state).maneuvers.values(), *own]
+
+
+def follow_ups(state: VtmState, kind: str) -> list[str]:
+    """Maneuvers that need this lock first: bite and Kiss after a grapple or hold (V-CC-10)."""
+    return list(dict.fromkeys(m.id for m in all_maneuvers(state) if kind in m.requires.after))
+
+
+def allowed_in_lock(state: VtmState, lock: Lock, fid: str) -> list[str]:
+    """The only actions ``fid`` may take while locked (V-CC-7, V-CC-8; table in the module doc)."""
+    holder = fid == lock.holder
+    if lock.kind == "hold":
+        return ["release", *follow_ups(state, "hold")] if holder else ["break_free"]
+    both = ["grapple_damage", "break_free"]
+    return [*both, "release", *follow_ups(state, "grapple")] if holder else both
+
+
+def kind_id(state: VtmState, kind: str) -> str:
+    """The canonical id of an action kind (a maneuver may be named by one of its words)."""
+    if kind in ACTIONS or kind in DEFENSIVE:
+        return kind
+    return equipment.maneuver(state, kind).id
+
+
+def allowed_kinds(state: VtmState, f: Fighter, kinds: Iterable[str]) -> tuple[str, ...]:
+    """Of ``kinds``, those ``f`` may declare now (only the lock's own while locked)."""
+    lock = lock_of(state, f)
+    if lock is None:
+        return tuple(k for k in kinds if k not in LOCK_ACTIONS)
+    return tuple(allowed_in_lock(state, lock, f.id))
+
+
+@action_check
+def locked_fighters(state: VtmState, f: Fighter, a: Action) -> None:
+    """V-CC-7 / V-CC-8: no other action until one of the two is free; lock actions need a lock."""
+    kind = kind_id(state, a.kind)
+    lock = lock_of(state, f)
+    if lock is None:
+        if kind in LOCK_ACTIONS:
+            raise ConteurError("vtm.close.not_locked", rule="V-CC-7", fighter=f.name)
+        return
+    allowed = allowed_in_lock(state, lock, f.id)
+    other = state.fighters[lock.other(f.id)]
+    if kind not in allowed:
+        raise ConteurError(
+            "vtm.close.locked",
+            rule=lock.rule,
+            fighter=f.name,
+            other=other.name,
+            allowed=", ".join(allowed),
+        )
+    if a.target is not None and a.target != other.id:
+        raise ConteurError(
+            "vtm.close.locked_target", rule=lock.rule, fighter=f.name, other=other.name
+        )
+
+
+@substitute
+def lock_takes_over(
+    state: VtmState, f: Fighter, declared: Action, args: dict[str, Any]
+) -> Action | None:
+    """A fighter locked after it declared takes a lock action in place of the declared one.
+
+    ``act`` names it (``kind``: ``break_free``, ``grapple_damage``...). The held
+    target of a hold needs not: its next action is the escape roll (V-CC-8).
+    """
+    lock = lock_of(state, f)
+    if lock is None or declared.defensive:
+        return None
+    allowed = allowed_in_lock(state, lock, f.id)
+    if kind_id(state, declared.kind) in allowed:
+        return None
+    other = lock.other(f.id)
+    asked = args.get("kind")
+    if asked in allowed:
+        params = {k: v for k, v in args.items() if k not in ("kind", "target", "weapon")}
+        return Action(str(asked), other, None, tuple(sorted(params.items())), declared.celerity)
+    if not asked and lock.kind == "hold" and f.id == lock.target:
+        return Action("break_free", other, celerity=declared.celerity)
+    return None
+
+
+def guard_defence(
+    announce: Callable[[Resolution, Command], None],
+) -> Callable[[Resolution, Command], None]:
+    """The ``defend`` command, refused to a locked fighter: no other action (V-CC-7, V-CC-8)."""
+
+    def defend(ctx: Resolution, command: Command) -> None:
+        f = ctx.state.fighters.get(command.actor or "")
+        if f is not None:
+            locked_fighters(ctx.state, f, Action(str(command.get("kind", "dodge"))))
+        announce(ctx, command)
+
+    return defend
+
+
+def ending_fallen_locks(
+    handler: Callable[[Resolution, Command], None],
+) -> Callable[[Resolution, Command], None]:
+    """A command after which locks of fighters out of the fight end (damage by the Conteur's
+    hand, a new turn): attacks and grapple damage end them themselves."""
+
+    def run(ctx: Resolution, command: Command) -> None:
+        handler(ctx, command)
+        end_fallen_locks(ctx)
+
+    return run
+
+
+def end_fallen_locks(ctx: Resolution) -> None:
+    """A lock ends when either fighter is out of the fight (incapacitated, dead, torpor)."""
+    state: VtmState = ctx.state
+    for f in list(state.fighters.values()):
+        holding = f.conditions.get("holding")
+        if not isinstance(holding, dict):
+            continue
+        target = state.fighters[str(holding["target"])]
+        if f.out_of_fight or target.out_of_fight:
+            kind = str(holding["kind"])
+            ctx.emit(
+                LockEnded(
+                    f.id, target.id, kind, "out_of_fight", rules=(LOCK_RULES[kind], "V-DMG-5")
+                )
+            )
+
+
+# ------------------------------------------------------------------ lock actions
+
+
+@action("grapple_damage")
+def grapple_damage(ctx: Resolution, f: Fighter, a: Action, penalty: int, willpower: bool) -> None:
+    """V-CC-7: on later turns, a grappler inflicts Strength damage automatically.
+
+    Reading: no attack roll, but Strength (the grapple record's damage, with
+    Potence's automatic successes) is still rolled as a damage pool, then
+    soaked as usual; the damage dazes as any attack's (V-DMG-7).
+    """
+    state: VtmState = ctx.state
+    lock = lock_of(state, f)
+    assert lock is not None  # locked_fighters checked it
+    other = state.fighters[lock.other(f.id)]
+    d = draft_attack(state, f, other, Action("grapple", other.id))
+    s = strike_for(d, None, False)
+    ctx.emit(GrappleSqueezed(f.id, other.id, s.damage_dice, rules=("V-CC-7",)))
+    outcome = roll_damage(s, 1, 1, ctx.dice, [])
+    for event in outcome.events:
+        ctx.emit(event)
+    dazed_by_damage(ctx, other, outcome)
+    end_fallen_locks(ctx)
+
+
+@action("break_free")
+def break_free(ctx: Resolution, f: Fighter, a: Action, penalty: int, willpower: bool) -> None:
+    """V-CC-7 / V-CC-8: a resisted Str + Brawl roll; more successes than the other: free.
+
+    The actor rolls first (its wound and multiple-action penalties, Willpower,
+    off balance +1, V-CC-12), then the other (its wound penalty). Potence adds
+    its automatic successes to these Strength rolls (FACTS.md).
+    """
+    state: VtmState = ctx.state
+    lock = lock_of(state, f)
+    assert lock is not None
+    other = state.fighters[lock.other(f.id)]
+    traits = resist_traits(state, lock)
+    mine = sum(f.trait(t) for t in traits) + f.penalty - penalty
+    difficulty = RESIST_DIFFICULTY + (
+        1 if f.conditions.get("off_balance_turn") == state.turn else 0
+    )
+    auto = f.trait("potence") + (1 if willpower else 0)
+    my_roll = ctx.dice.roll(VtmPool(max(0, mine), difficulty, auto=auto))
+    theirs = sum(other.trait(t) for t in traits) + other.penalty
+    their_roll = ctx.dice.roll(
+        VtmPool(max(0, theirs), RESIST_DIFFICULTY, auto=other.trait("potence"))
+    )
+    free = my_roll.result.successes > their_roll.result.successes
+    rules = (lock.rule, "V-CC-12") if difficulty > RESIST_DIFFICULTY else (lock.rule,)
+    ctx.emit(
+        BreakFreeRolled(
+            f.id,
+            other.id,
+            max(0, mine),
+            max(0, theirs),
+            my_roll.result.successes,
+            their_roll.result.successes,
+            free,
+            rules=rules,
+            rolls=(my_roll, their_roll),
+        )
+    )
+    if free:
+        ctx.emit(LockEnded(lock.holder, lock.target, lock.kind, "broke_free", rules=(lock.rule,)))
+
+
+def resist_traits(state: VtmState, lock: Lock) -> list[str]:
+    """The traits of the resisted roll, from the lock's effect in the tables (Str + Brawl)."""
+    for m in all_maneuvers(state):
+        effect = m.effect(lock.kind)
+        if effect is not None and effect.traits:
+            return list(effect.traits)
+    return ["strength", "brawl"]
+
+
+@action("release")
+def release(ctx: Resolution, f: Fighter, a: Action, penalty: int, willpower: bool) -> None:
+    """The holder lets go of a grapple or hold (reading: the holder frees both, no roll)."""
+    lock = lock_of(ctx.state, f)
+    assert lock is not None
+    ctx.emit(LockEnded(lock.holder, lock.target, lock.kind, "released", rules=(lock.rule,)))
+
+
+# ================================================================== requirements
+
+
+@action_check
+def close_requirements(state: VtmState, f: Fighter, a: Action) -> None:
+    """What a close maneuver needs before it can be declared or taken.
+
+    * V-CC-10: a maneuver whose record ``requires.after`` (bite, Kiss) needs
+      a successful grapple, hold or tackle on the same target first, and
+      comes the turn after: the attacker still holds the target since an
+      earlier turn, or tackled it last turn.
+    * V-CC-7 / V-CC-8: a grapple or hold needs a target not already held.
+    * V-CC-6: disarming needs a target with a weapon in hand.
+    * V-MAN-8: ``bypass_armour`` needs a small or precise target.
+    """
+    if a.kind in ACTIONS or a.kind in DEFENSIVE:
+        return
+    m = equipment.maneuver(state, a.kind)
+    target = state.fighters.get(a.target or "")
+    if m.requires.after and not set_up_for(state, f, a.target, m.requires.after):
+        raise ConteurError(
+            "vtm.close.needs_set_up",
+            rule=m.rule,
+            fighter=f.name,
+            maneuver=m.label(),
+            after=", ".join(equipment.maneuver(state, x).label() for x in m.requires.after),
+        )
+    locks = any(m.effect(kind) for kind in LOCK_RULES)
+    if target is not None and locks and lock_of(state, target) is not None:
+        raise ConteurError(
+            "vtm.close.already_locked", rule=m.rule, fighter=f.name, target=target.name
+        )
+    if target is not None and m.effect("disarm") is not None and not target.weapon:
+        raise ConteurError("vtm.close.target_unarmed", rule=m.rule, target=target.name)
+    if a.param("bypass_armour") and target_size(a) not in CALLED_SHOT_PAST_ARMOUR:
+        raise ConteurError("vtm.close.bypass_needs_target", rule="V-MAN-8", fighter=f.name)
+
+
+def set_up_for(state: VtmState, f: Fighter, target: str | None, after: Iterable[str]) -> bool:
+    """Whether ``f`` set up ``target`` with one of ``after`` (V-CC-10: "the turn after")."""
+    wanted = set(after)
+    lock = lock_of(state, f)
+    if (
+        lock is not None
+        and lock.holder == f.id
+        and lock.target == target
+        and lock.kind in wanted
+        and lock.turn < state.turn
+    ):
+        return True
+    record = f.conditions.get("set_up")
+    return (
+        isinstance(record, dict)
+        and record.get("maneuver") in wanted
+        and record.get("target") == target
+        and record.get("turn") == state.turn - 1
+    )
+
+
+def target_size(a: Action) -> str | None:
+    """The V-MAN-8 size an action aims at: ``targeting``, or the size of its ``location``."""
+    size = a.param("targeting")
+    if size is None and a.param("location") is not None:
+        size = LOCATION_SIZE.get(str(a.param("location")))
+    return None if size is None else str(size)
+
+
+# ================================================================== attack modifiers
+
+
+@pool_rule
+def no_damage(d: AttackDraft) -> None:
+    """V-CC-8 hold, V-CC-10 Kiss: a maneuver whose damage is "none" does no damage on a hit."""
+    if d.maneuver.damage.base == "none":
+        d.flags["no_damage"] = True
+
+
+@pool_rule
+def disarm_threshold(d: AttackDraft) -> None:
+    """V-CC-6: damage successes above the target's Strength disarm it (read by ``roll_damage``)."""
+    if d.maneuver.effect("disarm") is not None:
+        d.flags["disarm_above"] = d.target.trait("strength")
+        d.rules.append("V-CC-6")
+
+
+@difficulty_rule
+def called_shot_past_armour(d: AttackDraft) -> None:
+    """V-MAN-8: "aiming at a precise point ... lets one avoid armour".
+
+    Our decision: the attacker declares ``bypass_armour: true`` with a small
+    or precise target (head, hand, eye, heart: the +2/+3 difficulty is the
+    price); the armour then adds nothing to soak and cannot break on that
+    blow (V-ARM-1, V-ARM-3). A medium target (a limb) cannot: the armour is
+    taken to cover it. Without the parameter, armour counts as usual.
+    """
+    if d.action.param("bypass_armour") and target_size(d.action) in CALLED_SHOT_PAST_ARMOUR:
+        d.flags["bypass_armour"] = True
+        d.rules.append("V-MAN-8")
+
+
+# ================================================================== after the dice
+
+
+def whom(d: AttackDraft, who: str) -> list[Fighter]:
+    """The fighters an effect's ``who`` names: target, attacker, or both (target first)."""
+    return {"target": [d.target], "attacker": [d.attacker], "both": [d.target, d.attacker]}[who]
+
+
+def effects_of(d: AttackDraft, kind: str) -> list[Effect]:
+    return [e for e in d.maneuver.effects if e.type == kind]
+
+
+@after_hit("knockdown_check")
+def knockdown_checks(ctx: Resolution, d: AttackDraft, outcome: StrikeOutcome) -> None:
+    """V-CC-1 sweep (target, difficulty 8), V-CC-12 tackle (both, difficulty 7), V-DMG-7.
+
+    On a hit, each fighter the effect names rolls its traits (Dex + Athletics)
+    at the effect's difficulty, the target first; no success: it gets the
+    effect's conditions (knocked down and dazed). The roll is reflexive (no
+    action): no wound penalty, but heavy armour's Dexterity penalty (V-ARM-2).
+    """
+    if not outcome.hit:
+        return
+    for effect in effects_of(d, "knockdown_check"):
+        for who in whom(d, effect.who):
+            if not who.out_of_fight:
+                keep_footing(ctx, who, effect, d.maneuver)
+
+
+def keep_footing(ctx: Resolution, who: Fighter, effect: Effect, m: Maneuver) -> None:
+    traits = effect.traits or ["dexterity", "athletics"]
+    pool = sum(who.trait(t) for t in traits)
+    armour = equipment.armour_of(ctx.state, who)
+    if "dexterity" in traits and armour is not None:
+        pool -= armour.penalty
+    difficulty = effect.difficulty if effect.difficulty is not None else 6
+    rules = tuple(dict.fromkeys((m.rule, effect.rule or "V-DMG-7")))
+    record = ctx.dice.roll(VtmPool(max(0, pool), difficulty))
+    ctx.emit(
+        RollMade(
+            who.id,
+            "keep_footing",
+            max(0, pool),
+            difficulty,
+            record.result.successes,
+            rules=rules,
+            rolls=(record,),
+        )
+    )
+    if record.result.successes == 0:
+        for condition in effect.conditions:
+            ctx.emit(ConditionSet(who.id, condition, True, rules=rules))
+
+
+@after_hit("condition")
+def timed_conditions(ctx: Resolution, d: AttackDraft, outcome: StrikeOutcome) -> None:
+    """V-CC-12: on a hit the tackled target is off balance (+1 difficulty) next turn, even
+    when it kept its footing. A condition lasting ``turns`` is stored as ``<name>_turn``,
+    the turn it applies in (``off_balance_turn``, read by ``modifiers.off_balance``)."""
+    if not outcome.hit:
+        return
+    state: VtmState = ctx.state
+    for effect in effects_of(d, "condition"):
+        rules = (effect.rule or d.maneuver.rule,)
+        for who in whom(d, effect.who):
+            for condition in effect.conditions:
+                if effect.turns:
+                    name, value = f"{condition}_turn", state.turn + effect.turns
+                    ctx.emit(ConditionSet(who.id, name, value, rules=rules))
+                else:
+                    ctx.emit(ConditionSet(who.id, condition, True, rules=rules))
+
+
+@after_hit("grapple", "hold")
+def lock_on_hit(ctx: Resolution, d: AttackDraft, outcome: StrikeOutcome) -> None:
+    """V-CC-7: a grapple that hits holds the target (its first-turn Strength damage was the
+    strike's own). V-CC-8: a hold that hits immobilises the target until it breaks free."""
+    if not outcome.hit or d.target.out_of_fight or d.attacker.out_of_fight:
+        return
+    kind = "grapple" if d.maneuver.effect("grapple") is not None else "hold"
+    ctx.emit(Locked(d.attacker.id, d.target.id, kind, ctx.state.turn, rules=(LOCK_RULES[kind],)))
+
+
+@after_hit("disarm")
+def disarm(ctx: Resolution, d: AttackDraft, outcome: StrikeOutcome) -> None:
+    """V-CC-6: disarmed (no damage, the weapon falls), or a botch the Conteur completes.
+
+    The botch is recorded (V-ATK-5) and the text's two usual outcomes are
+    offered: the attacker loses his own weapon, or is struck by his
+    opponent's (``gm_disarm_botch``); ``gm_complication`` may type another.
+    """
+    if outcome.disarmed and d.target.weapon:
+        weapon = d.target.weapon
+        strength = d.target.trait("strength")
+        ctx.emit(
+            Disarmed(
+                d.attacker.id, d.target.id, weapon, outcome.damage, strength, rules=("V-CC-6",)
+            )
+        )
+        ctx.emit(WeaponChanged(d.target.id, None, rules=("V-CC-6",)))
+    elif outcome.botch:
+        ctx.emit(DisarmBotched(d.attacker.id, d.target.id, rules=("V-CC-6", "V-ATK-5")))
+
+
+@after_hit("feed")
+def kiss(ctx: Resolution, d: AttackDraft, outcome: StrikeOutcome) -> None:
+    """V-CC-10: a Kiss that hits does no damage and starts feeding."""
+    if outcome.hit and not d.target.out_of_fight:
+        ctx.emit(FeedingStarted(d.attacker.id, d.target.id, rules=("V-CC-10",)))
+
+
+@after_attack
+def after_every_attack(ctx: Resolution, d: AttackDraft, outcome: StrikeOutcome) -> None:
+    """Remember a set-up for a later bite (V-CC-10: a tackle that hit), and end the locks of
+    fighters the attack put out of the fight."""
+    state: VtmState = ctx.state
+    m = d.maneuver
+    locks = any(m.effect(kind) for kind in LOCK_RULES)
+    if outcome.hit and not locks and any(m.id in x.requires.after for x in all_maneuvers(state)):
+        record = {"maneuver": m.id, "target": d.target.id, "turn": state.turn}
+        ctx.emit(ConditionSet(d.attacker.id, "set_up", record, rules=(m.rule, "V-CC-10")))
+    end_fallen_locks(ctx)
+
+
+# ================================================================== commands
+
+
+def get_up(ctx: Resolution, command: Command) -> None:
+    """V-DMG-7 (core, FACTS.md): a knocked-down fighter stands by spending an action
+    (``stand_up``) or, between turns, with a Dex + Athletics roll (difficulty 6, once).
+
+    The roll takes no action but costs initiative (the knocked-down condition's
+    ``initiative`` in the tables, −2) on the next turn's initiative roll.
+    """
+    state: VtmState = ctx.state
+    f = fighter(state, command.actor)
+    if not f.conditions.get("knocked_down"):
+        raise ConteurError("vtm.close.not_down", rule="V-DMG-7", fighter=f.name)
+    if state.phase != "setup":
+        raise ConteurError("vtm.close.get_up_between_turns", rule="V-DMG-7", fighter=f.name)
+    if f.out_of_fight:
+        raise ConteurError("vtm.out_of_fight", rule="V-DMG-5", fighter=f.name)
+    if f.conditions.get("get_up_tried") == state.turn:
+        raise ConteurError("vtm.close.get_up_once", rule="V-DMG-7", fighter=f.name)
+    spec = equipment.tables(state).conditions["knocked_down"]
+    traits = spec.recover_traits or ["dexterity", "athletics"]
+    pool = max(0, sum(f.trait(t) for t in traits) + f.penalty)
+    record = ctx.dice.roll(VtmPool(pool, GET_UP_DIFFICULTY))
+    rules = ("V-DMG-7",)
+    ctx.emit(
+        RollMade(
+            f.id,
+            "get_up",
+            pool,
+            GET_UP_DIFFICULTY,
+            record.result.successes,
+            rules=rules,
+            rolls=(record,),
+        )
+    )
+    ctx.emit(ConditionSet(f.id, "get_up_tried", state.turn, rules=rules))
+    if record.result.successes > 0:
+        ctx.emit(ConditionSet(f.id, "knocked_down", None, rules=rules))
+        ctx.emit(ConditionSet(f.id, "prone", None, rules=rules))
+        ctx.emit(ConditionSet(f.id, "initiative_malus", -spec.initiative, rules=rules))
+
+
+def close_wound(ctx: Resolution, command: Command) -> None:
+    """V-CC-10: after the Kiss, the vampire may close the wound (no action, no roll)."""
+    state: VtmState = ctx.state
+    f = fighter(state, command.actor)
+    victim = f.conditions.get("feeding")
+    if not victim:
+        raise ConteurError("vtm.close.not_feeding", rule="V-CC-10", fighter=f.name)
+    ctx.emit(WoundClosed(f.id, str(victim), rules=("V-CC-10",)))
+
+
+def gm_disarm_botch(ctx: Resolution, command: Command) -> None:
+    """V-CC-6: the Conteur completes a botched disarm: ``outcome`` ``disarmed`` (the attacker
+    drops his weapon) or ``struck`` (his opponent's weapon hits him: its damage is rolled,
+    then soaked, as a strike with one success)."""
+    state: VtmState = ctx.state
+    f = fighter(state, command.get("fighter"))
+    other_id = f.conditions.get("disarm_botched")
+    if not other_id:
+        raise ConteurError("vtm.close.no_disarm_botch", rule="V-CC-6", fighter=f.name)
+    choice = str(command.get("outcome", "") or "")
+    if choice not in DISARM_BOTCH:
+        raise ConteurError(
+            "vtm.close.disarm_botch_outcome",
+            rule="V-CC-6",
+            value=choice,
+            known=", ".join(DISARM_BOTCH),
+        )
+    found = {c.id: c for c in equipment.tables(state).complications}
+    text = found[DISARM_BOTCH[choice]].text.get(None)
+    rules = ("V-CC-6", "V-ATK-5")
+    if any(b["fighter"] == f.id and b["complication"] is None for b in state.botches):
+        ctx.emit(ComplicationChosen(f.id, text, rules=rules))
+    ctx.emit(ConditionSet(f.id, "disarm_botched", None, rules=rules))
+    if choice == "disarmed":
+        if f.weapon:
+            ctx.emit(WeaponChanged(f.id, None, rules=rules))
+        return
+    other = state.fighters[str(other_id)]
+    held = equipment.weapon_in_hand(state, other)
+    kind = "weapon_strike" if equipment.weapon_category(held) == "melee" else "punch"
+    d = draft_attack(state, other, f, Action(kind, f.id))
+    outcome = roll_damage(strike_for(d, None, False), 1, 1, ctx.dice, [])
+    for event in outcome.events:
+        ctx.emit(event)
+    dazed_by_damage(ctx, f, outcome)
+    end_fallen_locks(ctx)
+
+
+def templates(state: VtmState, actor: str | None = None) -> list[CommandTemplate]:
+    """The commands of this module that are legal now."""
+    out: list[CommandTemplate] = []
+    ids = [actor] if actor else list(state.fighters)
+    for fid in ids:
+        f = state.fighters.get(fid)
+        if f is None:
+            continue
+        if (
+            state.phase == "setup"
+            and f.conditions.get("knocked_down")
+            and not f.out_of_fight
+            and f.conditions.get("get_up_tried") != state.turn
+        ):
+            out.append(CommandTemplate("get_up", fid, rule="V-DMG-7"))
+        if f.conditions.get("feeding"):
+            out.append(CommandTemplate("close_wound", fid, rule="V-CC-10"))
+    botched = tuple(f.id for f in state.fighters.values() if f.conditions.get("disarm_botched"))
+    if actor is None and botched:
+        out.append(
+            CommandTemplate(
+                "gm_disarm_botch",
+                None,
+                (
+                    Param("fighter", "choice", botched),
+                    Param("outcome", "choice", tuple(DISARM_BOTCH)),
+                ),
+                rule="V-CC-6",
+            )
+        )
+    return out
