@@ -143,7 +143,7 @@ def test_V_RNG_1_aim_over_two_turns() -> None:
     aims = [e["turns"] for e in events("fusillade") if e["type"] == "Aimed"]
     assert aims == [1, 2]
     shot = next(e for e in events("fusillade") if e["type"] == "AttackRolled" and e["attacker"] == "gaspard")
-    assert "aim +2" in shot["details"] and "V-RNG-1" in shot["rules"]
+    assert ["aim", 2] in shot["modifiers"] and "V-RNG-1" in shot["rules"]
 
 
 def test_V_RNG_7_reloading() -> None:
@@ -157,7 +157,8 @@ def test_V_RNG_7_reloading() -> None:
 def test_V_RNG_3_cover_on_both_sides() -> None:
     """V-RNG-3: the Mouflon, in good cover, shoots Morel in light cover: +1 and +1."""
     shot = [e for e in events("fusillade") if e["type"] == "AttackRolled" and e["attacker"] == "mouflon"][1]
-    assert "target_cover_light +1" in shot["details"] and "own_cover_good +1" in shot["details"]
+    assert ["target_cover_light", 1] in shot["modifiers"]
+    assert ["own_cover_good", 1] in shot["modifiers"]
     assert shot["difficulty"] == 10  # 6, long range +2, light cover +1, his own good cover +1
     assert any(e["type"] == "CoverTaken" and e["fighter"] == "morel" for e in events("fusillade"))
 

@@ -10,6 +10,7 @@ import typer
 
 from . import odds_attack  # noqa: F401  (registers `conteur odds attack`)
 from .common import app, help_text
+from .db import db_app  # noqa: F401  (registers `conteur db`)
 from .demo import demo
 from .odds import odds_app
 from .play import play

@@ -9,7 +9,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from conteur.engine.events import Event
+from conteur.engine.events import Event, Modifiers
 from conteur.i18n import Lang, catalog, t
 
 from .readiness import spend_defence
@@ -352,7 +352,12 @@ class AttackRolled(Event):
     difficulty: int
     successes: int
     botch: bool
-    details: str = ""
+    modifiers: tuple[tuple[str, int], ...] = ()
+
+    def params(self, names: Mapping[str, str] | None = None) -> dict[str, Any]:
+        out = super().params(names)
+        out["details"] = Modifiers(self.modifiers)
+        return out
 
 
 @dataclass(frozen=True)
