@@ -276,7 +276,7 @@ def test_gm_modifier_applies_to_the_next_attack_roll_only() -> None:
     fight_turn(f, {"kind": "other"})
     events = f.act("a", [2] * 7)
     rolled = events.one(AttackRolled)
-    assert (rolled.pool, rolled.difficulty) == (7, 7) and "élan" in rolled.details
+    assert (rolled.pool, rolled.difficulty) == (7, 7) and "élan" in rolled.describe("fr")
     assert events.of(ModifiersUsed) and not f.state.pending_modifiers
     f.act("t")
     fight_turn(f, {"kind": "other"})
