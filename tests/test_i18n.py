@@ -10,6 +10,7 @@ import pytest
 import yaml
 
 import conteur.rulesets.vtm  # noqa: F401  (registers the ruleset's catalogs)
+import conteur.sim.tactics  # noqa: F401  (registers the simulator's catalog)
 from conteur.i18n import (
     CatalogError,
     ConteurError,

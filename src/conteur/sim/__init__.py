@@ -1,0 +1,1 @@
+"""Simulation: odds of attacks and Monte Carlo of whole encounters."""
