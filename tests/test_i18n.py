@@ -10,7 +10,6 @@ import pytest
 import yaml
 
 import conteur.rulesets.vtm  # noqa: F401  (registers the ruleset's catalogs)
-import conteur.sim.tactics  # noqa: F401  (registers the simulator's catalog)
 from conteur.i18n import (
     CatalogError,
     ConteurError,
@@ -22,6 +21,7 @@ from conteur.i18n import (
     register_catalog,
     t,
 )
+from conteur.sim import tactics as _sim_tactics  # noqa: F401  (registers the simulator's catalog)
 
 SRC = Path(__file__).resolve().parents[1] / "src" / "conteur"
 CATALOG_FILES = sorted(SRC.rglob("messages*.yaml"))

@@ -13,6 +13,9 @@ simulated fight goes through the real rules code. It has three moments:
   aborting its action). The referee checks it against the legal commands
   before running it.
 
+and one question: ``fleeing(state, fighter)``, whether the fighter is running
+away — a fleeing fighter far enough from every enemy has left the fight.
+
 Tactics are looked up by ruleset and name (``make_tactic("vtm", "nearest")``);
 a ruleset's tactics live in ``conteur.sim.<ruleset>`` and register themselves
 with ``@register_tactic``. A side of a scenario names its tactic and options::
@@ -49,6 +52,10 @@ class Tactic(Protocol):
 
     def react(self, state: Any, fighter: Any) -> Command | None:
         """A command outside its turn to act (between turns, or about to be attacked), or None."""
+        ...
+
+    def fleeing(self, state: Any, fighter: Any) -> bool:
+        """Whether the fighter is running away: once out of reach, it has left the fight."""
         ...
 
 

@@ -9,7 +9,8 @@ the turn, V-INI-4..7). Before an attack is resolved its target's tactic may
 react (announce a defence by aborting, V-MAN-3). The fight ends when one side
 or none is left with a fighter in the fight — not out of the fight
 (``Fighter.out_of_fight``: incapacitated, torpor, dead, unconscious) and not
-fled (farther than the escape distance from every enemy still standing) —
+fled (a fighter whose tactic is fleeing, farther than the escape distance from
+every enemy still standing) —
 or when the turn limit is reached (a draw).
 
 The tactics choose among what the rules allow: the ``declare`` and ``defend``
@@ -70,7 +71,7 @@ from conteur.dice import DiceSource
 from conteur.engine import Command, CommandTemplate, Encounter
 from conteur.engine.geometry import Position, distance, move_toward
 from conteur.i18n import ConteurError
-from conteur.rulesets.vtm import defence, equipment, turn
+from conteur.rulesets.vtm import close, defence, equipment, turn
 from conteur.rulesets.vtm.actions import resolve_goal, running_distance, validate
 from conteur.rulesets.vtm.ranged import (
     is_shot,
@@ -79,7 +80,7 @@ from conteur.rulesets.vtm.ranged import (
     rounds_used,
     tracks_ammo,
 )
-from conteur.rulesets.vtm.ruleset import legal_commands
+from conteur.rulesets.vtm.ruleset import declare_template, legal_commands
 from conteur.rulesets.vtm.state import Action, Fighter, VtmState
 from conteur.rulesets.vtm.tables import Weapon
 
@@ -190,13 +191,18 @@ class VtmTactic:
 
     def declare(self, state: VtmState, fighter: Fighter) -> Command:
         """Build the declaration from ``plan`` and the ``declare`` template's ranges."""
-        tpl = template(state, fighter, "declare")
-        kinds = tpl.param("kind").choices if tpl is not None else ()
-        celerity = tpl.param("celerity").max or 0 if tpl is not None else 0
-        if fighter.conditions.get("knocked_down") and "stand_up" in kinds:
+        if fighter.conditions.get("knocked_down"):
             return declaration(fighter, [{"kind": "stand_up"}])
         args = self.plan(state, fighter)
         actions: list[dict[str, Any]] = list(args.get("actions", []))
+        if close.lock_of(state, fighter) is not None:
+            # Locked in a grapple or hold (V-CC-7, V-CC-8): only the lock's own actions.
+            tpl = declare_template(state, fighter)
+            kinds = tpl.param("kind").choices
+        else:
+            kinds = tuple(a["kind"] for a in actions)
+        # The template's Celerity range (declare_template): dots, as far as blood allows.
+        celerity = min(fighter.trait("celerity"), fighter.blood)
         if actions and any(a["kind"] not in kinds for a in actions):
             allowed = [k for k in ("break_free", "release", "other") if k in kinds]
             return declaration(fighter, [{"kind": allowed[0] if allowed else "other"}])
@@ -228,6 +234,10 @@ class VtmTactic:
         ):
             return Command("get_up", fighter.id)
         return None
+
+    def fleeing(self, state: VtmState, fighter: Fighter) -> bool:
+        """Whether the fighter is running away (only ``flee`` ever does)."""
+        return False
 
     # --- choosing ------------------------------------------------------------
 
@@ -480,9 +490,12 @@ class Flee(VtmTactic):
         self.flee = 3
         super().__init__(options)
 
+    def fleeing(self, state: VtmState, fighter: Fighter) -> bool:
+        return hurt_levels(fighter) >= self.flee
+
     def plan(self, state: VtmState, fighter: Fighter) -> dict[str, Any]:
         among = foes(state, fighter)
-        if among and hurt_levels(fighter) >= self.flee:
+        if among and self.fleeing(state, fighter):
             return {"actions": [{"kind": "move", "to": away(state, fighter, among)}]}
         return super().plan(state, fighter)
 
@@ -529,10 +542,10 @@ class VtmReferee:
         except ConteurError as exc:
             error = exc.message("en")
         state = encounter.state
-        standing = self.standing(state, escape)
+        standing = self.standing(state, escape, tactics)
         timeout = error is None and len(standing) > 1
         winner = next(iter(standing)) if len(standing) == 1 and error is None else None
-        fates = tuple(self.fate(state, f, escape) for f in state.fighters.values())
+        fates = tuple(self.fate(state, f, escape, tactics) for f in state.fighters.values())
         return FightRecord(winner, state.turn, fates, timeout, error)
 
     def _run(
@@ -548,7 +561,7 @@ class VtmReferee:
             state: VtmState = encounter.state
             phase = state.phase
             if phase == "setup":
-                if len(self.standing(state, escape)) < 2 or state.turn >= max_turns:
+                if len(self.standing(state, escape, tactics)) < 2 or state.turn >= max_turns:
                     return
                 for f in list(state.fighters.values()):
                     if not f.out_of_fight:
@@ -569,7 +582,7 @@ class VtmReferee:
                 if cmd.type == "act":
                     self.before_attack(encounter, dice, tactics, state, f)
                 execute(cmd, dice)
-                if len(self.standing(encounter.state, escape)) < 2:
+                if len(self.standing(encounter.state, escape, tactics)) < 2:
                     return
             else:
                 return
@@ -601,7 +614,9 @@ class VtmReferee:
         if cmd is not None:
             encounter.execute(cmd, dice)
 
-    def standing(self, state: VtmState, escape: float) -> dict[str, list[str]]:
+    def standing(
+        self, state: VtmState, escape: float, tactics: Mapping[str, Tactic]
+    ) -> dict[str, list[str]]:
         """Fighters still in the fight by side: able, and not fled."""
         able: dict[str, list[Fighter]] = {}
         for f in state.fighters.values():
@@ -612,23 +627,34 @@ class VtmReferee:
         out: dict[str, list[str]] = {}
         for side, fs in able.items():
             enemies = [o for s, os in able.items() if s != side for o in os]
-            kept = [f.id for f in fs if not fled(f, enemies, escape)]
+            kept = [f.id for f in fs if not fled(state, f, enemies, escape, tactics)]
             if kept:
                 out[side] = kept
         return out
 
-    def fate(self, state: VtmState, f: Fighter, escape: float) -> str:
+    def fate(
+        self, state: VtmState, f: Fighter, escape: float, tactics: Mapping[str, Tactic]
+    ) -> str:
         """The fighter's fate at the end (``referee.FATES``)."""
         if f.out_of_fight:
             fate = f.fate
             return "incapacitated" if fate == "alive" else fate  # unconscious
         enemies = [o for o in state.fighters.values() if o.side != f.side and not o.out_of_fight]
-        return "fled" if enemies and fled(f, enemies, escape) else "alive"
+        return "fled" if enemies and fled(state, f, enemies, escape, tactics) else "alive"
 
 
-def fled(f: Fighter, enemies: list[Fighter], escape: float) -> bool:
-    """Farther than ``escape`` metres from every enemy still able to fight."""
-    return all(distance(f.position, o.position) > escape for o in enemies)
+def fled(
+    state: VtmState,
+    f: Fighter,
+    enemies: list[Fighter],
+    escape: float,
+    tactics: Mapping[str, Tactic],
+) -> bool:
+    """Fleeing (its tactic says so) and farther than ``escape`` metres from every enemy
+    still able to fight."""
+    return tactics[f.side].fleeing(state, f) and all(
+        distance(f.position, o.position) > escape for o in enemies
+    )
 
 
 def due_now(state: VtmState) -> str | None:
