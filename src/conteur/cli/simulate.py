@@ -100,16 +100,21 @@ class progress_bar:
             transient=True,
         )
         self.task = self.progress.add_task(t("sim.progress", lang), total=runs)
+        self.started = False
 
     def __enter__(self) -> Callable[[int], None]:
-        self.progress.start()
         return self.advance
 
     def advance(self, done: int) -> None:
+        """Show the bar when the fights begin (a refused argument shows none), then advance it."""
+        if not self.started:
+            self.progress.start()
+            self.started = True
         self.progress.advance(self.task, done)
 
     def __exit__(self, *exc: object) -> None:
-        self.progress.stop()
+        if self.started:
+            self.progress.stop()
 
 
 def show(result: SimulationResult, written: list[Path], lang: Lang) -> None:
@@ -139,6 +144,7 @@ def show(result: SimulationResult, written: list[Path], lang: Lang) -> None:
         t("sim.col.incapacitated", lang),
         t("sim.col.killed", lang),
         t("sim.col.fled", lang),
+        caption=t("sim.col.caption", lang),
     )
     for row in side_rows(result, lang):
         sides.add_row(*row)

@@ -48,8 +48,12 @@ DEFAULT_MAX_TURNS = 20
 DEFAULT_ESCAPE = 50.0
 """Metres from every enemy beyond which a fighter has left the fight (fled)."""
 
+DASK_CONNECT_TIMEOUT = 10.0
+"""Seconds to wait for a Dask scheduler before giving up."""
+
 Progress = Callable[[int], None]
-"""Called with the number of runs just finished (to advance a progress bar)."""
+"""Called with 0 once the arguments are checked and the fights begin, then with the number
+of runs each chunk finished (to drive a progress bar)."""
 
 
 # ------------------------------------------------------------------ statistics
@@ -392,7 +396,8 @@ def simulate(
     (else ``simulation.escape``, else 50 m, or 20 m beyond the farthest two
     enemies start apart if that is more); ``dask``: the address of a Dask
     scheduler (or a ``distributed.Client``) to fight on instead of local
-    processes; ``progress``: called with the runs finished, chunk by chunk.
+    processes; ``progress``: called with 0 when the fights begin, then with the
+    runs finished, chunk by chunk.
     """
     name = "<scenario>"
     if isinstance(scenario, str | Path):
@@ -441,6 +446,8 @@ def simulate(
     size = chunk_size or max(1, min(100, math.ceil(runs / (4 * workers))))
     tasks = [(job, a, b) for a, b in chunks(runs, size)]
     total = Tally(list(sides), len(fighters))
+    if progress is not None:
+        progress(0)  # everything checked: the fights begin
     began = time.perf_counter()
     if dask is not None:
         backend = "dask"
@@ -500,7 +507,11 @@ def run_on_dask(address: str | Any, tasks: list[tuple[Job, int, int]]) -> Iterat
     own = not isinstance(address, Client)
     client: Any
     try:
-        client = Client(address, timeout=10) if own else address  # type: ignore[no-untyped-call]
+        client = (
+            Client(address, timeout=DASK_CONNECT_TIMEOUT)  # type: ignore[no-untyped-call]
+            if own
+            else address
+        )
     except (OSError, TimeoutError, ValueError) as exc:
         raise ConteurError("sim.dask.unreachable", address=str(address), reason=str(exc)) from None
     try:

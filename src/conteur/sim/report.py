@@ -130,8 +130,8 @@ def side_rows(result: SimulationResult, lang: Lang) -> list[list[str]]:
             [
                 side,
                 str(s["tactic"]),
-                f"{percent(s['win_rate'], lang)} ({s['wins']})",
-                f"{percent(lo, lang)} – {percent(hi, lang)}",
+                percent(s["win_rate"], lang),
+                percent_range(lo, hi, lang),
                 decimal(s["incapacitated_mean"], lang),
                 decimal(s["killed_mean"], lang),
                 decimal(s["fled_mean"], lang),
@@ -156,6 +156,15 @@ def fighter_rows(result: SimulationResult, lang: Lang) -> list[list[str]]:
     return rows
 
 
+def percent_range(lo: float, hi: float, lang: Lang) -> str:
+    """An interval of proportions, compactly: ``81,6–91,0 %`` or ``81.6–91.0%``."""
+    from babel.numbers import format_decimal
+
+    locale = "fr_FR" if lang == "fr" else "en_US"
+    a, b = (format_decimal(100 * x, format="0.0", locale=locale) for x in (lo, hi))
+    return f"{a}–{b} %" if lang == "fr" else f"{a}–{b}%"
+
+
 def decimal(value: float, lang: Lang, digits: int = 2) -> str:
     """A number written the way ``lang`` writes it (``1,25`` or ``1.25``)."""
     from babel.numbers import format_decimal
@@ -163,4 +172,4 @@ def decimal(value: float, lang: Lang, digits: int = 2) -> str:
     return str(format_decimal(round(value, digits), locale="fr_FR" if lang == "fr" else "en_US"))
 
 
-__all__ = ["decimal", "fighter_rows", "plot_paths", "side_rows", "write_plot"]
+__all__ = ["decimal", "fighter_rows", "percent_range", "plot_paths", "side_rows", "write_plot"]
