@@ -75,7 +75,7 @@ def tactic(name: str, **options: Any) -> Tactic:
 
 
 def test_a_loaded_gun_in_range_shoots_and_claws_close_in_with_a_whole_move() -> None:
-    """V-GEN-2: 20 m is within the heavy revolver's range; V-MAN-6: 20 m - 1 m is more
+    """20 m is within the heavy revolver's range; 20 m - 1 m is more
     than half a run (Dex 3: 29 m / 2), so the vampire moves the whole action."""
     enc = encounter(HUNTER, VAMPIRE)
     near = tactic("nearest")
@@ -87,7 +87,7 @@ def test_a_loaded_gun_in_range_shoots_and_claws_close_in_with_a_whole_move() -> 
 
 
 def test_close_enough_the_attack_starts_with_a_move() -> None:
-    """V-MAN-6: within half a run of reach, the attack carries ``move_to`` (the target)."""
+    """Within half a run of reach, the attack carries ``move_to`` (the target)."""
     enc = encounter(HUNTER, VAMPIRE.replace("[20, 0]", "[10, 0]"))
     plans = declare_all(enc, {"hunters": tactic("nearest"), "undead": tactic("nearest")})
     assert plans["drac"]["actions"] == [{"kind": "claws", "target": "van", "move_to": "van"}]
@@ -98,7 +98,7 @@ def test_close_enough_the_attack_starts_with_a_move() -> None:
 
 
 def test_an_empty_gun_is_reloaded_unless_an_enemy_is_close_then_the_knife() -> None:
-    """V-RNG-7: reload with no enemy within 2 m; V-CC-2: the knife when one is."""
+    """Reload with no enemy within 2 m; the knife when one is."""
     far = encounter(HUNTER.replace("}", ", ammo: {heavy_revolver: 0}}"), VAMPIRE)
     plans = declare_all(far, {"hunters": tactic("nearest"), "undead": tactic("nearest")})
     assert plans["van"]["actions"] == [{"kind": "reload", "weapon": "heavy_revolver"}]
@@ -112,7 +112,7 @@ def test_an_empty_gun_is_reloaded_unless_an_enemy_is_close_then_the_knife() -> N
 
 
 def test_celerity_adds_close_attacks_while_blood_lasts() -> None:
-    """V-MAN-2: Celerity 2 and blood: two more claw attacks on the same target."""
+    """Celerity 2 and blood: two more claw attacks on the same target."""
     fast = VAMPIRE.replace("[20, 0]", "[1, 0]").replace("}", ", celerity: 2, blood: 1}")
     plans = declare_all(
         encounter(HUNTER, fast), {"hunters": tactic("nearest"), "undead": tactic("nearest")}
@@ -143,7 +143,7 @@ def test_weakest_picks_the_most_hurt_enemy() -> None:
 
 
 def test_cover_takes_cover_where_it_stands_then_shoots_from_it() -> None:
-    """V-RNG-3: a move naming the cover reached; then shots, never leaving it."""
+    """A move naming the cover reached; then shots, never leaving it."""
     enc = encounter(HUNTER, VAMPIRE.replace("[20, 0]", "[60, 0]"))
     tactics = {"hunters": tactic("cover", cover=2), "undead": tactic("nearest")}
     plans = declare_all(enc, tactics)
@@ -165,7 +165,7 @@ def test_cover_runs_to_the_nearest_spot_within_a_run() -> None:
 
 
 def test_aim_aims_one_turn_then_shoots_the_same_target() -> None:
-    """V-RNG-1: a turn of aim (+1 die), then the shot at the target aimed at — here a
+    """A turn of aim (+1 die), then the shot at the target aimed at — here a
     gunman who stays where he is (taking cover does not move him, so he is not running)."""
     gunman = HUNTER.replace("van", "bob").replace("hunters", "outlaws").replace("[0, 0]", "[30, 0]")
     enc = encounter(HUNTER, gunman)
@@ -180,14 +180,14 @@ def test_aim_aims_one_turn_then_shoots_the_same_target() -> None:
 
 
 def test_aim_gives_way_to_a_shot_when_the_target_runs() -> None:
-    """V-RNG-1: no aim at a fighter who ran this turn: the declared aim is given up."""
+    """No aim at a fighter who ran this turn: the declared aim is given up."""
     enc = encounter(HUNTER, VAMPIRE.replace("[20, 0]", "[30, 0]"))
     events = fight(enc, {"hunters": tactic("aim"), "undead": tactic("nearest")}, turns=1)
     assert not events.of(Aimed)
 
 
 def test_dodge_when_hurt_declares_full_defence_or_aborts_for_a_dodge() -> None:
-    """V-DEF-7: hurt and threatened, a full-defence dodge; V-MAN-3: attacked while hurt with
+    """Hurt and threatened, a full-defence dodge; attacked while hurt with
     an action still to take, abort it for a dodge with a Willpower point."""
     hurt = HUNTER.replace("}", ", health: [lethal, lethal]}")
     enc = encounter(hurt, VAMPIRE.replace("[20, 0]", "[1, 0]"))
@@ -214,7 +214,7 @@ class AttackThenAbort(Dodge):
 
 
 def test_the_referee_lets_the_target_abort_before_the_attack() -> None:
-    """V-MAN-3: the slower hunter, hurt, aborts his shot for a dodge when the claws come."""
+    """The slower hunter, hurt, aborts his shot for a dodge when the claws come."""
     hurt = HUNTER.replace("}", ", health: [lethal, lethal]}")
     slow = hurt.replace("dexterity: 3", "dexterity: 1").replace("wits: 2", "wits: 1")
     enc = encounter(slow, VAMPIRE.replace("[20, 0]", "[1, 0]").replace("wits: 2", "wits: 5"))
@@ -224,7 +224,7 @@ def test_the_referee_lets_the_target_abort_before_the_attack() -> None:
 
 
 def test_flee_runs_away_once_badly_hurt() -> None:
-    """V-MAN-6: a full run away from the enemies (Injured: half the run)."""
+    """A full run away from the enemies (Injured: half the run)."""
     hurt = HUNTER.replace("}", ", health: [lethal, lethal, lethal]}")
     enc = encounter(hurt, VAMPIRE)
     plans = declare_all(enc, {"hunters": tactic("flee"), "undead": tactic("nearest")})

@@ -1,33 +1,35 @@
 """Simulated vtm fights: the tactics, and the referee that follows the vtm turn.
 
-The referee (``VtmReferee``) runs the three stages of each turn (V-GEN-3) as
+The referee (``VtmReferee``) runs the three stages of each turn as
 a table would: between turns, each fighter may react (a knocked-down fighter
-tries to get up, V-DMG-7); initiative (one ``initiative`` command, V-INI-1);
-declarations from the slowest rank (``turn.declaring_now``, V-INI-3); then
+tries to get up); initiative (one ``initiative`` command);
+declarations from the slowest rank (``turn.declaring_now``); then
 each action in resolution order (``turn.next_timing``: the rank, the end of
-the turn, V-INI-4..7). Before an attack is resolved its target's tactic may
-react (announce a defence by aborting, V-MAN-3). The fight ends when one side
+the turn). Before an attack is resolved its target's tactic may
+react (announce a defence by aborting). The fight ends when one side
 or none is left with a fighter in the fight — not out of the fight
 (``Fighter.out_of_fight``: incapacitated, torpor, dead, unconscious) and not
 fled (a fighter whose tactic is fleeing, farther than the escape distance from
 every enemy still standing) —
 or when the turn limit is reached (a draw).
 
-The tactics choose among what the rules allow: the ``declare`` and ``defend``
-templates of ``legal_commands`` give the action kinds the fighter may declare
-now (a grappled fighter only gets the lock's own), its Celerity dots and
-blood, and whether it may still abort for a defence. Every tactic picks the
-fighter's weapon the same way:
+The tactics choose among what the rules allow, from the legal command
+templates (``legal_commands``): a fighter locked in a grapple declares one of
+the kinds its ``declare`` template offers (the lock's own), Celerity goes as
+far as that template's range (dots, and blood to pay for them), a defence by
+aborting is announced only when the fighter's ``defend`` template offers it,
+getting up only when ``get_up`` is there. Every tactic picks the fighter's
+weapon the same way:
 
 * a ranged weapon with rounds in it (or one that counts none, a bow), the
   target within its maximum range: ``shoot``;
-* an empty ranged weapon and no enemy within 2 m: ``reload`` (V-RNG-7);
-* otherwise close combat: claws when the fighter has the power (V-CC-3), its
-  melee weapon (``weapon_strike``, V-CC-2), else a punch (V-CC-5); a target out
-  of reach is closed in with the action's ``move_to`` (V-MAN-6: half the
+* an empty ranged weapon and no enemy within 2 m: ``reload``;
+* otherwise close combat: claws when the fighter has the power, its
+  melee weapon (``weapon_strike``), else a punch; a target out
+  of reach is closed in with the action's ``move_to`` (half the
   running distance first), or by a whole ``move`` when even that is short;
 * a vampire with Celerity adds its dots as extra close attacks on the same
-  target (V-MAN-2), while its blood lasts (option ``celerity: false`` turns
+  target, while its blood lasts (option ``celerity: false`` turns
   that off).
 
 When its action comes due, a tactic gives it up (``pass``) if the declared
@@ -46,17 +48,17 @@ entry):
     without leaving it; close combat only against enemies that come within
     reach.
 ``aim``
-    aim at the nearest enemy (``aim_turns``, default 1, V-RNG-1), then shoot the
+    aim at the nearest enemy (``aim_turns``, default 1), then shoot the
     one aimed at; shoots at once when it cannot aim (the target is running,
     an enemy is within 2 m).
 ``dodge``
     attack the nearest; once hurt (``hurt``: health levels marked, default
     2, the first level with a wound penalty) declare a full-defence dodge
-    (V-DEF-7) while an enemy can reach it, and, attacked before its action,
-    abort it for a dodge with a Willpower point (V-MAN-3).
+    while an enemy can reach it, and, attacked before its action,
+    abort it for a dodge with a Willpower point.
 ``flee``
     attack the nearest; once badly hurt (``flee``: health levels marked,
-    default 3, Injured) run away from the enemies (V-MAN-6), until it is
+    default 3, Injured) run away from the enemies, until it is
     farther than the escape distance from all of them (fled).
 """
 
@@ -88,7 +90,7 @@ from .referee import FightRecord, register_referee
 from .tactics import Tactic, register_tactic
 
 CLOSE_RANGE = 2.0
-"""Metres within which an enemy is "in close combat" (V-CC-11's 2 m)."""
+"""Metres within which an enemy is "in close combat" (the multiple-opponents rule's 2 m)."""
 
 INITIATIVE = Command("initiative")
 
@@ -165,7 +167,7 @@ def hurt_levels(f: Fighter) -> int:
 
 
 class VtmTactic:
-    """Attack the nearest enemy still in the fight (V-GEN-1, V-GEN-2)."""
+    """Attack the nearest enemy still in the fight."""
 
     name: ClassVar[str] = "nearest"
     options: ClassVar[dict[str, Callable[[Any], Any]]] = {"celerity": bool}
@@ -196,7 +198,7 @@ class VtmTactic:
         args = self.plan(state, fighter)
         actions: list[dict[str, Any]] = list(args.get("actions", []))
         if close.lock_of(state, fighter) is not None:
-            # Locked in a grapple or hold (V-CC-7, V-CC-8): only the lock's own actions.
+            # Locked in a grapple or hold: only the lock's own actions.
             tpl = declare_template(state, fighter)
             kinds = tpl.param("kind").choices
         else:
@@ -226,7 +228,7 @@ class VtmTactic:
         return Command("act" if feasible(state, fighter, action) else "pass", fighter.id)
 
     def react(self, state: VtmState, fighter: Fighter) -> Command | None:
-        """Between turns, a knocked-down fighter tries to get up (V-DMG-7)."""
+        """Between turns, a knocked-down fighter tries to get up."""
         if (
             state.phase == "setup"
             and fighter.conditions.get("knocked_down")
@@ -596,7 +598,7 @@ class VtmReferee:
         state: VtmState,
         f: Fighter,
     ) -> None:
-        """The target of the attack about to be made may react (a defence, V-DEF-1, V-MAN-3)."""
+        """The target of the attack about to be made may react (a defence)."""
         due = turn.next_timing(state, f.id)
         decl = f.progress.declaration
         if due is None or decl is None:
@@ -659,7 +661,7 @@ def fled(
 
 def due_now(state: VtmState) -> str | None:
     """The fighter whose action is due: the current rank first, then the end of the turn,
-    then a delayed fighter waiting (V-INI-4..7)."""
+    then a delayed fighter waiting."""
     rank = turn.due_at_rank(state)
     if rank:
         return rank[0]
