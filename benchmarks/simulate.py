@@ -31,6 +31,17 @@ EXAMPLE = ROOT / "examples" / "simulation_4v4.yaml"
 GOAL = 2000.0
 
 
+def cpu_model() -> str:
+    """The CPU's model name from /proc/cpuinfo (the platform's name elsewhere)."""
+    try:
+        for line in Path("/proc/cpuinfo").read_text(encoding="utf-8").splitlines():
+            if line.startswith("model name"):
+                return line.split(":", 1)[1].strip()
+    except OSError:
+        pass
+    return platform.processor() or platform.machine()
+
+
 def load() -> str:
     return " ".join(f"{x:.2f}" for x in os.getloadavg())
 
@@ -97,7 +108,7 @@ def main() -> int:
     import numpy
 
     print(
-        f"machine: nproc {os.cpu_count()}, {platform.processor() or platform.machine()}, "
+        f"machine: nproc {os.cpu_count()}, cpu {cpu_model()}, "
         f"python {platform.python_version()}, numpy {numpy.__version__}"
     )
     print(f"scenario: {EXAMPLE.relative_to(ROOT)}, {args.runs} fights, seed {args.seed}")
