@@ -179,10 +179,29 @@ def test_aim_aims_one_turn_then_shoots_the_same_target() -> None:
     assert "aim +1" in shot[0].details
 
 
-def test_aim_gives_way_to_a_shot_when_the_target_runs() -> None:
-    """No aim at a fighter who ran this turn: the declared aim is given up."""
+def test_aim_shoots_at_once_at_an_enemy_who_will_charge() -> None:
+    """No aim at an enemy with no gun: it runs in, and a running target cannot be aimed at."""
     enc = encounter(HUNTER, VAMPIRE.replace("[20, 0]", "[30, 0]"))
-    events = fight(enc, {"hunters": tactic("aim"), "undead": tactic("nearest")}, turns=1)
+    plans = declare_all(enc, {"hunters": tactic("aim"), "undead": tactic("nearest")})
+    assert plans["van"]["actions"] == [
+        {"kind": "shoot", "target": "drac", "weapon": "heavy_revolver"}
+    ]
+
+
+def test_a_declared_aim_is_given_up_when_the_target_runs() -> None:
+    """The gunman, out of his light revolver's range (24 m at most), runs in before the aim
+    is taken: a running target cannot be aimed at, the aim is given up (pass)."""
+    gunman = (
+        (HUNTER.replace("van", "bob").replace("hunters", "outlaws").replace("[0, 0]", "[40, 0]"))
+        .replace("wits: 2", "wits: 5")
+        .replace("heavy_revolver", "light_revolver")
+    )
+    enc = encounter(HUNTER, gunman)
+    tactics = {"hunters": tactic("aim"), "outlaws": tactic("nearest")}
+    plans = declare_all(enc, tactics)
+    assert plans["van"]["actions"][0]["kind"] == "aim"
+    assert plans["bob"]["actions"] == [{"kind": "move", "target": "van"}]  # out of its range
+    events = fight(enc, tactics, turns=1)
     assert not events.of(Aimed)
 
 

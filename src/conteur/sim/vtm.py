@@ -50,7 +50,8 @@ entry):
 ``aim``
     aim at the nearest enemy (``aim_turns``, default 1), then shoot the
     one aimed at; shoots at once when it cannot aim (the target is running,
-    an enemy is within 2 m).
+    an enemy is within 2 m) or should not (the target has no ranged weapon:
+    it will charge, and a fighter running this turn cannot be aimed at).
 ``dodge``
     attack the nearest; once hurt (``hurt``: health levels marked, default
     2, the first level with a wound penalty) declare a full-defence dodge
@@ -418,8 +419,8 @@ class Aim(VtmTactic):
         shot = self.attack(state, fighter, target)
         if aimed is not None and int(held.get("turns", 0)) >= self.aim_turns:  # type: ignore[union-attr]
             return {"actions": [shot]}
-        if shot["kind"] not in ("shoot", "throw"):
-            return {"actions": [shot]}
+        if shot["kind"] not in ("shoot", "throw") or ranged_weapon(state, target) is None:
+            return {"actions": [shot]}  # a charging enemy runs: a running target cannot be aimed at
         aim = Action("aim", target.id, gun.id)
         try:
             validate(state, fighter, aim)
