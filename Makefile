@@ -4,7 +4,7 @@ VENV   := .venv
 BIN    := $(VENV)/bin
 STAMP  := $(VENV)/.installed
 
-.PHONY: run test lint typecheck pytest bench coverage-doc clean
+.PHONY: run test system-deps lint typecheck pytest bench coverage-doc clean
 
 $(STAMP): pyproject.toml
 	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
@@ -16,15 +16,31 @@ $(STAMP): pyproject.toml
 run: $(STAMP)
 	$(BIN)/conteur demo
 
+## make system-deps: what the tests need outside Python — PostgreSQL's server binaries
+## (Debian's `postgresql` package, installed with apt-get when initdb is missing and
+## we are root; otherwise the PostgreSQL tests skip, or fail in CI).
+system-deps:
+	@if ls /usr/lib/postgresql/*/bin/initdb >/dev/null 2>&1 || command -v initdb >/dev/null 2>&1; then \
+	  :; \
+	elif [ "$$(id -u)" = 0 ] && command -v apt-get >/dev/null 2>&1; then \
+	  echo "system-deps: installing PostgreSQL (Debian package) for the database tests"; \
+	  (apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq \
+	    --no-install-recommends postgresql >/dev/null) || echo "system-deps: apt-get failed"; \
+	else \
+	  echo "system-deps: PostgreSQL not found and not root: the PostgreSQL tests will skip"; \
+	fi
+
 ## make test: lint, strict typing, and the whole test suite
-test: $(STAMP)
+test: $(STAMP) system-deps
 	$(BIN)/ruff check src tests benchmarks scripts
 	$(BIN)/mypy
 	$(BIN)/python scripts/rules_coverage.py --check
 	$(BIN)/python -m pytest
 
+## make bench: the odds benchmark, then the numpy batch of attacks (docs/performance.md)
 bench: $(STAMP)
 	$(BIN)/python benchmarks/odds.py
+	OMP_NUM_THREADS=1 OPENBLAS_NUM_THREADS=1 $(BIN)/python benchmarks/batch.py
 
 coverage-doc: $(STAMP)
 	$(BIN)/python scripts/rules_coverage.py

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import ast
+import importlib
 import re
 from pathlib import Path
 
@@ -26,6 +27,9 @@ from conteur.sim import tactics as _sim_tactics  # noqa: F401  (registers the si
 SRC = Path(__file__).resolve().parents[1] / "src" / "conteur"
 CATALOG_FILES = sorted(SRC.rglob("messages*.yaml"))
 SOURCE_FILES = sorted(SRC.rglob("*.py"))
+
+for _package in sorted({p.parent.relative_to(SRC).parts for p in CATALOG_FILES}):
+    importlib.import_module(".".join(["conteur", *_package]))  # each registers its catalogs
 
 
 def load(path: Path) -> dict[str, dict[str, str]]:

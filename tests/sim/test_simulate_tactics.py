@@ -176,7 +176,7 @@ def test_aim_aims_one_turn_then_shoots_the_same_target() -> None:
     declared = [e.summary for e in events.of(ActionDeclared) if e.fighter == "van"]
     assert declared == ["aim>bob", "shoot>bob"]
     shot = [e for e in events.of(AttackRolled) if e.attacker == "van"]
-    assert "aim +1" in shot[0].details
+    assert ("aim", 1) in shot[0].modifiers
 
 
 def test_aim_shoots_at_once_at_an_enemy_who_will_charge() -> None:

@@ -403,3 +403,12 @@ def test_V_ARM_3_armour_breaks_at_twice_its_rating() -> None:
     assert not strike(g, attack("weapon_strike", "t"), [6, 2, 2, 2] + [6, 2, 2, 2] + [2]).of(
         ArmourDestroyed
     )
+
+
+def test_V_DMG_6_bashing_halved_to_nothing_is_still_logged() -> None:
+    """V-DMG-6: one bashing level past soak becomes 0 on a vampire, and the log says so."""
+    f = duel("dexterity: 3, brawl: 1, strength: 1", "kind: vampire, stamina: 1")
+    events = strike(f, attack("punch", "t"), [6, 2, 2, 2] + [6] + [2])
+    taken = events.one(DamageTaken)
+    assert taken.levels == 0 and "V-DMG-6" in taken.rules
+    assert f["t"].health.filled == 0

@@ -11,13 +11,16 @@ import typer
 from . import odds_attack  # noqa: F401  (registers `conteur odds attack`)
 from . import simulate as _simulate  # noqa: F401  (registers `conteur simulate`)
 from .common import app, help_text
+from .db import db_app  # noqa: F401  (registers `conteur db`)
 from .demo import demo
 from .odds import odds_app
+from .play import play
 from .roll import roll_app
 
 app.add_typer(roll_app, name="roll")
 app.add_typer(odds_app, name="odds")
 app.command("demo", help=help_text("cli.help.demo"))(demo)
+app.command("play", help=help_text("cli.help.play"))(play)
 
 
 def main() -> None:

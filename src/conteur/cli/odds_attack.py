@@ -60,6 +60,7 @@ def _print(answer: dict[str, Any], lang: Lang) -> None:
     from rich.console import Console
     from rich.table import Table
 
+    from conteur.engine.events import Modifiers
     from conteur.i18n import Msg, catalog, percent
 
     maneuver = answer.get("maneuver", "")
@@ -81,7 +82,9 @@ def _print(answer: dict[str, Any], lang: Lang) -> None:
             lang,
             pool=answer["pool"],
             difficulty=answer["difficulty"],
-            details=answer.get("details", ""),
+            details=Modifiers(tuple((w, int(a)) for w, a in answer.get("modifiers", []))).describe(
+                lang
+            ),
         )
     )
     table = Table(show_header=False)

@@ -127,6 +127,29 @@ def event_types() -> dict[str, type[Event]]:
     return dict(_EVENT_TYPES)
 
 
+class Modifiers:
+    """Modifiers of a roll (``(("aim", 2), ("cover_good", 2))``), written in the reader's language.
+
+    Each label is the catalog word ``word.<label>`` when there is one, else the
+    label as written (a game master's reason).
+    """
+
+    def __init__(self, items: Iterable[tuple[str, int]]) -> None:
+        self.items = tuple(items)
+
+    def describe(self, lang: Lang | None = None) -> str:
+        if not self.items:
+            return ""
+        shown = [f"{modifier_label(what, lang)} {amount:+d}" for what, amount in self.items]
+        return f" [{', '.join(shown)}]"
+
+
+def modifier_label(what: str, lang: Lang | None = None) -> str:
+    """The word for one modifier label, in ``lang``."""
+    key = f"word.{what}"
+    return t(key, lang) if key in catalog() else what.replace("_", " ")
+
+
 class EventList(Sequence[Event]):
     """The events of one command, with helpers to find them by type."""
 

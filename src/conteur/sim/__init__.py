@@ -1,1 +1,5 @@
-"""Simulation: odds of attacks and Monte Carlo of whole encounters."""
+"""Simulation: large batches of single attacks (numpy), and in time whole encounters."""
+
+from .batch import StrikeBatch, roll_strikes
+
+__all__ = ["StrikeBatch", "roll_strikes"]

@@ -177,16 +177,13 @@ def strike_for(d: AttackDraft, defence: Defence | None, willpower: bool) -> Stri
         no_damage=bool(d.flags.get("no_damage")),
         disarm_above=d.flags.get("disarm_above"),
         rules=tuple(dict.fromkeys(d.rules)),
-        details=format_notes(d),
+        modifiers=format_notes(d),
     )
 
 
-def format_notes(d: AttackDraft) -> str:
-    """The modifiers of an attack, compactly, for the log: ``[aim +2, cover +2]``."""
-    shown = [
-        f"{what} {amount:+d}" for rule, what, amount in d.notes if rule != "V-ATK-1" and amount
-    ]
-    return f" [{', '.join(shown)}]" if shown else ""
+def format_notes(d: AttackDraft) -> tuple[tuple[str, int], ...]:
+    """The modifiers of an attack for the log and the odds view: ``(("aim", 2), ...)``."""
+    return tuple((what, amount) for rule, what, amount in d.notes if rule != "V-ATK-1" and amount)
 
 
 def soak_pool(

@@ -9,7 +9,8 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from conteur.engine.events import Event
+from conteur.engine.events import Event, Modifiers
+from conteur.i18n import Lang, catalog, t
 
 from .state import Action, Declaration, Progress, VtmState
 
@@ -55,12 +56,43 @@ def declaration_from_dict(data: dict[str, Any]) -> Declaration:
     )
 
 
+class DeclarationText:
+    """A declaration in the log's language: each action's word, its target, Celerity."""
+
+    def __init__(self, declaration: Mapping[str, Any], names: Mapping[str, str]) -> None:
+        self.declaration = declaration
+        self.names = names
+
+    def describe(self, lang: Lang | None = None) -> str:
+        def word(value: str) -> str:
+            key = f"word.{value}"
+            return t(key, lang) if key in catalog() else value
+
+        decl = self.declaration
+        if decl.get("delayed"):
+            return word("delay")
+        if decl.get("full_defense"):
+            return f"{word('full_defense')} ({word(str(decl['full_defense']))})"
+        parts = []
+        for a in decl.get("actions", ()):
+            text = word(str(a["kind"]))
+            if a.get("target"):
+                text += " → " + self.names.get(a["target"], str(a["target"]))
+            if a.get("celerity"):
+                text += f" ({word('celerity')})"
+            parts.append(text)
+        return t("vtm.declaration.then", lang).join(parts)
+
+
 # ----------------------------------------------------------------- turn stages
 
 
 @dataclass(frozen=True)
 class TurnStarted(Event):
     """A new 3-second turn begins with its initiative stage (V-GEN-3)."""
+
+    heading = True
+    """Logs show it as the header of the turn."""
 
     turn: int
 
@@ -117,6 +149,12 @@ class ActionDeclared(Event):
     fighter: str
     declaration: dict[str, Any]
     summary: str = ""
+
+    def params(self, names: Mapping[str, str] | None = None) -> dict[str, Any]:
+        """The summary in words: ``tir → Bob puis esquive`` (``summary`` stays for machines)."""
+        out = super().params(names)
+        out["summary"] = DeclarationText(self.declaration, names or {})
+        return out
 
     def apply(self, state: VtmState) -> None:
         decl = declaration_from_dict(self.declaration)
@@ -312,7 +350,12 @@ class AttackRolled(Event):
     difficulty: int
     successes: int
     botch: bool
-    details: str = ""
+    modifiers: tuple[tuple[str, int], ...] = ()
+
+    def params(self, names: Mapping[str, str] | None = None) -> dict[str, Any]:
+        out = super().params(names)
+        out["details"] = Modifiers(self.modifiers)
+        return out
 
 
 @dataclass(frozen=True)

@@ -9,6 +9,7 @@ the damage that went past was aggravated.
 
 from __future__ import annotations
 
+import unicodedata
 from dataclasses import dataclass
 from typing import Any, Literal
 
@@ -60,9 +61,16 @@ class HealthTrack:
     ) -> HealthTrack:
         """Build from stored types (``bashing``/``lethal``/``aggravated``, or ``B``/``L``/``A``)."""
         short = {"b": "bashing", "l": "lethal", "a": "aggravated", "x": "aggravated"}
+        short |= {"contondant": "bashing", "letal": "lethal", "letaux": "lethal"}
+        short |= {"aggrave": "aggravated", "/": "lethal"}
         track = cls.empty(levels)
         for mark in marks:
-            key = short.get(mark.lower(), mark.lower())
+            bare = "".join(
+                c for c in unicodedata.normalize("NFKD", str(mark)) if not unicodedata.combining(c)
+            )
+            bare = bare.strip().lower()
+            bare = bare[:-1] if bare.endswith("s") and bare[:-1] in short else bare
+            key = short.get(bare, bare)
             if key not in SEVERITY:
                 raise ValueError(mark)
             track.take(1, key)  # type: ignore[arg-type]

@@ -35,7 +35,7 @@ class AttackOdds:
     maneuver: str
     pool: int
     difficulty: int
-    details: str
+    modifiers: tuple[tuple[str, int], ...]
     defence: str | None
     p_hit: float
     p_botch: float
@@ -67,7 +67,7 @@ class AttackOdds:
             "maneuver": self.maneuver,
             "pool": self.pool,
             "difficulty": self.difficulty,
-            "details": self.details,
+            "modifiers": [[what, amount] for what, amount in self.modifiers],
             "defence": self.defence,
             "p_hit": self.p_hit,
             "p_botch": self.p_botch,
@@ -154,7 +154,7 @@ def attack_odds(
         maneuver=strike.maneuver,
         pool=strike.pool,
         difficulty=min(10, max(2, strike.difficulty)),
-        details=strike.details,
+        modifiers=strike.modifiers,
         defence=defence.kind if defence else None,
         p_hit=totals["hit"],
         p_botch=totals["botch"],

@@ -12,9 +12,11 @@ from conteur.i18n import ConteurError, Lang
 
 from . import actions, close, defence, equipment, general, gm, modifiers, ranged, turn
 from .health import HealthTrack, Level
-from .sheet import load_sheet
+from .sheet import _FIELD_SPELLINGS, load_sheet
 from .state import DEFENSIVE, Fighter, VtmState
 from .tables import Tables, load_tables
+from .traits import normalize_key
+from .words import register_words
 
 STATE_KEYS = {
     "id",
@@ -74,6 +76,7 @@ class VtmRuleset:
         era = str(scenario.get("era", "1899"))
         extra = [str((base_dir or Path(".")) / p) for p in scenario.get("tables", []) or []]
         tables = load_tables(era, extra)
+        register_words(tables)
         options = tables.option_values(scenario.get("options") or {})
         packs = tuple(str(p) for p in scenario.get("packs", []) or [])
         for pack in packs:
@@ -112,6 +115,18 @@ class VtmRuleset:
 
     def legal_commands(self, state: Any, actor: str | None = None) -> list[CommandTemplate]:
         return legal_commands(state, actor)
+
+    def summary(self, state: Any) -> list[dict[str, Any]]:
+        """Where each fighter stands, JSON-ready (health track with ``/`` and ``X``...)."""
+        from .summary import summary
+
+        return summary(state)
+
+    def summary_lines(self, state: Any, lang: Lang) -> list[str]:
+        """The same, one line of prose per fighter in ``lang``."""
+        from .summary import summary_lines
+
+        return summary_lines(state, lang)
 
     def attack_odds(
         self, state: Any, attacker: str, target: str, maneuver: str | None = None,
@@ -170,10 +185,15 @@ def fighter_from_scenario(
     if sheet_data is None:
         sheet_data = {k: v for k, v in raw.items() if k not in STATE_KEYS}
     sheet_data = dict(sheet_data)
-    sheet_data.setdefault("kind", "mortal")
+    # The sheet may spell its fields in French (type, nom): add only what no spelling gives.
+    given = {_FIELD_SPELLINGS.get(normalize_key(str(k))) for k in sheet_data}
+    if "kind" not in given:
+        sheet_data["kind"] = "mortal"
     if raw.get("id"):
-        sheet_data.setdefault("id", raw["id"])
-        sheet_data.setdefault("name", str(raw["id"]).capitalize())
+        if "id" not in given:
+            sheet_data["id"] = raw["id"]
+        if "name" not in given:
+            sheet_data["name"] = str(raw["id"]).capitalize()
     sheet = load_sheet(sheet_data, source)
     tables = tables.with_weapons(sheet.custom_weapons)
     fid = str(raw.get("id") or sheet.id).strip()
@@ -203,9 +223,19 @@ def fighter_from_scenario(
         weapon=tables.weapon(str(in_hand)).id if in_hand else None,
         armour=tables.find_armour(str(sheet.armour)).id if sheet.armour else None,
         armour_destroyed=bool(raw.get("armour_destroyed", False)),
-        cover=int(raw.get("cover", 0)),
+        cover=scenario_cover(raw.get("cover", 0), tables),
         conditions=dict(raw.get("conditions") or {}),
     )
+
+
+def scenario_cover(value: Any, tables: Tables) -> int:
+    """A cover level from a scenario: 0 to 3, or a word of the cover table (``bon``, ``light``)."""
+    if isinstance(value, int):
+        return value
+    text = str(value).strip()
+    if text.isdigit():
+        return int(text)
+    return int(tables.find_cover(text).difficulty)
 
 
 # ------------------------------------------------------------------ legal commands

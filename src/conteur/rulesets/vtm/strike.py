@@ -85,10 +85,9 @@ class Strike:
     """Hold, Kiss: a hit does no damage."""
     disarm_above: int | None = None
     """Disarm (V-CC-6): damage successes above this (the target's Strength) disarm, no damage."""
-    bonus_successes: int = 0
-    """Successes added after the roll (ambush's extra successes go to the pool instead)."""
     rules: tuple[str, ...] = ()
-    details: str = ""
+    modifiers: tuple[tuple[str, int], ...] = ()
+    """What changed the pool or difficulty, and by how much (for the log)."""
 
 
 @dataclass(frozen=True)
@@ -137,7 +136,7 @@ def roll_strike(s: Strike, dice: DiceSource) -> StrikeOutcome:
             attack.request.effective_difficulty,
             successes,
             attack.result.botch,
-            s.details,
+            s.modifiers,
             rules=(*s.rules, "V-ATK-5"),
             rolls=(attack,),
         )
@@ -258,10 +257,12 @@ def roll_damage(
         )
     levels = max(0, dealt - soaked)
     rules: tuple[str, ...] = ("V-DMG-3", "V-DMG-5")
-    if s.halve_bashing and s.damage_type == "bashing" and levels:
+    halved = s.halve_bashing and s.damage_type == "bashing" and levels > 0
+    if halved:
         levels //= 2
         rules = (*rules, "V-DMG-6")
-    if levels:
+    if levels or halved:
+        # Halved to nothing is still said, so the log explains the untouched track.
         events.append(DamageTaken(s.target, levels, s.damage_type, rules=rules))
     return StrikeOutcome(
         successes, False, net, True, dealt, levels, s.damage_type, broken, events=tuple(events)

@@ -1,0 +1,84 @@
+"""``conteur db``: create, upgrade and describe the database (``init``, ``upgrade``, ``info``).
+
+The database is the one ``conteur.store`` opens: ``--url``, else
+``CONTEUR_DATABASE_URL``, else the SQLite file in the user's data folder
+(``CONTEUR_DATA_DIR``). SQLAlchemy is imported only when a command runs.
+"""
+
+from __future__ import annotations
+
+from typing import Annotated
+
+import typer
+
+import conteur.i18n
+from conteur.i18n import ConteurError, t
+
+from .common import JsonOption, LangOption, app, fail, help_text, print_json, resolve_lang
+
+conteur.i18n.register_package_catalog("conteur.cli", "messages-db.yaml")
+
+db_app = typer.Typer(help=help_text("cli.help.db"), no_args_is_help=True)
+
+app.add_typer(db_app, name="db")
+
+UrlOption = Annotated[str | None, typer.Option("--url", help=help_text("cli.help.db.url"))]
+
+
+def _upgrade(url: str | None, lang_option: str | None, key: str) -> None:
+    lang = resolve_lang(lang_option)
+    try:
+        from conteur.store import current_revision, database_url, display_url, make_engine
+        from conteur.store.migrate import HEAD, upgrade
+
+        target = url or database_url()
+        engine = make_engine(target)
+        try:
+            before = current_revision(engine)
+            upgrade(engine)
+        finally:
+            engine.dispose()
+    except ConteurError as error:
+        fail(error, lang)
+    except Exception as exc:  # the database could not be reached or written
+        fail(ConteurError("store.unreachable", url=str(url or ""), reason=str(exc)), lang)
+    typer.echo(t(key, lang, url=display_url(target), before=before or "-", revision=HEAD))
+
+
+@db_app.command("init", help=help_text("cli.help.db.init"))
+def init(url: UrlOption = None, lang: LangOption = None) -> None:
+    _upgrade(url, lang, "cli.db.ready")
+
+
+@db_app.command("upgrade", help=help_text("cli.help.db.upgrade"))
+def upgrade_command(url: UrlOption = None, lang: LangOption = None) -> None:
+    _upgrade(url, lang, "cli.db.upgraded")
+
+
+@db_app.command("info", help=help_text("cli.help.db.info"))
+def info(url: UrlOption = None, lang: LangOption = None, as_json: JsonOption = False) -> None:
+    chosen = resolve_lang(lang)
+    try:
+        from conteur.store import Store, current_revision, database_url, display_url, make_engine
+        from conteur.store.migrate import HEAD
+
+        target = url or database_url()
+        engine = make_engine(target)
+        store = Store(engine)
+        try:
+            revision = current_revision(engine)
+            counts = store.counts() if revision is not None else {}
+        finally:
+            store.close()
+    except ConteurError as error:
+        fail(error, chosen, as_json)
+    except Exception as exc:
+        problem = ConteurError("store.unreachable", url=str(url or ""), reason=str(exc))
+        fail(problem, chosen, as_json)
+    shown = display_url(target)
+    if as_json:
+        print_json({"url": shown, "revision": revision, "head": HEAD, **counts})
+    elif revision is None:
+        typer.echo(t("cli.db.empty", chosen, url=shown))
+    else:
+        typer.echo(t("cli.db.info", chosen, url=shown, revision=revision, head=HEAD, **counts))

@@ -1,0 +1,1282 @@
+"""The script language of vtm fights: what a game master writes by hand, one command per line.
+
+::
+
+    initiative
+    bob: déclare tirer sur lucien avec le colt, visée tête
+    lucien: declare punch bob then dodge, celerity 1
+    lucien: agit
+    bob: esquive avec un point de volonté
+    mary: agit: tirer sur bob
+    mj: dégâts bob 2 létaux
+    annuler
+
+A line is ``NAME: what`` (a fighter, by id or name), ``mj: what`` (the game
+master), or a line of its own (``initiative``, ``annuler``). ``#`` starts a
+comment. Words are French or English, in any case, with or without accents.
+
+Everything the parser knows is data: the verbs, details and their words in
+``data/script.yaml``, maneuvers and weapons in the tables, fighters in the
+state. ``parse_line`` turns one line into an engine ``Command`` and never
+changes the state; the engine checks the rules. ``annuler`` / ``undo`` gives
+``Command("undo")``, carried out by the player (``Encounter.undo``).
+"""
+
+from __future__ import annotations
+
+import difflib
+import re
+from collections.abc import Callable, Iterable, Mapping
+from dataclasses import dataclass, field
+from functools import cache
+from importlib import resources
+from typing import Any, Literal
+
+import yaml
+from pydantic import BaseModel, ConfigDict, ValidationError
+
+from conteur.engine import Command
+from conteur.i18n import ConteurError, Lang, Msg, env_lang
+
+from . import equipment
+from .hooks import ACTIONS
+from .state import DEFENSIVE, VtmState
+from .tables import Tables
+from .traits import canonical_trait, normalize_key
+
+ParamKind = Literal[
+    "flag",
+    "int",
+    "choice",
+    "fighter",
+    "fighters",
+    "place",
+    "position",
+    "cover",
+    "defence",
+    "weapon",
+    "traits",
+    "text",
+    "data",
+]
+Body = Literal["declaration", "act", "defence", "ambush", "slots", "maneuver"]
+
+GENERAL_KINDS = ("move", "reload", "aim", "stand_up", "draw", "other")
+"""Actions the engine takes that are not all maneuvers of the tables (actions.py)."""
+
+NO_WEAPON: tuple[str, ...] = ("aucune", "aucune arme", "rien", "mains nues", "à mains nues")
+NO_WEAPON += ("none", "nothing", "bare hands", "unarmed", "no weapon")
+NO_COVER: tuple[str, ...] = ("aucun", "aucun couvert", "sans couvert", "à découvert", "none")
+NO_COVER += ("no cover", "open", "in the open")
+
+
+# --------------------------------------------------------------------------- the words (data)
+
+
+class ParamSpec(BaseModel):
+    """A detail of a command: how its value is written (see data/script.yaml)."""
+
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
+    kind: ParamKind
+    words: tuple[str, ...] = ()
+    values: dict[str | bool | int, tuple[str, ...]] = {}
+    value: Any = True
+    default: Any = None
+    positional: bool = False
+    required: bool = False
+    keyword_only: bool = False
+
+
+class VerbSpec(BaseModel):
+    """A command verb: its words, the engine command it makes and how the rest reads."""
+
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
+    command: str | None = None
+    words: tuple[str, ...]
+    body: Body = "slots"
+    slots: dict[str, ParamSpec] = {}
+    hook: str | None = None
+
+
+class ScriptWords(BaseModel):
+    """The whole vocabulary of ``data/script.yaml``."""
+
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
+    gm: tuple[str, ...]
+    fillers: tuple[str, ...]
+    separators: tuple[str, ...]
+    numbers: dict[int, tuple[str, ...]]
+    lines: dict[str, VerbSpec]
+    verbs: dict[str, VerbSpec]
+    gm_verbs: dict[str, VerbSpec]
+    kinds: dict[str, tuple[str, ...]]
+    defences: dict[str, tuple[str, ...]]
+    action_params: dict[str, ParamSpec]
+    declaration_params: dict[str, ParamSpec]
+    defence_params: dict[str, ParamSpec]
+    ambush_params: dict[str, ParamSpec]
+
+
+@cache
+def script_words() -> ScriptWords:
+    """The shipped vocabulary, validated once."""
+    text = resources.files("conteur.rulesets.vtm").joinpath("data/script.yaml")
+    data = yaml.safe_load(text.read_text(encoding="utf-8"))
+    try:
+        return ScriptWords.model_validate(data)
+    except ValidationError as exc:  # a developer error in the shipped file
+        raise ValueError(f"data/script.yaml: {exc}") from None
+
+
+# --------------------------------------------------------------------------- tokens
+
+TokType = Literal["word", "num", "pos", "text", "sep", "rep"]
+
+_NUM = r"[-+]?\d+(?:[.,]\d+)?"
+_TOKEN = re.compile(
+    r'"(?P<dq>[^"]*)"'
+    r"|«\s*(?P<gq>[^»]*?)\s*»"
+    r"|“(?P<cq>[^”]*)”"
+    r"|(?P<bpos>[(\[]\s*" + _NUM + r"\s*[,;]\s*" + _NUM + r"\s*[)\]])"
+    r"|(?P<pos>[-+]?\d+(?:[.,]\d+)?;[-+]?\d+(?:[.,]\d+)?|[-+]?\d+(?:\.\d+)?,[-+]?\d+(?:\.\d+)?)"
+    r"(?![\w.,;])"
+    r"|(?P<rep>(?:[x×]\d+|\d+[x×]))(?!\w)"
+    r"|(?P<num>[-+]?\d+(?:[.,]\d+)?)(?:m\b)?(?![\w])"
+    r"|(?P<sep>[+;/])"
+    r"|(?P<word>[^\s:'’+;/\"«»“”()\[\],!?]+)"
+    r"|(?P<skip>[\s:'’,!?]+|[()\[\]])"
+)
+
+
+@dataclass(frozen=True)
+class Tok:
+    """One token of a line: a word, a number, a position, a quoted text, a separator."""
+
+    type: TokType
+    raw: str
+    norm: str
+    start: int
+    end: int
+    value: Any = None
+
+
+def parse_pair(text: str) -> tuple[float, float] | None:
+    """``3,4`` / ``3;4`` / ``(2,5 ; 4)`` → (x, y); a ``;`` lets commas be decimal commas."""
+    inner = text.strip().strip("()[]").strip()
+    if ";" in inner:
+        parts = inner.split(";")
+        parts = [p.replace(",", ".") for p in parts]
+    else:
+        parts = inner.split(",")
+    if len(parts) != 2:
+        return None
+    try:
+        return (float(parts[0]), float(parts[1]))
+    except ValueError:
+        return None
+
+
+def _number(raw: str) -> int | float:
+    value = float(raw.replace(",", "."))
+    return int(value) if value.is_integer() else value
+
+
+def tokenize(text: str) -> list[Tok]:
+    """The tokens of ``text`` (apostrophes and colons split words; quotes keep a text whole)."""
+    out: list[Tok] = []
+    for m in _TOKEN.finditer(text):
+        kind = m.lastgroup
+        raw = m.group(0)
+        start, end = m.start(), m.end()
+        if kind in ("dq", "gq", "cq"):
+            out.append(Tok("text", raw, "", start, end, m.group(kind).strip()))
+        elif kind in ("bpos", "pos"):
+            pair = parse_pair(raw)
+            if pair is None:
+                out.append(Tok("word", raw, normalize_key(raw), start, end))
+            else:
+                out.append(Tok("pos", raw, "", start, end, pair))
+        elif kind == "rep":
+            out.append(Tok("rep", raw, "", start, end, int(raw.strip("x×"))))
+        elif kind == "num":
+            number = m.group("num")
+            out.append(Tok("num", raw, normalize_key(number), start, end, _number(number)))
+        elif kind == "sep":
+            out.append(Tok("sep", raw, "", start, end))
+        elif kind == "word":
+            word = raw.rstrip(".")
+            norm = normalize_key(word)
+            if norm:
+                out.append(Tok("word", word, norm, start, start + len(word)))
+    return out
+
+
+def strip_comment(line: str) -> str:
+    """``line`` without its ``#`` comment (a ``#`` inside quotes is kept)."""
+    quote: str | None = None
+    for i, c in enumerate(line):
+        if quote:
+            if c == quote:
+                quote = None
+        elif c in '"“«':
+            quote = {"“": "”", "«": "»"}.get(c, c)
+        elif c == "#":
+            return line[:i]
+    return line
+
+
+# --------------------------------------------------------------------------- lexicons
+
+
+@dataclass(frozen=True)
+class Entry:
+    """What a phrase means in one context: a category, a key and a value."""
+
+    cat: str
+    key: str = ""
+    value: Any = None
+    surface: str = ""
+    spec: ParamSpec | None = None
+
+
+PRIORITY = (
+    "sep",
+    "verb",
+    "decl",
+    "param",
+    "value",
+    "kind",
+    "defence",
+    "actor",
+    "fighter",
+    "weapon",
+    "cover",
+    "number",
+    "filler",
+    "kwvalue",
+)
+"""Which meaning wins when one phrase has several (longer phrases win first)."""
+
+
+class Lexicon:
+    """Phrases (normalised, words joined by ``_``) and what they mean."""
+
+    def __init__(self) -> None:
+        self.entries: dict[str, list[Entry]] = {}
+        self.longest = 1
+
+    def add(self, phrase: str, entry: Entry) -> None:
+        key = normalize_key(phrase)
+        if not key:
+            return
+        if not entry.surface:
+            entry = Entry(entry.cat, entry.key, entry.value, phrase, entry.spec)
+        found = self.entries.setdefault(key, [])
+        if any(e.cat == entry.cat and e.key == entry.key for e in found):
+            return
+        found.append(entry)
+        self.longest = max(self.longest, key.count("_") + 1)
+
+    def add_all(self, phrases: Iterable[str], entry: Entry) -> None:
+        for phrase in phrases:
+            self.add(phrase, entry)
+
+    def matches(self, toks: list[Tok], i: int) -> list[tuple[int, list[Entry]]]:
+        """Every phrase starting at token ``i``, longest first (entries in priority order)."""
+        out: list[tuple[int, list[Entry]]] = []
+        parts: list[str] = []
+        for j in range(i, len(toks)):
+            if toks[j].type not in ("word", "num"):
+                break
+            parts.append(toks[j].norm)
+        # A phrase key may hold more "_" than tokens (``armes-à-feu`` is one token).
+        for n in range(len(parts), 0, -1):
+            found = self.entries.get("_".join(parts[:n]))
+            if found:
+                out.append((n, sorted(found, key=lambda e: PRIORITY.index(e.cat))))
+        return out
+
+    def suggestions(self, word: str, limit: int = 3) -> list[str]:
+        """The surface forms closest to ``word`` (fillers and numbers left out)."""
+        forms: dict[str, str] = {}
+        for key, entries in self.entries.items():
+            for e in entries:
+                if e.cat not in ("filler", "number", "sep"):
+                    forms.setdefault(key, e.surface)
+        close = difflib.get_close_matches(normalize_key(word), list(forms), n=limit * 2, cutoff=0.6)
+        out: list[str] = []
+        for key in close:
+            if forms[key] not in out:
+                out.append(forms[key])
+        return out[:limit]
+
+
+class Quoted:
+    """Words shown in quotes the way each language writes them: « a », « b » / "a", "b"."""
+
+    def __init__(self, words: Iterable[str]) -> None:
+        self.words = list(words)
+
+    def describe(self, lang: Lang | None = None) -> str:
+        if (lang or env_lang()) == "fr":
+            return ", ".join(f"« {w} »" for w in self.words)
+        return ", ".join(f'"{w}"' for w in self.words)
+
+
+@dataclass
+class Vocabulary:
+    """The lexicons of one encounter (its fighters, tables and custom maneuvers)."""
+
+    words: ScriptWords
+    tables: Tables
+    fighters: dict[str, str]
+    actor: Lexicon
+    lines: Lexicon
+    verbs: Lexicon
+    gm_verbs: Lexicon
+    action: Lexicon
+    declaration: Lexicon
+    defence: Lexicon
+    ambush: Lexicon
+    cover: Lexicon
+    slots: dict[str, Lexicon] = field(default_factory=dict)
+
+
+def _fighter_forms(state: VtmState) -> dict[str, list[str]]:
+    """Each fighter's id, name, and the words of its name that no one else has."""
+    forms: dict[str, list[str]] = {fid: [fid, f.name] for fid, f in state.fighters.items()}
+    owners: dict[str, set[str]] = {}
+    for fid, f in state.fighters.items():
+        for part in normalize_key(f.name).split("_"):
+            if len(part) >= 3:
+                owners.setdefault(part, set()).add(fid)
+    for part, ids in owners.items():
+        if len(ids) == 1:
+            forms[next(iter(ids))].append(part)
+    return forms
+
+
+def _add_fighters(lex: Lexicon, forms: Mapping[str, list[str]], cat: str = "fighter") -> None:
+    for fid, names in forms.items():
+        for name in names:
+            lex.add(name, Entry(cat, fid, surface=names[1] if len(names) > 1 else fid))
+
+
+def _add_common(lex: Lexicon, words: ScriptWords) -> None:
+    for filler in words.fillers:
+        lex.add(filler, Entry("filler"))
+    for value, phrases in words.numbers.items():
+        lex.add_all(phrases, Entry("number", value=value))
+
+
+def _add_weapons(lex: Lexicon, tables: Tables) -> None:
+    for w in tables.weapons.values():
+        for form in (w.id, w.name_fr, w.name_en, *w.aliases):
+            lex.add(form, Entry("weapon", w.id))
+
+
+def _add_params(lex: Lexicon, params: Mapping[str, ParamSpec], cat: str) -> None:
+    for name, spec in params.items():
+        lex.add_all(spec.words, Entry(cat, name, spec=spec))
+        if spec.kind == "choice":
+            value_cat = "kwvalue" if spec.keyword_only else "value"
+            for value, phrases in spec.values.items():
+                lex.add_all(phrases, Entry(value_cat, name, value, spec=spec))
+
+
+def _add_kinds(lex: Lexicon, state: VtmState, words: ScriptWords, tables: Tables) -> None:
+    """Maneuvers of the tables and the encounter, general actions, conjugated forms."""
+    known = set(tables.maneuvers) | set(state.custom_maneuvers) | set(GENERAL_KINDS) | set(ACTIONS)
+    full_defense = words.declaration_params.get("full_defense")
+    for m in tables.maneuvers.values():
+        forms = (m.id, m.names.fr, m.names.en, *m.words)
+        if m.id == "full_defense" and full_defense is not None:
+            lex.add_all(forms, Entry("decl", "full_defense", spec=full_defense))
+        else:
+            lex.add_all(forms, Entry("kind", m.id))
+    for mid, spec in state.custom_maneuvers.items():
+        names = spec.get("names") or {}
+        custom = [mid, *[str(v) for v in names.values()], *[str(w) for w in spec.get("words", [])]]
+        lex.add_all(custom, Entry("kind", mid))
+    for kind, phrases in words.kinds.items():
+        if kind in known:
+            for phrase in phrases:
+                if normalize_key(phrase) not in lex.entries or not any(
+                    e.cat == "kind" for e in lex.entries[normalize_key(phrase)]
+                ):
+                    lex.add(phrase, Entry("kind", kind))
+
+
+def _slot_lexicon(
+    spec: VerbSpec, forms: Mapping[str, list[str]], words: ScriptWords, tables: Tables
+) -> Lexicon:
+    lex = Lexicon()
+    _add_common(lex, words)
+    _add_params(lex, spec.slots, "param")
+    kinds = {s.kind for s in spec.slots.values()}
+    if kinds & {"fighter", "fighters", "place"}:
+        _add_fighters(lex, forms)
+    if "weapon" in kinds:
+        _add_weapons(lex, tables)
+        lex.add_all(NO_WEAPON, Entry("weapon", "", None))
+    if "cover" in kinds:
+        _add_cover(lex, tables)
+    return lex
+
+
+def _add_cover(lex: Lexicon, tables: Tables) -> None:
+    for c in tables.cover.values():
+        for form in (c.id, c.names.fr, c.names.en, *c.words):
+            lex.add(form, Entry("cover", c.id, int(c.difficulty)))
+    lex.add_all(NO_COVER, Entry("cover", "none", 0))
+
+
+def _build(state: VtmState) -> Vocabulary:
+    words = script_words()
+    tables = equipment.tables(state)
+    forms = _fighter_forms(state)
+    actor = Lexicon()
+    _add_fighters(actor, forms, "actor")
+    actor.add_all(words.gm, Entry("actor", "", surface="mj"))
+    lines = Lexicon()
+    for vid, spec in words.lines.items():
+        lines.add_all(spec.words, Entry("verb", vid))
+    verbs = Lexicon()
+    for vid, spec in words.verbs.items():
+        verbs.add_all(spec.words, Entry("verb", vid))
+    gm_verbs = Lexicon()
+    for vid, spec in words.gm_verbs.items():
+        gm_verbs.add_all(spec.words, Entry("verb", vid))
+    for vid, spec in words.lines.items():
+        gm_verbs.add_all(spec.words, Entry("verb", "line:" + vid))
+
+    action = Lexicon()
+    _add_common(action, words)
+    _add_kinds(action, state, words, tables)
+    for kind, phrases in words.defences.items():
+        action.add_all(phrases, Entry("kind", kind))
+    _add_fighters(action, forms)
+    _add_weapons(action, tables)
+    _add_params(action, words.action_params, "param")
+    for sep in words.separators:
+        action.add(sep, Entry("sep"))
+
+    declaration = Lexicon()
+    declaration.entries = {k: list(v) for k, v in action.entries.items()}
+    declaration.longest = action.longest
+    _add_params(declaration, words.declaration_params, "decl")
+    # Without "decl" entries, action words of a full defence must not read as an action.
+    for key in list(action.entries):
+        action.entries[key] = [e for e in action.entries[key] if e.cat != "decl"]
+        if not action.entries[key]:
+            del action.entries[key]
+
+    defence = Lexicon()
+    _add_common(defence, words)
+    for kind, phrases in words.defences.items():
+        defence.add_all(phrases, Entry("defence", kind))
+    _add_params(defence, words.defence_params, "param")
+    defence.add_all(words.verbs["defend"].words if "defend" in words.verbs else (), Entry("filler"))
+
+    ambush = Lexicon()
+    ambush.entries = {k: list(v) for k, v in action.entries.items()}
+    ambush.longest = action.longest
+    _add_params(ambush, words.ambush_params, "param")
+
+    cover = Lexicon()
+    _add_common(cover, words)
+    _add_cover(cover, tables)
+
+    vocab = Vocabulary(
+        words,
+        tables,
+        {fid: f.name for fid, f in state.fighters.items()},
+        actor,
+        lines,
+        verbs,
+        gm_verbs,
+        action,
+        declaration,
+        defence,
+        ambush,
+        cover,
+    )
+    for group in (words.lines, words.verbs, words.gm_verbs):
+        for vid, spec in group.items():
+            vocab.slots[vid] = _slot_lexicon(spec, forms, words, tables)
+    return vocab
+
+
+_CACHE: dict[tuple[Any, ...], Vocabulary] = {}
+
+
+def vocabulary(state: VtmState) -> Vocabulary:
+    """The lexicons for this state's fighters, tables and custom maneuvers (cached)."""
+    key = (
+        id(equipment.tables(state)),
+        tuple((fid, f.name) for fid, f in state.fighters.items()),
+        tuple(sorted(state.custom_maneuvers)),
+    )
+    found = _CACHE.get(key)
+    if found is None or found.tables is not equipment.tables(state):
+        if len(_CACHE) > 64:
+            _CACHE.clear()
+        found = _CACHE[key] = _build(state)
+    return found
+
+
+# --------------------------------------------------------------------------- reading a line
+
+
+Hook = Callable[["_Reader", dict[str, Any]], dict[str, Any]]
+HOOKS: dict[str, Hook] = {}
+"""Post-processing of a verb's slots, by name (``hook:`` in data/script.yaml)."""
+
+
+def hook(name: str) -> Callable[[Hook], Hook]:
+    """Register a slot post-processor under ``name``."""
+
+    def wrap(fn: Hook) -> Hook:
+        HOOKS[name] = fn
+        return fn
+
+    return wrap
+
+
+class _Reader:
+    """Reads the tokens of one line in a context."""
+
+    def __init__(self, line: str, body: str, vocab: Vocabulary, state: VtmState) -> None:
+        self.line = line
+        self.body = body
+        self.vocab = vocab
+        self.state = state
+        self.toks = tokenize(body)
+        self.i = 0
+        self.pending: list[Tok] = []
+        self.signs: dict[str, str] = {}
+        self.verbs: Lexicon | None = None
+        """The verbs that could open this line (for suggestions about its first word)."""
+
+    # ---- errors
+
+    def error(self, key: str, **params: Any) -> ConteurError:
+        return ConteurError(key, line=self.line.strip(), **params)
+
+    def unknown(self, tok: Tok, lex: Lexicon) -> ConteurError:
+        close = lex.suggestions(tok.raw)
+        if self.verbs is not None and self.toks and tok is self.toks[0]:
+            # The first word may have been meant as a verb.
+            close = list(dict.fromkeys(self.verbs.suggestions(tok.raw) + close))[:3]
+        if close:
+            return self.error(
+                "vtm.script.unknown_word_suggest", word=tok.raw, suggestions=Quoted(close)
+            )
+        return self.error("vtm.script.unknown_word", word=tok.raw)
+
+    def expected(self, kind: str, after: str, spec: ParamSpec | None = None) -> ConteurError:
+        return self.error("vtm.script.expected", word=after, expected=self.what(kind, spec))
+
+    def what(self, kind: str, spec: ParamSpec | None = None) -> Msg:
+        choices = ""
+        if spec is not None and spec.values:
+            choices = " / ".join(v[0] for v in spec.values.values() if v)
+        elif kind in ("fighter", "fighters", "place"):
+            choices = ", ".join(self.vocab.fighters.values())
+        return Msg(f"vtm.script.expect.{kind}", choices=choices)
+
+    # ---- tokens
+
+    def done(self) -> bool:
+        return self.i >= len(self.toks)
+
+    def peek(self, offset: int = 0) -> Tok | None:
+        j = self.i + offset
+        return self.toks[j] if j < len(self.toks) else None
+
+    def best(self, lex: Lexicon, accept: Callable[[Entry], bool]) -> tuple[int, Entry] | None:
+        """The longest phrase here with a meaning ``accept`` takes."""
+        for n, entries in lex.matches(self.toks, self.i):
+            for e in entries:
+                if accept(e):
+                    return n, e
+        return None
+
+    def skip_fillers(self, lex: Lexicon) -> None:
+        while not self.done():
+            found = lex.matches(self.toks, self.i)
+            if found and all(e.cat == "filler" for e in found[0][1]):
+                self.i += found[0][0]
+            else:
+                return
+
+    def rest(self) -> str:
+        """The raw text from the current token to the end of the line."""
+        tok = self.peek()
+        return self.body[tok.start :].strip() if tok is not None else ""
+
+    # ---- values
+
+    def read_value(self, name: str, spec: ParamSpec, lex: Lexicon, after: str) -> Any:
+        """The value of detail ``name`` right after its keyword ``after``."""
+        kind = spec.kind
+        if kind == "flag":
+            return spec.value
+        if kind == "int":
+            return self.read_int(name, spec, lex, after)
+        if kind == "text":
+            tok = self.peek()
+            if tok is not None and tok.type == "text":
+                self.i += 1
+                return tok.value
+            text = self.rest()
+            if not text:
+                if spec.default is not None:
+                    return spec.default
+                raise self.expected("text", after)
+            self.i = len(self.toks)
+            return text
+        mark = self.i
+        self.skip_fillers(lex)
+        value = self.read_typed(kind, spec, lex)
+        if value is _NOTHING:
+            self.i = mark
+            if spec.default is not None:
+                return spec.default
+            raise self.expected(kind, after, spec)
+        return value
+
+    def read_int(self, name: str, spec: ParamSpec, lex: Lexicon, after: str) -> Any:
+        if self.pending:
+            tok = self.pending.pop()
+            self.signs[name] = tok.raw[:1]
+            return int(tok.value)
+        mark = self.i
+        self.skip_fillers(lex)
+        nxt = self.peek()
+        if nxt is not None and nxt.type == "num":
+            self.i += 1
+            self.signs[name] = nxt.raw[:1]
+            return int(nxt.value)
+        found = self.best(lex, lambda e: e.cat == "number")
+        if found is not None:
+            self.i += found[0]
+            return int(found[1].value)
+        self.i = mark
+        if spec.default is not None:
+            return spec.default
+        raise self.expected("int", after)
+
+    def read_typed(self, kind: str, spec: ParamSpec, lex: Lexicon) -> Any:
+        """A value of ``kind`` at the current token, or ``_NOTHING``."""
+        tok = self.peek()
+        if tok is None:
+            return _NOTHING
+        if kind in ("place", "position"):
+            pos = self.read_position()
+            if pos is not None:
+                return pos
+            if kind == "position":
+                return _NOTHING
+        if kind == "choice":
+            return self.take(lex, lambda e: e.spec is spec and e.cat in ("value", "kwvalue"))
+        if kind in ("fighter", "place"):
+            return self.take(lex, lambda e: e.cat == "fighter")
+        if kind == "fighters":
+            found: list[str] = []
+            while True:
+                one = self.take(lex, lambda e: e.cat == "fighter")
+                if one is _NOTHING:
+                    break
+                found.append(one)
+                self.skip_fillers(lex)
+            return found or _NOTHING
+        if kind == "weapon":
+            return self.take(lex, lambda e: e.cat == "weapon")
+        if kind == "defence":
+            return self.take(lex, lambda e: e.key in DEFENSIVE and e.cat in ("kind", "defence"))
+        if kind == "cover":
+            if tok.type == "num" and int(tok.value) in (0, 1, 2, 3):
+                self.i += 1
+                return int(tok.value)
+            return self.take(self.vocab.cover, lambda e: e.cat == "cover")
+        if kind == "traits":
+            return self.read_traits()
+        if kind == "data":
+            return self.read_data()
+        return _NOTHING
+
+    def read_data(self) -> Any:
+        """A YAML value in brackets (``{colt: 3}``, ``[lethal, L]``), else one word as typed."""
+        tok = self.peek()
+        if tok is None:
+            return _NOTHING
+        start = tok.start
+        before = self.toks[self.i - 1].end if self.i > 0 else 0
+        opened = self.body.rfind("[", before, start)
+        if opened >= 0 and not self.body[opened + 1 : start].strip():
+            start = opened  # "[" is punctuation to the tokenizer
+        opening = self.body[start : start + 1]
+        if opening not in "{[" or not opening:
+            self.i += 1
+            return tok.value if tok.type in ("num", "text") else tok.raw
+        closing = {"{": "}", "[": "]"}[opening]
+        depth, end = 0, -1
+        for j in range(start, len(self.body)):
+            depth += {opening: 1, closing: -1}.get(self.body[j], 0)
+            if depth == 0:
+                end = j + 1
+                break
+        if end < 0:
+            raise self.error("vtm.script.bad_data", detail=self.body[start:])
+        try:
+            value = yaml.safe_load(self.body[start:end])
+        except yaml.YAMLError:
+            raise self.error("vtm.script.bad_data", detail=self.body[start:end]) from None
+        while not self.done() and self.toks[self.i].start < end:
+            self.i += 1
+        return value
+
+    def take(self, lex: Lexicon, accept: Callable[[Entry], bool]) -> Any:
+        found = self.best(lex, accept)
+        if found is None:
+            return _NOTHING
+        self.i += found[0]
+        e = found[1]
+        if e.cat in ("value", "kwvalue"):
+            return e.value
+        if e.cat == "cover":
+            return e.value
+        if e.cat == "weapon":
+            return e.key or None
+        return e.key
+
+    def read_position(self) -> list[float] | None:
+        tok = self.peek()
+        if tok is not None and tok.type == "pos":
+            self.i += 1
+            return [float(tok.value[0]), float(tok.value[1])]
+        nxt = self.peek(1)
+        if tok is not None and nxt is not None and tok.type == "num" and nxt.type == "num":
+            self.i += 2
+            return [float(tok.value), float(nxt.value)]
+        return None
+
+    def read_traits(self) -> Any:
+        names: list[str] = []
+        while not self.done():
+            trait = None
+            for n in (3, 2, 1):
+                toks = self.toks[self.i : self.i + n]
+                if len(toks) == n and all(t.type == "word" for t in toks):
+                    trait = canonical_trait("_".join(t.norm for t in toks))
+                    if trait is not None:
+                        self.i += n
+                        break
+            if trait is None:
+                break
+            names.append(trait)
+            tok = self.peek()
+            if tok is not None and tok.type == "sep" and tok.raw == "+":
+                self.i += 1
+            else:
+                break
+        return "+".join(names) if names else _NOTHING
+
+    # ---- an action
+
+    def action(self, lex: Lexicon, decl: dict[str, Any] | None) -> tuple[dict[str, Any], int]:
+        """One action up to a separator: (its fields, how many times it is repeated)."""
+        start = self.i
+        kind: Entry | None = None
+        kind_words = ""
+        out: dict[str, Any] = {}
+        params: dict[str, Any] = {}
+        targets: list[str] = []
+        weapons: list[str] = []
+        repeat = 1
+        while not self.done():
+            tok = self.toks[self.i]
+            if tok.type == "sep":
+                if tok.raw == "+" and kind is None and not params and not targets:
+                    self.i += 1
+                    continue
+                break
+            if tok.type == "num":
+                pair = self.read_position()  # "vers 10 0": two numbers are a position
+                if pair is not None:
+                    params["to"] = pair
+                    continue
+                self.pending.append(tok)
+                self.i += 1
+                continue
+            if tok.type == "rep":
+                repeat = int(tok.value)
+                self.i += 1
+                continue
+            if tok.type == "pos":
+                params["to"] = [float(tok.value[0]), float(tok.value[1])]
+                self.i += 1
+                continue
+            if tok.type == "text":
+                params["purpose"] = tok.value
+                self.i += 1
+                continue
+            found = self.best(lex, _kind_free if kind is None else _not_kind)
+            if found is None:
+                other = self.best(lex, lambda e: e.cat == "kind")
+                if other is not None and kind is not None:
+                    raise self.error(
+                        "vtm.script.two_actions",
+                        first=kind_words,
+                        second=self.body[tok.start : self.toks[self.i + other[0] - 1].end],
+                    )
+                raise self.unknown(tok, lex)
+            n, e = found
+            if e.cat == "kwvalue":
+                raise self.unknown(tok, lex)
+            words = self.body[tok.start : self.toks[self.i + n - 1].end]
+            self.i += n
+            if e.cat == "sep":
+                self.i -= n
+                break
+            if e.cat == "kind":
+                kind, kind_words = e, words
+            elif e.cat == "fighter":
+                targets.append(e.key)
+            elif e.cat == "weapon":
+                weapons.append(e.key)
+            elif e.cat == "value":
+                params[e.key] = e.value
+            elif e.cat == "param":
+                assert e.spec is not None
+                params[e.key] = self.read_value(e.key, e.spec, lex, words)
+            elif e.cat == "decl":
+                assert e.spec is not None
+                value = self.read_value(e.key, e.spec, lex, words)
+                if e.key == "repeat":
+                    repeat = int(value)
+                elif decl is not None:
+                    decl[e.key] = value
+            elif e.cat == "number":
+                self.pending.append(Tok("num", words, "", tok.start, tok.end, e.value))
+        if self.pending:
+            raise self.error("vtm.script.number", word=self.pending[0].raw)
+        segment = ""
+        if self.i > start:
+            segment = self.body[self.toks[start].start : self.toks[self.i - 1].end]
+        if kind is None:
+            if params or targets or weapons:
+                raise self.error("vtm.script.no_action", segment=segment)
+            return {}, 0
+        if len(set(weapons)) > 1:
+            raise self.error("vtm.script.two_weapons", segment=segment)
+        if weapons:
+            out["weapon"] = weapons[0]
+        out = {"kind": kind.key, **({"target": targets[0]} if targets else {}), **out, **params}
+        if len(targets) > 1:
+            out["targets"] = targets  # several targets (a spray, V-RNG-2)
+        return out, repeat
+
+    def separator(self) -> None:
+        tok = self.peek()
+        if tok is not None and tok.type == "sep":
+            self.i += 1
+            return
+        found = self.best(self.vocab.action, lambda e: e.cat == "sep")
+        if found is not None:
+            self.i += found[0]
+
+    # ---- slots (game-master commands, pass, initiative)
+
+    def slots(self, verb: str, spec: VerbSpec) -> dict[str, Any]:
+        lex = self.vocab.slots[verb]
+        args: dict[str, Any] = {}
+        slots = spec.slots
+
+        def free(kinds: tuple[str, ...]) -> str | None:
+            return next(
+                (n for n, s in slots.items() if s.kind in kinds and s.positional and n not in args),
+                None,
+            )
+
+        fillers_from: int | None = None
+        """Where the fillers just skipped began: a text read from here keeps them."""
+
+        def text_from_here(name: str) -> None:
+            first = self.toks[fillers_from if fillers_from is not None else self.i]
+            args[name] = self.body[first.start :].strip()
+            self.i = len(self.toks)
+
+        while not self.done():
+            tok = self.toks[self.i]
+            if tok.type == "num":
+                self.pending.append(tok)
+                self.i += 1
+                fillers_from = None
+                continue
+            if tok.type == "pos":
+                name = free(("position", "place"))
+                if name is None:
+                    raise self.unknown(tok, lex)
+                args[name] = [float(tok.value[0]), float(tok.value[1])]
+                self.i += 1
+                continue
+            if tok.type == "text":
+                name = free(("text",))
+                if name is None:
+                    raise self.unknown(tok, lex)
+                if self.i == len(self.toks) - 1:
+                    args[name] = tok.value  # a text in quotes ends the line: the quotes go
+                    self.i += 1
+                else:
+                    text_from_here(name)  # quotes inside a longer text stay
+                continue
+            found = self.best(lex, lambda e: True)
+            if found is None or tok.type in ("sep", "rep"):
+                name = free(("text",))
+                if name is not None:
+                    text_from_here(name)
+                    break
+                raise self.unknown(tok, lex)
+            n, e = found
+            if e.cat == "kwvalue":
+                raise self.unknown(tok, lex)
+            words = self.body[tok.start : self.toks[self.i + n - 1].end]
+            if e.cat == "filler":
+                if fillers_from is None:
+                    fillers_from = self.i
+                self.i += n
+                continue
+            self.i += n
+            if e.cat == "param":
+                assert e.spec is not None
+                args[e.key] = self.read_value(e.key, e.spec, lex, words)
+            elif e.cat == "value":
+                args[e.key] = e.value
+            elif e.cat in ("fighter", "weapon", "cover"):
+                kinds = {
+                    "fighter": ("fighter", "fighters", "place"),
+                    "weapon": ("weapon",),
+                    "cover": ("cover",),
+                }[e.cat]
+                name = free(kinds)
+                if name is None:
+                    text = free(("text",))
+                    if text is None:
+                        raise self.unknown(tok, lex)
+                    self.i -= n
+                    text_from_here(text)
+                    break
+                if e.cat == "fighter" and slots[name].kind == "fighters":
+                    args.setdefault(name, []).append(e.key)
+                else:
+                    args[name] = (
+                        (e.key or None)
+                        if e.cat == "weapon"
+                        else (e.value if e.cat == "cover" else e.key)
+                    )
+            elif e.cat == "number":
+                self.pending.append(Tok("num", words, "", tok.start, tok.end, e.value))
+            fillers_from = None
+        while self.pending:
+            tok = self.pending[0]
+            name = free(("int",))
+            cover = free(("cover",))
+            pos = free(("position", "place"))
+            if name is None and cover is not None and tok.value in (0, 1, 2, 3):
+                args[cover] = int(tok.value)
+            elif name is None and pos is not None and len(self.pending) >= 2:
+                args[pos] = [float(tok.value), float(self.pending[1].value)]
+                self.pending.pop(0)
+            elif name is not None:
+                args[name] = int(tok.value)
+                self.signs[name] = tok.raw[:1]
+            else:
+                raise self.error("vtm.script.number", word=tok.raw)
+            self.pending.pop(0)
+        for name, s in slots.items():
+            if name in args:
+                continue
+            if s.required:
+                raise self.error("vtm.script.missing", expected=self.what(s.kind, s))
+            if s.default is not None:
+                args[name] = s.default
+        if spec.hook:
+            args = HOOKS[spec.hook](self, args)
+        return args
+
+
+def _kind_free(e: Entry) -> bool:
+    return True
+
+
+def _not_kind(e: Entry) -> bool:
+    return e.cat != "kind"
+
+
+class _Nothing:
+    """No value read."""
+
+
+_NOTHING: Any = _Nothing()
+
+
+@hook("willpower_sign")
+def _willpower_sign(reader: _Reader, args: dict[str, Any]) -> dict[str, Any]:
+    """``mj: volonté bob 1`` / ``-1`` / ``dépense 1``: spend; ``+1`` / ``regagne 1``: restore."""
+    delta = int(args.pop("delta", 1))
+    direction = args.pop("direction", None)
+    sign = reader.signs.get("delta", "")
+    restore = direction == "restore" or (direction is None and sign == "+")
+    args["amount"] = -abs(delta) if restore else abs(delta)
+    return args
+
+
+@hook("complication_ref")
+def _complication_ref(reader: _Reader, args: dict[str, Any]) -> dict[str, Any]:
+    """A complication of the table named by its id or its text; otherwise the text typed."""
+    text = str(args.get("text", ""))
+    key = normalize_key(text)
+    for c in equipment.tables(reader.state).complications:
+        if key in (normalize_key(c.id), normalize_key(c.text.fr), normalize_key(c.text.en)):
+            args.pop("text", None)
+            args["id"] = c.id
+    return args
+
+
+# --------------------------------------------------------------------------- the line
+
+
+def parse_line(line: str, state: VtmState) -> Command:
+    """The engine command one script line asks for (ConteurError naming the problem).
+
+    Reads the words only: whether the command is legal now is the engine's
+    business. ``annuler`` / ``undo`` gives ``Command("undo")``.
+    """
+    text = strip_comment(line).strip()
+    if not text:
+        raise ConteurError("vtm.script.empty", line=line.strip())
+    vocab = vocabulary(state)
+    head, colon, rest = text.partition(":")
+    reader = _Reader(line, text, vocab, state)
+    found = reader.best(vocab.lines, lambda e: e.cat == "verb")
+    if colon and (found is None or _is_actor(head, vocab)):
+        actor = _actor(text, head, vocab)
+        return _after_actor(line, actor, rest, vocab, state)
+    if found is not None:
+        reader.i += found[0]
+        return _line_command(reader, found[1].key)
+    found = reader.best(vocab.actor, lambda e: e.cat == "actor")
+    if found is not None and found[0] < len(reader.toks):
+        body_start = reader.toks[found[0]].start
+        return _after_actor(line, found[1].key or None, text[body_start:], vocab, state)
+    raise ConteurError("vtm.script.unknown_command", line=line.strip())
+
+
+def _is_actor(head: str, vocab: Vocabulary) -> bool:
+    key = "_".join(t.norm for t in tokenize(head))
+    return any(e.cat == "actor" for e in vocab.actor.entries.get(key, []))
+
+
+def _actor(line: str, head: str, vocab: Vocabulary) -> str | None:
+    """The fighter id before the colon, or None for the game master."""
+    toks = tokenize(head)
+    key = "_".join(t.norm for t in toks)
+    for e in vocab.actor.entries.get(key, []):
+        if e.cat == "actor":
+            return e.key or None
+    close = vocab.actor.suggestions(head)
+    fighters = Quoted(vocab.fighters.values())
+    if close:
+        raise ConteurError(
+            "vtm.script.unknown_actor_suggest",
+            line=line.strip(),
+            word=head.strip(),
+            fighters=fighters,
+            suggestions=Quoted(close),
+        )
+    raise ConteurError(
+        "vtm.script.unknown_actor", line=line.strip(), word=head.strip(), fighters=fighters
+    )
+
+
+def _line_command(reader: _Reader, vid: str) -> Command:
+    spec = reader.vocab.words.lines[vid]
+    args = reader.slots(vid, spec)
+    return Command(spec.command or vid, None, args)
+
+
+def _after_actor(
+    line: str, actor: str | None, body: str, vocab: Vocabulary, state: VtmState
+) -> Command:
+    reader = _Reader(line, body, vocab, state)
+    if actor is None:
+        reader.verbs = vocab.gm_verbs
+        return _gm_command(reader)
+    reader.verbs = vocab.verbs
+    verbs = vocab.words.verbs
+    found = reader.best(vocab.verbs, lambda e: e.cat == "verb")
+    implicit = reader.best(vocab.declaration, lambda e: e.cat != "filler")
+    if found is not None and (implicit is None or found[0] >= implicit[0]):
+        reader.i += found[0]
+        vid = found[1].key
+        return _body(reader, actor, verbs[vid].command or vid, verbs[vid].body, vid)
+    if reader.done():
+        return Command("act", actor, {})
+    if state.phase in ("resolution", "end_of_turn") and _reads_as_defence(reader):
+        return _body(reader, actor, "defend", "defence", "defend")
+    if state.phase in ("setup", "declaration"):
+        return _body(reader, actor, "declare", "declaration", "declare")
+    try:
+        return _body(reader, actor, "act", "act", "act")
+    except ConteurError:
+        # Words of a declaration (a delay, a full defence) out of the declaration stage:
+        # read them as one, and let the engine say it is not the time to declare.
+        reader.i, reader.pending = 0, []
+        try:
+            return _body(reader, actor, "declare", "declaration", "declare")
+        except ConteurError:
+            pass
+        raise
+
+
+def _reads_as_defence(reader: _Reader) -> bool:
+    """Whether the words are a block, dodge or parry (and how to abort for it)."""
+    mark = reader.i
+    try:
+        _defence(reader)
+    except ConteurError:
+        return False
+    finally:
+        reader.i = mark
+    return True
+
+
+def _gm_command(reader: _Reader) -> Command:
+    words = reader.vocab.words
+    found = reader.best(reader.vocab.gm_verbs, lambda e: e.cat == "verb")
+    if found is None:
+        tok = reader.peek()
+        known = Quoted(spec.words[0] for spec in words.gm_verbs.values())
+        if tok is None:
+            raise reader.error("vtm.script.gm_what", known=known)
+        close = reader.vocab.gm_verbs.suggestions(tok.raw)
+        if close:
+            raise reader.error(
+                "vtm.script.unknown_gm_verb_suggest",
+                word=tok.raw,
+                known=known,
+                suggestions=Quoted(close),
+            )
+        raise reader.error("vtm.script.unknown_gm_verb", word=tok.raw, known=known)
+    reader.i += found[0]
+    vid = found[1].key
+    if vid.startswith("line:"):
+        return _line_command(reader, vid[5:])
+    spec = words.gm_verbs[vid]
+    if spec.body == "maneuver":
+        return _maneuver(reader, spec.command or vid)
+    return Command(spec.command or vid, None, reader.slots(vid, spec))
+
+
+def _body(reader: _Reader, actor: str, command: str, body: Body, vid: str) -> Command:
+    if body == "declaration":
+        return Command(command, actor, _declaration(reader))
+    if body == "act":
+        action, _ = reader.action(reader.vocab.action, None)
+        _finish(reader, reader.vocab.action)
+        return Command(command, actor, action)
+    if body == "defence":
+        return Command(command, actor, _defence(reader))
+    if body == "ambush":
+        decl: dict[str, Any] = {}
+        action, _ = reader.action(reader.vocab.ambush, decl)
+        _finish(reader, reader.vocab.ambush)
+        if not action:
+            raise reader.error("vtm.script.no_action", segment=reader.body.strip())
+        return Command(command, actor, action)
+    spec = reader.vocab.words.verbs.get(vid) or reader.vocab.words.gm_verbs[vid]
+    return Command(command, actor, reader.slots(vid, spec))
+
+
+def _finish(reader: _Reader, lex: Lexicon) -> None:
+    tok = reader.peek()
+    if tok is not None:
+        raise reader.unknown(tok, lex)
+
+
+def _declaration(reader: _Reader) -> dict[str, Any]:
+    """Actions joined by puis/then/+, with Celerity, Willpower, delay or full defence (V-INI-3)."""
+    decl: dict[str, Any] = {}
+    actions: list[dict[str, Any]] = []
+    while not reader.done():
+        mark = reader.i
+        action, repeat = reader.action(reader.vocab.declaration, decl)
+        actions.extend(dict(action) for _ in range(repeat))
+        reader.separator()
+        if reader.i == mark:
+            raise reader.unknown(reader.toks[reader.i], reader.vocab.declaration)
+    args: dict[str, Any] = {"actions": actions}
+    if decl.get("celerity"):
+        args["celerity"] = int(decl["celerity"])
+    if decl.get("willpower"):
+        args["willpower"] = True
+    if decl.get("delay"):
+        args["delay"] = True
+    if decl.get("full_defense"):
+        args["full_defense"] = decl["full_defense"]
+    return args
+
+
+def _defence(reader: _Reader) -> dict[str, Any]:
+    """A block, dodge or parry announced now, perhaps by aborting (V-DEF-1, V-MAN-3)."""
+    lex = reader.vocab.defence
+    args: dict[str, Any] = {}
+    while not reader.done():
+        tok = reader.toks[reader.i]
+        found = reader.best(lex, lambda e: True) if tok.type == "word" else None
+        if found is None or found[1].cat == "kwvalue":
+            raise reader.unknown(tok, lex)
+        n, e = found
+        words = reader.body[tok.start : reader.toks[reader.i + n - 1].end]
+        reader.i += n
+        if e.cat == "defence":
+            if "kind" in args and args["kind"] != e.key:
+                raise reader.error("vtm.script.two_actions", first=args["kind"], second=words)
+            args["kind"] = e.key
+        elif e.cat == "value":
+            args[e.key] = e.value
+        elif e.cat == "param":
+            assert e.spec is not None
+            args[e.key] = reader.read_value(e.key, e.spec, lex, words)
+    args.setdefault("kind", "dodge")
+    return {"kind": args.pop("kind"), **args}
+
+
+def _maneuver(reader: _Reader, command: str) -> Command:
+    """``mj: manœuvre coup de boule {traits: [[strength, brawl]], difficulty: 1}`` (V-CC-0)."""
+    text = reader.rest()
+    name, brace, spec_text = text.partition("{")
+    name = name.strip().strip('"«»“” ')
+    spec: Any = {}
+    if brace:
+        try:
+            spec = yaml.safe_load("{" + spec_text)
+        except yaml.YAMLError as exc:
+            raise reader.error("vtm.script.bad_spec", detail=str(exc).splitlines()[0]) from None
+        if not isinstance(spec, dict):
+            raise reader.error("vtm.script.bad_spec", detail=str(spec))
+    if not name:
+        raise reader.error("vtm.script.missing", expected=Msg("vtm.script.expect.name"))
+    mid = normalize_key(name)
+    spec = dict(spec)
+    spec.setdefault("names", {"fr": name, "en": name})
+    words: list[Any] = list(spec.get("words") or [])
+    if name not in words:
+        words.append(name)
+    spec["words"] = words
+    return Command(command, None, {"id": mid, "spec": spec})

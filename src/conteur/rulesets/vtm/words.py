@@ -1,0 +1,44 @@
+"""Translations of the words events carry (``word.<value>``) that no catalog defines yet.
+
+An event field such as ``kind: punch`` or ``condition: dazed`` shows in the log
+through the catalog key ``word.punch``. Maneuver and condition names already
+live in the tables (French and English), and a few more words in
+``data/words.yaml``: ``register_words`` adds those the message catalogs leave
+out, so the log reads "Bob agit : coup de poing" rather than "punch". A key a
+catalog defines is never replaced.
+"""
+
+from __future__ import annotations
+
+from importlib import resources
+
+import yaml
+
+from conteur.i18n import catalog, register_catalog
+
+from .tables import Tables
+
+_done: set[int] = set()
+
+
+def _lower_first(text: str) -> str:
+    return text[:1].lower() + text[1:] if text[1:2].islower() else text
+
+
+def register_words(tables: Tables) -> None:
+    """Register ``word.<id>`` for the tables' maneuvers and conditions, and data/words.yaml."""
+    if id(tables) in _done:
+        return
+    _done.add(id(tables))
+    known = catalog()
+    missing: dict[str, dict[str, str]] = {}
+    for m in tables.maneuvers.values():
+        missing[f"word.{m.id}"] = {"fr": _lower_first(m.names.fr), "en": _lower_first(m.names.en)}
+    for c in tables.conditions.values():
+        missing[f"word.{c.id}"] = {"fr": _lower_first(c.names.fr), "en": _lower_first(c.names.en)}
+    text = resources.files("conteur.rulesets.vtm").joinpath("data/words.yaml")
+    for key, forms in (yaml.safe_load(text.read_text(encoding="utf-8")) or {}).items():
+        missing.setdefault(str(key), {"fr": str(forms["fr"]), "en": str(forms["en"])})
+    fresh = {k: v for k, v in missing.items() if k not in known and "{" not in v["fr"] + v["en"]}
+    if fresh:
+        register_catalog("conteur.rulesets.vtm/words (tables)", yaml.safe_dump(fresh))

@@ -1,0 +1,68 @@
+"""Persistence: campaigns, characters with their history, encounters as an append-only log.
+
+``open_store()`` opens the database named by ``CONTEUR_DATABASE_URL`` (any
+PostgreSQL), else the SQLite file in the user's data directory
+(``CONTEUR_DATA_DIR`` overrides the folder), applies the migrations shipped in
+the package, and returns a ``Store`` (see ``conteur.store.service``).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from sqlalchemy import URL
+from sqlalchemy.exc import OperationalError
+
+import conteur.i18n
+from conteur.i18n import ConteurError
+
+conteur.i18n.register_package_catalog("conteur.store")
+
+from .db import data_dir, database_url, display_url, make_engine  # noqa: E402
+from .migrate import current_revision, head_revision, upgrade  # noqa: E402
+from .service import (  # noqa: E402
+    CampaignInfo,
+    CharacterInfo,
+    CharacterVersionInfo,
+    EncounterInfo,
+    Participant,
+    Store,
+)
+
+
+def open_store(url: str | URL | None = None, *, migrate: bool = True, **engine_args: Any) -> Store:
+    """The store at ``url`` (default: ``database_url()``), its schema brought up to date."""
+    target = url if url is not None else database_url()
+    try:
+        engine = make_engine(target, **engine_args)
+    except OSError as exc:  # the data folder cannot be created
+        raise ConteurError(
+            "store.unreachable", url=display_url(target), reason=exc.strerror or str(exc)
+        ) from None
+    if migrate:
+        try:
+            upgrade(engine)
+        except OperationalError as exc:
+            engine.dispose()
+            raise ConteurError(
+                "store.unreachable", url=display_url(target), reason=str(exc.orig).strip()
+            ) from None
+    return Store(engine)
+
+
+__all__ = [
+    "CampaignInfo",
+    "CharacterInfo",
+    "CharacterVersionInfo",
+    "EncounterInfo",
+    "Participant",
+    "Store",
+    "current_revision",
+    "data_dir",
+    "database_url",
+    "display_url",
+    "head_revision",
+    "make_engine",
+    "open_store",
+    "upgrade",
+]

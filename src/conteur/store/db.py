@@ -1,0 +1,104 @@
+"""Where the database is and how to connect to it.
+
+SQLite by default, in the user's data directory (``platformdirs``;
+``CONTEUR_DATA_DIR`` names another folder), in WAL mode with foreign keys on;
+any PostgreSQL server when ``CONTEUR_DATABASE_URL`` is set
+(``postgresql://user:password@host:port/name``, driven by psycopg 3).
+
+SQLite transactions that will write start with ``BEGIN IMMEDIATE`` (they take
+the write lock before reading, so two writers wait for each other instead of
+failing on a stale read); read-only ones start with a plain ``BEGIN``.
+"""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+from typing import Any
+
+from sqlalchemy import URL, Engine, create_engine, event, make_url
+from sqlalchemy.exc import ArgumentError
+
+from conteur.i18n import ConteurError
+
+DB_FILE = "conteur.db"
+WRITE_OPTION = "conteur_write"
+"""Execution option marking a connection whose transaction will write (``BEGIN IMMEDIATE``)."""
+BUSY_TIMEOUT_MS = 30_000
+"""How long a SQLite writer waits for another one before giving up."""
+
+
+def data_dir() -> Path:
+    """The folder of conteur's own files: ``CONTEUR_DATA_DIR``, else the user's data directory."""
+    override = os.environ.get("CONTEUR_DATA_DIR")
+    if override:
+        return Path(override).expanduser()
+    from platformdirs import user_data_dir
+
+    return Path(user_data_dir("conteur", appauthor=False))
+
+
+def database_url() -> str:
+    """``CONTEUR_DATABASE_URL`` when set, else the SQLite file in ``data_dir()``."""
+    url = os.environ.get("CONTEUR_DATABASE_URL")
+    if url:
+        return url
+    return f"sqlite:///{data_dir() / DB_FILE}"
+
+
+def normalize_url(url: str | URL) -> URL:
+    """``url`` with the driver conteur uses (psycopg 3 for PostgreSQL); ConteurError if unusable."""
+    try:
+        parsed = make_url(url) if isinstance(url, str) else url
+    except ArgumentError:
+        raise ConteurError("store.url.bad", url=str(url)) from None
+    backend = parsed.get_backend_name()
+    if backend == "postgresql":
+        if parsed.drivername in ("postgresql", "postgres"):
+            parsed = parsed.set(drivername="postgresql+psycopg")
+    elif backend != "sqlite":
+        raise ConteurError("store.url.backend", backend=backend)
+    return parsed
+
+
+def make_engine(url: str | URL, **kwargs: Any) -> Engine:
+    """An engine for ``url`` set up for conteur (SQLite: WAL, foreign keys, immediate writes)."""
+    parsed = normalize_url(url)
+    if parsed.get_backend_name() == "postgresql":
+        kwargs.setdefault("pool_pre_ping", True)
+        return create_engine(parsed, **kwargs)
+    database = parsed.database
+    if database and database != ":memory:" and not database.startswith("file:"):
+        Path(database).expanduser().parent.mkdir(parents=True, exist_ok=True)
+    engine = create_engine(parsed, **kwargs)
+    _setup_sqlite(engine)
+    return engine
+
+
+def _setup_sqlite(engine: Engine) -> None:
+    @event.listens_for(engine, "connect")
+    def _on_connect(dbapi_connection: Any, _record: Any) -> None:
+        # Let SQLAlchemy's "begin" event below issue BEGIN itself (pysqlite would
+        # otherwise begin lazily, after the first read).
+        dbapi_connection.isolation_level = None
+        cursor = dbapi_connection.cursor()
+        try:
+            cursor.execute(f"PRAGMA busy_timeout = {BUSY_TIMEOUT_MS}")
+            cursor.execute("PRAGMA journal_mode = WAL")
+            cursor.execute("PRAGMA foreign_keys = ON")
+            cursor.execute("PRAGMA synchronous = FULL")
+        finally:
+            cursor.close()
+
+    @event.listens_for(engine, "begin")
+    def _on_begin(connection: Any) -> None:
+        write = connection.get_execution_options().get(WRITE_OPTION, False)
+        connection.exec_driver_sql("BEGIN IMMEDIATE" if write else "BEGIN")
+
+
+def display_url(url: str | URL) -> str:
+    """The URL with its password hidden, for messages."""
+    try:
+        return normalize_url(url).render_as_string(hide_password=True)
+    except ConteurError:
+        return str(url)

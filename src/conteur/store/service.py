@@ -1,0 +1,1025 @@
+"""The store's API: campaigns, characters, encounters and their log, the game master's secret.
+
+Everything the web app (or the CLI, or a script) persists goes through a
+``Store``. Its methods take and return plain values (``CampaignInfo``,
+``CharacterInfo``, ``EncounterInfo``, engine log entries and events), never ORM
+objects, and each method is one transaction: it is stored whole or not at all,
+and a refused input (``ConteurError``, in French or English, naming the field)
+changes nothing.
+
+Encounters are their log. ``run_command`` loads the encounter (the live
+``Encounter`` is cached per store with the seq of its last entry, and replayed
+again from the database when another process wrote newer rows), executes the
+command and appends its entry in the same transaction. Two writers racing on
+one encounter cannot both store the same ``seq``: the unique
+``(encounter_id, seq)`` constraint refuses the second, which reloads and tries
+again (on SQLite, writers queue on ``BEGIN IMMEDIATE`` instead). The log is
+never updated or deleted from: undo appends a row, and the database refuses
+UPDATE and DELETE on it.
+"""
+
+from __future__ import annotations
+
+import json
+import threading
+import time
+from collections.abc import Callable, Iterator, Mapping, Sequence
+from contextlib import contextmanager
+from dataclasses import dataclass, field
+from datetime import datetime
+from typing import Any
+
+from sqlalchemy import Engine, func, select
+from sqlalchemy.exc import IntegrityError, OperationalError
+from sqlalchemy.orm import Session
+
+from conteur.dice import DiceSource
+from conteur.engine import (
+    Command,
+    CommandEntry,
+    Encounter,
+    EventList,
+    UndoEntry,
+    entry_from_dict,
+    get_ruleset,
+)
+from conteur.engine.encounter import LogEntry
+from conteur.i18n import ConteurError, Lang, Msg, t
+
+from . import auth
+from .db import WRITE_OPTION, display_url
+from .models import (
+    Campaign,
+    Character,
+    CharacterVersion,
+    EncounterCharacter,
+    EncounterRow,
+    GmSecret,
+    LogRow,
+    now,
+)
+from .sheets import (
+    CAMPAIGN_ONLY,
+    EXPORT_FORMAT,
+    CheckedCharacter,
+    check_character,
+    dump_characters,
+    json_ready,
+    parse_character_file,
+    parse_format,
+    scenario_state,
+)
+
+SETTINGS: dict[str, tuple[type, Any]] = {
+    "player_input": (bool, False),
+    "lang": (str, "fr"),
+}
+"""Table settings, their type and default.
+
+``player_input``: players enter their own declarations, defences and dice
+(otherwise they watch while the game master enters everything); ``lang``: the
+table's default language.
+"""
+
+COUNTERS = ("experience", "reputation")
+"""Integer counters a character carries from fight to fight (``adjust_counters``)."""
+
+SCENARIO_KEYS = frozenset({"ruleset", "era", "packs", "options", "combatants"})
+"""Scenario keys set by the campaign and the characters, not by ``start_encounter(extra=...)``."""
+
+MAX_ATTEMPTS = 20
+"""Tries of one command when other writers keep winning the race for the next seq."""
+
+
+# ------------------------------------------------------------------ values
+
+
+@dataclass(frozen=True)
+class CampaignInfo:
+    """A campaign as stored."""
+
+    id: int
+    name: str
+    ruleset: str
+    packs: tuple[str, ...]
+    options: dict[str, Any]
+    era: str | None
+    settings: dict[str, Any]
+    created_at: datetime
+    updated_at: datetime
+
+
+@dataclass(frozen=True)
+class CharacterInfo:
+    """A character as stored: its current sheet and carried state, and the player's token."""
+
+    id: int
+    campaign_id: int
+    slug: str
+    name: str
+    sheet: dict[str, Any]
+    state: dict[str, Any]
+    version: int
+    token: str
+    created_at: datetime
+    updated_at: datetime
+
+
+@dataclass(frozen=True)
+class CharacterVersionInfo:
+    """One past (or the current) sheet and state of a character, and why it changed."""
+
+    character_id: int
+    version: int
+    sheet: dict[str, Any]
+    state: dict[str, Any]
+    reason: str
+    encounter_id: int | None
+    created_at: datetime
+
+    def describe_reason(self, lang: Lang | None = None) -> str:
+        """The reason in ``lang`` (known reasons are translated, free text is kept)."""
+        key = f"store.reason.{self.reason}"
+        try:
+            return t(key, lang)
+        except KeyError:
+            return self.reason
+
+
+@dataclass(frozen=True)
+class EncounterInfo:
+    """An encounter as stored: scenario, status, which character plays which combatant."""
+
+    id: int
+    campaign_id: int
+    name: str
+    scenario: dict[str, Any]
+    status: str
+    created_at: datetime
+    closed_at: datetime | None
+    characters: dict[str, int]
+    """Combatant id → character id (NPCs given inline are not listed)."""
+
+
+@dataclass(frozen=True)
+class Participant:
+    """A character joining an encounter: on which side, where, and anything else it starts with.
+
+    ``extra`` holds other scenario keys of the combatant (``cover``, ``weapon``
+    in hand, ``conditions``...); ``combatant_id`` defaults to the character's id.
+    """
+
+    character_id: int
+    side: str | None = None
+    position: Sequence[float] | None = None
+    combatant_id: str | None = None
+    extra: Mapping[str, Any] = field(default_factory=dict)
+
+
+@dataclass
+class _Live:
+    encounter: Encounter
+    last_seq: int
+
+
+# ------------------------------------------------------------------ the store
+
+
+class Store:
+    """Campaigns, characters and encounters in one database (see ``open_store``)."""
+
+    def __init__(self, engine: Engine) -> None:
+        self.engine = engine
+        self._live: dict[int, _Live] = {}
+        self._lock = threading.RLock()
+
+    @property
+    def url(self) -> str:
+        """The database URL, password hidden."""
+        return display_url(self.engine.url)
+
+    def close(self) -> None:
+        """Close every connection (the store can still be used; it reconnects)."""
+        self._live.clear()
+        self.engine.dispose()
+
+    def __enter__(self) -> Store:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.close()
+
+    # -------------------------------------------------------------- transactions
+
+    @contextmanager
+    def _read(self) -> Iterator[Session]:
+        with Session(self.engine, expire_on_commit=False) as session, session.begin():
+            yield session
+
+    @contextmanager
+    def _write(self) -> Iterator[Session]:
+        with Session(self.engine, expire_on_commit=False) as session, session.begin():
+            session.connection(execution_options={WRITE_OPTION: True})
+            yield session
+
+    # -------------------------------------------------------------- campaigns
+
+    def create_campaign(
+        self,
+        name: str,
+        ruleset: str = "vtm",
+        *,
+        packs: Sequence[str] = (),
+        options: Mapping[str, Any] | None = None,
+        era: str | None = None,
+        settings: Mapping[str, Any] | None = None,
+    ) -> CampaignInfo:
+        """A new campaign; its ruleset, packs, options and era are checked by the ruleset."""
+        name = _name(name, "store.campaign.name")
+        packs_list, options_dict = _check_rules(ruleset, era, packs, options or {})
+        chosen = _check_settings({}, settings or {})
+        with self._write() as s:
+            row = Campaign(
+                name=name,
+                ruleset=ruleset,
+                packs=packs_list,
+                options=options_dict,
+                era=era,
+                settings=chosen,
+            )
+            s.add(row)
+            s.flush()
+            return _campaign_info(row)
+
+    def update_campaign(
+        self,
+        campaign_id: int,
+        *,
+        name: str | None = None,
+        packs: Sequence[str] | None = None,
+        options: Mapping[str, Any] | None = None,
+        era: str | None = None,
+        settings: Mapping[str, Any] | None = None,
+    ) -> CampaignInfo:
+        """Change a campaign's name, packs, options, era or some settings (others kept)."""
+        with self._write() as s:
+            row = _campaign(s, campaign_id)
+            new_packs, new_options = _check_rules(
+                row.ruleset,
+                era if era is not None else row.era,
+                packs if packs is not None else row.packs,
+                options if options is not None else row.options,
+            )
+            if name is not None:
+                row.name = _name(name, "store.campaign.name")
+            row.packs, row.options = new_packs, new_options
+            if era is not None:
+                row.era = era
+            if settings is not None:
+                row.settings = _check_settings(row.settings, settings)
+            row.updated_at = now()
+            s.flush()
+            return _campaign_info(row)
+
+    def get_campaign(self, campaign_id: int) -> CampaignInfo:
+        """One campaign (ConteurError ``store.campaign.unknown``)."""
+        with self._read() as s:
+            return _campaign_info(_campaign(s, campaign_id))
+
+    def list_campaigns(self) -> list[CampaignInfo]:
+        """Every campaign, the most recently changed first."""
+        with self._read() as s:
+            rows = s.scalars(select(Campaign).order_by(Campaign.updated_at.desc(), Campaign.id))
+            return [_campaign_info(r) for r in rows]
+
+    # -------------------------------------------------------------- characters
+
+    def add_character(
+        self,
+        campaign_id: int,
+        sheet: Mapping[str, Any],
+        state: Mapping[str, Any] | None = None,
+        *,
+        source: str = "<sheet>",
+        reason: str = "created",
+    ) -> CharacterInfo:
+        """A new character from a sheet (French or English names) and its current state."""
+        with self._write() as s:
+            campaign = _campaign(s, campaign_id)
+            checked = _check(campaign, sheet, state, source)
+            return _character_info(self._insert_character(s, campaign, checked, reason))
+
+    def import_characters(
+        self, campaign_id: int, text: str, fmt: str | None = None, *, source: str = "<import>"
+    ) -> list[CharacterInfo]:
+        """Add every character of a YAML or JSON file; one refused character adds none."""
+        kind = parse_format(fmt, source)
+        items = parse_character_file(text, kind, source)
+        with self._write() as s:
+            campaign = _campaign(s, campaign_id)
+            checked: list[CheckedCharacter] = []
+            for item in items:
+                if item.ruleset is not None and item.ruleset != campaign.ruleset:
+                    raise ConteurError(
+                        "store.import.ruleset",
+                        source=item.source,
+                        found=item.ruleset,
+                        expected=campaign.ruleset,
+                    )
+                checked.append(_check(campaign, item.sheet, item.state, item.source))
+            seen: set[str] = set()
+            for c in checked:
+                if c.slug in seen:
+                    raise ConteurError("store.character.duplicate", id=c.slug)
+                seen.add(c.slug)
+            rows = [self._insert_character(s, campaign, c, "imported") for c in checked]
+            return [_character_info(r) for r in rows]
+
+    def _insert_character(
+        self, s: Session, campaign: Campaign, checked: CheckedCharacter, reason: str
+    ) -> Character:
+        taken = s.scalar(
+            select(Character.id).where(
+                Character.campaign_id == campaign.id, Character.slug == checked.slug
+            )
+        )
+        if taken is not None:
+            raise ConteurError("store.character.duplicate", id=checked.slug)
+        row = Character(
+            campaign_id=campaign.id,
+            slug=checked.slug,
+            name=checked.name,
+            sheet=checked.sheet,
+            state=checked.state,
+            version=1,
+            token=auth.new_token(),
+        )
+        s.add(row)
+        s.flush()
+        _append_version(s, row, reason)
+        return row
+
+    def update_character(
+        self,
+        character_id: int,
+        *,
+        sheet: Mapping[str, Any] | None = None,
+        state: Mapping[str, Any] | None = None,
+        reason: str = "edited",
+        source: str | None = None,
+    ) -> CharacterInfo:
+        """Replace a character's sheet and/or state (checked), recording a new version.
+
+        ``source`` names the character in error messages (default: its name).
+        """
+        with self._write() as s:
+            row = _character(s, character_id)
+            campaign = _campaign(s, row.campaign_id)
+            checked = _check(
+                campaign,
+                sheet if sheet is not None else row.sheet,
+                state if state is not None else row.state,
+                source or row.name,
+            )
+            if checked.slug != row.slug:
+                taken = s.scalar(
+                    select(Character.id).where(
+                        Character.campaign_id == row.campaign_id, Character.slug == checked.slug
+                    )
+                )
+                if taken is not None:
+                    raise ConteurError("store.character.duplicate", id=checked.slug)
+            row.slug, row.name = checked.slug, checked.name
+            row.sheet, row.state = checked.sheet, checked.state
+            _bump(s, row, reason)
+            return _character_info(row)
+
+    def adjust_counters(
+        self, character_id: int, counters: Mapping[str, int], *, reason: str = "edited"
+    ) -> CharacterInfo:
+        """Add to a character's counters (``experience``, ``reputation``), as a new version."""
+        with self._write() as s:
+            row = _character(s, character_id)
+            row.state = _add_counters(row.state, counters)
+            _bump(s, row, reason)
+            return _character_info(row)
+
+    def get_character(self, character_id: int) -> CharacterInfo:
+        """One character (ConteurError ``store.character.unknown``)."""
+        with self._read() as s:
+            return _character_info(_character(s, character_id))
+
+    def list_characters(self, campaign_id: int) -> list[CharacterInfo]:
+        """The characters of a campaign, by name."""
+        with self._read() as s:
+            _campaign(s, campaign_id)
+            rows = s.scalars(
+                select(Character)
+                .where(Character.campaign_id == campaign_id)
+                .order_by(Character.name, Character.id)
+            )
+            return [_character_info(r) for r in rows]
+
+    def character_by_token(self, token: str) -> CharacterInfo | None:
+        """The character whose player link carries ``token`` (None for an unknown token)."""
+        if not token or len(token) > 100:
+            return None
+        with self._read() as s:
+            row = s.scalar(select(Character).where(Character.token == token))
+            return _character_info(row) if row is not None else None
+
+    def new_player_token(self, character_id: int) -> str:
+        """Give a character a fresh player token (the old link stops working)."""
+        with self._write() as s:
+            row = _character(s, character_id)
+            row.token = auth.new_token()
+            row.updated_at = now()
+            return row.token
+
+    def character_history(self, character_id: int) -> list[CharacterVersionInfo]:
+        """Every version of a character, oldest first."""
+        with self._read() as s:
+            _character(s, character_id)
+            rows = s.scalars(
+                select(CharacterVersion)
+                .where(CharacterVersion.character_id == character_id)
+                .order_by(CharacterVersion.version)
+            )
+            return [
+                CharacterVersionInfo(
+                    r.character_id, r.version, r.sheet, r.state, r.reason, r.encounter_id,
+                    r.created_at,
+                )
+                for r in rows
+            ]
+
+    def export_character(self, character_id: int, fmt: str = "yaml") -> str:
+        """One character as a YAML or JSON file that ``import_characters`` reads back."""
+        kind = parse_format(fmt)
+        with self._read() as s:
+            row = _character(s, character_id)
+            campaign = _campaign(s, row.campaign_id)
+            return dump_characters([_export(row, campaign.ruleset)], kind)
+
+    def export_characters(self, campaign_id: int, fmt: str = "yaml") -> str:
+        """Every character of a campaign as one YAML or JSON file."""
+        kind = parse_format(fmt)
+        with self._read() as s:
+            campaign = _campaign(s, campaign_id)
+            rows = s.scalars(
+                select(Character).where(Character.campaign_id == campaign_id).order_by(Character.id)
+            )
+            items = [_export(r, campaign.ruleset) for r in rows]
+            return dump_characters(items, kind)
+
+    # -------------------------------------------------------------- encounters
+
+    def start_encounter(
+        self,
+        campaign_id: int,
+        name: str,
+        participants: Sequence[Participant],
+        *,
+        npcs: Sequence[Mapping[str, Any]] = (),
+        extra: Mapping[str, Any] | None = None,
+    ) -> EncounterInfo:
+        """A new encounter of a campaign's characters, each starting from its carried state.
+
+        ``npcs`` are extra combatants given inline (scenario entries with a
+        ``sheet``), not written back at the end; ``extra`` holds other scenario
+        keys (``darkness``...). The scenario is checked by starting it.
+        """
+        name = _name(name, "store.encounter.name")
+        if not participants and not npcs:
+            raise ConteurError("store.encounter.no_participant")
+        extra_data = json_ready(dict(extra or {}), "extra")
+        for key in extra_data:
+            if key in SCENARIO_KEYS:
+                raise ConteurError("store.encounter.extra_key", field=key)
+        with self._write() as s:
+            campaign = _campaign(s, campaign_id)
+            combatants: list[dict[str, Any]] = []
+            links: dict[str, int] = {}
+            for p in participants:
+                char = _character(s, p.character_id)
+                if char.campaign_id != campaign.id:
+                    raise ConteurError("store.character.other_campaign", name=char.name)
+                if char.id in links.values():
+                    raise ConteurError("store.encounter.twice", name=char.name)
+                cid = p.combatant_id or char.slug
+                checked = _check(campaign, char.sheet, char.state, char.name)
+                entry: dict[str, Any] = {"id": cid, "sheet": checked.scenario_sheet}
+                entry.update(scenario_state(checked.state))
+                if p.side is not None:
+                    entry["side"] = p.side
+                if p.position is not None:
+                    entry["position"] = list(p.position)
+                entry.update(json_ready(dict(p.extra), cid))
+                entry["id"] = cid
+                combatants.append(entry)
+                links[cid] = char.id
+            combatants.extend(json_ready(dict(n), "npcs") for n in npcs)
+            scenario: dict[str, Any] = {
+                "ruleset": campaign.ruleset,
+                "packs": list(campaign.packs),
+                "options": dict(campaign.options),
+                **extra_data,
+                "combatants": combatants,
+            }
+            if campaign.era:
+                scenario["era"] = campaign.era
+            Encounter.start(scenario)  # every refusal of the ruleset, before anything is stored
+            row = EncounterRow(
+                campaign_id=campaign.id, name=name, scenario=scenario, status="open"
+            )
+            s.add(row)
+            s.flush()
+            for cid, char_id in links.items():
+                s.add(
+                    EncounterCharacter(encounter_id=row.id, character_id=char_id, combatant_id=cid)
+                )
+            s.flush()
+            return _encounter_info(row, links)
+
+    def get_encounter(self, encounter_id: int) -> EncounterInfo:
+        """One encounter (ConteurError ``store.encounter.unknown``)."""
+        with self._read() as s:
+            row = _encounter(s, encounter_id)
+            return _encounter_info(row, _links(s, row.id))
+
+    def list_encounters(self, campaign_id: int, status: str | None = None) -> list[EncounterInfo]:
+        """A campaign's encounters (only ``open`` or ``closed`` ones when asked), newest first."""
+        with self._read() as s:
+            _campaign(s, campaign_id)
+            query = select(EncounterRow).where(EncounterRow.campaign_id == campaign_id)
+            if status is not None:
+                query = query.where(EncounterRow.status == status)
+            rows = s.scalars(query.order_by(EncounterRow.id.desc())).all()
+            return [_encounter_info(r, _links(s, r.id)) for r in rows]
+
+    def encounter(self, encounter_id: int) -> Encounter:
+        """The live encounter, up to date with the database (read it; change it only by this store).
+
+        The same object is kept between calls while no other writer adds rows.
+        """
+        with self._lock, self._read() as s:
+            row = _encounter(s, encounter_id)
+            return self._load(s, row).encounter
+
+    def last_seq(self, encounter_id: int) -> int:
+        """The seq of the encounter's last log entry (-1 for an empty log)."""
+        with self._read() as s:
+            _encounter(s, encounter_id)
+            return _last_seq(s, encounter_id)
+
+    def events_since(self, encounter_id: int, seq: int = -1) -> list[LogEntry]:
+        """The log entries after ``seq``, in order (all of them for -1): what a live view missed."""
+        with self._read() as s:
+            _encounter(s, encounter_id)
+            rows = s.scalars(
+                select(LogRow.entry)
+                .where(LogRow.encounter_id == encounter_id, LogRow.seq > seq)
+                .order_by(LogRow.seq)
+            )
+            return [entry_from_dict(e) for e in rows]
+
+    def log(self, encounter_id: int) -> list[dict[str, Any]]:
+        """The whole stored log, as JSON-ready dicts (``CommandEntry.to_dict`` forms)."""
+        with self._read() as s:
+            _encounter(s, encounter_id)
+            rows = s.scalars(
+                select(LogRow.entry).where(LogRow.encounter_id == encounter_id).order_by(LogRow.seq)
+            )
+            return list(rows)
+
+    def run_command(
+        self,
+        encounter_id: int,
+        command: Command,
+        dice: DiceSource,
+        *,
+        all_dice_used: bool = False,
+    ) -> EventList:
+        """Execute ``command`` and store it, in one transaction; its events (see ``execute``)."""
+        entry = self.execute(encounter_id, command, dice, all_dice_used=all_dice_used)
+        return EventList(entry.events)
+
+    def execute(
+        self,
+        encounter_id: int,
+        command: Command,
+        dice: DiceSource,
+        *,
+        all_dice_used: bool = False,
+    ) -> CommandEntry:
+        """Execute ``command`` and store it, in one transaction; the stored entry (seq, events).
+
+        A refused command (ConteurError: illegal, dice running short) stores
+        nothing and consumes no dice. With ``all_dice_used``, typed-in faces the
+        command did not use refuse it too (``dice.left_over``). When another
+        writer stored the next entry first, the encounter is reloaded and the
+        command tried again (with the same dice).
+        """
+        try:
+            json.dumps(command.to_dict())
+        except (TypeError, ValueError) as exc:
+            raise ConteurError(
+                "store.command.not_json", command=command.type, reason=str(exc)
+            ) from None
+        mark = dice.mark()
+
+        def step(encounter: Encounter) -> None:
+            encounter.execute(command, dice)
+            check = getattr(dice, "check_all_used", None)
+            if all_dice_used and callable(check):
+                check()
+
+        try:
+            entry = self._append(encounter_id, step, lambda: dice.reset(mark))
+        except BaseException:
+            dice.reset(mark)
+            raise
+        assert isinstance(entry, CommandEntry)
+        return entry
+
+    def undo(self, encounter_id: int) -> UndoEntry:
+        """Retract the last command in force by appending an undo entry; that entry.
+
+        ``entry.undoes`` is the seq of the retracted command. ConteurError
+        ``engine.nothing_to_undo`` when no command is left.
+        """
+
+        def step(encounter: Encounter) -> None:
+            encounter.undo()
+
+        entry = self._append(encounter_id, step, lambda: None)
+        assert isinstance(entry, UndoEntry)
+        return entry
+
+    def _append(
+        self,
+        encounter_id: int,
+        step: Callable[[Encounter], None],
+        before_retry: Callable[[], None],
+    ) -> LogEntry:
+        """Run ``step`` on the live encounter and store the entry it appended, retrying races."""
+        with self._lock:
+            for attempt in range(MAX_ATTEMPTS):
+                live: _Live | None = None
+                length = 0
+                try:
+                    with self._write() as s:
+                        row = _encounter(s, encounter_id, lock="share")
+                        if row.status != "open":
+                            raise ConteurError("store.encounter.closed", name=row.name)
+                        live = self._load(s, row)
+                        length = len(live.encounter.log)
+                        step(live.encounter)
+                        entry = live.encounter.log[-1]
+                        data = entry.to_dict()
+                        s.add(
+                            LogRow(
+                                encounter_id=encounter_id,
+                                seq=entry.seq,
+                                kind=data["kind"],
+                                entry=data,
+                            )
+                        )
+                    live.last_seq = entry.seq
+                    return entry
+                except (IntegrityError, OperationalError) as exc:
+                    self._live.pop(encounter_id, None)
+                    if isinstance(exc, OperationalError) and not _is_busy(exc):
+                        raise
+                    before_retry()
+                    time.sleep(min(0.001 * 2**attempt, 0.05))
+                except BaseException:
+                    # The live encounter moved on but nothing was stored: forget it.
+                    if live is not None and len(live.encounter.log) != length:
+                        self._live.pop(encounter_id, None)
+                    raise
+            raise ConteurError("store.busy")
+
+    def close_encounter(
+        self, encounter_id: int, *, awards: Mapping[int, Mapping[str, int]] | None = None
+    ) -> list[CharacterInfo]:
+        """Close an encounter and write what each character carries out of it back to it.
+
+        Each character's state takes the ruleset's ``end_state`` (health,
+        Willpower, blood, ammunition...) and ``awards`` (character id → counters
+        to add, such as ``{"experience": 1}``), as one new version per character,
+        all in one transaction. The characters, updated.
+        """
+        with self._lock:
+            try:
+                with self._write() as s:
+                    row = _encounter(s, encounter_id, lock="update")
+                    if row.status != "open":
+                        raise ConteurError("store.encounter.closed", name=row.name)
+                    live = self._load(s, row)
+                    end = live.encounter.end_state()
+                    updated: list[Character] = []
+                    for cid, char_id in _links(s, row.id).items():
+                        char = _character(s, char_id)
+                        carried = json_ready(end.get(cid, {}), cid)
+                        state = {**char.state, **carried}
+                        if awards and char_id in awards:
+                            state = _add_counters(state, awards[char_id])
+                        char.state = state
+                        _bump(s, char, "encounter_closed", encounter_id=row.id)
+                        updated.append(char)
+                    row.status = "closed"
+                    row.closed_at = now()
+                    s.flush()
+                    return [_character_info(c) for c in updated]
+            finally:
+                self._live.pop(encounter_id, None)
+
+    def _load(self, s: Session, row: EncounterRow) -> _Live:
+        """The live encounter of ``row``, replayed from the log when the cache is behind."""
+        last = _last_seq(s, row.id)
+        live = self._live.get(row.id)
+        if live is not None and live.last_seq == last:
+            return live
+        entries = list(
+            s.scalars(
+                select(LogRow.entry).where(LogRow.encounter_id == row.id).order_by(LogRow.seq)
+            )
+        )
+        encounter = Encounter.replay(row.scenario, entries)
+        live = _Live(encounter, last)
+        self._live[row.id] = live
+        return live
+
+    def counts(self) -> dict[str, int]:
+        """How many campaigns, characters, encounters (``open`` ones too) and log entries."""
+        with self._read() as s:
+            open_count = select(func.count()).where(EncounterRow.status == "open")
+            return {
+                "campaigns": int(s.scalar(select(func.count()).select_from(Campaign)) or 0),
+                "characters": int(s.scalar(select(func.count()).select_from(Character)) or 0),
+                "encounters": int(s.scalar(select(func.count()).select_from(EncounterRow)) or 0),
+                "open": int(s.scalar(open_count.select_from(EncounterRow)) or 0),
+                "log": int(s.scalar(select(func.count()).select_from(LogRow)) or 0),
+            }
+
+    # -------------------------------------------------------------- the game master's secret
+
+    def has_gm_secret(self) -> bool:
+        """Whether a game master's password or token has been set."""
+        with self._read() as s:
+            return s.scalar(select(func.count(GmSecret.id))) != 0
+
+    def set_gm_password(self, password: str) -> None:
+        """Set the game master's password (stored as a scrypt hash; replaces the previous one)."""
+        if len(password) < auth.MIN_PASSWORD:
+            raise ConteurError("store.gm.password_short", min=auth.MIN_PASSWORD)
+        hashed = auth.hash_secret(password)
+        with self._write() as s:
+            s.add(GmSecret(kind="password", hash=hashed))
+
+    def new_gm_token(self) -> str:
+        """A fresh game master's token (only its hash is stored; replaces the previous token)."""
+        token = auth.new_token()
+        hashed = auth.hash_secret(token)
+        with self._write() as s:
+            s.add(GmSecret(kind="token", hash=hashed))
+        return token
+
+    def check_gm_secret(self, secret: str) -> bool:
+        """Whether ``secret`` is the game master's current password or token."""
+        if not secret or len(secret) > 1024:
+            return False
+        with self._read() as s:
+            hashes = []
+            for kind in ("password", "token"):
+                latest = s.scalar(
+                    select(GmSecret.hash)
+                    .where(GmSecret.kind == kind)
+                    .order_by(GmSecret.id.desc())
+                    .limit(1)
+                )
+                if latest is not None:
+                    hashes.append(latest)
+        return any(auth.verify_secret(secret, h) for h in hashes)
+
+
+# ------------------------------------------------------------------ helpers
+
+
+def _is_busy(exc: OperationalError) -> bool:
+    text = str(exc.orig).lower()
+    return "locked" in text or "busy" in text or "deadlock" in text or "serialize" in text
+
+
+def _name(value: Any, key: str) -> str:
+    text = str(value).strip() if isinstance(value, str) else ""
+    if not 1 <= len(text) <= 200:
+        raise ConteurError(key)
+    return text
+
+
+def _check_rules(
+    ruleset: str, era: str | None, packs: Any, options: Any
+) -> tuple[list[str], dict[str, Any]]:
+    """Packs and options checked by the ruleset (an empty encounter must start)."""
+    rules = get_ruleset(ruleset)
+    if isinstance(packs, str) or not isinstance(packs, Sequence):
+        raise ConteurError(
+            "store.campaign.field", field="packs", reason=Msg("store.word.list")
+        )
+    if not isinstance(options, Mapping):
+        raise ConteurError(
+            "store.campaign.field", field="options", reason=Msg("store.word.mapping")
+        )
+    packs_list = [str(p) for p in packs]
+    options_dict = json_ready(dict(options), "options")
+    scenario: dict[str, Any] = {
+        "ruleset": ruleset,
+        "packs": packs_list,
+        "options": options_dict,
+        "combatants": [],
+    }
+    if era is not None:
+        scenario["era"] = era
+    rules.new_state(scenario)
+    return packs_list, options_dict
+
+
+def _check_settings(current: Mapping[str, Any], changes: Mapping[str, Any]) -> dict[str, Any]:
+    out = {name: default for name, (_, default) in SETTINGS.items()}
+    out.update(current)
+    for name, value in changes.items():
+        if name not in SETTINGS:
+            raise ConteurError("store.campaign.setting", name=name, known=", ".join(SETTINGS))
+        kind = SETTINGS[name][0]
+        if kind is bool and not isinstance(value, bool):
+            raise ConteurError(
+                "store.campaign.setting_type", name=name, expected=Msg("store.word.boolean"),
+                value=value,
+            )
+        if kind is str and not isinstance(value, str):
+            raise ConteurError(
+                "store.campaign.setting_type", name=name, expected=Msg("store.word.text"),
+                value=value,
+            )
+        out[name] = value
+    return out
+
+
+def _check(campaign: Campaign, sheet: Any, state: Any, source: str) -> CheckedCharacter:
+    return check_character(
+        campaign.ruleset,
+        sheet,
+        state,
+        source,
+        era=campaign.era,
+        packs=list(campaign.packs),
+        options=campaign.options,
+    )
+
+
+def _add_counters(state: Mapping[str, Any], counters: Mapping[str, int]) -> dict[str, Any]:
+    out = dict(state)
+    for key, amount in counters.items():
+        if key not in COUNTERS:
+            raise ConteurError("store.campaign.setting", name=key, known=", ".join(COUNTERS))
+        if isinstance(amount, bool) or not isinstance(amount, int):
+            raise ConteurError("store.character.counter", field=key, value=amount)
+        current = out.get(key, 0)
+        if isinstance(current, bool) or not isinstance(current, int):
+            raise ConteurError("store.character.counter", field=key, value=current)
+        out[key] = current + amount
+    return out
+
+
+def _bump(
+    s: Session, row: Character, reason: str, *, encounter_id: int | None = None
+) -> None:
+    row.version += 1
+    row.updated_at = now()
+    s.flush()
+    _append_version(s, row, reason, encounter_id)
+
+
+def _append_version(
+    s: Session, row: Character, reason: str, encounter_id: int | None = None
+) -> None:
+    s.add(
+        CharacterVersion(
+            character_id=row.id,
+            version=row.version,
+            sheet=row.sheet,
+            state=row.state,
+            reason=reason[:200],
+            encounter_id=encounter_id,
+        )
+    )
+    s.flush()
+
+
+def _campaign(s: Session, campaign_id: int) -> Campaign:
+    row = s.get(Campaign, campaign_id) if isinstance(campaign_id, int) else None
+    if row is None:
+        raise ConteurError("store.campaign.unknown", id=campaign_id)
+    return row
+
+
+def _character(s: Session, character_id: int) -> Character:
+    row = s.get(Character, character_id) if isinstance(character_id, int) else None
+    if row is None:
+        raise ConteurError("store.character.unknown", id=character_id)
+    return row
+
+
+def _encounter(s: Session, encounter_id: int, lock: str | None = None) -> EncounterRow:
+    row = None
+    if isinstance(encounter_id, int):
+        query = select(EncounterRow).where(EncounterRow.id == encounter_id)
+        if lock == "share":
+            query = query.with_for_update(read=True)
+        elif lock == "update":
+            query = query.with_for_update()
+        row = s.scalar(query)
+    if row is None:
+        raise ConteurError("store.encounter.unknown", id=encounter_id)
+    return row
+
+
+def _last_seq(s: Session, encounter_id: int) -> int:
+    last = s.scalar(select(func.max(LogRow.seq)).where(LogRow.encounter_id == encounter_id))
+    return -1 if last is None else int(last)
+
+
+def _links(s: Session, encounter_id: int) -> dict[str, int]:
+    rows = s.execute(
+        select(EncounterCharacter.combatant_id, EncounterCharacter.character_id)
+        .where(EncounterCharacter.encounter_id == encounter_id)
+        .order_by(EncounterCharacter.id)
+    )
+    return {cid: char_id for cid, char_id in rows}
+
+
+def _campaign_info(row: Campaign) -> CampaignInfo:
+    return CampaignInfo(
+        row.id,
+        row.name,
+        row.ruleset,
+        tuple(row.packs),
+        dict(row.options),
+        row.era,
+        dict(row.settings),
+        row.created_at,
+        row.updated_at,
+    )
+
+
+def _character_info(row: Character) -> CharacterInfo:
+    return CharacterInfo(
+        row.id,
+        row.campaign_id,
+        row.slug,
+        row.name,
+        dict(row.sheet),
+        dict(row.state),
+        row.version,
+        row.token,
+        row.created_at,
+        row.updated_at,
+    )
+
+
+def _encounter_info(row: EncounterRow, links: dict[str, int]) -> EncounterInfo:
+    return EncounterInfo(
+        row.id,
+        row.campaign_id,
+        row.name,
+        dict(row.scenario),
+        row.status,
+        row.created_at,
+        row.closed_at,
+        dict(links),
+    )
+
+
+def _export(row: Character, ruleset: str) -> dict[str, Any]:
+    return {
+        "format": EXPORT_FORMAT,
+        "version": 1,
+        "ruleset": ruleset,
+        "sheet": row.sheet,
+        "state": row.state,
+    }
+
+
+__all__ = [
+    "CAMPAIGN_ONLY",
+    "COUNTERS",
+    "SETTINGS",
+    "CampaignInfo",
+    "CharacterInfo",
+    "CharacterVersionInfo",
+    "EncounterInfo",
+    "Participant",
+    "Store",
+]
