@@ -2,7 +2,7 @@
 
     .venv/bin/python benchmarks/simulate.py [--runs 400] [--seed 1899] [--profile 100]
 
-On the shipped ``examples/simulation_4v4.yaml`` (both sides ``nearest``), it
+On the shipped ``examples/simulation/4v4_1899.yaml`` (both sides ``nearest``), it
 times ``conteur.sim.encounters.simulate`` with 1 worker and with 2 (one per
 core of the reference machine), checks that both give the same result, and
 prints the goal (issue 8: >= 2,000 fights per second on this 2-core machine)
@@ -27,7 +27,7 @@ from collections import defaultdict
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
-EXAMPLE = ROOT / "examples" / "simulation_4v4.yaml"
+EXAMPLE = ROOT / "examples" / "simulation" / "4v4_1899.yaml"
 GOAL = 2000.0
 
 

@@ -16,7 +16,7 @@ from conteur.sim.referee import FightRecord
 from conteur.sim.tactics import side_tactics, tactic_names
 
 ROOT = Path(__file__).resolve().parents[2]
-EXAMPLE = ROOT / "examples" / "simulation_4v4.yaml"
+EXAMPLE = ROOT / "examples" / "simulation" / "4v4_1899.yaml"
 
 LOPSIDED = """
 ruleset: vtm
@@ -218,3 +218,13 @@ def test_bad_sides_in_the_scenario_are_refused() -> None:
     with pytest.raises(ConteurError) as err:
         simulate(data, 2, seed=1)
     assert err.value.key == "sim.one_side"
+
+
+@pytest.mark.parametrize(
+    "path", sorted((ROOT / "examples").glob("*.yaml")), ids=lambda p: p.name
+)
+def test_every_shipped_example_can_be_simulated(path: Path) -> None:
+    """The examples written for ``conteur play`` fight to the end as well."""
+    result = simulate(path, 5, seed=8)
+    assert result.tally.errors == 0, result.tally.first_error
+    assert result.runs == 5 and len(result.sides) >= 2

@@ -10,7 +10,7 @@ from typer.testing import CliRunner
 
 from conteur.cli import app
 
-EXAMPLE = Path(__file__).resolve().parents[2] / "examples" / "simulation_4v4.yaml"
+EXAMPLE = Path(__file__).resolve().parents[2] / "examples" / "simulation" / "4v4_1899.yaml"
 
 
 def run(*args: str) -> tuple[int, str, str]:
@@ -55,8 +55,8 @@ def test_text_in_french_by_default_and_in_english(
     assert code == 0, out
     assert "3 combats (graine 2, 20 tours au plus)" in out and "Victoires" in out
     assert "Matchs nuls" in out and "combats par seconde" in out
-    assert (tmp_path / "simulation_4v4-simulation.png").exists()
-    assert (tmp_path / "simulation_4v4-simulation.svg").exists()
+    assert (tmp_path / "4v4_1899-simulation.png").exists()
+    assert (tmp_path / "4v4_1899-simulation.svg").exists()
     code, out, _ = run(
         str(EXAMPLE),
         "--runs",

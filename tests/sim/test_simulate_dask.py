@@ -17,7 +17,7 @@ from conteur.sim.encounters import simulate
 
 distributed = pytest.importorskip("distributed")
 
-EXAMPLE = Path(__file__).resolve().parents[2] / "examples" / "simulation_4v4.yaml"
+EXAMPLE = Path(__file__).resolve().parents[2] / "examples" / "simulation" / "4v4_1899.yaml"
 
 
 @pytest.fixture(scope="module")
