@@ -629,8 +629,10 @@ class VtmReferee:
             return {side: [f.id for f in fs] for side, fs in able.items()}
         out: dict[str, list[str]] = {}
         for side, fs in able.items():
-            enemies = [o for s, os in able.items() if s != side for o in os]
-            kept = [f.id for f in fs if not fled(state, f, enemies, escape, tactics)]
+            kept = [f.id for f in fs]
+            if any(tactics[side].fleeing(state, f) for f in fs):
+                enemies = [o for s, os in able.items() if s != side for o in os]
+                kept = [f.id for f in fs if not fled(state, f, enemies, escape, tactics)]
             if kept:
                 out[side] = kept
         return out
