@@ -22,6 +22,7 @@ from conteur.i18n import (
     register_catalog,
     t,
 )
+from conteur.sim import tactics as _sim_tactics  # noqa: F401  (registers the simulator's catalog)
 
 SRC = Path(__file__).resolve().parents[1] / "src" / "conteur"
 CATALOG_FILES = sorted(SRC.rglob("messages*.yaml"))

@@ -85,11 +85,11 @@ class HealthTrack:
     @property
     def filled(self) -> int:
         """How many boxes hold damage."""
-        return sum(1 for b in self.boxes if b is not None)
+        return len(self.boxes) - self.boxes.count(None)
 
     def count(self, kind: DamageType) -> int:
         """How many boxes hold ``kind``."""
-        return sum(1 for b in self.boxes if b == kind)
+        return self.boxes.count(kind)
 
     @property
     def level(self) -> Level | None:

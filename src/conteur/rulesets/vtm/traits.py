@@ -13,7 +13,7 @@ from __future__ import annotations
 import difflib
 import re
 import unicodedata
-from functools import cache
+from functools import cache, lru_cache
 from typing import Literal
 
 import conteur.rulesets.vtm  # noqa: F401  (registers the catalog holding the labels)
@@ -152,6 +152,7 @@ _EXTRA_SPELLINGS: dict[str, tuple[str, ...]] = {
 _NON_WORD = re.compile(r"[^0-9a-z]+")
 
 
+@lru_cache(maxsize=16384)
 def normalize_key(text: str) -> str:
     """A spelling reduced for comparison: no accents, lower case, words joined by ``_``.
 

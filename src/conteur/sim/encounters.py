@@ -1,0 +1,551 @@
+"""Monte Carlo of whole encounters: the same scenario fought many times with the real engine.
+
+``simulate(scenario, runs, seed, workers, tactics, max_turns)`` fights the
+scenario ``runs`` times to the end — one side left with a fighter in the
+fight, none, or the turn limit — each time through ``Encounter.execute`` and
+the ruleset's own rules, driven by the sides' tactics (``tactics.py``) and the
+ruleset's referee (``referee.py``). Lean: ``keep_history=False`` (no copy of
+the state before each command), no text is rendered.
+
+Reproducible whatever the parallelism: run *i* rolls with ``SeededDice``
+seeded from the i-th child of ``numpy.random.SeedSequence(seed)`` (the one
+``SeedSequence(seed).spawn(runs)[i]`` gives, computed on its own); runs are
+cut into chunks, fought in this process, in a ``multiprocessing`` pool
+(``workers``) or on a Dask cluster (``dask``), and the chunks' tallies —
+integer counts — are added up. Same seed, same result, however it was run.
+
+The result gives each side's win rate with its 95 % Wilson interval, the
+draws, the turns fought, and the casualties by side and by fighter
+(incapacitated: out of the fight by wounds, killed included; killed: dead
+or Final Death; fled).
+"""
+
+from __future__ import annotations
+
+import copy
+import hashlib
+import json
+import math
+import os
+import time
+from collections.abc import Callable, Iterable, Iterator, Mapping
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from conteur.dice import SeededDice
+from conteur.engine import Encounter
+from conteur.engine.scenario import load_scenario
+from conteur.i18n import ConteurError
+
+from .referee import DOWN, FATES, KILLED, FightRecord, Referee, get_referee
+from .tactics import Tactic, make_tactic, side_tactics
+
+Z95 = 1.959963984540054
+"""The 97.5th percentile of the standard normal: a two-sided 95 % interval."""
+
+DEFAULT_MAX_TURNS = 20
+DEFAULT_ESCAPE = 50.0
+"""Metres from every enemy beyond which a fighter has left the fight (fled)."""
+
+DASK_CONNECT_TIMEOUT = 10.0
+"""Seconds to wait for a Dask scheduler before giving up."""
+
+Progress = Callable[[int], None]
+"""Called with 0 once the arguments are checked and the fights begin, then with the number
+of runs each chunk finished (to drive a progress bar)."""
+
+
+# ------------------------------------------------------------------ statistics
+
+
+def wilson(successes: int, n: int, z: float = Z95) -> tuple[float, float]:
+    """The Wilson score interval of a proportion (95 % by default); (0, 1) when n is 0."""
+    if n <= 0:
+        return 0.0, 1.0
+    p = successes / n
+    z2 = z * z
+    denom = 1.0 + z2 / n
+    centre = (p + z2 / (2 * n)) / denom
+    half = z * math.sqrt(p * (1.0 - p) / n + z2 / (4.0 * n * n)) / denom
+    lo = 0.0 if successes <= 0 else max(0.0, centre - half)
+    hi = 1.0 if successes >= n else min(1.0, centre + half)
+    return lo, hi
+
+
+def run_seed(seed: int, index: int) -> int:
+    """The seed of run ``index``: the state of ``SeedSequence(seed).spawn(...)[index]``.
+
+    ``SeedSequence(seed, spawn_key=(index,))`` is that very child, computed
+    without spawning the others, so any worker can seed any run.
+    """
+    import numpy as np
+
+    child = np.random.SeedSequence(seed, spawn_key=(index,))
+    return int.from_bytes(child.generate_state(4, np.uint32).tobytes(), "little")
+
+
+# ------------------------------------------------------------------ tallies
+
+
+@dataclass
+class Tally:
+    """Integer counts over some runs; tallies of disjoint runs add up (``merge``)."""
+
+    sides: list[str]
+    fighters: int
+    runs: int = 0
+    wins: dict[str, int] = field(default_factory=dict)
+    draws: int = 0
+    timeouts: int = 0
+    errors: int = 0
+    first_error: tuple[int, str] | None = None
+    rounds: dict[int, int] = field(default_factory=dict)
+    fates: list[dict[str, int]] = field(default_factory=list)
+
+    def __post_init__(self) -> None:
+        for side in self.sides:
+            self.wins.setdefault(side, 0)
+        while len(self.fates) < self.fighters:
+            self.fates.append({fate: 0 for fate in FATES})
+
+    def add(self, index: int, record: FightRecord) -> None:
+        """Count run ``index``."""
+        self.runs += 1
+        if record.winner is not None:
+            self.wins[record.winner] = self.wins.get(record.winner, 0) + 1
+        else:
+            self.draws += 1
+        if record.timeout:
+            self.timeouts += 1
+        if record.error is not None:
+            self.errors += 1
+            if self.first_error is None or index < self.first_error[0]:
+                self.first_error = (index, record.error)
+        self.rounds[record.rounds] = self.rounds.get(record.rounds, 0) + 1
+        for counts, fate in zip(self.fates, record.fates, strict=True):
+            counts[fate] = counts.get(fate, 0) + 1
+
+    def merge(self, other: Tally) -> None:
+        """Add ``other``'s counts (runs disjoint from this tally's)."""
+        self.runs += other.runs
+        for side, n in other.wins.items():
+            self.wins[side] = self.wins.get(side, 0) + n
+        self.draws += other.draws
+        self.timeouts += other.timeouts
+        self.errors += other.errors
+        if other.first_error is not None and (
+            self.first_error is None or other.first_error[0] < self.first_error[0]
+        ):
+            self.first_error = other.first_error
+        for rounds, n in other.rounds.items():
+            self.rounds[rounds] = self.rounds.get(rounds, 0) + n
+        for mine, theirs in zip(self.fates, other.fates, strict=True):
+            for fate, n in theirs.items():
+                mine[fate] = mine.get(fate, 0) + n
+
+
+# ------------------------------------------------------------------ the job
+
+
+@dataclass(frozen=True)
+class Job:
+    """Everything a worker needs to fight runs of one simulation (picklable)."""
+
+    scenario: dict[str, Any]
+    base_dir: str | None
+    tactics: dict[str, tuple[str, dict[str, Any]]]
+    max_turns: int
+    escape: float
+    seed: int
+
+    @property
+    def key(self) -> str:
+        """Identifies the job, so a worker prepares it once for all its chunks."""
+        text = json.dumps(
+            [self.scenario, self.base_dir, self.tactics, self.max_turns, self.escape],
+            sort_keys=True,
+            default=str,
+        )
+        return hashlib.sha256(text.encode()).hexdigest()
+
+
+@dataclass
+class Prepared:
+    """A job made ready in one process: the starting state, the tactics, the referee."""
+
+    encounter: Encounter
+    referee: Referee
+    tactics: dict[str, Tactic]
+    sides: list[str]
+    fighters: list[tuple[str, str, str]]
+
+
+_PREPARED: dict[str, Prepared] = {}
+
+
+def prepare(job: Job) -> Prepared:
+    """The job's starting encounter (scenario read and checked once), tactics and referee."""
+    key = job.key
+    found = _PREPARED.get(key)
+    if found is not None:
+        return found
+    base = Path(job.base_dir) if job.base_dir else None
+    encounter = Encounter.start(job.scenario, base, keep_history=False)
+    referee = get_referee(encounter.ruleset.name)
+    tactics = {
+        side: make_tactic(encounter.ruleset.name, name, options)
+        for side, (name, options) in job.tactics.items()
+    }
+    prepared = Prepared(
+        encounter,
+        referee,
+        tactics,
+        referee.sides(encounter.state),
+        referee.fighters(encounter.state),
+    )
+    _PREPARED.clear()
+    _PREPARED[key] = prepared
+    return prepared
+
+
+def fight_one(job: Job, index: int) -> FightRecord:
+    """Fight run ``index`` of the job to its end."""
+    prep = prepare(job)
+    start = prep.encounter
+    encounter = Encounter(
+        start.ruleset, start.scenario, copy.deepcopy(start.state), keep_history=False
+    )
+    dice = SeededDice(run_seed(job.seed, index))
+    return prep.referee.fight(encounter, dice, prep.tactics, job.max_turns, job.escape)
+
+
+def run_chunk(job: Job, start: int, stop: int) -> Tally:
+    """Fight runs ``start`` to ``stop - 1`` and tally them."""
+    prep = prepare(job)
+    tally = Tally(list(prep.sides), len(prep.fighters))
+    for index in range(start, stop):
+        tally.add(index, fight_one(job, index))
+    return tally
+
+
+def _run_task(task: tuple[Job, int, int]) -> Tally:
+    return run_chunk(*task)
+
+
+def chunks(runs: int, size: int) -> list[tuple[int, int]]:
+    """``[start, stop)`` ranges covering ``runs`` runs, ``size`` at a time."""
+    return [(start, min(runs, start + size)) for start in range(0, runs, size)]
+
+
+# ------------------------------------------------------------------ the result
+
+
+@dataclass
+class SimulationResult:
+    """What ``simulate`` found: outcomes, turns and casualties over every run."""
+
+    scenario: str
+    ruleset: str
+    seed: int
+    max_turns: int
+    escape: float
+    tactics: dict[str, str]
+    sides: list[str]
+    fighters: list[tuple[str, str, str]]
+    tally: Tally
+    workers: int = 1
+    backend: str = "local"
+    elapsed: float = 0.0
+
+    @property
+    def runs(self) -> int:
+        return self.tally.runs
+
+    def win_rate(self, side: str) -> float:
+        return self.tally.wins.get(side, 0) / self.runs if self.runs else 0.0
+
+    def win_interval(self, side: str) -> tuple[float, float]:
+        return wilson(self.tally.wins.get(side, 0), self.runs)
+
+    def draw_rate(self) -> float:
+        return self.tally.draws / self.runs if self.runs else 0.0
+
+    def rounds_mean(self) -> float:
+        total = sum(r * n for r, n in self.tally.rounds.items())
+        return total / self.runs if self.runs else 0.0
+
+    def rounds_median(self) -> int:
+        half, seen = (self.runs + 1) // 2, 0
+        for r in sorted(self.tally.rounds):
+            seen += self.tally.rounds[r]
+            if seen >= half:
+                return r
+        return 0
+
+    def fighter_rate(self, index: int, fates: Iterable[str]) -> float:
+        counts = self.tally.fates[index]
+        return sum(counts.get(f, 0) for f in fates) / self.runs if self.runs else 0.0
+
+    def side_mean(self, side: str, fates: Iterable[str]) -> float:
+        """Mean number of the side's fighters ending in one of ``fates``, per run."""
+        wanted = tuple(fates)
+        return sum(
+            self.fighter_rate(i, wanted) for i, (_, s, _) in enumerate(self.fighters) if s == side
+        )
+
+    @property
+    def fights_per_second(self) -> float:
+        return self.runs / self.elapsed if self.elapsed > 0 else 0.0
+
+    def outcome_dict(self) -> dict[str, Any]:
+        """The JSON-ready result without how it was run (equal for equal seeds)."""
+        runs = self.runs
+        sides = {}
+        for side in self.sides:
+            lo, hi = self.win_interval(side)
+            sides[side] = {
+                "tactic": self.tactics.get(side, ""),
+                "wins": self.tally.wins.get(side, 0),
+                "win_rate": self.win_rate(side),
+                "ci95": [lo, hi],
+                "fighters": sum(1 for _, s, _ in self.fighters if s == side),
+                "incapacitated_mean": self.side_mean(side, DOWN),
+                "killed_mean": self.side_mean(side, KILLED),
+                "fled_mean": self.side_mean(side, ("fled",)),
+            }
+        lo, hi = wilson(self.tally.draws, runs)
+        fighters = {}
+        for i, (fid, side, name) in enumerate(self.fighters):
+            fighters[fid] = {
+                "side": side,
+                "name": name,
+                "incapacitated": self.fighter_rate(i, DOWN),
+                "killed": self.fighter_rate(i, KILLED),
+                "fled": self.fighter_rate(i, ("fled",)),
+                "fates": {f: self.tally.fates[i].get(f, 0) for f in FATES},
+            }
+        rounds = self.tally.rounds
+        return {
+            "scenario": self.scenario,
+            "ruleset": self.ruleset,
+            "runs": runs,
+            "seed": self.seed,
+            "max_turns": self.max_turns,
+            "escape_m": self.escape,
+            "sides": sides,
+            "draws": {
+                "count": self.tally.draws,
+                "rate": self.draw_rate(),
+                "ci95": [lo, hi],
+                "timeouts": self.tally.timeouts,
+            },
+            "rounds": {
+                "mean": self.rounds_mean(),
+                "median": self.rounds_median(),
+                "min": min(rounds) if rounds else 0,
+                "max": max(rounds) if rounds else 0,
+                "distribution": {str(r): rounds[r] for r in sorted(rounds)},
+            },
+            "fighters": fighters,
+            "errors": {
+                "count": self.tally.errors,
+                "first": None
+                if self.tally.first_error is None
+                else {"run": self.tally.first_error[0], "message": self.tally.first_error[1]},
+            },
+        }
+
+    def to_dict(self) -> dict[str, Any]:
+        """The JSON-ready result, with how it was run (workers, backend, time taken)."""
+        out = self.outcome_dict()
+        out["run"] = {
+            "workers": self.workers,
+            "backend": self.backend,
+            "elapsed_s": round(self.elapsed, 3),
+            "fights_per_second": round(self.fights_per_second, 1),
+        }
+        return out
+
+
+# ------------------------------------------------------------------ simulate
+
+
+def simulate(
+    scenario: Mapping[str, Any] | str | Path,
+    runs: int,
+    seed: int | None = None,
+    workers: int = 1,
+    tactics: Mapping[str, str] | None = None,
+    max_turns: int | None = None,
+    *,
+    base_dir: Path | str | None = None,
+    escape: float | None = None,
+    dask: str | Any | None = None,
+    progress: Progress | None = None,
+    chunk_size: int | None = None,
+) -> SimulationResult:
+    """Fight ``scenario`` ``runs`` times to the end and tally the outcomes.
+
+    ``scenario``: a mapping (as ``Encounter.start`` takes) or a YAML/JSON file;
+    ``seed``: the master seed (None: a fresh one, reported in the result);
+    ``workers``: processes fighting in parallel on this machine; ``tactics``:
+    ``{side: tactic name}`` overriding the scenario's ``sides``; ``max_turns``:
+    the turn limit (else the scenario's ``simulation.max_turns``, else 20);
+    ``escape``: metres from every enemy beyond which a fighter has fled
+    (else ``simulation.escape``, else 50 m, or 20 m beyond the farthest two
+    enemies start apart if that is more); ``dask``: the address of a Dask
+    scheduler (or a ``distributed.Client``) to fight on instead of local
+    processes; ``progress``: called with 0 when the fights begin, then with the
+    runs finished, chunk by chunk.
+    """
+    name = "<scenario>"
+    if isinstance(scenario, str | Path):
+        name = str(scenario)
+        data, base = load_scenario(scenario)
+        base_dir = base_dir or base
+    else:
+        data = dict(scenario)
+    if runs < 1:
+        raise ConteurError("sim.runs", value=runs)
+    if workers < 1:
+        raise ConteurError("sim.workers", value=workers)
+    settings = data.get("simulation") or {}
+    if not isinstance(settings, Mapping):
+        raise ConteurError("sim.settings.not_mapping")
+    turns = int(
+        max_turns if max_turns is not None else settings.get("max_turns", DEFAULT_MAX_TURNS)
+    )
+    if turns < 1:
+        raise ConteurError("sim.max_turns", value=turns)
+    if seed is None:
+        import random
+
+        seed = random.SystemRandom().randrange(1, 1_000_000)
+    start = Encounter.start(data, Path(base_dir) if base_dir else None, keep_history=False)
+    ruleset = start.ruleset.name
+    referee = get_referee(ruleset)
+    sides = referee.sides(start.state)
+    if len(sides) < 2:
+        raise ConteurError("sim.one_side", sides=", ".join(sides) or "—")
+    chosen = side_tactics(data, sides, tactics)
+    for tactic, options in chosen.values():
+        make_tactic(ruleset, tactic, options)  # refuse a bad name or option now, in this process
+    metres = float(escape if escape is not None else settings.get("escape", 0) or 0)
+    if metres <= 0:
+        metres = max(DEFAULT_ESCAPE, farthest_enemies(start.state) + 20.0)
+    job = Job(
+        scenario=data,
+        base_dir=str(base_dir) if base_dir else None,
+        tactics=chosen,
+        max_turns=turns,
+        escape=metres,
+        seed=int(seed),
+    )
+    fighters = referee.fighters(start.state)
+    size = chunk_size or max(1, min(100, math.ceil(runs / (4 * workers))))
+    tasks = [(job, a, b) for a, b in chunks(runs, size)]
+    total = Tally(list(sides), len(fighters))
+    if progress is not None:
+        progress(0)  # everything checked: the fights begin
+    began = time.perf_counter()
+    if dask is not None:
+        backend = "dask"
+        tallies = run_on_dask(dask, tasks)
+    elif workers == 1:
+        backend = "local"
+        tallies = (run_chunk(*task) for task in tasks)
+    else:
+        backend = "local"
+        tallies = run_in_pool(workers, tasks)
+    for tally in tallies:
+        total.merge(tally)
+        if progress is not None:
+            progress(tally.runs)
+    elapsed = time.perf_counter() - began
+    return SimulationResult(
+        scenario=name,
+        ruleset=ruleset,
+        seed=int(seed),
+        max_turns=turns,
+        escape=metres,
+        tactics={side: tactic for side, (tactic, _) in chosen.items()},
+        sides=list(sides),
+        fighters=fighters,
+        tally=total,
+        workers=workers,
+        backend=backend,
+        elapsed=elapsed,
+    )
+
+
+def farthest_enemies(state: Any) -> float:
+    """The largest distance between two fighters of different sides at the start (0 if none)."""
+    fighters = list(getattr(state, "fighters", {}).values())
+    best = 0.0
+    for a in fighters:
+        for b in fighters:
+            if a.side != b.side:
+                best = max(best, math.dist(a.position, b.position))
+    return best
+
+
+def run_in_pool(workers: int, tasks: list[tuple[Job, int, int]]) -> Iterator[Tally]:
+    """The chunks' tallies from a pool of ``workers`` processes, as they finish."""
+    import multiprocessing
+
+    with multiprocessing.get_context().Pool(min(workers, len(tasks) or 1)) as pool:
+        yield from pool.imap_unordered(_run_task, tasks)
+
+
+def run_on_dask(address: str | Any, tasks: list[tuple[Job, int, int]]) -> Iterator[Tally]:
+    """The chunks' tallies from a Dask cluster (``address`` of its scheduler, or a Client)."""
+    try:
+        from distributed import Client, as_completed
+    except ImportError:
+        raise ConteurError("sim.dask.missing") from None
+    own = not isinstance(address, Client)
+    client: Any
+    try:
+        client = (
+            Client(address, timeout=DASK_CONNECT_TIMEOUT)  # type: ignore[no-untyped-call]
+            if own
+            else address
+        )
+    except (OSError, TimeoutError, ValueError) as exc:
+        raise ConteurError("sim.dask.unreachable", address=str(address), reason=str(exc)) from None
+    try:
+        job = tasks[0][0] if tasks else None
+        shared = client.scatter(job, broadcast=True) if job is not None else None
+        futures = [
+            client.submit(run_chunk, shared, a, b, pure=False)
+            for _, a, b in tasks
+            if job is not None
+        ]
+        for future in as_completed(futures):  # type: ignore[no-untyped-call]
+            yield future.result()
+    finally:
+        if own:
+            client.close()
+
+
+def default_workers() -> int:
+    """The processes to use by default: one per CPU this process may run on."""
+    try:
+        return max(1, len(os.sched_getaffinity(0)))
+    except AttributeError:  # not on Linux
+        return max(1, os.cpu_count() or 1)
+
+
+__all__ = [
+    "Job",
+    "SimulationResult",
+    "Tally",
+    "chunks",
+    "default_workers",
+    "fight_one",
+    "run_chunk",
+    "run_seed",
+    "simulate",
+    "wilson",
+]

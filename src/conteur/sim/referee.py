@@ -1,0 +1,93 @@
+"""The referee of a simulated fight: who is asked for a command, and when the fight is over.
+
+Each ruleset that can be simulated provides a ``Referee`` (in
+``conteur.sim.<ruleset>``, registered with ``register_referee``): it drives
+one encounter from its first turn to the end with the sides' tactics, and
+returns a ``FightRecord``. The referee only chooses whose turn it is to give
+a command, following the ruleset's own turn structure; every command goes
+through ``Encounter.execute`` and the real rules.
+"""
+
+from __future__ import annotations
+
+import importlib
+from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import Any, Protocol
+
+from conteur.dice import DiceSource
+from conteur.engine import Encounter
+from conteur.i18n import ConteurError
+
+from .tactics import Tactic
+
+FATES = ("alive", "fled", "incapacitated", "torpor", "dead", "final_death")
+"""What a fighter is at the end of a fight. ``fled``: still able, but farther than the
+escape distance from every enemy still standing."""
+
+DOWN = frozenset({"incapacitated", "torpor", "dead", "final_death"})
+"""Fates that put a fighter out of the fight by wounds (reported as *incapacitated*)."""
+
+KILLED = frozenset({"dead", "final_death"})
+"""Fates reported as *killed* (a mortal's death, a vampire's Final Death)."""
+
+
+@dataclass(frozen=True)
+class FightRecord:
+    """How one simulated fight ended."""
+
+    winner: str | None
+    """The side still in the fight, or None: a draw (no side left, or the turn limit)."""
+    rounds: int
+    """Turns fought (the turn in which the fight ended)."""
+    fates: tuple[str, ...]
+    """Each fighter's fate, in the scenario's order (see ``FATES``)."""
+    timeout: bool = False
+    """The turn limit was reached with two sides or more still fighting."""
+    error: str | None = None
+    """A command the rules refused (a tactic's bug): the fight was stopped there."""
+
+
+class Referee(Protocol):
+    """Runs one encounter to its end with the sides' tactics."""
+
+    def fight(
+        self,
+        encounter: Encounter,
+        dice: DiceSource,
+        tactics: Mapping[str, Tactic],
+        max_turns: int,
+        escape: float,
+    ) -> FightRecord: ...
+
+    def sides(self, state: Any) -> list[str]:
+        """The sides of the encounter, in the order their first fighter appears."""
+        ...
+
+    def fighters(self, state: Any) -> list[tuple[str, str, str]]:
+        """(id, side, name) of each fighter, in the scenario's order."""
+        ...
+
+
+_REFEREES: dict[str, Referee] = {}
+
+
+def register_referee(ruleset: str, referee: Referee) -> None:
+    """Make ``referee`` the one that runs simulated fights of ``ruleset``."""
+    _REFEREES[ruleset] = referee
+
+
+def get_referee(ruleset: str) -> Referee:
+    """The referee of ``ruleset`` (ConteurError ``sim.no_tactics`` when it has none)."""
+    if ruleset not in _REFEREES:
+        try:
+            importlib.import_module(f"conteur.sim.{ruleset}")
+        except ModuleNotFoundError:
+            raise ConteurError("sim.no_tactics", ruleset=ruleset) from None
+    try:
+        return _REFEREES[ruleset]
+    except KeyError:
+        raise ConteurError("sim.no_tactics", ruleset=ruleset) from None
+
+
+__all__ = ["DOWN", "FATES", "KILLED", "FightRecord", "Referee", "get_referee", "register_referee"]
