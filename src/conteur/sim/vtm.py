@@ -315,7 +315,7 @@ def feasible(state: VtmState, f: Fighter, a: Action) -> bool:
     here = state
     goal = a.param("move_to")
     if goal is not None:
-        end = move_toward(f.position, resolve_goal(state, goal), running_distance(state, f) / 2)
+        end = move_toward(f.position, resolve_goal(state, goal, f), running_distance(state, f) / 2)
         moved = dataclasses.replace(f, position=end)
         here = dataclasses.replace(state, fighters={**state.fighters, f.id: moved})
         f = moved
