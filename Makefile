@@ -41,6 +41,7 @@ test: $(STAMP) system-deps
 bench: $(STAMP)
 	$(BIN)/python benchmarks/odds.py
 	OMP_NUM_THREADS=1 OPENBLAS_NUM_THREADS=1 $(BIN)/python benchmarks/batch.py
+	$(BIN)/python benchmarks/simulate.py
 
 coverage-doc: $(STAMP)
 	$(BIN)/python scripts/rules_coverage.py

@@ -52,10 +52,12 @@ def attack_command(
     if as_json:
         print_json(answer)
         return
-    _print(answer, chosen)
+    fighters = getattr(encounter.state, "fighters", {})
+    names = {fid: str(getattr(f, "name", fid)) for fid, f in fighters.items()}
+    _print(answer, chosen, names)
 
 
-def _print(answer: dict[str, Any], lang: Lang) -> None:
+def _print(answer: dict[str, Any], lang: Lang, names: dict[str, str]) -> None:
     from babel.numbers import format_decimal
     from rich.console import Console
     from rich.table import Table
@@ -71,8 +73,8 @@ def _print(answer: dict[str, Any], lang: Lang) -> None:
         t(
             "odds.attack.title",
             lang,
-            attacker=answer["attacker"],
-            target=answer["target"],
+            attacker=names.get(answer["attacker"], answer["attacker"]),
+            target=names.get(answer["target"], answer["target"]),
             maneuver=maneuver,
         )
     )
