@@ -156,8 +156,9 @@ def test_a_line_not_understood_names_the_line_and_the_word(tmp_path: Path) -> No
 def test_a_command_the_rules_refuse_names_the_line(tmp_path: Path) -> None:
     script = SCRIPT.replace("bob: déclare coup de poing sur ann\nann", "ann: déclare coup de poing sur bob\nbob")
     result = play(*files(tmp_path, script=script))
+    # Ann's early declaration only waits its turn (V-INI-3); Bob attacking himself is refused.
     assert result.exit_code == 2
-    assert "ligne 3" in result.stderr and "[V-INI-3]" in result.stderr
+    assert "ligne 4" in result.stderr and "[V-GEN-1]" in result.stderr
 
 
 def test_undo_takes_back_the_last_command(tmp_path: Path) -> None:
@@ -205,3 +206,45 @@ def test_scenario_state_in_french_words(tmp_path: Path) -> None:
     assert result.exit_code == 0, result.output
     bob = next(f for f in json.loads(result.stdout)["state"] if f["id"] == "bob")
     assert bob["cover"] == 2 and bob["health"] == "[/][/][ ][ ][ ][ ][ ]"
+
+
+ROOT = Path(__file__).resolve().parents[1]
+EXAMPLE_SEEDS = {"saloon": 35, "fusillade": 8, "vampires": 1}
+"""The seed written at the top of each example script: the program's dice play it to the end."""
+
+
+@pytest.mark.parametrize("name", sorted(EXAMPLE_SEEDS))
+def test_each_example_plays_to_the_end_identically_twice_with_its_seed(name: str) -> None:
+    """Same seed, same fight: each shipped example plays whole, twice, with the same output."""
+    script = ROOT / "examples" / f"{name}.txt"
+    assert f"--seed {EXAMPLE_SEEDS[name]}" in script.read_text(encoding="utf-8")
+    args = ["play", str(ROOT / "examples" / f"{name}.yaml"), "--script", str(script),
+            "--seed", str(EXAMPLE_SEEDS[name]), "--json"]
+    first = CliRunner().invoke(app, args)
+    second = CliRunner().invoke(app, args)
+    assert first.exit_code == 0, first.output
+    assert first.stdout == second.stdout
+
+
+def test_a_line_written_before_its_turn_waits_for_it(tmp_path: Path) -> None:
+    """V-INI-3, V-INI-4: a declaration or action written out of initiative order waits its turn."""
+    scenario = tmp_path / "s.yaml"
+    scenario.write_text(
+        "ruleset: vtm\ncombatants:\n"
+        "  - {id: ann, side: a, position: [0, 0], dexterity: 3, wits: 3, brawl: 1}\n"
+        "  - {id: bob, side: b, position: [1, 0], dexterity: 1, wits: 1, brawl: 1}\n",
+        encoding="utf-8",
+    )
+    script = tmp_path / "s.txt"
+    # Ann is faster (10 + 6 against 1 + 2): the script lists her first anyway.
+    script.write_text(
+        "initiative\nann: déclare coup de poing sur bob\nbob: déclare coup de poing sur ann\n"
+        "bob: agit\nann: agit\n",
+        encoding="utf-8",
+    )
+    dice = tmp_path / "s.dice"
+    dice.write_text("10 1\n2 2 2 2\n2 2\n", encoding="utf-8")
+    result = CliRunner().invoke(
+        app, ["play", str(scenario), "--script", str(script), "--dice", str(dice), "--json"]
+    )
+    assert result.exit_code == 0, result.output

@@ -144,21 +144,63 @@ def final_state(encounter: Encounter) -> Any:
 def play_script(
     encounter: Encounter, lines: list[tuple[int, str]], dice: DiceSource, lang: Lang
 ) -> tuple[list[Played], tuple[int, str, ConteurError] | None]:
-    """Carry out the script's lines in order; stop at the first one refused."""
+    """Carry out the script's lines in order; stop at the first one refused.
+
+    A line refused only because it is not its fighter's turn yet (the
+    ruleset's ``deferrable`` error keys: declaring before a slower fighter,
+    acting before a faster one) waits, and is tried again after each command
+    carried out, so that one script plays whatever order the initiative dice
+    give. A line still waiting at the end is reported as refused.
+    """
     played: list[Played] = []
-    for number, text in lines:
-        try:
-            command = encounter.ruleset.parse_command(text, encounter.state, lang)
-            if command.type == "undo":
-                encounter.undo()
-                entry = encounter.log[-1]
-            else:
-                encounter.execute(command, dice)
-                entry = encounter.log[-1]
-        except ConteurError as error:
-            return played, (number, text, error)
-        played.append(Played(number, text, entry))
+    waiting: list[tuple[int, str, ConteurError]] = []
+    deferrable = frozenset(getattr(encounter.ruleset, "deferrable", ()))
+
+    def attempt(number: int, text: str) -> None:
+        command = encounter.ruleset.parse_command(text, encounter.state, lang)
+        if command.type == "undo":
+            encounter.undo()
+        else:
+            encounter.execute(command, dice)
+        played.append(Played(number, text, encounter.log[-1]))
+
+    def retry_waiting() -> None:
+        progress = True
+        while progress and waiting:
+            progress = False
+            for item in list(waiting):
+                try:
+                    attempt(item[0], item[1])
+                except ConteurError as error:
+                    if error.key not in deferrable:
+                        raise _Stop(item[0], item[1], error) from None
+                    continue
+                waiting.remove(item)
+                progress = True
+                break
+
+    try:
+        for number, text in lines:
+            try:
+                attempt(number, text)
+            except ConteurError as error:
+                if error.key in deferrable:
+                    waiting.append((number, text, error))
+                    continue
+                return played, (number, text, error)
+            retry_waiting()
+    except _Stop as stop:
+        return played, (stop.number, stop.text, stop.error)
+    if waiting:
+        return played, waiting[0]
     return played, None
+
+
+class _Stop(Exception):
+    """A waiting line refused for a reason other than its turn."""
+
+    def __init__(self, number: int, text: str, error: ConteurError) -> None:
+        self.number, self.text, self.error = number, text, error
 
 
 def dice_left(dice: DiceSource) -> int | None:

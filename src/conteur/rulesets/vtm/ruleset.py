@@ -44,6 +44,10 @@ class VtmRuleset:
 
     name = "vtm"
 
+    deferrable = frozenset({"vtm.declare.order", "vtm.act.not_due"})
+    """Refusals that only mean "not this fighter's turn yet" (V-INI-3, V-INI-4): a
+    script player may hold such a line until its turn comes."""
+
     def __init__(self) -> None:
         self.handlers: dict[str, Handler] = {
             "initiative": close.ending_fallen_locks(turn.start_turn),
