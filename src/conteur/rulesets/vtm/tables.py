@@ -728,6 +728,9 @@ def pydantic_reason(
 # --------------------------------------------------------------------------- the tables
 
 
+E = TypeVar("E", "Weapon", "Armour")
+
+
 def _suggestions(ref: str, index: Mapping[str, str], entries: Mapping[str, Any]) -> list[Any]:
     close = difflib.get_close_matches(normalize_key(ref), list(index), n=6, cutoff=0.6)
     ids: list[str] = []
@@ -804,37 +807,36 @@ class Tables:
 
     def weapon(self, ref: str) -> Weapon:
         """The weapon named ``ref`` (id or name); ConteurError with close names otherwise."""
-        found = self._weapon_index.get(normalize_key(ref))
-        if found is not None:
-            return self.weapons[found]
-        eras = self.other_era.get(f"weapon:{normalize_key(ref)}")
-        if eras is not None:
-            raise ConteurError(
-                "vtm.weapon.other_era", rule="V-ERA-1", ref=ref, era=self.era, eras=", ".join(eras)
-            )
-        close = _suggestions(ref, self._weapon_index, self.weapons)
-        if close:
-            raise ConteurError(
-                "vtm.weapon.unknown_suggest", ref=ref, suggestions=Labels(close, with_ids=True)
-            )
-        raise ConteurError("vtm.weapon.unknown", ref=ref)
+        keys = ("vtm.weapon.other_era", "vtm.weapon.unknown_suggest", "vtm.weapon.unknown")
+        return self._named("weapon", keys, ref, self._weapon_index, self.weapons)
 
     def find_armour(self, ref: str) -> Armour:
         """The armour named ``ref`` (id or name); ConteurError with close names otherwise."""
-        found = self._armour_index.get(normalize_key(ref))
+        keys = ("vtm.armour.other_era", "vtm.armour.unknown_suggest", "vtm.armour.unknown")
+        return self._named("armour", keys, ref, self._armour_index, self.armour)
+
+    def _named(
+        self,
+        kind: str,
+        keys: tuple[str, str, str],
+        ref: str,
+        index: Mapping[str, str],
+        entries: Mapping[str, E],
+    ) -> E:
+        """An entry by id or name; refused naming its era (V-ERA-1) or close names.
+
+        ``keys``: the messages for another era, unknown with suggestions, unknown.
+        """
+        found = index.get(normalize_key(ref))
         if found is not None:
-            return self.armour[found]
-        eras = self.other_era.get(f"armour:{normalize_key(ref)}")
+            return entries[found]
+        eras = self.other_era.get(f"{kind}:{normalize_key(ref)}")
         if eras is not None:
-            raise ConteurError(
-                "vtm.armour.other_era", rule="V-ERA-1", ref=ref, era=self.era, eras=", ".join(eras)
-            )
-        close = _suggestions(ref, self._armour_index, self.armour)
+            raise ConteurError(keys[0], rule="V-ERA-1", ref=ref, era=self.era, eras=", ".join(eras))
+        close = _suggestions(ref, index, entries)
         if close:
-            raise ConteurError(
-                "vtm.armour.unknown_suggest", ref=ref, suggestions=Labels(close, with_ids=True)
-            )
-        raise ConteurError("vtm.armour.unknown", ref=ref)
+            raise ConteurError(keys[1], ref=ref, suggestions=Labels(close, with_ids=True))
+        raise ConteurError(keys[2], ref=ref)
 
     def find_maneuver(self, word: str) -> Maneuver:
         """The maneuver a command word names (``coup de poing``, ``punch``, ``Plaquage``…)."""
