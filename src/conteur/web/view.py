@@ -165,6 +165,11 @@ class Form:
     rule: str
     fields: list[Field]
 
+    @property
+    def tool(self) -> bool:
+        """A game master's tool (damage, modifier, note...) rather than a turn's step."""
+        return not self.actor and bool(self.fields)
+
 
 THEN = ("then_kind", "then_target")
 """Extra fields of a declaration with a second action (``… puis bloque``)."""
