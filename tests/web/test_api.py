@@ -175,7 +175,7 @@ def test_characters_import_and_export(gm: TestClient, store: Store) -> None:
     json.loads(r.text)
     r = gm.get(f"/c/{DEMO}/export?fmt=yaml")
     assert "Doc Holliday" in r.text and "attachment" in r.headers["content-disposition"]
-    doc = [c for c in store.list_characters(DEMO) if c.name == "Doc Holliday"][0]
+    doc = next(c for c in store.list_characters(DEMO) if c.name == "Doc Holliday")
     r = gm.get(f"/characters/{doc.id}/export?fmt=yaml")
     assert r.status_code == 200 and "Doc Holliday" in r.text
     assert gm.get(f"/characters/{doc.id}/export?fmt=xml").status_code == 400
