@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import re
+import shutil
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -14,10 +15,21 @@ from conteur.web import create_app
 from conteur.web.demo import load_demo
 
 
-@pytest.fixture
-def store(tmp_path: Path) -> Iterator[Store]:
-    s = open_store(f"sqlite:///{tmp_path / 'web.db'}")
+@pytest.fixture(scope="session")
+def demo_db(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """A SQLite file with the schema and the demo, made once and copied by each test."""
+    path = tmp_path_factory.mktemp("web") / "demo.db"
+    s = open_store(f"sqlite:///{path}")
     load_demo(s)
+    s.close()
+    return path
+
+
+@pytest.fixture
+def store(tmp_path: Path, demo_db: Path) -> Iterator[Store]:
+    target = tmp_path / "web.db"
+    shutil.copyfile(demo_db, target)
+    s = open_store(f"sqlite:///{target}")
     yield s
     s.close()
 
