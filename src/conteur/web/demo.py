@@ -11,8 +11,8 @@ from conteur.store import CampaignInfo, Participant, Store
 
 
 def demo_data() -> dict[str, Any]:
-    """The demo campaign as shipped in the package (``demo.yaml``)."""
-    text = resources.files("conteur.web").joinpath("demo.yaml").read_text(encoding="utf-8")
+    """The demo campaign as shipped in the package (``demo-saloon.yaml``)."""
+    text = resources.files("conteur.web").joinpath("demo-saloon.yaml").read_text(encoding="utf-8")
     data = yaml.safe_load(text)
     assert isinstance(data, dict)
     return data
