@@ -1,5 +1,9 @@
 """A short real fight in Chromium: the GM's page drives it, a player's page follows live (SSE).
 
+Initiative with typed dice, declarations from the slowest (the player declares
+their own), the odds before rolling, refused dice, an attack, an undo, a delayed
+action that interrupts, and the language switch.
+
 Debian's ``chromium`` (``make system-deps``) driven by Playwright; Playwright's own
 browser download is never used. Without Chromium the test fails when ``CI`` is
 set and skips otherwise, as the PostgreSQL tests do.
@@ -159,6 +163,19 @@ def test_a_short_fight_in_the_browser(server: tuple[str, Store, str]) -> None:
             expect(jack_status).to_contain_text("indemne")
             expect(gm.locator('form[data-form="act:ezechiel"]')).to_be_visible()
             assert store.encounter(1).log[-1].to_dict()["kind"] == "undo"
+
+            # The attack again; then Sam's delayed action interrupts (V-INI-5).
+            act = gm.locator('form[data-form="act:ezechiel"]')
+            act.locator('input[name="faces"]').fill("9 8 7 4 2 6  8 3 2 5  7 8 2 4 3  6 2 4")
+            act.locator('button[type="submit"]').click()
+            sam_act = gm.locator('form[data-form="act:sam"]')
+            expect(sam_act).to_contain_text("V-INI-5")
+            sam_act.locator('select[name="kind"]').select_option("weapon_strike")
+            sam_act.locator('select[name="target"]').select_option("jack")
+            sam_act.locator('input[name="faces"]').fill("7 6 3 2 9  6 7 2 3 8 1 4  7 2 3")
+            sam_act.locator('button[type="submit"]').click()
+            expect(gm.locator('tr[data-fighter="jack"] [data-health]')).to_contain_text("[/][/][/]")
+            expect(player.locator(".log")).to_contain_text("Sam le barman")
 
             # English by the visible switch, remembered.
             gm.get_by_role("link", name="English").click()
