@@ -16,27 +16,28 @@ from conteur.web.demo import load_demo
 
 
 @pytest.fixture(scope="session")
-def demo_db(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    """A SQLite file with the schema and the demo, made once and copied by each test."""
+def demo_db(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, str]:
+    """A SQLite file with the schema, the demo and a GM token, made once, copied by each test."""
     path = tmp_path_factory.mktemp("web") / "demo.db"
     s = open_store(f"sqlite:///{path}")
     load_demo(s)
+    token = s.new_gm_token()
     s.close()
-    return path
+    return path, token
 
 
 @pytest.fixture
-def store(tmp_path: Path, demo_db: Path) -> Iterator[Store]:
+def store(tmp_path: Path, demo_db: tuple[Path, str]) -> Iterator[Store]:
     target = tmp_path / "web.db"
-    shutil.copyfile(demo_db, target)
+    shutil.copyfile(demo_db[0], target)
     s = open_store(f"sqlite:///{target}")
     yield s
     s.close()
 
 
 @pytest.fixture
-def gm_token(store: Store) -> str:
-    return store.new_gm_token()
+def gm_token(store: Store, demo_db: tuple[Path, str]) -> str:
+    return demo_db[1]
 
 
 @pytest.fixture
