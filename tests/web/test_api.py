@@ -432,3 +432,43 @@ def test_a_player_without_encounter(gm: TestClient, stranger: TestClient, store:
     r = stranger.get(f"/p/{token}")
     assert r.status_code == 200 and "aucune rencontre" in r.text
     assert stranger.get(f"/p/{token}/stream").status_code == 404
+
+
+# ------------------------------------------------------------------ one character
+
+
+def test_character_page_edit_history_and_new_link(gm: TestClient, stranger: TestClient, store: Store) -> None:
+    jack = next(c for c in store.list_characters(DEMO) if c.name == "Jack Malone")
+    r = gm.get(f"/characters/{jack.id}")
+    assert r.status_code == 200 and "Jack Malone" in r.text and "Bagarre" in r.text
+    csrf = csrf_of(r.text)
+    sheet = "nom: Jack Malone\ntype: mortel\nForce: 4\nDextérité: 3\nVigueur: 3\nBagarre: 3\nVolonté: 4\n"
+    r = gm.post(f"/characters/{jack.id}", data={"csrf": csrf, "sheet": sheet}, follow_redirects=False)
+    assert r.status_code == 303
+    assert store.get_character(jack.id).version == 2
+    assert len(gm.get(f"/characters/{jack.id}").text.split("Version 2")) > 1
+    old = jack.token
+    r = gm.post(f"/characters/{jack.id}/token", data={"csrf": csrf}, follow_redirects=False)
+    assert r.status_code == 303
+    assert stranger.get(f"/p/{old}").status_code == 404
+    assert stranger.get(f"/p/{store.get_character(jack.id).token}").status_code == 200
+
+
+@pytest.mark.parametrize("sheet", ["", "[1, 2]", "nom: [", "nom: Jack\nForce: 99\n", "nom: Jack\nTruc: 3\n"])
+def test_bad_sheet_edits_change_nothing(gm: TestClient, store: Store, sheet: str) -> None:
+    jack = next(c for c in store.list_characters(DEMO) if c.name == "Jack Malone")
+    csrf = csrf_of(gm.get(f"/characters/{jack.id}").text)
+    r = gm.post(f"/characters/{jack.id}", data={"csrf": csrf, "sheet": sheet})
+    assert r.status_code == 400 and 'class="message error"' in r.text
+    assert store.get_character(jack.id).version == 1
+
+
+def test_character_routes_refusals(gm: TestClient, stranger: TestClient, store: Store) -> None:
+    assert stranger.get("/characters/1").status_code == 401
+    assert stranger.post("/characters/1", data={"sheet": "x: 1"}).status_code == 401
+    assert stranger.post("/characters/1/token").status_code == 401
+    assert gm.get("/characters/999").status_code == 404
+    assert gm.get("/characters/abc").status_code == 404
+    assert gm.post("/characters/1/token", data={"csrf": "bad"}).status_code == 403
+    assert gm.post("/characters/1", data={"csrf": "bad", "sheet": "nom: X"}).status_code == 403
+    assert store.get_character(1).version == 1

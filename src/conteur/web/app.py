@@ -296,6 +296,42 @@ def create_app(store: Store, *, secret: bytes | None = None) -> FastAPI:
             raise NotFound() from None
         return _download(text, f"character-{char_id}.{fmt}", fmt)
 
+    async def character_or_404(char_id: str) -> CharacterInfo:
+        try:
+            char = await call(store.get_character, int_id(char_id))
+        except ConteurError:
+            raise NotFound() from None
+        assert isinstance(char, CharacterInfo)
+        return char
+
+    @app.get("/characters/{char_id}", response_class=HTMLResponse)
+    async def character_page(request: Request, char_id: str) -> Response:
+        sid = gm_session(request)
+        char = await character_or_404(char_id)
+        history = await call(store.character_history, char.id)
+        return render(
+            request, "character.html", char=char, csrf=csrf_for(sid),
+            sheet_yaml=_yaml(char.sheet), state_yaml=_yaml(char.state) if char.state else "",
+            history=list(reversed(history)), reason=lambda v: v.describe_reason(lang_of(request)),
+        )
+
+    @app.post("/characters/{char_id}")
+    async def character_edit(request: Request, char_id: str) -> Response:
+        sid = gm_session(request)
+        char = await character_or_404(char_id)
+        values = await form_of(request, sid)
+        sheet = _parse_mapping(values.get("sheet", ""), "sheet")
+        await call(store.update_character, char.id, sheet=sheet, source=char.name)
+        return RedirectResponse(f"/characters/{char.id}", status_code=303)
+
+    @app.post("/characters/{char_id}/token")
+    async def character_token(request: Request, char_id: str) -> Response:
+        sid = gm_session(request)
+        char = await character_or_404(char_id)
+        await form_of(request, sid)
+        await call(store.new_player_token, char.id)
+        return RedirectResponse(f"/characters/{char.id}", status_code=303)
+
     @app.post("/c/{cid}/encounters")
     async def start_encounter(request: Request, cid: str) -> Response:
         sid = gm_session(request)
@@ -616,3 +652,26 @@ def _download(text: str, filename: str, fmt: str) -> Response:
         media_type=f"{media}; charset=utf-8",
         headers={"Content-Disposition": f'attachment; filename="{filename}"'},
     )
+
+
+def _yaml(data: Any) -> str:
+    import yaml
+
+    return str(yaml.safe_dump(data, allow_unicode=True, sort_keys=False))
+
+
+def _parse_mapping(text: str, field: str) -> dict[str, Any]:
+    """A YAML (or JSON) mapping typed in a form (ConteurError naming the field otherwise)."""
+    import yaml
+
+    if not text.strip():
+        raise ConteurError("web.missing", field=field)
+    if len(text) > 100_000:
+        raise ConteurError("web.too_long", field=field)
+    try:
+        data = yaml.safe_load(text)
+    except yaml.YAMLError:
+        raise ConteurError("web.bad_yaml", field=field) from None
+    if not isinstance(data, dict):
+        raise ConteurError("web.bad_yaml", field=field)
+    return {str(k): v for k, v in data.items()}
