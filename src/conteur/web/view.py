@@ -106,6 +106,8 @@ class LogItem:
     actor: str
     command: str
     lines: list[str]
+    faces: list[str] = field(default_factory=list)
+    """The faces rolled for each line (empty when it rolled nothing)."""
     undone: bool = False
     undo_of: int | None = None
 
@@ -121,14 +123,12 @@ def log_items(
         if entry.seq <= since:
             continue
         if isinstance(entry, UndoEntry):
-            out.append(LogItem(entry.seq, "", "undo", [], undo_of=entry.undoes))
+            out.append(LogItem(entry.seq, "", "undo", [], [], undo_of=entry.undoes))
             continue
         assert isinstance(entry, CommandEntry)
-        lines = [
-            ev.describe(lang, names)
-            for ev in entry.events
-            if not type(ev).quiet and (ev.public or not public_only)
-        ]
+        shown = [ev for ev in entry.events if not type(ev).quiet and (ev.public or not public_only)]
+        lines = [ev.describe(lang, names) for ev in shown]
+        faces = [" ".join(str(f) for r in ev.rolls for f in r.faces) for ev in shown]
         actor = names.get(entry.command.actor or "", "") if entry.command.actor else ""
         out.append(
             LogItem(
@@ -136,6 +136,7 @@ def log_items(
                 actor or msg("gm", lang),
                 label("cmd", entry.command.type, lang),
                 lines,
+                faces,
                 undone=entry.seq in undone,
             )
         )
