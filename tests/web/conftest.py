@@ -13,6 +13,17 @@ from fastapi.testclient import TestClient
 from conteur.store import Store, open_store
 from conteur.web import create_app
 from conteur.web.demo import load_demo
+from pg_cluster import PgCluster, start_for_tests
+
+
+@pytest.fixture(scope="session")
+def pg_cluster() -> Iterator[PgCluster]:
+    """A PostgreSQL server for the session (fails in CI, skips elsewhere, when not installed)."""
+    cluster = start_for_tests()
+    try:
+        yield cluster
+    finally:
+        cluster.stop()
 
 
 @pytest.fixture(scope="session")

@@ -1,5 +1,6 @@
 """The saloon brawl of examples/ played whole through the GM's forms (and a few typed lines),
-with the table's dice: the result is the one ``conteur play`` gives for the same script.
+with the table's dice, on SQLite and on PostgreSQL: the result is the one ``conteur play``
+gives for the same script.
 
 It covers what the tracker must offer exactly when the rules allow it: declarations from
 the slowest, a delayed action that interrupts, a second declared action (block), a botch
@@ -8,18 +9,39 @@ and its complication, and a defence that aborts the declared action with Willpow
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from pathlib import Path
 
+import pytest
 from fastapi.testclient import TestClient
 
 from conteur.cli.play import play_script, script_lines, start, typed_dice
-from conteur.store import Store
+from conteur.store import Store, open_store
 from conteur.web import view
+from conteur.web.demo import load_demo
 
 from .conftest import csrf_of
 
 EXAMPLES = Path(__file__).resolve().parents[2] / "examples"
 HX = {"hx-request": "true"}
+
+
+@pytest.fixture(params=["sqlite", "postgresql"])
+def store(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[Store]:
+    """The demo on SQLite and on PostgreSQL (this test overrides the SQLite-only fixture)."""
+    if request.param == "sqlite":
+        url = f"sqlite:///{tmp_path / 'saloon.db'}"
+    else:
+        url = request.getfixturevalue("pg_cluster").new_database()
+    s = open_store(url)
+    load_demo(s)
+    yield s
+    s.close()
+
+
+@pytest.fixture
+def gm_token(store: Store) -> str:
+    return store.new_gm_token()
 
 
 def test_the_saloon_through_the_forms_equals_the_script(gm: TestClient, store: Store) -> None:
