@@ -472,3 +472,12 @@ def test_character_routes_refusals(gm: TestClient, stranger: TestClient, store: 
     assert gm.post("/characters/1/token", data={"csrf": "bad"}).status_code == 403
     assert gm.post("/characters/1", data={"csrf": "bad", "sheet": "nom: X"}).status_code == 403
     assert store.get_character(1).version == 1
+
+
+def test_a_player_page_speaks_the_tables_language(stranger: TestClient, store: Store) -> None:
+    store.update_campaign(DEMO, settings={"lang": "en"})
+    token = token_of(store, "Jack Malone")
+    r = stranger.get(f"/p/{token}")
+    assert '<html lang="en">' in r.text and "The others" in r.text
+    stranger.get("/lang/fr")
+    assert '<html lang="fr">' in stranger.get(f"/p/{token}").text  # the reader's choice wins

@@ -85,7 +85,9 @@ def create_app(store: Store, *, secret: bytes | None = None) -> FastAPI:
     # -------------------------------------------------------------- helpers
 
     def lang_of(request: Request) -> Lang:
-        return parse_lang(request.cookies.get(LANG_COOKIE) or "fr")
+        """The reader's choice (cookie), else the table's language (players), else French."""
+        default = getattr(request.state, "lang_default", None)
+        return parse_lang(request.cookies.get(LANG_COOKIE) or default or "fr")
 
     def csrf_for(subject: str) -> str:
         return hmac.new(key, subject.encode("utf-8"), hashlib.sha256).hexdigest()
@@ -492,13 +494,16 @@ def create_app(store: Store, *, secret: bytes | None = None) -> FastAPI:
 
     # -------------------------------------------------------------- players
 
-    async def player_of(token: str) -> CharacterInfo:
+    async def player_of(token: str, request: Request | None = None) -> CharacterInfo:
         if not token or len(token) > 200:
             raise NotFound()
         char = await call(store.character_by_token, token)
         if char is None:
             raise NotFound()
         assert isinstance(char, CharacterInfo)
+        if request is not None:  # the campaign's language, unless the reader chose one
+            campaign = await call(store.get_campaign, char.campaign_id)
+            request.state.lang_default = campaign.settings.get("lang")
         return char
 
     async def player_encounter(char: CharacterInfo) -> tuple[Any, str | None]:
@@ -513,8 +518,8 @@ def create_app(store: Store, *, secret: bytes | None = None) -> FastAPI:
     async def player_context(
         request: Request, token: str, **extra: Any
     ) -> dict[str, Any]:
+        char = await player_of(token, request)
         lang = lang_of(request)
-        char = await player_of(token)
         campaign = await call(store.get_campaign, char.campaign_id)
         info, me = await player_encounter(char)
         context: dict[str, Any] = {
@@ -556,7 +561,7 @@ def create_app(store: Store, *, secret: bytes | None = None) -> FastAPI:
     async def player_stream(
         request: Request, token: str, since: int = -1, limit: int = 0
     ) -> Response:
-        char = await player_of(token)
+        char = await player_of(token, request)
         info, _ = await player_encounter(char)
         if info is None:
             raise NotFound()
@@ -564,8 +569,8 @@ def create_app(store: Store, *, secret: bytes | None = None) -> FastAPI:
 
     @app.post("/p/{token}/command")
     async def player_command(request: Request, token: str) -> Response:
+        char = await player_of(token, request)
         lang = lang_of(request)
-        char = await player_of(token)
         values = await form_of(request, f"player:{token}")
         campaign = await call(store.get_campaign, char.campaign_id)
         info, me = await player_encounter(char)
