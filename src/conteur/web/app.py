@@ -10,6 +10,7 @@ reader's language and changes nothing.
 
 from __future__ import annotations
 
+import asyncio
 import hashlib
 import hmac
 import json
@@ -597,6 +598,40 @@ def create_app(store: Store, *, secret: bytes | None = None) -> FastAPI:
 
     # -------------------------------------------------------------- live streams
 
+    pending: dict[tuple[Any, ...], asyncio.Task[tuple[int, str]]] = {}
+
+    def _read_news(eid: int, since: int, public_only: bool, lang: Lang) -> tuple[int, str]:
+        """The SSE message of the entries after ``since`` ("" when there is none)."""
+        entries = store.events_since(eid, since)
+        if not entries:
+            return since, ""
+        enc = store.encounter(eid)
+        items = view.log_items(enc, lang, public_only=public_only, since=since)
+        seq = entries[-1].seq
+        data = {
+            "seq": seq,
+            "entries": [{"seq": i.seq, "lines": i.lines, "undo_of": i.undo_of} for i in items],
+        }
+        return seq, f"id: {seq}\nevent: update\ndata: {json.dumps(data)}\n\n"
+
+    async def news(
+        eid: int, since: int, public_only: bool, lang: Lang, version: int, shared: bool
+    ) -> tuple[int, str]:
+        """``_read_news``, read once for every stream woken by the same command."""
+        if not shared:
+            result: tuple[int, str] = await call(_read_news, eid, since, public_only, lang)
+            return result
+        key = (eid, since, public_only, lang, version)
+        task = pending.get(key)
+        if task is None:
+            task = asyncio.get_running_loop().create_task(
+                call(_read_news, eid, since, public_only, lang)
+            )
+            pending[key] = task
+            while len(pending) > 256:
+                pending.pop(next(iter(pending)))
+        return await asyncio.shield(task)
+
     def _stream(
         request: Request, eid: int, since: int, limit: int, *, public_only: bool
     ) -> Response:
@@ -607,27 +642,19 @@ def create_app(store: Store, *, secret: bytes | None = None) -> FastAPI:
         async def events() -> AsyncIterator[str]:
             seen_seq = start
             sent = 0
+            shared = False  # the first read, and reads after a timeout, are the stream's own
             yield "retry: 1000\n\n"
             while not notifier.closed:
                 version = notifier.version(eid)
-                entries = await call(store.events_since, eid, seen_seq)
-                if entries:
-                    enc = await call(store.encounter, eid)
-                    items = view.log_items(enc, lang, public_only=public_only, since=seen_seq)
-                    seen_seq = entries[-1].seq
-                    data = {
-                        "seq": seen_seq,
-                        "entries": [
-                            {"seq": i.seq, "lines": i.lines, "undo_of": i.undo_of}
-                            for i in items
-                        ],
-                    }
-                    yield f"id: {seen_seq}\nevent: update\ndata: {json.dumps(data)}\n\n"
+                new_seq, message = await news(eid, seen_seq, public_only, lang, version, shared)
+                if message:
+                    seen_seq = new_seq
+                    yield message
                     sent += 1
                     if limit and sent >= limit:
                         return
-                woke = await notifier.wait(eid, version, POLL_SECONDS)
-                if not woke and await request.is_disconnected():
+                shared = await notifier.wait(eid, version, POLL_SECONDS)
+                if not shared and await request.is_disconnected():
                     return
 
         return StreamingResponse(
