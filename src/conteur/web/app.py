@@ -362,21 +362,21 @@ def create_app(store: Store, *, secret: bytes | None = None) -> FastAPI:
     async def gm_panel(request: Request, eid: int, sid: str, **extra: Any) -> dict[str, Any]:
         lang = lang_of(request)
         info = await encounter_or_404(eid)
-        enc = await call(store.encounter, eid)
-        rows = view.summaries(enc)
-        return {
-            "info": info,
-            "enc": enc,
-            "seq": len(enc.log) - 1,
-            "rows": rows,
-            "names": view.names_of(enc.state),
-            "sit": view.situation(enc, lang),
-            "forms": view.forms(enc, lang),
-            "log": list(reversed(view.log_items(enc, lang))),
-            "csrf": csrf_for(sid),
-            "odds_kinds": _attack_kinds(enc),
-            **extra,
-        }
+        def build() -> dict[str, Any]:  # in a worker thread: the event loop keeps streaming
+            enc = store.encounter(eid)
+            return {
+                "enc": enc,
+                "seq": len(enc.log) - 1,
+                "rows": view.summaries(enc),
+                "names": view.names_of(enc.state),
+                "sit": view.situation(enc, lang),
+                "forms": view.forms(enc, lang),
+                "log": list(reversed(view.log_items(enc, lang))),
+                "odds_kinds": _attack_kinds(enc),
+            }
+
+        built: dict[str, Any] = await call(build)
+        return {"info": info, "csrf": csrf_for(sid), **built, **extra}
 
     @app.get("/e/{eid}", response_class=HTMLResponse)
     async def encounter_page(request: Request, eid: str) -> Response:
@@ -404,7 +404,9 @@ def create_app(store: Store, *, secret: bytes | None = None) -> FastAPI:
             return render(request, "_gm_panel.html", 422, **context)
         notifier.notify(eid)
         if request.headers.get("hx-request"):
-            return render(request, "_gm_panel.html", **await gm_panel(request, eid, sid))
+            context = await gm_panel(request, eid, sid)
+            response: Response = await call(render, request, "_gm_panel.html", **context)
+            return response
         return RedirectResponse(f"/e/{eid}", status_code=303)
 
     @app.post("/e/{eid}/command")
