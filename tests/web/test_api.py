@@ -375,7 +375,8 @@ def test_the_player_sees_only_their_own_sheet(gm: TestClient, stranger: TestClie
     assert "Billy Harper — <span data-status>blessé</span>" in r.text
     assert "Sam le barman — <span data-status>indemne</span>" in r.text
     assert "[/][/]" not in r.text  # Billy's exact track stays hidden
-    assert "odds" not in r.text and "conteur_gm" not in r.headers.get("set-cookie", "")
+    assert "/e/1/odds" not in r.text and 'name="attacker"' not in r.text  # no odds of NPC actions
+    assert "conteur_gm" not in r.headers.get("set-cookie", "")
     assert stranger.get(f"/p/{token_of(store, 'Jack Malone')}/panel").status_code == 200
     assert stranger.get("/").status_code == 401  # a player's link opens no GM page
 
@@ -481,3 +482,15 @@ def test_a_player_page_speaks_the_tables_language(stranger: TestClient, store: S
     assert '<html lang="en">' in r.text and "The others" in r.text
     stranger.get("/lang/fr")
     assert '<html lang="fr">' in stranger.get(f"/p/{token}").text  # the reader's choice wins
+
+
+def test_a_player_sees_the_odds_of_their_own_attack_only(stranger: TestClient, store: Store) -> None:
+    token = token_of(store, "Jack Malone")
+    page = stranger.get(f"/p/{token}").text
+    assert 'hx-get="/p/' in page and "attacker" not in page  # no choice of attacker
+    r = stranger.get(f"/p/{token}/odds", params={"target": "sam", "maneuver": "punch"})
+    assert r.status_code == 200 and "Jack Malone → Sam le barman" in r.text
+    r = stranger.get(f"/p/{token}/odds", params={"target": "sam", "attacker": "ezechiel"})
+    assert "Jack Malone → Sam le barman" in r.text  # the attacker is always the player's own
+    assert stranger.get(f"/p/{token}/odds", params={"target": "jack"}).status_code == 400
+    assert stranger.get("/p/nope/odds", params={"target": "sam"}).status_code == 404

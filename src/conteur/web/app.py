@@ -466,8 +466,13 @@ def create_app(store: Store, *, secret: bytes | None = None) -> FastAPI:
     ) -> Response:
         gm_session(request)
         info = await encounter_or_404(int_id(eid))
+        return await odds_answer(request, info.id, attacker, target, maneuver)
+
+    async def odds_answer(
+        request: Request, eid: int, attacker: str, target: str, maneuver: str
+    ) -> Response:
         lang = lang_of(request)
-        enc = await call(store.encounter, info.id)
+        enc = await call(store.encounter, eid)
         names = view.names_of(enc.state)
         if attacker not in names or target not in names or attacker == target:
             raise ConteurError("web.odds_pick")
@@ -548,6 +553,7 @@ def create_app(store: Store, *, secret: bytes | None = None) -> FastAPI:
             sit=view.situation(enc, lang),
             forms=view.forms(enc, lang, me) if allowed else [],
             player_input=allowed,
+            odds_kinds=_attack_kinds(enc),
             log=list(reversed(view.log_items(enc, lang, public_only=True))),
         )
         return context
@@ -569,6 +575,17 @@ def create_app(store: Store, *, secret: bytes | None = None) -> FastAPI:
         if info is None:
             raise NotFound()
         return _stream(request, info.id, since, limit, public_only=True)
+
+    @app.get("/p/{token}/odds", response_class=HTMLResponse)
+    async def player_odds(
+        request: Request, token: str, target: str = "", maneuver: str = ""
+    ) -> Response:
+        """The odds of the player's own attack (never another combatant's)."""
+        char = await player_of(token, request)
+        info, me = await player_encounter(char)
+        if info is None or me is None:
+            raise NotFound()
+        return await odds_answer(request, info.id, me, target, maneuver)
 
     @app.post("/p/{token}/command")
     async def player_command(request: Request, token: str) -> Response:
