@@ -494,3 +494,13 @@ def test_a_player_sees_the_odds_of_their_own_attack_only(stranger: TestClient, s
     assert "Jack Malone → Sam le barman" in r.text  # the attacker is always the player's own
     assert stranger.get(f"/p/{token}/odds", params={"target": "jack"}).status_code == 400
     assert stranger.get("/p/nope/odds", params={"target": "sam"}).status_code == 404
+
+
+def test_the_odds_form_starts_with_whoever_is_due_and_another_target(gm: TestClient) -> None:
+    initiative(gm, gm_csrf(gm))
+    page = gm.get(f"/e/{DEMO}/panel").text
+    odds = page.split('data-form="odds"', 1)[1].split("</form>", 1)[0]
+    attacker = odds.split('name="attacker"', 1)[1].split("</select>", 1)[0]
+    target = odds.split('name="target"', 1)[1].split("</select>", 1)[0]
+    assert '<option value="billy" selected>' in attacker  # Billy declares now
+    assert '<option value="jack" selected>' in target
