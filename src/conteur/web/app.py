@@ -662,6 +662,7 @@ def create_app(store: Store, *, secret: bytes | None = None) -> FastAPI:
             seen_seq = start
             sent = 0
             shared = False  # the first read, and reads after a timeout, are the stream's own
+            idle = 0.0
             yield "retry: 1000\n\n"
             while not notifier.closed:
                 version = notifier.version(eid)
@@ -673,8 +674,13 @@ def create_app(store: Store, *, secret: bytes | None = None) -> FastAPI:
                     if limit and sent >= limit:
                         return
                 shared = await notifier.wait(eid, version, POLL_SECONDS)
-                if not shared and await request.is_disconnected():
-                    return
+                if not shared:
+                    if await request.is_disconnected():
+                        return
+                    idle += POLL_SECONDS
+                    if idle >= PING_SECONDS:  # a comment line keeps proxies from closing it
+                        idle = 0.0
+                        yield ": ping\n\n"
 
         return StreamingResponse(
             events(),
