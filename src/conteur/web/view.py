@@ -190,7 +190,11 @@ def forms(enc: Encounter, lang: Lang, actor: str | None = None) -> list[Form]:
     for tp in enc.legal_commands(actor):
         if actor is not None and tp.actor != actor:
             continue
-        fields = [_field(p, lang, names) for p in tp.params if p.name != "actions"]
+        fields = [
+            _field(p, lang, names)
+            for p in tp.params
+            if p.name != "actions" and not _fixed(p)
+        ]
         if _is_declaration(tp):
             kind, target = tp.param("kind"), tp.param("target")
             fields[2:2] = [
@@ -206,6 +210,11 @@ def forms(enc: Encounter, lang: Lang, actor: str | None = None) -> list[Form]:
         title = f"{who} · {label('cmd', tp.type, lang)}"
         out.append(Form(tp.type, tp.actor or "", title, tp.rule or "", fields))
     return out
+
+
+def _fixed(p: Param) -> bool:
+    """A number with a single possible value is no choice (Celerity 0..0): no field for it."""
+    return p.kind == "int" and p.min is not None and p.min == p.max
 
 
 def _is_declaration(tp: CommandTemplate) -> bool:
