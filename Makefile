@@ -12,13 +12,16 @@ $(STAMP): pyproject.toml
 	$(BIN)/python -m pip install --quiet -e '.[dev]'
 	touch $(STAMP)
 
-## make run: the main job as it stands (odds chart and sample rolls, in French)
+## make run: the live combat tracker (conteur serve), with the French demo campaign
+## (the saloon, 1899) loaded into the embedded SQLite database when it is empty.
+## Open the link it prints (it carries the game master's secret token).
 run: $(STAMP)
-	$(BIN)/conteur demo
+	$(BIN)/conteur serve --demo
 
 ## make system-deps: what the tests need outside Python — PostgreSQL's server binaries
 ## (Debian's `postgresql` package, installed with apt-get when initdb is missing and
-## we are root; otherwise the PostgreSQL tests skip, or fail in CI).
+## we are root; otherwise the PostgreSQL tests skip, or fail in CI) and Chromium for
+## the browser test (Debian's `chromium` package, driven by Playwright; same rule).
 system-deps:
 	@if ls /usr/lib/postgresql/*/bin/initdb >/dev/null 2>&1 || command -v initdb >/dev/null 2>&1; then \
 	  :; \
@@ -28,6 +31,15 @@ system-deps:
 	    --no-install-recommends postgresql >/dev/null) || echo "system-deps: apt-get failed"; \
 	else \
 	  echo "system-deps: PostgreSQL not found and not root: the PostgreSQL tests will skip"; \
+	fi
+	@if [ -x /usr/bin/chromium ] || command -v chromium >/dev/null 2>&1; then \
+	  :; \
+	elif [ "$$(id -u)" = 0 ] && command -v apt-get >/dev/null 2>&1; then \
+	  echo "system-deps: installing Chromium (Debian package) for the browser test"; \
+	  (apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq \
+	    --no-install-recommends chromium >/dev/null) || echo "system-deps: apt-get failed"; \
+	else \
+	  echo "system-deps: Chromium not found and not root: the browser test will skip"; \
 	fi
 
 ## make test: lint, strict typing, and the whole test suite

@@ -1,4 +1,4 @@
-"""``conteur demo`` (what ``make run`` shows): the vtm odds chart and the sample rolls."""
+"""``conteur demo``: the vtm odds chart and the sample rolls (what ``make run`` showed before the tracker)."""
 
 from __future__ import annotations
 

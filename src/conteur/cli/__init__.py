@@ -16,11 +16,13 @@ from .demo import demo
 from .odds import odds_app
 from .play import play
 from .roll import roll_app
+from .serve import serve
 
 app.add_typer(roll_app, name="roll")
 app.add_typer(odds_app, name="odds")
 app.command("demo", help=help_text("cli.help.demo"))(demo)
 app.command("play", help=help_text("cli.help.play"))(play)
+app.command("serve", help=help_text("cli.help.serve"))(serve)
 
 
 def main() -> None:

@@ -1,0 +1,734 @@
+"""The FastAPI application: the game master's pages, the players' pages, live streams.
+
+Security: the game master opens ``/?token=…`` (printed by ``conteur serve``);
+a valid token (checked against the stored hash) opens a session kept in an
+HttpOnly cookie. Every POST carries a CSRF token (hidden field ``csrf`` or
+header ``X-CSRF-Token``) derived from the session (or, on a player's page,
+from the player's token). A refused input answers with a message in the
+reader's language and changes nothing.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import hashlib
+import hmac
+import json
+import secrets
+from collections.abc import AsyncIterator, Callable
+from contextlib import asynccontextmanager
+from typing import Any
+from urllib.parse import urlencode
+
+from fastapi import FastAPI, Request
+from fastapi.exceptions import RequestValidationError
+from fastapi.responses import HTMLResponse, RedirectResponse, Response, StreamingResponse
+from fastapi.staticfiles import StaticFiles
+from jinja2 import Environment, PackageLoader, select_autoescape
+from starlette.concurrency import run_in_threadpool
+from starlette.exceptions import HTTPException as StarletteHTTPException
+
+from conteur.engine.registry import available_rulesets
+from conteur.i18n import ConteurError, Lang, parse_lang
+from conteur.store import CharacterInfo, Participant, Store
+
+from . import view
+from .live import Notifier
+from .view import msg
+
+GM_COOKIE = "conteur_gm"
+LANG_COOKIE = "conteur_lang"
+PING_SECONDS = 15.0
+POLL_SECONDS = 2.0
+
+
+class NeedGm(Exception):
+    """A game-master page asked without a valid session."""
+
+
+class BadCsrf(Exception):
+    """A POST without the right CSRF token."""
+
+
+class NotFound(Exception):
+    """An unknown player token, campaign or encounter."""
+
+
+def create_app(store: Store, *, secret: bytes | None = None) -> FastAPI:
+    """The web app over ``store`` (the game master's token is set with ``store.new_gm_token``)."""
+    @asynccontextmanager
+    async def lifespan(app: FastAPI) -> AsyncIterator[None]:
+        yield
+        app.state.notifier.close()  # open streams end, so the server can stop
+
+    app = FastAPI(
+        title="conteur", docs_url=None, redoc_url=None, openapi_url=None, lifespan=lifespan
+    )
+    app.state.store = store
+    app.state.notifier = Notifier()
+    app.state.sessions = set()
+    app.state.secret = secret or secrets.token_bytes(32)
+    env = Environment(
+        loader=PackageLoader("conteur.web", "templates"),
+        autoescape=select_autoescape(["html"]),
+        trim_blocks=True,
+        lstrip_blocks=True,
+    )
+    notifier: Notifier = app.state.notifier
+    sessions: set[str] = app.state.sessions
+    key: bytes = app.state.secret
+
+    from importlib import resources
+
+    static = resources.files("conteur.web").joinpath("static")
+    app.mount("/static", StaticFiles(directory=str(static)), name="static")
+
+    # -------------------------------------------------------------- helpers
+
+    def lang_of(request: Request) -> Lang:
+        """The reader's choice (cookie), else the table's language (players), else French."""
+        default = getattr(request.state, "lang_default", None)
+        return parse_lang(request.cookies.get(LANG_COOKIE) or default or "fr")
+
+    def csrf_for(subject: str) -> str:
+        return hmac.new(key, subject.encode("utf-8"), hashlib.sha256).hexdigest()
+
+    def gm_session(request: Request) -> str:
+        sid = request.cookies.get(GM_COOKIE, "")
+        if sid not in sessions:
+            raise NeedGm()
+        return sid
+
+    async def form_of(request: Request, subject: str) -> dict[str, str]:
+        try:
+            form = await request.form()
+        except Exception:  # a body that is not a form
+            raise ConteurError("web.bad_form") from None
+        values = {k: v for k, v in form.items() if isinstance(v, str)}
+        sent = request.headers.get("x-csrf-token") or values.get("csrf", "")
+        if not hmac.compare_digest(str(sent), csrf_for(subject)):
+            raise BadCsrf()
+        return values
+
+    def render(
+        request: Request, name: str, status: int = 200, **context: Any
+    ) -> HTMLResponse:
+        lang = lang_of(request)
+        here = request.url.path + (f"?{request.url.query}" if request.url.query else "")
+
+        def tr(k: str, **params: Any) -> str:
+            return msg(k, lang, **params)
+
+        html = env.get_template(name).render(
+            lang=lang,
+            _=tr,
+            word=lambda v, names=None: view.word(v, lang, names),
+            here=here,
+            request=request,
+            **context,
+        )
+        return HTMLResponse(html, status_code=status)
+
+    def error_response(request: Request, error: ConteurError, status: int = 400) -> HTMLResponse:
+        lang = lang_of(request)
+        text = error.message(lang)
+        if request.headers.get("hx-request"):
+            return render(request, "_message.html", status, message=text, kind="error")
+        return render(request, "error.html", status, message=text)
+
+    def int_id(raw: str) -> int:
+        try:
+            value = int(raw)
+        except ValueError:
+            raise NotFound() from None
+        if value < 0 or value > 2**62:
+            raise NotFound()
+        return value
+
+    async def call(fn: Callable[..., Any], *args: Any, **kwargs: Any) -> Any:
+        return await run_in_threadpool(fn, *args, **kwargs)
+
+    async def encounter_or_404(eid: int) -> Any:
+        try:
+            return await call(store.get_encounter, eid)
+        except ConteurError:
+            raise NotFound() from None
+
+    async def campaign_or_404(cid: int) -> Any:
+        try:
+            return await call(store.get_campaign, cid)
+        except ConteurError:
+            raise NotFound() from None
+
+    # -------------------------------------------------------------- errors
+
+    @app.exception_handler(NeedGm)
+    async def need_gm(request: Request, exc: NeedGm) -> Response:
+        return render(request, "login.html", 401)
+
+    @app.exception_handler(BadCsrf)
+    async def bad_csrf(request: Request, exc: BadCsrf) -> Response:
+        return error_response(request, ConteurError("web.bad_csrf"), 403)
+
+    @app.exception_handler(NotFound)
+    async def not_found(request: Request, exc: NotFound) -> Response:
+        return error_response(request, ConteurError("web.not_found"), 404)
+
+    @app.exception_handler(ConteurError)
+    async def conteur_error(request: Request, exc: ConteurError) -> Response:
+        return error_response(request, exc, 400)
+
+    @app.exception_handler(RequestValidationError)
+    async def bad_request(request: Request, exc: RequestValidationError) -> Response:
+        return error_response(request, ConteurError("web.bad_form"), 400)
+
+    @app.exception_handler(StarletteHTTPException)
+    async def http_error(request: Request, exc: StarletteHTTPException) -> Response:
+        if exc.status_code == 404:
+            return error_response(request, ConteurError("web.not_found"), 404)
+        if exc.status_code == 405:
+            return error_response(request, ConteurError("web.bad_method"), 405)
+        return error_response(request, ConteurError("web.bad_form"), exc.status_code)
+
+    # -------------------------------------------------------------- login and language
+
+    @app.middleware("http")
+    async def token_login(request: Request, call_next: Any) -> Response:
+        token = request.query_params.get("token")
+        gm_path = request.method == "GET" and not request.url.path.startswith("/p/")
+        if token and gm_path and await call(store.check_gm_secret, token):
+            sid = secrets.token_urlsafe(32)
+            sessions.add(sid)
+            rest = {k: v for k, v in request.query_params.items() if k != "token"}
+            target = request.url.path + (f"?{urlencode(rest)}" if rest else "")
+            response: Response = RedirectResponse(target, status_code=303)
+            response.set_cookie(GM_COOKIE, sid, httponly=True, samesite="lax")
+            return response
+        result: Response = await call_next(request)
+        return result
+
+    @app.get("/lang/{choice}")
+    async def set_lang(choice: str, next: str = "/") -> Response:
+        target = next if next.startswith("/") and not next.startswith("//") else "/"
+        response = RedirectResponse(target, status_code=303)
+        response.set_cookie(
+            LANG_COOKIE, parse_lang(choice), samesite="lax", max_age=3600 * 24 * 365
+        )
+        return response
+
+    # -------------------------------------------------------------- campaigns
+
+    @app.get("/", response_class=HTMLResponse)
+    async def home(request: Request) -> Response:
+        sid = gm_session(request)
+        campaigns = await call(store.list_campaigns)
+        return render(
+            request, "campaigns.html", campaigns=campaigns, csrf=csrf_for(sid),
+            rulesets=available_rulesets(),
+        )
+
+    @app.post("/campaigns")
+    async def create_campaign(request: Request) -> Response:
+        sid = gm_session(request)
+        values = await form_of(request, sid)
+        ruleset = values.get("ruleset", "vtm")
+        if ruleset not in available_rulesets():
+            raise ConteurError("web.bad_choice", field="ruleset", value=ruleset)
+        era = values.get("era", "").strip() or None
+        campaign = await call(
+            store.create_campaign, values.get("name", ""), ruleset, era=era,
+            settings={"player_input": bool(values.get("player_input"))},
+        )
+        return RedirectResponse(f"/c/{campaign.id}", status_code=303)
+
+    @app.get("/c/{cid}", response_class=HTMLResponse)
+    async def campaign_page(request: Request, cid: str) -> Response:
+        sid = gm_session(request)
+        campaign = await campaign_or_404(int_id(cid))
+        characters = await call(store.list_characters, campaign.id)
+        encounters = await call(store.list_encounters, campaign.id)
+        return render(
+            request, "campaign.html", campaign=campaign, characters=characters,
+            encounters=encounters, csrf=csrf_for(sid),
+        )
+
+    @app.post("/c/{cid}/settings")
+    async def campaign_settings(request: Request, cid: str) -> Response:
+        sid = gm_session(request)
+        campaign = await campaign_or_404(int_id(cid))
+        values = await form_of(request, sid)
+        await call(
+            store.update_campaign, campaign.id,
+            settings={"player_input": bool(values.get("player_input"))},
+        )
+        return RedirectResponse(f"/c/{campaign.id}", status_code=303)
+
+    @app.post("/c/{cid}/characters")
+    async def import_characters(request: Request, cid: str) -> Response:
+        sid = gm_session(request)
+        campaign = await campaign_or_404(int_id(cid))
+        values = await form_of(request, sid)
+        fmt = values.get("format", "yaml")
+        if fmt not in ("yaml", "json"):
+            raise ConteurError("web.bad_choice", field="format", value=fmt)
+        text = values.get("text", "")
+        if not text.strip():
+            raise ConteurError("web.missing", field="text")
+        if len(text) > 200_000:
+            raise ConteurError("web.too_long", field="text")
+        await call(store.import_characters, campaign.id, text, fmt, source="formulaire")
+        return RedirectResponse(f"/c/{campaign.id}", status_code=303)
+
+    @app.get("/c/{cid}/export")
+    async def export_characters(request: Request, cid: str, fmt: str = "yaml") -> Response:
+        gm_session(request)
+        campaign = await campaign_or_404(int_id(cid))
+        if fmt not in ("yaml", "json"):
+            raise ConteurError("web.bad_choice", field="fmt", value=fmt)
+        text = await call(store.export_characters, campaign.id, fmt)
+        return _download(text, f"campaign-{campaign.id}.{fmt}", fmt)
+
+    @app.get("/characters/{char_id}/export")
+    async def export_character(request: Request, char_id: str, fmt: str = "yaml") -> Response:
+        gm_session(request)
+        if fmt not in ("yaml", "json"):
+            raise ConteurError("web.bad_choice", field="fmt", value=fmt)
+        try:
+            text = await call(store.export_character, int_id(char_id), fmt)
+        except ConteurError:
+            raise NotFound() from None
+        return _download(text, f"character-{char_id}.{fmt}", fmt)
+
+    async def character_or_404(char_id: str) -> CharacterInfo:
+        try:
+            char = await call(store.get_character, int_id(char_id))
+        except ConteurError:
+            raise NotFound() from None
+        assert isinstance(char, CharacterInfo)
+        return char
+
+    @app.get("/characters/{char_id}", response_class=HTMLResponse)
+    async def character_page(request: Request, char_id: str) -> Response:
+        sid = gm_session(request)
+        char = await character_or_404(char_id)
+        history = await call(store.character_history, char.id)
+        return render(
+            request, "character.html", char=char, csrf=csrf_for(sid),
+            sheet_yaml=_yaml(char.sheet), state_yaml=_yaml(char.state) if char.state else "",
+            history=list(reversed(history)), reason=lambda v: v.describe_reason(lang_of(request)),
+        )
+
+    @app.post("/characters/{char_id}")
+    async def character_edit(request: Request, char_id: str) -> Response:
+        sid = gm_session(request)
+        char = await character_or_404(char_id)
+        values = await form_of(request, sid)
+        sheet = _parse_mapping(values.get("sheet", ""), "sheet")
+        await call(store.update_character, char.id, sheet=sheet, source=char.name)
+        return RedirectResponse(f"/characters/{char.id}", status_code=303)
+
+    @app.post("/characters/{char_id}/token")
+    async def character_token(request: Request, char_id: str) -> Response:
+        sid = gm_session(request)
+        char = await character_or_404(char_id)
+        await form_of(request, sid)
+        await call(store.new_player_token, char.id)
+        return RedirectResponse(f"/characters/{char.id}", status_code=303)
+
+    @app.post("/c/{cid}/encounters")
+    async def start_encounter(request: Request, cid: str) -> Response:
+        sid = gm_session(request)
+        campaign = await campaign_or_404(int_id(cid))
+        form = await request.form()
+        values = await form_of(request, sid)
+        chosen = [str(v) for v in form.getlist("characters")]
+        characters = {str(c.id): c for c in await call(store.list_characters, campaign.id)}
+        participants = []
+        for raw in chosen:
+            char = characters.get(raw)
+            if char is None:
+                raise ConteurError("web.bad_choice", field="characters", value=raw)
+            side = values.get(f"side_{raw}", "").strip() or None
+            participants.append(Participant(char.id, side=side))
+        if not participants:
+            raise ConteurError("web.no_participant")
+        info = await call(
+            store.start_encounter, campaign.id, values.get("name", ""), participants
+        )
+        return RedirectResponse(f"/e/{info.id}", status_code=303)
+
+    # -------------------------------------------------------------- the encounter (GM)
+
+    async def gm_panel(request: Request, eid: int, sid: str, **extra: Any) -> dict[str, Any]:
+        lang = lang_of(request)
+        info = await encounter_or_404(eid)
+        def build() -> dict[str, Any]:  # in a worker thread: the event loop keeps streaming
+            enc = store.encounter(eid)
+            return {
+                "enc": enc,
+                "seq": len(enc.log) - 1,
+                "rows": view.summaries(enc),
+                "names": view.names_of(enc.state),
+                "sit": view.situation(enc, lang),
+                "forms": view.forms(enc, lang),
+                "log": list(reversed(view.log_items(enc, lang))),
+                "odds_kinds": _attack_kinds(enc),
+            }
+
+        built: dict[str, Any] = await call(build)
+        return {"info": info, "csrf": csrf_for(sid), **built, **extra}
+
+    @app.get("/e/{eid}", response_class=HTMLResponse)
+    async def encounter_page(request: Request, eid: str) -> Response:
+        sid = gm_session(request)
+        context = await gm_panel(request, int_id(eid), sid)
+        return render(request, "encounter.html", **context)
+
+    @app.get("/e/{eid}/panel", response_class=HTMLResponse)
+    async def encounter_panel(request: Request, eid: str) -> Response:
+        sid = gm_session(request)
+        context = await gm_panel(request, int_id(eid), sid)
+        return render(request, "_gm_panel.html", **context)
+
+    async def after_command(
+        request: Request, eid: int, sid: str, action: Callable[[], Any]
+    ) -> Response:
+        """Run ``action`` (a store call); the refreshed panel, or the panel and the refusal."""
+        lang = lang_of(request)
+        try:
+            await call(action)
+        except ConteurError as error:
+            context = await gm_panel(
+                request, eid, sid, message=error.message(lang), kind="error"
+            )
+            return render(request, "_gm_panel.html", 422, **context)
+        notifier.notify(eid)
+        if request.headers.get("hx-request"):
+            context = await gm_panel(request, eid, sid)
+            response: Response = await call(render, request, "_gm_panel.html", **context)
+            return response
+        return RedirectResponse(f"/e/{eid}", status_code=303)
+
+    @app.post("/e/{eid}/command")
+    async def encounter_command(request: Request, eid: str) -> Response:
+        sid = gm_session(request)
+        info = await encounter_or_404(int_id(eid))
+        values = await form_of(request, sid)
+
+        def action() -> Any:
+            enc = store.encounter(info.id)
+            command = view.command_from_form(enc, values)
+            dice, exact = view.dice_from_form(values)
+            return store.execute(info.id, command, dice, all_dice_used=exact)
+
+        return await after_command(request, info.id, sid, action)
+
+    @app.post("/e/{eid}/script")
+    async def encounter_script(request: Request, eid: str) -> Response:
+        sid = gm_session(request)
+        info = await encounter_or_404(int_id(eid))
+        values = await form_of(request, sid)
+
+        def action() -> Any:
+            line = values.get("line", "").strip()
+            if not line:
+                raise ConteurError("web.missing", field="line")
+            if len(line) > 1000:
+                raise ConteurError("web.too_long", field="line")
+            enc = store.encounter(info.id)
+            command = enc.ruleset.parse_command(line, enc.state, lang_of(request))
+            if command.type == "undo":
+                return store.undo(info.id)
+            dice, exact = view.dice_from_form(values)
+            return store.execute(info.id, command, dice, all_dice_used=exact)
+
+        return await after_command(request, info.id, sid, action)
+
+    @app.post("/e/{eid}/undo")
+    async def encounter_undo(request: Request, eid: str) -> Response:
+        sid = gm_session(request)
+        info = await encounter_or_404(int_id(eid))
+        await form_of(request, sid)
+        return await after_command(request, info.id, sid, lambda: store.undo(info.id))
+
+    @app.post("/e/{eid}/close")
+    async def encounter_close(request: Request, eid: str) -> Response:
+        sid = gm_session(request)
+        info = await encounter_or_404(int_id(eid))
+        await form_of(request, sid)
+        await call(store.close_encounter, info.id)
+        notifier.notify(info.id)
+        return RedirectResponse(f"/c/{info.campaign_id}", status_code=303)
+
+    @app.get("/e/{eid}/odds", response_class=HTMLResponse)
+    async def encounter_odds(
+        request: Request, eid: str, attacker: str = "", target: str = "", maneuver: str = ""
+    ) -> Response:
+        gm_session(request)
+        info = await encounter_or_404(int_id(eid))
+        return await odds_answer(request, info.id, attacker, target, maneuver)
+
+    async def odds_answer(
+        request: Request, eid: int, attacker: str, target: str, maneuver: str
+    ) -> Response:
+        lang = lang_of(request)
+        enc = await call(store.encounter, eid)
+        names = view.names_of(enc.state)
+        if attacker not in names or target not in names or attacker == target:
+            raise ConteurError("web.odds_pick")
+        if maneuver and maneuver not in _attack_kinds(enc):
+            raise ConteurError("web.bad_choice", field="maneuver", value=maneuver)
+        fn = getattr(enc.ruleset, "attack_odds", None)
+        if not callable(fn):
+            raise ConteurError("web.no_odds")
+        try:
+            answer = await call(fn, enc.state, attacker, target, maneuver or None)
+        except ConteurError:
+            raise
+        except Exception:  # the maneuver is not an attack for this ruleset
+            raise ConteurError("web.no_odds") from None
+        return render(
+            request, "_odds.html", odds=view.odds_view(answer, lang),
+            attacker=names[attacker], target=names[target],
+        )
+
+    @app.get("/e/{eid}/stream")
+    async def encounter_stream(
+        request: Request, eid: str, since: int = -1, limit: int = 0
+    ) -> Response:
+        gm_session(request)
+        info = await encounter_or_404(int_id(eid))
+        return _stream(request, info.id, since, limit, public_only=False)
+
+    # -------------------------------------------------------------- players
+
+    async def player_of(token: str, request: Request | None = None) -> CharacterInfo:
+        if not token or len(token) > 200:
+            raise NotFound()
+        char = await call(store.character_by_token, token)
+        if char is None:
+            raise NotFound()
+        assert isinstance(char, CharacterInfo)
+        if request is not None:  # the campaign's language, unless the reader chose one
+            campaign = await call(store.get_campaign, char.campaign_id)
+            request.state.lang_default = campaign.settings.get("lang")
+        return char
+
+    async def player_encounter(char: CharacterInfo) -> tuple[Any, str | None]:
+        """The open encounter the character is in (the latest), and its combatant id."""
+        items = await call(store.list_encounters, char.campaign_id, "open")
+        for info in sorted(items, key=lambda i: i.id, reverse=True):
+            for cid, char_id in info.characters.items():
+                if char_id == char.id:
+                    return info, cid
+        return None, None
+
+    async def player_context(
+        request: Request, token: str, **extra: Any
+    ) -> dict[str, Any]:
+        char = await player_of(token, request)
+        lang = lang_of(request)
+        campaign = await call(store.get_campaign, char.campaign_id)
+        info, me = await player_encounter(char)
+        context: dict[str, Any] = {
+            "char": char, "campaign": campaign, "info": info, "me": me, "token": token,
+            "csrf": csrf_for(f"player:{token}"), "seq": -1, **extra,
+        }
+        if info is None:
+            return context
+        enc = await call(store.encounter, info.id)
+        rows = view.summaries(enc)
+        mine = [r for r in rows if r.get("id") == me]
+        others = [
+            {"name": r.get("name"), "status": view.public_status(r, lang)}
+            for r in rows if r.get("id") != me
+        ]
+        allowed = bool(campaign.settings.get("player_input")) and me is not None
+        context.update(
+            enc=enc,
+            seq=len(enc.log) - 1,
+            mine=mine[0] if mine else None,
+            others=others,
+            names=view.names_of(enc.state),
+            sit=view.situation(enc, lang),
+            forms=view.forms(enc, lang, me) if allowed else [],
+            player_input=allowed,
+            odds_kinds=_attack_kinds(enc),
+            log=list(reversed(view.log_items(enc, lang, public_only=True))),
+        )
+        return context
+
+    @app.get("/p/{token}", response_class=HTMLResponse)
+    async def player_page(request: Request, token: str) -> Response:
+        return render(request, "player.html", **await player_context(request, token))
+
+    @app.get("/p/{token}/panel", response_class=HTMLResponse)
+    async def player_panel(request: Request, token: str) -> Response:
+        return render(request, "_player_panel.html", **await player_context(request, token))
+
+    @app.get("/p/{token}/stream")
+    async def player_stream(
+        request: Request, token: str, since: int = -1, limit: int = 0
+    ) -> Response:
+        char = await player_of(token, request)
+        info, _ = await player_encounter(char)
+        if info is None:
+            raise NotFound()
+        return _stream(request, info.id, since, limit, public_only=True)
+
+    @app.get("/p/{token}/odds", response_class=HTMLResponse)
+    async def player_odds(
+        request: Request, token: str, target: str = "", maneuver: str = ""
+    ) -> Response:
+        """The odds of the player's own attack (never another combatant's)."""
+        char = await player_of(token, request)
+        info, me = await player_encounter(char)
+        if info is None or me is None:
+            raise NotFound()
+        return await odds_answer(request, info.id, me, target, maneuver)
+
+    @app.post("/p/{token}/command")
+    async def player_command(request: Request, token: str) -> Response:
+        char = await player_of(token, request)
+        lang = lang_of(request)
+        values = await form_of(request, f"player:{token}")
+        campaign = await call(store.get_campaign, char.campaign_id)
+        info, me = await player_encounter(char)
+        if info is None or not campaign.settings.get("player_input"):
+            raise ConteurError("web.player_watch_only")
+        if values.get("actor") != me:
+            raise ConteurError("web.not_legal", command=values.get("type", ""))
+
+        def action() -> Any:
+            enc = store.encounter(info.id)
+            command = view.command_from_form(enc, values)
+            dice, exact = view.dice_from_form(values)
+            return store.execute(info.id, command, dice, all_dice_used=exact)
+
+        try:
+            await call(action)
+        except ConteurError as error:
+            context = await player_context(
+                request, token, message=error.message(lang), kind="error"
+            )
+            return render(request, "_player_panel.html", 422, **context)
+        notifier.notify(info.id)
+        return render(request, "_player_panel.html", **await player_context(request, token))
+
+    # -------------------------------------------------------------- live streams
+
+    pending: dict[tuple[Any, ...], asyncio.Task[tuple[int, str]]] = {}
+
+    def _read_news(eid: int, since: int, public_only: bool, lang: Lang) -> tuple[int, str]:
+        """The SSE message of the entries after ``since`` ("" when there is none)."""
+        entries = store.events_since(eid, since)
+        if not entries:
+            return since, ""
+        enc = store.encounter(eid)
+        items = view.log_items(enc, lang, public_only=public_only, since=since)
+        seq = entries[-1].seq
+        data = {
+            "seq": seq,
+            "entries": [{"seq": i.seq, "lines": i.lines, "undo_of": i.undo_of} for i in items],
+        }
+        return seq, f"id: {seq}\nevent: update\ndata: {json.dumps(data)}\n\n"
+
+    async def news(
+        eid: int, since: int, public_only: bool, lang: Lang, version: int, shared: bool
+    ) -> tuple[int, str]:
+        """``_read_news``, read once for every stream woken by the same command."""
+        if not shared:
+            result: tuple[int, str] = await call(_read_news, eid, since, public_only, lang)
+            return result
+        key = (eid, since, public_only, lang, version)
+        task = pending.get(key)
+        if task is None:
+            task = asyncio.get_running_loop().create_task(
+                call(_read_news, eid, since, public_only, lang)
+            )
+            pending[key] = task
+            while len(pending) > 256:
+                pending.pop(next(iter(pending)))
+        return await asyncio.shield(task)
+
+    def _stream(
+        request: Request, eid: int, since: int, limit: int, *, public_only: bool
+    ) -> Response:
+        lang = lang_of(request)
+        last_id = request.headers.get("last-event-id", "")
+        start = int(last_id) if last_id.lstrip("-").isdigit() else since
+
+        async def events() -> AsyncIterator[str]:
+            seen_seq = start
+            sent = 0
+            shared = False  # the first read, and reads after a timeout, are the stream's own
+            idle = 0.0
+            yield "retry: 1000\n\n"
+            while not notifier.closed:
+                version = notifier.version(eid)
+                new_seq, message = await news(eid, seen_seq, public_only, lang, version, shared)
+                if message:
+                    seen_seq = new_seq
+                    yield message
+                    sent += 1
+                    if limit and sent >= limit:
+                        return
+                shared = await notifier.wait(eid, version, POLL_SECONDS)
+                if not shared:
+                    if await request.is_disconnected():
+                        return
+                    idle += POLL_SECONDS
+                    if idle >= PING_SECONDS:  # a comment line keeps proxies from closing it
+                        idle = 0.0
+                        yield ": ping\n\n"
+
+        return StreamingResponse(
+            events(),
+            media_type="text/event-stream",
+            headers={"Cache-Control": "no-cache", "X-Accel-Buffering": "no"},
+        )
+
+    return app
+
+
+def _attack_kinds(enc: Any) -> list[str]:
+    """Maneuvers offered for the odds: the kinds of a declaration that odds can price."""
+    kinds: list[str] = []
+    for tp in enc.legal_commands():
+        if tp.type == "declare":
+            kinds = [str(c) for c in tp.param("kind").choices]
+            break
+    attacks = ("punch", "kick", "weapon_strike", "shoot", "throw", "bite", "claws", "tackle")
+    return [k for k in kinds if k in attacks] or list(attacks[:5])
+
+
+def _download(text: str, filename: str, fmt: str) -> Response:
+    media = "application/json" if fmt == "json" else "application/yaml"
+    return Response(
+        text,
+        media_type=f"{media}; charset=utf-8",
+        headers={"Content-Disposition": f'attachment; filename="{filename}"'},
+    )
+
+
+def _yaml(data: Any) -> str:
+    import yaml
+
+    return str(yaml.safe_dump(data, allow_unicode=True, sort_keys=False))
+
+
+def _parse_mapping(text: str, field: str) -> dict[str, Any]:
+    """A YAML (or JSON) mapping typed in a form (ConteurError naming the field otherwise)."""
+    import yaml
+
+    if not text.strip():
+        raise ConteurError("web.missing", field=field)
+    if len(text) > 100_000:
+        raise ConteurError("web.too_long", field=field)
+    try:
+        data = yaml.safe_load(text)
+    except yaml.YAMLError:
+        raise ConteurError("web.bad_yaml", field=field) from None
+    if not isinstance(data, dict):
+        raise ConteurError("web.bad_yaml", field=field)
+    return {str(k): v for k, v in data.items()}

@@ -1,0 +1,355 @@
+"""What the pages show, read from a live encounter: roster, initiative, phase, log, forms.
+
+Nothing here knows a ruleset's internals: it reads the state's ``fighters``,
+``turn``, ``phase`` and ``order`` when they exist, the ruleset's ``summary``,
+``legal_commands`` templates and events' ``describe``. A ruleset that lands
+later shows up without changes here.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from typing import Any
+
+from conteur.dice import DiceSource, SeededDice, TypedDice
+from conteur.engine import Encounter
+from conteur.engine.commands import Command, CommandTemplate, Param
+from conteur.engine.encounter import CommandEntry, UndoEntry
+from conteur.i18n import ConteurError, Lang, catalog, t
+
+
+def msg(key: str, lang: Lang, **params: Any) -> str:
+    """A message of the web catalog (``web.<key>``)."""
+    return t(f"web.{key}", lang, **params)
+
+
+def names_of(state: Any) -> dict[str, str]:
+    """Each combatant's display name by id."""
+    fighters = getattr(state, "fighters", None) or {}
+    return {str(fid): str(getattr(f, "name", fid)) for fid, f in fighters.items()}
+
+
+def word(value: Any, lang: Lang, names: Mapping[str, str] | None = None) -> str:
+    """A choice shown to a reader: a fighter's name, a catalog word, or the value itself."""
+    text = str(value)
+    if names and text in names:
+        return names[text]
+    for key in (f"word.{text}", f"web.choice.{text}"):
+        if key in catalog():
+            return t(key, lang)
+    return text.replace("_", " ")
+
+
+def label(kind: str, value: str, lang: Lang) -> str:
+    """``web.<kind>.<value>`` when the catalog has it, else the value made readable."""
+    key = f"web.{kind}.{value}"
+    return t(key, lang) if key in catalog() else value.replace("_", " ")
+
+
+# ------------------------------------------------------------------ roster and turn
+
+
+def summaries(enc: Encounter) -> list[dict[str, Any]]:
+    """The ruleset's summary of each combatant, or a bare one from its end state."""
+    fn = getattr(enc.ruleset, "summary", None)
+    if callable(fn):
+        return list(fn(enc.state))
+    names = names_of(enc.state)
+    return [{"id": k, "name": names.get(k, k), **v} for k, v in enc.end_state().items()]
+
+
+def public_status(entry: Mapping[str, Any], lang: Lang) -> str:
+    """What players see of another combatant: unhurt, wounded or out of the fight."""
+    fate = str(entry.get("fate", "alive"))
+    if fate != "alive" or entry.get("level") in ("incapacitated",):
+        return msg("status.out", lang)
+    health = str(entry.get("health", ""))
+    if "/" in health or "X" in health or "*" in health:
+        return msg("status.wounded", lang)
+    return msg("status.unhurt", lang)
+
+
+def due_actors(enc: Encounter) -> list[str]:
+    """Who is expected to declare or act now (the actors of declare/act templates)."""
+    return [
+        tp.actor for tp in enc.legal_commands() if tp.actor and tp.type in ("declare", "act")
+    ]
+
+
+@dataclass
+class Situation:
+    turn: int
+    phase: str
+    order: list[list[str]]
+    due: list[str]
+
+
+def situation(enc: Encounter, lang: Lang) -> Situation:
+    state = enc.state
+    order = [list(rank) for rank in getattr(state, "order", []) or []]
+    return Situation(
+        int(getattr(state, "turn", 0) or 0),
+        label("phase", str(getattr(state, "phase", "")), lang),
+        order,
+        due_actors(enc),
+    )
+
+
+# ------------------------------------------------------------------ log
+
+
+@dataclass
+class LogItem:
+    seq: int
+    actor: str
+    command: str
+    lines: list[str]
+    faces: list[str] = field(default_factory=list)
+    """The faces rolled for each line (empty when it rolled nothing)."""
+    undone: bool = False
+    undo_of: int | None = None
+
+
+def log_items(
+    enc: Encounter, lang: Lang, *, public_only: bool = False, since: int = -1
+) -> list[LogItem]:
+    """The log as prose, newest last; undone commands are marked, hidden events left out."""
+    names = names_of(enc.state)
+    undone = {e.undoes for e in enc.log if isinstance(e, UndoEntry)}
+    out: list[LogItem] = []
+    for entry in enc.log:
+        if entry.seq <= since:
+            continue
+        if isinstance(entry, UndoEntry):
+            out.append(LogItem(entry.seq, "", "undo", [], [], undo_of=entry.undoes))
+            continue
+        assert isinstance(entry, CommandEntry)
+        shown = [ev for ev in entry.events if not type(ev).quiet and (ev.public or not public_only)]
+        lines = [ev.describe(lang, names) for ev in shown]
+        faces = [" ".join(str(f) for r in ev.rolls for f in r.faces) for ev in shown]
+        actor = names.get(entry.command.actor or "", "") if entry.command.actor else ""
+        out.append(
+            LogItem(
+                entry.seq,
+                actor or msg("gm", lang),
+                label("cmd", entry.command.type, lang),
+                lines,
+                faces,
+                undone=entry.seq in undone,
+            )
+        )
+    return out
+
+
+# ------------------------------------------------------------------ forms
+
+
+@dataclass
+class Field:
+    name: str
+    kind: str
+    label: str
+    choices: list[tuple[str, str]] = field(default_factory=list)
+    required: bool = True
+    min: int | None = None
+    max: int | None = None
+    default: Any = None
+
+
+@dataclass
+class Form:
+    type: str
+    actor: str
+    title: str
+    rule: str
+    fields: list[Field]
+
+    @property
+    def tool(self) -> bool:
+        """A game master's tool (damage, modifier, note...) rather than a turn's step."""
+        return not self.actor and bool(self.fields)
+
+
+THEN = ("then_kind", "then_target")
+"""Extra fields of a declaration with a second action (``… puis bloque``)."""
+
+
+def _field(p: Param, lang: Lang, names: Mapping[str, str]) -> Field:
+    choices = [(str(c), word(c, lang, names)) for c in p.choices]
+    return Field(
+        p.name, p.kind, label("param", p.name, lang), choices, p.required, p.min, p.max, p.default
+    )
+
+
+def forms(enc: Encounter, lang: Lang, actor: str | None = None) -> list[Form]:
+    """One form per legal command template (of ``actor`` only, when given)."""
+    names = names_of(enc.state)
+    out = []
+    for tp in enc.legal_commands(actor):
+        if actor is not None and tp.actor != actor:
+            continue
+        fields = [
+            _field(p, lang, names)
+            for p in tp.params
+            if p.name != "actions" and not _fixed(p)
+        ]
+        if _is_declaration(tp):
+            kind, target = tp.param("kind"), tp.param("target")
+            fields[2:2] = [
+                Field(THEN[0], "choice", label("param", THEN[0], lang),
+                      [(str(c), word(c, lang, names)) for c in kind.choices], False),
+                Field(THEN[1], "choice", label("param", THEN[1], lang),
+                      [(str(c), word(c, lang, names)) for c in target.choices], False),
+            ]
+            for f in fields:
+                if f.name in ("kind", "target", "weapon"):
+                    f.required = False
+        who = names.get(tp.actor or "", "") if tp.actor else msg("gm", lang)
+        title = f"{who} · {label('cmd', tp.type, lang)}"
+        out.append(Form(tp.type, tp.actor or "", title, tp.rule or "", fields))
+    return out
+
+
+def _fixed(p: Param) -> bool:
+    """A number with a single possible value is no choice (Celerity 0..0): no field for it."""
+    return p.kind == "int" and p.min is not None and p.min == p.max
+
+
+def _is_declaration(tp: CommandTemplate) -> bool:
+    names = {p.name for p in tp.params}
+    return tp.type == "declare" and {"kind", "target", "actions"} <= names
+
+
+def find_template(enc: Encounter, type_: str, actor: str | None) -> CommandTemplate:
+    """The legal template of that type and actor now (ConteurError when there is none)."""
+    for tp in enc.legal_commands(actor):
+        if tp.type == type_ and (tp.actor or None) == (actor or None):
+            return tp
+    raise ConteurError("web.not_legal", command=type_)
+
+
+def command_from_form(enc: Encounter, values: Mapping[str, str]) -> Command:
+    """The command a form asks for, its values checked against the legal template."""
+    type_ = str(values.get("type", "")).strip()
+    actor = str(values.get("actor", "")).strip() or None
+    tp = find_template(enc, type_, actor)
+    args: dict[str, Any] = {}
+    for p in tp.params:
+        if p.name == "actions" and _is_declaration(tp):
+            continue
+        raw = values.get(p.name)
+        value = _value(p, raw)
+        if value is None:
+            if p.required and p.kind != "bool":
+                if p.default is not None:
+                    args[p.name] = p.default
+                    continue
+                if not (_is_declaration(tp) and p.name in ("kind", "target", "weapon")):
+                    raise ConteurError("web.missing", field=p.name)
+            continue
+        args[p.name] = value
+    if _is_declaration(tp):
+        args = _declaration(tp, args, values)
+    return Command(tp.type, tp.actor, args)
+
+
+def _declaration(
+    tp: CommandTemplate, args: dict[str, Any], values: Mapping[str, str]
+) -> dict[str, Any]:
+    """``kind``/``target``/``weapon`` (and a second action) become the ``actions`` list."""
+    actions: list[dict[str, Any]] = []
+    first: dict[str, Any] = {k: args.pop(k) for k in ("kind", "target", "weapon") if k in args}
+    if first:
+        if "kind" not in first:
+            raise ConteurError("web.missing", field="kind")
+        actions.append(first)
+    then_kind = _value(tp.param("kind"), values.get(THEN[0]))
+    if then_kind is not None:
+        second: dict[str, Any] = {"kind": then_kind}
+        then_target = _value(tp.param("target"), values.get(THEN[1]))
+        if then_target is not None:
+            second["target"] = then_target
+        actions.append(second)
+    if not actions and not args.get("delay") and not args.get("full_defense"):
+        raise ConteurError("web.missing", field="kind")
+    args.pop("actions", None)
+    for key in ("celerity",):
+        if args.get(key) == 0:
+            args.pop(key)
+    for key in ("willpower", "delay"):
+        if args.get(key) is False:
+            args.pop(key)
+    return {"actions": actions, **args}
+
+
+def _value(p: Param, raw: str | None) -> Any:
+    """One form value read by its parameter (None when left empty)."""
+    if p.kind == "bool":
+        return raw is not None and raw not in ("", "0", "false", "off")
+    if raw is None or str(raw).strip() == "":
+        return None
+    text = str(raw).strip()
+    if p.kind == "choice":
+        for c in p.choices:
+            if str(c) == text:
+                return c
+        raise ConteurError("web.bad_choice", field=p.name, value=text)
+    if p.kind == "int":
+        try:
+            number = int(text)
+        except ValueError:
+            raise ConteurError("web.bad_number", field=p.name, value=text) from None
+        if (p.min is not None and number < p.min) or (p.max is not None and number > p.max):
+            raise ConteurError(
+                "web.out_of_range", field=p.name, value=number,
+                low=p.min if p.min is not None else "", high=p.max if p.max is not None else "",
+            )
+        return number
+    if len(text) > 500:
+        raise ConteurError("web.too_long", field=p.name)
+    return text
+
+
+def dice_from_form(values: Mapping[str, str]) -> tuple[DiceSource, bool]:
+    """The program's dice, or the faces the table typed (then every face must be used)."""
+    faces = str(values.get("faces", "") or "").strip()
+    if faces:
+        if len(faces) > 2000:
+            raise ConteurError("web.too_long", field="faces")
+        return TypedDice(faces.replace(",", " ")), True
+    return SeededDice(random.SystemRandom().randrange(2**63)), False
+
+
+# ------------------------------------------------------------------ odds
+
+
+@dataclass
+class OddsView:
+    p_hit: str
+    expected: str
+    p_out: str
+    bars: list[tuple[str, float, str]]
+
+
+def odds_view(answer: Any, lang: Lang) -> OddsView:
+    """The odds of an attack in words and a bar per number of health levels lost."""
+    from conteur.i18n import percent
+
+    data = answer.to_dict() if hasattr(answer, "to_dict") else dict(answer)
+    levels = {int(k): float(v) for k, v in (data.get("levels") or {}).items()}
+    top = max(levels.values(), default=0.0) or 1.0
+    bars = [
+        (str(k), round(100 * v / top, 1), percent(v, lang))
+        for k, v in sorted(levels.items())
+        if v >= 0.0005 or k == 0
+    ]
+    expected = float(data.get("expected_levels", 0.0))
+    shown = f"{expected:.2f}".replace(".", ",") if lang == "fr" else f"{expected:.2f}"
+    return OddsView(
+        percent(float(data.get("p_hit", 0.0)), lang),
+        shown,
+        percent(float(data.get("p_incapacitated", 0.0)), lang),
+        bars,
+    )

@@ -1,0 +1,186 @@
+"""A short real fight in Chromium: the GM's page drives it, a player's page follows live (SSE).
+
+Initiative with typed dice, declarations from the slowest (the player declares
+their own), the odds before rolling, refused dice, an attack, an undo, a delayed
+action that interrupts, and the language switch.
+
+Debian's ``chromium`` (``make system-deps``) driven by Playwright; Playwright's own
+browser download is never used. Without Chromium the test fails when ``CI`` is
+set and skips otherwise, as the PostgreSQL tests do.
+"""
+
+from __future__ import annotations
+
+import os
+import shutil
+import socket
+import threading
+import time
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+from conteur.store import Store, open_store
+from conteur.web import create_app
+from conteur.web.demo import load_demo
+
+CHROMIUM = os.environ.get("CONTEUR_CHROMIUM", "/usr/bin/chromium")
+ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking"]
+TIMEOUT_MS = 10_000
+
+
+def _required() -> bool:
+    return any(os.environ.get(v, "").strip() not in ("", "0", "false") for v in ("CI", "CONTEUR_REQUIRE_BROWSER"))
+
+
+def _need_browser() -> None:
+    missing = None
+    if not (Path(CHROMIUM).exists() or shutil.which(CHROMIUM)):
+        missing = f"Chromium not found at {CHROMIUM} (Debian package `chromium`, make system-deps)"
+    else:
+        try:
+            import playwright.sync_api  # noqa: F401
+        except ImportError:
+            missing = "Python Playwright is not installed (pip install -e '.[dev]')"
+    if missing:
+        if _required():
+            pytest.fail(missing + " (required here: CI is set)", pytrace=False)
+        pytest.skip(missing)
+
+
+def _free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return int(s.getsockname()[1])
+
+
+@pytest.fixture
+def server(tmp_path: Path) -> Iterator[tuple[str, Store, str]]:
+    import uvicorn
+
+    store = open_store(f"sqlite:///{tmp_path / 'browser.db'}")
+    load_demo(store)
+    token = store.new_gm_token()
+    port = _free_port()
+    config = uvicorn.Config(
+        create_app(store), host="127.0.0.1", port=port, log_level="warning",
+        timeout_graceful_shutdown=1,
+    )
+    srv = uvicorn.Server(config)
+    thread = threading.Thread(target=srv.run, daemon=True)
+    thread.start()
+    deadline = time.monotonic() + 10
+    while not srv.started:
+        if time.monotonic() > deadline:
+            raise RuntimeError("the web server did not start")
+        time.sleep(0.02)
+    yield f"http://127.0.0.1:{port}", store, token
+    srv.should_exit = True
+    thread.join(10)
+    store.close()
+
+
+def test_a_short_fight_in_the_browser(server: tuple[str, Store, str]) -> None:
+    _need_browser()
+    from playwright.sync_api import expect, sync_playwright
+
+    base, store, token = server
+    billy = next(c.token for c in store.list_characters(1) if c.name == "Billy Harper")
+    with sync_playwright() as pw:
+        browser = pw.chromium.launch(executable_path=CHROMIUM, args=ARGS, headless=True)
+        try:
+            gm_ctx, player_ctx = browser.new_context(), browser.new_context()
+            gm, player = gm_ctx.new_page(), player_ctx.new_page()
+            gm.set_default_timeout(TIMEOUT_MS)
+            player.set_default_timeout(TIMEOUT_MS)
+
+            gm.goto(f"{base}/e/1?token={token}")
+            expect(gm.locator("html")).to_have_attribute("lang", "fr")
+            player.goto(f"{base}/p/{billy}")
+            expect(player.locator("#live")).to_have_attribute("data-live", "on")
+            expect(gm.locator("#live")).to_have_attribute("data-live", "on")
+
+            # Initiative with the table's dice: Ézéchiel 14, Jack 11, Sam 9, Billy 8.
+            form = gm.locator('form[data-form="initiative:"]')
+            form.locator('input[name="faces"]').fill("5 3 5 8")
+            form.locator('button[type="submit"]').click()
+            expect(gm.locator("[data-order] li").first).to_contain_text("Ézéchiel Crowe")
+
+            # The player's page follows live, and Billy, the slowest, declares first — himself.
+            declare = player.locator('form[data-form="declare:billy"]')
+            expect(declare).to_be_visible()
+            expect(player.locator("[data-order] li").first).to_contain_text("Ézéchiel Crowe")
+            declare.locator('select[name="kind"]').select_option("weapon_strike")
+            declare.locator('select[name="target"]').select_option("ezechiel")
+            declare.locator('select[name="weapon"]').select_option("knife")
+            declare.locator('button[type="submit"]').click()
+
+            # The GM's page sees Billy's declaration live; then Sam (delays), Jack, Ézéchiel.
+            sam = gm.locator('form[data-form="declare:sam"]')
+            expect(sam).to_be_visible()
+            expect(gm.locator('form[data-form="declare:ezechiel"]')).to_have_count(0)
+            sam.locator('input[name="delay"]').check()
+            sam.locator('button[type="submit"]').click()
+            jack = gm.locator('form[data-form="declare:jack"]')
+            jack.locator('select[name="kind"]').select_option("punch")
+            jack.locator('select[name="target"]').select_option("ezechiel")
+            jack.locator('select[name="then_kind"]').select_option("block")
+            jack.locator('button[type="submit"]').click()
+            ez = gm.locator('form[data-form="declare:ezechiel"]')
+            ez.locator('select[name="kind"]').select_option("punch")
+            ez.locator('select[name="target"]').select_option("jack")
+            ez.locator('button[type="submit"]').click()
+
+            # Resolution: the odds of Ézéchiel's punch before rolling.
+            act = gm.locator('form[data-form="act:ezechiel"]')
+            expect(act).to_be_visible()
+            odds = gm.locator('form[data-form="odds"]')
+            odds.locator('select[name="attacker"]').select_option("ezechiel")
+            odds.locator('select[name="target"]').select_option("jack")
+            odds.locator('select[name="maneuver"]').select_option("punch")
+            expect(gm.locator('#odds-box [data-odds="hit"]')).to_contain_text("%")
+            expect(gm.locator("#odds-box .bar").first).to_be_visible()
+
+            # Too few typed dice: a message, nothing changes.
+            act.locator('input[name="faces"]').fill("9 8")
+            act.locator('button[type="submit"]').click()
+            expect(gm.locator("#panel .message.error")).to_be_visible()
+            assert store.last_seq(1) == 4
+
+            # The attack with the table's dice: attack, Jack's block, damage, soak.
+            act = gm.locator('form[data-form="act:ezechiel"]')
+            act.locator('input[name="faces"]').fill("9 8 7 4 2 6  8 3 2 5  7 8 2 4 3  6 2 4")
+            act.locator('button[type="submit"]').click()
+            expect(gm.locator('tr[data-fighter="jack"] [data-health]')).to_contain_text("/")
+            jack_status = player.locator("[data-others] li", has_text="Jack Malone")
+            expect(jack_status).to_contain_text("blessé")
+            expect(player.locator(".log")).to_contain_text("Ézéchiel Crowe")
+
+            # Undo: Jack is unhurt again, on both pages.
+            gm.locator("#undo-button").click()
+            expect(gm.locator('tr[data-fighter="jack"] [data-health]')).to_have_text("[ ][ ][ ][ ][ ][ ][ ]")
+            expect(jack_status).to_contain_text("indemne")
+            expect(gm.locator('form[data-form="act:ezechiel"]')).to_be_visible()
+            assert store.encounter(1).log[-1].to_dict()["kind"] == "undo"
+
+            # The attack again; then Sam's delayed action interrupts (V-INI-5).
+            act = gm.locator('form[data-form="act:ezechiel"]')
+            act.locator('input[name="faces"]').fill("9 8 7 4 2 6  8 3 2 5  7 8 2 4 3  6 2 4")
+            act.locator('button[type="submit"]').click()
+            sam_act = gm.locator('form[data-form="act:sam"]')
+            expect(sam_act).to_contain_text("V-INI-5")
+            sam_act.locator('select[name="kind"]').select_option("weapon_strike")
+            sam_act.locator('select[name="target"]').select_option("jack")
+            sam_act.locator('input[name="faces"]').fill("7 6 3 2 9  6 7 2 3 8 1 4  7 2 3")
+            sam_act.locator('button[type="submit"]').click()
+            expect(gm.locator('tr[data-fighter="jack"] [data-health]')).to_contain_text("[/][/][/]")
+            expect(player.locator(".log")).to_contain_text("Sam le barman")
+
+            # English by the visible switch, remembered.
+            gm.get_by_role("link", name="English").click()
+            expect(gm.locator("html")).to_have_attribute("lang", "en")
+            gm.reload()
+            expect(gm.locator("html")).to_have_attribute("lang", "en")
+        finally:
+            browser.close()

@@ -1,0 +1,31 @@
+"""What the pages read from an encounter: hidden events stay off the players' log."""
+
+from __future__ import annotations
+
+import dataclasses
+
+from conteur.dice import SeededDice
+from conteur.engine import Encounter
+from conteur.engine.commands import Command
+from conteur.engine.encounter import CommandEntry
+from conteur.web import view
+from conteur.web.demo import demo_data
+
+
+def test_hidden_events_are_left_out_of_the_public_log() -> None:
+    data = demo_data()
+    enc = Encounter.start({"ruleset": "vtm", "era": data["era"], "combatants": data["combatants"]})
+    enc.execute(Command("initiative"), SeededDice(1))
+    entry = enc.log[-1]
+    assert isinstance(entry, CommandEntry)
+    hidden = tuple(dataclasses.replace(e, public=False) for e in entry.events)
+    enc.log[-1] = CommandEntry(entry.seq, entry.command, hidden)
+    gm_lines = view.log_items(enc, "fr")[0].lines
+    assert gm_lines and any("initiative" in line for line in gm_lines)
+    assert view.log_items(enc, "fr", public_only=True)[0].lines == []
+
+
+def test_public_status_words() -> None:
+    assert view.public_status({"health": "[ ][ ]", "fate": "alive"}, "fr") == "indemne"
+    assert view.public_status({"health": "[/][ ]", "fate": "alive"}, "fr") == "blessé"
+    assert view.public_status({"health": "[X][X]", "fate": "dead"}, "en") == "out of the fight"
