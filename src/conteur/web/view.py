@@ -43,9 +43,14 @@ def word(value: Any, lang: Lang, names: Mapping[str, str] | None = None) -> str:
 
 
 def label(kind: str, value: str, lang: Lang) -> str:
-    """``web.<kind>.<value>`` when the catalog has it, else the value made readable."""
-    key = f"web.{kind}.{value}"
-    return t(key, lang) if key in catalog() else value.replace("_", " ")
+    """The label of a command, parameter or phase: the web layer's own word
+    (``web.<kind>.<value>``), else the ruleset's (``<kind>.<value>``, so that a new
+    ruleset labels its own commands), else the value made readable."""
+    own = {"cmd": f"cmd.{value}", "param": f"param.{value}", "phase": f"phase.{value}"}
+    for key in (f"web.{kind}.{value}", own.get(kind, "")):
+        if key in catalog():
+            return t(key, lang)
+    return value.replace("_", " ")
 
 
 # ------------------------------------------------------------------ roster and turn
