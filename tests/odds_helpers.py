@@ -8,12 +8,12 @@ chi-square p-value uses its own incomplete-gamma function.
 from __future__ import annotations
 
 import itertools
-import math
 from collections import Counter
 from collections.abc import Callable, Hashable, Sequence
 from typing import Any
 
 from conteur.dice import SeededDice
+from sim.stats import chi2_sf  # one chi-square tail for every statistical test
 
 
 def product_faces(n: int, sides: int = 10) -> list[tuple[int, ...]]:
@@ -75,42 +75,6 @@ def sample(request: Any, n: int, seed: int, key: Callable[[Any], Hashable]) -> C
 # ---------------------------------------------------------------- chi-square
 
 
-def _gamma_q(a: float, x: float) -> float:
-    """Regularised upper incomplete gamma Q(a, x) (series / continued fraction)."""
-    if x <= 0.0:
-        return 1.0
-    log_front = -x + a * math.log(x) - math.lgamma(a)
-    if x < a + 1.0:
-        term = total = 1.0 / a
-        ap = a
-        for _ in range(10_000):
-            ap += 1.0
-            term *= x / ap
-            total += term
-            if abs(term) < abs(total) * 1e-15:
-                break
-        return max(0.0, 1.0 - total * math.exp(log_front))
-    # Lentz's continued fraction.
-    tiny = 1e-300
-    b = x + 1.0 - a
-    c = 1.0 / tiny
-    d = 1.0 / b
-    h = d
-    for i in range(1, 10_000):
-        an = -i * (i - a)
-        b += 2.0
-        d = an * d + b
-        d = tiny if abs(d) < tiny else d
-        c = b + an / c
-        c = tiny if abs(c) < tiny else c
-        d = 1.0 / d
-        delta = d * c
-        h *= delta
-        if abs(delta - 1.0) < 1e-15:
-            break
-    return math.exp(log_front) * h
-
-
 def chi_square_p_value(
     observed: Counter[Hashable], expected: Sequence[tuple[Hashable, float]], n: int
 ) -> float:
@@ -140,4 +104,4 @@ def chi_square_p_value(
     if len(bins) < 2:
         return 1.0
     stat = sum((o - n * p) ** 2 / (n * p) for p, o in bins)
-    return _gamma_q((len(bins) - 1) / 2.0, stat / 2.0)
+    return chi2_sf(stat, len(bins) - 1)
