@@ -31,14 +31,19 @@ from .state import DEFENSIVE, Action, Fighter, VtmState
 from .turn import advance, due_at_end, due_at_rank, next_timing, waiting
 
 
+def due_action(state: VtmState, f: Fighter) -> tuple[int, str]:
+    """The action ``f`` may take now (index, timing); refused when not its turn (V-INI-4)."""
+    due = next_timing(state, f.id)
+    if due is None:
+        raise ConteurError("vtm.act.not_due", rule="V-INI-4", fighter=f.name, due=who_is_due(state))
+    return due
+
+
 def act(ctx: Resolution, command: Command) -> None:
     """Carry out the action ``command.actor`` may take now."""
     state: VtmState = ctx.state
     f = fighter(state, command.actor)
-    due = next_timing(state, f.id)
-    if due is None:
-        raise ConteurError("vtm.act.not_due", rule="V-INI-4", fighter=f.name, due=who_is_due(state))
-    index, timing = due
+    index, timing = due_action(state, f)
     decl = f.progress.declaration
     assert decl is not None
     if timing == "delayed":

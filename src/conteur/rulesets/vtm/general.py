@@ -6,7 +6,7 @@ from conteur.dice import VtmPool
 from conteur.engine import Command, Resolution
 from conteur.i18n import ConteurError
 
-from .actions import action_from_args, fighter, resolve_goal, validate, who_is_due
+from .actions import action_from_args, due_action, fighter, resolve_goal, validate
 from .attack import attack
 from .defence import check_defence
 from .events import (
@@ -20,17 +20,15 @@ from .events import (
 from .hooks import validator
 from .readiness import gm_modifiers
 from .state import DEFENSIVE, Action, Fighter, VtmState
-from .turn import advance, next_timing
+from .turn import advance
 
 
 def pass_action(ctx: Resolution, command: Command) -> None:
     """The fighter due now gives up its action."""
     state: VtmState = ctx.state
     f = fighter(state, command.actor)
-    due = next_timing(state, f.id)
-    if due is None:
-        raise ConteurError("vtm.act.not_due", rule="V-INI-4", fighter=f.name, due=who_is_due(state))
-    ctx.emit(ActionTaken(f.id, due[0], "pass", rules=("V-INI-4",)))
+    index, _ = due_action(state, f)
+    ctx.emit(ActionTaken(f.id, index, "pass", rules=("V-INI-4",)))
     advance(ctx)
 
 
