@@ -77,17 +77,41 @@ def register_referee(ruleset: str, referee: Referee) -> None:
     _REFEREES[ruleset] = referee
 
 
+def import_simulation(ruleset: str) -> None:
+    """Import the module that registers ``ruleset``'s referee and tactics.
+
+    It is ``conteur.rulesets.<ruleset>.sim`` (a ruleset carries its own
+    simulation), or ``conteur.sim.<ruleset>`` for the rulesets written before
+    that convention. ConteurError ``sim.no_tactics`` when neither exists.
+    """
+    for module in (f"conteur.rulesets.{ruleset}.sim", f"conteur.sim.{ruleset}"):
+        try:
+            importlib.import_module(module)
+        except ModuleNotFoundError as exc:
+            if exc.name is not None and module.startswith(exc.name):
+                continue  # this module (or its package) does not exist
+            raise
+        return
+    raise ConteurError("sim.no_tactics", ruleset=ruleset)
+
+
 def get_referee(ruleset: str) -> Referee:
     """The referee of ``ruleset`` (ConteurError ``sim.no_tactics`` when it has none)."""
     if ruleset not in _REFEREES:
-        try:
-            importlib.import_module(f"conteur.sim.{ruleset}")
-        except ModuleNotFoundError:
-            raise ConteurError("sim.no_tactics", ruleset=ruleset) from None
+        import_simulation(ruleset)
     try:
         return _REFEREES[ruleset]
     except KeyError:
         raise ConteurError("sim.no_tactics", ruleset=ruleset) from None
 
 
-__all__ = ["DOWN", "FATES", "KILLED", "FightRecord", "Referee", "get_referee", "register_referee"]
+__all__ = [
+    "DOWN",
+    "FATES",
+    "KILLED",
+    "FightRecord",
+    "Referee",
+    "get_referee",
+    "import_simulation",
+    "register_referee",
+]

@@ -29,7 +29,6 @@ and ``conteur simulate --tactic chasseurs=aim`` overrides the name.
 
 from __future__ import annotations
 
-import importlib
 from collections.abc import Callable, Mapping
 from typing import Any, Protocol
 
@@ -78,12 +77,11 @@ def register_tactic(ruleset: str, name: str) -> Callable[[TacticFactory], Tactic
 
 
 def _load(ruleset: str) -> dict[str, TacticFactory]:
-    """The tactics of ``ruleset`` (importing ``conteur.sim.<ruleset>`` the first time)."""
+    """The tactics of ``ruleset`` (importing its simulation module the first time)."""
     if ruleset not in _TACTICS:
-        try:
-            importlib.import_module(f"conteur.sim.{ruleset}")
-        except ModuleNotFoundError:
-            raise ConteurError("sim.no_tactics", ruleset=ruleset) from None
+        from .referee import import_simulation
+
+        import_simulation(ruleset)
     return _TACTICS.get(ruleset, {})
 
 
