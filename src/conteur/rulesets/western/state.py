@@ -50,7 +50,7 @@ class Fighter:
     surprised: str | None = None
     """``attacked`` (no action, W-RND-2) or ``sudden`` (instinctive fire, W-SKL-2)."""
     surprised_round: int = 0
-    instinctive_round: int = 0
+    instinctive_round: int = -1
     """The round in which this fighter started shooting instinctively (W-SKL-2)."""
     behind: str | None = None
     """The fighter it has approached unseen from behind (W-KO-1)."""
