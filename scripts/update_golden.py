@@ -12,6 +12,7 @@ and read the diff before committing it:
 
     python scripts/update_golden.py            # every example
     python scripts/update_golden.py saloon     # one example
+    python scripts/update_golden.py western/duel  # one example of a ruleset's folder
     python scripts/update_golden.py --check    # exit 1 when a golden file is out of date
 """
 
@@ -31,8 +32,8 @@ GOLDEN = ROOT / "tests" / "golden"
 def examples() -> list[str]:
     """The names of the examples that have a scenario, a script and a dice file."""
     return sorted(
-        p.stem
-        for p in EXAMPLES.glob("*.yaml")
+        p.relative_to(EXAMPLES).with_suffix("").as_posix()
+        for p in [*EXAMPLES.glob("*.yaml"), *EXAMPLES.glob("western/*.yaml")]
         if p.with_suffix(".txt").exists() and p.with_suffix(".dice").exists()
     )
 
@@ -81,7 +82,7 @@ def main(argv: list[str] | None = None) -> int:
             if not path.exists() or path.read_text(encoding="utf-8") != text:
                 stale.append(name)
             continue
-        GOLDEN.mkdir(parents=True, exist_ok=True)
+        path.parent.mkdir(parents=True, exist_ok=True)
         path.write_text(text, encoding="utf-8")
         print(f"wrote {path.relative_to(ROOT)}")
     if stale:

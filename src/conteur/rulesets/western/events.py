@@ -21,13 +21,26 @@ def _with_words(out: dict[str, Any], *fields: str) -> dict[str, Any]:
     return out
 
 
+class WesternEvent:
+    """Mixin of the western events: yes/no fields are shown as words."""
+
+    def params(self, names: Any = None) -> dict[str, Any]:
+        from conteur.i18n import Msg
+
+        out: dict[str, Any] = Event.params(self, names)  # type: ignore[arg-type]
+        for key, value in out.items():
+            if isinstance(value, bool):
+                out[key] = Msg("western.yes" if value else "western.no")
+        return out
+
+
 def _state(state: Any) -> WesternState:
     assert isinstance(state, WesternState)
     return state
 
 
 @dataclass(frozen=True, kw_only=True)
-class RoundStarted(Event):
+class RoundStarted(WesternEvent, Event):
     """A new round: its order of combat, one entry per shot or blow (W-SPD-2)."""
 
     turn: int
@@ -44,7 +57,7 @@ class RoundStarted(Event):
 
 
 @dataclass(frozen=True, kw_only=True)
-class VolleyCounted(Event):
+class VolleyCounted(WesternEvent, Event):
     """How many shots or blows a fighter has this round (W-SPD-1, W-SPD-3)."""
 
     fighter: str
@@ -62,7 +75,7 @@ class VolleyCounted(Event):
 
 
 @dataclass(frozen=True, kw_only=True)
-class StillUnconscious(Event):
+class StillUnconscious(WesternEvent, Event):
     """An unconscious fighter's count goes down by one round; at 0 it wakes (W-KO-4)."""
 
     fighter: str
@@ -76,7 +89,7 @@ class StillUnconscious(Event):
 
 
 @dataclass(frozen=True, kw_only=True)
-class Surprised(Event):
+class Surprised(WesternEvent, Event):
     """A fighter is surprised: attacked (no action this round) or by a sudden adversary."""
 
     fighter: str
@@ -93,7 +106,7 @@ class Surprised(Event):
 
 
 @dataclass(frozen=True, kw_only=True)
-class ShotRolled(Event):
+class ShotRolled(WesternEvent, Event):
     """One shot or blow: the skill used and the d100 against the adjusted percentage."""
 
     attacker: str
@@ -136,7 +149,7 @@ class ShotRolled(Event):
 
 
 @dataclass(frozen=True, kw_only=True)
-class LocationRolled(Event):
+class LocationRolled(WesternEvent, Event):
     """Where the shot landed: 1D100 on the hit-location table, or the zone aimed at."""
 
     target: str
@@ -148,7 +161,7 @@ class LocationRolled(Event):
 
 
 @dataclass(frozen=True, kw_only=True)
-class LocationShifted(Event):
+class LocationShifted(WesternEvent, Event):
     """A critical hit moves up the zone's ladder by its margin (W-CRIT-2)."""
 
     target: str
@@ -161,7 +174,7 @@ class LocationShifted(Event):
 
 
 @dataclass(frozen=True, kw_only=True)
-class DamageDealt(Event):
+class DamageDealt(WesternEvent, Event):
     """Damage dice times the zone's multiplier, taken from PV (W-LOC-1)."""
 
     target: str
@@ -184,10 +197,12 @@ def lose_pv(s: WesternState, fid: str, amount: int) -> None:
         f.fate = "dead"
     elif f.pv <= 0 and f.fate != "dead":
         f.fate = "out"
+    if f.fate in ("out", "dead"):
+        s.slots = s.slots[: s.done] + [x for x in s.slots[s.done :] if x[0] != fid]
 
 
 @dataclass(frozen=True, kw_only=True)
-class Passed(Event):
+class Passed(WesternEvent, Event):
     """A fighter lets its shot or blow go."""
 
     fighter: str
@@ -197,7 +212,7 @@ class Passed(Event):
 
 
 @dataclass(frozen=True, kw_only=True)
-class Reloaded(Event):
+class Reloaded(WesternEvent, Event):
     """A fighter spends its turn reloading a weapon."""
 
     fighter: str
@@ -211,7 +226,7 @@ class Reloaded(Event):
 
 
 @dataclass(frozen=True, kw_only=True)
-class RoundEnded(Event):
+class RoundEnded(WesternEvent, Event):
     """Every shot and blow of the round is done."""
 
     turn: int
@@ -221,7 +236,7 @@ class RoundEnded(Event):
 
 
 @dataclass(frozen=True, kw_only=True)
-class StealthNeeded(Event):
+class StealthNeeded(WesternEvent, Event):
     """The stealth rolls an approach needs: the sum of its modifiers, at least one (W-KO-1)."""
 
     fighter: str
@@ -238,7 +253,7 @@ class StealthNeeded(Event):
 
 
 @dataclass(frozen=True, kw_only=True)
-class StealthRolled(Event):
+class StealthRolled(WesternEvent, Event):
     """One stealth roll of an approach."""
 
     fighter: str
@@ -248,7 +263,7 @@ class StealthRolled(Event):
 
 
 @dataclass(frozen=True, kw_only=True)
-class Approached(Event):
+class Approached(WesternEvent, Event):
     """The approach ends: right behind the victim, or spotted."""
 
     fighter: str
@@ -260,7 +275,7 @@ class Approached(Event):
 
 
 @dataclass(frozen=True, kw_only=True)
-class KnockOutRolled(Event):
+class KnockOutRolled(WesternEvent, Event):
     """1D20 at or under (FORCE + 10) − RÉSISTANCE, or automatic on a helpless victim."""
 
     attacker: str
@@ -270,12 +285,20 @@ class KnockOutRolled(Event):
     success: bool
     automatic: bool = False
 
+    def params(self, names: Any = None) -> dict[str, Any]:
+        from conteur.i18n import Msg
+
+        out = super().params(names)
+        if self.automatic:
+            out["face"] = Msg("western.automatic")
+        return out
+
     def apply(self, state: Any) -> None:
         _state(state).fighters[self.attacker].behind = None
 
 
 @dataclass(frozen=True, kw_only=True)
-class KnockOutHurt(Event):
+class KnockOutHurt(WesternEvent, Event):
     """The victim of a knock-out attempt loses 1D6 PV, success or not (W-KO-4)."""
 
     target: str
@@ -286,7 +309,7 @@ class KnockOutHurt(Event):
 
 
 @dataclass(frozen=True, kw_only=True)
-class KnockedOut(Event):
+class KnockedOut(WesternEvent, Event):
     """The victim falls unconscious for 3D10 rounds (W-KO-4)."""
 
     target: str
@@ -302,7 +325,7 @@ class KnockedOut(Event):
 
 
 @dataclass(frozen=True, kw_only=True)
-class Bound(Event):
+class Bound(WesternEvent, Event):
     """A fighter is tied up or otherwise unable to defend itself (W-KO-5)."""
 
     fighter: str
@@ -312,7 +335,7 @@ class Bound(Event):
 
 
 @dataclass(frozen=True, kw_only=True)
-class DuelJudged(Event):
+class DuelJudged(WesternEvent, Event):
     """Who won a duel, the sides' numbers, a witness, and the reputation it is worth."""
 
     side: str
@@ -323,7 +346,7 @@ class DuelJudged(Event):
 
 
 @dataclass(frozen=True, kw_only=True)
-class ReputationGained(Event):
+class ReputationGained(WesternEvent, Event):
     """RÉPUTATION goes up at once (W-REP-1, W-REP-2)."""
 
     fighter: str
