@@ -2,7 +2,10 @@
 
 from __future__ import annotations
 
+import math
+
 from conteur.engine import Command, Resolution
+from conteur.engine.geometry import distance
 from conteur.i18n import ConteurError
 
 from .events import (
@@ -10,6 +13,7 @@ from .events import (
     LocationRolled,
     LocationShifted,
     Passed,
+    Ran,
     Reloaded,
     RoundEnded,
     ShotRolled,
@@ -116,6 +120,28 @@ def reload(ctx: Resolution, command: Command) -> None:
             rules=("W-RND-1",),
         )
     )
+    _end_of_round(ctx)
+
+
+RUN_METRES = 8.0
+"""Metres run in one shot's turn (default)."""
+
+
+def run(ctx: Resolution, command: Command) -> None:
+    """``run``: spend this turn running ``metres`` away from the nearest adversary (or toward)."""
+    state: WesternState = ctx.state
+    f = due_fighter(state, command)
+    foes = [o for o in state.fighters.values() if o.side != f.side and o.standing]
+    metres = float(command.get("metres") or RUN_METRES)
+    x, y = f.position
+    if foes:
+        near = min(foes, key=lambda o: distance(f.position, o.position))
+        dx, dy = x - near.position[0], y - near.position[1]
+        length = math.hypot(dx, dy) or 1.0
+        if command.get("toward"):
+            dx, dy = -dx, -dy
+        x, y = x + dx / length * metres, y + dy / length * metres
+    ctx.emit(Ran(fighter=f.id, x=round(x, 2), y=round(y, 2), rules=("W-RND-1",)))
     _end_of_round(ctx)
 
 

@@ -355,3 +355,17 @@ class ReputationGained(WesternEvent, Event):
 
     def apply(self, state: Any) -> None:
         _state(state).fighters[self.fighter].characteristics["reputation"] = self.total
+
+
+@dataclass(frozen=True, kw_only=True)
+class Ran(WesternEvent, Event):
+    """A fighter spends its turn running (a simple action, W-RND-1)."""
+
+    fighter: str
+    x: float
+    y: float
+
+    def apply(self, state: Any) -> None:
+        s = _state(state)
+        s.done += 1
+        s.fighters[self.fighter].position = (self.x, self.y)

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from conteur.engine import Resolution
 
-from .events import RoundStarted, StillUnconscious, VolleyCounted
+from .events import RoundEnded, RoundStarted, StillUnconscious, VolleyCounted
 from .state import Fighter, WesternState
 
 
@@ -75,3 +75,5 @@ def start_round(ctx: Resolution) -> None:
             if k < len(hands):
                 slots.append((f.id, hands[k]))
     ctx.emit(RoundStarted(turn=turn, slots=tuple(slots), rules=("W-RND-1", "W-SPD-2", "W-SEQ-1")))
+    if not slots:
+        ctx.emit(RoundEnded(turn=turn, rules=("W-RND-1",)))

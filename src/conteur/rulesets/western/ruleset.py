@@ -31,6 +31,7 @@ class WesternRuleset:
             "attack": combat.attack,
             "pass": combat.pass_turn,
             "reload": combat.reload,
+            "run": combat.run,
             "surprise": combat.surprise,
             "approach": knockout.approach,
             "knockout": knockout.knock_out,
@@ -123,6 +124,14 @@ class WesternRuleset:
                     )
                 )
                 out.append(CommandTemplate("pass", f.id, (), "W-SPD-2"))
+                out.append(
+                    CommandTemplate(
+                        "run", f.id,
+                        (Param("metres", "int", min=1, max=20, required=False, default=8),
+                         Param("toward", "bool", required=False)),
+                        "W-RND-1",
+                    )
+                )
                 if due[1] in f.ammo:
                     out.append(CommandTemplate("reload", f.id, (), "W-RND-1"))
             if f.standing and others:

@@ -99,7 +99,7 @@ def parse_line(line: str, state: WesternState) -> Command:
         rest = found[1]
         if verb in ("round", "undo"):
             return Command(verb)
-        if verb in ("pass", "reload"):
+        if verb in ("pass", "reload", "run"):
             return Command(verb, actor)
         if verb == "attack":
             return _attack(state, actor, rest)
