@@ -62,7 +62,7 @@ class WesternRuleset:
                 raise ConteurError("western.unknown_option", name=key, known=", ".join(sorted(known)))
         state.options = {str(k): bool(v) for k, v in options.items()}
         for i, raw in enumerate(scenario.get("combatants", []) or []):
-            f = fighter_from_scenario(raw, i, tables)
+            f = fighter_from_scenario(raw, i, tables, base_dir)
             if f.id in state.fighters:
                 raise ConteurError("western.duplicate", id=f.id)
             state.fighters[f.id] = f

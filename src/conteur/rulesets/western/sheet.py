@@ -3,12 +3,16 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
+from dataclasses import dataclass
+from pathlib import Path
 from typing import Any
+
+import yaml
 
 from conteur.engine.geometry import parse_position
 from conteur.i18n import ConteurError
 
-from .state import Fighter
+from .state import FATES, Fighter
 from .tables import Tables
 
 FIELDS = {
@@ -16,6 +20,8 @@ FIELDS = {
     "skills", "compétences", "weapons", "armes", "off_hand", "main_secondaire", "ready",
     "prêt", "ambidextrous", "ambidextre", "human", "humain", "speed_bonus",
     "ajustement_rapidité", "pv", "helpless", "sans_défense",
+    # carried from an earlier encounter (``end_state``)
+    "pv_max", "fate", "reputation", "ammo", "unconscious",
 }
 ALIASES = {
     "nom": "name", "camp": "side", "caractéristiques": "characteristics",
@@ -38,10 +44,26 @@ def _int(value: Any, fighter: str, field: str, low: int, high: int) -> int:
     return number
 
 
-def fighter_from_scenario(raw: Any, index: int, tables: Tables) -> Fighter:
-    """One combatant (ConteurError naming the fighter and the field when something is wrong)."""
+def fighter_from_scenario(
+    raw: Any, index: int, tables: Tables, base_dir: Path | None = None
+) -> Fighter:
+    """One combatant (ConteurError naming the fighter and the field when something is wrong).
+
+    The sheet may be inline, under ``sheet`` (a mapping or a YAML file), with the
+    encounter's keys (``id``, ``side``, ``position``, carried PV...) beside it.
+    """
     if not isinstance(raw, Mapping):
         raise ConteurError("western.sheet.not_mapping", index=index + 1)
+    if "sheet" in raw:
+        sheet = raw["sheet"]
+        if isinstance(sheet, str):
+            try:
+                sheet = yaml.safe_load(((base_dir or Path(".")) / sheet).read_text(encoding="utf-8"))
+            except (OSError, yaml.YAMLError):
+                raise ConteurError("western.tables.unreadable", path=sheet) from None
+        if not isinstance(sheet, Mapping):
+            raise ConteurError("western.sheet.not_mapping", index=index + 1)
+        raw = {**sheet, **{k: v for k, v in raw.items() if k != "sheet"}}
     data: dict[str, Any] = {}
     for key, value in raw.items():
         k = str(key)
@@ -73,7 +95,15 @@ def fighter_from_scenario(raw: Any, index: int, tables: Tables) -> Fighter:
     if off_hand and tables.weapon(off_hand).capacity:
         ammo["off"] = int(tables.weapon(off_hand).capacity or 0)
     pv_max = chars["constitution"] + tables.health.pv_bonus
+    if "reputation" in data:
+        chars["reputation"] = _int(data["reputation"], fid, "reputation", 0, 99)
     pv = _int(data["pv"], fid, "pv", -100, 200) if "pv" in data else pv_max
+    for hand, rounds in (data.get("ammo") or {}).items():
+        if hand in ammo:
+            ammo[hand] = _int(rounds, fid, f"ammo.{hand}", 0, 999)
+    fate = str(data.get("fate") or "alive")
+    if fate not in FATES:
+        raise ConteurError("western.sheet.bad_fate", fighter=fid, value=fate, known=", ".join(FATES))
     try:
         position = parse_position(data.get("position", [0, 0]))
     except (ValueError, TypeError, IndexError):
@@ -86,5 +116,23 @@ def fighter_from_scenario(raw: Any, index: int, tables: Tables) -> Fighter:
         pv=pv, pv_max=max(pv_max, pv), ready=bool(data.get("ready", True)),
         ambidextrous=bool(data.get("ambidextrous", False)), human=bool(data.get("human", True)),
         speed_bonus=_int(data.get("speed_bonus", 0), fid, "speed_bonus", -24, 24),
-        helpless=bool(data.get("helpless", False)),
+        helpless=bool(data.get("helpless", False)), fate=fate,
+        unconscious=_int(data.get("unconscious", 0), fid, "unconscious", 0, 999),
     )
+
+
+@dataclass(frozen=True)
+class CheckedSheet:
+    """A sheet that passed the checks, with the id and name it gives (for the store)."""
+
+    id: str
+    name: str
+
+
+def load_sheet(sheet: Mapping[str, Any], source: str = "<sheet>") -> CheckedSheet:
+    """Check a character sheet against the default tables (French or English names)."""
+    from .tables import default_tables
+
+    f = fighter_from_scenario(sheet, 0, default_tables())
+    given_id = sheet.get("id")
+    return CheckedSheet(str(given_id) if given_id else "", f.name if f.name != f.id or sheet.get("name") or sheet.get("nom") else "")
