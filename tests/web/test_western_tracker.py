@@ -12,14 +12,28 @@ from .conftest import csrf_of
 HX = {"hx-request": "true"}
 
 BILL = {
-    "id": "bill", "nom": "Bill Tanner",
-    "caractéristiques": {"FORCE": 12, "RÉSISTANCE": 11, "CONSTITUTION": 12, "RAPIDITÉ": 15, "RÉPUTATION": 6},
+    "id": "bill",
+    "nom": "Bill Tanner",
+    "caractéristiques": {
+        "FORCE": 12,
+        "RÉSISTANCE": 11,
+        "CONSTITUTION": 12,
+        "RAPIDITÉ": 15,
+        "RÉPUTATION": 6,
+    },
     "compétences": {"tir visé au pistolet": 56, "tir instinctif au pistolet": 40},
     "armes": ["colt_saa"],
 }
 JACK = {
-    "id": "jack", "name": "Jack Malone",
-    "characteristics": {"STRENGTH": 13, "RESISTANCE": 12, "CONSTITUTION": 13, "SPEED": 11, "REPUTATION": 12},
+    "id": "jack",
+    "name": "Jack Malone",
+    "characteristics": {
+        "STRENGTH": 13,
+        "RESISTANCE": 12,
+        "CONSTITUTION": 13,
+        "SPEED": 11,
+        "REPUTATION": 12,
+    },
     "skills": {"aimed pistol": 50},
     "weapons": ["schofield"],
 }
@@ -30,7 +44,9 @@ def western(store: Store) -> tuple[int, int]:
     bill = store.add_character(camp.id, BILL)
     jack = store.add_character(camp.id, JACK)
     enc = store.start_encounter(
-        camp.id, "Duel", [Participant(bill.id, "bill", (0, 0)), Participant(jack.id, "jack", (12, 0))],
+        camp.id,
+        "Duel",
+        [Participant(bill.id, "bill", (0, 0)), Participant(jack.id, "jack", (12, 0))],
         extra={"witnesses": True},
     )
     return camp.id, enc.id
@@ -38,7 +54,11 @@ def western(store: Store) -> tuple[int, int]:
 
 def test_western_campaign_through_the_pages(gm: TestClient, store: Store) -> None:
     csrf = csrf_of(gm.get("/").text)
-    r = gm.post("/campaigns", data={"csrf": csrf, "name": "Tombstone", "ruleset": "western"}, follow_redirects=False)
+    r = gm.post(
+        "/campaigns",
+        data={"csrf": csrf, "name": "Tombstone", "ruleset": "western"},
+        follow_redirects=False,
+    )
     assert r.status_code == 303, r.text
     assert any(c.ruleset == "western" for c in store.list_campaigns())
 
@@ -87,7 +107,11 @@ def test_western_script_line_in_the_tracker(gm: TestClient, store: Store) -> Non
     csrf = csrf_of(gm.get(f"/e/{eid}").text)
     r = gm.post(f"/e/{eid}/script", data={"csrf": csrf, "line": "round"}, headers=HX)
     assert r.status_code == 200, r.text
-    r = gm.post(f"/e/{eid}/script", data={"csrf": csrf, "line": "bill: tire sur jack", "faces": "70"}, headers=HX)
+    r = gm.post(
+        f"/e/{eid}/script",
+        data={"csrf": csrf, "line": "bill: tire sur jack", "faces": "70"},
+        headers=HX,
+    )
     assert r.status_code == 200, r.text
     assert store.last_seq(eid) == 1
 
@@ -96,13 +120,33 @@ def test_closing_writes_back_pv_and_reputation(gm: TestClient, store: Store) -> 
     camp, eid = western(store)
     csrf = csrf_of(gm.get(f"/e/{eid}").text)
     gm.post(f"/e/{eid}/command", data={"csrf": csrf, "type": "round", "actor": ""}, headers=HX)
-    gm.post(f"/e/{eid}/command", data={"csrf": csrf, "type": "attack", "actor": "bill", "target": "jack", "faces": "30 24 8"}, headers=HX)
-    gm.post(f"/e/{eid}/command", data={"csrf": csrf, "type": "duel_won", "actor": "", "side": "bill", "witness": "1"}, headers=HX)
+    gm.post(
+        f"/e/{eid}/command",
+        data={
+            "csrf": csrf,
+            "type": "attack",
+            "actor": "bill",
+            "target": "jack",
+            "faces": "30 24 8",
+        },
+        headers=HX,
+    )
+    gm.post(
+        f"/e/{eid}/command",
+        data={"csrf": csrf, "type": "duel_won", "actor": "", "side": "bill", "witness": "1"},
+        headers=HX,
+    )
     r = gm.post(f"/e/{eid}/close", data={"csrf": csrf}, follow_redirects=False)
     assert r.status_code in (200, 303), r.text
     chars = {c.name: c for c in store.list_characters(camp)}
     assert chars["Jack Malone"].state["pv"] == 18 - 16
     assert chars["Bill Tanner"].state["reputation"] == 8
     # and a new encounter starts from what they carry
-    store.start_encounter(camp, "Revanche", [Participant(chars["Jack Malone"].id, "jack", (0, 0)),
-                                             Participant(chars["Bill Tanner"].id, "bill", (5, 0))])
+    store.start_encounter(
+        camp,
+        "Revanche",
+        [
+            Participant(chars["Jack Malone"].id, "jack", (0, 0)),
+            Participant(chars["Bill Tanner"].id, "bill", (5, 0)),
+        ],
+    )

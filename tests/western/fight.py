@@ -52,7 +52,11 @@ class Fight:
         return self.state.fighters[fid]
 
     def do(
-        self, type_: str, actor: str | None = None, dice: list[int] | tuple[int, ...] = (), **args: Any
+        self,
+        type_: str,
+        actor: str | None = None,
+        dice: list[int] | tuple[int, ...] = (),
+        **args: Any,
     ) -> EventList:
         """Run one command with these faces; every face must be used."""
         source = TypedDice(list(dice))

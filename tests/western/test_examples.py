@@ -64,27 +64,44 @@ def test_examples_play_in_prose_and_with_a_seed(name: str, lang: str) -> None:
 def test_W_CRIT_2_duel_shows_bills_critical() -> None:
     """W-CRIT-2: in the duel, Bill's 4 at 56 % moves the hand to the forearm."""
     shifted = [
-        e for entry in golden("duel")["log"] for e in entry["events"] if e["type"] == "LocationShifted"
+        e
+        for entry in golden("duel")["log"]
+        for e in entry["events"]
+        if e["type"] == "LocationShifted"
     ]
-    assert [(e["rolled"], e["zone"], e["margin"]) for e in shifted] == [("right_hand", "right_forearm", 52)]
+    assert [(e["rolled"], e["zone"], e["margin"]) for e in shifted] == [
+        ("right_hand", "right_forearm", 52)
+    ]
 
 
 def test_W_REP_1_duel_ends_with_reputation() -> None:
     """W-REP-1: Jack's reputation 12 (> 10) is worth +2 to Bill, with witnesses."""
-    gained = [e for x in golden("duel")["log"] for e in x["events"] if e["type"] == "ReputationGained"]
+    gained = [
+        e for x in golden("duel")["log"] for e in x["events"] if e["type"] == "ReputationGained"
+    ]
     assert [(e["fighter"], e["amount"], e["total"]) for e in gained] == [("bill", 2, 8)]
 
 
 def test_odds_attack_cli(tmp_path: Path) -> None:
     result = runner.invoke(
         app,
-        ["odds", "attack", "examples/western/duel.yaml", "--attacker", "bill", "--target", "jack", "--json"],
+        [
+            "odds",
+            "attack",
+            "examples/western/duel.yaml",
+            "--attacker",
+            "bill",
+            "--target",
+            "jack",
+            "--json",
+        ],
     )
     assert result.exit_code == 0, result.output
     data = json.loads(result.stdout)
     assert data["p_hit"] == pytest.approx(0.56) and data["skill"] == "aimed_pistol"
     text = runner.invoke(
-        app, ["odds", "attack", "examples/western/duel.yaml", "--attacker", "bill", "--target", "jack"]
+        app,
+        ["odds", "attack", "examples/western/duel.yaml", "--attacker", "bill", "--target", "jack"],
     )
     assert text.exit_code == 0, text.output
 
@@ -106,19 +123,40 @@ def enc() -> Encounter:
         ("annuler", Command("undo")),
         ("bill: tire sur joe", Command("attack", "bill", {"target": "joe"})),
         ("bill: shoots joe", Command("attack", "bill", {"target": "joe"})),
-        ("bill: tire sur joe vise tête mod -10", Command("attack", "bill", {"target": "joe", "zone": "head", "modifier": -10})),
-        ("bill: shoots joe aims at left hand", Command("attack", "bill", {"target": "joe", "zone": "left_hand"})),
+        (
+            "bill: tire sur joe vise tête mod -10",
+            Command("attack", "bill", {"target": "joe", "zone": "head", "modifier": -10}),
+        ),
+        (
+            "bill: shoots joe aims at left hand",
+            Command("attack", "bill", {"target": "joe", "zone": "left_hand"}),
+        ),
         ("bill: frappe joe", Command("attack", "bill", {"target": "joe"})),
         ("bill: passe", Command("pass", "bill")),
         ("bill: reloads", Command("reload", "bill")),
-        ("mj: surprise joe attaqué", Command("surprise", None, {"target": "joe", "kind": "attacked"})),
+        (
+            "mj: surprise joe attaqué",
+            Command("surprise", None, {"target": "joe", "kind": "attacked"}),
+        ),
         ("gm: surprise joe sudden", Command("surprise", None, {"target": "joe", "kind": "sudden"})),
-        ("bill: assomme joe avec colt_saa", Command("knockout", "bill", {"target": "joe", "object": "colt_saa"})),
+        (
+            "bill: assomme joe avec colt_saa",
+            Command("knockout", "bill", {"target": "joe", "object": "colt_saa"}),
+        ),
         ("bill: knocks out joe", Command("knockout", "bill", {"target": "joe"})),
         ("mj: ligote joe", Command("bind", None, {"target": "joe"})),
-        ("mj: duel gagné par cowboys sans témoin", Command("duel_won", None, {"side": "cowboys", "witness": False})),
-        ("gm: duel won by bill witnessed", Command("duel_won", None, {"side": "bill", "witness": True})),
-        ("bill: approaches joe: night, silence", Command("approach", "bill", {"target": "joe", "modifiers": ["night", "silence"]})),
+        (
+            "mj: duel gagné par cowboys sans témoin",
+            Command("duel_won", None, {"side": "cowboys", "witness": False}),
+        ),
+        (
+            "gm: duel won by bill witnessed",
+            Command("duel_won", None, {"side": "bill", "witness": True}),
+        ),
+        (
+            "bill: approaches joe: night, silence",
+            Command("approach", "bill", {"target": "joe", "modifiers": ["night", "silence"]}),
+        ),
     ],
 )
 def test_script_words_fr_en(line: str, command: Command) -> None:
@@ -126,7 +164,9 @@ def test_script_words_fr_en(line: str, command: Command) -> None:
     assert e.ruleset.parse_command(line, e.state) == command
 
 
-@pytest.mark.parametrize("line", ["bill: danse", "bill: tire sur personne", "bill: tire sur joe vise queue"])
+@pytest.mark.parametrize(
+    "line", ["bill: danse", "bill: tire sur personne", "bill: tire sur joe vise queue"]
+)
 def test_script_errors(line: str) -> None:
     e = enc()
     with pytest.raises(ConteurError) as err:

@@ -31,7 +31,12 @@ def test_W_KO_1_bill_needs_two_stealth_rolls() -> None:
     ev = f.do("approach", "bill", [10, 20], target="guard", modifiers=[*NIGHT, "distance_20m"])
     need = ev.one(StealthNeeded)
     assert need.needed == 2
-    assert dict(need.modifiers) == {"night": -3, "silence": 2, "few_hiding_places": 0, "distance_20m": 3}
+    assert dict(need.modifiers) == {
+        "night": -3,
+        "silence": 2,
+        "few_hiding_places": 0,
+        "distance_20m": 3,
+    }
     assert len(ev.of(StealthRolled)) == 2 and ev.one(Approached).success
     assert f["bill"].behind == "guard"
 

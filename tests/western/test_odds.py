@@ -61,7 +61,9 @@ def test_odds_match_a_monte_carlo_of_the_engine() -> None:
     for _ in range(n):
         trial = Encounter(enc.ruleset, enc.scenario, copy.deepcopy(enc.state), keep_history=False)
         pv = trial.state.fighters["joe"].pv
-        trial.execute(Command("attack", "bill", {"target": "joe"}), SeededDice(rng.randrange(2**32)))
+        trial.execute(
+            Command("attack", "bill", {"target": "joe"}), SeededDice(rng.randrange(2**32))
+        )
         after = trial.state.fighters["joe"]
         hits += after.pv < pv
         outs += after.fate in ("out", "dead")

@@ -181,7 +181,11 @@ def test_W_SKL_2_sudden_adversary_is_instinctive() -> None:
 
 def test_W_SKL_2_instinctive_against_every_adversary_once_triggered() -> None:
     """W-SKL-2: once surprised, the character shoots instinctively at ALL adversaries."""
-    f = Fight(gunman("bill"), gunman("joe", x=10), gunman("sam", x=8, side="joe", characteristics={"RAPIDITÉ": 1}))
+    f = Fight(
+        gunman("bill"),
+        gunman("joe", x=10),
+        gunman("sam", x=8, side="joe", characteristics={"RAPIDITÉ": 1}),
+    )
     f.round()
     f.do("surprise", target="bill", kind="sudden")
     assert f.shoot("bill", "joe", 90).one(ShotRolled).skill == "instinctive_pistol"
@@ -225,7 +229,9 @@ def test_W_SKL_4_beyond_20_m_always_aimed() -> None:
 
 def test_W_SKL_4_unless_the_scenario_says_otherwise() -> None:
     """W-SKL-4: the scenario's exception (``instinctive_beyond``) allows instinctive at 25 m."""
-    f = Fight(gunman("bill", ready=False), gunman("joe", x=25), options={"instinctive_beyond": True})
+    f = Fight(
+        gunman("bill", ready=False), gunman("joe", x=25), options={"instinctive_beyond": True}
+    )
     f.round()
     assert f.shoot("bill", "joe", 90).one(ShotRolled).skill == "instinctive_pistol"
 
@@ -246,7 +252,9 @@ def test_W_RNG_1_beyond_maximum_range_is_refused() -> None:
 
 def test_W_RNG_1_thrown_knife_within_range() -> None:
     """W-RNG-1: a throwing knife (15 m) at 10 m uses the throwing skill."""
-    f = Fight(gunman("bill", weapons=["throwing_knife"], skills={"lancer": 50}), gunman("joe", x=10))
+    f = Fight(
+        gunman("bill", weapons=["throwing_knife"], skills={"lancer": 50}), gunman("joe", x=10)
+    )
     f.round()
     shot = f.shoot("bill", "joe", 60).one(ShotRolled)
     assert (shot.skill, shot.percent) == ("throwing", 50)
@@ -273,7 +281,9 @@ def test_W_CC_1_firearm_at_point_blank() -> None:
 
 
 def test_empty_revolver_must_be_reloaded() -> None:
-    f = Fight(gunman("bill", weapons=["derringer"], characteristics={"RAPIDITÉ": 10}), gunman("joe", x=5))
+    f = Fight(
+        gunman("bill", weapons=["derringer"], characteristics={"RAPIDITÉ": 10}), gunman("joe", x=5)
+    )
     f.round()
     f.shoot("bill", "joe", 90)
     f.do("pass", "joe")

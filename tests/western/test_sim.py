@@ -24,7 +24,9 @@ def test_tactics_registered() -> None:
 def test_duel_simulation_ends_with_a_winner_or_a_draw() -> None:
     result = simulate(ROOT / "examples" / "western" / "duel.yaml", runs=40, seed=1)
     assert result.runs == 40
-    assert result.win_rate("bill") + result.win_rate("jack") + result.draw_rate() == pytest.approx(1.0)
+    assert result.win_rate("bill") + result.win_rate("jack") + result.draw_rate() == pytest.approx(
+        1.0
+    )
     assert result.win_rate("bill") > 0 and result.win_rate("jack") > 0
     assert result.tally.errors == 0
 
@@ -43,8 +45,13 @@ def test_flee_tactic_leaves_the_fight() -> None:
         "simulation": {"escape": 30},
         "combatants": [
             gunman("bill", pv=5, characteristics={"CONSTITUTION": 12}),
-            gunman("joe", x=12, weapons=["derringer"], skills={"tir visé au pistolet": 5},
-                   characteristics={"RAPIDITÉ": 3}),
+            gunman(
+                "joe",
+                x=12,
+                weapons=["derringer"],
+                skills={"tir visé au pistolet": 5},
+                characteristics={"RAPIDITÉ": 3},
+            ),
         ],
     }
     result = simulate(scenario, runs=20, seed=2)
@@ -56,7 +63,16 @@ def test_simulate_cli(tmp_path: Path) -> None:
     os.chdir(tmp_path)
     try:
         result = CliRunner().invoke(
-            app, ["simulate", str(ROOT / "examples/western/duel.yaml"), "--runs", "200", "--seed", "1", "--json"]
+            app,
+            [
+                "simulate",
+                str(ROOT / "examples/western/duel.yaml"),
+                "--runs",
+                "200",
+                "--seed",
+                "1",
+                "--json",
+            ],
         )
     finally:
         os.chdir(here)

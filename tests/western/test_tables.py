@@ -12,7 +12,11 @@ from conteur.rulesets.western.tables import default_tables
 
 from .fight import gunman
 
-LIMBS = [f"{side}_{part}" for side in ("right", "left") for part in ("hand", "forearm", "arm", "foot", "shin", "thigh")]
+LIMBS = [
+    f"{side}_{part}"
+    for side in ("right", "left")
+    for part in ("hand", "forearm", "arm", "foot", "shin", "thigh")
+]
 
 
 def test_W_LOC_2_default_table_covers_every_zone_and_sums_to_100() -> None:
@@ -57,7 +61,10 @@ def test_characteristics_include_the_ones_the_rules_read() -> None:
 
 
 def scenario(tables: str | None = None) -> dict[str, object]:
-    data: dict[str, object] = {"ruleset": "western", "combatants": [gunman("bill"), gunman("joe", x=10)]}
+    data: dict[str, object] = {
+        "ruleset": "western",
+        "combatants": [gunman("bill"), gunman("joe", x=10)],
+    }
     if tables:
         data["tables"] = tables
     return data
@@ -72,7 +79,10 @@ def test_gm_file_replaces_a_section(tmp_path: Path) -> None:
         encoding="utf-8",
     )
     data = scenario("mine.yaml")
-    data["combatants"] = [gunman("bill", weapons=["peacemaker"]), gunman("joe", x=10, weapons=["peacemaker"])]
+    data["combatants"] = [
+        gunman("bill", weapons=["peacemaker"]),
+        gunman("joe", x=10, weapons=["peacemaker"]),
+    ]
     enc = Encounter.start(data, tmp_path)
     assert enc.state.tables.weapon("Peacemaker").damage == "2D6"
     assert len(enc.state.tables.locations) == 16
@@ -105,7 +115,8 @@ def test_gm_location_table_must_sum_to_100(tmp_path: Path) -> None:
 
 def test_gm_speed_table_cannot_break_the_caps(tmp_path: Path) -> None:
     (tmp_path / "speed.yaml").write_text(
-        "speed:\n  revolver: [{min: 0, shots: 6}]\n  rifle: [{min: 0, shots: 1}]\n", encoding="utf-8"
+        "speed:\n  revolver: [{min: 0, shots: 6}]\n  rifle: [{min: 0, shots: 1}]\n",
+        encoding="utf-8",
     )
     with pytest.raises(ConteurError) as err:
         Encounter.start(scenario("speed.yaml"), tmp_path)
@@ -139,10 +150,24 @@ def test_sheet_errors_name_the_field(field: str, value: object, key: str) -> Non
 
 
 def test_sheet_in_french_and_english() -> None:
-    fr = {"id": "bill", "nom": "Bill", "camp": "a", "caractéristiques": {"RÉSISTANCE": 14},
-          "compétences": {"Tir visé au pistolet": 56}, "armes": ["Colt Single Action Army"]}
-    en = {"id": "joe", "name": "Joe", "side": "b", "characteristics": {"resistance": 14},
-          "skills": {"aimed pistol": 56}, "weapons": ["colt_saa"]}
+    fr = {
+        "id": "bill",
+        "nom": "Bill",
+        "camp": "a",
+        "caractéristiques": {"RÉSISTANCE": 14},
+        "compétences": {"Tir visé au pistolet": 56},
+        "armes": ["Colt Single Action Army"],
+    }
+    en = {
+        "id": "joe",
+        "name": "Joe",
+        "side": "b",
+        "characteristics": {"resistance": 14},
+        "skills": {"aimed pistol": 56},
+        "weapons": ["colt_saa"],
+    }
     enc = Encounter.start({"ruleset": "western", "combatants": [fr, en]})
     a, b = enc.state.fighters["bill"], enc.state.fighters["joe"]
-    assert a.characteristics == b.characteristics and a.skills == b.skills and a.weapons == b.weapons
+    assert (
+        a.characteristics == b.characteristics and a.skills == b.skills and a.weapons == b.weapons
+    )

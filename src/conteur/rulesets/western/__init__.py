@@ -1,4 +1,4 @@
-"""WILD WEST 1873, "4 Les Combats (extraits)" (``003_d7a0b9e8d6122b4d.txt``): the ``western`` ruleset.
+"""WILD WEST 1873, "4 Les Combats (extraits)" (``003``): the ``western`` ruleset.
 
 Importing the package registers its message catalog, the words of its default
 tables (zones, weapons, skills, stealth modifiers) and the ruleset itself.

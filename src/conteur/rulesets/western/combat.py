@@ -22,7 +22,6 @@ from .events import (
 from .shooting import draft_shot, roll_shot, weapon_in
 from .state import Fighter, WesternState
 
-
 AFTER_HIT = frozenset({"W-LOC-1", "W-LOC-2", "W-CRIT-2", "W-CRIT-3"})
 """Rules a missed shot never reaches."""
 
@@ -61,9 +60,18 @@ def attack(ctx: Resolution, command: Command) -> None:
     r = out.hit.result
     ctx.emit(
         ShotRolled(
-            attacker=f.id, target=target, weapon=shot.weapon, hand=hand, skill=shot.skill,
-            percent=shot.percent, roll=r.roll, hit=r.success, critical=r.critical,
-            margin=r.margin, modifiers=shot.modifiers, rolls=(out.hit,),
+            attacker=f.id,
+            target=target,
+            weapon=shot.weapon,
+            hand=hand,
+            skill=shot.skill,
+            percent=shot.percent,
+            roll=r.roll,
+            hit=r.success,
+            critical=r.critical,
+            margin=r.margin,
+            modifiers=shot.modifiers,
+            rolls=(out.hit,),
             rules=shot.rules if r.success else tuple(x for x in shot.rules if x not in AFTER_HIT),
         )
     )
@@ -82,16 +90,23 @@ def attack(ctx: Resolution, command: Command) -> None:
         if out.zone != out.rolled_zone:
             ctx.emit(
                 LocationShifted(
-                    target=target, rolled=out.rolled_zone, zone=str(out.zone),
-                    margin=r.margin, rules=("W-CRIT-1", "W-CRIT-2"),
+                    target=target,
+                    rolled=out.rolled_zone,
+                    zone=str(out.zone),
+                    margin=r.margin,
+                    rules=("W-CRIT-1", "W-CRIT-2"),
                 )
             )
     assert out.damage is not None
     ctx.emit(
         DamageDealt(
-            target=target, zone=out.zone or "body", dice=out.damage.result.total,
-            multiplier=out.multiplier, pv_lost=out.pv_lost,
-            rules=("W-LOC-1",), rolls=(out.damage,),
+            target=target,
+            zone=out.zone or "body",
+            dice=out.damage.result.total,
+            multiplier=out.multiplier,
+            pv_lost=out.pv_lost,
+            rules=("W-LOC-1",),
+            rolls=(out.damage,),
         )
     )
     _end_of_round(ctx)
@@ -116,7 +131,9 @@ def reload(ctx: Resolution, command: Command) -> None:
         raise ConteurError("western.already_loaded", fighter=f.name, weapon=w.id)
     ctx.emit(
         Reloaded(
-            fighter=f.id, hand=hand, rounds=min(w.capacity, f.ammo[hand] + w.reload),
+            fighter=f.id,
+            hand=hand,
+            rounds=min(w.capacity, f.ammo[hand] + w.reload),
             rules=("W-RND-1",),
         )
     )

@@ -9,8 +9,15 @@ from conteur.engine import Command, Resolution
 from conteur.engine.geometry import distance
 from conteur.i18n import ConteurError
 
-from .events import Approached, Bound, KnockedOut, KnockOutHurt, KnockOutRolled, StealthNeeded
-from .events import StealthRolled
+from .events import (
+    Approached,
+    Bound,
+    KnockedOut,
+    KnockOutHurt,
+    KnockOutRolled,
+    StealthNeeded,
+    StealthRolled,
+)
 from .state import WesternState
 from .tables import StealthModifier
 
@@ -57,8 +64,12 @@ def approach(ctx: Resolution, command: Command) -> None:
         ok = bool(rec.result.success)
         ctx.emit(
             StealthRolled(
-                fighter=f.id, roll=rec.result.roll, percent=percent, success=ok,
-                rules=("W-KO-1",), rolls=(rec,),
+                fighter=f.id,
+                roll=rec.result.roll,
+                percent=percent,
+                success=ok,
+                rules=("W-KO-1",),
+                rolls=(rec,),
             )
         )
         if not ok:
@@ -88,8 +99,13 @@ def knock_out(ctx: Resolution, command: Command) -> None:
     if automatic:
         ctx.emit(
             KnockOutRolled(
-                attacker=f.id, target=t.id, face=0, threshold=threshold, success=True,
-                automatic=True, rules=("W-KO-2", "W-KO-5"),
+                attacker=f.id,
+                target=t.id,
+                face=0,
+                threshold=threshold,
+                success=True,
+                automatic=True,
+                rules=("W-KO-2", "W-KO-5"),
             )
         )
         success = True
@@ -100,8 +116,13 @@ def knock_out(ctx: Resolution, command: Command) -> None:
         success = face < threshold if strict else face <= threshold
         ctx.emit(
             KnockOutRolled(
-                attacker=f.id, target=t.id, face=face, threshold=threshold, success=success,
-                rules=("W-KO-2", "W-KO-3"), rolls=(rec,),
+                attacker=f.id,
+                target=t.id,
+                face=face,
+                threshold=threshold,
+                success=success,
+                rules=("W-KO-2", "W-KO-3"),
+                rolls=(rec,),
             )
         )
     hurt = ctx.dice.roll(Expr(1, 6))

@@ -77,7 +77,9 @@ def hit_groups(percent: int) -> list[tuple[int, float]]:
     return out + list(groups.values())
 
 
-def outcomes_of(shot: Shot, state: WesternState, brute: bool = False) -> list[tuple[ShotOutcome, float]]:
+def outcomes_of(
+    shot: Shot, state: WesternState, brute: bool = False
+) -> list[tuple[ShotOutcome, float]]:
     """Every outcome of ``roll_shot`` with its probability."""
     tables = state.tables
 
@@ -93,8 +95,13 @@ def outcomes_of(shot: Shot, state: WesternState, brute: bool = False) -> list[tu
 
 
 def attack_odds(
-    state: WesternState, attacker: str, target: str, maneuver: str | None = None,
-    params: Mapping[str, Any] | None = None, *, brute: bool = False,
+    state: WesternState,
+    attacker: str,
+    target: str,
+    maneuver: str | None = None,
+    params: Mapping[str, Any] | None = None,
+    *,
+    brute: bool = False,
 ) -> ShotOdds:
     """The exact odds of ``attacker`` shooting (or striking) ``target`` now.
 

@@ -65,9 +65,7 @@ def start_round(ctx: Resolution) -> None:
             if i < off:
                 hands.append("off")
         counts.append((f, hands))
-    ranked = sorted(
-        enumerate(counts), key=lambda item: (-item[1][0].speed, item[0])
-    )
+    ranked = sorted(enumerate(counts), key=lambda item: (-item[1][0].speed, item[0]))
     slots: list[tuple[str, str]] = []
     longest = max((len(h) for _, h in counts), default=0)
     for k in range(longest):

@@ -54,7 +54,11 @@ def duel_won(ctx: Resolution, command: Command) -> None:
     rules = ("W-REP-1", "W-REP-3") if one else ("W-REP-2", "W-REP-3")
     ctx.emit(
         DuelJudged(
-            side=side, winners=len(winners), losers=len(losers), witness=witness, gain=gain,
+            side=side,
+            winners=len(winners),
+            losers=len(losers),
+            witness=witness,
+            gain=gain,
             rules=rules,
         )
     )

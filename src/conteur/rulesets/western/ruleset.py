@@ -59,7 +59,9 @@ class WesternRuleset:
         known = {"ko_strictly_under", "instinctive_beyond"}
         for key in options:
             if key not in known:
-                raise ConteurError("western.unknown_option", name=key, known=", ".join(sorted(known)))
+                raise ConteurError(
+                    "western.unknown_option", name=key, known=", ".join(sorted(known))
+                )
         state.options = {str(k): bool(v) for k, v in options.items()}
         for i, raw in enumerate(scenario.get("combatants", []) or []):
             f = fighter_from_scenario(raw, i, tables, base_dir)
@@ -91,8 +93,12 @@ class WesternRuleset:
                 out.append(CommandTemplate("round", None, (), "W-RND-1"))
             out.append(
                 CommandTemplate(
-                    "surprise", None,
-                    (Param("target", "choice", alive), Param("kind", "choice", ("sudden", "attacked"))),
+                    "surprise",
+                    None,
+                    (
+                        Param("target", "choice", alive),
+                        Param("kind", "choice", ("sudden", "attacked")),
+                    ),
                     "W-RND-2",
                 )
             )
@@ -100,7 +106,8 @@ class WesternRuleset:
             sides = tuple(dict.fromkeys(f.side for f in fighters.values()))
             out.append(
                 CommandTemplate(
-                    "duel_won", None,
+                    "duel_won",
+                    None,
                     (Param("side", "choice", sides), Param("witness", "bool", required=False)),
                     "W-REP-1",
                 )
@@ -114,7 +121,8 @@ class WesternRuleset:
                 zones = tuple(loc.id for loc in state.tables.locations)
                 out.append(
                     CommandTemplate(
-                        "attack", f.id,
+                        "attack",
+                        f.id,
                         (
                             Param("target", "choice", others),
                             Param("zone", "choice", zones, required=False),
@@ -126,9 +134,12 @@ class WesternRuleset:
                 out.append(CommandTemplate("pass", f.id, (), "W-SPD-2"))
                 out.append(
                     CommandTemplate(
-                        "run", f.id,
-                        (Param("metres", "int", min=1, max=20, required=False, default=8),
-                         Param("toward", "bool", required=False)),
+                        "run",
+                        f.id,
+                        (
+                            Param("metres", "int", min=1, max=20, required=False, default=8),
+                            Param("toward", "bool", required=False),
+                        ),
                         "W-RND-1",
                     )
                 )
@@ -136,21 +147,30 @@ class WesternRuleset:
                     out.append(CommandTemplate("reload", f.id, (), "W-RND-1"))
             if f.standing and others:
                 heavy = tuple(
-                    w for w in f.weapons + ([f.off_hand] if f.off_hand else [])
+                    w
+                    for w in f.weapons + ([f.off_hand] if f.off_hand else [])
                     if state.tables.weapon(w).heavy
                 )
                 out.append(
                     CommandTemplate(
-                        "approach", f.id,
-                        (Param("target", "choice", others), Param("modifiers", "text", required=False)),
+                        "approach",
+                        f.id,
+                        (
+                            Param("target", "choice", others),
+                            Param("modifiers", "text", required=False),
+                        ),
                         "W-KO-1",
                     )
                 )
                 if heavy:
                     out.append(
                         CommandTemplate(
-                            "knockout", f.id,
-                            (Param("target", "choice", others), Param("object", "choice", tuple(dict.fromkeys(heavy)))),
+                            "knockout",
+                            f.id,
+                            (
+                                Param("target", "choice", others),
+                                Param("object", "choice", tuple(dict.fromkeys(heavy))),
+                            ),
                             "W-KO-3",
                         )
                     )
@@ -184,7 +204,11 @@ class WesternRuleset:
         return summary_lines(state, lang)
 
     def attack_odds(
-        self, state: Any, attacker: str, target: str, maneuver: str | None = None,
+        self,
+        state: Any,
+        attacker: str,
+        target: str,
+        maneuver: str | None = None,
         params: Mapping[str, Any] | None = None,
     ) -> Any:
         from .odds import attack_odds

@@ -1,15 +1,15 @@
 """The western script language (words in ``data/script.yaml``, French or English).
 
-    round                                   # the next round (GM)
-    bill: tire sur joe                      # the shot or blow due now
-    bill: tire sur joe vise tête mod -10    # aimed at a zone (no critical shift), GM modifier
-    bill: passe / recharge
-    mj: surprise joe soudain | attaqué
-    bill: approche garde : nuit, silence, peu de caches, 15 m
-    bill: assomme garde avec colt_saa
-    mj: ligote garde
-    mj: duel gagné par bill témoin
-    annuler
+round                                   # the next round (GM)
+bill: tire sur joe                      # the shot or blow due now
+bill: tire sur joe vise tête mod -10    # aimed at a zone (no critical shift), GM modifier
+bill: passe / recharge
+mj: surprise joe soudain | attaqué
+bill: approche garde : nuit, silence, peu de caches, 15 m
+bill: assomme garde avec colt_saa
+mj: ligote garde
+mj: duel gagné par bill témoin
+annuler
 """
 
 from __future__ import annotations
@@ -30,8 +30,10 @@ from .tables import fold
 
 @cache
 def words() -> dict[str, Any]:
-    text = resources.files("conteur.rulesets.western").joinpath("data/script.yaml").read_text(
-        encoding="utf-8"
+    text = (
+        resources.files("conteur.rulesets.western")
+        .joinpath("data/script.yaml")
+        .read_text(encoding="utf-8")
     )
     data: dict[str, Any] = yaml.safe_load(text)
     return data

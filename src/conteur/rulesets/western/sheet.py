@@ -16,18 +16,50 @@ from .state import FATES, Fighter
 from .tables import Tables
 
 FIELDS = {
-    "id", "name", "nom", "side", "camp", "position", "characteristics", "caractéristiques",
-    "skills", "compétences", "weapons", "armes", "off_hand", "main_secondaire", "ready",
-    "prêt", "ambidextrous", "ambidextre", "human", "humain", "speed_bonus",
-    "ajustement_rapidité", "pv", "helpless", "sans_défense",
+    "id",
+    "name",
+    "nom",
+    "side",
+    "camp",
+    "position",
+    "characteristics",
+    "caractéristiques",
+    "skills",
+    "compétences",
+    "weapons",
+    "armes",
+    "off_hand",
+    "main_secondaire",
+    "ready",
+    "prêt",
+    "ambidextrous",
+    "ambidextre",
+    "human",
+    "humain",
+    "speed_bonus",
+    "ajustement_rapidité",
+    "pv",
+    "helpless",
+    "sans_défense",
     # carried from an earlier encounter (``end_state``)
-    "pv_max", "fate", "reputation", "ammo", "unconscious",
+    "pv_max",
+    "fate",
+    "reputation",
+    "ammo",
+    "unconscious",
 }
 ALIASES = {
-    "nom": "name", "camp": "side", "caractéristiques": "characteristics",
-    "compétences": "skills", "armes": "weapons", "main_secondaire": "off_hand",
-    "prêt": "ready", "ambidextre": "ambidextrous", "humain": "human",
-    "ajustement_rapidité": "speed_bonus", "sans_défense": "helpless",
+    "nom": "name",
+    "camp": "side",
+    "caractéristiques": "characteristics",
+    "compétences": "skills",
+    "armes": "weapons",
+    "main_secondaire": "off_hand",
+    "prêt": "ready",
+    "ambidextre": "ambidextrous",
+    "humain": "human",
+    "ajustement_rapidité": "speed_bonus",
+    "sans_défense": "helpless",
 }
 
 
@@ -35,10 +67,16 @@ def _int(value: Any, fighter: str, field: str, low: int, high: int) -> int:
     try:
         number = int(value)
     except (TypeError, ValueError):
-        raise ConteurError("western.sheet.bad_number", fighter=fighter, field=field, value=value) from None
+        raise ConteurError(
+            "western.sheet.bad_number", fighter=fighter, field=field, value=value
+        ) from None
     if not low <= number <= high:
         raise ConteurError(
-            "western.sheet.out_of_range", fighter=fighter, field=field, value=number, low=low,
+            "western.sheet.out_of_range",
+            fighter=fighter,
+            field=field,
+            value=number,
+            low=low,
             high=high,
         )
     return number
@@ -58,7 +96,9 @@ def fighter_from_scenario(
         sheet = raw["sheet"]
         if isinstance(sheet, str):
             try:
-                sheet = yaml.safe_load(((base_dir or Path(".")) / sheet).read_text(encoding="utf-8"))
+                sheet = yaml.safe_load(
+                    ((base_dir or Path(".")) / sheet).read_text(encoding="utf-8")
+                )
             except (OSError, yaml.YAMLError):
                 raise ConteurError("western.tables.unreadable", path=sheet) from None
         if not isinstance(sheet, Mapping):
@@ -103,7 +143,9 @@ def fighter_from_scenario(
             ammo[hand] = _int(rounds, fid, f"ammo.{hand}", 0, 999)
     fate = str(data.get("fate") or "alive")
     if fate not in FATES:
-        raise ConteurError("western.sheet.bad_fate", fighter=fid, value=fate, known=", ".join(FATES))
+        raise ConteurError(
+            "western.sheet.bad_fate", fighter=fid, value=fate, known=", ".join(FATES)
+        )
     try:
         position = parse_position(data.get("position", [0, 0]))
     except (ValueError, TypeError, IndexError):
@@ -111,12 +153,23 @@ def fighter_from_scenario(
             "western.sheet.bad_number", fighter=fid, field="position", value=data.get("position")
         ) from None
     return Fighter(
-        id=fid, name=name, side=str(data.get("side") or fid), position=position,
-        characteristics=chars, skills=skills, weapons=weapons, off_hand=off_hand, ammo=ammo,
-        pv=pv, pv_max=max(pv_max, pv), ready=bool(data.get("ready", True)),
-        ambidextrous=bool(data.get("ambidextrous", False)), human=bool(data.get("human", True)),
+        id=fid,
+        name=name,
+        side=str(data.get("side") or fid),
+        position=position,
+        characteristics=chars,
+        skills=skills,
+        weapons=weapons,
+        off_hand=off_hand,
+        ammo=ammo,
+        pv=pv,
+        pv_max=max(pv_max, pv),
+        ready=bool(data.get("ready", True)),
+        ambidextrous=bool(data.get("ambidextrous", False)),
+        human=bool(data.get("human", True)),
         speed_bonus=_int(data.get("speed_bonus", 0), fid, "speed_bonus", -24, 24),
-        helpless=bool(data.get("helpless", False)), fate=fate,
+        helpless=bool(data.get("helpless", False)),
+        fate=fate,
         unconscious=_int(data.get("unconscious", 0), fid, "unconscious", 0, 999),
     )
 
@@ -135,4 +188,7 @@ def load_sheet(sheet: Mapping[str, Any], source: str = "<sheet>") -> CheckedShee
 
     f = fighter_from_scenario(sheet, 0, default_tables())
     given_id = sheet.get("id")
-    return CheckedSheet(str(given_id) if given_id else "", f.name if f.name != f.id or sheet.get("name") or sheet.get("nom") else "")
+    return CheckedSheet(
+        str(given_id) if given_id else "",
+        f.name if f.name != f.id or sheet.get("name") or sheet.get("nom") else "",
+    )

@@ -107,15 +107,22 @@ def draft_shot(
     if w.kind in ("melee", "fists") or (w.kind == "whip" and metres <= tables.close_reach):
         if metres > max(tables.close_reach, w.range):
             raise ConteurError(
-                "western.out_of_reach", target=t.name, metres=round(metres, 1), reach=w.range,
+                "western.out_of_reach",
+                target=t.name,
+                metres=round(metres, 1),
+                reach=w.range,
                 rule="W-CC-1",
             )
         rules.append("W-CC-1")
     else:
         if metres > w.range:
             raise ConteurError(
-                "western.out_of_range", weapon=w.label("fr"), target=t.name,
-                metres=round(metres, 1), range=w.range, rule="W-RNG-1",
+                "western.out_of_range",
+                weapon=w.label("fr"),
+                target=t.name,
+                metres=round(metres, 1),
+                range=w.range,
+                rule="W-RNG-1",
             )
         rules.append("W-RNG-1" if metres > tables.close_reach else "W-CC-1")
         if hand in f.ammo and f.ammo[hand] <= 0:
@@ -142,9 +149,17 @@ def draft_shot(
     if t.human and zone is None:
         rules.extend(("W-LOC-2", "W-CRIT-2"))
     return Shot(
-        attacker=attacker, target=target, weapon=w.id, hand=hand, skill=skill,
-        percent=total, modifiers=tuple(mods), zone=zone, human=t.human,
-        damage=w.damage, rules=tuple(dict.fromkeys(rules)),
+        attacker=attacker,
+        target=target,
+        weapon=w.id,
+        hand=hand,
+        skill=skill,
+        percent=total,
+        modifiers=tuple(mods),
+        zone=zone,
+        human=t.human,
+        damage=w.damage,
+        rules=tuple(dict.fromkeys(rules)),
     )
 
 

@@ -84,7 +84,7 @@ class Weakest(WesternTactic):
 
 @register_tactic("western", "flee")
 class Flee(WesternTactic):
-    """Fight like ``nearest``; run away once PV fall to half or less (option ``at``: the fraction)."""
+    """Fight like ``nearest``; run away at half PV or less (option ``at``: the fraction)."""
 
     def __init__(self, options: Mapping[str, Any]) -> None:
         super().__init__(options)
@@ -165,11 +165,17 @@ class WesternReferee:
         return out
 
     def fled(
-        self, state: WesternState, f: Fighter, enemies: list[Fighter], escape: float,
+        self,
+        state: WesternState,
+        f: Fighter,
+        enemies: list[Fighter],
+        escape: float,
         tactics: Mapping[str, Tactic],
     ) -> bool:
-        return bool(enemies) and tactics[f.side].fleeing(state, f) and all(
-            distance(f.position, o.position) > escape for o in enemies
+        return (
+            bool(enemies)
+            and tactics[f.side].fleeing(state, f)
+            and all(distance(f.position, o.position) > escape for o in enemies)
         )
 
     def fate(

@@ -114,6 +114,4 @@ class WesternState:
         for f in self.fighters.values():
             if key in (fold(f.id), fold(f.name)):
                 return f
-        raise ConteurError(
-            "western.unknown_fighter", name=ref, known=", ".join(self.fighters)
-        )
+        raise ConteurError("western.unknown_fighter", name=ref, known=", ".join(self.fighters))

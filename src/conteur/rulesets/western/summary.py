@@ -41,7 +41,9 @@ def summary_lines(state: WesternState, lang: Lang) -> list[str]:
         parts = [t("western.summary.pv", lang, pv=f.pv, pv_max=f.pv_max)]
         parts.append(t("western.summary.reputation", lang, reputation=f.reputation))
         for hand, rounds in sorted(f.ammo.items()):
-            parts.append(t("western.summary.ammo", lang, hand=t(f"western.hand.{hand}", lang), rounds=rounds))
+            parts.append(
+                t("western.summary.ammo", lang, hand=t(f"western.hand.{hand}", lang), rounds=rounds)
+            )
         if f.fate != "alive":
             parts.append(t(f"western.fate.{f.fate}", lang))
         lines.append(t("western.summary.line", lang, fighter=f.name, parts=" · ".join(parts)))

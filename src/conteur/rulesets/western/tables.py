@@ -222,8 +222,10 @@ def fold(text: str) -> str:
 
 @cache
 def _default_data() -> dict[str, Any]:
-    text = resources.files("conteur.rulesets.western").joinpath("data/tables.yaml").read_text(
-        encoding="utf-8"
+    text = (
+        resources.files("conteur.rulesets.western")
+        .joinpath("data/tables.yaml")
+        .read_text(encoding="utf-8")
     )
     data: dict[str, Any] = yaml.safe_load(text)
     return data
