@@ -18,7 +18,7 @@ from .events import (
     StealthNeeded,
     StealthRolled,
 )
-from .state import WesternState
+from .state import Fighter, WesternState
 from .tables import StealthModifier
 
 
@@ -36,15 +36,21 @@ def stealth_entry(state: WesternState, item: str) -> StealthModifier:
     return state.tables.stealth_modifier(text)
 
 
-def approach(ctx: Resolution, command: Command) -> None:
-    """``approach``: creep up behind a victim; every stealth roll must succeed (W-KO-1)."""
-    state: WesternState = ctx.state
+def actor_and_victim(state: WesternState, command: Command) -> tuple[Fighter, Fighter]:
+    """The one acting (standing) and the victim named by ``target``."""
     if command.actor is None:
         raise ConteurError("western.no_actor", command=command.type)
     f = state.fighter(command.actor)
     t = state.fighter(str(command.get("target") or ""))
     if not f.standing:
         raise ConteurError("western.cannot_act", fighter=f.name)
+    return f, t
+
+
+def approach(ctx: Resolution, command: Command) -> None:
+    """``approach``: creep up behind a victim; every stealth roll must succeed (W-KO-1)."""
+    state: WesternState = ctx.state
+    f, t = actor_and_victim(state, command)
     tables = state.tables
     raw = command.get("modifiers") or []
     if isinstance(raw, str):
@@ -81,12 +87,7 @@ def approach(ctx: Resolution, command: Command) -> None:
 def knock_out(ctx: Resolution, command: Command) -> None:
     """``knockout``: a heavy object on the head of a victim approached unseen or helpless."""
     state: WesternState = ctx.state
-    if command.actor is None:
-        raise ConteurError("western.no_actor", command=command.type)
-    f = state.fighter(command.actor)
-    t = state.fighter(str(command.get("target") or ""))
-    if not f.standing:
-        raise ConteurError("western.cannot_act", fighter=f.name)
+    f, t = actor_and_victim(state, command)
     tables = state.tables
     obj = str(command.get("object") or (f.weapons[0] if f.weapons else "fists"))
     weapon = tables.weapon(obj)

@@ -11,11 +11,11 @@ file, the entry and the field, in French and English.
 from __future__ import annotations
 
 import unicodedata
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from functools import cache
 from importlib import resources
 from pathlib import Path
-from typing import Any, Literal
+from typing import Any, Literal, TypeVar
 
 import yaml
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, model_validator
@@ -144,13 +144,7 @@ class Tables(_Model):
     # ------------------------------------------------------------------ lookups
 
     def weapon(self, ref: str) -> Weapon:
-        key = fold(ref)
-        for w in self.weapons:
-            if key in (fold(w.id), fold(w.fr), fold(w.en)):
-                return w
-        raise ConteurError(
-            "western.unknown_weapon", name=ref, known=", ".join(w.id for w in self.weapons)
-        )
+        return find(self.weapons, ref, "western.unknown_weapon")
 
     def location(self, zone: str) -> Location:
         for loc in self.locations:
@@ -177,13 +171,7 @@ class Tables(_Model):
         return min(shots, MAX_SHOTS.get(kind, shots))
 
     def stealth_modifier(self, ref: str) -> StealthModifier:
-        key = fold(ref)
-        for m in self.stealth:
-            if key in (fold(m.id), fold(m.fr), fold(m.en)):
-                return m
-        raise ConteurError(
-            "western.unknown_stealth", name=ref, known=", ".join(m.id for m in self.stealth)
-        )
+        return find(self.stealth, ref, "western.unknown_stealth")
 
     def distance_modifier(self, metres: float) -> StealthModifier:
         """The stealth modifier for approaching from ``metres`` away."""
@@ -194,24 +182,22 @@ class Tables(_Model):
         raise ConteurError("western.unknown_stealth", name=f"{metres} m", known="")
 
     def skill_id(self, ref: str) -> str:
-        key = fold(ref)
-        for s in self.skills:
-            if key in (fold(s.id), fold(s.fr), fold(s.en)):
-                return s.id
-        raise ConteurError(
-            "western.unknown_skill", name=ref, known=", ".join(s.fr for s in self.skills)
-        )
+        return find(self.skills, ref, "western.unknown_skill").id
 
     def characteristic_id(self, ref: str) -> str:
-        key = fold(ref)
-        for c in self.characteristics:
-            if key in (fold(c.id), fold(c.fr), fold(c.en)):
-                return c.id
-        raise ConteurError(
-            "western.unknown_characteristic",
-            name=ref,
-            known=", ".join(c.fr for c in self.characteristics),
-        )
+        return find(self.characteristics, ref, "western.unknown_characteristic").id
+
+
+N = TypeVar("N", bound=Named)
+
+
+def find(entries: Sequence[N], ref: str, error: str) -> N:
+    """The entry whose id, French or English name is ``ref`` (case and accents folded)."""
+    key = fold(ref)
+    for e in entries:
+        if key in (fold(e.id), fold(e.fr), fold(e.en)):
+            return e
+    raise ConteurError(error, name=ref, known=", ".join(e.id for e in entries))
 
 
 def fold(text: str) -> str:
