@@ -42,7 +42,7 @@ def summary_lines(state: WesternState, lang: Lang) -> list[str]:
         parts.append(t("western.summary.reputation", lang, reputation=f.reputation))
         for hand, rounds in sorted(f.ammo.items()):
             parts.append(
-                t("western.summary.ammo", lang, hand=t(f"western.hand.{hand}", lang), rounds=rounds)
+                t("western.summary.ammo", lang, hand=t(f"word.{hand}", lang), rounds=rounds)
             )
         if f.fate != "alive":
             parts.append(t(f"western.fate.{f.fate}", lang))
