@@ -51,3 +51,33 @@ def test_W_REP_3_no_witness_no_gain() -> None:
     assert not f.do("duel_won", side="bill").of(ReputationGained)
     g = sides(1, 1, loser_rep=16, witnesses=False)
     assert g.do("duel_won", side="bill", witness=True).one(ReputationGained).amount == 3
+
+
+def test_W_REP_1_duel_judged_at_once_when_the_last_adversary_falls() -> None:
+    """W-REP-1: with ``duel: true``, the shot that drops Joe (reputation 11) gives Bill +2 at once."""
+    f = Fight(
+        gunman("bill"),
+        gunman("joe", x=10, pv=4, characteristics={"RÉPUTATION": 11}),
+        witnesses=True,
+        duel=True,
+    )
+    before = f["bill"].reputation
+    f.round()
+    ev = f.shoot("bill", "joe", 30, 20, 5)
+    assert ev.one(ReputationGained).amount == 2 and f["bill"].reputation == before + 2
+    assert f.state.duel_judged
+    from conteur.i18n import ConteurError
+
+    with pytest.raises(ConteurError):
+        f.do("duel_won", side="bill")
+
+
+def test_W_REP_2_duel_judged_once_the_cowboys_are_down() -> None:
+    """W-REP-2: Bill and four friends drop the two cow-boys: judged at once, no gain."""
+    people = [gunman(f"w{i}", side="bill") for i in range(5)]
+    people += [gunman(f"c{i}", side="cowboys", x=10, pv=1) for i in range(2)]
+    f = Fight(*people, witnesses=True, duel=True)
+    f.round()
+    f.shoot("w0", "c0", 30, 20, 5)
+    ev = f.shoot("w1", "c1", 30, 20, 5)
+    assert ev.rules() >= {"W-REP-2"} and not ev.of(ReputationGained) and f.state.duel_judged

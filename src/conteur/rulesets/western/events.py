@@ -344,6 +344,9 @@ class DuelJudged(WesternEvent, Event):
     witness: bool
     gain: int
 
+    def apply(self, state: Any) -> None:
+        _state(state).duel_judged = True
+
 
 @dataclass(frozen=True, kw_only=True)
 class ReputationGained(WesternEvent, Event):

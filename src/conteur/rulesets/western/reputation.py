@@ -45,8 +45,26 @@ def duel_won(ctx: Resolution, command: Command) -> None:
     sides = {f.side for f in state.fighters.values()}
     if side not in sides:
         raise ConteurError("western.unknown_side", side=side, known=", ".join(sorted(sides)))
+    if state.duel_judged:
+        raise ConteurError("western.duel_judged")
     witness_arg = command.get("witness")
-    witness = state.witnesses if witness_arg is None else bool(witness_arg)
+    judge(ctx, side, state.witnesses if witness_arg is None else bool(witness_arg))
+
+
+def judge_if_over(ctx: Resolution) -> None:
+    """In a scenario marked ``duel: true``, the duel is judged as soon as one side alone
+    stands (W-REP-1..3: the change of reputation is immediate)."""
+    state: WesternState = ctx.state
+    if not state.duel or state.duel_judged:
+        return
+    standing = {f.side for f in state.fighters.values() if f.standing}
+    if len(standing) == 1:
+        judge(ctx, standing.pop(), state.witnesses)
+
+
+def judge(ctx: Resolution, side: str, witness: bool) -> None:
+    """The duel won by ``side``: each winner's gain from the sides' numbers and reputations."""
+    state: WesternState = ctx.state
     winners = [f for f in state.fighters.values() if f.side == side]
     losers = [f for f in state.fighters.values() if f.side != side]
     gain = duel_gain(winners, losers, witness)

@@ -53,6 +53,7 @@ class WesternRuleset:
         state.meta["tables"] = TablesRef(tables)
         state.dead_at = tables.health.dead_at
         state.witnesses = bool(scenario.get("witnesses", False))
+        state.duel = bool(scenario.get("duel", False))
         options = scenario.get("options") or {}
         if not isinstance(options, Mapping):
             raise ConteurError("western.bad_options")
@@ -77,6 +78,7 @@ class WesternRuleset:
         if handler is None:
             raise ConteurError("engine.unknown_command", command=command.type)
         handler(ctx, command)
+        reputation.judge_if_over(ctx)
 
     def parse_command(self, line: str, state: Any, lang: Lang | None = None) -> Command:
         from .script import parse_line
@@ -104,14 +106,15 @@ class WesternRuleset:
             )
             out.append(CommandTemplate("bind", None, (Param("target", "choice", alive),), "W-KO-5"))
             sides = tuple(dict.fromkeys(f.side for f in fighters.values()))
-            out.append(
-                CommandTemplate(
-                    "duel_won",
-                    None,
-                    (Param("side", "choice", sides), Param("witness", "bool", required=False)),
-                    "W-REP-1",
+            if not state.duel_judged:
+                out.append(
+                    CommandTemplate(
+                        "duel_won",
+                        None,
+                        (Param("side", "choice", sides), Param("witness", "bool", required=False)),
+                        "W-REP-1",
+                    )
                 )
-            )
         due = state.due()
         for f in fighters.values():
             if actor is not None and f.id != actor:

@@ -84,6 +84,9 @@ class WesternState:
     done: int = 0
     dead_at: int = -10
     witnesses: bool = False
+    duel: bool = False
+    """Judge the duel by itself when one side alone stands (scenario key ``duel``)."""
+    duel_judged: bool = False
     options: dict[str, Any] = field(default_factory=dict)
     meta: dict[str, Any] = field(default_factory=dict)
 
