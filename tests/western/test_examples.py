@@ -136,9 +136,12 @@ def enc() -> Encounter:
         ("bill: reloads", Command("reload", "bill")),
         (
             "mj: surprise joe attaqué",
-            Command("surprise", None, {"target": "joe", "kind": "attacked"}),
+            Command("surprise", None, {"target": "joe", "surprise": "attacked"}),
         ),
-        ("gm: surprise joe sudden", Command("surprise", None, {"target": "joe", "kind": "sudden"})),
+        (
+            "gm: surprise joe sudden",
+            Command("surprise", None, {"target": "joe", "surprise": "sudden"}),
+        ),
         (
             "bill: assomme joe avec colt_saa",
             Command("knockout", "bill", {"target": "joe", "object": "colt_saa"}),

@@ -118,7 +118,7 @@ def test_W_RND_2_attacked_by_surprise_cannot_act() -> None:
     """W-RND-2: attacked by surprise, Joe loses his shots this round, and only this round."""
     f = Fight(speed("bill", 14), speed("joe", 5, x=10))
     f.round()
-    f.do("surprise", target="joe", kind="attacked")
+    f.do("surprise", target="joe", surprise="attacked")
     assert ["joe"] not in f.state.order
     before = f.snapshot()
     with pytest.raises(ConteurError) as err:
@@ -134,7 +134,7 @@ def test_W_RND_2_attacked_by_surprise_cannot_act() -> None:
 def test_W_RND_2_surprise_before_the_round() -> None:
     """W-RND-2: a surprise declared before the first round keeps Joe out of round 1."""
     f = Fight(speed("bill", 5), speed("joe", 5, x=10))
-    f.do("surprise", target="joe", kind="attacked")
+    f.do("surprise", target="joe", surprise="attacked")
     f.round()
     assert f.state.order == [["bill"]]
 

@@ -175,7 +175,7 @@ def test_W_SKL_2_sudden_adversary_is_instinctive() -> None:
     """W-SKL-2: gun in hand but a sudden adversary appears: instinctive."""
     f = duel()
     f.round()
-    f.do("surprise", target="bill", kind="sudden")
+    f.do("surprise", target="bill", surprise="sudden")
     assert f.shoot("bill", "joe", 45).one(ShotRolled).skill == "instinctive_pistol"
 
 
@@ -187,7 +187,7 @@ def test_W_SKL_2_instinctive_against_every_adversary_once_triggered() -> None:
         gunman("sam", x=8, side="joe", characteristics={"RAPIDITÉ": 1}),
     )
     f.round()
-    f.do("surprise", target="bill", kind="sudden")
+    f.do("surprise", target="bill", surprise="sudden")
     assert f.shoot("bill", "joe", 90).one(ShotRolled).skill == "instinctive_pistol"
     f.do("pass", "joe")
     f.do("pass", "sam")
@@ -214,7 +214,7 @@ def test_W_SKL_3_new_adversaries_bring_instinctive_back() -> None:
     for who in ("bill", "joe", "bill", "joe"):
         f.do("pass", who)
     f.round()
-    f.do("surprise", target="bill", kind="sudden")
+    f.do("surprise", target="bill", surprise="sudden")
     assert f.shoot("bill", "joe", 90).one(ShotRolled).skill == "instinctive_pistol"
 
 
@@ -222,7 +222,7 @@ def test_W_SKL_4_beyond_20_m_always_aimed() -> None:
     """W-SKL-4: 25 m away, holstered and surprised: still aimed."""
     f = Fight(gunman("bill", ready=False), gunman("joe", x=25))
     f.round()
-    f.do("surprise", target="bill", kind="sudden")
+    f.do("surprise", target="bill", surprise="sudden")
     shot = f.shoot("bill", "joe", 90).one(ShotRolled)
     assert shot.skill == "aimed_pistol" and "W-SKL-4" in shot.rules
 

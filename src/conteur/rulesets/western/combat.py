@@ -171,7 +171,7 @@ def surprise(ctx: Resolution, command: Command) -> None:
     """
     state: WesternState = ctx.state
     f = state.fighter(str(command.get("target") or ""))
-    kind = str(command.get("kind") or "sudden")
+    kind = str(command.get("surprise") or "sudden")
     if kind not in ("attacked", "sudden"):
         raise ConteurError("western.bad_surprise", kind=kind)
     rules = ("W-RND-2",) if kind == "attacked" else ("W-SKL-2", "W-SKL-3")

@@ -99,7 +99,7 @@ class WesternRuleset:
                     None,
                     (
                         Param("target", "choice", alive),
-                        Param("kind", "choice", ("sudden", "attacked")),
+                        Param("surprise", "choice", ("sudden", "attacked")),
                     ),
                     "W-RND-2",
                 )

@@ -131,7 +131,7 @@ def parse_line(line: str, state: WesternState) -> Command:
                 else:
                     continue
                 break
-            return Command("surprise", None, {"target": state.fighter(who).id, "kind": kind})
+            return Command("surprise", None, {"target": state.fighter(who).id, "surprise": kind})
         if verb == "bind":
             return Command("bind", None, {"target": state.fighter(rest).id})
         if verb == "duel_won":
