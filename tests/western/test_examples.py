@@ -144,7 +144,7 @@ def enc() -> Encounter:
         ),
         (
             "bill: assomme joe avec colt_saa",
-            Command("knockout", "bill", {"target": "joe", "object": "colt_saa"}),
+            Command("knockout", "bill", {"target": "joe", "weapon": "colt_saa"}),
         ),
         ("bill: knocks out joe", Command("knockout", "bill", {"target": "joe"})),
         ("mj: ligote joe", Command("bind", None, {"target": "joe"})),

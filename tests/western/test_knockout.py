@@ -79,9 +79,9 @@ def test_W_KO_2_a_heavy_object_is_needed() -> None:
     f = yard(guard_x=1)
     f.do("approach", "bill", [10], target="guard", modifiers=["victim_asleep"])
     with pytest.raises(ConteurError) as err:
-        f.do("knockout", "bill", [5, 3, 1, 1, 1], target="guard", object="bowie_knife")
+        f.do("knockout", "bill", [5, 3, 1, 1, 1], target="guard", weapon="bowie_knife")
     assert err.value.key == "western.not_heavy" and err.value.rule == "W-KO-2"
-    ev = f.do("knockout", "bill", [5, 3, 1, 1, 1], target="guard", object="colt_saa")
+    ev = f.do("knockout", "bill", [5, 3, 1, 1, 1], target="guard", weapon="colt_saa")
     assert ev.one(KnockOutRolled).success
 
 

@@ -11,13 +11,13 @@ from .state import WesternState
 
 
 def _with_words(out: dict[str, Any], *fields: str) -> dict[str, Any]:
-    """Zone and weapon ids shown by their table names (``word.<id>``)."""
+    """Zone and weapon ids shown by their table names (``word.western.<id>``)."""
     from conteur.i18n import Msg, catalog
 
     for name in fields:
         value = out.get(name)
-        if isinstance(value, str) and f"word.{value}" in catalog():
-            out[name] = Msg(f"word.{value}")
+        if isinstance(value, str) and f"word.western.{value}" in catalog():
+            out[name] = Msg(f"word.western.{value}")
     return out
 
 
@@ -32,6 +32,11 @@ class WesternEvent:
             if isinstance(value, bool):
                 out[key] = Msg("western.yes" if value else "western.no")
         return out
+
+
+def labelled(items: tuple[tuple[str, int], ...]) -> tuple[tuple[str, int], ...]:
+    """Modifier labels read from the western words (``word.western.<id>``)."""
+    return tuple((f"western.{what}", amount) for what, amount in items)
 
 
 def _state(state: Any) -> WesternState:
@@ -144,7 +149,7 @@ class ShotRolled(WesternEvent, Event):
             if self.hit
             else "western.outcome.miss"
         )
-        out["modifiers"] = Modifiers(self.modifiers)
+        out["modifiers"] = Modifiers(labelled(self.modifiers))
         return _with_words(out, "weapon")
 
 
@@ -248,7 +253,7 @@ class StealthNeeded(WesternEvent, Event):
         from conteur.engine.events import Modifiers
 
         out = super().params(names)
-        out["modifiers"] = Modifiers(self.modifiers)
+        out["modifiers"] = Modifiers(labelled(self.modifiers))
         return out
 
 

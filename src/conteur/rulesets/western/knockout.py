@@ -89,7 +89,7 @@ def knock_out(ctx: Resolution, command: Command) -> None:
     state: WesternState = ctx.state
     f, t = actor_and_victim(state, command)
     tables = state.tables
-    obj = str(command.get("object") or (f.weapons[0] if f.weapons else "fists"))
+    obj = str(command.get("weapon") or (f.weapons[0] if f.weapons else "fists"))
     weapon = tables.weapon(obj)
     if not weapon.heavy:
         raise ConteurError("western.not_heavy", weapon=weapon.id, rule="W-KO-2")

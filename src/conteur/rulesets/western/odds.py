@@ -18,7 +18,7 @@ from typing import Any
 from conteur.dice import Percentile, explore
 from conteur.i18n import ConteurError
 
-from .events import lose_pv
+from .events import labelled, lose_pv
 from .shooting import Shot, ShotOutcome, draft_shot, roll_shot
 from .state import WesternState
 
@@ -50,7 +50,7 @@ class ShotOdds:
             "skill": self.skill,
             "pool": self.pool,
             "difficulty": "—",
-            "modifiers": [[what, amount] for what, amount in self.modifiers],
+            "modifiers": [[what, amount] for what, amount in labelled(self.modifiers)],
             "p_hit": self.p_hit,
             "p_critical": self.p_critical,
             "locations": dict(sorted(self.locations.items())),

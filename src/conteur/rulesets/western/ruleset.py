@@ -172,7 +172,7 @@ class WesternRuleset:
                             f.id,
                             (
                                 Param("target", "choice", others),
-                                Param("object", "choice", tuple(dict.fromkeys(heavy))),
+                                Param("weapon", "choice", tuple(dict.fromkeys(heavy))),
                             ),
                             "W-KO-3",
                         )

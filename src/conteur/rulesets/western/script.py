@@ -117,7 +117,7 @@ def parse_line(line: str, state: WesternState) -> Command:
             who, obj = _split(rest, "with")
             args = {"target": state.fighter(who).id}
             if obj:
-                args["object"] = state.tables.weapon(obj).id
+                args["weapon"] = state.tables.weapon(obj).id
             return Command("knockout", actor, args)
         if verb == "surprise":
             kind = "sudden"

@@ -1,4 +1,4 @@
-"""Catalog words for the tables' entries: ``word.<zone>``, ``word.<weapon>``, skills, stealth.
+"""Catalog words for the tables' entries: ``word.western.<id>`` (zones, weapons, stealth), skills.
 
 Log lines name zones and weapons by the tables' own French and English names;
 a game master's tables add their new entries the same way.
@@ -16,7 +16,7 @@ _done: set[int] = set()
 
 
 def register_words(tables: Tables | None = None) -> None:
-    """Add ``word.<id>`` for every entry of ``tables`` not yet in the catalog."""
+    """Add ``word.western.<id>`` for every entry of ``tables`` not yet in the catalog."""
     tables = tables or default_tables()
     if id(tables) in _done:
         return
@@ -24,7 +24,7 @@ def register_words(tables: Tables | None = None) -> None:
     words: dict[str, dict[str, str]] = {}
     entries = [*tables.locations, *tables.weapons, *tables.stealth]
     for e in entries:
-        key = f"word.{e.id}"
+        key = f"word.western.{e.id}"
         if key not in catalog() and key not in words:
             words[key] = {"fr": e.fr, "en": e.en}
     for s in tables.skills:
