@@ -16,7 +16,15 @@ from conteur.i18n import ConteurError
 
 from . import equipment
 from .events import ConditionSet, ModifiersUsed
-from .hooks import AFTER_ATTACK, AFTER_HIT, DIFFICULTY_RULES, POOL_RULES, AfterHit, AttackDraft
+from .hooks import (
+    AFTER_ATTACK,
+    AFTER_HIT,
+    DIFFICULTY_RULES,
+    POOL_RULES,
+    STRIKE_RULES,
+    AfterHit,
+    AttackDraft,
+)
 from .state import Action, Fighter, VtmState
 from .strike import Defence, Riposte, Strike, StrikeOutcome, roll_strike
 
@@ -164,7 +172,7 @@ def strike_for(d: AttackDraft, defence: Defence | None, willpower: bool) -> Stri
     every = bool(state.options.get("defence_literal_difference")) and defence is not None
     if equipment.maneuver_id(d.maneuver) in ("full_auto", "spray"):
         every = every or bool(state.options.get("auto_fire_every_success"))
-    return Strike(
+    strike = Strike(
         attacker=d.attacker.id,
         target=d.target.id,
         maneuver=equipment.maneuver_id(d.maneuver),
@@ -187,6 +195,9 @@ def strike_for(d: AttackDraft, defence: Defence | None, willpower: bool) -> Stri
         rules=tuple(dict.fromkeys(d.rules)),
         modifiers=format_notes(d),
     )
+    for rule in STRIKE_RULES:
+        strike = rule(d, strike)
+    return strike
 
 
 def format_notes(d: AttackDraft) -> tuple[tuple[str, int], ...]:

@@ -72,7 +72,9 @@ class VtmRuleset:
             "close_wound": close.close_wound,
             "gm_disarm_botch": close.gm_disarm_botch,
         }
-        self.packs: dict[str, Any] = {}
+        from .packs import discover
+
+        self.packs: dict[str, Any] = discover()
 
     # ------------------------------------------------------------------ state
 
@@ -89,6 +91,9 @@ class VtmRuleset:
                 raise ConteurError(
                     "vtm.unknown_pack", name=pack, known=", ".join(sorted(self.packs)) or "—"
                 )
+        for pack in packs:
+            tables = self.packs[pack].adjust_tables(tables)
+        register_words(tables)
         state = VtmState(fighters={}, options=dict(options), era=era, packs=packs)
         state.darkness = bool(scenario.get("darkness", False))
         state.meta["tables"] = equipment.TablesRef(tables)

@@ -85,6 +85,8 @@ class Strike:
     """Hold, Kiss: a hit does no damage."""
     disarm_above: int | None = None
     """Disarm (V-CC-6): damage successes above this (the target's Strength) disarm, no damage."""
+    min_one_die: bool = True
+    """V-DMG-4: a hit rolls at least one damage die (an option pack may say otherwise)."""
     rules: tuple[str, ...] = ()
     modifiers: tuple[tuple[str, int], ...] = ()
     """What changed the pool or difficulty, and by how much (for the log)."""
@@ -205,6 +207,9 @@ def roll_damage(
     # Stage 3: each success beyond the first adds a damage die (V-DMG-1).
     extra = net if s.every_success_adds else net - 1
     pool = s.damage_dice + extra + s.extra_damage_dice
+    if pool <= 0 and not s.min_one_die:
+        events.append(DamageRolled(s.target, 0, s.damage_type, 0, rules=("V-DMG-1", "V-DMG-2")))
+        return StrikeOutcome(successes, False, net, True, 0, 0, s.damage_type, events=(*events,))
     damage = dice.roll(
         VtmPool(
             pool,

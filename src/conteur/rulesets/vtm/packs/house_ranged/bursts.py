@@ -1,0 +1,139 @@
+"""Short and long bursts (R-BURST-1, R-BURST-2): one roll, its successes split among targets.
+
+Readings: a short burst fires 3 rounds from a semi-automatic weapon and 5
+from an automatic one; a long burst fires 10 (it needs them in the clip).
+The roll is drafted against the hardest of the targets named (highest
+difficulty, then fewest dice); the shooter splits the successes with
+``targets`` (in order) and ``leftovers`` as for vtm's spray: evenly, the
+rest where the shooter says. Each target given at least one success takes
+the weapon's damage plus one die per success of its share past the first,
+after its own dodge.
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+from conteur.dice import VtmPool
+from conteur.engine import Event, Resolution
+from conteur.i18n import ConteurError
+
+from ... import equipment
+from ...actions import check_attack
+from ...attack import dazed_by_damage, defence_for, draft_attack, format_notes, strike_for
+from ...events import AmmoChanged, AttackMissed, AttackRolled, Botched, ModifiersUsed
+from ...hooks import action, validator
+from ...ranged import leftover_order, rounds_of, share_out, take_cover_after_dodge, tracks_ammo
+from ...state import Action, Fighter, VtmState
+from ...strike import resolve_successes
+from ...tables import Labels, Maneuver, Weapon
+from .common import firearm, named_targets
+from .config import pack_data
+from .events import BurstShared
+
+BURSTS = ("short_burst", "long_burst")
+
+
+def burst_rounds(m: Maneuver, w: Weapon) -> int:
+    """R-BURST-1: 3 rounds semi-automatic, 5 automatic; R-BURST-2: 10."""
+    if m.id == "short_burst":
+        return pack_data().short_burst_rounds.get(w.fire_cadence, 3)
+    effect = m.effect("rounds")
+    return int(effect.value or 10) if effect is not None else 10
+
+
+def max_targets(m: Maneuver) -> int:
+    data = pack_data()
+    return data.short_burst_targets if m.id == "short_burst" else data.long_burst_targets
+
+
+@validator(*BURSTS)
+def check_burst(state: VtmState, f: Fighter, a: Action) -> None:
+    """The weapon's cadence (semi-automatic or automatic; automatic for a long burst) and
+    the number of targets (1–3, 1–10)."""
+    m = equipment.maneuver(state, a.kind)
+    ids = named_targets(state, f, a, m.rule)
+    check_attack(state, f, replace(a, target=ids[0]), m)
+    w = firearm(state, f, a, m.rule)
+    allowed = ("semi_automatic", "automatic") if m.id == "short_burst" else ("automatic",)
+    if w.fire_cadence not in allowed:
+        raise ConteurError(
+            "house_ranged.cadence", rule=m.rule, weapon=Labels([w]), maneuver=Labels([m])
+        )
+    if len(ids) > max_targets(m):
+        raise ConteurError(
+            "house_ranged.too_many_targets", rule=m.rule, count=len(ids), limit=max_targets(m)
+        )
+    for fid in leftover_order(a):
+        if fid not in ids:
+            raise ConteurError("vtm.spray.leftover", rule=m.rule, name=fid)
+
+
+def spend_burst(ctx: Resolution, f: Fighter, m: Maneuver, w: Weapon) -> None:
+    """The burst's rounds leave the clip; a clip too light refuses the burst."""
+    if not tracks_ammo(w):
+        return
+    left, needed = rounds_of(f, w), burst_rounds(m, w)
+    if left < needed:
+        raise ConteurError(
+            "vtm.ranged.not_enough_rounds",
+            rule=m.rule,
+            fighter=f.name,
+            weapon=Labels([w]),
+            rounds=left,
+            needed=needed,
+        )
+    ctx.emit(AmmoChanged(f.id, w.id, left - needed, rules=(m.rule,)))
+
+
+@action(*BURSTS)
+def burst(ctx: Resolution, f: Fighter, a: Action, penalty: int, willpower: bool) -> None:
+    """R-BURST-1/2: one roll at +3 (+10) dice and +1 (+2) difficulty, split among the targets."""
+    state: VtmState = ctx.state
+    m = equipment.maneuver(state, a.kind)
+    ids = named_targets(state, f, a, m.rule)
+    a = replace(a, target=ids[0])
+    targets = [state.fighters[fid] for fid in ids]
+    for t in targets:
+        equipment.check_reach(state, f, t, a)
+    spend_burst(ctx, f, m, firearm(state, f, a, m.rule))
+    drafts = [draft_attack(state, f, t, a, penalty) for t in targets]
+    hardest = max(drafts, key=lambda d: (d.difficulty, -d.pool))
+    record = ctx.dice.roll(VtmPool(hardest.pool, hardest.difficulty, auto=1 if willpower else 0))
+    if state.pending_modifiers.get(f.id):
+        ctx.emit(ModifiersUsed(f.id))
+    successes = record.result.successes
+    ctx.emit(
+        AttackRolled(
+            f.id,
+            hardest.target.id,
+            m.id,
+            hardest.pool,
+            record.request.effective_difficulty,
+            successes,
+            record.result.botch,
+            format_notes(hardest),
+            rules=(*dict.fromkeys(hardest.rules), "V-ATK-5"),
+            rolls=(record,),
+        )
+    )
+    if record.result.botch:
+        ctx.emit(Botched(f.id, m.id, rules=("V-ATK-5",)))
+    if successes <= 0:
+        for t in targets:
+            ctx.emit(AttackMissed(f.id, t.id, rules=("V-ATK-5",)))
+        return
+    shares = share_out(successes, ids, leftover_order(a))
+    ctx.emit(BurstShared(f.id, successes, tuple(shares.items()), rules=(m.rule,)))
+    for d in drafts:
+        share = shares[d.target.id]
+        if share <= 0:
+            ctx.emit(AttackMissed(f.id, d.target.id, rules=(m.rule,)))
+            continue
+        strike = strike_for(d, defence_for(ctx, d), False)
+        found: list[Event] = []
+        outcome = resolve_successes(strike, share, ctx.dice, found)
+        for event in found:
+            ctx.emit(event)
+        take_cover_after_dodge(ctx, d, outcome)
+        dazed_by_damage(ctx, d.target, outcome)
