@@ -7,7 +7,8 @@ difficulty, then fewest dice); the shooter splits the successes with
 ``targets`` (in order) and ``leftovers`` as for vtm's spray: evenly, the
 rest where the shooter says. Each target given at least one success takes
 the weapon's damage plus one die per success of its share past the first,
-after its own dodge.
+after its own dodge. ``split`` (target ids) splits freely: one success to
+each id in turn, the list repeated (``[b, b, c]``: two to b for one to c).
 """
 
 from __future__ import annotations
@@ -64,9 +65,29 @@ def check_burst(state: VtmState, f: Fighter, a: Action) -> None:
         raise ConteurError(
             "house_ranged.too_many_targets", rule=m.rule, count=len(ids), limit=max_targets(m)
         )
-    for fid in leftover_order(a):
+    for fid in (*leftover_order(a), *split_order(a)):
         if fid not in ids:
             raise ConteurError("vtm.spray.leftover", rule=m.rule, name=fid)
+
+
+def split_order(a: Action) -> list[str]:
+    """The shooter's split (``split``): target ids, one success each in turn, repeated."""
+    raw = a.param("split") or []
+    if isinstance(raw, str):
+        raw = [t.strip() for t in raw.split(",") if t.strip()]
+    return [str(t) for t in raw]
+
+
+def split_successes(successes: int, ids: list[str], a: Action) -> dict[str, int]:
+    """R-BURST-1/2: the successes split freely: by ``split`` when given, else evenly (the
+    rest to ``leftovers``, then in the order named, as vtm's spray)."""
+    order = split_order(a)
+    if not order:
+        return share_out(successes, ids, leftover_order(a))
+    shares = dict.fromkeys(ids, 0)
+    for i in range(successes):
+        shares[order[i % len(order)]] += 1
+    return shares
 
 
 def spend_burst(ctx: Resolution, f: Fighter, m: Maneuver, w: Weapon) -> None:
@@ -123,7 +144,7 @@ def burst(ctx: Resolution, f: Fighter, a: Action, penalty: int, willpower: bool)
         for t in targets:
             ctx.emit(AttackMissed(f.id, t.id, rules=("V-ATK-5",)))
         return
-    shares = share_out(successes, ids, leftover_order(a))
+    shares = split_successes(successes, ids, a)
     ctx.emit(BurstShared(f.id, successes, tuple(shares.items()), rules=(m.rule,)))
     for d in drafts:
         share = shares[d.target.id]

@@ -45,7 +45,7 @@ from ...hooks import (
     validator,
 )
 from ...modifiers import is_blind
-from ...ranged import spend_rounds
+from ...ranged import maneuver_or_none, spend_rounds
 from ...state import Action, Declaration, Fighter, VtmState
 from ...strike import StrikeOutcome
 from .common import firearm, kind_of, no_wound_penalties, on
@@ -90,8 +90,8 @@ def replaced_details(state: VtmState, f: Fighter, a: Action) -> None:
     """With the pack on, a shot aims at a spot only as a called shot (R-CALL replaces V-MAN-8)."""
     if not on(state) or a.kind in ("called_shot",):
         return
-    m = equipment.maneuver(state, a.kind)
-    if m.kind != "ranged" or equipment.maneuver_id(m) == "called_shot":
+    m = maneuver_or_none(state, a.kind)
+    if m is None or m.kind != "ranged" or equipment.maneuver_id(m) == "called_shot":
         return
     if a.param("targeting") is not None or a.param("location") is not None:
         raise ConteurError("house_ranged.use_called_shot", rule="R-CALL-1", fighter=f.name)

@@ -29,6 +29,7 @@ from ...strike import Strike, roll_damage
 from ...tables import Labels
 from .common import firearm, named_targets, on
 from .config import pack_data
+from .shots import careful_held
 from .events import PinnedDown, SuppressionLaid, SuppressionTested
 
 EXPOSING_KINDS = ("move", "run", "charge")
@@ -103,15 +104,18 @@ def suppression_on(state: VtmState, f: Fighter) -> Mapping[str, object] | None:
     return None
 
 
-def exposes(state: VtmState, a: Action) -> bool:
-    """An attack, a move, or an action that starts with a move exposes the fighter."""
+def exposes(state: VtmState, f: Fighter, a: Action) -> bool:
+    """An attack, a move, or an action that starts with a move exposes the fighter
+    (aiming, lining up a careful shot or reloading do not)."""
     if a.kind in EXPOSING_KINDS or a.param("move_to") is not None:
         return True
     try:
         m = equipment.maneuver(state, a.kind)
     except ConteurError:
         return False
-    return equipment.is_attack(m) and equipment.maneuver_id(m) != "careful_shot"
+    if not equipment.is_attack(m) or m.damage.base == "none":
+        return False
+    return equipment.maneuver_id(m) != "careful_shot" or careful_held(state, f, a) > 0
 
 
 @before_action
@@ -121,7 +125,7 @@ def pinned_down(ctx: Resolution, f: Fighter, a: Action) -> bool:
     if not on(state):
         return True
     held = suppression_on(state, f)
-    if held is None or not exposes(state, a):
+    if held is None or not exposes(state, f, a):
         return True
     if held.get("tested") == "failed":
         ctx.emit(PinnedDown(f.id, a.kind, rules=("R-SUPP-2",)))
