@@ -7,8 +7,17 @@ from dataclasses import dataclass
 from typing import Any
 
 from conteur.engine import Event
+from conteur.i18n import Msg, catalog
 
 from ...state import VtmState
+
+
+def _spot(out: dict[str, Any]) -> dict[str, Any]:
+    """The ``location`` field in the reader's language (``word.head``)."""
+    key = f"word.{out.get('location')}"
+    if key in catalog():
+        out["location"] = Msg(key)
+    return out
 
 
 def _shares(shares: tuple[tuple[str, int], ...], names: Mapping[str, str] | None) -> str:
@@ -104,6 +113,9 @@ class LimbRolled(Event):
     successes: int
     needed: int
 
+    def params(self, names: Mapping[str, str] | None = None) -> dict[str, Any]:
+        return _spot(super().params(names))
+
 
 @dataclass(frozen=True)
 class HeadShotKill(Event):
@@ -120,6 +132,9 @@ class LocationIgnored(Event):
 
     target: str
     location: str
+
+    def params(self, names: Mapping[str, str] | None = None) -> dict[str, Any]:
+        return _spot(super().params(names))
 
 
 @dataclass(frozen=True)
