@@ -31,7 +31,6 @@ from conteur.rulesets.vtm.packs.house_ranged.events import (
     SuppressionTested,
 )
 from conteur.rulesets.vtm.tables import Weapon, load_tables
-
 from conteur.rulesets.vtm.turn import declaring_now
 
 from .fight import Fight, attack
@@ -302,9 +301,10 @@ def test_R_SPREAD_2_last_band_no_base_damage_one_success_rolls_nothing() -> None
     assert rolled(events) == (5, 8)
     assert events.one(DamageRolled).pool == 0 and not events.of(DamageTaken)
     g = spread_duel(80)
-    assert shot(g, {"a": [attack("shotgun_spread", "t")]}, hits(3) + [2, 2]).one(
-        DamageRolled
-    ).pool == 2
+    assert (
+        shot(g, {"a": [attack("shotgun_spread", "t")]}, hits(3) + [2, 2]).one(DamageRolled).pool
+        == 2
+    )
     h = spread_duel(81)
     h.initiative(5, 5)
     h.declare("t", {"kind": "other"})
@@ -399,9 +399,7 @@ def test_R_SPREAD_3_sawed_off_halves_the_distances_not_the_cones() -> None:
 # ------------------------------------------------------------------ R-SUPP
 
 PINNED = (
-    flow(
-        "id: a, side: x, position: [0, 0], dexterity: 3, firearms: 2, manipulation: 2, wits: 5"
-    ),
+    flow("id: a, side: x, position: [0, 0], dexterity: 3, firearms: 2, manipulation: 2, wits: 5"),
     flow("id: b, side: y, position: [10, 0], wits: 1, firearms: 1, dexterity: 2"),
     flow("id: c, side: y, position: [10, 1], wits: 1"),
     flow("id: d, side: y, position: [10, 2], wits: 1"),
@@ -438,13 +436,13 @@ def test_R_SUPP_1_targets_by_cadence() -> None:
             for fid in declaring_now(f.state):
                 f.declare(fid, {"kind": "other"})
         names = ["b", "c", "d", "e"]
-        err = refused(
-            f, f.declare, "a", attack("suppressive_fire", "b", targets=names[1:too_many])
-        )
+        err = refused(f, f.declare, "a", attack("suppressive_fire", "b", targets=names[1:too_many]))
         assert err.rule == "R-SUPP-1"
         f.declare("a", attack("suppressive_fire", "b", targets=names[1:ok]))
     g = pin_scene("small_smg", 4)
-    events = shot(g, {"a": [attack("suppressive_fire", "b", targets=["c", "d", "e"])]}, [8, 2, 2, 2])
+    events = shot(
+        g, {"a": [attack("suppressive_fire", "b", targets=["c", "d", "e"])]}, [8, 2, 2, 2]
+    )
     assert events.one(SuppressionLaid).targets == ("b", "c", "d", "e")
 
 

@@ -44,7 +44,7 @@ WeaponCategory = Literal["melee", "brawl", "ranged", "thrown"]
 Concealment = Literal["pocket", "jacket", "coat", "none"]
 FireMode = Literal["single", "multiple", "burst3", "full_auto", "spray"]
 Cadence = Literal["single_shot", "semi_automatic", "automatic"]
-"""How a firearm fires ("coup par coup", semi-automatic, automatic; house_ranged R-BURST, R-SUPP)."""
+"""How a firearm fires: "coup par coup", semi-automatic or automatic (house_ranged)."""
 ShotgunLoad = Literal["shot", "buckshot", "slug"]
 """What a smooth-bore gun is loaded with (house_ranged R-SPREAD: shot or buckshot spread)."""
 ManeuverKind = Literal["close", "ranged", "defensive", "general"]
@@ -278,7 +278,9 @@ class Weapon(_Model):
         if (self.cadence == "automatic") != self.automatic and self.cadence is not None:
             raise _reason("vtm.reason.cadence_automatic", field="cadence")
         if (self.load is not None or self.sawed_off) and not self.smooth_bore:
-            raise _reason("vtm.reason.needs_smooth_bore", field="load" if self.load else "sawed_off")
+            raise _reason(
+                "vtm.reason.needs_smooth_bore", field="load" if self.load else "sawed_off"
+            )
         return self
 
     def label(self, lang: Lang | None = None) -> str:

@@ -48,7 +48,7 @@ from ...modifiers import is_blind
 from ...ranged import maneuver_or_none, spend_rounds
 from ...state import Action, Declaration, Fighter, VtmState
 from ...strike import StrikeOutcome
-from .common import firearm, kind_of, no_wound_penalties, on
+from .common import firearm, no_wound_penalties, on
 from .config import pack_data, shot_difficulty
 from .events import CarefulAim, CarefulAimLost, HeadShotKill, LimbRolled, LocationIgnored
 
@@ -263,7 +263,7 @@ def careful_alone(state: VtmState, f: Fighter, decl: Declaration) -> None:
 
 @action("careful_shot")
 def careful_shot(ctx: Resolution, f: Fighter, a: Action, penalty: int, willpower: bool) -> None:
-    """R-AIM-1: line the shot up (first round, or ``wait``), or fire it at the lowered difficulty."""
+    """R-AIM-1: line the shot up (first round, or ``wait``), or fire at the lowered difficulty."""
     state: VtmState = ctx.state
     data = pack_data()
     held = careful_held(state, f, a)
@@ -316,4 +316,3 @@ def careful_spent_or_lost(ctx: Resolution, d: AttackDraft, outcome: StrikeOutcom
     target = ctx.state.fighters[d.target.id]
     if d.close and "careful_shot" in target.conditions:
         ctx.emit(CarefulAimLost(target.id, rules=("R-AIM-1",)))
-

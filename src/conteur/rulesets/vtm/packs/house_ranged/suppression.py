@@ -29,8 +29,8 @@ from ...strike import Strike, roll_damage
 from ...tables import Labels
 from .common import firearm, named_targets, on
 from .config import pack_data
-from .shots import careful_held
 from .events import PinnedDown, SuppressionLaid, SuppressionTested
+from .shots import careful_held
 
 EXPOSING_KINDS = ("move", "run", "charge")
 
@@ -133,9 +133,7 @@ def pinned_down(ctx: Resolution, f: Fighter, a: Action) -> bool:
     if held.get("tested") == "passed":
         return True
     needed = int(str(held.get("successes", 1)))
-    record = ctx.dice.roll(
-        VtmPool(f.sheet.willpower, pack_data().suppression_willpower_difficulty)
-    )
+    record = ctx.dice.roll(VtmPool(f.sheet.willpower, pack_data().suppression_willpower_difficulty))
     got = record.result.successes
     passed = got >= needed
     ctx.emit(SuppressionTested(f.id, got, needed, passed, rules=("R-SUPP-2",), rolls=(record,)))
