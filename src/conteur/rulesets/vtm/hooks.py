@@ -14,6 +14,7 @@
 * ``DECLARATION_CHECKS``: checks of a whole declaration (rate of fire, aiming alone...).
 * ``BEFORE_ACTION``: what runs when an action is taken, before its handler; a hook
   returning False stops the action (a suppressed fighter pinned down, house_ranged).
+* ``FORM_PARAMS``: details of the first declared action a form may give (a pack's spot...).
 * ``STRIKE_RULES``: last touches to a fixed ``Strike`` (a pack doubling armour...).
 * ``REPLACED_RULES``: the rule ids each option pack replaces while it is on.
 
@@ -27,7 +28,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
-    from conteur.engine import Resolution
+    from conteur.engine import Param, Resolution
 
     from .state import Action, Declaration, Fighter, VtmState
     from .strike import Strike, StrikeOutcome
@@ -87,6 +88,7 @@ Substitute = Callable[["VtmState", "Fighter", "Action", dict[str, Any]], "Action
 DeclarationCheck = Callable[["VtmState", "Fighter", "Declaration"], None]
 BeforeAction = Callable[["Resolution", "Fighter", "Action"], bool]
 StrikeRule = Callable[[AttackDraft, "Strike"], "Strike"]
+FormParams = Callable[["VtmState", "Fighter"], "list[Param]"]
 
 ACTIONS: dict[str, ActionHandler] = {}
 POOL_RULES: list[DraftRule] = []
@@ -99,6 +101,7 @@ SUBSTITUTES: list[Substitute] = []
 DECLARATION_CHECKS: list[DeclarationCheck] = []
 BEFORE_ACTION: list[BeforeAction] = []
 STRIKE_RULES: list[StrikeRule] = []
+FORM_PARAMS: list[FormParams] = []
 REPLACED_RULES: dict[str, frozenset[str]] = {}
 
 
@@ -194,4 +197,10 @@ def replaced(state: VtmState, rule: str) -> bool:
 def strike_rule(fn: StrikeRule) -> StrikeRule:
     """Register a last change to every strike once its numbers are fixed."""
     STRIKE_RULES.append(fn)
+    return fn
+
+
+def form_params(fn: FormParams) -> FormParams:
+    """Register details a declaration form may give for its first action."""
+    FORM_PARAMS.append(fn)
     return fn

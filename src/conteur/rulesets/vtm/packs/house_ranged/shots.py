@@ -26,7 +26,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 
 from conteur.dice import VtmPool
-from conteur.engine import Resolution
+from conteur.engine import Param, Resolution
 from conteur.i18n import ConteurError
 
 from ... import equipment
@@ -41,6 +41,7 @@ from ...hooks import (
     after_hit,
     declaration_check,
     difficulty_rule,
+    form_params,
     pool_rule,
     validator,
 )
@@ -100,6 +101,17 @@ def replaced_details(state: VtmState, f: Fighter, a: Action) -> None:
 
 
 # ------------------------------------------------------------------ R-CALL
+
+
+@form_params
+def pack_details(state: VtmState, f: Fighter) -> list[Param]:
+    """The tracker's declaration form: the called shot's spot, a careful shot's ``wait``."""
+    if not on(state):
+        return []
+    return [
+        Param("location", "choice", LOCATIONS, required=False),
+        Param("wait", "bool", default=False),
+    ]
 
 
 @validator("called_shot")
