@@ -3,6 +3,7 @@ public engine with the faces a table would roll."""
 
 from __future__ import annotations
 
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -666,3 +667,72 @@ def test_R_AIM_1_alone_in_its_round() -> None:
     f.declare("t", {"kind": "other"})
     err = refused(f, f.declare, "a", attack("careful_shot", "t"), {"kind": "move"})
     assert err.rule == "R-AIM-1"
+
+
+# ------------------------------------------------------------------ script words
+
+
+@pytest.mark.parametrize(
+    ("line", "action"),
+    [
+        (
+            "lupo: déclare rafale courte sur rosa et vidal répartis sur rosa et rosa et vidal",
+            {
+                "kind": "short_burst",
+                "target": "rosa",
+                "targets": ["rosa", "vidal"],
+                "split": ["rosa", "rosa", "vidal"],
+            },
+        ),
+        (
+            "lupo: declares short burst on rosa and vidal split among rosa and vidal",
+            {
+                "kind": "short_burst",
+                "target": "rosa",
+                "targets": ["rosa", "vidal"],
+                "split": ["rosa", "vidal"],
+            },
+        ),
+        ("dario: déclare rafale longue sur vidal", {"kind": "long_burst", "target": "vidal"}),
+        ("dario: declares long burst on vidal", {"kind": "long_burst", "target": "vidal"}),
+        (
+            "rosa: déclare gerbe sur dario et lupo",
+            {"kind": "shotgun_spread", "target": "dario", "targets": ["dario", "lupo"]},
+        ),
+        ("rosa: declares shotgun spread on dario", {"kind": "shotgun_spread", "target": "dario"}),
+        (
+            "dario: déclare tir de suppression sur vidal et rosa",
+            {"kind": "suppressive_fire", "target": "vidal", "targets": ["vidal", "rosa"]},
+        ),
+        (
+            "dario: declares suppressive fire on vidal",
+            {"kind": "suppressive_fire", "target": "vidal"},
+        ),
+        (
+            "rosa: déclare tir ciblé sur lupo visant les jambes",
+            {"kind": "called_shot", "target": "lupo", "location": "leg"},
+        ),
+        (
+            "rosa: declares called shot on lupo aiming at head",
+            {"kind": "called_shot", "target": "lupo", "location": "head"},
+        ),
+        (
+            "vidal: déclare tir précis sur dario attend encore",
+            {"kind": "careful_shot", "target": "dario", "wait": True},
+        ),
+        (
+            "vidal: declares careful shot on dario one more round",
+            {"kind": "careful_shot", "target": "dario", "wait": True},
+        ),
+    ],
+)
+def test_script_words_french_and_english(line: str, action: dict[str, Any]) -> None:
+    """The pack's maneuvers and details in the script language, in French and English."""
+    import yaml as _yaml
+
+    from conteur.engine import Encounter
+
+    path = Path(__file__).resolve().parents[2] / "examples" / "house_ranged.yaml"
+    enc = Encounter.start(_yaml.safe_load(path.read_text(encoding="utf-8")))
+    command = enc.ruleset.parse_command(line, enc.state)
+    assert command.args["actions"] == [action]
