@@ -15,22 +15,21 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from conteur.dice import VtmPool
-from conteur.engine import Event, Resolution
+from conteur.engine import Resolution
 from conteur.i18n import ConteurError
 
 from ... import equipment
 from ...actions import check_attack
-from ...attack import dazed_by_damage, defence_for, draft_attack, format_notes, strike_for
-from ...events import AmmoChanged, AttackMissed, AttackRolled, Botched, ModifiersUsed
+from ...attack import draft_attack
+from ...events import AmmoChanged
 from ...hooks import action, validator
-from ...ranged import leftover_order, rounds_of, share_out, take_cover_after_dodge, tracks_ammo
+from ...ranged import leftover_order, rounds_of, share_out, tracks_ammo
 from ...state import Action, Fighter, VtmState
-from ...strike import resolve_successes
 from ...tables import Labels, Maneuver, Weapon
 from .common import firearm, named_targets
 from .config import pack_data
 from .events import BurstShared
+from .volley import roll_once, strike_each
 
 BURSTS = ("short_burst", "long_burst")
 
@@ -120,41 +119,10 @@ def burst(ctx: Resolution, f: Fighter, a: Action, penalty: int, willpower: bool)
     spend_burst(ctx, f, m, firearm(state, f, a, m.rule))
     drafts = [draft_attack(state, f, t, a, penalty) for t in targets]
     hardest = max(drafts, key=lambda d: (d.difficulty, -d.pool))
-    record = ctx.dice.roll(VtmPool(hardest.pool, hardest.difficulty, auto=1 if willpower else 0))
-    if state.pending_modifiers.get(f.id):
-        ctx.emit(ModifiersUsed(f.id))
-    successes = record.result.successes
-    ctx.emit(
-        AttackRolled(
-            f.id,
-            hardest.target.id,
-            m.id,
-            hardest.pool,
-            record.request.effective_difficulty,
-            successes,
-            record.result.botch,
-            format_notes(hardest),
-            rules=(*dict.fromkeys(hardest.rules), "V-ATK-5"),
-            rolls=(record,),
-        )
-    )
-    if record.result.botch:
-        ctx.emit(Botched(f.id, m.id, rules=("V-ATK-5",)))
+    successes = roll_once(ctx, hardest, m, willpower)
     if successes <= 0:
-        for t in targets:
-            ctx.emit(AttackMissed(f.id, t.id, rules=("V-ATK-5",)))
+        strike_each(ctx, drafts, {}, "V-ATK-5")
         return
     shares = split_successes(successes, ids, a)
     ctx.emit(BurstShared(f.id, successes, tuple(shares.items()), rules=(m.rule,)))
-    for d in drafts:
-        share = shares[d.target.id]
-        if share <= 0:
-            ctx.emit(AttackMissed(f.id, d.target.id, rules=(m.rule,)))
-            continue
-        strike = strike_for(d, defence_for(ctx, d), False)
-        found: list[Event] = []
-        outcome = resolve_successes(strike, share, ctx.dice, found)
-        for event in found:
-            ctx.emit(event)
-        take_cover_after_dodge(ctx, d, outcome)
-        dazed_by_damage(ctx, d.target, outcome)
+    strike_each(ctx, drafts, shares, m.rule)

@@ -15,22 +15,21 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from conteur.dice import VtmPool
-from conteur.engine import Event, Resolution
+from conteur.engine import Resolution
 from conteur.i18n import ConteurError
 
 from ... import equipment
 from ...actions import check_attack
-from ...attack import dazed_by_damage, defence_for, draft_attack, format_notes, strike_for
-from ...events import AttackMissed, AttackRolled, Botched, ModifiersUsed
+from ...attack import draft_attack
 from ...hooks import AttackDraft, action, difficulty_rule, strike_rule, validator
-from ...ranged import spend_rounds, take_cover_after_dodge
+from ...ranged import spend_rounds
 from ...state import Action, Fighter, VtmState
-from ...strike import Strike, resolve_successes
+from ...strike import Strike
 from ...tables import Labels, Weapon
 from .common import firearm, named_targets, on
 from .config import Band, metres, pack_data, spread_band, spread_reach
 from .events import SpreadFired
+from .volley import roll_once, strike_each
 
 BASE_DIFFICULTY = 6
 SPREAD_LOADS = ("shot", "buckshot")
@@ -151,36 +150,5 @@ def spread(ctx: Resolution, f: Fighter, a: Action, penalty: int, willpower: bool
         )
     )
     drafts = [draft_attack(state, f, t, a, penalty) for t in targets]
-    aimed = drafts[0]
-    record = ctx.dice.roll(VtmPool(aimed.pool, aimed.difficulty, auto=1 if willpower else 0))
-    if state.pending_modifiers.get(f.id):
-        ctx.emit(ModifiersUsed(f.id))
-    successes = record.result.successes
-    ctx.emit(
-        AttackRolled(
-            f.id,
-            aimed.target.id,
-            m.id,
-            aimed.pool,
-            record.request.effective_difficulty,
-            successes,
-            record.result.botch,
-            format_notes(aimed),
-            rules=(*dict.fromkeys(aimed.rules), "V-ATK-5"),
-            rolls=(record,),
-        )
-    )
-    if record.result.botch:
-        ctx.emit(Botched(f.id, m.id, rules=("V-ATK-5",)))
-    if successes <= 0:
-        for t in targets:
-            ctx.emit(AttackMissed(f.id, t.id, rules=("V-ATK-5",)))
-        return
-    for d in drafts:
-        strike = strike_for(d, defence_for(ctx, d), False)
-        found: list[Event] = []
-        outcome = resolve_successes(strike, successes, ctx.dice, found)
-        for event in found:
-            ctx.emit(event)
-        take_cover_after_dodge(ctx, d, outcome)
-        dazed_by_damage(ctx, d.target, outcome)
+    successes = roll_once(ctx, drafts[0], m, willpower)
+    strike_each(ctx, drafts, dict.fromkeys(ids, successes), "V-ATK-5")
