@@ -14,7 +14,7 @@ import typer
 
 from conteur.i18n import ConteurError, Lang, register_package_catalog, t
 
-from .common import JsonOption, LangOption, app, console, fail, help_text, print_json, resolve_lang
+from .common import LangOption, app, console, fail, help_text, print_json, resolve_lang
 
 if TYPE_CHECKING:
     from conteur.rulesets.hunter.xp import Spending, XpReport
@@ -29,7 +29,7 @@ app.add_typer(xp_app, name="xp")
 def hunter(
     session: Annotated[Path, typer.Argument(help=help_text("xp.help.session"))],
     lang: LangOption = None,
-    as_json: JsonOption = False,
+    as_json: Annotated[bool, typer.Option("--json", help=help_text("xp.help.json"))] = False,
 ) -> None:
     """Compute and check the practical experience of SESSION (H-XP-1..H-XP-5)."""
     chosen = resolve_lang(lang)
@@ -102,7 +102,12 @@ def render(report: XpReport, lang: Lang) -> None:
         out.print(Text(t("xp.errors", lang), style="bold red"))
         for problem in problems:
             who = problem.player or t("xp.everyone", lang)
-            out.print(Text("  " + t("xp.error_line", lang, who=who, message=problem.message(lang)), style="red"))
+            out.print(
+                Text(
+                    "  " + t("xp.error_line", lang, who=who, message=problem.message(lang)),
+                    style="red",
+                )
+            )
 
 
 def spending_table(spending: tuple[Spending, ...], lang: Lang) -> object:

@@ -95,7 +95,9 @@ def award(session: Session, logs: Sequence[LogCount] = ()) -> Award:
     """The practical experience of ``session``, the log counts included (H-XP-1..H-XP-3)."""
     stated = read_adjustments(session.adjustments, "ajustements")
     base = Base(len(session.players), len(session.gm_hunters))
-    return Award(base, (*adjustment_lines(stated, session.planned_flight, logs), *information_lines(session)))
+    return Award(
+        base, (*adjustment_lines(stated, session.planned_flight, logs), *information_lines(session))
+    )
 
 
 def adjustment_lines(
@@ -254,7 +256,9 @@ def check_purchase(player: str, purchase: Purchase) -> Bought:
     label = Msg(f"xp.buy.{kind.key}")
     problems: list[Problem] = []
     if not kind.allowed:
-        problems.append(Problem("H-XP-5", "xp.refused.attribute", player, {"trait": purchase.trait or "-"}))
+        problems.append(
+            Problem("H-XP-5", "xp.refused.attribute", player, {"trait": purchase.trait or "-"})
+        )
     if purchase.from_bank and not kind.banked:
         problems.append(Problem("H-XP-4", "xp.refused.banked", player, {"purchase": label}))
     if cost is None:
@@ -284,7 +288,9 @@ def check_spending(session: Session, total: int) -> tuple[list[Spending], list[P
     recipients = [p.name for p in session.players] + list(session.gm_hunters)
     shared = sum(s.share for s in session.split.values())
     if shared != total:
-        problems.append(Problem("H-XP-4", "xp.refused.split_sum", None, {"shared": shared, "total": total}))
+        problems.append(
+            Problem("H-XP-4", "xp.refused.split_sum", None, {"shared": shared, "total": total})
+        )
     spendings = []
     for player, share in session.split.items():
         own: list[Problem] = []
@@ -295,26 +301,29 @@ def check_spending(session: Session, total: int) -> tuple[list[Spending], list[P
                 )
             )
         bought = tuple(check_purchase(player, p) for p in share.purchases)
-        spending = Spending(player, share.share, share.bank_before, share.banked, bought, ())
-        if spending.spent_now + share.banked != share.share:
+        spent_now = sum(b.cost or 0 for b in bought if not b.purchase.from_bank)
+        from_bank = sum(b.cost or 0 for b in bought if b.purchase.from_bank)
+        if spent_now + share.banked != share.share:
             own.append(
                 Problem(
                     "H-XP-4",
                     "xp.refused.unaccounted",
                     player,
-                    {"share": share.share, "spent": spending.spent_now, "banked": share.banked},
+                    {"share": share.share, "spent": spent_now, "banked": share.banked},
                 )
             )
-        if spending.spent_from_bank > share.bank_before:
+        if from_bank > share.bank_before:
             own.append(
                 Problem(
                     "H-XP-4",
                     "xp.refused.overdrawn",
                     player,
-                    {"spent": spending.spent_from_bank, "bank": share.bank_before},
+                    {"spent": from_bank, "bank": share.bank_before},
                 )
             )
-        spendings.append(Spending(player, share.share, share.bank_before, share.banked, bought, tuple(own)))
+        spendings.append(
+            Spending(player, share.share, share.bank_before, share.banked, bought, tuple(own))
+        )
     return spendings, problems
 
 

@@ -48,11 +48,13 @@ class LogCount:
 
 
 def read_log(path: Path) -> list[dict[str, Any]]:
-    """The entries of a stored log (JSON array, JSON lines or a ``conteur play --json`` document)."""
+    """The entries of a stored log: a JSON array, JSON lines or a ``conteur play --json`` report."""
     try:
         text = path.read_text(encoding="utf-8")
     except OSError as exc:
-        raise ConteurError("xp.unreadable", path=str(path), reason=exc.strerror or str(exc)) from None
+        raise ConteurError(
+            "xp.unreadable", path=str(path), reason=exc.strerror or str(exc)
+        ) from None
     try:
         data: Any = json.loads(text)
     except json.JSONDecodeError:
@@ -83,7 +85,9 @@ def scenario_kinds(path: Path) -> dict[str, FighterKind]:
     for combatant in combatants if isinstance(combatants, list) else []:
         if not isinstance(combatant, dict) or "id" not in combatant:
             continue
-        sheet = combatant.get("sheet") if isinstance(combatant.get("sheet"), dict) else {}
+        sheet = combatant.get("sheet")
+        if not isinstance(sheet, dict):
+            sheet = {}
         for word in (combatant.get("kind"), sheet.get("kind"), sheet.get("type")):
             if isinstance(word, str) and normalize_word(word) in KIND_WORDS:
                 kinds[str(combatant["id"])] = KIND_WORDS[normalize_word(word)]
@@ -107,7 +111,9 @@ def count_log(
 
     def kind_of(fighter: Any) -> FighterKind:
         if not isinstance(fighter, str) or fighter not in kinds:
-            raise ConteurError("xp.log.unknown_fighter", fighter=str(fighter), log=log, rule="H-XP-2")
+            raise ConteurError(
+                "xp.log.unknown_fighter", fighter=str(fighter), log=log, rule="H-XP-2"
+            )
         return kinds[fighter]
 
     exceptional = dramatic = 0

@@ -40,7 +40,7 @@ Source = Literal["log", "flag", "count"]
 
 
 def normalize_word(word: str) -> str:
-    """Lower case, no accents, spaces and dashes as underscores (``Tactique réussie`` → ``tactique_reussie``)."""
+    """Lower case, no accents, spaces and dashes as underscores (``Vie sauvée``: ``vie_sauvee``)."""
     plain = unicodedata.normalize("NFKD", word.strip().lower())
     plain = "".join(c for c in plain if not unicodedata.combining(c))
     return plain.replace(" ", "_").replace("-", "_")
@@ -133,7 +133,9 @@ class EncounterRef(_Model):
     """A fought encounter: its stored log, and the kind of each fighter."""
 
     log: str = _aliases("journal", "log")
-    scenario: str | None = Field(default=None, validation_alias=AliasChoices("scénario", "scenario"))
+    scenario: str | None = Field(
+        default=None, validation_alias=AliasChoices("scénario", "scenario")
+    )
     fighters: dict[str, str] = Field(
         default={}, validation_alias=AliasChoices("combattants", "fighters")
     )
@@ -251,7 +253,9 @@ def read_adjustments(raw: Mapping[str, int | bool], section: str) -> StatedAdjus
             reason = (
                 Msg("vtm.reason.unknown_field_suggest", suggestion=close[0])
                 if close
-                else Msg("vtm.reason.unknown_field", allowed=", ".join(a.fr for a in table.adjustments))
+                else Msg(
+                    "vtm.reason.unknown_field", allowed=", ".join(a.fr for a in table.adjustments)
+                )
             )
             raise ConteurError("xp.bad_summary", field=field, reason=reason)
         if adj.source == "flag":
@@ -263,7 +267,9 @@ def read_adjustments(raw: Mapping[str, int | bool], section: str) -> StatedAdjus
         else:
             if isinstance(value, bool) or value < 0:
                 raise ConteurError(
-                    "xp.bad_summary", field=field, reason=Msg("vtm.reason.min", limit=0, value=value)
+                    "xp.bad_summary",
+                    field=field,
+                    reason=Msg("vtm.reason.min", limit=0, value=value),
                 )
             count = value
         if adj.key in counts:
@@ -287,7 +293,9 @@ def _plain_path(loc: Sequence[int | str]) -> str:
 def parse_session(raw: Any) -> Session:
     """Validate a loaded summary (ConteurError ``xp.bad_summary`` naming the first bad field)."""
     if not isinstance(raw, dict):
-        raise ConteurError("xp.bad_summary", field="-", reason=Msg("vtm.reason.not_mapping", value=raw))
+        raise ConteurError(
+            "xp.bad_summary", field="-", reason=Msg("vtm.reason.not_mapping", value=raw)
+        )
     try:
         session = Session.model_validate(raw)
     except ValidationError as exc:
@@ -303,7 +311,9 @@ def load_session(path: Path) -> Session:
     try:
         text = path.read_text(encoding="utf-8")
     except OSError as exc:
-        raise ConteurError("xp.unreadable", path=str(path), reason=exc.strerror or str(exc)) from None
+        raise ConteurError(
+            "xp.unreadable", path=str(path), reason=exc.strerror or str(exc)
+        ) from None
     try:
         raw = yaml.safe_load(text)
     except yaml.YAMLError as exc:
