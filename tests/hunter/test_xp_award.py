@@ -114,7 +114,9 @@ def test_H_XP_2_minus_two_per_derangement() -> None:
 
 
 def test_H_XP_2_minus_three_per_dead_hunter() -> None:
-    result = session_award(chasseurs_mj=["abbe", "agathe", "hugo"], ajustements={"chasseurs_morts": 1})
+    result = session_award(
+        chasseurs_mj=["abbe", "agathe", "hugo"], ajustements={"chasseurs_morts": 1}
+    )
     assert line(result, "dead_hunters").points == -3
     assert result.total == 2
 
@@ -201,7 +203,10 @@ def test_H_XP_2_a_flag_must_be_yes_or_no() -> None:
 
 def test_H_XP_3_each_new_information_adds_a_point_by_default() -> None:
     result = session_award(
-        informations=[{"texte": "Le sel l'arrête."}, {"texte": "Il craint le feu.", "joueur": "Bruno"}]
+        informations=[
+            {"texte": "Le sel l'arrête."},
+            {"texte": "Il craint le feu.", "joueur": "Bruno"},
+        ]
     )
     learned = [x for x in result.lines if x.rule == "H-XP-3"]
     assert [x.points for x in learned] == [1, 1]

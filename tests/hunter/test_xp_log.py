@@ -117,7 +117,9 @@ def test_H_XP_2_a_roller_of_unknown_kind_is_refused_in_both_languages() -> None:
     with pytest.raises(ConteurError) as caught:
         counted(attack(0, "inconnu", "boucher", 3, DRAMATIC))
     assert caught.value.rule == "H-XP-2"
-    assert "« inconnu »" in caught.value.message("fr") and "combattants" in caught.value.message("fr")
+    assert "« inconnu »" in caught.value.message("fr") and "combattants" in caught.value.message(
+        "fr"
+    )
     assert "'inconnu'" in caught.value.message("en") and "fighters" in caught.value.message("en")
 
 
@@ -182,7 +184,9 @@ def test_kinds_come_from_the_scenario_sheets_and_the_summary(tmp_path: Path) -> 
         "margot": "hunter",
     }
     (tmp_path / "f.json").write_text(
-        json.dumps([attack(0, "lucien", "boucher", 7, FIVE), attack(1, "lucien", "gamin", 7, FIVE)]),
+        json.dumps(
+            [attack(0, "lucien", "boucher", 7, FIVE), attack(1, "lucien", "gamin", 7, FIVE)]
+        ),
         encoding="utf-8",
     )
     ref = EncounterRef.model_validate({"journal": "f.json", "scénario": "s.yaml"})

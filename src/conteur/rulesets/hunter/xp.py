@@ -254,11 +254,13 @@ def check_purchase(player: str, purchase: Purchase) -> Bought:
     kind = xp_table().purchases[purchase.kind]
     cost = purchase_cost(purchase, kind)
     label = Msg(f"xp.buy.{kind.key}")
-    problems: list[Problem] = []
     if not kind.allowed:
-        problems.append(
-            Problem("H-XP-5", "xp.refused.attribute", player, {"trait": purchase.trait or "-"})
+        # Refused whatever it costs (H-XP-5); the stated cost, if any, still counts as spent.
+        refused = Problem(
+            "H-XP-5", "xp.refused.attribute", player, {"trait": purchase.trait or "-"}
         )
+        return Bought(purchase, kind, cost if cost is not None else purchase.cost, (refused,))
+    problems: list[Problem] = []
     if purchase.from_bank and not kind.banked:
         problems.append(Problem("H-XP-4", "xp.refused.banked", player, {"purchase": label}))
     if cost is None:
