@@ -190,8 +190,33 @@ def test_kinds_come_from_the_scenario_sheets_and_the_summary(tmp_path: Path) -> 
         encoding="utf-8",
     )
     ref = EncounterRef.model_validate({"journal": "f.json", "scénario": "s.yaml"})
+    with pytest.raises(ConteurError):  # lucien is in no scenario: his kind is unknown
+        count_encounter(ref, [], tmp_path)
     assert count_encounter(ref, ["lucien"], tmp_path).exceptional_successes == 1
     ref = EncounterRef.model_validate(
         {"journal": "f.json", "scénario": "s.yaml", "combattants": {"gamin": "monstre"}}
     )
     assert count_encounter(ref, ["lucien"], tmp_path).exceptional_successes == 2
+
+
+def test_a_hunter_scenario_names_kinds_on_the_combatant_and_defaults_to_hunter(
+    tmp_path: Path,
+) -> None:
+    """The hunter sheet: ``type``/``nature``/``kind`` on the combatant; none means a hunter."""
+    (tmp_path / "h.yaml").write_text(
+        "ruleset: hunter\ncombatants:\n"
+        "  - {id: boucher, nom: Le boucher, type: Monstre}\n"
+        "  - {id: gamin, nature: passant}\n"
+        "  - {id: margot, nom: Margot}\n",
+        encoding="utf-8",
+    )
+    assert scenario_kinds(tmp_path / "h.yaml") == {
+        "boucher": "monster",
+        "gamin": "bystander",
+        "margot": "hunter",
+    }
+    (tmp_path / "v.yaml").write_text(
+        "ruleset: vtm\ncombatants:\n  - {id: lucrece, sheet: {type: vampire}}\n",
+        encoding="utf-8",
+    )
+    assert scenario_kinds(tmp_path / "v.yaml") == {}

@@ -74,24 +74,40 @@ def read_log(path: Path) -> list[dict[str, Any]]:
     return data
 
 
+KIND_FIELDS = ("kind", "type", "nature")
+"""Fields of a combatant (or of its ``sheet``) that may name its kind."""
+
+
 def scenario_kinds(path: Path) -> dict[str, FighterKind]:
-    """The kind of each combatant of a scenario: its ``kind``, or its sheet's ``type``/``kind``."""
+    """The kind of each combatant of a scenario.
+
+    Its ``kind`` (French ``type``/``nature``), on the combatant or on its
+    ``sheet``; in a ``hunter`` scenario a combatant that names none is a
+    hunter, as the hunter sheet has it.
+    """
     try:
         raw = yaml.safe_load(path.read_text(encoding="utf-8"))
     except (OSError, yaml.YAMLError) as exc:
         raise ConteurError("xp.unreadable", path=str(path), reason=str(exc)) from None
+    if not isinstance(raw, dict):
+        return {}
+    default: FighterKind | None = "hunter" if raw.get("ruleset") == "hunter" else None
+    combatants = raw.get("combatants")
     kinds: dict[str, FighterKind] = {}
-    combatants = raw.get("combatants", []) if isinstance(raw, dict) else []
     for combatant in combatants if isinstance(combatants, list) else []:
         if not isinstance(combatant, dict) or "id" not in combatant:
             continue
         sheet = combatant.get("sheet")
-        if not isinstance(sheet, dict):
-            sheet = {}
-        for word in (combatant.get("kind"), sheet.get("kind"), sheet.get("type")):
-            if isinstance(word, str) and normalize_word(word) in KIND_WORDS:
-                kinds[str(combatant["id"])] = KIND_WORDS[normalize_word(word)]
-                break
+        places = [combatant, sheet] if isinstance(sheet, dict) else [combatant]
+        words = [
+            normalize_word(str(value))
+            for place in places
+            for key, value in place.items()
+            if normalize_word(str(key)) in KIND_FIELDS
+        ]
+        found = next((KIND_WORDS[w] for w in words if w in KIND_WORDS), default)
+        if found is not None:
+            kinds[str(combatant["id"])] = found
     return kinds
 
 
