@@ -3,15 +3,23 @@
 from __future__ import annotations
 
 import json
+import shutil
 from pathlib import Path
 from typing import Any
 
 import pytest
+from pydantic import ValidationError
 from typer.testing import CliRunner
 
 from conteur.cli import app
 from conteur.i18n import ConteurError
-from conteur.rulesets.hunter.xp_log import count_encounter, count_log, read_log, scenario_kinds
+from conteur.rulesets.hunter.xp_log import (
+    count_encounter,
+    count_log,
+    read_log,
+    replay,
+    scenario_kinds,
+)
 from conteur.rulesets.hunter.xp_session import EncounterRef, FighterKind
 
 from .xp_logs import attack, undo
@@ -220,3 +228,57 @@ def test_a_hunter_scenario_names_kinds_on_the_combatant_and_defaults_to_hunter(
         encoding="utf-8",
     )
     assert scenario_kinds(tmp_path / "v.yaml") == {}
+
+
+# ------------------------------------------------------------------ replaying a script
+
+EXAMPLES = Path(__file__).resolve().parents[2] / "examples"
+
+
+def test_a_script_replayed_gives_the_log_conteur_play_writes() -> None:
+    """``scénario`` + ``script`` + ``dés``: the same entries as ``conteur play --json``."""
+    played = CliRunner().invoke(
+        app,
+        [
+            "play",
+            str(EXAMPLES / "vampires.yaml"),
+            "--script",
+            str(EXAMPLES / "vampires.txt"),
+            "--dice",
+            str(EXAMPLES / "vampires.dice"),
+            "--json",
+        ],
+    )
+    assert played.exit_code == 0, played.output
+    stored = [
+        {k: v for k, v in e.items() if k not in ("line", "text")}
+        for e in json.loads(played.stdout)["log"]
+    ]
+    ref = EncounterRef.model_validate(
+        {"scénario": "vampires.yaml", "script": "vampires.txt", "dés": "vampires.dice"}
+    )
+    assert replay(ref, EXAMPLES) == stored
+    assert count_encounter(ref, [], EXAMPLES).log == "vampires.txt"
+
+
+def test_a_replay_needs_scenario_script_and_dice() -> None:
+    for raw in (
+        {"scénario": "a.yaml", "script": "a.txt"},
+        {},
+        {"journal": "a.json", "script": "a"},
+    ):
+        with pytest.raises(ValidationError):
+            EncounterRef.model_validate(raw)
+
+
+def test_a_script_line_refused_on_replay_names_the_line(tmp_path: Path) -> None:
+    shutil.copy(EXAMPLES / "vampires.yaml", tmp_path)
+    (tmp_path / "s.txt").write_text("initiative\n\nlucrece: danse\n", encoding="utf-8")
+    (tmp_path / "d.dice").write_text("6 4\n", encoding="utf-8")
+    ref = EncounterRef.model_validate(
+        {"scénario": "vampires.yaml", "script": "s.txt", "dés": "d.dice"}
+    )
+    with pytest.raises(ConteurError) as caught:
+        count_encounter(ref, [], tmp_path)
+    assert caught.value.message("fr").startswith("script « s.txt », ligne 3 : ")
+    assert caught.value.message("en").startswith("script 's.txt', line 3: ")

@@ -23,7 +23,7 @@ from typing import Any
 import yaml
 
 from conteur.dice import HunterResult
-from conteur.i18n import ConteurError
+from conteur.i18n import ConteurError, Msg, env_lang
 
 from .xp_session import KIND_WORDS, EncounterRef, FighterKind, normalize_word
 
@@ -149,8 +149,31 @@ def count_log(
     return LogCount(log, exceptional, dramatic)
 
 
+def replay(ref: EncounterRef, base_dir: Path) -> list[dict[str, Any]]:
+    """The log of the summary's script played on its scenario with the table's dice.
+
+    The same play as ``conteur play SCENARIO --script SCRIPT --dice DICE``; a
+    refused line stops it with ``xp.replay_failed``.
+    """
+    from conteur.cli.play import play_script, script_lines, start, typed_dice
+
+    assert ref.scenario is not None and ref.script is not None and ref.dice is not None
+    encounter = start(base_dir / ref.scenario)
+    lines = script_lines(base_dir / ref.script)
+    _, failure = play_script(encounter, lines, typed_dice(base_dir / ref.dice), env_lang())
+    if failure is not None:
+        number, _, error = failure
+        raise ConteurError(
+            "xp.replay_failed",
+            script=ref.script,
+            line=number,
+            message=Msg(error.key, **error.params),
+        )
+    return encounter.log_dicts()
+
+
 def count_encounter(ref: EncounterRef, hunters: Iterable[str], base_dir: Path) -> LogCount:
-    """Read one encounter of the summary and count its log.
+    """Read (or replay) one encounter of the summary and count its log.
 
     Kinds: the cell's hunters, then the scenario's sheets, then what the
     summary says under ``combattants`` (the last word wins).
@@ -159,4 +182,5 @@ def count_encounter(ref: EncounterRef, hunters: Iterable[str], base_dir: Path) -
     if ref.scenario:
         kinds.update(scenario_kinds(base_dir / ref.scenario))
     kinds.update({f: KIND_WORDS[k] for f, k in ref.fighters.items()})
-    return count_log(read_log(base_dir / ref.log), kinds, ref.log)
+    entries = read_log(base_dir / ref.log) if ref.log is not None else replay(ref, base_dir)
+    return count_log(entries, kinds, ref.source)

@@ -17,7 +17,15 @@ from pathlib import Path
 from typing import Any, Literal
 
 import yaml
-from pydantic import AliasChoices, BaseModel, ConfigDict, Field, ValidationError, field_validator
+from pydantic import (
+    AliasChoices,
+    BaseModel,
+    ConfigDict,
+    Field,
+    ValidationError,
+    field_validator,
+    model_validator,
+)
 from pydantic_core import PydanticCustomError
 
 from conteur.i18n import ConteurError, Msg
@@ -136,12 +144,14 @@ class Player(_Model):
 
 
 class EncounterRef(_Model):
-    """A fought encounter: its stored log, and the kind of each fighter."""
+    """A fought encounter: its stored log (or a script to replay), and the kind of each fighter."""
 
-    log: str = _aliases("journal", "log")
+    log: str | None = Field(default=None, validation_alias=AliasChoices("journal", "log"))
     scenario: str | None = Field(
         default=None, validation_alias=AliasChoices("scénario", "scenario")
     )
+    script: str | None = None
+    dice: str | None = Field(default=None, validation_alias=AliasChoices("dés", "dice"))
     fighters: dict[str, str] = Field(
         default={}, validation_alias=AliasChoices("combattants", "fighters")
     )
@@ -162,6 +172,21 @@ class EncounterRef(_Model):
                     },
                 )
         return {f: KIND_WORDS[normalize_word(str(w))] for f, w in value.items()}
+
+    @model_validator(mode="after")
+    def _log_or_replay(self) -> EncounterRef:
+        """A stored log, or a scenario, a script and the table's dice to replay it."""
+        replay = (self.scenario, self.script, self.dice)
+        if (self.log is None) == (self.script is None) or (
+            self.script is not None and None in replay
+        ):
+            raise PydanticCustomError("vtm", "{key}", {"key": "xp.reason.log_or_replay"})
+        return self
+
+    @property
+    def source(self) -> str:
+        """The file the counts come from, as the summary names it."""
+        return self.log if self.log is not None else str(self.script)
 
 
 class Information(_Model):
