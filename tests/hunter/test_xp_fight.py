@@ -85,3 +85,21 @@ def test_H_XP_2_a_real_hunter_fight_is_counted(tmp_path: Path) -> None:
     (counted,) = report.logs
     assert (counted.exceptional_successes, counted.dramatic_failures) == (2, 0)
     assert report.award.total == 2 + 2
+
+
+def test_H_XP_2_the_example_session_2_replays_its_fight() -> None:
+    """examples/hunter/session-2.yaml replays session-2-combat.* (the same fight as above):
+    base 2 (H-XP-1), 2 exceptional successes, a life saved, the butcher captured: 7."""
+    from typer.testing import CliRunner
+
+    from conteur.cli import app
+
+    session = Path(__file__).resolve().parents[2] / "examples" / "hunter" / "session-2.yaml"
+    result = CliRunner().invoke(app, ["xp", "hunter", str(session), "--json"])
+    assert result.exit_code == 0, result.output
+    data = json.loads(result.stdout)
+    assert data["encounters"] == [
+        {"log": "session-2-combat.txt", "exceptional_successes": 2, "dramatic_failures": 0}
+    ]
+    assert data["total"] == 2 + 2 + 1 + 2
+    assert data["errors"] == []
