@@ -36,6 +36,29 @@ FOUR = "8,9,10,2,2,3,4,8"  # seven dice: 8, 9, 10 (again: 8) -> four successes
 DRAMATIC = "1,4,6"  # three dice, no success, a 1
 
 
+EXAMPLES = Path(__file__).resolve().parents[2] / "examples"
+
+
+def played_vampires() -> dict[str, Any]:
+    """The report of the vtm example fight played by ``conteur play --json``."""
+    result = CliRunner().invoke(
+        app,
+        [
+            "play",
+            str(EXAMPLES / "vampires.yaml"),
+            "--script",
+            str(EXAMPLES / "vampires.txt"),
+            "--dice",
+            str(EXAMPLES / "vampires.dice"),
+            "--json",
+        ],
+    )
+    assert result.exit_code == 0, result.output
+    report = json.loads(result.stdout)
+    assert isinstance(report, dict)
+    return report
+
+
 def counted(*entries: dict[str, Any]) -> tuple[int, int]:
     result = count_log(entries, KINDS, "fight.json")
     return result.exceptional_successes, result.dramatic_failures
@@ -144,24 +167,11 @@ def test_a_log_is_read_as_a_json_array_or_json_lines(tmp_path: Path) -> None:
 
 def test_a_conteur_play_json_report_is_read(tmp_path: Path) -> None:
     """The report of a real fight played with ``conteur play --json`` (vtm rolls: none counted)."""
-    examples = Path(__file__).resolve().parents[2] / "examples"
-    result = CliRunner().invoke(
-        app,
-        [
-            "play",
-            str(examples / "vampires.yaml"),
-            "--script",
-            str(examples / "vampires.txt"),
-            "--dice",
-            str(examples / "vampires.dice"),
-            "--json",
-        ],
-    )
-    assert result.exit_code == 0, result.output
+    report = played_vampires()
     path = tmp_path / "vampires.json"
-    path.write_text(result.stdout, encoding="utf-8")
+    path.write_text(json.dumps(report), encoding="utf-8")
     entries = read_log(path)
-    assert len(entries) == len(json.loads(result.stdout)["log"]) > 0
+    assert len(entries) == len(report["log"]) > 0
     assert count_log(entries, {}, "vampires.json").dramatic_failures == 0
 
 
@@ -232,27 +242,11 @@ def test_a_hunter_scenario_names_kinds_on_the_combatant_and_defaults_to_hunter(
 
 # ------------------------------------------------------------------ replaying a script
 
-EXAMPLES = Path(__file__).resolve().parents[2] / "examples"
-
 
 def test_a_script_replayed_gives_the_log_conteur_play_writes() -> None:
     """``scénario`` + ``script`` + ``dés``: the same entries as ``conteur play --json``."""
-    played = CliRunner().invoke(
-        app,
-        [
-            "play",
-            str(EXAMPLES / "vampires.yaml"),
-            "--script",
-            str(EXAMPLES / "vampires.txt"),
-            "--dice",
-            str(EXAMPLES / "vampires.dice"),
-            "--json",
-        ],
-    )
-    assert played.exit_code == 0, played.output
     stored = [
-        {k: v for k, v in e.items() if k not in ("line", "text")}
-        for e in json.loads(played.stdout)["log"]
+        {k: v for k, v in e.items() if k not in ("line", "text")} for e in played_vampires()["log"]
     ]
     ref = EncounterRef.model_validate(
         {"scénario": "vampires.yaml", "script": "vampires.txt", "dés": "vampires.dice"}

@@ -20,12 +20,17 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-import yaml
-
 from conteur.dice import HunterResult
 from conteur.i18n import ConteurError, Msg, env_lang
 
-from .xp_session import KIND_WORDS, EncounterRef, FighterKind, normalize_word
+from .xp_session import (
+    KIND_WORDS,
+    EncounterRef,
+    FighterKind,
+    normalize_word,
+    read_text,
+    read_yaml,
+)
 
 ROLLER_FIELDS = ("actor", "attacker", "fighter")
 """Event fields naming who rolled, in order of preference."""
@@ -49,12 +54,7 @@ class LogCount:
 
 def read_log(path: Path) -> list[dict[str, Any]]:
     """The entries of a stored log: a JSON array, JSON lines or a ``conteur play --json`` report."""
-    try:
-        text = path.read_text(encoding="utf-8")
-    except OSError as exc:
-        raise ConteurError(
-            "xp.unreadable", path=str(path), reason=exc.strerror or str(exc)
-        ) from None
+    text = read_text(path)
     try:
         data: Any = json.loads(text)
     except json.JSONDecodeError:
@@ -85,10 +85,7 @@ def scenario_kinds(path: Path) -> dict[str, FighterKind]:
     ``sheet``; in a ``hunter`` scenario a combatant that names none is a
     hunter, as the hunter sheet has it.
     """
-    try:
-        raw = yaml.safe_load(path.read_text(encoding="utf-8"))
-    except (OSError, yaml.YAMLError) as exc:
-        raise ConteurError("xp.unreadable", path=str(path), reason=str(exc)) from None
+    raw = read_yaml(path)
     if not isinstance(raw, dict):
         return {}
     default: FighterKind | None = "hunter" if raw.get("ruleset") == "hunter" else None

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import difflib
 import unicodedata
-from collections.abc import Mapping, Sequence
+from collections.abc import Mapping
 from dataclasses import dataclass
 from functools import cache
 from importlib import resources
@@ -29,7 +29,7 @@ from pydantic import (
 from pydantic_core import PydanticCustomError
 
 from conteur.i18n import ConteurError, Msg
-from conteur.rulesets.vtm.tables import pydantic_reason
+from conteur.rulesets.vtm.tables import _plain_path, pydantic_reason
 
 FighterKind = Literal["hunter", "monster", "bystander"]
 
@@ -311,16 +311,6 @@ def read_adjustments(raw: Mapping[str, int | bool], section: str) -> StatedAdjus
     return StatedAdjustments(counts)
 
 
-def _plain_path(loc: Sequence[int | str]) -> str:
-    text = ""
-    for part in loc:
-        if isinstance(part, int):
-            text += f"[{part + 1}]"
-        else:
-            text += f".{part}" if text else str(part)
-    return text or "-"
-
-
 def parse_session(raw: Any) -> Session:
     """Validate a loaded summary (ConteurError ``xp.bad_summary`` naming the first bad field)."""
     if not isinstance(raw, dict):
@@ -337,16 +327,25 @@ def parse_session(raw: Any) -> Session:
     return session
 
 
-def load_session(path: Path) -> Session:
-    """Read and validate the summary at ``path``."""
+def read_text(path: Path) -> str:
+    """The text of a file the summary names (ConteurError ``xp.unreadable`` naming it)."""
     try:
-        text = path.read_text(encoding="utf-8")
+        return path.read_text(encoding="utf-8")
     except OSError as exc:
         raise ConteurError(
             "xp.unreadable", path=str(path), reason=exc.strerror or str(exc)
         ) from None
+
+
+def read_yaml(path: Path) -> Any:
+    """A YAML file the summary names, loaded (ConteurError ``xp.unreadable`` naming it)."""
+    text = read_text(path)
     try:
-        raw = yaml.safe_load(text)
+        return yaml.safe_load(text)
     except yaml.YAMLError as exc:
         raise ConteurError("xp.unreadable", path=str(path), reason=str(exc)) from None
-    return parse_session(raw)
+
+
+def load_session(path: Path) -> Session:
+    """Read and validate the summary at ``path``."""
+    return parse_session(read_yaml(path))
