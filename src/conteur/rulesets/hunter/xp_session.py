@@ -260,6 +260,20 @@ class Session(_Model):
         """Every hunter of the cell: the players' and the game master's."""
         return [h for p in self.players for h in p.hunters] + list(self.gm_hunters)
 
+    @model_validator(mode="after")
+    def _each_once(self) -> Session:
+        """A player, or a hunter, counts once in the base (H-XP-1)."""
+        for field, names in (
+            ("joueurs", [p.name for p in self.players]),
+            ("chasseurs", self.hunters()),
+        ):
+            twice = sorted({n for n in names if names.count(n) > 1})
+            if twice:
+                raise PydanticCustomError(
+                    "vtm", "{key}", {"key": "xp.reason.twice", "field": field, "name": twice[0]}
+                )
+        return self
+
 
 # --------------------------------------------------------------------------- reading
 
@@ -275,6 +289,7 @@ def read_adjustments(raw: Mapping[str, int | bool], section: str) -> StatedAdjus
     """Check the ``ajustements`` keys and values against the table (ConteurError naming the key)."""
     table = xp_table()
     counts: dict[str, int] = {}
+    words: dict[str, str] = {}
     for word, value in raw.items():
         adj = table.adjustment_for(word)
         field = f"{section}.{word}"
@@ -303,11 +318,11 @@ def read_adjustments(raw: Mapping[str, int | bool], section: str) -> StatedAdjus
                     reason=Msg("vtm.reason.min", limit=0, value=value),
                 )
             count = value
-        if adj.key in counts:
-            raise ConteurError(
-                "xp.bad_summary", field=field, reason=Msg("vtm.reason.duplicate", value=word)
-            )
+        if adj.key in words:
+            reason = Msg("vtm.reason.duplicate", first=words[adj.key], second=word)
+            raise ConteurError("xp.bad_summary", field=field, reason=reason)
         counts[adj.key] = count
+        words[adj.key] = word
     return StatedAdjustments(counts)
 
 
