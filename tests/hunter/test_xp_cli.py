@@ -207,3 +207,14 @@ def test_a_missing_summary_is_an_error(tmp_path: Path) -> None:
     result = run(str(tmp_path / "nope.yaml"))
     assert result.exit_code == 2
     assert "Impossible de lire" in result.stderr
+
+
+def test_names_and_traits_are_printed_as_written(tmp_path: Path) -> None:
+    """Square brackets in a trait or a title are text, not Rich markup."""
+    split = {
+        "Alice": {"part": 14, "achats": [{"achat": "spécialité", "trait": "Occultisme [red]"}]},
+    }
+    path = edited(tmp_path, {"titre": "[bold]Cave", "partage": split})
+    result = run(str(path))
+    assert "Occultisme [red] (3)" in result.stdout
+    assert "[bold]Cave" in result.stdout

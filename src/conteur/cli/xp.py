@@ -17,6 +17,8 @@ from conteur.i18n import ConteurError, Lang, register_package_catalog, t
 from .common import LangOption, app, console, fail, help_text, print_json, resolve_lang
 
 if TYPE_CHECKING:
+    from rich.table import Table
+
     from conteur.rulesets.hunter.xp import Spending, XpReport
 
 register_package_catalog("conteur.rulesets.hunter", "messages-xp.yaml")
@@ -56,7 +58,7 @@ def render(report: XpReport, lang: Lang) -> None:
 
     out = console()
     title = t("xp.title", lang) + (f" — {report.session.title}" if report.session.title else "")
-    table = Table(title=title, title_justify="left")
+    table = Table(title=Text(title, style="bold"), title_justify="left")
     table.add_column(t("xp.col.rule", lang))
     table.add_column(t("xp.col.item", lang))
     table.add_column(t("xp.col.count", lang), justify="right")
@@ -72,7 +74,7 @@ def render(report: XpReport, lang: Lang) -> None:
         label = line.label.describe(lang)
         if line.note is not None:
             label += f" ({line.note.describe(lang)})"
-        table.add_row(line.rule, label, str(line.count), f"{line.points:+d}")
+        table.add_row(line.rule, Text(label), str(line.count), f"{line.points:+d}")
     total = str(report.award.total)
     if report.award.raw_total != report.award.total:
         total += " " + t("xp.floored", lang, raw=report.award.raw_total)
@@ -110,9 +112,10 @@ def render(report: XpReport, lang: Lang) -> None:
             )
 
 
-def spending_table(spending: tuple[Spending, ...], lang: Lang) -> object:
-    """One row a player: share, purchases with their costs, bank, verdict."""
+def spending_table(spending: tuple[Spending, ...], lang: Lang) -> Table:
+    """One row a player: share, purchases with their costs, bank, verdict (refused ones in red)."""
     from rich.table import Table
+    from rich.text import Text
 
     table = Table(title=t("xp.split_title", lang), title_justify="left")
     for key, justify in (
@@ -125,7 +128,7 @@ def spending_table(spending: tuple[Spending, ...], lang: Lang) -> object:
     ):
         table.add_column(t(key, lang), justify=justify)  # type: ignore[arg-type]
     for s in spending:
-        bought = []
+        bought = Text()
         for b in s.bought:
             what = t(f"xp.buy.{b.kind.key}", lang)
             if b.purchase.trait:
@@ -135,14 +138,16 @@ def spending_table(spending: tuple[Spending, ...], lang: Lang) -> object:
             cost = "?" if b.cost is None else str(b.cost)
             what += f" ({cost}"
             what += f", {t('xp.from_bank', lang)})" if b.purchase.from_bank else ")"
-            bought.append(what)
+            if bought:
+                bought.append("\n")
+            bought.append(what, style="red" if b.problems else "")
         verdict = t("xp.verdict.ok" if s.ok else "xp.verdict.refused", lang)
         table.add_row(
-            s.player,
+            Text(s.player),
             str(s.share),
-            "\n".join(bought) or "-",
+            bought or "-",
             str(s.banked),
             str(s.bank_after),
-            f"[green]{verdict}[/]" if s.ok else f"[red]{verdict}[/]",
+            Text(verdict, style="green" if s.ok else "red"),
         )
     return table
