@@ -206,7 +206,7 @@ def test_H_HLT_1_health_is_stamina_plus_size_with_wound_penalties() -> None:
     assert f["b"].health.size == 7
     f.act("a", target="b", dice=[8, 8, 8, 8, 8, 2, 2, 2, 2, 2])  # 5 bashing of 7 boxes
     assert f["b"].health.penalty == -1
-    ev = f.act("b", target="a", dice=[2] * 4)
+    ev = f.act("b", target="a", dice=[2] * 2)
     assert ("wounds", -1) in roll(ev).modifiers and "H-HLT-1" in roll(ev).rules
 
 
