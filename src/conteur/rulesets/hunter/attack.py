@@ -54,6 +54,7 @@ class AttackPlan:
     damage_type: str
     rules: tuple[str, ...]
     ally: str | None = None
+    opposed: str = "defense"
 
     @property
     def pool(self) -> int:
@@ -307,6 +308,7 @@ def roll_plan(plan: AttackPlan, ctx: Resolution) -> HunterResult:
             dramatic=result.dramatic_failure,
             exceptional=result.exceptional,
             chance=result.chance,
+            opposed=plan.opposed,
             rolls=(record,),
             rules=tuple(dict.fromkeys((*plan.rules, *roll_rules(result)))),
         )

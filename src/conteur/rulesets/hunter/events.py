@@ -18,7 +18,7 @@ from conteur.i18n import Lang, Msg, catalog, t
 from .health import HealthTrack
 from .state import HunterState
 
-WORDS = ("maneuver", "damage_type", "fate", "option", "cover", "action", "burst", "band")
+WORDS = ("maneuver", "damage_type", "fate", "option", "cover", "action", "opposed")
 
 
 class HunterModifiers(Modifiers):
@@ -184,6 +184,8 @@ class HunterAttackRolled(HunterEvent):
     dramatic: bool
     exceptional: bool
     chance: bool
+    opposed: str = "defense"
+    """What ``defense`` holds: the target's Defense, or its Strength (grappling)."""
 
     def params(self, names: Mapping[str, str] | None = None) -> dict[str, Any]:
         out = super().params(names)

@@ -75,6 +75,7 @@ def plan_escape(state: HunterState, a: Fighter, maneuver: str) -> AttackPlan:
         10,
         "bashing",
         ("H-GRP-2", *RULES),
+        opposed="strength",
     )
 
 
@@ -105,6 +106,7 @@ def plan_overpower(state: HunterState, a: Fighter, option: str, weapon: int) -> 
         10,
         damage_type,
         ("H-GRP-3", *RULES),
+        opposed="strength",
     )
 
 

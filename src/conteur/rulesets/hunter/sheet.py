@@ -35,7 +35,7 @@ FIELDS = {
     "weapons": ("armes",),
     "armour": ("armure", "armor"),
     "merits": ("atouts", "avantages"),
-    "unarmed": ("mains_nues_degats",),
+    "unarmed": ("degats_a_mains_nues", "degats_mains_nues"),
     "vulnerable": ("vulnerable_a", "faiblesses"),
     "ammo": ("munitions",),
     "cover": ("couvert",),
