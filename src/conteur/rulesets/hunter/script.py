@@ -97,10 +97,20 @@ def _fighter(tokens: list[str], who: dict[str, str]) -> str:
     raise ConteurError("hunter.script.missing", word="fighter")
 
 
+def weapon_words(state: HunterState) -> dict[str, str]:
+    """Each weapon by its id and its one-word French or English name (``pneu``, ``tyre``)."""
+    out: dict[str, str] = {}
+    for w in state.tables.weapons.values():
+        out[normalize(w.fr)] = out[normalize(w.en)] = w.id
+        out[w.id] = w.id
+    return out
+
+
 def _weapon_word(tokens: list[str], state: HunterState) -> str:
+    named = weapon_words(state)
     for t in tokens:
-        if t in state.tables.weapons:
-            return t
+        if t in named:
+            return named[t]
     raise ConteurError("hunter.script.missing", word="weapon")
 
 
@@ -132,15 +142,15 @@ def _act_args(
             elif key == "ally":
                 args["ally"] = who.get(nxt, nxt)
             else:
-                args[key] = nxt
+                args[key] = weapon_words(state).get(nxt, nxt)
         elif verb == "burst" and "burst" not in args and t in w["bands"]:
             args["burst"] = w["bands"][t]
         elif verb == "overpower" and "option" not in args and t in w["options"]:
             args["option"] = w["options"][t]
         elif t in who:
             targets.append(who[t])
-        elif verb in ("throw", "draw") and t in state.tables.weapons:
-            args["object" if verb == "throw" else "weapon"] = t
+        elif verb in ("throw", "draw") and t in weapon_words(state):
+            args["object" if verb == "throw" else "weapon"] = weapon_words(state)[t]
         elif t in w["fillers"]:
             pass
         else:

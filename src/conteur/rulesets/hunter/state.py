@@ -49,6 +49,8 @@ class Fighter:
     shield: str | None = None
     reloading: int = 0
     fate: str = "alive"
+    position: tuple[float, float] = (0.0, 0.0)
+    """Hunter fights have no map: every fighter stands at the origin (read by the simulator)."""
 
     def trait(self, name: str) -> int:
         return self.traits.get(name, 0)
