@@ -45,6 +45,9 @@ class HunterEvent(Event):
             value = getattr(self, f, None)
             if isinstance(value, str) and f"hunter.word.{value}" in catalog():
                 out[f] = Msg(f"hunter.word.{value}")
+        for key, value in out.items():
+            if isinstance(value, bool):
+                out[key] = Msg("hunter.word.yes" if value else "hunter.word.no")
         if names:
             for f in ("after", "ally", "shield"):
                 value = getattr(self, f, None)

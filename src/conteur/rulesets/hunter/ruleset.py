@@ -105,37 +105,52 @@ class HunterRuleset:
 
 
 def legal_commands(state: HunterState, actor: str | None = None) -> list[CommandTemplate]:
-    """What ``actor`` (or the game master, when None) may do now."""
+    """What ``actor`` may do now; when None, what anyone may (the game master's tools first)."""
+    if actor is None:
+        out = gm_commands(state)
+        for fid in state.fighters:
+            out += fighter_commands(state, fid)
+        return out
+    return fighter_commands(state, actor)
+
+
+def gm_commands(state: HunterState) -> list[CommandTemplate]:
+    """The game master's commands: the turn, the ambush, cover, damage."""
     ids = tuple(state.fighters)
     out: list[CommandTemplate] = []
-    if actor is None:
-        if state.phase != "over":
-            out.append(CommandTemplate("initiative", None, (), rule="H-INI-1"))
-        if state.phase == "setup":
-            out.append(
-                CommandTemplate("ambush", None, (Param("fighter", "choice", ids),), rule="H-AMB-1")
-            )
+    if state.phase != "over":
+        out.append(CommandTemplate("initiative", None, (), rule="H-INI-1"))
+    if state.phase == "setup":
         out.append(
-            CommandTemplate(
-                "gm_cover",
-                None,
-                (Param("fighter", "choice", ids), Param("cover", "choice", tuple(COVER_PENALTY))),
-                rule="H-COV-1",
-            )
+            CommandTemplate("ambush", None, (Param("fighter", "choice", ids),), rule="H-AMB-1")
         )
-        out.append(
-            CommandTemplate(
-                "gm_damage",
-                None,
-                (
-                    Param("fighter", "choice", ids),
-                    Param("amount", "int", min=1, max=30),
-                    Param("damage_type", "choice", ("bashing", "lethal", "aggravated")),
-                ),
-                rule="H-ATK-3",
-            )
+    out.append(
+        CommandTemplate(
+            "gm_cover",
+            None,
+            (Param("fighter", "choice", ids), Param("cover", "choice", tuple(COVER_PENALTY))),
+            rule="H-COV-1",
         )
-        return out
+    )
+    out.append(
+        CommandTemplate(
+            "gm_damage",
+            None,
+            (
+                Param("fighter", "choice", ids),
+                Param("amount", "int", min=1, max=30),
+                Param("damage_type", "choice", ("bashing", "lethal", "aggravated")),
+            ),
+            rule="H-ATK-3",
+        )
+    )
+    return out
+
+
+def fighter_commands(state: HunterState, actor: str) -> list[CommandTemplate]:
+    """What one fighter may do now (its action when due, a dodge, a quick draw...)."""
+    ids = tuple(state.fighters)
+    out: list[CommandTemplate] = []
     f = state.fighters.get(actor)
     if f is None or not f.able or state.phase != "resolution":
         return out

@@ -39,6 +39,9 @@ FIELDS = {
     "vulnerable": ("vulnerable_a", "faiblesses"),
     "ammo": ("munitions",),
     "cover": ("couvert",),
+    "position": (),
+    "health": ("sante",),
+    "fate": ("sort",),
 }
 KINDS = {
     "hunter": "hunter",
@@ -81,6 +84,11 @@ def fighter_from_scenario(raw: Mapping[str, Any], index: int, tables: Tables) ->
     """The fighter a scenario's ``combatants`` entry describes (ConteurError naming a bad field)."""
     if not isinstance(raw, Mapping):
         raise ConteurError("hunter.sheet.not_mapping", index=index + 1)
+    inline = raw.get("sheet")
+    if inline is not None:
+        if not isinstance(inline, Mapping):
+            raise ConteurError("hunter.sheet.not_mapping", index=index + 1)
+        raw = {**inline, **{k: v for k, v in raw.items() if k != "sheet"}}
     fields: dict[str, Any] = {}
     traits: dict[str, int] = {}
     fid = str(raw.get("id") or f"f{index + 1}")
@@ -125,6 +133,13 @@ def fighter_from_scenario(raw: Mapping[str, Any], index: int, tables: Tables) ->
         if str(w) not in ammo:
             raise ConteurError("hunter.sheet.bad_value", fighter=fid, field="ammo", value=str(w))
         ammo[str(w)] = _int(fid, "ammo", n)
+    track = HealthTrack.empty(traits["stamina"] + size)
+    if fields.get("health"):
+        track = _health(fid, fields["health"], track.size)
+    fate = str(fields.get("fate") or track.fate())
+    if fate not in ("alive", "unconscious", "incapacitated", "dead"):
+        raise ConteurError("hunter.sheet.bad_value", fighter=fid, field="fate", value=fate)
+    position = fields.get("position") or (0.0, 0.0)
     return Fighter(
         id=fid,
         name=str(fields.get("name", fid)),
@@ -132,7 +147,9 @@ def fighter_from_scenario(raw: Mapping[str, Any], index: int, tables: Tables) ->
         kind=kind,
         traits=traits,
         size=size,
-        health=HealthTrack.empty(traits["stamina"] + size),
+        health=track,
+        fate=fate,
+        position=(float(position[0]), float(position[1])),
         weapon=str(weapon) if weapon else None,
         weapons=tuple(weapons),
         armour=str(armour) if armour else None,
@@ -142,6 +159,16 @@ def fighter_from_scenario(raw: Mapping[str, Any], index: int, tables: Tables) ->
         ammo=ammo,
         cover=cover,
     )
+
+
+def _health(fid: str, value: Any, size: int) -> HealthTrack:
+    """A carried health track, written as on a sheet (``[X][/][ ]``)."""
+    marks = {" ": 0, "/": 1, "X": 2, "*": 3}
+    text = "".join(value) if isinstance(value, list) else str(value)
+    boxes = [marks.get(c, -1) for c in text.replace("[", "").replace("]", "")]
+    if len(boxes) != size or -1 in boxes:
+        raise ConteurError("hunter.sheet.bad_value", fighter=fid, field="health", value=text)
+    return HealthTrack(sorted(boxes, reverse=True))
 
 
 def _as_list(value: Any) -> list[str]:
