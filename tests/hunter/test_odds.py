@@ -10,7 +10,7 @@ import pytest
 from typer.testing import CliRunner
 
 from conteur.cli import app
-from conteur.dice import SeededDice
+from conteur.dice import SeededDice, TypedDice
 from conteur.engine import Command, Encounter
 from conteur.rulesets.hunter.events import HunterAttackRolled
 
@@ -63,7 +63,7 @@ def test_odds_agree_with_a_monte_carlo_of_the_real_engine() -> None:
     scenario = f.encounter.scenario
     for _ in range(runs):
         enc = Encounter.start(scenario)
-        enc.execute(Command("initiative"), ForcedOrder())
+        enc.execute(Command("initiative"), TypedDice("10 1"))
         if enc.state.ranking[0] != "shanwei":
             enc.execute(Command("pass", "pompier"), dice)
         events = enc.execute(
@@ -75,17 +75,6 @@ def test_odds_agree_with_a_monte_carlo_of_the_real_engine() -> None:
     for p, seen in ((odds.p_hit, hits), (odds.p_incapacitated, out)):
         sd = (p * (1 - p) / runs) ** 0.5
         assert abs(seen / runs - p) <= 3 * sd + 1e-9
-
-
-class ForcedOrder(SeededDice):
-    """Initiative dice that always put the first fighter ahead."""
-
-    def __init__(self) -> None:
-        super().__init__(0)
-        self._faces = iter([10, 1])
-
-    def _draw(self, sides: int) -> int:
-        return next(self._faces)
 
 
 def test_attack_kinds_names_what_can_be_priced() -> None:

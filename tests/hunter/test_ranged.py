@@ -254,3 +254,19 @@ def test_H_RLD_1_bullet_by_bullet_costs_the_defense() -> None:
     assert f.act("s", "reload").one(HunterReloaded).exposed
     r = roll(f.act("t", target="s", dice=[2] * 5))
     assert r.defense == 0 and "H-RLD-1" in r.rules
+
+
+def test_H_RLD_1_a_crossbow_takes_three_turns_to_reload() -> None:
+    f = Fight(shooter("crossbow", strength=3, ammo={"crossbow": 0}), sheet("t"))
+    f.start(9, 1)
+    for left in (2, 1, 0):
+        assert f.act("s", "reload").one(HunterReloaded).turns_left == left
+        assert f["s"].ammo["crossbow"] == (1 if left == 0 else 0)
+        f.do("initiative")
+
+
+def test_H_AUTO_2_a_form_may_name_the_targets_in_one_text() -> None:
+    f = Fight(shooter(), still("t"), still("u"))
+    f.start(9, 1, 1, 3, 2)
+    ev = f.act("s", "burst", burst="medium", targets="t, u", dice=[2] * 16)
+    assert [r.target for r in ev.of(HunterAttackRolled)] == ["t", "u"]

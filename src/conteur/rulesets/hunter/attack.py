@@ -8,6 +8,7 @@ rolls it and marks its damage. The same code serves the fight, the odds
 
 from __future__ import annotations
 
+import re
 from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
@@ -383,9 +384,10 @@ def _all_out(ctx: Resolution, a: Fighter, params: Mapping[str, Any]) -> None:
 
 
 def burst_targets(state: HunterState, params: Mapping[str, Any]) -> list[str]:
+    """The burst's targets: a list of ids, or ids in one text (``"bete goule"``, a form's field)."""
     raw = params.get("targets") or params.get("target")
-    names = [raw] if isinstance(raw, str) else list(raw or [])
-    return [str(n) for n in names]
+    names = re.split(r"[\s,;]+", raw.strip()) if isinstance(raw, str) else list(raw or [])
+    return [str(n) for n in names if str(n)]
 
 
 def burst_attack(ctx: Resolution, a: Fighter, params: Mapping[str, Any]) -> None:

@@ -170,6 +170,15 @@ def fighter_commands(state: HunterState, actor: str) -> list[CommandTemplate]:
                     Param("option", "choice", OPTIONS, required=False),
                     Param("all_out", "bool", required=False, default=False),
                     Param("off_hand", "bool", required=False, default=False),
+                    Param("targets", "text", required=False),
+                    Param("object", "choice", throwable(state, actor), required=False),
+                    Param("distance", "int", required=False, min=0, max=2000),
+                    Param("avoid", "int", required=False, min=0, max=10),
+                    Param("avoid_grappling", "bool", required=False, default=False),
+                    Param("ally", "choice", others, required=False),
+                    Param("far", "bool", required=False, default=False),
+                    Param("leave_cover", "bool", required=False, default=False),
+                    Param("athletics_dodge", "bool", required=False, default=False),
                 ),
                 rule="H-INI-1",
             )
@@ -189,6 +198,14 @@ def fighter_commands(state: HunterState, actor: str) -> list[CommandTemplate]:
     if f.aim:
         out.append(CommandTemplate("stop_aiming", actor, (), rule="H-AIM-1"))
     return out
+
+
+def throwable(state: HunterState, actor: str) -> tuple[str, ...]:
+    """Objects of the tables the fighter is strong enough to throw (H-THR-3)."""
+    strength = state.fighters[actor].trait("strength")
+    return tuple(
+        w.id for w in state.tables.weapons.values() if w.category != "firearm" and w.size < strength
+    )
 
 
 def _kinds(state: HunterState, actor: str) -> tuple[str, ...]:
