@@ -54,3 +54,16 @@ def test_the_hunter_example_also_plays_with_the_programs_dice(lang: str) -> None
     args = ["play", "examples/hunter/cellule.yaml", "--script", "examples/hunter/cellule.txt"]
     result = CliRunner().invoke(app, [*args, "--seed", "42", "--lang", lang])
     assert result.exit_code == 0, result.output
+
+
+def test_the_xp_contract_every_roll_names_its_actor_and_attacks_their_target() -> None:
+    """For ``xp.py``: rolls against someone carry ``actor`` and ``target``; the others ``actor``;
+    each such event carries its roll; fighters keep their ``kind``."""
+    golden = json.loads((ROOT / "tests" / "golden" / "hunter" / "cellule.json").read_text("utf-8"))
+    events = [e for entry in golden["log"] for e in entry.get("events", [])]
+    rolled = [e for e in events if e.get("rolls")]
+    assert rolled and all("actor" in e for e in rolled)
+    attacks = [e for e in rolled if e["type"] == "HunterAttackRolled"]
+    assert attacks and all(e["target"] and e["rolls"][0]["kind"] == "hunter" for e in attacks)
+    assert any(e["exceptional"] or e["dramatic"] for e in attacks)
+    assert {s["id"]: s["kind"] for s in golden["state"]}["bete"] == "monster"
