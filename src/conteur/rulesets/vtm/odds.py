@@ -11,17 +11,19 @@ knock-down, grapple...) is played by the same code as in a fight.
 from __future__ import annotations
 
 import copy
-from collections.abc import Mapping
-from dataclasses import dataclass, field
-from typing import Any
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field, replace
+from functools import partial
+from typing import Any, cast
 
-from conteur.dice import DiceSource, ForcedDice, explore
+from conteur.dice import DiceSource, ForcedDice, explore, propagate
 from conteur.engine import Resolution
 
-from .attack import attack, draft_attack, multiple_penalty, strike_for
+from . import equipment
+from .attack import conclude_attack, draft_attack, multiple_penalty, strike_for
 from .defence import ready_defence
 from .state import Action, VtmState
-from .strike import StrikeOutcome, roll_strike
+from .strike import StrikeOutcome, StrikeState, strike_step
 
 KILLED = ("dead", "torpor", "final_death")
 
@@ -87,6 +89,18 @@ def _key(o: StrikeOutcome) -> tuple[Any, ...]:
     return (*o.summary(), o.damage)
 
 
+def _done(state: StrikeState | None) -> bool:
+    return isinstance(state, StrikeOutcome)
+
+
+def _marginal(dist: Mapping[Any, float], read: Callable[[Any], int]) -> dict[int, float]:
+    out: dict[int, float] = {}
+    for state, p in dist.items():
+        k = read(state)
+        out[k] = out.get(k, 0.0) + p
+    return out
+
+
 def attack_odds(
     state: VtmState, attacker: str, action: Action, *, willpower: bool | None = None
 ) -> AttackOdds:
@@ -94,6 +108,7 @@ def attack_odds(
     a = state.fighters[attacker]
     assert action.target is not None
     target = state.fighters[action.target]
+    equipment.check_reach(state, a, target, action)
     penalty = multiple_penalty(a, action)
     decl = a.progress.declaration
     if willpower is None:
@@ -102,21 +117,27 @@ def attack_odds(
     defence = ready_defence(Resolution(state, ForcedDice(())), draft)
     strike = strike_for(draft, defence, willpower)
 
-    # Stage 1: the dice chain alone, equal outcomes merged.
-    groups: dict[tuple[Any, ...], tuple[tuple[int, ...], StrikeOutcome, float]] = {}
-    for script, outcome, p in explore(lambda dice: roll_strike(strike, dice)):
-        k = _key(outcome)
-        if k in groups:
-            s0, o0, p0 = groups[k]
-            groups[k] = (s0, o0, p0 + p)
-        else:
-            groups[k] = (script, outcome, p)
+    # The dice: the strike's own stages, mass carried from state to state.
+    stages = propagate(lambda st, dice: strike_step(strike, st, dice), None, _done)
+    after_defence = stages[min(2, len(stages) - 1)]
+    after_damage = stages[min(3, len(stages) - 1)]
+    finals = cast("dict[StrikeOutcome, float]", stages[-1])
+    successes = _marginal(after_defence, lambda st: st.net)
+    damage = _marginal(after_damage, lambda st: st.damage)
+    levels = _marginal(finals, lambda o: o.levels)
 
-    # Stage 2: the whole attack on a copy, for each distinct outcome.
-    def finish(dice: DiceSource) -> tuple[str, bool, bool, bool]:
+    # What follows the dice, once per distinct outcome, on a copy of the state.
+    groups: dict[tuple[Any, ...], tuple[StrikeOutcome, float]] = {}
+    for outcome, p in finals.items():
+        k = _key(outcome)
+        o0, p0 = groups.get(k, (outcome, 0.0))
+        groups[k] = (o0, p0 + p)
+
+    def finish(outcome: StrikeOutcome, dice: DiceSource) -> tuple[str, bool, bool, bool]:
         work = copy.deepcopy(state)
-        attack(Resolution(work, dice), work.fighters[attacker], action, penalty, willpower)
         t = work.fighters[target.id]
+        d = replace(draft, state=work, attacker=work.fighters[attacker], target=t)
+        conclude_attack(Resolution(work, dice), d, defence, outcome)
         return (
             t.fate,
             bool(t.conditions.get("knocked_down")),
@@ -124,25 +145,10 @@ def attack_odds(
             t.armour_destroyed and not target.armour_destroyed,
         )
 
-    successes: dict[int, float] = {}
-    damage: dict[int, float] = {}
-    levels: dict[int, float] = {}
-    totals = {
-        "hit": 0.0,
-        "botch": 0.0,
-        "incap": 0.0,
-        "killed": 0.0,
-        "armour": 0.0,
-        "down": 0.0,
-        "dazed": 0.0,
-    }
-    for script, outcome, p in groups.values():
-        successes[outcome.net] = successes.get(outcome.net, 0.0) + p
-        damage[outcome.damage] = damage.get(outcome.damage, 0.0) + p
-        levels[outcome.levels] = levels.get(outcome.levels, 0.0) + p
-        totals["hit"] += p if outcome.hit else 0.0
+    totals = dict.fromkeys(("botch", "incap", "killed", "armour", "down", "dazed"), 0.0)
+    for outcome, p in groups.values():
         totals["botch"] += p if outcome.botch else 0.0
-        for _, (fate, down, dazed, broken), q in explore(finish, script, p):
+        for _, (fate, down, dazed, broken), q in explore(partial(finish, outcome), (), p):
             totals["incap"] += q if fate != "alive" else 0.0
             totals["killed"] += q if fate in KILLED else 0.0
             totals["down"] += q if down else 0.0
@@ -156,7 +162,7 @@ def attack_odds(
         difficulty=min(10, max(2, strike.difficulty)),
         modifiers=strike.modifiers,
         defence=defence.kind if defence else None,
-        p_hit=totals["hit"],
+        p_hit=sum(p for k, p in successes.items() if k > 0),
         p_botch=totals["botch"],
         successes=successes,
         damage=damage,
@@ -177,8 +183,6 @@ def odds_for_scenario(
     params: Mapping[str, Any] | None = None,
 ) -> AttackOdds:
     """Odds of ``attacker`` attacking ``target`` with ``maneuver`` (default: its weapon's)."""
-    from . import equipment
-
     a = state.fighters[attacker]
     if maneuver is None:
         w = equipment.weapon_in_hand(state, a)
