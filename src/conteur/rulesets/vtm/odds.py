@@ -11,8 +11,9 @@ knock-down, grapple...) is played by the same code as in a fight.
 from __future__ import annotations
 
 import copy
+import math
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field, fields, replace
 from functools import partial
 from typing import Any, cast
 
@@ -85,8 +86,48 @@ class AttackOdds:
         }
 
 
+MERGED_AWAY = frozenset({"attack_successes", "net"})
+"""Outcome fields the strike's stages merge (``Through``/``Dealt`` do not compare them):
+an outcome's value is one of its merged paths', so nothing after the dice may read them."""
+
+
 def _key(o: StrikeOutcome) -> tuple[Any, ...]:
-    return (*o.summary(), o.damage)
+    """What the code after the dice reads of an outcome (its events apply the same).
+
+    The damage successes count only for a disarm (V-CC-6) and for the armour,
+    already in ``armour_destroyed``; the net and attack successes only for the
+    damage pool. A run that reads one of them anyway is caught (``_Watched``).
+    """
+    return (
+        o.hit,
+        o.botch,
+        o.levels,
+        o.damage_type,
+        o.armour_destroyed,
+        o.parried_onto_attacker,
+        o.disarmed,
+        o.damage if o.disarmed else None,
+    )
+
+
+class _ReadOutsideKey(Exception):
+    """The code after the dice read an outcome field ``_key`` leaves out."""
+
+
+@dataclass(frozen=True)
+class _Watched(StrikeOutcome):
+    """An outcome that refuses to be read beyond ``_key`` (for a run shared by a group)."""
+
+    def __getattribute__(self, name: str) -> Any:
+        if name in MERGED_AWAY:
+            raise AssertionError(f"odds: the code after the dice reads StrikeOutcome.{name}")
+        if name == "damage" and not object.__getattribute__(self, "disarmed"):
+            raise _ReadOutsideKey(name)
+        return object.__getattribute__(self, name)
+
+
+def _watched(o: StrikeOutcome) -> StrikeOutcome:
+    return _Watched(**{f.name: getattr(o, f.name) for f in fields(StrikeOutcome)})
 
 
 def _done(state: StrikeState | None) -> bool:
@@ -126,12 +167,11 @@ def attack_odds(
     damage = _marginal(after_damage, lambda st: st.damage)
     levels = _marginal(finals, lambda o: o.levels)
 
-    # What follows the dice, once per distinct outcome, on a copy of the state.
-    groups: dict[tuple[Any, ...], tuple[StrikeOutcome, float]] = {}
+    # What follows the dice, once per group of outcomes equal in what it reads
+    # (``_key``), on a copy of the state.
+    groups: dict[tuple[Any, ...], list[tuple[StrikeOutcome, float]]] = {}
     for outcome, p in finals.items():
-        k = _key(outcome)
-        o0, p0 = groups.get(k, (outcome, 0.0))
-        groups[k] = (o0, p0 + p)
+        groups.setdefault(_key(outcome), []).append((outcome, p))
 
     def finish(outcome: StrikeOutcome, dice: DiceSource) -> tuple[str, bool, bool, bool]:
         work = copy.deepcopy(state)
@@ -146,9 +186,14 @@ def attack_odds(
         )
 
     totals = dict.fromkeys(("botch", "incap", "killed", "armour", "down", "dazed"), 0.0)
-    for outcome, p in groups.values():
-        totals["botch"] += p if outcome.botch else 0.0
-        for _, (fate, down, dazed, broken), q in explore(partial(finish, outcome), (), p):
+    for members in groups.values():
+        total = math.fsum(p for _, p in members)
+        try:
+            branches = explore(partial(finish, _watched(members[0][0])), (), total)
+        except _ReadOutsideKey:  # it reads more: each outcome of the group on its own
+            branches = [b for o, p in members for b in explore(partial(finish, o), (), p)]
+        totals["botch"] += total if members[0][0].botch else 0.0
+        for _, (fate, down, dazed, broken), q in branches:
             totals["incap"] += q if fate != "alive" else 0.0
             totals["killed"] += q if fate in KILLED else 0.0
             totals["down"] += q if down else 0.0
