@@ -10,7 +10,6 @@ knock-down, grapple...) is played by the same code as in a fight.
 
 from __future__ import annotations
 
-import copy
 import math
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field, fields, replace
@@ -19,6 +18,7 @@ from typing import Any, cast
 
 from conteur.dice import DiceSource, ForcedDice, explore, propagate
 from conteur.engine import Resolution
+from conteur.engine.scratch import scratch_copy
 
 from . import equipment
 from .attack import conclude_attack, draft_attack, multiple_penalty, strike_for
@@ -174,7 +174,7 @@ def attack_odds(
         groups.setdefault(_key(outcome), []).append((outcome, p))
 
     def finish(outcome: StrikeOutcome, dice: DiceSource) -> tuple[str, bool, bool, bool]:
-        work = copy.deepcopy(state)
+        work = scratch_copy(state)
         t = work.fighters[target.id]
         d = replace(draft, state=work, attacker=work.fighters[attacker], target=t)
         conclude_attack(Resolution(work, dice), d, defence, outcome)
