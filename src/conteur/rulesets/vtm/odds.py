@@ -10,9 +10,10 @@ knock-down, grapple...) is played by the same code as in a fight.
 
 from __future__ import annotations
 
+import copy
 import math
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass, field, fields, replace
+from dataclasses import dataclass, field, fields
 from functools import partial
 from typing import Any, cast
 
@@ -176,7 +177,8 @@ def attack_odds(
     def finish(outcome: StrikeOutcome, dice: DiceSource) -> tuple[str, bool, bool, bool]:
         work = scratch_copy(state)
         t = work.fighters[target.id]
-        d = replace(draft, state=work, attacker=work.fighters[attacker], target=t)
+        d = copy.copy(draft)  # the same draft, read against the copy
+        d.state, d.attacker, d.target = work, work.fighters[attacker], t
         conclude_attack(Resolution(work, dice), d, defence, outcome)
         return (
             t.fate,
