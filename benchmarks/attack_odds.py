@@ -28,16 +28,16 @@ from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-import icepool  # noqa: E402
-import icepool_attack  # noqa: E402
-from attack_queries import distinct_queries  # noqa: E402
+import icepool
 
-from conteur.dice import ForcedDice  # noqa: E402
-from conteur.engine import Resolution  # noqa: E402
-from conteur.rulesets.vtm.attack import draft_attack, strike_for  # noqa: E402
-from conteur.rulesets.vtm.defence import ready_defence  # noqa: E402
-from conteur.rulesets.vtm.odds import odds_for_scenario  # noqa: E402
-from conteur.rulesets.vtm.state import Action, VtmState  # noqa: E402
+import icepool_attack
+from attack_queries import distinct_queries
+from conteur.dice import ForcedDice
+from conteur.engine import Resolution
+from conteur.rulesets.vtm.attack import draft_attack, strike_for
+from conteur.rulesets.vtm.defence import ready_defence
+from conteur.rulesets.vtm.odds import odds_for_scenario
+from conteur.rulesets.vtm.state import Action, VtmState
 
 GOAL_MS = 0.3
 GOAL_RATIO = 30.0

@@ -3,9 +3,12 @@
 Input: the ``Strike`` conteur drafted (pool, difficulty, defence, damage, soak,
 armour — the numbers, not conteur's dice code) and the target's health track.
 Every roll is an icepool die: one d10 mapped to (success, one) vectors, summed
-over the pool (``n @ die``) and read as net successes or a botch; the defence,
-damage and soak are icepool mixtures (``Die.map`` returning dice), pool
-distributions cached by their parameters as conteur caches its own. What the
+over the pool (``n @ die``) and read as net successes or a botch, pool
+distributions cached by their parameters as conteur caches its own. Where the
+rules allow, a stage is one ``icepool.map`` over two independent dice (attack
+and defence; damage and soak — a soak rolled against no damage changes
+nothing), which was the fastest form we found; the damage pool, which depends
+on the net successes, is a mixture (``Die.map`` returning dice). What the
 levels lost do to the target (fate, dazed) is read per levels value with the
 health track — a handful of values, the same for both sides.
 """
@@ -59,14 +62,11 @@ def attack_odds(s: Strike, track: HealthTrack, kind: str, dazed_above: int) -> d
     d = s.defence
     defence = None if d is None else pool(d.pool, d.difficulty, True, True, 0)
 
-    def after_defence(k: int) -> Any:
-        if k == BOTCH:
-            return BOTCH
-        if k <= 0 or defence is None:
-            return k
-        return (k - defence.map(lambda x: 0 if x == BOTCH else x)).map(lambda n: max(n, 0))
-
-    net = attack.map(after_defence)
+    if defence is None:
+        net = attack
+    else:
+        # One pass over (attack, defence) pairs; a defence botch counts as no success.
+        net = icepool.map(lambda k, x: k if k <= 0 else max(k - max(x, 0), 0), attack, defence)
 
     def damage_of(k: int) -> Any:
         if k <= 0 or s.no_damage:
@@ -75,22 +75,21 @@ def attack_odds(s: Strike, track: HealthTrack, kind: str, dazed_above: int) -> d
         n = max(1, s.damage_dice + extra + s.extra_damage_dice)
         return pool(n, 6, s.damage_ones_cancel, False, s.damage_auto)
 
-    dealt = net.map(damage_of)
-    soak = pool(s.soak, 6, s.damage_ones_cancel, False, 0) if s.soak > 0 else None
+    dealt = net.map(damage_of)  # a mixture: the damage pool depends on the net successes
+    halve = s.halve_bashing and s.damage_type == "bashing"
+    disarm = s.disarm_above
 
-    def levels_of(x: int) -> Any:
-        if s.disarm_above is not None and x > s.disarm_above:
+    def levels_of(x: int, y: int = 0) -> int:
+        if disarm is not None and x > disarm:
             return 0
-        left = x if x <= 0 or soak is None else (x - soak).map(lambda y: max(y, 0))
-        if s.halve_bashing and s.damage_type == "bashing":
-            return (
-                icepool.Die([left]).map(lambda y: y // 2)
-                if isinstance(left, int)
-                else left.map(lambda y: y // 2)
-            )
-        return left
+        left = max(x - y, 0)
+        return left // 2 if halve else left
 
-    levels = dealt.map(levels_of)
+    if s.soak > 0:
+        soak = pool(s.soak, 6, s.damage_ones_cancel, False, 0)
+        levels = icepool.map(levels_of, dealt, soak)
+    else:
+        levels = dealt.map(levels_of)
 
     successes = _probs(net)
     p_botch = successes.pop(BOTCH, 0.0)
