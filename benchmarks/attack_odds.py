@@ -39,6 +39,15 @@ from conteur.rulesets.vtm.defence import ready_defence
 from conteur.rulesets.vtm.odds import odds_for_scenario
 from conteur.rulesets.vtm.state import Action, VtmState
 
+PARTS = (
+    ("drafting: pool, difficulty, defence, damage and soak", "attack.py:draft_attack"),
+    ("  ...the target's ready defence", "defence.py:ready_defence"),
+    ("  ...damage and soak (strike_for)", "attack.py:strike_for"),
+    ("the dice: the strike's stages (propagate)", "stages.py:propagate"),
+    ("after the dice, one run per group (copy + conclude_attack)", "odds.py:finish"),
+    ("  ...the state copy (scratch_copy)", "scratch.py:scratch_copy"),
+    ("  ...conclude_attack: events, hooks, V-DMG-7", "attack.py:conclude_attack"),
+)
 GOAL_MS = 0.3
 GOAL_RATIO = 30.0
 TOLERANCE = 1e-12
@@ -151,8 +160,17 @@ def main() -> int:
         for q, state in list(zip(queries, states, strict=True))[: args.profile]:
             conteur_answer(state, q.maneuver)
         profile.disable()
-        print(f"\nprofile of {args.profile} conteur queries (own time):")
-        pstats.Stats(profile).sort_stats("tottime").print_stats(20)
+        stats = pstats.Stats(profile)
+        total = stats.total_tt  # type: ignore[attr-defined]
+        cumulative = {
+            f"{Path(file).name}:{name}": entry[3]
+            for (file, _, name), entry in stats.stats.items()  # type: ignore[attr-defined]
+        }
+        print(f"\nprofile of {args.profile} conteur queries, share of the time (cumulative):")
+        for label, key in PARTS:
+            print(f"    {cumulative.get(key, 0.0) / total:6.1%}  {label}")
+        print("own time, top functions:")
+        stats.sort_stats("tottime").print_stats(15)
     return 0 if worst <= TOLERANCE else 1
 
 

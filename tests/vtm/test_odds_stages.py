@@ -152,7 +152,7 @@ def test_V_DMG_1_staged_odds_equal_the_whole_attack_over_every_branch(name: str)
 
 def test_the_odds_leave_the_state_untouched() -> None:
     scenario, maneuver, defence = CASES["punch_parried_by_a_knife_ripostes"]
-    state = ready(Fight(scenario).state, "t", "parry")
+    state = ready(Fight(scenario).state, "t", str(defence))
     before = copy.deepcopy(state)
     odds_for_scenario(state, "a", "t", maneuver)
     assert state == before
