@@ -8,7 +8,7 @@ from pathlib import Path
 
 from conteur.engine import Encounter
 from conteur.engine.scenario import load_scenario
-from conteur.engine.scratch import scratch_copy
+from conteur.engine.scratch import scratch_copier, scratch_copy
 
 EXAMPLES = Path(__file__).resolve().parents[1] / "examples"
 
@@ -47,3 +47,27 @@ def test_every_example_state_copies_like_deepcopy() -> None:
             assert g is not f and g.health.boxes is not f.health.boxes
             assert g.progress is not f.progress and g.conditions is not f.conditions
             assert g.sheet is f.sheet  # immutable, shared
+
+
+def test_a_copier_makes_a_fresh_independent_copy_each_call() -> None:
+    for path in sorted(EXAMPLES.glob("*.yaml")):
+        data, base = load_scenario(path)
+        state = Encounter.start(data, base).state
+        fresh = scratch_copier(state)
+        one, two = fresh(), fresh()
+        assert one == state == two and one is not two, path.name
+        fid = next(iter(state.fighters))
+        one.fighters[fid].health.take(3, "lethal")
+        one.fighters[fid].conditions["dazed"] = True
+        one.options["probe"] = 1
+        assert two == state and one != state
+        assert fresh() == state
+        assert one.fighters[fid].sheet is state.fighters[fid].sheet
+
+
+def test_a_copier_keeps_shared_objects_shared() -> None:
+    shared = [1]
+    value = {"a": shared, "b": shared, "t": (Frozen("x"), Box([2]))}
+    out = scratch_copier(value)()
+    assert out == value and out["a"] is out["b"] and out["a"] is not shared
+    assert out["t"][1] is not value["t"][1] and out["t"][0] is value["t"][0]

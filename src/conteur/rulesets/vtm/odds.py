@@ -19,7 +19,7 @@ from typing import Any, cast
 
 from conteur.dice import DiceSource, ForcedDice, explore, propagate
 from conteur.engine import Resolution
-from conteur.engine.scratch import scratch_copy
+from conteur.engine.scratch import scratch_copier
 
 from . import equipment
 from .attack import conclude_attack, draft_attack, multiple_penalty, strike_for
@@ -174,8 +174,10 @@ def attack_odds(
     for outcome, p in finals.items():
         groups.setdefault(_key(outcome), []).append((outcome, p))
 
+    fresh = scratch_copier(state)  # one fresh copy of the state per run
+
     def finish(outcome: StrikeOutcome, dice: DiceSource) -> tuple[str, bool, bool, bool]:
-        work = scratch_copy(state)
+        work = fresh()
         t = work.fighters[target.id]
         d = copy.copy(draft)  # the same draft, read against the copy
         d.state, d.attacker, d.target = work, work.fighters[attacker], t
