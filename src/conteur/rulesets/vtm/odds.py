@@ -1,11 +1,13 @@
 """Exact odds of one vtm attack, before anyone rolls.
 
 Not a second copy of the rules: the attack's own code runs over every outcome
-of its dice (``conteur.dice.explore``). First the dice chain alone
-(``strike.roll_strike``: attack → defence → damage → soak), whose equal
-outcomes are merged; then, for each distinct outcome, the whole ``attack``
-on a copy of the state, so that what follows the dice (health track, armour,
-knock-down, grapple...) is played by the same code as in a fight.
+of its dice. The attack is drafted once (``draft_attack``, ``ready_defence``,
+``strike_for``); the strike's own stages (attack → defence → damage → soak,
+``strike.strike_step``) carry the probability mass from state to state
+(``conteur.dice.propagate``), equal states merged in between; then what
+follows the dice in a fight (``attack.conclude_attack``: health track,
+armour, knock-down, dazed, grapple...) runs once per group of outcomes that
+agree on what it reads, on a fresh copy of the state.
 """
 
 from __future__ import annotations
