@@ -45,7 +45,7 @@ PARTS = (
     ("  ...damage and soak (strike_for)", "attack.py:strike_for"),
     ("the dice: the strike's stages (propagate)", "stages.py:propagate"),
     ("after the dice, one run per group (copy + conclude_attack)", "odds.py:finish"),
-    ("  ...the state copy (scratch_copy)", "scratch.py:scratch_copy"),
+    ("  ...the state copy (scratch_copier)", "scratch.py:dataclass_copy"),
     ("  ...conclude_attack: events, hooks, V-DMG-7", "attack.py:conclude_attack"),
 )
 GOAL_MS = 0.3
