@@ -47,19 +47,9 @@ def main() -> None:
     data_dir = tempfile.mkdtemp(prefix="conteur-bench-")
     env = {**os.environ, "CONTEUR_DATA_DIR": data_dir}
     proc = subprocess.Popen(
-        [
-            sys.executable,
-            "-c",
-            "from conteur.launch import main; main()",
-            "serve",
-            "--demo",
-            "--port",
-            str(port),
-        ],
-        env=env,
-        stdout=subprocess.PIPE,
-        stderr=subprocess.STDOUT,
-        text=True,
+        [sys.executable, "-c", "from conteur.launch import main; main()", "serve", "--demo",
+         "--port", str(port)],
+        env=env, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True,
     )
     try:
         assert proc.stdout is not None
@@ -87,10 +77,9 @@ def main() -> None:
 
         def viewer(token: str) -> None:
             try:
-                with (
-                    httpx.Client(base_url=base, timeout=None) as client,
-                    client.stream("GET", f"/p/{token}/stream?since=-1") as r,
-                ):
+                with httpx.Client(base_url=base, timeout=None) as client, client.stream(
+                    "GET", f"/p/{token}/stream?since=-1"
+                ) as r:
                     ready.wait()
                     for line in r.iter_lines():
                         if line.startswith("data: "):
@@ -113,11 +102,8 @@ def main() -> None:
         latencies = []
         for n in range(args.commands):
             sent = time.perf_counter()
-            r = gm.post(
-                "/e/1/script",
-                data={"csrf": csrf.group(1), "line": f"mj: note coup {n}"},
-                headers={"hx-request": "true"},
-            )
+            r = gm.post("/e/1/script", data={"csrf": csrf.group(1), "line": f"mj: note coup {n}"},
+                        headers={"hx-request": "true"})
             assert r.status_code == 200, r.text[:300]
             deadline = time.perf_counter() + 10
             while time.perf_counter() < deadline:
