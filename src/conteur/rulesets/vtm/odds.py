@@ -183,6 +183,7 @@ def attack_odds(
         t = work.fighters[target.id]
         d = copy.copy(draft)  # the same draft, read against the copy
         d.state, d.attacker, d.target = work, work.fighters[attacker], t
+        d.notes, d.rules, d.flags = list(draft.notes), list(draft.rules), dict(draft.flags)
         conclude_attack(Resolution(work, dice), d, defence, outcome)
         return (
             t.fate,
