@@ -106,15 +106,25 @@ def attack(
     defence = defence_for(ctx, d)
     strike = strike_for(d, defence, willpower)
     outcome = roll_strike(strike, ctx.dice)
-    if state.pending_modifiers.get(attacker.id):
-        ctx.emit(ModifiersUsed(attacker.id))
+    conclude_attack(ctx, d, defence, outcome)
+    return outcome
+
+
+def conclude_attack(
+    ctx: Resolution, d: AttackDraft, defence: Defence | None, outcome: StrikeOutcome
+) -> None:
+    """What follows an attack's dice: its events, then the after-attack hooks and V-DMG-7.
+
+    ``odds.py`` runs it too, once per distinct outcome of the dice.
+    """
+    if ctx.state.pending_modifiers.get(d.attacker.id):
+        ctx.emit(ModifiersUsed(d.attacker.id))
     for event in outcome.events:
         ctx.emit(event)
     defence_rolled(ctx, defence, outcome.events)
     for after in after_hooks(d.maneuver):
         after(ctx, d, outcome)
-    dazed_by_damage(ctx, target, outcome)
-    return outcome
+    dazed_by_damage(ctx, d.target, outcome)
 
 
 def after_hooks(m: Any) -> list[AfterHit]:
