@@ -49,9 +49,11 @@ test: $(STAMP) system-deps
 	$(BIN)/python scripts/rules_coverage.py --check
 	$(BIN)/python -m pytest
 
-## make bench: the odds benchmark, then the numpy batch of attacks (docs/performance.md)
+## make bench: the odds charts, the exact odds of whole attacks against icepool, the numpy
+## batch of attacks, the Monte Carlo of encounters (docs/performance.md)
 bench: $(STAMP)
 	$(BIN)/python benchmarks/odds.py
+	$(BIN)/python benchmarks/attack_odds.py
 	OMP_NUM_THREADS=1 OPENBLAS_NUM_THREADS=1 $(BIN)/python benchmarks/batch.py
 	$(BIN)/python benchmarks/simulate.py
 

@@ -12,7 +12,6 @@ and read the diff before committing it:
 
     python scripts/update_golden.py            # every example
     python scripts/update_golden.py saloon     # one example
-    python scripts/update_golden.py western/duel  # one example of a ruleset's folder
     python scripts/update_golden.py --check    # exit 1 when a golden file is out of date
 """
 
@@ -30,10 +29,14 @@ GOLDEN = ROOT / "tests" / "golden"
 
 
 def examples() -> list[str]:
-    """The names of the examples that have a scenario, a script and a dice file."""
+    """The names of the examples that have a scenario, a script and a dice file.
+
+    An example in a ruleset's folder is named with it (``hunter/cellule``).
+    """
+    found = [*EXAMPLES.glob("*.yaml"), *EXAMPLES.glob("*/*.yaml")]
     return sorted(
         p.relative_to(EXAMPLES).with_suffix("").as_posix()
-        for p in [*EXAMPLES.glob("*.yaml"), *EXAMPLES.glob("western/*.yaml")]
+        for p in found
         if p.with_suffix(".txt").exists() and p.with_suffix(".dice").exists()
     )
 
