@@ -307,3 +307,15 @@ def test_dead_at_threshold_and_out_at_zero() -> None:
     g.round()
     g.shoot("bill", "joe", 30, 3, 8)  # head ×3: 24
     assert g["joe"].fate == "dead"
+
+
+def test_typed_dice_short_or_wrong_change_nothing() -> None:
+    """A hit with no location die typed, or a face of 101: refused, state and log unchanged."""
+    f = duel()
+    f.round()
+    before = f.snapshot()
+    for faces in ([30], [30, 101, 5]):
+        with pytest.raises(ConteurError) as err:
+            f.shoot("bill", "joe", *faces)
+        assert err.value.key in ("dice.too_few", "dice.bad_face")
+        assert f.state == before and len(f.encounter.log) == 1
