@@ -50,6 +50,10 @@ class ShotOdds:
             "skill": self.skill,
             "pool": self.pool,
             "difficulty": "—",
+            "roll": {
+                "key": "western.odds.roll",
+                "params": {"chance": self.pool, "skill": f"western.skill.{self.skill}"},
+            },
             "modifiers": [[what, amount] for what, amount in labelled(self.modifiers)],
             "p_hit": self.p_hit,
             "p_critical": self.p_critical,
