@@ -25,7 +25,15 @@ from .events import (
     RollMade,
     WeaponChanged,
 )
-from .hooks import ACTION_CHECKS, ACTIONS, BEFORE_ACTION, SUBSTITUTES, VALIDATORS, action
+from .hooks import (
+    ACTION_CHECKS,
+    ACTIONS,
+    BEFORE_ACTION,
+    SUBSTITUTES,
+    VALIDATORS,
+    action,
+    roll_modifiers,
+)
 from .readiness import gm_modifiers
 from .state import DEFENSIVE, Action, Fighter, VtmState
 from .turn import advance, due_at_end, due_at_rank, next_timing, waiting
@@ -288,7 +296,9 @@ def other(ctx: Resolution, f: Fighter, a: Action, penalty: int, willpower: bool)
         return
     names = [t.strip() for t in str(traits).split("+")]
     pool = sum(f.trait(t) for t in names) + f.penalty - penalty
-    difficulty = int(a.param("difficulty", 6))
+    purpose = str(a.param("purpose", "other"))
+    extra, extra_rules = roll_modifiers(ctx.state, f, purpose)  # a pack's (a leg hit...)
+    difficulty = int(a.param("difficulty", 6)) + extra
     gm_dice, gm_difficulty, _ = gm_modifiers(ctx.state, f.id)  # the Conteur's, for this roll
     pool, difficulty = max(0, pool + gm_dice), difficulty + gm_difficulty
     record = ctx.dice.roll(VtmPool(pool, difficulty, auto=1 if willpower else 0))
@@ -297,11 +307,11 @@ def other(ctx: Resolution, f: Fighter, a: Action, penalty: int, willpower: bool)
     ctx.emit(
         RollMade(
             f.id,
-            str(a.param("purpose", "other")),
+            purpose,
             pool,
             difficulty,
             record.result.successes,
-            rules=("V-INI-4",),
+            rules=("V-INI-4", *extra_rules),
             rolls=(record,),
         )
     )

@@ -82,6 +82,7 @@ from .hooks import (
     after_hit,
     difficulty_rule,
     pool_rule,
+    roll_modifiers,
     substitute,
 )
 from .modifiers import LOCATION_SIZE
@@ -710,16 +711,18 @@ def get_up(ctx: Resolution, command: Command) -> None:
     spec = equipment.tables(state).conditions["knocked_down"]
     traits = spec.recover_traits or ["dexterity", "athletics"]
     pool = max(0, sum(f.trait(t) for t in traits) + f.penalty)
-    record = ctx.dice.roll(VtmPool(pool, GET_UP_DIFFICULTY))
+    extra, extra_rules = roll_modifiers(state, f, "get_up")  # a pack's (a leg hit...)
+    difficulty = GET_UP_DIFFICULTY + extra
+    record = ctx.dice.roll(VtmPool(pool, difficulty))
     rules = ("V-DMG-7",)
     ctx.emit(
         RollMade(
             f.id,
             "get_up",
             pool,
-            GET_UP_DIFFICULTY,
+            difficulty,
             record.result.successes,
-            rules=rules,
+            rules=(*rules, *extra_rules),
             rolls=(record,),
         )
     )

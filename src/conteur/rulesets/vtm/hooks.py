@@ -17,6 +17,10 @@
 * ``FORM_PARAMS``: details of the first declared action a form may give (a pack's spot...).
 * ``STRIKE_RULES``: last touches to a fixed ``Strike`` (a pack doubling armour...).
 * ``REPLACED_RULES``: the rule ids each option pack replaces while it is on.
+* ``TURN_END``: what runs as a turn ends, before ``TurnEnded`` (a condition that lasts the
+  turn cleared, house_ranged's suppression).
+* ``ROLL_RULES``: difficulty changes to a roll that is not an attack, by its purpose
+  (standing up, a jump...; a leg hit makes movement harder, house_ranged).
 
 Rule modules register into these at import; ``rules.py`` imports them all.
 """
@@ -89,6 +93,8 @@ DeclarationCheck = Callable[["VtmState", "Fighter", "Declaration"], None]
 BeforeAction = Callable[["Resolution", "Fighter", "Action"], bool]
 StrikeRule = Callable[[AttackDraft, "Strike"], "Strike"]
 FormParams = Callable[["VtmState", "Fighter"], "list[Param]"]
+RollRule = Callable[["VtmState", "Fighter", str], "tuple[int, str] | None"]
+"""(state, roller, the roll's purpose) → (difficulty change, rule id), or None."""
 
 ACTIONS: dict[str, ActionHandler] = {}
 POOL_RULES: list[DraftRule] = []
@@ -103,6 +109,8 @@ BEFORE_ACTION: list[BeforeAction] = []
 STRIKE_RULES: list[StrikeRule] = []
 FORM_PARAMS: list[FormParams] = []
 REPLACED_RULES: dict[str, frozenset[str]] = {}
+ROLL_RULES: list[RollRule] = []
+TURN_END: list[Callable[["Resolution"], None]] = []
 
 
 def action(*kinds: str) -> Callable[[ActionHandler], ActionHandler]:
@@ -203,4 +211,28 @@ def strike_rule(fn: StrikeRule) -> StrikeRule:
 def form_params(fn: FormParams) -> FormParams:
     """Register details a declaration form may give for its first action."""
     FORM_PARAMS.append(fn)
+    return fn
+
+
+def roll_rule(fn: RollRule) -> RollRule:
+    """Register a difficulty change to rolls that are not attacks (by their purpose)."""
+    ROLL_RULES.append(fn)
+    return fn
+
+
+def roll_modifiers(state: VtmState, f: Fighter, purpose: str) -> tuple[int, tuple[str, ...]]:
+    """The difficulty change the registered rules make to ``f``'s ``purpose`` roll, and
+    their rule ids."""
+    total, rules = 0, []
+    for rule in ROLL_RULES:
+        found = rule(state, f, purpose)
+        if found is not None:
+            total += found[0]
+            rules.append(found[1])
+    return total, tuple(rules)
+
+
+def at_turn_end(fn: Callable[[Resolution], None]) -> Callable[[Resolution], None]:
+    """Register what runs when every action of a turn is spent, before ``TurnEnded``."""
+    TURN_END.append(fn)
     return fn

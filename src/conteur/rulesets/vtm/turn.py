@@ -34,7 +34,7 @@ from .events import (
     WillpowerSpent,
     declaration_to_dict,
 )
-from .hooks import DECLARATION_CHECKS
+from .hooks import DECLARATION_CHECKS, TURN_END
 from .state import DEFENSIVE, Action, Declaration, Fighter, VtmState
 
 D10 = Expr(1, 10)
@@ -309,6 +309,8 @@ def advance(ctx: Resolution) -> None:
             if state.end_cursor >= len(ranked):
                 for fid in waiting(state):
                     ctx.emit(ActionLost(fid, "delay_unused", rules=("V-INI-5",)))
+                for at_end in TURN_END:
+                    at_end(ctx)
                 ctx.emit(TurnEnded(state.turn, rules=("V-GEN-3",)))
                 return
             fid = ranked[state.end_cursor]

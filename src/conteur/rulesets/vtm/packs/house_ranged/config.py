@@ -70,6 +70,7 @@ class PackData(_Model):
     head_damage_dice: int
     limb_roll_difficulty: int = Field(ge=2, le=10)
     limb_penalty: int
+    movement_purposes: tuple[str, ...]
     careful_step: int
     careful_rounds: int = Field(ge=1)
 

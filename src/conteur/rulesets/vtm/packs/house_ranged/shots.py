@@ -43,6 +43,7 @@ from ...hooks import (
     difficulty_rule,
     form_params,
     pool_rule,
+    roll_rule,
     validator,
 )
 from ...modifiers import is_blind
@@ -214,6 +215,18 @@ def limb_hit(ctx: Resolution, target: Fighter, where: str, inflicted: int) -> No
             ctx.emit(WeaponChanged(target.id, None, rules=(rule,)))
     else:
         ctx.emit(ConditionSet(target.id, "knocked_down", True, rules=(rule,)))
+
+
+@roll_rule
+def wounded_leg(state: VtmState, f: Fighter, purpose: str) -> tuple[int, str] | None:
+    """R-CALL-5: +2 difficulty on every movement roll of a fighter hit in the leg (standing
+    up, a jump, a climb...: ``movement_purposes``); moves and runs take no roll."""
+    penalty = f.conditions.get("leg_hit")
+    if not on(state) or not penalty:
+        return None
+    if purpose.strip().lower().replace(" ", "_") not in pack_data().movement_purposes:
+        return None
+    return int(penalty), "R-CALL-5"
 
 
 @difficulty_rule

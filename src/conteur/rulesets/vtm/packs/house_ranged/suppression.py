@@ -21,8 +21,8 @@ from conteur.i18n import ConteurError
 
 from ... import equipment
 from ...attack import soak_pool
-from ...events import AttackRolled, Botched
-from ...hooks import action, before_action, validator
+from ...events import AttackRolled, Botched, ConditionSet
+from ...hooks import action, at_turn_end, before_action, validator
 from ...ranged import spend_rounds
 from ...state import Action, Fighter, VtmState
 from ...strike import Strike, roll_damage
@@ -102,6 +102,18 @@ def suppression_on(state: VtmState, f: Fighter) -> Mapping[str, object] | None:
     if isinstance(held, Mapping) and held.get("turn") == state.turn:
         return held
     return None
+
+
+@at_turn_end
+def suppression_over(ctx: Resolution) -> None:
+    """R-SUPP-2 (reading): the targets stay pinned down for the turn of the fire only; as
+    it ends they come out of it (the condition leaves the summary)."""
+    state: VtmState = ctx.state
+    if not on(state):
+        return
+    for f in state.fighters.values():
+        if "suppressed" in f.conditions:
+            ctx.emit(ConditionSet(f.id, "suppressed", None, rules=("R-SUPP-2",)))
 
 
 def exposes(state: VtmState, f: Fighter, a: Action) -> bool:

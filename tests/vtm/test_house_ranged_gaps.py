@@ -1,0 +1,82 @@
+"""The house_ranged pack (rules/001): a leg hit slows movement (R-CALL-5), suppression ends
+with its turn (R-SUPP-2), the tracker offers only the maneuvers the weapon allows."""
+
+from __future__ import annotations
+
+from conteur.rulesets.vtm.events import ConditionSet, RollMade, TurnEnded
+
+from .fight import Fight
+from .test_house_ranged import PACK, called, hits, pinned_then_b
+from .test_ranged import begin, duel, finish, shot
+
+# ------------------------------------------------------------------ R-CALL-5: movement
+
+
+def leg_hit_target() -> Fight:
+    """t (Dex 1, Athletics 1) hit in the leg for 1 level, fails its roll and falls."""
+    f, plan = called("leg", "dexterity: 1, athletics: 1")
+    shot(f, plan, hits(1) + [8, 2, 2, 2, 2, 2] + [2, 2])
+    assert f["t"].conditions["leg_hit"] == 2 and f["t"].conditions.get("knocked_down")
+    finish(f)
+    return f
+
+
+def test_R_CALL_5_leg_hit_standing_up_between_turns_at_plus_two() -> None:
+    """R-CALL-5: +2 difficulty on movement actions: standing up between turns (Dex 1 +
+    Athletics 1, difficulty 6) rolls at 8; two 7s fail where they would stand a fighter up."""
+    f = leg_hit_target()
+    events = f.do("get_up", "t", [7, 7])
+    roll = events.one(RollMade)
+    assert (roll.purpose, roll.pool, roll.difficulty, roll.successes) == ("get_up", 2, 8, 0)
+    assert "R-CALL-5" in roll.rules
+    assert f["t"].conditions.get("knocked_down")
+
+
+def test_R_CALL_5_leg_hit_a_jump_rolls_at_plus_two() -> None:
+    """R-CALL-5: a jump (an action rolled for the purpose ``jump``) at difficulty 6 + 2 = 8; a
+    roll that is no movement (``alarm``) keeps its difficulty."""
+    f, plan = called("leg", "dexterity: 3, athletics: 2")
+    shot(f, plan, hits(1) + [8, 2, 2, 2, 2, 2] + [8, 8, 8, 8, 8])
+    assert f["t"].conditions["leg_hit"] == 2 and not f["t"].conditions.get("knocked_down")
+    finish(f)
+    jump = {"kind": "other", "traits": "dexterity+athletics", "purpose": "jump"}
+    begin(f, {"t": [jump]})
+    f.act("a")
+    roll = f.act("t", [8, 7, 7, 7, 7]).one(RollMade)
+    assert (roll.difficulty, roll.successes) == (8, 1) and "R-CALL-5" in roll.rules
+    finish(f)
+    alarm = {"kind": "other", "traits": "dexterity+athletics", "purpose": "alarm"}
+    begin(f, {"t": [alarm]})
+    f.act("a")
+    roll = f.act("t", [2, 2, 2, 2, 2]).one(RollMade)
+    assert roll.difficulty == 6 and "R-CALL-5" not in roll.rules
+
+
+def test_R_CALL_5_french_purpose_and_no_pack_no_penalty() -> None:
+    """R-CALL-5: ``sauter`` is a jump too; without the pack a ``leg_hit`` condition changes
+    nothing (the rule is the pack's)."""
+    for head, difficulty in ((PACK, 8), ("", 6)):
+        f = duel("", "dexterity: 2, athletics: 1, conditions: {leg_hit: 2}", head=head)
+        jump = {"kind": "other", "traits": "dexterity+athletics", "purpose": "sauter"}
+        begin(f, {"t": [jump]})
+        f.act("a")
+        assert f.act("t", [2, 2, 2]).one(RollMade).difficulty == difficulty
+
+
+# ------------------------------------------------------------------ R-SUPP-2: it ends
+
+
+def test_R_SUPP_2_pinned_down_cleared_as_the_turn_ends() -> None:
+    """R-SUPP-2 (reading): pinned down for the turn of the fire; as the turn ends an event
+    citing R-SUPP-2 clears it, and the summary no longer shows it."""
+    f = pinned_then_b({"kind": "other"}, [8, 2, 2, 2])
+    assert "suppressed" in f["b"].conditions
+    lines = " ".join(f.encounter.ruleset.summary_lines(f.state, "en"))
+    assert "pinned" in lines.lower()
+    events = f.act("b")
+    cleared = [e for e in events.of(ConditionSet) if e.condition == "suppressed"]
+    assert events.of(TurnEnded) and len(cleared) == 1
+    assert cleared[0].rules == ("R-SUPP-2",) and cleared[0].value is None
+    assert "suppressed" not in f["b"].conditions
+    lines = " ".join(f.encounter.ruleset.summary_lines(f.state, "en"))
+    assert "pinned" not in lines.lower()
