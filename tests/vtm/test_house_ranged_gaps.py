@@ -3,9 +3,12 @@ with its turn (R-SUPP-2), the tracker offers only the maneuvers the weapon allow
 
 from __future__ import annotations
 
+import pytest
+
+from conteur.i18n import ConteurError
 from conteur.rulesets.vtm.events import ConditionSet, RollMade, TurnEnded
 
-from .fight import Fight
+from .fight import Fight, attack
 from .test_house_ranged import PACK, called, hits, pinned_then_b
 from .test_ranged import begin, duel, finish, shot
 
@@ -80,3 +83,59 @@ def test_R_SUPP_2_pinned_down_cleared_as_the_turn_ends() -> None:
     assert "suppressed" not in f["b"].conditions
     lines = " ".join(f.encounter.ruleset.summary_lines(f.state, "en"))
     assert "pinned" not in lines.lower()
+
+
+# ------------------------------------------------------------------ what the tracker offers
+
+
+def offered(weapons: str, head: str = "era: modern\npacks: [house_ranged]") -> set[str]:
+    """The maneuvers the declaration form offers ``a`` carrying ``weapons``."""
+    f = duel(f"weapons: [{weapons}]", metres=12, head=head)
+    f.initiative(5, 5)
+    f.declare("t", {"kind": "other"})
+    declare = next(c for c in f.encounter.legal_commands("a") if c.type == "declare")
+    kind = next(p for p in declare.params if p.name == "kind")
+    return set(kind.choices or ())
+
+
+PACK_MANEUVERS = {"short_burst", "long_burst", "shotgun_spread", "suppressive_fire", "called_shot"}
+
+
+@pytest.mark.parametrize(
+    ("weapons", "wanted"),
+    [
+        # R-SUPP-1: any firearm; R-CALL-1: a ranged weapon; no burst with a single-shot rifle.
+        ("rifle", {"suppressive_fire", "called_shot"}),
+        # R-BURST-1: a short burst from a semi-automatic pistol, not a long one (R-BURST-2).
+        ("heavy_pistol", {"short_burst", "suppressive_fire", "called_shot"}),
+        # R-BURST-2: an automatic weapon fires both bursts.
+        ("small_smg", {"short_burst", "long_burst", "suppressive_fire", "called_shot"}),
+        # R-SPREAD-1: a smooth bore loaded with buckshot spreads; single shot: no burst.
+        ("double_barrel_shotgun", {"shotgun_spread", "suppressive_fire", "called_shot"}),
+        # a semi-automatic shotgun: spread and short burst.
+        ("semi_auto_shotgun", PACK_MANEUVERS - {"long_burst"}),
+        # a knife only: none of the pack's firearm maneuvers.
+        ("knife", set()),
+        # several weapons carried: what any of them can fire (``weapon`` picks it).
+        ("rifle, small_smg", PACK_MANEUVERS - {"shotgun_spread"}),
+    ],
+)
+def test_R_BURST_R_SPREAD_R_SUPP_offered_only_with_a_weapon_that_can_fire_them(
+    weapons: str, wanted: set[str]
+) -> None:
+    """R-BURST-1 (semi-automatic or automatic), R-BURST-2 (automatic), R-SPREAD-1 (smooth bore
+    with shot or buckshot), R-SUPP-1 (any firearm): ``legal_commands`` offers a pack maneuver
+    only when a weapon the fighter holds or carries can fire it."""
+    assert offered(weapons) & PACK_MANEUVERS == wanted
+
+
+def test_R_BURST_1_a_wrong_cadence_still_refused_when_declared() -> None:
+    """R-BURST-2: declared anyway (a script), a long burst from a semi-automatic pistol is
+    refused with the rule's id, the state unchanged."""
+    f = duel("weapons: [heavy_pistol]", metres=12, head="era: modern\npacks: [house_ranged]")
+    f.initiative(5, 5)
+    f.declare("t", {"kind": "other"})
+    before = repr(f["a"].progress)
+    with pytest.raises(ConteurError) as err:
+        f.declare("a", attack("long_burst", "t"))
+    assert err.value.rule == "R-BURST-2" and repr(f["a"].progress) == before

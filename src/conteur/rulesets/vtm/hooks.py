@@ -17,6 +17,8 @@
 * ``FORM_PARAMS``: details of the first declared action a form may give (a pack's spot...).
 * ``STRIKE_RULES``: last touches to a fixed ``Strike`` (a pack doubling armour...).
 * ``REPLACED_RULES``: the rule ids each option pack replaces while it is on.
+* ``OFFER_CHECKS``: whether a maneuver is offered to a fighter (``legal_commands``), beside
+  its tables' requirements (a pack's burst only with a weapon of the right cadence).
 * ``TURN_END``: what runs as a turn ends, before ``TurnEnded`` (a condition that lasts the
   turn cleared, house_ranged's suppression).
 * ``ROLL_RULES``: difficulty changes to a roll that is not an attack, by its purpose
@@ -36,6 +38,7 @@ if TYPE_CHECKING:
 
     from .state import Action, Declaration, Fighter, VtmState
     from .strike import Strike, StrikeOutcome
+    from .tables import Maneuver
 
 
 @dataclass
@@ -110,7 +113,9 @@ STRIKE_RULES: list[StrikeRule] = []
 FORM_PARAMS: list[FormParams] = []
 REPLACED_RULES: dict[str, frozenset[str]] = {}
 ROLL_RULES: list[RollRule] = []
-TURN_END: list[Callable[["Resolution"], None]] = []
+OfferCheck = Callable[["VtmState", "Fighter", "Maneuver"], bool]
+OFFER_CHECKS: list[OfferCheck] = []
+TURN_END: list[Callable[[Resolution], None]] = []
 
 
 def action(*kinds: str) -> Callable[[ActionHandler], ActionHandler]:
@@ -235,4 +240,10 @@ def roll_modifiers(state: VtmState, f: Fighter, purpose: str) -> tuple[int, tupl
 def at_turn_end(fn: Callable[[Resolution], None]) -> Callable[[Resolution], None]:
     """Register what runs when every action of a turn is spent, before ``TurnEnded``."""
     TURN_END.append(fn)
+    return fn
+
+
+def offer_check(fn: OfferCheck) -> OfferCheck:
+    """Register a check of whether a maneuver is offered to a fighter (False: left out)."""
+    OFFER_CHECKS.append(fn)
     return fn

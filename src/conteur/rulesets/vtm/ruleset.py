@@ -12,7 +12,7 @@ from conteur.i18n import ConteurError, Lang
 
 from . import actions, close, defence, equipment, general, gm, modifiers, ranged, turn
 from .health import HealthTrack, Level
-from .hooks import FORM_PARAMS
+from .hooks import FORM_PARAMS, OFFER_CHECKS
 from .sheet import _FIELD_SPELLINGS, load_sheet
 from .state import DEFENSIVE, Action, Fighter, VtmState
 from .tables import Tables, load_tables
@@ -142,7 +142,11 @@ class VtmRuleset:
         return summary_lines(state, lang)
 
     def attack_odds(
-        self, state: Any, attacker: str, target: str, maneuver: str | None = None,
+        self,
+        state: Any,
+        attacker: str,
+        target: str,
+        maneuver: str | None = None,
         params: Mapping[str, Any] | None = None,
     ) -> Any:
         """Exact odds of ``attacker`` attacking ``target`` now (``odds.attack_odds``)."""
@@ -366,6 +370,8 @@ def action_kinds(state: VtmState, f: Fighter, defences: bool = True) -> tuple[st
             continue
         if any(f.trait(t) < n for t, n in m.requires.min_traits.items()):
             continue
+        if not all(offered(state, f, m) for offered in OFFER_CHECKS):
+            continue  # a pack's own requirement (a burst's cadence...)
         kinds.append(m.id)
     if defences:
         kinds.extend(k for k in DEFENSIVE if k != "parry" or "melee" in cats)

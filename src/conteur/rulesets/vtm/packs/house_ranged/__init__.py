@@ -22,13 +22,13 @@ import conteur.i18n
 from ...hooks import replaces
 from ...tables import Maneuver, Tables
 from .. import OptionPack
-from . import bursts, shots, spread, suppression
+from . import bursts, offers, shots, spread, suppression
 from .common import PACK
 from .config import pack_data
 
 conteur.i18n.register_package_catalog(__name__)
 
-RULE_MODULES = (bursts, shots, spread, suppression)
+RULE_MODULES = (bursts, offers, shots, spread, suppression)
 """Modules whose import registers the pack's hooks (kept referenced on purpose)."""
 
 

@@ -26,7 +26,7 @@ from ...hooks import action, validator
 from ...ranged import leftover_order, rounds_of, share_out, tracks_ammo
 from ...state import Action, Fighter, VtmState
 from ...tables import Labels, Maneuver, Weapon
-from .common import firearm, named_targets
+from .common import firearm, named_targets, weapon_allows
 from .config import pack_data
 from .events import BurstShared
 from .volley import roll_once, strike_each
@@ -55,8 +55,7 @@ def check_burst(state: VtmState, f: Fighter, a: Action) -> None:
     ids = named_targets(state, f, a, m.rule)
     check_attack(state, f, replace(a, target=ids[0]), m)
     w = firearm(state, f, a, m.rule)
-    allowed = ("semi_automatic", "automatic") if m.id == "short_burst" else ("automatic",)
-    if w.fire_cadence not in allowed:
+    if not weapon_allows(m.id, w):
         raise ConteurError(
             "house_ranged.cadence", rule=m.rule, weapon=Labels([w]), maneuver=Labels([m])
         )

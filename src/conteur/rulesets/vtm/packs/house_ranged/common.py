@@ -1,4 +1,4 @@
-"""What every rule of the pack shares: its name, whether it is on, the weapon's cadence."""
+"""What every rule of the pack shares: its name, whether it is on, what a weapon may fire."""
 
 from __future__ import annotations
 
@@ -8,6 +8,7 @@ from ... import equipment
 from ...ranged import shot_weapon, spray_targets
 from ...state import Action, Fighter, VtmState
 from ...tables import Labels, Weapon
+from .config import pack_data
 
 PACK = "house_ranged"
 
@@ -48,3 +49,29 @@ def firearm(state: VtmState, f: Fighter, a: Action, rule: str) -> Weapon:
 def no_wound_penalties(f: Fighter) -> bool:
     """R-CALL-6: apparitions and whatever the game master marks so (``no_wound_penalties``)."""
     return bool(f.conditions.get("no_wound_penalties") or f.conditions.get("apparition"))
+
+
+FIREARM_ONLY = ("short_burst", "long_burst", "shotgun_spread", "suppressive_fire", "called_shot")
+"""Pack maneuvers only a firearm fires (not a thrown weapon)."""
+
+
+def weapon_allows(maneuver: str, w: Weapon) -> bool:
+    """Whether ``w`` can fire this pack maneuver: a burst needs its cadence (R-BURST-1:
+    semi-automatic or automatic; R-BURST-2: automatic), a spread a smooth bore loaded with
+    shot or buckshot (R-SPREAD-1), suppressive fire and a called shot any firearm (R-SUPP-1,
+    R-CALL-1)."""
+    data = pack_data()
+    if maneuver in FIREARM_ONLY and w.category != "ranged":
+        return False
+    if maneuver in data.burst_cadences:
+        return w.fire_cadence in data.burst_cadences[maneuver]
+    if maneuver == "shotgun_spread":
+        return bool(w.smooth_bore) and w.load in data.spread_loads
+    return True
+
+
+def weapons_at_hand(state: VtmState, f: Fighter) -> list[Weapon]:
+    """The weapon in hand and every weapon the fighter carries."""
+    held = equipment.weapon_in_hand(state, f)
+    out = [equipment.weapon(state, w) for w in equipment.owned_weapons(f)]
+    return [*out, held] if held is not None and held not in out else out

@@ -65,6 +65,8 @@ class PackData(_Model):
     suppression_targets: dict[str, int | str]
     suppression_willpower_difficulty: int = Field(ge=2, le=10)
     short_burst_rounds: dict[str, int]
+    burst_cadences: dict[str, tuple[str, ...]]
+    spread_loads: tuple[str, ...]
     short_burst_targets: int = Field(ge=1)
     long_burst_targets: int = Field(ge=1)
     head_damage_dice: int

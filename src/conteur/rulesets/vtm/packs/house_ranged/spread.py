@@ -26,13 +26,12 @@ from ...ranged import spend_rounds
 from ...state import Action, Fighter, VtmState
 from ...strike import Strike
 from ...tables import Labels, Weapon
-from .common import firearm, named_targets, on
+from .common import firearm, named_targets, on, weapon_allows
 from .config import Band, metres, pack_data, spread_band, spread_reach
 from .events import SpreadFired
 from .volley import roll_once, strike_each
 
 BASE_DIFFICULTY = 6
-SPREAD_LOADS = ("shot", "buckshot")
 
 
 def band_for(state: VtmState, f: Fighter, a: Action, w: Weapon) -> Band:
@@ -59,7 +58,7 @@ def check_spread(state: VtmState, f: Fighter, a: Action) -> None:
     a = replace(a, target=ids[0])
     check_attack(state, f, a, m)
     w = firearm(state, f, a, "R-SPREAD-1")
-    if not w.smooth_bore or w.load not in SPREAD_LOADS:
+    if not weapon_allows("shotgun_spread", w):
         raise ConteurError("house_ranged.spread_weapon", rule="R-SPREAD-1", weapon=Labels([w]))
     check_cone(state, ids, band_for(state, f, a, w))
 
