@@ -6,12 +6,14 @@ encounter and shared by every copy of the state.
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import Any
 
 from pydantic import ValidationError
 
 from conteur.i18n import ConteurError
 
+from .hooks import OWN_REACH
 from .state import Action, Fighter, VtmState
 from .tables import Armour, Maneuver, Tables, Weapon
 
@@ -225,6 +227,10 @@ def armour_id(a: Armour | None) -> str | None:
 def check_reach(state: VtmState, attacker: Fighter, target: Fighter, action: Action) -> None:
     """V-GEN-1 / V-GEN-2: unarmed within 1 m, melee within 2 m, ranged within twice short range."""
     m = maneuver(state, action.kind)
+    own = OWN_REACH.get(maneuver_id(m))
+    if own is not None:  # a maneuver with a reach of its own (a pack's spread...)
+        own(state, attacker, replace(action, target=target.id))
+        return
     w = weapon_for(state, attacker, action)
     dist = state.distance(attacker.id, target.id)
     if is_ranged(m, w):

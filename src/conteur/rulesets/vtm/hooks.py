@@ -19,6 +19,8 @@
 * ``REPLACED_RULES``: the rule ids each option pack replaces while it is on.
 * ``OFFER_CHECKS``: whether a maneuver is offered to a fighter (``legal_commands``), beside
   its tables' requirements (a pack's burst only with a weapon of the right cadence).
+* ``OWN_REACH``: maneuvers whose reach is their own, checked instead of the weapon's
+  maximum range (V-GEN-2): a pack's shotgun spread reaches as far as its bands.
 * ``TURN_END``: what runs as a turn ends, before ``TurnEnded`` (a condition that lasts the
   turn cleared, house_ranged's suppression).
 * ``ROLL_RULES``: difficulty changes to a roll that is not an attack, by its purpose
@@ -115,6 +117,7 @@ REPLACED_RULES: dict[str, frozenset[str]] = {}
 ROLL_RULES: list[RollRule] = []
 OfferCheck = Callable[["VtmState", "Fighter", "Maneuver"], bool]
 OFFER_CHECKS: list[OfferCheck] = []
+OWN_REACH: dict[str, Validator] = {}
 TURN_END: list[Callable[[Resolution], None]] = []
 
 
@@ -247,3 +250,14 @@ def offer_check(fn: OfferCheck) -> OfferCheck:
     """Register a check of whether a maneuver is offered to a fighter (False: left out)."""
     OFFER_CHECKS.append(fn)
     return fn
+
+
+def own_reach(*maneuvers: str) -> Callable[[Validator], Validator]:
+    """Register the reach check of maneuvers that do not use the weapon's range (V-GEN-2)."""
+
+    def wrap(fn: Validator) -> Validator:
+        for m in maneuvers:
+            OWN_REACH[m] = fn
+        return fn
+
+    return wrap

@@ -619,39 +619,55 @@ def spray(ctx: Resolution, f: Fighter, a: Action, penalty: int, willpower: bool)
     spend_rounds(ctx, f, m, shot_weapon(state, f, a))
     drafts = [draft_attack(state, f, t, a, penalty) for t in targets]
     hardest = max(drafts, key=lambda d: (d.difficulty, -d.pool))
-    record = ctx.dice.roll(VtmPool(hardest.pool, hardest.difficulty, auto=1 if willpower else 0))
-    if state.pending_modifiers.get(f.id):
-        ctx.emit(ModifiersUsed(f.id))
-    successes = record.result.successes
-    ctx.emit(
-        AttackRolled(
-            f.id,
-            hardest.target.id,
-            m.id,
-            hardest.pool,
-            record.request.effective_difficulty,
-            successes,
-            record.result.botch,
-            format_notes(hardest),
-            rules=(*dict.fromkeys(hardest.rules), "V-ATK-5"),
-            rolls=(record,),
-        )
-    )
-    if record.result.botch:
-        ctx.emit(Botched(f.id, m.id, rules=("V-ATK-5",)))
+    successes = roll_volley(ctx, hardest, m, willpower)
     if successes <= 0:
-        for t in targets:
-            ctx.emit(AttackMissed(f.id, t.id, rules=("V-ATK-5",)))
+        strike_shares(ctx, drafts, {}, "V-ATK-5")
         spend_aim(ctx, f)
         return
     lone = len(targets) == 1
     shared = successes // 2 if lone else successes
     shares = share_out(shared, ids, leftover_order(a))
     ctx.emit(SprayShared(f.id, successes, tuple(shares.items()), lone, rules=("V-RNG-2",)))
+    strike_shares(ctx, drafts, shares, "V-RNG-2")
+    spend_aim(ctx, f)
+
+
+def roll_volley(ctx: Resolution, lead: AttackDraft, m: Maneuver, willpower: bool) -> int:
+    """One attack roll for several targets (a spray, a pack's burst or spread), drafted as
+    ``lead`` (V-ATK-5); its successes, 0 when every target is missed."""
+    f = lead.attacker
+    record = ctx.dice.roll(VtmPool(lead.pool, lead.difficulty, auto=1 if willpower else 0))
+    if ctx.state.pending_modifiers.get(f.id):
+        ctx.emit(ModifiersUsed(f.id))
+    successes = record.result.successes
+    ctx.emit(
+        AttackRolled(
+            f.id,
+            lead.target.id,
+            m.id,
+            lead.pool,
+            record.request.effective_difficulty,
+            successes,
+            record.result.botch,
+            format_notes(lead),
+            rules=(*dict.fromkeys(lead.rules), "V-ATK-5"),
+            rolls=(record,),
+        )
+    )
+    if record.result.botch:
+        ctx.emit(Botched(f.id, m.id, rules=("V-ATK-5",)))
+    return max(successes, 0)
+
+
+def strike_shares(
+    ctx: Resolution, drafts: list[AttackDraft], shares: Mapping[str, int], rule: str
+) -> None:
+    """Each target's share of a volley's successes against its own defence, damage and soak
+    (no share: missed, citing ``rule``)."""
     for d in drafts:
-        share = shares[d.target.id]
+        share = shares.get(d.target.id, 0)
         if share <= 0:
-            ctx.emit(AttackMissed(f.id, d.target.id, rules=("V-RNG-2",)))
+            ctx.emit(AttackMissed(d.attacker.id, d.target.id, rules=(rule,)))
             continue
         strike = strike_for(d, defence_for(ctx, d), False)
         found: list[Event] = []
@@ -660,7 +676,6 @@ def spray(ctx: Resolution, f: Fighter, a: Action, penalty: int, willpower: bool)
             ctx.emit(event)
         take_cover_after_dodge(ctx, d, outcome)
         dazed_by_damage(ctx, d.target, outcome)
-    spend_aim(ctx, f)
 
 
 def check_zone(state: VtmState, m: Maneuver, targets: list[Fighter]) -> None:

@@ -23,13 +23,12 @@ from ...actions import check_attack
 from ...attack import draft_attack
 from ...events import AmmoChanged
 from ...hooks import action, validator
-from ...ranged import leftover_order, rounds_of, share_out, tracks_ammo
+from ...ranged import leftover_order, roll_volley, rounds_of, share_out, strike_shares, tracks_ammo
 from ...state import Action, Fighter, VtmState
 from ...tables import Labels, Maneuver, Weapon
 from .common import firearm, named_targets, weapon_allows
 from .config import pack_data
 from .events import BurstShared
-from .volley import roll_once, strike_each
 
 BURSTS = ("short_burst", "long_burst")
 
@@ -118,10 +117,10 @@ def burst(ctx: Resolution, f: Fighter, a: Action, penalty: int, willpower: bool)
     spend_burst(ctx, f, m, firearm(state, f, a, m.rule))
     drafts = [draft_attack(state, f, t, a, penalty) for t in targets]
     hardest = max(drafts, key=lambda d: (d.difficulty, -d.pool))
-    successes = roll_once(ctx, hardest, m, willpower)
+    successes = roll_volley(ctx, hardest, m, willpower)
     if successes <= 0:
-        strike_each(ctx, drafts, {}, "V-ATK-5")
+        strike_shares(ctx, drafts, {}, "V-ATK-5")
         return
     shares = split_successes(successes, ids, a)
     ctx.emit(BurstShared(f.id, successes, tuple(shares.items()), rules=(m.rule,)))
-    strike_each(ctx, drafts, shares, m.rule)
+    strike_shares(ctx, drafts, shares, m.rule)

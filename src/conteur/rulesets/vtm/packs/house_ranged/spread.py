@@ -21,15 +21,14 @@ from conteur.i18n import ConteurError
 from ... import equipment
 from ...actions import check_attack
 from ...attack import draft_attack
-from ...hooks import AttackDraft, action, difficulty_rule, strike_rule, validator
-from ...ranged import spend_rounds
+from ...hooks import AttackDraft, action, difficulty_rule, own_reach, strike_rule, validator
+from ...ranged import roll_volley, spend_rounds, strike_shares
 from ...state import Action, Fighter, VtmState
 from ...strike import Strike
 from ...tables import Labels, Weapon
 from .common import firearm, named_targets, on, weapon_allows
 from .config import Band, metres, pack_data, spread_band, spread_reach
 from .events import SpreadFired
-from .volley import roll_once, strike_each
 
 BASE_DIFFICULTY = 6
 
@@ -61,6 +60,14 @@ def check_spread(state: VtmState, f: Fighter, a: Action) -> None:
     if not weapon_allows("shotgun_spread", w):
         raise ConteurError("house_ranged.spread_weapon", rule="R-SPREAD-1", weapon=Labels([w]))
     check_cone(state, ids, band_for(state, f, a, w))
+
+
+@own_reach("shotgun_spread")
+def spread_reach_check(state: VtmState, f: Fighter, a: Action) -> None:
+    """R-SPREAD-2/3 (reading): a spread reaches as far as its bands (80 m, 40 m sawed off),
+    whatever the shotgun's own range: the text gives the 41–80 m band to every smooth-bore
+    gun; the odds and the action check the same."""
+    band_for(state, f, a, firearm(state, f, a, "R-SPREAD-1"))
 
 
 def check_cone(state: VtmState, ids: list[str], band: Band) -> None:
@@ -149,5 +156,5 @@ def spread(ctx: Resolution, f: Fighter, a: Action, penalty: int, willpower: bool
         )
     )
     drafts = [draft_attack(state, f, t, a, penalty) for t in targets]
-    successes = roll_once(ctx, drafts[0], m, willpower)
-    strike_each(ctx, drafts, dict.fromkeys(ids, successes), "V-ATK-5")
+    successes = roll_volley(ctx, drafts[0], m, willpower)
+    strike_shares(ctx, drafts, dict.fromkeys(ids, successes), "V-ATK-5")
