@@ -7,6 +7,8 @@ from __future__ import annotations
 from fastapi.testclient import TestClient
 
 from conteur.i18n import catalog
+from conteur.rulesets.vtm.events import DamageRolled
+from conteur.rulesets.vtm.packs.house_ranged.events import BurstShared
 from conteur.store import Store
 from conteur.web.view import word
 
@@ -68,3 +70,46 @@ def test_pack_commands_and_words_are_labelled_in_both_languages(store: Store) ->
     for kind in PACK_KINDS:
         assert f"word.{kind}" in known
         assert word(kind, "fr") != word(kind, "en")
+
+
+def test_R_BURST_1_a_burst_on_several_targets_split_through_the_form(
+    gm: TestClient, store: Store
+) -> None:
+    """R-BURST-1: the declaration form takes a short burst's other targets and the shooter's
+    split (ids, one success each in turn): 3 successes split "dario, dario, rosa" give dario
+    2 (4 + 1 = 5 damage dice) and rosa 1 (4 dice); a split on a single shot is refused."""
+    campaign = store.create_campaign("Port", packs=["house_ranged"], era="modern")
+    shooter = npc("vic", "police", 0, dexterity=3, firearms=2, wits=5, weapons=["small_smg"])
+    dario = npc("dario", "gang", 12, wits=1, stamina=2)
+    rosa = npc("rosa", "gang", 13, wits=1, stamina=2)
+    enc = store.start_encounter(campaign.id, "Quai", [], npcs=[shooter, dario, rosa])
+    page_url = f"/e/{enc.id}"
+    csrf = csrf_of(gm.get(page_url).text)
+
+    def post(command: str, actor: str, ok: bool = True, **values: str) -> str:
+        data = {"csrf": csrf, "type": command, "actor": actor, **values}
+        r = gm.post(f"{page_url}/command", data=data, headers=HX)
+        assert (r.status_code == 200) == ok, r.text
+        return r.text
+
+    post("initiative", "", faces="5 5 5")
+    post("declare", "rosa", kind="other")
+    post("declare", "dario", kind="other")
+    panel = gm.get(f"{page_url}/panel").text
+    assert 'name="targets"' in panel and 'name="split"' in panel  # the form's fields
+    refused = post("declare", "vic", ok=False, kind="shoot", target="dario", split="dario")
+    assert "R-BURST-1" in refused
+    live = store.encounter(enc.id)
+    assert live.state.fighters["vic"].progress.declaration is None  # type: ignore[attr-defined]
+    post(
+        "declare",
+        "vic",
+        kind="short_burst",
+        target="dario",
+        targets="rosa",
+        split="dario, dario, rosa",
+    )
+    post("act", "vic", faces="8 8 8 2 2 2 2 2  2 2 2 2 2  2 2 2 2")
+    events = store.encounter(enc.id).events()
+    assert dict(events.one(BurstShared).shares) == {"dario": 2, "rosa": 1}
+    assert {e.target: e.pool for e in events.of(DamageRolled)} == {"dario": 5, "rosa": 4}

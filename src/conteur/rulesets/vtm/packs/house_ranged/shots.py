@@ -50,6 +50,7 @@ from ...modifiers import is_blind
 from ...ranged import maneuver_or_none, spend_rounds
 from ...state import Action, Declaration, Fighter, VtmState
 from ...strike import StrikeOutcome
+from ...tables import Labels
 from .common import firearm, no_wound_penalties, on
 from .config import pack_data, shot_difficulty
 from .events import CarefulAim, CarefulAimLost, HeadShotKill, LimbRolled, LocationIgnored
@@ -101,17 +102,47 @@ def replaced_details(state: VtmState, f: Fighter, a: Action) -> None:
         raise ConteurError("house_ranged.odds_only", rule="R-AIM-1", name="careful_rounds")
 
 
+SEVERAL_TARGETS = ("short_burst", "long_burst", "shotgun_spread", "suppressive_fire")
+"""R-BURST-1/2, R-SPREAD-2, R-SUPP-1: the maneuvers that name several targets."""
+SPLIT = ("short_burst", "long_burst")
+"""R-BURST-1/2: the maneuvers whose successes the shooter splits."""
+
+
+@action_check
+def several_targets_only(state: VtmState, f: Fighter, a: Action) -> None:
+    """``targets`` only for a burst, a spread or suppressive fire, ``split`` only for a burst
+    (the form offers both beside every first action: one filled in elsewhere is refused)."""
+    if not on(state):
+        return
+    m = maneuver_or_none(state, a.kind)
+    kind = equipment.maneuver_id(m) if m is not None else a.kind
+    for name, allowed in (("targets", SEVERAL_TARGETS), ("split", SPLIT)):
+        if a.param(name) in (None, "", []) or kind in allowed:
+            continue
+        raise ConteurError(
+            "house_ranged.not_for",
+            rule="R-BURST-1",
+            fighter=f.name,
+            name=name,
+            maneuver=Labels([m]) if m is not None else kind,
+        )
+
+
 # ------------------------------------------------------------------ R-CALL
 
 
 @form_params
 def pack_details(state: VtmState, f: Fighter) -> list[Param]:
-    """The tracker's declaration form: the called shot's spot, a careful shot's ``wait``."""
+    """The tracker's declaration form: the called shot's spot, a careful shot's ``wait``, the
+    targets of a burst, a spread or suppressive fire (ids, the first ``target`` included or
+    not) and a burst's ``split`` (R-BURST-1/2)."""
     if not on(state):
         return []
     return [
         Param("location", "choice", LOCATIONS, required=False),
         Param("wait", "bool", default=False),
+        Param("targets", "text", required=False),
+        Param("split", "text", required=False),
     ]
 
 
