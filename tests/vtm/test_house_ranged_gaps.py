@@ -3,10 +3,22 @@ with its turn (R-SUPP-2), the tracker offers only the maneuvers the weapon allow
 
 from __future__ import annotations
 
-import pytest
+import math
+from typing import Any
 
+import pytest
+import yaml
+
+from conteur.dice import VtmPool, distribution_of
+from conteur.engine import Encounter
 from conteur.i18n import ConteurError
-from conteur.rulesets.vtm.events import ConditionSet, RollMade, TurnEnded
+from conteur.rulesets.vtm.events import (
+    AttackRolled,
+    ConditionSet,
+    DamageRolled,
+    RollMade,
+    TurnEnded,
+)
 
 from .fight import Fight, attack
 from .test_house_ranged import PACK, called, hits, pinned_then_b
@@ -139,3 +151,86 @@ def test_R_BURST_1_a_wrong_cadence_still_refused_when_declared() -> None:
     with pytest.raises(ConteurError) as err:
         f.declare("a", attack("long_burst", "t"))
     assert err.value.rule == "R-BURST-2" and repr(f["a"].progress) == before
+
+
+# ------------------------------------------------------------------ the odds
+
+
+ODDS_SCENE = """
+ruleset: vtm
+era: modern
+packs: [house_ranged]
+combatants:
+  - {id: a, side: x, position: [0, 0], dexterity: 3, firearms: 2,
+     weapons: [small_smg, double_barrel_shotgun, sawed_off_shotgun, rifle]}
+  - {id: t, side: y, position: [12, 0], stamina: 2}
+  - {id: u, side: y, position: [35, 0], stamina: 2}
+  - {id: far, side: y, position: [60, 0], stamina: 2}
+"""
+
+
+def odds(maneuver: str, weapon: str = "small_smg", target: str = "t", **params: Any) -> Any:
+    data: Any = yaml.safe_load(ODDS_SCENE)
+    data["combatants"][0]["weapon"] = weapon
+    enc = Encounter.start(data)
+    return enc.ruleset.attack_odds(enc.state, "a", target, maneuver, params)  # type: ignore[attr-defined]
+
+
+def roll_of(pool: int, difficulty: int) -> dict[int, float]:
+    """Successes of one roll (at least 0), every face enumerated."""
+    return distribution_of(
+        lambda dice: max(0, dice.roll(VtmPool(pool, difficulty)).result.successes)
+    )
+
+
+def test_R_BURST_1_odds_price_the_split_among_the_named_targets() -> None:
+    """R-BURST-1: the odds of a short burst at t (12 m) and u (35 m) roll 5 + 3 = 8 dice at the
+    harder difficulty (u: 8, + 1 = 9), and t gets its share: evenly, t first, so
+    ceil(n / 2) of n successes; split all to u, t is never hit."""
+    alone = odds("short_burst")
+    assert (alone.pool, alone.difficulty) == (8, 7)
+    both = odds("short_burst", targets=["u"])
+    assert (both.pool, both.difficulty) == (8, 9)
+    wanted: dict[int, float] = {}
+    for n, p in roll_of(8, 9).items():
+        wanted[-(-n // 2)] = wanted.get(-(-n // 2), 0.0) + p
+    for k, p in wanted.items():
+        assert math.isclose(both.successes.get(k, 0.0), p, abs_tol=1e-12)
+    to_u = odds("short_burst", targets=["u"], split=["u"])
+    assert to_u.p_hit == 0 and to_u.expected_levels == 0
+    mostly_t = odds("short_burst", targets=["u"], split=["t", "t", "u"])
+    assert mostly_t.expected_levels > both.expected_levels
+
+
+def test_R_AIM_1_R_CALL_1_odds_take_the_rounds_and_the_spot_as_params() -> None:
+    """R-AIM-1: a careful shot priced after 1 round (−1: 6 − 1 = 5 at 12 m) or 2 (−2: 4);
+    R-CALL-2: the spot is a param (head: 2 more damage dice than the torso)."""
+    assert odds("careful_shot", "rifle").difficulty == 5
+    assert odds("careful_shot", "rifle", careful_rounds=2).difficulty == 4
+    head, torso = odds("called_shot", "rifle", location="head"), odds("called_shot", "rifle")
+    assert head.difficulty == torso.difficulty == 8
+    assert max(head.damage) == max(torso.damage) + 2
+
+
+def test_R_SPREAD_2_odds_reach_the_41_to_80_m_band_whatever_the_shotguns_range() -> None:
+    """R-SPREAD-2 (reading): the text gives a spread a 41–80 m band (difficulty 8) whatever the
+    gun's own range (a double-barrel: 20 m, 40 m at most): the odds price it, as play does;
+    past 80 m, or past 40 m sawed off (R-SPREAD-3), refused with the rule's id."""
+    o = odds("shotgun_spread", "double_barrel_shotgun", target="far")
+    assert (o.pool, o.difficulty) == (5, 8) and 0 < o.p_hit < 1
+    with pytest.raises(ConteurError) as err:
+        odds("shotgun_spread", "sawed_off_shotgun", target="far")
+    assert err.value.rule == "R-SPREAD-3"
+    with pytest.raises(ConteurError) as err:
+        odds("shoot", "double_barrel_shotgun", target="far")  # a single shot keeps V-GEN-2
+    assert err.value.rule == "V-GEN-2"
+
+
+def test_R_SPREAD_2_play_at_60_m_with_a_double_barrel() -> None:
+    """R-SPREAD-2: the same 60 m spread in play: difficulty 8, no base damage (one success
+    rolls no damage die)."""
+    f = duel("weapons: [double_barrel_shotgun]", metres=60, head="era: modern\n" + PACK)
+    events = shot(f, {"a": [attack("shotgun_spread", "t")]}, hits(1))
+    rolled = events.one(AttackRolled)
+    assert (rolled.pool, rolled.difficulty) == (5, 8)
+    assert events.one(DamageRolled).pool == 0

@@ -21,6 +21,9 @@
   its tables' requirements (a pack's burst only with a weapon of the right cadence).
 * ``OWN_REACH``: maneuvers whose reach is their own, checked instead of the weapon's
   maximum range (V-GEN-2): a pack's shotgun spread reaches as far as its bands.
+* ``VOLLEY_ODDS``: for the odds of a maneuver that rolls once for several targets (a
+  pack's burst or spread), the draft the roll is made with and the asked target's share
+  of its successes.
 * ``TURN_END``: what runs as a turn ends, before ``TurnEnded`` (a condition that lasts the
   turn cleared, house_ranged's suppression).
 * ``ROLL_RULES``: difficulty changes to a roll that is not an attack, by its purpose
@@ -118,6 +121,9 @@ ROLL_RULES: list[RollRule] = []
 OfferCheck = Callable[["VtmState", "Fighter", "Maneuver"], bool]
 OFFER_CHECKS: list[OfferCheck] = []
 OWN_REACH: dict[str, Validator] = {}
+VolleyOdds = Callable[[AttackDraft], "tuple[AttackDraft, Callable[[int], int]]"]
+"""(the asked target's draft) → (the draft the one roll is made with, successes → its share)."""
+VOLLEY_ODDS: dict[str, VolleyOdds] = {}
 TURN_END: list[Callable[[Resolution], None]] = []
 
 
@@ -258,6 +264,17 @@ def own_reach(*maneuvers: str) -> Callable[[Validator], Validator]:
     def wrap(fn: Validator) -> Validator:
         for m in maneuvers:
             OWN_REACH[m] = fn
+        return fn
+
+    return wrap
+
+
+def volley_odds(*maneuvers: str) -> Callable[[VolleyOdds], VolleyOdds]:
+    """Register how the odds price a maneuver that rolls once for several targets."""
+
+    def wrap(fn: VolleyOdds) -> VolleyOdds:
+        for m in maneuvers:
+            VOLLEY_ODDS[m] = fn
         return fn
 
     return wrap

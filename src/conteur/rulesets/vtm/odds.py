@@ -26,8 +26,9 @@ from conteur.engine.scratch import scratch_copier
 from . import equipment
 from .attack import conclude_attack, draft_attack, multiple_penalty, strike_for
 from .defence import ready_defence
+from .hooks import VOLLEY_ODDS, AttackDraft
 from .state import Action, VtmState
-from .strike import StrikeOutcome, StrikeState, strike_step
+from .strike import Rolled, StrikeOutcome, StrikeState, strike_step
 
 KILLED = ("dead", "torpor", "final_death")
 
@@ -158,11 +159,18 @@ def attack_odds(
     if willpower is None:
         willpower = bool(decl and decl.willpower and not a.progress.willpower_used)
     draft = draft_attack(state, a, target, action, penalty)
+    share = _volley(draft)
     defence = ready_defence(Resolution(state, ForcedDice(())), draft)
     strike = strike_for(draft, defence, willpower)
 
+    def step(st: StrikeState | None, dice: DiceSource) -> StrikeState:
+        after = strike_step(strike, st, dice)
+        if st is None and share is not None and isinstance(after, Rolled):
+            return Rolled(share(after.successes), after.events)  # the target's share of the roll
+        return after
+
     # The dice: the strike's own stages, mass carried from state to state.
-    stages = propagate(lambda st, dice: strike_step(strike, st, dice), None, _done)
+    stages = propagate(step, None, _done)
     after_defence = stages[min(2, len(stages) - 1)]
     after_damage = stages[min(3, len(stages) - 1)]
     finals = cast("dict[StrikeOutcome, float]", stages[-1])
@@ -225,6 +233,18 @@ def attack_odds(
         p_knocked_down=totals["down"],
         p_dazed=totals["dazed"],
     )
+
+
+def _volley(draft: AttackDraft) -> Callable[[int], int] | None:
+    """A maneuver that rolls once for several targets (``VOLLEY_ODDS``): the draft takes the
+    one roll's pool, difficulty and modifiers; the answer is the asked target's share."""
+    price = VOLLEY_ODDS.get(equipment.maneuver_id(draft.maneuver))
+    if price is None:
+        return None
+    lead, share = price(draft)
+    draft.pool, draft.difficulty = lead.pool, lead.difficulty
+    draft.notes, draft.rules = list(lead.notes), list(lead.rules)
+    return share
 
 
 def odds_for_scenario(

@@ -13,6 +13,7 @@ each id in turn, the list repeated (``[b, b, c]``: two to b for one to c).
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import replace
 
 from conteur.engine import Resolution
@@ -22,7 +23,7 @@ from ... import equipment
 from ...actions import check_attack
 from ...attack import draft_attack
 from ...events import AmmoChanged
-from ...hooks import action, validator
+from ...hooks import AttackDraft, action, validator, volley_odds
 from ...ranged import leftover_order, roll_volley, rounds_of, share_out, strike_shares, tracks_ammo
 from ...state import Action, Fighter, VtmState
 from ...tables import Labels, Maneuver, Weapon
@@ -124,3 +125,20 @@ def burst(ctx: Resolution, f: Fighter, a: Action, penalty: int, willpower: bool)
     shares = split_successes(successes, ids, a)
     ctx.emit(BurstShared(f.id, successes, tuple(shares.items()), rules=(m.rule,)))
     strike_shares(ctx, drafts, shares, m.rule)
+
+
+@volley_odds(*BURSTS)
+def burst_odds(d: AttackDraft) -> tuple[AttackDraft, Callable[[int], int]]:
+    """R-BURST-1/2 in the odds: the one roll is drafted against the hardest target named
+    (``target`` then ``targets``), and the target asked about gets its share of the split
+    (``split``, else evenly with ``leftovers``)."""
+    state, f, a = d.state, d.attacker, d.action
+    ids = named_targets(state, f, a, equipment.maneuver(state, a.kind).rule)
+    drafts = [
+        d
+        if fid == d.target.id
+        else draft_attack(state, f, state.fighters[fid], a, d.multiple_penalty)
+        for fid in ids
+    ]
+    hardest = max(drafts, key=lambda x: (x.difficulty, -x.pool))
+    return hardest, lambda successes: split_successes(successes, ids, a).get(d.target.id, 0)
