@@ -3,12 +3,16 @@ with its turn (R-SUPP-2), the tracker offers only the maneuvers the weapon allow
 
 from __future__ import annotations
 
+import json
 import math
+from pathlib import Path
 from typing import Any
 
 import pytest
 import yaml
+from typer.testing import CliRunner
 
+from conteur.cli import app
 from conteur.dice import VtmPool, distribution_of
 from conteur.engine import Encounter
 from conteur.i18n import ConteurError
@@ -234,3 +238,21 @@ def test_R_SPREAD_2_play_at_60_m_with_a_double_barrel() -> None:
     rolled = events.one(AttackRolled)
     assert (rolled.pool, rolled.difficulty) == (5, 8)
     assert events.one(DamageRolled).pool == 0
+
+
+def test_R_BURST_1_cli_odds_take_the_targets_and_split_as_params(tmp_path: Path) -> None:
+    """R-BURST-1: ``conteur odds attack --param targets=u --param split=u`` prices t's share
+    (none of the successes: never hit); a ``--param`` without ``=`` is refused."""
+    path = tmp_path / "pack.yaml"
+    path.write_text(ODDS_SCENE, encoding="utf-8")
+    args = ["odds", "attack", str(path), "--attacker", "a", "--target", "t", "--json"]
+    burst = [*args, "--maneuver", "short_burst", "--param", "targets=u"]
+    shared = CliRunner().invoke(app, burst)
+    assert shared.exit_code == 0, shared.output
+    assert (json.loads(shared.stdout)["difficulty"], json.loads(shared.stdout)["p_hit"] > 0) == (
+        9,
+        True,
+    )
+    none = CliRunner().invoke(app, [*burst, "--param", "split=u"])
+    assert json.loads(none.stdout)["p_hit"] == 0
+    assert CliRunner().invoke(app, [*burst, "--param", "split"]).exit_code != 0

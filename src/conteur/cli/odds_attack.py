@@ -31,6 +31,7 @@ def attack_command(
     attacker: Annotated[str, typer.Option("--attacker")],
     target: Annotated[str, typer.Option("--target")],
     maneuver: Annotated[str | None, typer.Option("--maneuver")] = None,
+    param: Annotated[list[str] | None, typer.Option("--param", help="NAME=VALUE")] = None,
     lang: LangOption = None,
     as_json: JsonOption = False,
 ) -> None:
@@ -46,7 +47,10 @@ def attack_command(
         for name in (attacker, target):
             if name not in ids:
                 raise ConteurError("odds.attack.unknown_fighter", name=name, known=", ".join(ids))
-        odds = encounter.ruleset.attack_odds(encounter.state, attacker, target, maneuver)
+        params = _params(param or [])
+        odds = encounter.ruleset.attack_odds(
+            encounter.state, attacker, target, maneuver, params or None
+        )
     except ConteurError as error:
         fail(error, chosen, as_json)
     answer = odds.to_dict()
@@ -56,6 +60,17 @@ def attack_command(
     fighters = getattr(encounter.state, "fighters", {})
     names = {fid: str(getattr(f, "name", fid)) for fid, f in fighters.items()}
     _print(answer, chosen, names)
+
+
+def _params(pairs: list[str]) -> dict[str, str]:
+    """``--param NAME=VALUE`` (repeated) as the action's parameters (a list stays ``a, b``)."""
+    out: dict[str, str] = {}
+    for pair in pairs:
+        name, sep, value = pair.partition("=")
+        if not sep or not name.strip():
+            raise ConteurError("odds.attack.bad_param", value=pair)
+        out[name.strip()] = value.strip()
+    return out
 
 
 def _print(answer: dict[str, Any], lang: Lang, names: dict[str, str]) -> None:
