@@ -6,15 +6,12 @@ from __future__ import annotations
 import json
 import math
 from pathlib import Path
-from typing import Any
 
 import pytest
-import yaml
 from typer.testing import CliRunner
 
 from conteur.cli import app
 from conteur.dice import VtmPool, distribution_of
-from conteur.engine import Encounter
 from conteur.i18n import ConteurError
 from conteur.rulesets.vtm.events import (
     AttackRolled,
@@ -26,6 +23,7 @@ from conteur.rulesets.vtm.events import (
 
 from .fight import Fight, attack
 from .test_house_ranged import PACK, called, hits, pinned_then_b
+from .test_house_ranged_odds import SCENARIO, odds
 from .test_ranged import begin, duel, finish, shot
 
 # ------------------------------------------------------------------ R-CALL-5: movement
@@ -160,26 +158,6 @@ def test_R_BURST_1_a_wrong_cadence_still_refused_when_declared() -> None:
 # ------------------------------------------------------------------ the odds
 
 
-ODDS_SCENE = """
-ruleset: vtm
-era: modern
-packs: [house_ranged]
-combatants:
-  - {id: a, side: x, position: [0, 0], dexterity: 3, firearms: 2,
-     weapons: [small_smg, double_barrel_shotgun, sawed_off_shotgun, rifle]}
-  - {id: t, side: y, position: [12, 0], stamina: 2}
-  - {id: u, side: y, position: [35, 0], stamina: 2}
-  - {id: far, side: y, position: [60, 0], stamina: 2}
-"""
-
-
-def odds(maneuver: str, weapon: str = "small_smg", target: str = "t", **params: Any) -> Any:
-    data: Any = yaml.safe_load(ODDS_SCENE)
-    data["combatants"][0]["weapon"] = weapon
-    enc = Encounter.start(data)
-    return enc.ruleset.attack_odds(enc.state, "a", target, maneuver, params)  # type: ignore[attr-defined]
-
-
 def roll_of(pool: int, difficulty: int) -> dict[int, float]:
     """Successes of one roll (at least 0), every face enumerated."""
     return distribution_of(
@@ -191,18 +169,18 @@ def test_R_BURST_1_odds_price_the_split_among_the_named_targets() -> None:
     """R-BURST-1: the odds of a short burst at t (12 m) and u (35 m) roll 5 + 3 = 8 dice at the
     harder difficulty (u: 8, + 1 = 9), and t gets its share: evenly, t first, so
     ceil(n / 2) of n successes; split all to u, t is never hit."""
-    alone = odds("short_burst")
+    alone = odds("short_burst", "small_smg")
     assert (alone.pool, alone.difficulty) == (8, 7)
-    both = odds("short_burst", targets=["u"])
+    both = odds("short_burst", "small_smg", targets=["u"])
     assert (both.pool, both.difficulty) == (8, 9)
     wanted: dict[int, float] = {}
     for n, p in roll_of(8, 9).items():
         wanted[-(-n // 2)] = wanted.get(-(-n // 2), 0.0) + p
     for k, p in wanted.items():
         assert math.isclose(both.successes.get(k, 0.0), p, abs_tol=1e-12)
-    to_u = odds("short_burst", targets=["u"], split=["u"])
+    to_u = odds("short_burst", "small_smg", targets=["u"], split=["u"])
     assert to_u.p_hit == 0 and to_u.expected_levels == 0
-    mostly_t = odds("short_burst", targets=["u"], split=["t", "t", "u"])
+    mostly_t = odds("short_burst", "small_smg", targets=["u"], split=["t", "t", "u"])
     assert mostly_t.expected_levels > both.expected_levels
 
 
@@ -244,7 +222,7 @@ def test_R_BURST_1_cli_odds_take_the_targets_and_split_as_params(tmp_path: Path)
     """R-BURST-1: ``conteur odds attack --param targets=u --param split=u`` prices t's share
     (none of the successes: never hit); a ``--param`` without ``=`` is refused."""
     path = tmp_path / "pack.yaml"
-    path.write_text(ODDS_SCENE, encoding="utf-8")
+    path.write_text(SCENARIO, encoding="utf-8")
     args = ["odds", "attack", str(path), "--attacker", "a", "--target", "t", "--json"]
     burst = [*args, "--maneuver", "short_burst", "--param", "targets=u"]
     shared = CliRunner().invoke(app, burst)

@@ -20,16 +20,19 @@ era: modern
 packs: [house_ranged]
 combatants:
   - {id: a, side: x, position: [0, 0], dexterity: 3, firearms: 2,
-     weapons: [heavy_pistol, small_smg, double_barrel_shotgun, rifle]}
+     weapons: [heavy_pistol, small_smg, double_barrel_shotgun, sawed_off_shotgun, rifle]}
   - {id: t, side: y, position: [12, 0], stamina: 2, armour: kevlar_vest}
+  - {id: u, side: y, position: [35, 0], stamina: 2}
+  - {id: far, side: y, position: [60, 0], stamina: 2}
 """
 
 
-def odds(maneuver: str, weapon: str, **params: Any) -> Any:
+def odds(maneuver: str, weapon: str, target: str = "t", **params: Any) -> Any:
+    """The odds of ``a`` (``weapon`` in hand) doing ``maneuver`` on ``target`` with ``params``."""
     data: Any = __import__("yaml").safe_load(SCENARIO)
     data["combatants"][0]["weapon"] = weapon
     enc = Encounter.start(data)
-    return enc.ruleset.attack_odds(enc.state, "a", "t", maneuver, params)  # type: ignore[attr-defined]
+    return enc.ruleset.attack_odds(enc.state, "a", target, maneuver, params)  # type: ignore[attr-defined]
 
 
 @pytest.mark.parametrize(

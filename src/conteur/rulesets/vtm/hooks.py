@@ -36,7 +36,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, TypeVar
 
 if TYPE_CHECKING:
     from conteur.engine import Param, Resolution
@@ -127,15 +127,23 @@ VOLLEY_ODDS: dict[str, VolleyOdds] = {}
 TURN_END: list[Callable[[Resolution], None]] = []
 
 
-def action(*kinds: str) -> Callable[[ActionHandler], ActionHandler]:
-    """Register the handler of one or more action kinds."""
+Hook = TypeVar("Hook")
 
-    def wrap(fn: ActionHandler) -> ActionHandler:
-        for kind in kinds:
-            ACTIONS[kind] = fn
+
+def _under(table: dict[str, Hook], keys: tuple[str, ...]) -> Callable[[Hook], Hook]:
+    """A decorator that registers its function in ``table`` under each of ``keys``."""
+
+    def wrap(fn: Hook) -> Hook:
+        for key in keys:
+            table[key] = fn
         return fn
 
     return wrap
+
+
+def action(*kinds: str) -> Callable[[ActionHandler], ActionHandler]:
+    """Register the handler of one or more action kinds."""
+    return _under(ACTIONS, kinds)
 
 
 def pool_rule(fn: DraftRule) -> DraftRule:
@@ -156,24 +164,12 @@ def after_hit(*maneuvers: str) -> Callable[[AfterHit], AfterHit]:
     A hook registered under an effect type (``knockdown_check``, ``grapple``...)
     runs for every maneuver with such an effect, custom ones included (V-CC-0).
     """
-
-    def wrap(fn: AfterHit) -> AfterHit:
-        for m in maneuvers:
-            AFTER_HIT[m] = fn
-        return fn
-
-    return wrap
+    return _under(AFTER_HIT, maneuvers)
 
 
 def validator(*kinds: str) -> Callable[[Validator], Validator]:
     """Register a check for declaring or taking actions of these kinds."""
-
-    def wrap(fn: Validator) -> Validator:
-        for kind in kinds:
-            VALIDATORS[kind] = fn
-        return fn
-
-    return wrap
+    return _under(VALIDATORS, kinds)
 
 
 def action_check(fn: Validator) -> Validator:
@@ -260,21 +256,9 @@ def offer_check(fn: OfferCheck) -> OfferCheck:
 
 def own_reach(*maneuvers: str) -> Callable[[Validator], Validator]:
     """Register the reach check of maneuvers that do not use the weapon's range (V-GEN-2)."""
-
-    def wrap(fn: Validator) -> Validator:
-        for m in maneuvers:
-            OWN_REACH[m] = fn
-        return fn
-
-    return wrap
+    return _under(OWN_REACH, maneuvers)
 
 
 def volley_odds(*maneuvers: str) -> Callable[[VolleyOdds], VolleyOdds]:
     """Register how the odds price a maneuver that rolls once for several targets."""
-
-    def wrap(fn: VolleyOdds) -> VolleyOdds:
-        for m in maneuvers:
-            VOLLEY_ODDS[m] = fn
-        return fn
-
-    return wrap
+    return _under(VOLLEY_ODDS, maneuvers)
