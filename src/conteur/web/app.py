@@ -56,7 +56,6 @@ class NotFound(Exception):
 
 def create_app(store: Store, *, secret: bytes | None = None) -> FastAPI:
     """The web app over ``store`` (the game master's token is set with ``store.new_gm_token``)."""
-
     @asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
         yield
@@ -111,7 +110,9 @@ def create_app(store: Store, *, secret: bytes | None = None) -> FastAPI:
             raise BadCsrf()
         return values
 
-    def render(request: Request, name: str, status: int = 200, **context: Any) -> HTMLResponse:
+    def render(
+        request: Request, name: str, status: int = 200, **context: Any
+    ) -> HTMLResponse:
         lang = lang_of(request)
         here = request.url.path + (f"?{request.url.query}" if request.url.query else "")
 
@@ -222,10 +223,7 @@ def create_app(store: Store, *, secret: bytes | None = None) -> FastAPI:
         sid = gm_session(request)
         campaigns = await call(store.list_campaigns)
         return render(
-            request,
-            "campaigns.html",
-            campaigns=campaigns,
-            csrf=csrf_for(sid),
+            request, "campaigns.html", campaigns=campaigns, csrf=csrf_for(sid),
             rulesets=available_rulesets(),
         )
 
@@ -238,10 +236,7 @@ def create_app(store: Store, *, secret: bytes | None = None) -> FastAPI:
             raise ConteurError("web.bad_choice", field="ruleset", value=ruleset)
         era = values.get("era", "").strip() or None
         campaign = await call(
-            store.create_campaign,
-            values.get("name", ""),
-            ruleset,
-            era=era,
+            store.create_campaign, values.get("name", ""), ruleset, era=era,
             settings={"player_input": bool(values.get("player_input"))},
         )
         return RedirectResponse(f"/c/{campaign.id}", status_code=303)
@@ -253,12 +248,8 @@ def create_app(store: Store, *, secret: bytes | None = None) -> FastAPI:
         characters = await call(store.list_characters, campaign.id)
         encounters = await call(store.list_encounters, campaign.id)
         return render(
-            request,
-            "campaign.html",
-            campaign=campaign,
-            characters=characters,
-            encounters=encounters,
-            csrf=csrf_for(sid),
+            request, "campaign.html", campaign=campaign, characters=characters,
+            encounters=encounters, csrf=csrf_for(sid),
         )
 
     @app.post("/c/{cid}/settings")
@@ -267,8 +258,7 @@ def create_app(store: Store, *, secret: bytes | None = None) -> FastAPI:
         campaign = await campaign_or_404(int_id(cid))
         values = await form_of(request, sid)
         await call(
-            store.update_campaign,
-            campaign.id,
+            store.update_campaign, campaign.id,
             settings={"player_input": bool(values.get("player_input"))},
         )
         return RedirectResponse(f"/c/{campaign.id}", status_code=303)
@@ -323,14 +313,9 @@ def create_app(store: Store, *, secret: bytes | None = None) -> FastAPI:
         char = await character_or_404(char_id)
         history = await call(store.character_history, char.id)
         return render(
-            request,
-            "character.html",
-            char=char,
-            csrf=csrf_for(sid),
-            sheet_yaml=_yaml(char.sheet),
-            state_yaml=_yaml(char.state) if char.state else "",
-            history=list(reversed(history)),
-            reason=lambda v: v.describe_reason(lang_of(request)),
+            request, "character.html", char=char, csrf=csrf_for(sid),
+            sheet_yaml=_yaml(char.sheet), state_yaml=_yaml(char.state) if char.state else "",
+            history=list(reversed(history)), reason=lambda v: v.describe_reason(lang_of(request)),
         )
 
     @app.post("/characters/{char_id}")
@@ -367,7 +352,9 @@ def create_app(store: Store, *, secret: bytes | None = None) -> FastAPI:
             participants.append(Participant(char.id, side=side))
         if not participants:
             raise ConteurError("web.no_participant")
-        info = await call(store.start_encounter, campaign.id, values.get("name", ""), participants)
+        info = await call(
+            store.start_encounter, campaign.id, values.get("name", ""), participants
+        )
         return RedirectResponse(f"/e/{info.id}", status_code=303)
 
     # -------------------------------------------------------------- the encounter (GM)
@@ -375,7 +362,6 @@ def create_app(store: Store, *, secret: bytes | None = None) -> FastAPI:
     async def gm_panel(request: Request, eid: int, sid: str, **extra: Any) -> dict[str, Any]:
         lang = lang_of(request)
         info = await encounter_or_404(eid)
-
         def build() -> dict[str, Any]:  # in a worker thread: the event loop keeps streaming
             enc = store.encounter(eid)
             return {
@@ -412,7 +398,9 @@ def create_app(store: Store, *, secret: bytes | None = None) -> FastAPI:
         try:
             await call(action)
         except ConteurError as error:
-            context = await gm_panel(request, eid, sid, message=error.message(lang), kind="error")
+            context = await gm_panel(
+                request, eid, sid, message=error.message(lang), kind="error"
+            )
             return render(request, "_gm_panel.html", 422, **context)
         notifier.notify(eid)
         if request.headers.get("hx-request"):
@@ -500,11 +488,8 @@ def create_app(store: Store, *, secret: bytes | None = None) -> FastAPI:
         except Exception:  # the maneuver is not an attack for this ruleset
             raise ConteurError("web.no_odds") from None
         return render(
-            request,
-            "_odds.html",
-            odds=view.odds_view(answer, lang),
-            attacker=names[attacker],
-            target=names[target],
+            request, "_odds.html", odds=view.odds_view(answer, lang),
+            attacker=names[attacker], target=names[target],
         )
 
     @app.get("/e/{eid}/stream")
@@ -538,20 +523,16 @@ def create_app(store: Store, *, secret: bytes | None = None) -> FastAPI:
                     return info, cid
         return None, None
 
-    async def player_context(request: Request, token: str, **extra: Any) -> dict[str, Any]:
+    async def player_context(
+        request: Request, token: str, **extra: Any
+    ) -> dict[str, Any]:
         char = await player_of(token, request)
         lang = lang_of(request)
         campaign = await call(store.get_campaign, char.campaign_id)
         info, me = await player_encounter(char)
         context: dict[str, Any] = {
-            "char": char,
-            "campaign": campaign,
-            "info": info,
-            "me": me,
-            "token": token,
-            "csrf": csrf_for(f"player:{token}"),
-            "seq": -1,
-            **extra,
+            "char": char, "campaign": campaign, "info": info, "me": me, "token": token,
+            "csrf": csrf_for(f"player:{token}"), "seq": -1, **extra,
         }
         if info is None:
             return context
@@ -560,8 +541,7 @@ def create_app(store: Store, *, secret: bytes | None = None) -> FastAPI:
         mine = [r for r in rows if r.get("id") == me]
         others = [
             {"name": r.get("name"), "status": view.public_status(r, lang)}
-            for r in rows
-            if r.get("id") != me
+            for r in rows if r.get("id") != me
         ]
         allowed = bool(campaign.settings.get("player_input")) and me is not None
         context.update(

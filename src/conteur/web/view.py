@@ -78,7 +78,9 @@ def public_status(entry: Mapping[str, Any], lang: Lang) -> str:
 
 def due_actors(enc: Encounter) -> list[str]:
     """Who is expected to declare or act now (the actors of declare/act templates)."""
-    return [tp.actor for tp in enc.legal_commands() if tp.actor and tp.type in ("declare", "act")]
+    return [
+        tp.actor for tp in enc.legal_commands() if tp.actor and tp.type in ("declare", "act")
+    ]
 
 
 @dataclass
@@ -194,25 +196,17 @@ def forms(enc: Encounter, lang: Lang, actor: str | None = None) -> list[Form]:
         if actor is not None and tp.actor != actor:
             continue
         fields = [
-            _field(p, lang, names) for p in tp.params if p.name != "actions" and not _fixed(p)
+            _field(p, lang, names)
+            for p in tp.params
+            if p.name != "actions" and not _fixed(p)
         ]
         if _is_declaration(tp):
             kind, target = tp.param("kind"), tp.param("target")
             fields[2:2] = [
-                Field(
-                    THEN[0],
-                    "choice",
-                    label("param", THEN[0], lang),
-                    [(str(c), word(c, lang, names)) for c in kind.choices],
-                    False,
-                ),
-                Field(
-                    THEN[1],
-                    "choice",
-                    label("param", THEN[1], lang),
-                    [(str(c), word(c, lang, names)) for c in target.choices],
-                    False,
-                ),
+                Field(THEN[0], "choice", label("param", THEN[0], lang),
+                      [(str(c), word(c, lang, names)) for c in kind.choices], False),
+                Field(THEN[1], "choice", label("param", THEN[1], lang),
+                      [(str(c), word(c, lang, names)) for c in target.choices], False),
             ]
             for f in fields:
                 if f.name in ("kind", "target", "weapon"):
@@ -314,11 +308,8 @@ def _value(p: Param, raw: str | None) -> Any:
             raise ConteurError("web.bad_number", field=p.name, value=text) from None
         if (p.min is not None and number < p.min) or (p.max is not None and number > p.max):
             raise ConteurError(
-                "web.out_of_range",
-                field=p.name,
-                value=number,
-                low=p.min if p.min is not None else "",
-                high=p.max if p.max is not None else "",
+                "web.out_of_range", field=p.name, value=number,
+                low=p.min if p.min is not None else "", high=p.max if p.max is not None else "",
             )
         return number
     if len(text) > 500:
