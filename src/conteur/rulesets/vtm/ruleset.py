@@ -142,11 +142,7 @@ class VtmRuleset:
         return summary_lines(state, lang)
 
     def attack_odds(
-        self,
-        state: Any,
-        attacker: str,
-        target: str,
-        maneuver: str | None = None,
+        self, state: Any, attacker: str, target: str, maneuver: str | None = None,
         params: Mapping[str, Any] | None = None,
     ) -> Any:
         """Exact odds of ``attacker`` attacking ``target`` now (``odds.attack_odds``)."""
