@@ -152,7 +152,7 @@ def replay(ref: EncounterRef, base_dir: Path) -> list[dict[str, Any]]:
     The same play as ``conteur play SCENARIO --script SCRIPT --dice DICE``; a
     refused line stops it with ``xp.replay_failed``.
     """
-    from conteur.cli.play import play_script, script_lines, start, typed_dice
+    from conteur.engine.script import play_script, script_lines, start, typed_dice
 
     assert ref.scenario is not None and ref.script is not None and ref.dice is not None
     encounter = start(base_dir / ref.scenario)
