@@ -56,6 +56,7 @@ class HunterRuleset:
         if handler is None:
             raise ConteurError("engine.unknown_command", command=command.type)
         handler(ctx, command)
+        turn.check_over(ctx)
 
     def parse_command(self, line: str, state: Any, lang: Lang | None = None) -> Command:
         from .script import parse_line
@@ -66,15 +67,18 @@ class HunterRuleset:
         return legal_commands(state, actor)
 
     def end_state(self, state: Any) -> dict[str, dict[str, Any]]:
-        return {
-            f.id: {
+        """Health, fate, ammunition, weapon; a hunter's H-XP-2 counters too (``xp_counters``)."""
+        out: dict[str, dict[str, Any]] = {}
+        for f in state.fighters.values():
+            out[f.id] = {
                 "health": f.health.marks(),
                 "fate": f.fate,
                 "ammo": dict(sorted(f.ammo.items())),
                 "weapon": f.weapon,
             }
-            for f in state.fighters.values()
-        }
+            if f.kind == "hunter":
+                out[f.id]["xp_counters"] = f.xp_counters()
+        return out
 
     def summary(self, state: Any) -> list[dict[str, Any]]:
         from .summary import summary
