@@ -46,7 +46,7 @@ FIELDS = {
 }
 XP_COUNTERS = {
     "exceptional_vs_monster": ("exceptionnels_contre_monstre", "succes_exceptionnels"),
-    "dramatic_failures": ("echecs_dramatiques",),
+    "dramatic_failures": ("echecs_dramatiques", "echecs_critiques"),
 }
 """The H-XP-2 counters a hunter carries from one encounter to the next."""
 KINDS = {
@@ -183,7 +183,9 @@ def xp_counters(fid: str, value: Any) -> dict[str, int]:
     for key, n in value.items():
         name = _COUNTER_OF.get(normalize(str(key)))
         if name is None:
-            raise ConteurError("hunter.sheet.unknown_field", fighter=fid, field=f"xp_counters.{key}")
+            raise ConteurError(
+                "hunter.sheet.unknown_field", fighter=fid, field=f"xp_counters.{key}"
+            )
         if isinstance(n, bool) or not isinstance(n, int) or n < 0:
             raise ConteurError("hunter.sheet.bad_value", fighter=fid, field=str(key), value=str(n))
         counters[name] = n
