@@ -6,6 +6,7 @@ from __future__ import annotations
 import pytest
 
 from conteur.i18n import ConteurError
+from conteur.rulesets.hunter.events import HunterXpReset
 from conteur.rulesets.hunter.summary import summary, summary_lines
 
 from .fight import Fight, roll, sheet
@@ -92,3 +93,32 @@ def test_H_XP_2_the_summary_shows_the_counters_in_both_languages() -> None:
     }
     assert "1 échec(s) dramatique(s)" in summary_lines(f.state, "fr")[0]
     assert "1 dramatic failure(s)" in summary_lines(f.state, "en")[0]
+
+
+def test_H_XP_2_the_gm_resets_a_hunters_counters_and_an_undo_brings_them_back() -> None:
+    f = duel(sheet("a", xp_counters={"dramatic_failures": 3}), sheet("m", **MONSTER))
+    ev = f.do("gm_xp_reset", fighter="a").one(HunterXpReset)
+    assert ev.dramatic_failures == 3 and "H-XP-2" in ev.rules and "3" in ev.describe("fr")
+    assert counters(f, "a") == {"exceptional_vs_monster": 0, "dramatic_failures": 0}
+    f.encounter.undo()
+    assert counters(f, "a")["dramatic_failures"] == 3
+
+
+def test_H_XP_2_a_monster_has_no_counters_to_reset() -> None:
+    f = duel(sheet("a"), sheet("m", **MONSTER))
+    with pytest.raises(ConteurError) as err:
+        f.do("gm_xp_reset", fighter="m")
+    assert err.value.key == "hunter.gm.not_a_hunter" and err.value.rule == "H-XP-2"
+    offered = [tp for tp in f.encounter.legal_commands() if tp.type == "gm_xp_reset"]
+    assert offered[0].params[0].choices == ("a",)
+
+
+@pytest.mark.parametrize("line", ["mj: xp-zéro a", "gm: xp-reset a"])
+def test_H_XP_2_the_reset_in_the_script_language(line: str) -> None:
+    f = duel(sheet("a"), sheet("m", **MONSTER))
+    command = f.encounter.ruleset.parse_command(line, f.state)
+    assert (command.type, command.actor, dict(command.args)) == (
+        "gm_xp_reset",
+        None,
+        {"fighter": "a"},
+    )

@@ -444,6 +444,21 @@ def count_xp(event: Event, state: HunterState) -> None:
 
 
 @dataclasses.dataclass(frozen=True, kw_only=True)
+class HunterXpReset(HunterEvent):
+    """H-XP-2: the game master sets a hunter's counters back to 0 (the award is given)."""
+
+    actor: str
+    exceptional_vs_monster: int
+    dramatic_failures: int
+    """The counts before the reset (shown in the log)."""
+
+    def fold(self, state: HunterState) -> None:
+        f = state.fighters[self.actor]
+        f.xp_exceptional_vs_monster = 0
+        f.xp_dramatic_failures = 0
+
+
+@dataclasses.dataclass(frozen=True, kw_only=True)
 class HunterCombatOver(HunterEvent):
     """One side has no fighter left able to fight: the combat is over.
 

@@ -39,6 +39,7 @@ class HunterRuleset:
             "stop_aiming": actions.stop_aiming,
             "gm_cover": actions.set_cover,
             "gm_damage": actions.gm_damage,
+            "gm_xp_reset": actions.gm_xp_reset,
         }
 
     def new_state(self, scenario: Mapping[str, Any], base_dir: Path | None = None) -> HunterState:
@@ -148,6 +149,13 @@ def gm_commands(state: HunterState) -> list[CommandTemplate]:
             rule="H-ATK-3",
         )
     )
+    hunters = tuple(fid for fid, f in state.fighters.items() if f.kind == "hunter")
+    if hunters:
+        out.append(
+            CommandTemplate(
+                "gm_xp_reset", None, (Param("fighter", "choice", hunters),), rule="H-XP-2"
+            )
+        )
     return out
 
 

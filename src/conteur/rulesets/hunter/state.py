@@ -50,7 +50,7 @@ class Fighter:
     reloading: int = 0
     fate: str = "alive"
     xp_exceptional_vs_monster: int = 0
-    """H-XP-2: exceptional successes rolled directly against a monster, carried in from the sheet."""
+    """H-XP-2: exceptional successes directly against a monster, carried in from the sheet."""
     xp_dramatic_failures: int = 0
     """H-XP-2: dramatic failures rolled, carried in from the sheet."""
     position: tuple[float, float] = (0.0, 0.0)

@@ -7,8 +7,8 @@ from conteur.engine import Command, Resolution
 from conteur.i18n import ConteurError
 
 from .events import (
-    HunterCombatOver,
     HunterAmbushChecked,
+    HunterCombatOver,
     HunterDelayed,
     HunterInitiativeRolled,
     HunterOrderSet,
