@@ -12,7 +12,7 @@ from conteur.engine import CommandTemplate
 from .fight import Fight, sheet
 
 GENERIC = {
-    "cmd": {"initiative", "declare", "act", "pass", "ambush"},
+    "cmd": {"initiative", "declare", "act", "pass", "ambush", "gm_cover", "gm_damage"},
     "param": {"target", "weapon", "kind", "fighter", "amount"},
 }
 
@@ -42,9 +42,9 @@ def test_hunter_labels_every_command_and_parameter_it_offers() -> None:
     catalog = own_catalog()
     wanted = set()
     for tp in offered():
-        if tp.type not in GENERIC["cmd"] and not tp.type.startswith("gm_"):
+        if tp.type not in GENERIC["cmd"]:
             wanted.add(f"cmd.{tp.type}")
         wanted |= {f"param.{p.name}" for p in tp.params if p.name not in GENERIC["param"]}
     missing = sorted(k for k in wanted if set(catalog.get(k) or {}) != {"fr", "en"})
     assert not missing, missing
-    assert {"cmd.quick_draw", "cmd.stop_aiming", "param.damage_type"} <= wanted
+    assert {"cmd.quick_draw", "cmd.gm_xp_reset", "param.damage_type"} <= wanted
