@@ -41,6 +41,8 @@ def test_H_XP_2_counting_the_characters_or_the_logs_gives_the_same_award() -> No
         "session-2-personnages.yaml : margot",
         "session-2-personnages.yaml : lucien",
     ]
+    assert all(c.character for c in by_characters.logs)
+    assert not any(c.character for c in by_logs.logs)
 
 
 def summary(tmp_path: Path, extra: str, export: str) -> Path:

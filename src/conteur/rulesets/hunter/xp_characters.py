@@ -63,6 +63,7 @@ def count_characters(path: Path, hunters: Iterable[str], source: str) -> tuple[L
                 f"{source} : {hunter}",
                 counters["exceptional_vs_monster"],
                 counters["dramatic_failures"],
+                character=True,
             )
         )
     return tuple(out)
