@@ -85,7 +85,7 @@ def render(report: XpReport, lang: Lang) -> None:
         out.print(
             Text(
                 t(
-                    "xp.encounter",
+                    "xp.character_counts" if log.character else "xp.encounter",
                     lang,
                     log=log.log,
                     exceptional=log.exceptional_successes,

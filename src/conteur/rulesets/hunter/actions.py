@@ -18,6 +18,7 @@ from .events import (
     HunterDrawn,
     HunterPassed,
     HunterReloaded,
+    HunterXpReset,
 )
 from .health_events import mark_damage
 from .state import COVER_PENALTY, Fighter, HunterState
@@ -182,6 +183,23 @@ def set_cover(ctx: Resolution, command: Command) -> None:
             "hunter.cover.bad_level", value=level, known=", ".join(COVER_PENALTY), rule="H-COV-1"
         )
     ctx.emit(HunterCoverChanged(actor=f.id, cover=level, rules=("H-COV-1",)))
+
+
+def gm_xp_reset(ctx: Resolution, command: Command) -> None:
+    """H-XP-2: the game master resets a hunter's experience counters (the session's award is
+    given); written back to the character when the encounter closes. Any phase, "over" too."""
+    state: HunterState = ctx.state
+    f = attack._fighter(state, command.get("fighter"))
+    if f.kind != "hunter":
+        raise ConteurError("hunter.gm.not_a_hunter", fighter=f.name, rule="H-XP-2")
+    ctx.emit(
+        HunterXpReset(
+            actor=f.id,
+            exceptional_vs_monster=f.xp_exceptional_vs_monster,
+            dramatic_failures=f.xp_dramatic_failures,
+            rules=("H-XP-2",),
+        )
+    )
 
 
 def gm_damage(ctx: Resolution, command: Command) -> None:

@@ -11,6 +11,7 @@ import dataclasses
 from collections.abc import Mapping
 from typing import Any, ClassVar
 
+from conteur.dice import HunterResult
 from conteur.engine import Event
 from conteur.engine.events import Modifiers
 from conteur.i18n import Lang, Msg, catalog, t
@@ -37,7 +38,18 @@ class HunterModifiers(Modifiers):
 
 @dataclasses.dataclass(frozen=True, kw_only=True)
 class HunterEvent(Event):
-    """Base of the hunter events: words shown through the ``hunter.word.*`` catalog keys."""
+    """Base of the hunter events: words shown through the ``hunter.word.*`` catalog keys.
+
+    ``apply`` folds the event (``fold``, each event's own effect), then counts its
+    hunter rolls into the roller's experience counters (H-XP-2, ``count_xp``).
+    """
+
+    def apply(self, state: HunterState) -> None:
+        self.fold(state)
+        count_xp(self, state)
+
+    def fold(self, state: HunterState) -> None:
+        """This event's own effect on the state (events that only inform change nothing)."""
 
     def params(self, names: Mapping[str, str] | None = None) -> dict[str, Any]:
         out = super().params(names)
@@ -63,7 +75,7 @@ class HunterTurnStarted(HunterEvent):
     turn: int
     heading: ClassVar[bool] = True
 
-    def apply(self, state: HunterState) -> None:
+    def fold(self, state: HunterState) -> None:
         state.turn = self.turn
         state.phase = "resolution"
         for f in state.fighters.values():
@@ -84,7 +96,7 @@ class HunterInitiativeRolled(HunterEvent):
     base: int
     total: int
 
-    def apply(self, state: HunterState) -> None:
+    def fold(self, state: HunterState) -> None:
         f = state.fighters[self.actor]
         f.initiative = self.total
         f.surprised = False
@@ -97,7 +109,7 @@ class HunterRollOff(HunterEvent):
     actor: str
     face: int
 
-    def apply(self, state: HunterState) -> None:
+    def fold(self, state: HunterState) -> None:
         f = state.fighters[self.actor]
         f.rolloff = (*f.rolloff, self.face)
 
@@ -109,7 +121,7 @@ class HunterOrderSet(HunterEvent):
     ranking: tuple[str, ...]
     quiet: ClassVar[bool] = True
 
-    def apply(self, state: HunterState) -> None:
+    def fold(self, state: HunterState) -> None:
         state.ranking = list(self.ranking)
 
 
@@ -121,7 +133,7 @@ class HunterAmbushChecked(HunterEvent):
     successes: int
     surprised: bool
 
-    def apply(self, state: HunterState) -> None:
+    def fold(self, state: HunterState) -> None:
         state.fighters[self.actor].surprised = self.surprised
 
 
@@ -132,7 +144,7 @@ class HunterDelayed(HunterEvent):
     actor: str
     after: str
 
-    def apply(self, state: HunterState) -> None:
+    def fold(self, state: HunterState) -> None:
         state.fighters[self.actor].delay_after = self.after
 
 
@@ -144,7 +156,7 @@ class HunterActionDone(HunterEvent):
     action: str
     quiet: ClassVar[bool] = True
 
-    def apply(self, state: HunterState) -> None:
+    def fold(self, state: HunterState) -> None:
         f = state.fighters[self.actor]
         f.acted = True
         f.delay_after = None
@@ -154,7 +166,7 @@ class HunterActionDone(HunterEvent):
 class HunterPassed(HunterEvent):
     actor: str
 
-    def apply(self, state: HunterState) -> None:
+    def fold(self, state: HunterState) -> None:
         state.fighters[self.actor].acted = True
 
 
@@ -165,7 +177,7 @@ class HunterDodging(HunterEvent):
     actor: str
     value: int
 
-    def apply(self, state: HunterState) -> None:
+    def fold(self, state: HunterState) -> None:
         f = state.fighters[self.actor]
         f.dodging = True
         f.acted = True
@@ -196,7 +208,7 @@ class HunterAttackRolled(HunterEvent):
         out["result"] = self.rolls[0].result if self.rolls else ""
         return out
 
-    def apply(self, state: HunterState) -> None:
+    def fold(self, state: HunterState) -> None:
         if self.target in state.fighters and self.maneuver in ATTACKS_THAT_COUNT:
             state.fighters[self.target].attacks_received += 1
 
@@ -216,7 +228,7 @@ class HunterDamaged(HunterEvent):
     boxes: tuple[int, ...]
     fate: str
 
-    def apply(self, state: HunterState) -> None:
+    def fold(self, state: HunterState) -> None:
         f = state.fighters[self.target]
         f.health = HealthTrack(list(self.boxes))
         f.fate = self.fate
@@ -230,7 +242,7 @@ class HunterConsciousnessRolled(HunterEvent):
     successes: int
     conscious: bool
 
-    def apply(self, state: HunterState) -> None:
+    def fold(self, state: HunterState) -> None:
         if not self.conscious:
             state.fighters[self.actor].fate = "unconscious"
 
@@ -242,7 +254,7 @@ class HunterAmmoSpent(HunterEvent):
     rounds: int
     left: int
 
-    def apply(self, state: HunterState) -> None:
+    def fold(self, state: HunterState) -> None:
         state.fighters[self.actor].ammo[self.weapon] = self.left
 
 
@@ -252,7 +264,7 @@ class HunterAllOut(HunterEvent):
 
     actor: str
 
-    def apply(self, state: HunterState) -> None:
+    def fold(self, state: HunterState) -> None:
         state.fighters[self.actor].all_out = True
 
 
@@ -264,7 +276,7 @@ class HunterAiming(HunterEvent):
     target: str
     aim: int
 
-    def apply(self, state: HunterState) -> None:
+    def fold(self, state: HunterState) -> None:
         f = state.fighters[self.actor]
         f.aim = self.aim
         f.aim_target = self.target
@@ -276,7 +288,7 @@ class HunterAimLost(HunterEvent):
 
     actor: str
 
-    def apply(self, state: HunterState) -> None:
+    def fold(self, state: HunterState) -> None:
         f = state.fighters[self.actor]
         f.aim = 0
         f.aim_target = None
@@ -292,7 +304,7 @@ class HunterReloaded(HunterEvent):
     turns_left: int
     exposed: bool
 
-    def apply(self, state: HunterState) -> None:
+    def fold(self, state: HunterState) -> None:
         f = state.fighters[self.actor]
         f.reloading = self.turns_left
         if self.turns_left == 0:
@@ -309,7 +321,7 @@ class HunterDrawn(HunterEvent):
     weapon: str
     quick: bool
 
-    def apply(self, state: HunterState) -> None:
+    def fold(self, state: HunterState) -> None:
         state.fighters[self.actor].weapon = self.weapon
 
 
@@ -320,7 +332,7 @@ class HunterCoverChanged(HunterEvent):
     actor: str
     cover: str
 
-    def apply(self, state: HunterState) -> None:
+    def fold(self, state: HunterState) -> None:
         state.fighters[self.actor].cover = self.cover
 
 
@@ -356,7 +368,7 @@ class HunterGrappleSet(HunterEvent):
     actor: str
     target: str
 
-    def apply(self, state: HunterState) -> None:
+    def fold(self, state: HunterState) -> None:
         holder, held = state.fighters[self.actor], state.fighters[self.target]
         holder.holding, holder.held_by = held.id, None
         held.held_by, held.holding = holder.id, None
@@ -371,7 +383,7 @@ class HunterGrappleEnded(HunterEvent):
     actor: str
     target: str
 
-    def apply(self, state: HunterState) -> None:
+    def fold(self, state: HunterState) -> None:
         for fid in (self.actor, self.target):
             f = state.fighters[fid]
             f.holding = f.held_by = f.shield = None
@@ -387,7 +399,7 @@ class HunterOverpowered(HunterEvent):
     option: str
     weapon: str | None = None
 
-    def apply(self, state: HunterState) -> None:
+    def fold(self, state: HunterState) -> None:
         holder, held = state.fighters[self.actor], state.fighters[self.target]
         if self.option == "knock_down":
             held.prone = True
@@ -399,3 +411,68 @@ class HunterOverpowered(HunterEvent):
             holder.shield = held.id
         elif self.option == "draw" and self.weapon:
             holder.weapon = self.weapon
+
+
+ROLLER_FIELDS = ("actor", "attacker", "fighter")
+"""Event fields naming who rolled, in order of preference (as ``xp_log`` reads a log)."""
+
+
+def count_xp(event: Event, state: HunterState) -> None:
+    """H-XP-2: the counters of the hunter who rolled ``event``'s hunter dice.
+
+    +1 per exceptional success (H-EXC-1) rolled directly against a monster (a
+    fight is combat only); +1 per dramatic failure, whatever the roll. The same
+    reading as ``xp_log.count_log`` on a stored log, so both agree.
+    """
+    rolls = [r for r in event.rolls if isinstance(r.result, HunterResult)]
+    if not rolls:
+        return
+    roller = next(
+        (getattr(event, f) for f in ROLLER_FIELDS if getattr(event, f, None) is not None), None
+    )
+    f = state.fighters.get(roller) if isinstance(roller, str) else None
+    if f is None or f.kind != "hunter":
+        return
+    target_id = getattr(event, "target", None)
+    target = state.fighters.get(target_id) if isinstance(target_id, str) else None
+    for record in rolls:
+        result = record.result
+        if result.dramatic_failure:
+            f.xp_dramatic_failures += 1
+        if result.exceptional and target is not None and target.kind == "monster":
+            f.xp_exceptional_vs_monster += 1
+
+
+@dataclasses.dataclass(frozen=True, kw_only=True)
+class HunterXpReset(HunterEvent):
+    """H-XP-2: the game master sets a hunter's counters back to 0 (the award is given)."""
+
+    actor: str
+    exceptional_vs_monster: int
+    dramatic_failures: int
+    """The counts before the reset (shown in the log)."""
+
+    def fold(self, state: HunterState) -> None:
+        f = state.fighters[self.actor]
+        f.xp_exceptional_vs_monster = 0
+        f.xp_dramatic_failures = 0
+
+
+@dataclasses.dataclass(frozen=True, kw_only=True)
+class HunterCombatOver(HunterEvent):
+    """One side has no fighter left able to fight: the combat is over.
+
+    The rules text (004) states no end of combat: this is the tracker's
+    bookkeeping, citing no rule. ``side`` is the side still standing (None when
+    no side is). The game master's commands and undo still work.
+    """
+
+    side: str | None
+
+    def params(self, names: Mapping[str, str] | None = None) -> dict[str, Any]:
+        out = super().params(names)
+        out["side"] = self.side if self.side is not None else Msg("hunter.word.nobody")
+        return out
+
+    def fold(self, state: HunterState) -> None:
+        state.phase = "over"

@@ -39,6 +39,7 @@ class HunterRuleset:
             "stop_aiming": actions.stop_aiming,
             "gm_cover": actions.set_cover,
             "gm_damage": actions.gm_damage,
+            "gm_xp_reset": actions.gm_xp_reset,
         }
 
     def new_state(self, scenario: Mapping[str, Any], base_dir: Path | None = None) -> HunterState:
@@ -56,6 +57,7 @@ class HunterRuleset:
         if handler is None:
             raise ConteurError("engine.unknown_command", command=command.type)
         handler(ctx, command)
+        turn.check_over(ctx)
 
     def parse_command(self, line: str, state: Any, lang: Lang | None = None) -> Command:
         from .script import parse_line
@@ -66,15 +68,18 @@ class HunterRuleset:
         return legal_commands(state, actor)
 
     def end_state(self, state: Any) -> dict[str, dict[str, Any]]:
-        return {
-            f.id: {
+        """Health, fate, ammunition, weapon; a hunter's H-XP-2 counters too (``xp_counters``)."""
+        out: dict[str, dict[str, Any]] = {}
+        for f in state.fighters.values():
+            out[f.id] = {
                 "health": f.health.marks(),
                 "fate": f.fate,
                 "ammo": dict(sorted(f.ammo.items())),
                 "weapon": f.weapon,
             }
-            for f in state.fighters.values()
-        }
+            if f.kind == "hunter":
+                out[f.id]["xp_counters"] = f.xp_counters()
+        return out
 
     def summary(self, state: Any) -> list[dict[str, Any]]:
         from .summary import summary
@@ -144,6 +149,13 @@ def gm_commands(state: HunterState) -> list[CommandTemplate]:
             rule="H-ATK-3",
         )
     )
+    hunters = tuple(fid for fid, f in state.fighters.items() if f.kind == "hunter")
+    if hunters:
+        out.append(
+            CommandTemplate(
+                "gm_xp_reset", None, (Param("fighter", "choice", hunters),), rule="H-XP-2"
+            )
+        )
     return out
 
 

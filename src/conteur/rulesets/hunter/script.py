@@ -23,7 +23,7 @@ from .state import HunterState
 ACT_KINDS = frozenset(
     {"attack", "throw", "burst", "grapple", "escape", "overpower", "aim", "reload", "draw"}
 )
-GM = frozenset({"initiative", "ambush", "gm_cover", "gm_damage", "undo"})
+GM = frozenset({"initiative", "ambush", "gm_cover", "gm_damage", "gm_xp_reset", "undo"})
 
 
 @lru_cache(maxsize=1)
@@ -67,8 +67,8 @@ def parse_line(line: str, state: HunterState) -> Command:
         raise ConteurError("hunter.script.who", word=tokens[0])
     if verb in ("initiative", "undo"):
         return Command(verb)
-    if verb == "ambush":
-        return Command("ambush", None, {"fighter": _fighter(rest, who)})
+    if verb in ("ambush", "gm_xp_reset"):
+        return Command(verb, None, {"fighter": _fighter(rest, who)})
     if verb == "gm_cover":
         level = next((w["cover"][t] for t in rest if t in w["cover"]), None)
         if level is None:

@@ -42,7 +42,13 @@ FIELDS = {
     "position": (),
     "health": ("sante",),
     "fate": ("sort",),
+    "xp_counters": ("compteurs_xp",),
 }
+XP_COUNTERS = {
+    "exceptional_vs_monster": ("exceptionnels_contre_monstre", "succes_exceptionnels"),
+    "dramatic_failures": ("echecs_dramatiques", "echecs_critiques"),
+}
+"""The H-XP-2 counters a hunter carries from one encounter to the next."""
 KINDS = {
     "hunter": "hunter",
     "chasseur": "hunter",
@@ -72,6 +78,7 @@ def _lookup(table: Mapping[str, tuple[str, ...]]) -> dict[str, str]:
 
 _TRAIT_OF = _lookup(TRAITS)
 _FIELD_OF = _lookup(FIELDS)
+_COUNTER_OF = _lookup(XP_COUNTERS)
 
 
 def _int(fid: str, name: str, value: Any) -> int:
@@ -140,6 +147,7 @@ def fighter_from_scenario(raw: Mapping[str, Any], index: int, tables: Tables) ->
     if fate not in ("alive", "unconscious", "incapacitated", "dead"):
         raise ConteurError("hunter.sheet.bad_value", fighter=fid, field="fate", value=fate)
     position = fields.get("position") or (0.0, 0.0)
+    counters = xp_counters(fid, fields.get("xp_counters"))
     return Fighter(
         id=fid,
         name=str(fields.get("name", fid)),
@@ -158,7 +166,30 @@ def fighter_from_scenario(raw: Mapping[str, Any], index: int, tables: Tables) ->
         vulnerable=tuple(normalize(v) for v in _as_list(fields.get("vulnerable"))),
         ammo=ammo,
         cover=cover,
+        xp_exceptional_vs_monster=counters["exceptional_vs_monster"],
+        xp_dramatic_failures=counters["dramatic_failures"],
     )
+
+
+def xp_counters(fid: str, value: Any) -> dict[str, int]:
+    """The carried H-XP-2 counters (``xp_counters: {dramatic_failures: 1}``), 0 when absent."""
+    counters = dict.fromkeys(XP_COUNTERS, 0)
+    if value is None:
+        return counters
+    if not isinstance(value, Mapping):
+        raise ConteurError(
+            "hunter.sheet.bad_value", fighter=fid, field="xp_counters", value=str(value)
+        )
+    for key, n in value.items():
+        name = _COUNTER_OF.get(normalize(str(key)))
+        if name is None:
+            raise ConteurError(
+                "hunter.sheet.unknown_field", fighter=fid, field=f"xp_counters.{key}"
+            )
+        if isinstance(n, bool) or not isinstance(n, int) or n < 0:
+            raise ConteurError("hunter.sheet.bad_value", fighter=fid, field=str(key), value=str(n))
+        counters[name] = n
+    return counters
 
 
 def _health(fid: str, value: Any, size: int) -> HealthTrack:

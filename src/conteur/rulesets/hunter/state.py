@@ -49,8 +49,19 @@ class Fighter:
     shield: str | None = None
     reloading: int = 0
     fate: str = "alive"
+    xp_exceptional_vs_monster: int = 0
+    """H-XP-2: exceptional successes directly against a monster, carried in from the sheet."""
+    xp_dramatic_failures: int = 0
+    """H-XP-2: dramatic failures rolled, carried in from the sheet."""
     position: tuple[float, float] = (0.0, 0.0)
     """Hunter fights have no map: every fighter stands at the origin (read by the simulator)."""
+
+    def xp_counters(self) -> dict[str, int]:
+        """The H-XP-2 counters as the character carries them (``end_state``, the summary)."""
+        return {
+            "exceptional_vs_monster": self.xp_exceptional_vs_monster,
+            "dramatic_failures": self.xp_dramatic_failures,
+        }
 
     def trait(self, name: str) -> int:
         return self.traits.get(name, 0)

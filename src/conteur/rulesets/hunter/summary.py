@@ -46,6 +46,7 @@ def fighter_summary(state: HunterState, f: Fighter) -> dict[str, Any]:
         "ammo": dict(sorted(f.ammo.items())),
         "cover": f.cover,
         "conditions": conditions(f),
+        **({"xp_counters": f.xp_counters()} if f.kind == "hunter" else {}),
     }
 
 
@@ -68,6 +69,15 @@ def summary_lines(state: HunterState, lang: Lang) -> list[str]:
                     lang,
                     weapon=state.tables.weapon(wid).label(lang),
                     rounds=rounds,
+                )
+            )
+        if f.kind == "hunter" and (f.xp_exceptional_vs_monster or f.xp_dramatic_failures):
+            parts.append(
+                t(
+                    "hunter.summary.xp",
+                    lang,
+                    exceptional=f.xp_exceptional_vs_monster,
+                    dramatic=f.xp_dramatic_failures,
                 )
             )
         shown = [_word(k, lang) for k in conditions(f) if k not in ("aim", "delay")]

@@ -8,6 +8,7 @@ from conteur.i18n import ConteurError
 
 from .events import (
     HunterAmbushChecked,
+    HunterCombatOver,
     HunterDelayed,
     HunterInitiativeRolled,
     HunterOrderSet,
@@ -166,3 +167,20 @@ def ambush(ctx: Resolution, command: Command) -> None:
             rules=("H-AMB-1", *roll_rules(record.result)),
         )
     )
+
+
+def sides_standing(state: HunterState) -> tuple[set[str], set[str]]:
+    """The sides of the fight (bystanders left out), and those with a fighter still able."""
+    fighting = [f for f in state.fighters.values() if f.kind != "bystander"]
+    return {f.side for f in fighting}, {f.side for f in fighting if f.able}
+
+
+def check_over(ctx: Resolution) -> None:
+    """After each command of a turn: when one side has no fighter left able to fight, the
+    combat is over (``HunterCombatOver``; the text states no rule for it, so none is cited)."""
+    state: HunterState = ctx.state
+    if state.phase != "resolution":
+        return
+    sides, standing = sides_standing(state)
+    if len(sides) >= 2 and len(standing) <= 1:
+        ctx.emit(HunterCombatOver(side=next(iter(standing), None)))

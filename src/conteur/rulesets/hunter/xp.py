@@ -18,6 +18,7 @@ from typing import Any
 
 from conteur.i18n import ConteurError, Lang, Msg, register_package_catalog, t
 
+from .xp_characters import count_characters
 from .xp_log import LogCount, count_encounter
 from .xp_session import (
     Purchase,
@@ -362,7 +363,10 @@ class XpReport:
 def report_for(session: Session, base_dir: Path) -> XpReport:
     """Count the logs, compute the award and check the spending of a parsed summary."""
     hunters = session.hunters()
-    logs = tuple(count_encounter(ref, hunters, base_dir) for ref in session.encounters)
+    if session.characters is not None:
+        logs = count_characters(base_dir / session.characters, hunters, session.characters)
+    else:
+        logs = tuple(count_encounter(ref, hunters, base_dir) for ref in session.encounters)
     result = award(session, logs)
     spending, problems = check_spending(session, result.total)
     return XpReport(session, result, logs, tuple(spending), tuple(problems))

@@ -43,6 +43,8 @@ class LogCount:
     log: str
     exceptional_successes: int
     dramatic_failures: int
+    character: bool = False
+    """True when the counts are a character's carried counters, not a log's."""
 
     def to_dict(self) -> dict[str, Any]:
         return {

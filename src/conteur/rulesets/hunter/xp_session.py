@@ -245,6 +245,10 @@ class Session(_Model):
     encounters: list[EncounterRef] = Field(
         default=[], validation_alias=AliasChoices("rencontres", "encounters")
     )
+    characters: str | None = Field(
+        default=None, validation_alias=AliasChoices("personnages", "characters")
+    )
+    """A campaign export whose hunters carry their H-XP-2 counters (instead of the logs)."""
     adjustments: dict[str, int | bool] = Field(
         default={}, validation_alias=AliasChoices("ajustements", "adjustments")
     )
@@ -259,6 +263,13 @@ class Session(_Model):
     def hunters(self) -> list[str]:
         """Every hunter of the cell: the players' and the game master's."""
         return [h for p in self.players for h in p.hunters] + list(self.gm_hunters)
+
+    @model_validator(mode="after")
+    def _counts_once(self) -> Session:
+        """The H-XP-2 rolls come from the logs or from the characters, never both."""
+        if self.characters is not None and self.encounters:
+            raise PydanticCustomError("vtm", "{key}", {"key": "xp.reason.characters_or_encounters"})
+        return self
 
     @model_validator(mode="after")
     def _each_once(self) -> Session:

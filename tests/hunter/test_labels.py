@@ -1,0 +1,50 @@
+"""Every command and parameter the hunter ruleset offers has its label in hunter's own
+catalog (fr and en), except the generic ones the web layer or vtm label for every ruleset."""
+
+from __future__ import annotations
+
+from importlib import resources
+
+import yaml
+
+from conteur.engine import CommandTemplate
+
+from .fight import Fight, sheet
+
+GENERIC = {
+    "cmd": {"initiative", "declare", "act", "pass", "ambush", "gm_cover", "gm_damage"},
+    "param": {"target", "weapon", "kind", "fighter", "amount"},
+}
+
+
+def own_catalog() -> dict[str, dict[str, str]]:
+    text = resources.files("conteur.rulesets.hunter").joinpath("messages.yaml").read_text("utf-8")
+    data = yaml.safe_load(text)
+    assert isinstance(data, dict)
+    return data
+
+
+def offered() -> list[CommandTemplate]:
+    """The commands of a fight before it starts, and of each fighter once it has."""
+    quick = sheet("ana", weapon="heavy_pistol", weapons=["knife"], merits=["quick_draw"])
+    f = Fight(quick, sheet("bete", kind="monstre"))
+    templates = f.encounter.legal_commands()
+    f.start(9, 1)
+    f.act("ana", kind="aim", target="bete")
+    f.do("initiative")
+    templates += f.encounter.legal_commands()
+    for fid in f.state.fighters:
+        templates += f.encounter.legal_commands(fid)
+    return templates
+
+
+def test_hunter_labels_every_command_and_parameter_it_offers() -> None:
+    catalog = own_catalog()
+    wanted = set()
+    for tp in offered():
+        if tp.type not in GENERIC["cmd"]:
+            wanted.add(f"cmd.{tp.type}")
+        wanted |= {f"param.{p.name}" for p in tp.params if p.name not in GENERIC["param"]}
+    missing = sorted(k for k in wanted if set(catalog.get(k) or {}) != {"fr", "en"})
+    assert not missing, missing
+    assert {"cmd.quick_draw", "cmd.gm_xp_reset", "param.damage_type"} <= wanted
