@@ -1,5 +1,6 @@
 """Every command and parameter the hunter ruleset offers has its label in hunter's own
-catalog (fr and en), except the generic ones the web layer or vtm label for every ruleset."""
+catalog or the core one (fr and en), except the generic ones the web layer labels for every
+ruleset."""
 
 from __future__ import annotations
 
@@ -12,16 +13,20 @@ from conteur.engine import CommandTemplate
 from .fight import Fight, sheet
 
 GENERIC = {
-    "cmd": {"initiative", "declare", "act", "pass", "ambush", "gm_cover", "gm_damage"},
-    "param": {"target", "weapon", "kind", "fighter", "amount"},
+    "cmd": {"initiative", "declare", "act", "pass", "gm_cover", "gm_damage"},
+    "param": {"target", "weapon", "kind", "fighter"},
 }
 
 
 def own_catalog() -> dict[str, dict[str, str]]:
-    text = resources.files("conteur.rulesets.hunter").joinpath("messages.yaml").read_text("utf-8")
-    data = yaml.safe_load(text)
-    assert isinstance(data, dict)
-    return data
+    """Hunter's own messages and the core catalog's (labels shared by every ruleset)."""
+    out: dict[str, dict[str, str]] = {}
+    for package in ("conteur.rulesets.hunter", "conteur.i18n"):
+        text = resources.files(package).joinpath("messages.yaml").read_text("utf-8")
+        data = yaml.safe_load(text)
+        assert isinstance(data, dict)
+        out.update(data)
+    return out
 
 
 def offered() -> list[CommandTemplate]:

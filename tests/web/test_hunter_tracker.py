@@ -6,7 +6,6 @@ from __future__ import annotations
 import pytest
 from fastapi.testclient import TestClient
 
-import conteur.rulesets.vtm  # noqa: F401  (shared labels: cmd.ambush, param.amount)
 from conteur.dice import TypedDice
 from conteur.engine import Command, Encounter
 from conteur.i18n import catalog
