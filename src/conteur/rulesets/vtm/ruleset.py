@@ -142,6 +142,20 @@ class VtmRuleset:
 
         return odds_for_scenario(state, attacker, target, maneuver, params)
 
+    def attack_kinds(self, state: Any, attacker: str) -> list[str]:
+        """The maneuvers ``attacker`` could attack with now (its traits, powers and weapons
+        allow them), each of which ``attack_odds`` prices."""
+        assert isinstance(state, VtmState)
+        f = state.fighters.get(attacker)
+        if f is None:
+            return []
+        maneuvers = equipment.tables(state).maneuvers
+        return [
+            k
+            for k in action_kinds(state, f, defences=False)
+            if k in maneuvers and equipment.is_attack(maneuvers[k])
+        ]
+
     def end_state(self, state: Any) -> dict[str, dict[str, Any]]:
         """Wounds, Willpower, blood, ammunition and conditions each fighter carries out."""
         assert isinstance(state, VtmState)
@@ -365,14 +379,19 @@ def action_kinds(state: VtmState, f: Fighter, defences: bool = True) -> tuple[st
 
 
 def declare_template(state: VtmState, f: Fighter) -> CommandTemplate:
-    """``declare``: ``actions`` is a list of ``{kind, target, weapon, ...}`` (at most
-    ``max_actions``); or ``delay``; or ``full_defense`` with one defence (V-INI-3, V-DEF-7)."""
+    """``declare``: an action (``kind``, ``target``, ``weapon``) and maybe a second one
+    (``then_kind``, ``then_target``: V-MAN-1); or ``delay``; or ``full_defense`` with one
+    defence (V-INI-3, V-DEF-7). A command may also give ``actions``, a list of
+    ``{kind, target, weapon, ...}`` (the script language's form)."""
     celerity = min(f.trait("celerity"), f.blood)
+    kinds = action_kinds(state, f)
+    targets = targets_of(state, f)
     params = [
-        Param("kind", "choice", action_kinds(state, f)),
-        Param("target", "choice", targets_of(state, f), required=False),
+        Param("kind", "choice", kinds, required=False),
+        Param("target", "choice", targets, required=False),
         Param("weapon", "choice", tuple(str(w) for w in f.sheet.weapons), required=False),
-        Param("actions", "int", min=1, max=6, default=1),
+        Param("then_kind", "choice", kinds, required=False),
+        Param("then_target", "choice", targets, required=False),
         Param("celerity", "int", min=0, max=celerity, default=0),
     ]
     if f.willpower >= 1:

@@ -1,4 +1,4 @@
-// conteur: live updates by server-sent events, and the game master's shortcuts (r, u).
+// conteur: live updates by server-sent events (each brings the view's new panel), and the game master's shortcuts (r, u).
 (function () {
   "use strict";
   var body = document.body;
@@ -12,7 +12,11 @@
       var data = JSON.parse(ev.data);
       var panel = document.getElementById("panel");
       if (!panel || Number(panel.dataset.seq) >= data.seq) return;
-      htmx.ajax("GET", panel.dataset.panelUrl, { target: "#panel", swap: "outerHTML" });
+      if (data.panel) {  // the new panel comes with the news: no request back
+        htmx.swap(panel, data.panel, { swapStyle: "outerHTML" });
+      } else {
+        htmx.ajax("GET", panel.dataset.panelUrl, { target: "#panel", swap: "outerHTML" });
+      }
     });
   }
   document.addEventListener("keydown", function (ev) {
