@@ -336,6 +336,9 @@ def test_the_stream_sends_new_log_entries(gm: TestClient, store: Store) -> None:
     assert "event: update" in text and "id: 0" in text
     data = json.loads(text.split("data: ", 1)[1].split("\n", 1)[0])
     assert data["seq"] == 0 and "initiative" in " ".join(data["entries"][0]["lines"])
+    # The view's new panel comes with the news (no request back), with this GM's CSRF token.
+    assert 'id="panel" data-seq="0"' in data["panel"] and 'data-form="declare:billy"' in data["panel"]
+    assert f'value="{gm_csrf(gm)}"' in data["panel"] and "@@" not in data["panel"]
 
 
 def test_close_the_encounter(gm: TestClient, store: Store) -> None:
@@ -427,6 +430,11 @@ def test_the_player_stream_hides_nothing_public(stranger: TestClient, gm: TestCl
     with stranger.stream("GET", f"/p/{token}/stream?limit=1") as r:
         text = "".join(r.iter_text())
     assert "event: update" in text
+    panel = json.loads(text.split("data: ", 1)[1].split("\n", 1)[0])["panel"]
+    assert 'id="panel" data-seq="0"' in panel and panel.count("data-health") == 1  # own track only
+    assert f"/p/{token}/odds" in panel and "@@" not in panel  # this player's own link
+    page = stranger.get(f"/p/{token}").text
+    assert csrf_of_player(page, stranger, token) in panel or 'name="csrf"' not in panel
 
 
 def test_a_player_without_encounter(gm: TestClient, stranger: TestClient, store: Store) -> None:

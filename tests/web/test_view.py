@@ -29,3 +29,13 @@ def test_public_status_words() -> None:
     assert view.public_status({"health": "[ ][ ]", "fate": "alive"}, "fr") == "indemne"
     assert view.public_status({"health": "[/][ ]", "fate": "alive"}, "fr") == "blessé"
     assert view.public_status({"health": "[X][X]", "fate": "dead"}, "en") == "out of the fight"
+
+
+def test_the_web_layer_names_no_ruleset_maneuver() -> None:
+    """Ruleset-neutral: attacks, second actions and odds options come from the ruleset
+    (``legal_commands``, ``attack_kinds``, ``odds_toggles``), never from the web's code."""
+    from pathlib import Path
+
+    source = "".join(p.read_text(encoding="utf-8") for p in Path(view.__file__).parent.glob("*.py"))
+    for word in ("punch", "shoot", "weapon_strike", "then_kind", "then_target", "cover", "aim"):
+        assert f'"{word}"' not in source, word

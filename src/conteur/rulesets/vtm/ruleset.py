@@ -153,8 +153,42 @@ class VtmRuleset:
         return [
             k
             for k in action_kinds(state, f, defences=False)
-            if k in maneuvers and equipment.is_attack(maneuvers[k])
-        ]
+            if k in maneuvers and equipment.is_attack(maneuvers[k]) and k not in ("aim", "reload")
+        ]  # aiming and reloading are ranged maneuvers, but roll against no one
+
+    def odds_toggles(
+        self, state: Any, attacker: str, target: str, maneuver: str | None = None
+    ) -> list[Param]:
+        """The options of one attack that change its odds (``attack_odds``'s ``params``),
+        each defaulting to things as they stand: the target's cover and the turns spent
+        aiming, for shots (V-RNG-3, V-RNG-1); a called shot (V-MAN-8); the number of
+        actions declared this turn (V-MAN-1)."""
+        from .odds import default_maneuver
+        from .ranged import SHOTS, SINGLE_SHOTS, cover_level
+
+        assert isinstance(state, VtmState)
+        a, t = state.fighters.get(attacker), state.fighters.get(target)
+        if a is None or t is None:
+            return []
+        kind = maneuver or default_maneuver(state, a)
+        out: list[Param] = []
+        if kind in SHOTS:
+            levels = tuple(f"cover_{c}" for c in ("none", *equipment.tables(state).cover))
+            level = min(cover_level(t), len(levels) - 1)
+            out.append(Param("cover", "choice", levels, required=False, default=levels[level]))
+        if kind in SINGLE_SHOTS:
+            aim = a.conditions.get("aim")
+            turns = int(aim.get("turns", 0)) if isinstance(aim, Mapping) else 0
+            out.append(Param("aim_turns", "int", min=0, max=max(1, a.trait("perception")),
+                             required=False, default=turns))
+        m = equipment.tables(state).maneuvers.get(kind)
+        if m is None or m.effect("no_targeting") is None:
+            sizes = ("target_medium", "target_small", "target_precise")
+            out.append(Param("targeting", "choice", sizes, required=False))
+        decl = a.progress.declaration
+        declared = decl.multiple if decl is not None and decl.multiple else 1
+        out.append(Param("actions", "int", min=1, max=6, required=False, default=declared))
+        return out
 
     def end_state(self, state: Any) -> dict[str, dict[str, Any]]:
         """Wounds, Willpower, blood, ammunition and conditions each fighter carries out."""
