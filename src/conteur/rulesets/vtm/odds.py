@@ -191,7 +191,9 @@ def odds_for_scenario(
     size = rest.get("targeting")
     if isinstance(size, str) and size.startswith("target_"):  # a form's choice: target_small
         rest["targeting"] = size.removeprefix("target_")
-    what_if = {k: rest.pop(k) for k in ("cover", "aim_turns", "actions") if k in rest}
+    what_if: dict[str, Any] = {
+        k: rest.pop(k) for k in ("cover", "aim_turns", "actions") if k in rest
+    }
     if what_if:
         state = _what_if(state, attacker, target, maneuver, what_if)
     action = Action(maneuver, target, None, tuple(sorted(rest.items())))
