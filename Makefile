@@ -49,11 +49,13 @@ test: $(STAMP) system-deps
 	$(BIN)/python scripts/rules_coverage.py --check
 	$(BIN)/python -m pytest
 
-## make bench: the odds benchmark, then the numpy batch of attacks (docs/performance.md)
+## make bench: the odds benchmark, the numpy batch of attacks, the simulation, then the
+## live tracker's latency on SQLite and PostgreSQL (docs/performance.md)
 bench: $(STAMP)
 	$(BIN)/python benchmarks/odds.py
 	OMP_NUM_THREADS=1 OPENBLAS_NUM_THREADS=1 $(BIN)/python benchmarks/batch.py
 	$(BIN)/python benchmarks/simulate.py
+	$(BIN)/python benchmarks/web_latency.py
 
 coverage-doc: $(STAMP)
 	$(BIN)/python scripts/rules_coverage.py

@@ -88,11 +88,12 @@ class Snapshot:
 
     def entries_since(self, seq: int) -> list[dict[str, Any]]:
         """The log entries after ``seq``, as the live stream sends them."""
-        return [
-            {"seq": i.seq, "lines": i.lines, "undo_of": i.undo_of}
-            for i in self.items
-            if i.seq > seq
-        ]
+        out = []
+        for i in reversed(self.items):  # the newest last: read from the end
+            if i.seq <= seq:
+                break
+            out.append({"seq": i.seq, "lines": i.lines, "undo_of": i.undo_of})
+        return out[::-1]
 
     def all_kinds(self) -> list[str]:
         """Every maneuver some combatant could attack with, in a stable order."""
@@ -129,6 +130,7 @@ class Panels:
         self._states: dict[tuple[Any, ...], _State] = {}
         self._snapshots: dict[tuple[Any, ...], Snapshot] = {}
         self._infos: dict[int, tuple[EncounterInfo, bool]] = {}
+        self._logs: dict[tuple[Any, ...], tuple[int, list[view.LogItem], list[Markup]]] = {}
         self._lock = threading.Lock()
 
     def forget(self, eid: int | None = None) -> None:
@@ -206,7 +208,7 @@ class Panels:
         st = self._state(enc, info.id)
         names = st.names
         sit = view.situation(enc, lang, st.templates)
-        items = view.log_items(enc, lang, public_only=public, cache=self._lines, key=info.id)
+        items, entries = self._log(enc, info.id, lang, public)
         forms: dict[str, list[view.Form]] = {}
         if info.status == "open":
             if not public:
@@ -234,7 +236,6 @@ class Panels:
         if not public and info.status == "open":
             snap.current = current_action(enc, snap)
         self._render_forms(snap, lang)
-        entries = [self._item_html(info.id, i, lang, public) for i in reversed(items)]
         snap.log_html = Markup(self.render("_log.html", lang, entries=entries))
         snap.turn_html = Markup(self.render("_turn.html", lang, sit=sit, names=names))
         return snap
@@ -269,6 +270,30 @@ class Panels:
         snap.forms_html["tools"] = render([f for f in everything if f.tool], action)
         if current is not None:
             snap.forms_html["current"] = render(current.forms, action, view.msg("roll", lang))
+
+    def _log(
+        self, enc: Encounter, eid: int, lang: Lang, public: bool
+    ) -> tuple[list[view.LogItem], list[Markup]]:
+        """The log's items (oldest first) and their HTML (newest first): the previous state's,
+        and the new entries — all of it again only when an undo marks an older entry."""
+        key = (eid, lang, public)
+        last = self._logs.get(key)
+        seq = len(enc.log) - 1
+        if last is not None and last[0] <= seq:
+            since, items, entries = last
+            new = enc.log[since + 1 :]
+            if not any(isinstance(e, UndoEntry) for e in new):
+                more = view.log_items(
+                    enc, lang, public_only=public, since=since, cache=self._lines, key=eid
+                )
+                items = items + more
+                entries = [self._item_html(eid, i, lang, public) for i in reversed(more)] + entries
+                self._logs[key] = (seq, items, entries)
+                return items, entries
+        items = view.log_items(enc, lang, public_only=public, cache=self._lines, key=eid)
+        entries = [self._item_html(eid, i, lang, public) for i in reversed(items)]
+        self._logs[key] = (seq, items, entries)
+        return items, entries
 
     def _item_html(self, eid: int, item: view.LogItem, lang: Lang, public: bool) -> Markup:
         """One log entry as HTML, rendered once (it changes only when undone)."""
