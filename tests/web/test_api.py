@@ -339,6 +339,16 @@ def test_the_stream_sends_new_log_entries(gm: TestClient, store: Store) -> None:
     # The view's new panel comes with the news (no request back), with this GM's CSRF token.
     assert 'id="panel" data-seq="0"' in data["panel"] and 'data-form="declare:billy"' in data["panel"]
     assert f'value="{gm_csrf(gm)}"' in data["panel"] and "@@" not in data["panel"]
+    # The page keeps its log: the panel has a slot for it, the message the new entries only.
+    assert "data-log-slot" in data["panel"] and 'data-seq="0"' in data["log"]
+    assert "initiative" in data["log"] and data["marks"] == {}
+    r = gm.post(f"/e/{DEMO}/undo", data={"csrf": gm_csrf(gm)}, headers=HX)
+    assert r.status_code == 200
+    with gm.stream("GET", f"/e/{DEMO}/stream?since=0&limit=1") as r:
+        text = "".join(r.iter_text())
+    data = json.loads(text.split("data: ", 1)[1].split("\n", 1)[0])
+    assert data["seq"] == 1 and 'class="undo-line" data-seq="1"' in data["log"]
+    assert list(data["marks"]) == ["0"] and 'class="undone" data-seq="0"' in data["marks"]["0"]
 
 
 def test_close_the_encounter(gm: TestClient, store: Store) -> None:

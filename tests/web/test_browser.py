@@ -161,6 +161,8 @@ def test_a_short_fight_in_the_browser(server: tuple[str, Store, str]) -> None:
             gm.locator("#undo-button").click()
             expect(gm.locator('tr[data-fighter="jack"] [data-health]')).to_have_text("[ ][ ][ ][ ][ ][ ][ ]")
             expect(jack_status).to_contain_text("indemne")
+            expect(player.locator("ol.log > li.undone")).to_have_count(1)  # marked live too
+            expect(player.locator("ol.log > li.undo-line")).to_have_count(1)
             expect(gm.locator('form[data-form="act:ezechiel"]')).to_be_visible()
             assert store.encounter(1).log[-1].to_dict()["kind"] == "undo"
 

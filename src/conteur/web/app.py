@@ -39,7 +39,7 @@ from conteur.store import CharacterInfo, EncounterInfo, Participant, Store
 from . import view
 from .live import Notifier
 from .login import TokenLogin
-from .panels import CSRF_SLOT, TOKEN_SLOT, Panels, Snapshot
+from .panels import CSRF_SLOT, LOG_SLOT, TOKEN_SLOT, Panels, Snapshot
 from .view import msg
 
 GM_COOKIE = "conteur_gm"
@@ -386,7 +386,9 @@ def create_app(store: Store, *, secret: bytes | None = None) -> FastAPI:
         snap: Snapshot = await call(panels.snapshot, eid, lang, public=public, info=info)
         return snap
 
-    def gm_context(snap: Snapshot, sid: str, **extra: Any) -> dict[str, Any]:
+    def gm_context(
+        snap: Snapshot, sid: str, *, streamed: bool = False, **extra: Any
+    ) -> dict[str, Any]:
         return {
             "info": snap.info,
             "seq": snap.seq,
@@ -398,7 +400,7 @@ def create_app(store: Store, *, secret: bytes | None = None) -> FastAPI:
             "tools_html": snap.forms_for("tools", csrf_for(sid)),
             "current_html": snap.forms_for("current", csrf_for(sid)),
             "turn_html": snap.turn_html,
-            "log_html": snap.log_html,
+            "log_html": LOG_SLOT if streamed else snap.log_html,
             "odds": snap.odds,
             "odds_kinds": snap.all_kinds(),
             "current": snap.current,
@@ -551,7 +553,7 @@ def create_app(store: Store, *, secret: bytes | None = None) -> FastAPI:
         lang = lang_of(request)
 
         def panel(snap: Snapshot) -> str:
-            return render_fragment("_gm_panel.html", lang, **gm_context(snap, sid))
+            return render_fragment("_gm_panel.html", lang, **gm_context(snap, sid, streamed=True))
 
         return _stream(request, info.id, since, limit, public=False, panel=panel)
 
@@ -588,6 +590,7 @@ def create_app(store: Store, *, secret: bytes | None = None) -> FastAPI:
         html = snap.views.get(key)
         if html is None:
             context = player_panel_context(snap, char, TOKEN_SLOT, me, csrf=CSRF_SLOT)
+            context["log_html"] = LOG_SLOT  # the page keeps its log and adds the news
             html = render_fragment("_player_panel.html", snap.lang, **context)
             snap.views[key] = html
         return html.replace(CSRF_SLOT, csrf_for(f"player:{token}")).replace(TOKEN_SLOT, token)
@@ -744,10 +747,13 @@ def create_app(store: Store, *, secret: bytes | None = None) -> FastAPI:
                 when = ("v", version) if woken else ("poll", int(loop.time() / POLL_SECONDS))
                 snap = await latest(eid, lang, public, when)
                 if snap is not None and snap.seq > seen_seq:
+                    log, marks = snap.news(seen_seq)
                     data = {
                         "seq": snap.seq,
                         "entries": snap.entries_since(seen_seq),
                         "panel": panel(snap),
+                        "log": log,
+                        "marks": marks,
                     }
                     seen_seq = snap.seq
                     yield f"id: {snap.seq}\nevent: update\ndata: {json.dumps(data)}\n\n"

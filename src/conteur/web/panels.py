@@ -34,6 +34,9 @@ KEEP_SNAPSHOTS = 32
 KEEP_LINES = 50_000
 CSRF_SLOT = "@@csrf@@"
 TOKEN_SLOT = "@@token@@"
+LOG_SLOT = Markup('<ol class="log" reversed aria-live="polite" data-log-slot></ol>')
+"""The log's place in a panel sent by the live stream: the page keeps its own log there and
+adds the new entries (``Snapshot.news``), instead of receiving the whole log again."""
 """Stand-ins for what differs between views of the same forms (filled by ``forms_for``)."""
 
 
@@ -78,6 +81,8 @@ class Snapshot:
     """The forms rendered once: by actor (players), or ``turn``, ``tools``, ``current`` (GM),
     with ``CSRF_SLOT`` and ``TOKEN_SLOT`` to fill."""
 
+    entries_html: list[Markup] = field(default_factory=list)
+    """Each log entry's HTML, newest first (as ``items`` reversed)."""
     views: dict[Any, str] = field(default_factory=dict)
     """Panels already rendered from this snapshot, with their slots (one per character)."""
 
@@ -85,6 +90,23 @@ class Snapshot:
         """The rendered forms of ``part`` for one view (its CSRF token, its link)."""
         html = self.forms_html.get(part, "")
         return Markup(html.replace(CSRF_SLOT, csrf).replace(TOKEN_SLOT, token))
+
+    def news(self, seq: int) -> tuple[str, dict[int, str]]:
+        """What a page at ``seq`` adds to its log: the new entries' HTML (newest first), and
+        the older entries an undo among them marks, by seq."""
+        new: list[str] = []
+        marks: dict[int, str] = {}
+        by_seq: dict[int, Markup] | None = None
+        for item, html in zip(reversed(self.items), self.entries_html, strict=True):
+            if item.seq <= seq:
+                break
+            new.append(html)
+            if item.undo_of is not None and item.undo_of <= seq:
+                if by_seq is None:
+                    by_seq = {i.seq: h for i, h in zip(reversed(self.items), self.entries_html)}
+                if item.undo_of in by_seq:
+                    marks[item.undo_of] = by_seq[item.undo_of]
+        return "".join(new), marks
 
     def entries_since(self, seq: int) -> list[dict[str, Any]]:
         """The log entries after ``seq``, as the live stream sends them."""
@@ -236,6 +258,7 @@ class Panels:
         if not public and info.status == "open":
             snap.current = current_action(enc, snap)
         self._render_forms(snap, lang)
+        snap.entries_html = entries
         snap.log_html = Markup(self.render("_log.html", lang, entries=entries))
         snap.turn_html = Markup(self.render("_turn.html", lang, sit=sit, names=names))
         return snap
