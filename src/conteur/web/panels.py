@@ -103,7 +103,8 @@ class Snapshot:
             new.append(html)
             if item.undo_of is not None and item.undo_of <= seq:
                 if by_seq is None:
-                    by_seq = {i.seq: h for i, h in zip(reversed(self.items), self.entries_html)}
+                    pairs = zip(reversed(self.items), self.entries_html, strict=True)
+                    by_seq = {i.seq: h for i, h in pairs}
                 if item.undo_of in by_seq:
                     marks[item.undo_of] = by_seq[item.undo_of]
         return "".join(new), marks
