@@ -438,6 +438,7 @@ def create_app(store: Store, *, secret: bytes | None = None) -> FastAPI:
             )
             return render(request, "_gm_panel.html", 422, **context)
         notifier.notify(info.id)
+        await asyncio.sleep(0)  # the woken streams go first
         if request.headers.get("hx-request"):
             context = await gm_panel(request, info.id, sid, info)
             return render(request, "_gm_panel.html", **context)
