@@ -525,3 +525,12 @@ def test_the_odds_form_starts_with_whoever_is_due_and_another_target(gm: TestCli
     target = odds.split('name="target"', 1)[1].split("</select>", 1)[0]
     assert '<option value="billy" selected>' in attacker  # Billy declares now
     assert '<option value="jack" selected>' in target
+
+
+def test_a_second_action_needs_a_first(gm: TestClient, store: Store) -> None:
+    """V-MAN-1: « puis » follows an action; alone it is refused and nothing changes."""
+    csrf = gm_csrf(gm)
+    initiative(gm, csrf)
+    r = command(gm, csrf, type="declare", actor="billy", then_kind="dodge")
+    assert r.status_code == 422 and "seconde action" in r.text  # type: ignore[attr-defined]
+    assert log_len(store) == 1
