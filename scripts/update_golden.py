@@ -29,10 +29,14 @@ GOLDEN = ROOT / "tests" / "golden"
 
 
 def examples() -> list[str]:
-    """The names of the examples that have a scenario, a script and a dice file."""
+    """The names of the examples that have a scenario, a script and a dice file.
+
+    An example in a ruleset's folder is named with it (``hunter/cellule``).
+    """
+    found = [*EXAMPLES.glob("*.yaml"), *EXAMPLES.glob("*/*.yaml")]
     return sorted(
-        p.stem
-        for p in EXAMPLES.glob("*.yaml")
+        p.relative_to(EXAMPLES).with_suffix("").as_posix()
+        for p in found
         if p.with_suffix(".txt").exists() and p.with_suffix(".dice").exists()
     )
 
@@ -81,7 +85,7 @@ def main(argv: list[str] | None = None) -> int:
             if not path.exists() or path.read_text(encoding="utf-8") != text:
                 stale.append(name)
             continue
-        GOLDEN.mkdir(parents=True, exist_ok=True)
+        path.parent.mkdir(parents=True, exist_ok=True)
         path.write_text(text, encoding="utf-8")
         print(f"wrote {path.relative_to(ROOT)}")
     if stale:

@@ -67,3 +67,16 @@ def test_missing_scenario_file_is_reported(tmp_path: Path) -> None:
     args = ["odds", "attack", str(tmp_path / "nope.yaml"), "--attacker", "a", "--target", "b"]
     result = CliRunner().invoke(app, [*args, "--json"])
     assert result.exit_code == 2 and "nope.yaml" in json.loads(result.stdout)["message"]
+
+
+def test_a_ruleset_without_pool_says_its_own_roll_in_both_languages() -> None:
+    """A d100 shot (western) has no pool nor difficulty: the ruleset's roll line is printed."""
+    root = Path(__file__).resolve().parents[1]
+    scenario = root / "examples" / "western" / "duel.yaml"
+    args = ["odds", "attack", str(scenario), "--attacker", "bill", "--target", "jack"]
+    fr = CliRunner().invoke(app, [*args, "--lang", "fr"])
+    en = CliRunner().invoke(app, [*args, "--lang", "en"])
+    assert fr.exit_code == 0 and en.exit_code == 0, fr.output + en.output
+    assert "tir visé au pistolet à 56 %" in fr.stdout and "réserve" not in fr.stdout
+    assert "aimed pistol at 56%" in en.stdout and "pool" not in en.stdout
+    assert "réussite critique" in fr.stdout and "critical success" in en.stdout

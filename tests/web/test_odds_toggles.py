@@ -39,17 +39,17 @@ def test_toggling_cover_changes_the_odds_as_attack_odds_does(
     base = {"attacker": "doc_holliday", "target": "jack_malone", "maneuver": "shoot"}
     r = gm.get(url, params=base)
     assert r.status_code == 200, r.text
-    for name in ("opt_cover", "opt_aim_turns", "opt_targeting", "opt_actions"):
+    for name in ("opt_target_cover", "opt_aim_turns", "opt_targeting", "opt_actions"):
         assert f'name="{name}"' in r.text
     assert "bon couvert" in r.text  # the choices in the reader's language
     enc = store.encounter(duel)
     plain = enc.ruleset.attack_odds(enc.state, "doc_holliday", "jack_malone", "shoot")  # type: ignore[attr-defined]
     assert shown(r.text, "hit") == percent(plain.p_hit, "fr")
 
-    r = gm.get(url, params={**base, "opt_": "1", "opt_cover": "cover_good"})
+    r = gm.get(url, params={**base, "opt_": "1", "opt_target_cover": "cover_good"})
     assert r.status_code == 200, r.text
     covered = enc.ruleset.attack_odds(  # type: ignore[attr-defined]
-        enc.state, "doc_holliday", "jack_malone", "shoot", params={"cover": "cover_good"}
+        enc.state, "doc_holliday", "jack_malone", "shoot", params={"target_cover": "cover_good"}
     )
     assert covered.p_hit < plain.p_hit  # V-RNG-3: good cover is +2 difficulty
     assert shown(r.text, "hit") == percent(covered.p_hit, "fr")
@@ -65,19 +65,19 @@ def test_toggling_cover_changes_the_odds_as_attack_odds_does(
 
 def test_bad_toggles_are_refused(gm: TestClient, duel: int) -> None:
     base = {"attacker": "doc_holliday", "target": "jack_malone", "maneuver": "shoot", "opt_": "1"}
-    for bad in ({"opt_cover": "bunker"}, {"opt_aim_turns": "99"}, {"opt_actions": "x"}):
+    for bad in ({"opt_target_cover": "bunker"}, {"opt_aim_turns": "99"}, {"opt_actions": "x"}):
         r = gm.get(f"/e/{duel}/odds", params={**base, **bad})
         assert r.status_code == 400 and 'class="message error"' in r.text
 
 
 def test_the_player_odds_follow_toggles_too(stranger: TestClient, store: Store, duel: int) -> None:
     token = next(c.token for c in store.list_characters(1) if c.name == "Doc Holliday")
-    params = {"target": "jack_malone", "maneuver": "shoot", "opt_": "1", "opt_cover": "cover_superior"}
+    params = {"target": "jack_malone", "maneuver": "shoot", "opt_": "1", "opt_target_cover": "cover_superior"}
     r = stranger.get(f"/p/{token}/odds", params=params)
     assert r.status_code == 200, r.text
     enc = store.encounter(duel)
     odds = enc.ruleset.attack_odds(  # type: ignore[attr-defined]
-        enc.state, "doc_holliday", "jack_malone", "shoot", params={"cover": "cover_superior"}
+        enc.state, "doc_holliday", "jack_malone", "shoot", params={"target_cover": "cover_superior"}
     )
     assert shown(r.text, "hit") == percent(odds.p_hit, "fr")
     assert f'hx-get="/p/{token}/odds"' in r.text  # the options ask the player's own route

@@ -15,7 +15,7 @@ from pathlib import Path
 import pytest
 from fastapi.testclient import TestClient
 
-from conteur.cli.play import play_script, script_lines, start, typed_dice
+from conteur.engine.script import play_script, script_lines, start, typed_dice
 from conteur.store import Store, open_store
 from conteur.web import view
 from conteur.web.demo import load_demo

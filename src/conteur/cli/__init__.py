@@ -10,6 +10,7 @@ import typer
 
 from . import odds_attack  # noqa: F401  (registers `conteur odds attack`)
 from . import simulate as _simulate  # noqa: F401  (registers `conteur simulate`)
+from . import xp as _xp  # noqa: F401  (registers `conteur xp`)
 from .common import app, help_text
 from .db import db_app  # noqa: F401  (registers `conteur db`)
 from .demo import demo

@@ -14,6 +14,7 @@ from .odds import _help, odds_app
 
 SHOWN = (
     "p_hit",
+    "p_critical",
     "p_botch",
     "expected_levels",
     "p_incapacitated",
@@ -78,17 +79,23 @@ def _print(answer: dict[str, Any], lang: Lang, names: dict[str, str]) -> None:
             maneuver=maneuver,
         )
     )
-    console.print(
-        t(
-            "odds.attack.pool",
-            lang,
-            pool=answer["pool"],
-            difficulty=answer["difficulty"],
-            details=Modifiers(tuple((w, int(a)) for w, a in answer.get("modifiers", []))).describe(
-                lang
-            ),
+    details = Modifiers(tuple((w, int(a)) for w, a in answer.get("modifiers", []))).describe(lang)
+    roll = answer.get("roll")
+    if isinstance(roll, dict) and str(roll.get("key", "")) in catalog():
+        # The ruleset says how its roll reads (a d100 skill has no pool nor difficulty);
+        # a parameter that is a catalog key (or ``word.<value>``) is said in ``lang``.
+        params = {k: _said(v, lang) for k, v in dict(roll.get("params", {})).items()}
+        console.print(t(str(roll["key"]), lang, details=details, **params))
+    else:
+        console.print(
+            t(
+                "odds.attack.pool",
+                lang,
+                pool=answer["pool"],
+                difficulty=answer["difficulty"],
+                details=details,
+            )
         )
-    )
     table = Table(show_header=False)
     for key in SHOWN:
         if key not in answer:
@@ -106,3 +113,13 @@ def _print(answer: dict[str, Any], lang: Lang, names: dict[str, str]) -> None:
         if p >= 5e-5:
             levels.add_row(str(k), percent(float(p), lang))
     console.print(levels)
+
+
+def _said(value: Any, lang: Lang) -> Any:
+    """``value`` in ``lang`` when it names a catalog message or word, else as it is."""
+    from conteur.i18n import catalog
+
+    for key in (str(value), f"word.{value}"):
+        if key in catalog():
+            return t(key, lang)
+    return value

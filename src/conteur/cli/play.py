@@ -16,12 +16,20 @@ is 2. Nothing here knows a ruleset: a new one plugs in through the registry.
 from __future__ import annotations
 
 import sys
-from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Annotated, Any, NoReturn
 
 import typer
 
+from conteur.engine.script import (
+    Played,
+    final_state,
+    names_of,
+    play_script,
+    script_lines,
+    start,
+    typed_dice,
+)
 from conteur.i18n import ConteurError, Lang, t
 
 from .common import (
@@ -36,19 +44,6 @@ from .common import (
 if TYPE_CHECKING:
     from conteur.dice import DiceSource
     from conteur.engine import Encounter, Event
-    from conteur.engine.encounter import LogEntry
-
-
-@dataclass(frozen=True)
-class Played:
-    """One script line carried out: its number, its text and the log entry it made."""
-
-    line: int
-    text: str
-    entry: LogEntry
-
-    def to_dict(self) -> dict[str, Any]:
-        return {"line": self.line, "text": self.text, **self.entry.to_dict()}
 
 
 class _Message:
@@ -59,148 +54,6 @@ class _Message:
 
     def describe(self, lang: Lang | None = None) -> str:
         return self.error.message(lang)
-
-
-def read_yaml(path: Path) -> Any:
-    """A YAML file (ConteurError naming the file when it is missing or unreadable)."""
-    import yaml
-
-    try:
-        text = path.read_text(encoding="utf-8")
-    except OSError:
-        raise ConteurError("cli.play.no_file", path=str(path)) from None
-    try:
-        return yaml.safe_load(text)
-    except yaml.YAMLError as exc:
-        detail = str(exc).splitlines()[0] if str(exc) else ""
-        raise ConteurError("cli.play.bad_yaml", path=str(path), detail=detail) from None
-
-
-def strip_comment(line: str) -> str:
-    """``line`` without its ``#`` comment (a ``#`` inside quotes is kept)."""
-    closing = {'"': '"', "“": "”", "«": "»"}
-    quote: str | None = None
-    for i, c in enumerate(line):
-        if quote:
-            if c == quote:
-                quote = None
-        elif c in closing:
-            quote = closing[c]
-        elif c == "#":
-            return line[:i]
-    return line
-
-
-def script_lines(path: Path) -> list[tuple[int, str]]:
-    """The lines of a script worth playing: (number, text), comments and blank lines left out."""
-    try:
-        text = path.read_text(encoding="utf-8")
-    except OSError:
-        raise ConteurError("cli.play.no_file", path=str(path)) from None
-    out = []
-    for number, raw in enumerate(text.splitlines(), start=1):
-        line = strip_comment(raw).strip()
-        if line:
-            out.append((number, line))
-    return out
-
-
-def typed_dice(path: Path) -> DiceSource:
-    """The faces of a dice file: numbers split by spaces, commas or new lines; ``#`` comments."""
-    from conteur.dice import TypedDice
-
-    try:
-        text = path.read_text(encoding="utf-8")
-    except OSError:
-        raise ConteurError("cli.play.no_file", path=str(path)) from None
-    faces = " ".join(line.split("#", 1)[0] for line in text.splitlines())
-    return TypedDice(faces)
-
-
-def start(scenario_path: Path) -> Encounter:
-    """The encounter a scenario file describes (its ``ruleset`` key picks the ruleset)."""
-    from conteur.engine import Encounter
-
-    scenario = read_yaml(scenario_path)
-    if not isinstance(scenario, dict):
-        raise ConteurError("cli.play.not_scenario", path=str(scenario_path))
-    return Encounter.start(scenario, scenario_path.parent)
-
-
-def names_of(state: Any) -> dict[str, str]:
-    """Each combatant's display name by id, for the log lines (any ruleset with ``fighters``)."""
-    fighters = getattr(state, "fighters", None) or {}
-    return {str(fid): str(getattr(f, "name", fid)) for fid, f in fighters.items()}
-
-
-def final_state(encounter: Encounter) -> Any:
-    """Where each combatant stands: the ruleset's summary, else its end state."""
-    summary = getattr(encounter.ruleset, "summary", None)
-    if callable(summary):
-        return summary(encounter.state)
-    return encounter.end_state()
-
-
-def play_script(
-    encounter: Encounter, lines: list[tuple[int, str]], dice: DiceSource, lang: Lang
-) -> tuple[list[Played], tuple[int, str, ConteurError] | None]:
-    """Carry out the script's lines in order; stop at the first one refused.
-
-    A line refused only because it is not its fighter's turn yet (the
-    ruleset's ``deferrable`` error keys: declaring before a slower fighter,
-    acting before a faster one) waits, and is tried again after each command
-    carried out, so that one script plays whatever order the initiative dice
-    give. A line still waiting at the end is reported as refused.
-    """
-    played: list[Played] = []
-    waiting: list[tuple[int, str, ConteurError]] = []
-    deferrable = frozenset(getattr(encounter.ruleset, "deferrable", ()))
-
-    def attempt(number: int, text: str) -> None:
-        command = encounter.ruleset.parse_command(text, encounter.state, lang)
-        if command.type == "undo":
-            encounter.undo()
-        else:
-            encounter.execute(command, dice)
-        played.append(Played(number, text, encounter.log[-1]))
-
-    def retry_waiting() -> None:
-        progress = True
-        while progress and waiting:
-            progress = False
-            for item in list(waiting):
-                try:
-                    attempt(item[0], item[1])
-                except ConteurError as error:
-                    if error.key not in deferrable:
-                        raise _Stop(item[0], item[1], error) from None
-                    continue
-                waiting.remove(item)
-                progress = True
-                break
-
-    try:
-        for number, text in lines:
-            try:
-                attempt(number, text)
-            except ConteurError as error:
-                if error.key in deferrable:
-                    waiting.append((number, text, error))
-                    continue
-                return played, (number, text, error)
-            retry_waiting()
-    except _Stop as stop:
-        return played, (stop.number, stop.text, stop.error)
-    if waiting:
-        return played, waiting[0]
-    return played, None
-
-
-class _Stop(Exception):
-    """A waiting line refused for a reason other than its turn."""
-
-    def __init__(self, number: int, text: str, error: ConteurError) -> None:
-        self.number, self.text, self.error = number, text, error
 
 
 def dice_left(dice: DiceSource) -> int | None:

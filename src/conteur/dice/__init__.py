@@ -26,6 +26,7 @@ from .sources import (
     explore,
     parse_faces,
 )
+from .stages import propagate
 
 __all__ = [
     "DiceSource",
@@ -53,6 +54,7 @@ __all__ = [
     "hunter_chart",
     "hunter_odds",
     "parse_faces",
+    "propagate",
     "record_from_dict",
     "vtm_chart",
     "vtm_odds",

@@ -48,7 +48,7 @@ PING_SECONDS = 15.0
 POLL_SECONDS = 2.0
 SWITCH_SECONDS = 0.001
 OPTION = "opt_"
-"""The prefix of the odds' options in a query (``opt_cover=2``)."""
+"""The prefix of the odds' options in a query (``opt_<name>=<value>``)."""
 
 
 class NeedGm(Exception):

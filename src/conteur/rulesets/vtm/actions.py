@@ -25,7 +25,7 @@ from .events import (
     RollMade,
     WeaponChanged,
 )
-from .hooks import ACTION_CHECKS, ACTIONS, SUBSTITUTES, VALIDATORS, action
+from .hooks import ACTION_CHECKS, ACTIONS, BEFORE_ACTION, SUBSTITUTES, VALIDATORS, action
 from .readiness import gm_modifiers
 from .state import DEFENSIVE, Action, Fighter, VtmState
 from .turn import advance, due_at_end, due_at_rank, next_timing, waiting
@@ -84,6 +84,8 @@ def act(ctx: Resolution, command: Command) -> None:
 def perform(ctx: Resolution, f: Fighter, chosen: Action, penalty: int, willpower: bool) -> None:
     """Resolve one action with its handler (an attack when it is a maneuver with a target)."""
     state: VtmState = ctx.state
+    if not all(hook(ctx, f, chosen) for hook in BEFORE_ACTION):
+        return
     move_first(ctx, f, chosen)
     handler = ACTIONS.get(chosen.kind)
     if handler is not None:

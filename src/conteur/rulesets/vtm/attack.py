@@ -16,7 +16,15 @@ from conteur.i18n import ConteurError
 
 from . import equipment
 from .events import ConditionSet, ModifiersUsed
-from .hooks import AFTER_ATTACK, AFTER_HIT, DIFFICULTY_RULES, POOL_RULES, AfterHit, AttackDraft
+from .hooks import (
+    AFTER_ATTACK,
+    AFTER_HIT,
+    DIFFICULTY_RULES,
+    POOL_RULES,
+    STRIKE_RULES,
+    AfterHit,
+    AttackDraft,
+)
 from .state import Action, Fighter, VtmState
 from .strike import Defence, Riposte, Strike, StrikeOutcome, roll_strike
 
@@ -98,15 +106,25 @@ def attack(
     defence = defence_for(ctx, d)
     strike = strike_for(d, defence, willpower)
     outcome = roll_strike(strike, ctx.dice)
-    if state.pending_modifiers.get(attacker.id):
-        ctx.emit(ModifiersUsed(attacker.id))
+    conclude_attack(ctx, d, defence, outcome)
+    return outcome
+
+
+def conclude_attack(
+    ctx: Resolution, d: AttackDraft, defence: Defence | None, outcome: StrikeOutcome
+) -> None:
+    """What follows an attack's dice: its events, then the after-attack hooks and V-DMG-7.
+
+    ``odds.py`` runs it too, once per distinct outcome of the dice.
+    """
+    if ctx.state.pending_modifiers.get(d.attacker.id):
+        ctx.emit(ModifiersUsed(d.attacker.id))
     for event in outcome.events:
         ctx.emit(event)
     defence_rolled(ctx, defence, outcome.events)
     for after in after_hooks(d.maneuver):
         after(ctx, d, outcome)
-    dazed_by_damage(ctx, target, outcome)
-    return outcome
+    dazed_by_damage(ctx, d.target, outcome)
 
 
 def after_hooks(m: Any) -> list[AfterHit]:
@@ -164,7 +182,7 @@ def strike_for(d: AttackDraft, defence: Defence | None, willpower: bool) -> Stri
     every = bool(state.options.get("defence_literal_difference")) and defence is not None
     if equipment.maneuver_id(d.maneuver) in ("full_auto", "spray"):
         every = every or bool(state.options.get("auto_fire_every_success"))
-    return Strike(
+    strike = Strike(
         attacker=d.attacker.id,
         target=d.target.id,
         maneuver=equipment.maneuver_id(d.maneuver),
@@ -187,6 +205,9 @@ def strike_for(d: AttackDraft, defence: Defence | None, willpower: bool) -> Stri
         rules=tuple(dict.fromkeys(d.rules)),
         modifiers=format_notes(d),
     )
+    for rule in STRIKE_RULES:
+        strike = rule(d, strike)
+    return strike
 
 
 def format_notes(d: AttackDraft) -> tuple[tuple[str, int], ...]:

@@ -12,6 +12,11 @@
 * ``SUBSTITUTES``: actions a rule allows in place of a declared action that
   became impossible (a fighter grappled before its rank breaks free instead).
 * ``DECLARATION_CHECKS``: checks of a whole declaration (rate of fire, aiming alone...).
+* ``BEFORE_ACTION``: what runs when an action is taken, before its handler; a hook
+  returning False stops the action (a suppressed fighter pinned down, house_ranged).
+* ``FORM_PARAMS``: details of the first declared action a form may give (a pack's spot...).
+* ``STRIKE_RULES``: last touches to a fixed ``Strike`` (a pack doubling armour...).
+* ``REPLACED_RULES``: the rule ids each option pack replaces while it is on.
 
 Rule modules register into these at import; ``rules.py`` imports them all.
 """
@@ -23,10 +28,10 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
-    from conteur.engine import Resolution
+    from conteur.engine import Param, Resolution
 
     from .state import Action, Declaration, Fighter, VtmState
-    from .strike import StrikeOutcome
+    from .strike import Strike, StrikeOutcome
 
 
 @dataclass
@@ -81,6 +86,9 @@ Validator = Callable[["VtmState", "Fighter", "Action"], None]
 Substitute = Callable[["VtmState", "Fighter", "Action", dict[str, Any]], "Action | None"]
 """(state, fighter, declared action, ``act`` arguments) → the action taken instead, or None."""
 DeclarationCheck = Callable[["VtmState", "Fighter", "Declaration"], None]
+BeforeAction = Callable[["Resolution", "Fighter", "Action"], bool]
+StrikeRule = Callable[[AttackDraft, "Strike"], "Strike"]
+FormParams = Callable[["VtmState", "Fighter"], "list[Param]"]
 
 ACTIONS: dict[str, ActionHandler] = {}
 POOL_RULES: list[DraftRule] = []
@@ -91,6 +99,10 @@ ACTION_CHECKS: list[Validator] = []
 AFTER_ATTACK: list[AfterHit] = []
 SUBSTITUTES: list[Substitute] = []
 DECLARATION_CHECKS: list[DeclarationCheck] = []
+BEFORE_ACTION: list[BeforeAction] = []
+STRIKE_RULES: list[StrikeRule] = []
+FORM_PARAMS: list[FormParams] = []
+REPLACED_RULES: dict[str, frozenset[str]] = {}
 
 
 def action(*kinds: str) -> Callable[[ActionHandler], ActionHandler]:
@@ -163,4 +175,32 @@ def substitute(fn: Substitute) -> Substitute:
 def declaration_check(fn: DeclarationCheck) -> DeclarationCheck:
     """Register a check of a whole declaration, run before its actions are validated (V-INI-3)."""
     DECLARATION_CHECKS.append(fn)
+    return fn
+
+
+def before_action(fn: BeforeAction) -> BeforeAction:
+    """Register what runs when an action is taken, before its handler (False stops it)."""
+    BEFORE_ACTION.append(fn)
+    return fn
+
+
+def replaces(pack: str, *rules: str) -> None:
+    """Declare that option pack ``pack`` replaces these rule ids while it is on."""
+    REPLACED_RULES[pack] = frozenset(rules)
+
+
+def replaced(state: VtmState, rule: str) -> bool:
+    """Whether an option pack of this encounter replaces ``rule``."""
+    return any(rule in REPLACED_RULES.get(pack, ()) for pack in state.packs)
+
+
+def strike_rule(fn: StrikeRule) -> StrikeRule:
+    """Register a last change to every strike once its numbers are fixed."""
+    STRIKE_RULES.append(fn)
+    return fn
+
+
+def form_params(fn: FormParams) -> FormParams:
+    """Register details a declaration form may give for its first action."""
+    FORM_PARAMS.append(fn)
     return fn

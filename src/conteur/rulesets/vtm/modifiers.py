@@ -8,7 +8,7 @@ rules of ranged combat (aim, range bands, cover, off hand) are in ``ranged.py``.
 from __future__ import annotations
 
 from .equipment import armour_of, outreached
-from .hooks import AttackDraft, difficulty_rule, pool_rule
+from .hooks import AttackDraft, difficulty_rule, pool_rule, replaced
 from .state import Fighter
 
 TARGET_SIZES = {"medium": (1, 0), "small": (2, 1), "precise": (3, 2)}
@@ -138,6 +138,8 @@ def maneuver_difficulty(d: AttackDraft) -> None:
 @difficulty_rule
 def targeting(d: AttackDraft) -> None:
     """V-MAN-8: medium +1, small +2 (+1 damage), precise +3 (+2 damage)."""
+    if d.ranged and replaced(d.state, "V-MAN-8"):
+        return  # an option pack's called shot takes its place for shots
     size = d.action.param("targeting")
     location = d.action.param("location")
     if size is None and location is not None:

@@ -1,28 +1,34 @@
 """Exact odds of one vtm attack, before anyone rolls.
 
 Not a second copy of the rules: the attack's own code runs over every outcome
-of its dice (``conteur.dice.explore``). First the dice chain alone
-(``strike.roll_strike``: attack → defence → damage → soak), whose equal
-outcomes are merged; then, for each distinct outcome, the whole ``attack``
-on a copy of the state, so that what follows the dice (health track, armour,
-knock-down, grapple...) is played by the same code as in a fight.
+of its dice. The attack is drafted once (``draft_attack``, ``ready_defence``,
+``strike_for``); the strike's own stages (attack → defence → damage → soak,
+``strike.strike_step``) carry the probability mass from state to state
+(``conteur.dice.propagate``), equal states merged in between; then what
+follows the dice in a fight (``attack.conclude_attack``: health track,
+armour, knock-down, dazed, grapple...) runs once per group of outcomes that
+agree on what it reads, on a fresh copy of the state.
 """
 
 from __future__ import annotations
 
 import copy
 import dataclasses
-from collections.abc import Mapping
-from dataclasses import dataclass, field
-from typing import Any
+import math
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field, fields
+from functools import partial
+from typing import Any, cast
 
-from conteur.dice import DiceSource, ForcedDice, explore
+from conteur.dice import DiceSource, ForcedDice, explore, propagate
 from conteur.engine import Resolution
+from conteur.engine.scratch import scratch_copier
 
-from .attack import attack, draft_attack, multiple_penalty, strike_for
+from . import equipment
+from .attack import conclude_attack, draft_attack, multiple_penalty, strike_for
 from .defence import ready_defence
 from .state import Action, VtmState
-from .strike import StrikeOutcome, roll_strike
+from .strike import StrikeOutcome, StrikeState, strike_step
 
 KILLED = ("dead", "torpor", "final_death")
 
@@ -84,8 +90,60 @@ class AttackOdds:
         }
 
 
+MERGED_AWAY = frozenset({"attack_successes", "net"})
+"""Outcome fields the strike's stages merge (``Through``/``Dealt`` do not compare them):
+an outcome's value is one of its merged paths', so nothing after the dice may read them."""
+
+
 def _key(o: StrikeOutcome) -> tuple[Any, ...]:
-    return (*o.summary(), o.damage)
+    """What the code after the dice reads of an outcome (its events apply the same).
+
+    The damage successes count only for a disarm (V-CC-6) and for the armour,
+    already in ``armour_destroyed``; the net and attack successes only for the
+    damage pool. A run that reads one of them anyway is caught (``_Watched``).
+    """
+    return (
+        o.hit,
+        o.botch,
+        o.levels,
+        o.damage_type,
+        o.armour_destroyed,
+        o.parried_onto_attacker,
+        o.disarmed,
+        o.damage if o.disarmed else None,
+    )
+
+
+class _ReadOutsideKey(Exception):
+    """The code after the dice read an outcome field ``_key`` leaves out."""
+
+
+@dataclass(frozen=True)
+class _Watched(StrikeOutcome):
+    """An outcome that refuses to be read beyond ``_key`` (for a run shared by a group)."""
+
+    def __getattribute__(self, name: str) -> Any:
+        if name in MERGED_AWAY:
+            raise AssertionError(f"odds: the code after the dice reads StrikeOutcome.{name}")
+        if name == "damage" and not object.__getattribute__(self, "disarmed"):
+            raise _ReadOutsideKey(name)
+        return object.__getattribute__(self, name)
+
+
+def _watched(o: StrikeOutcome) -> StrikeOutcome:
+    return _Watched(**{f.name: getattr(o, f.name) for f in fields(StrikeOutcome)})
+
+
+def _done(state: StrikeState | None) -> bool:
+    return isinstance(state, StrikeOutcome)
+
+
+def _marginal(dist: Mapping[Any, float], read: Callable[[Any], int]) -> dict[int, float]:
+    out: dict[int, float] = {}
+    for state, p in dist.items():
+        k = read(state)
+        out[k] = out.get(k, 0.0) + p
+    return out
 
 
 def attack_odds(
@@ -95,6 +153,7 @@ def attack_odds(
     a = state.fighters[attacker]
     assert action.target is not None
     target = state.fighters[action.target]
+    equipment.check_reach(state, a, target, action)
     penalty = multiple_penalty(a, action)
     decl = a.progress.declaration
     if willpower is None:
@@ -103,21 +162,30 @@ def attack_odds(
     defence = ready_defence(Resolution(state, ForcedDice(())), draft)
     strike = strike_for(draft, defence, willpower)
 
-    # Stage 1: the dice chain alone, equal outcomes merged.
-    groups: dict[tuple[Any, ...], tuple[tuple[int, ...], StrikeOutcome, float]] = {}
-    for script, outcome, p in explore(lambda dice: roll_strike(strike, dice)):
-        k = _key(outcome)
-        if k in groups:
-            s0, o0, p0 = groups[k]
-            groups[k] = (s0, o0, p0 + p)
-        else:
-            groups[k] = (script, outcome, p)
+    # The dice: the strike's own stages, mass carried from state to state.
+    stages = propagate(lambda st, dice: strike_step(strike, st, dice), None, _done)
+    after_defence = stages[min(2, len(stages) - 1)]
+    after_damage = stages[min(3, len(stages) - 1)]
+    finals = cast("dict[StrikeOutcome, float]", stages[-1])
+    successes = _marginal(after_defence, lambda st: st.net)
+    damage = _marginal(after_damage, lambda st: st.damage)
+    levels = _marginal(finals, lambda o: o.levels)
 
-    # Stage 2: the whole attack on a copy, for each distinct outcome.
-    def finish(dice: DiceSource) -> tuple[str, bool, bool, bool]:
-        work = copy.deepcopy(state)
-        attack(Resolution(work, dice), work.fighters[attacker], action, penalty, willpower)
+    # What follows the dice, once per group of outcomes equal in what it reads
+    # (``_key``), on a copy of the state.
+    groups: dict[tuple[Any, ...], list[tuple[StrikeOutcome, float]]] = {}
+    for outcome, p in finals.items():
+        groups.setdefault(_key(outcome), []).append((outcome, p))
+
+    fresh = scratch_copier(state)  # one fresh copy of the state per run
+
+    def finish(outcome: StrikeOutcome, dice: DiceSource) -> tuple[str, bool, bool, bool]:
+        work = fresh()
         t = work.fighters[target.id]
+        d = copy.copy(draft)  # the same draft, read against the copy
+        d.state, d.attacker, d.target = work, work.fighters[attacker], t
+        d.notes, d.rules, d.flags = list(draft.notes), list(draft.rules), dict(draft.flags)
+        conclude_attack(Resolution(work, dice), d, defence, outcome)
         return (
             t.fate,
             bool(t.conditions.get("knocked_down")),
@@ -125,25 +193,15 @@ def attack_odds(
             t.armour_destroyed and not target.armour_destroyed,
         )
 
-    successes: dict[int, float] = {}
-    damage: dict[int, float] = {}
-    levels: dict[int, float] = {}
-    totals = {
-        "hit": 0.0,
-        "botch": 0.0,
-        "incap": 0.0,
-        "killed": 0.0,
-        "armour": 0.0,
-        "down": 0.0,
-        "dazed": 0.0,
-    }
-    for script, outcome, p in groups.values():
-        successes[outcome.net] = successes.get(outcome.net, 0.0) + p
-        damage[outcome.damage] = damage.get(outcome.damage, 0.0) + p
-        levels[outcome.levels] = levels.get(outcome.levels, 0.0) + p
-        totals["hit"] += p if outcome.hit else 0.0
-        totals["botch"] += p if outcome.botch else 0.0
-        for _, (fate, down, dazed, broken), q in explore(finish, script, p):
+    totals = dict.fromkeys(("botch", "incap", "killed", "armour", "down", "dazed"), 0.0)
+    for members in groups.values():
+        total = math.fsum(p for _, p in members)
+        try:
+            branches = explore(partial(finish, _watched(members[0][0])), (), total)
+        except _ReadOutsideKey:  # it reads more: each outcome of the group on its own
+            branches = [b for o, p in members for b in explore(partial(finish, o), (), p)]
+        totals["botch"] += total if members[0][0].botch else 0.0
+        for _, (fate, down, dazed, broken), q in branches:
             totals["incap"] += q if fate != "alive" else 0.0
             totals["killed"] += q if fate in KILLED else 0.0
             totals["down"] += q if down else 0.0
@@ -157,7 +215,7 @@ def attack_odds(
         difficulty=min(10, max(2, strike.difficulty)),
         modifiers=strike.modifiers,
         defence=defence.kind if defence else None,
-        p_hit=totals["hit"],
+        p_hit=sum(p for k, p in successes.items() if k > 0),
         p_botch=totals["botch"],
         successes=successes,
         damage=damage,
@@ -180,7 +238,7 @@ def odds_for_scenario(
     """Odds of ``attacker`` attacking ``target`` with ``maneuver`` (default: its weapon's).
 
     ``params`` are the action's own (``targeting``, ``location``...) and, as a what-if
-    on a copy of the state, ``cover`` (the target's: ``none``, a cover id or 0–3,
+    on a copy of the state, ``target_cover`` (``none``, a cover id or 0–3,
     V-RNG-3), ``aim_turns`` (turns the shooter has aimed at the target, V-RNG-1) and
     ``actions`` (how many actions the attacker declared this turn, V-MAN-1).
     """
@@ -192,7 +250,7 @@ def odds_for_scenario(
     if isinstance(size, str) and size.startswith("target_"):  # a form's choice: target_small
         rest["targeting"] = size.removeprefix("target_")
     what_if: dict[str, Any] = {
-        k: rest.pop(k) for k in ("cover", "aim_turns", "actions") if k in rest
+        k: rest.pop(k) for k in ("target_cover", "aim_turns", "actions") if k in rest
     }
     if what_if:
         state = _what_if(state, attacker, target, maneuver, what_if)
@@ -220,8 +278,8 @@ def _what_if(
 
     state = copy.deepcopy(state)
     a, t = state.fighters[attacker], state.fighters[target]
-    if "cover" in what_if:
-        cover = what_if["cover"]
+    if "target_cover" in what_if:
+        cover = what_if["target_cover"]
         if isinstance(cover, str):  # a form's choice: cover_good
             cover = cover.removeprefix("cover_")
         t.cover = 0 if cover in (None, "none") else scenario_cover(cover, equipment.tables(state))

@@ -83,6 +83,7 @@ from .hooks import (
     declaration_check,
     difficulty_rule,
     pool_rule,
+    replaced,
     validator,
 )
 from .modifiers import LOCATION_SIZE, TARGET_SIZES, is_blind
@@ -541,7 +542,7 @@ def range_band(d: AttackDraft) -> None:
     still adds to it (a spray at point blank: 4 + 2). Thrown weapons use the
     same bands. Beyond maximum range no shot is possible (V-GEN-2).
     """
-    if not d.ranged or d.weapon is None:
+    if not d.ranged or d.weapon is None or replaced(d.state, "V-RNG-5"):
         return
     band = equipment.tables(d.state).range_band(
         d.state.distance(d.attacker.id, d.target.id), d.weapon

@@ -12,6 +12,7 @@ from conteur.i18n import ConteurError, Lang
 
 from . import actions, close, defence, equipment, general, gm, modifiers, ranged, turn
 from .health import HealthTrack, Level
+from .hooks import FORM_PARAMS
 from .sheet import _FIELD_SPELLINGS, load_sheet
 from .state import DEFENSIVE, Action, Fighter, VtmState
 from .tables import Tables, load_tables
@@ -51,7 +52,9 @@ class VtmRuleset:
     def __init__(self) -> None:
         self.handlers: dict[str, Handler] = {
             "initiative": close.ending_fallen_locks(turn.start_turn),
-            "declare": lambda ctx, c: turn.declare(ctx, c, actions.validate_declared),
+            "declare": lambda ctx, c: turn.declare(
+                ctx, first_action_details(ctx.state, c), actions.validate_declared
+            ),
             "act": actions.act,
             "defend": close.guard_defence(defence.announce),
             "pass": general.pass_action,
@@ -72,7 +75,9 @@ class VtmRuleset:
             "close_wound": close.close_wound,
             "gm_disarm_botch": close.gm_disarm_botch,
         }
-        self.packs: dict[str, Any] = {}
+        from .packs import discover
+
+        self.packs: dict[str, Any] = discover()
 
     # ------------------------------------------------------------------ state
 
@@ -89,6 +94,9 @@ class VtmRuleset:
                 raise ConteurError(
                     "vtm.unknown_pack", name=pack, known=", ".join(sorted(self.packs)) or "—"
                 )
+        for pack in packs:
+            tables = self.packs[pack].adjust_tables(tables)
+        register_words(tables)
         state = VtmState(fighters={}, options=dict(options), era=era, packs=packs)
         state.darkness = bool(scenario.get("darkness", False))
         state.meta["tables"] = equipment.TablesRef(tables)
@@ -175,7 +183,9 @@ class VtmRuleset:
         if kind in SHOTS:
             levels = tuple(f"cover_{c}" for c in ("none", *equipment.tables(state).cover))
             level = min(cover_level(t), len(levels) - 1)
-            out.append(Param("cover", "choice", levels, required=False, default=levels[level]))
+            out.append(
+                Param("target_cover", "choice", levels, required=False, default=levels[level])
+            )
         if kind in SINGLE_SHOTS:
             aim = a.conditions.get("aim")
             turns = int(aim.get("turns", 0)) if isinstance(aim, Mapping) else 0
@@ -431,9 +441,29 @@ def declare_template(state: VtmState, f: Fighter) -> CommandTemplate:
     if f.willpower >= 1:
         params.append(Param("willpower", "bool", default=False))
     params.append(Param("delay", "bool", default=False))
+    for extra in FORM_PARAMS:
+        params.extend(extra(state, f))
     full = tuple(k for k in action_kinds(state, f) if k in DEFENSIVE)
     params.append(Param("full_defense", "choice", full, required=False))
     return CommandTemplate("declare", f.id, tuple(params), rule="V-INI-3")
+
+
+def first_action_details(state: VtmState, c: Command) -> Command:
+    """Details a form gives beside the declaration (``FORM_PARAMS``) join its first action."""
+    f = state.fighters.get(c.actor or "")
+    listed = c.args.get("actions")
+    first = turn.flat_actions(c.args) if listed is None else listed  # a form: field by field
+    if f is None or not first:
+        return c
+    names = {p.name for extra in FORM_PARAMS for p in extra(state, f)}
+    moved = {k: v for k, v in c.args.items() if k in names}
+    if not moved:
+        return c
+    acts = [dict(a) for a in first]
+    acts[0] = {**{k: v for k, v in moved.items() if v not in (None, False)}, **acts[0]}
+    flat = turn.FLAT_FIELDS if listed is None else ()
+    args = {k: v for k, v in c.args.items() if k not in moved and k not in flat}
+    return Command(c.type, c.actor, {**args, "actions": acts})
 
 
 def act_template(state: VtmState, f: Fighter, timing: str) -> CommandTemplate:

@@ -85,6 +85,8 @@ class Strike:
     """Hold, Kiss: a hit does no damage."""
     disarm_above: int | None = None
     """Disarm (V-CC-6): damage successes above this (the target's Strength) disarm, no damage."""
+    min_one_die: bool = True
+    """V-DMG-4: a hit rolls at least one damage die (an option pack may say otherwise)."""
     rules: tuple[str, ...] = ()
     modifiers: tuple[tuple[str, int], ...] = ()
     """What changed the pool or difficulty, and by how much (for the log)."""
@@ -120,14 +122,77 @@ class StrikeOutcome:
         )
 
 
+@dataclass(frozen=True)
+class Rolled:
+    """The attack roll succeeded, before the defence."""
+
+    successes: int
+    events: tuple[Event, ...] = field(default=(), compare=False, hash=False)
+
+
+@dataclass(frozen=True)
+class Through:
+    """A hit with ``net`` successes left after the defence, before the damage roll."""
+
+    successes: int = field(compare=False)
+    """Carried into the outcome; no later stage reads it (so equal states merge in the odds)."""
+    net: int
+    events: tuple[Event, ...] = field(default=(), compare=False, hash=False)
+
+
+@dataclass(frozen=True)
+class Dealt:
+    """The damage rolled (``damage`` successes) and the armour's fate, before soak."""
+
+    successes: int = field(compare=False)
+    net: int = field(compare=False)
+    """Both carried into the outcome; the soak does not read them."""
+    damage: int
+    broken: bool
+    events: tuple[Event, ...] = field(default=(), compare=False, hash=False)
+
+
+StrikeState = Rolled | Through | Dealt | StrikeOutcome
+"""Where a strike's dice stand: after the attack roll (``Rolled``), through the
+defence (``Through``), damage rolled (``Dealt``), or over (``StrikeOutcome``)."""
+
+
 def roll_strike(s: Strike, dice: DiceSource) -> StrikeOutcome:
     """Roll one attack through to the health levels it costs the target."""
-    events: list[Event] = []
+    return finish_strike(s, roll_attack(s, dice), dice)
 
-    # Stage 2: the attack roll (V-ATK-5: no success misses, a botch also goes wrong).
+
+def finish_strike(s: Strike, state: StrikeState, dice: DiceSource) -> StrikeOutcome:
+    """Play the strike's stages from ``state`` to its outcome."""
+    while not isinstance(state, StrikeOutcome):
+        state = strike_step(s, state, dice)
+    return state
+
+
+def strike_step(s: Strike, state: StrikeState | None, dice: DiceSource) -> StrikeState:
+    """One stage of the strike from ``state`` (None: before the attack roll).
+
+    The stages are attack roll → defence → damage → soak; an outcome is the
+    end and comes back unchanged. Each state holds what the next stages read,
+    so ``conteur.dice.propagate`` can run the stages over exact dice, merging
+    equal states between them (``odds.py``).
+    """
+    if state is None:
+        return roll_attack(s, dice)
+    if isinstance(state, Rolled):
+        return roll_defence(s, state, dice)
+    if isinstance(state, Through):
+        return roll_damage_dice(s, state, dice)
+    if isinstance(state, Dealt):
+        return roll_soak(s, state, dice)
+    return state
+
+
+def roll_attack(s: Strike, dice: DiceSource) -> Rolled | StrikeOutcome:
+    """The attack roll (V-ATK-5: no success misses, a botch also goes wrong)."""
     attack = dice.roll(VtmPool(s.pool, s.difficulty, auto=s.auto_successes))
     successes = attack.result.successes
-    events.append(
+    events: list[Event] = [
         AttackRolled(
             s.attacker,
             s.target,
@@ -140,12 +205,12 @@ def roll_strike(s: Strike, dice: DiceSource) -> StrikeOutcome:
             rules=(*s.rules, "V-ATK-5"),
             rolls=(attack,),
         )
-    )
+    ]
     if attack.result.botch:
         events.append(Botched(s.attacker, s.maneuver, rules=("V-ATK-5",)))
         events.append(AttackMissed(s.attacker, s.target, rules=("V-ATK-5",)))
         return StrikeOutcome(successes, True, 0, False, events=tuple(events))
-    return resolve_successes(s, successes, dice, events)
+    return Rolled(successes, tuple(events))
 
 
 def resolve_successes(
@@ -153,10 +218,18 @@ def resolve_successes(
 ) -> StrikeOutcome:
     """From the attack's successes to the health levels lost: defence, damage, soak.
 
-    ``roll_strike`` calls it after the attack roll; a spray calls it for each
-    target's share of the one roll made for the whole zone (V-RNG-2).
+    ``roll_strike`` goes through it after the attack roll; a spray calls it for
+    each target's share of the one roll made for the whole zone (V-RNG-2).
     """
-    # Defence: a resisted roll; only the difference counts (V-DEF-2; a tie misses).
+    outcome = finish_strike(s, Rolled(successes, tuple(events)), dice)
+    events[:] = outcome.events  # the caller's list gets the new events, as it always did
+    return outcome
+
+
+def roll_defence(s: Strike, state: Rolled, dice: DiceSource) -> Through | StrikeOutcome:
+    """The defence: a resisted roll; only the difference counts (V-DEF-2; a tie misses)."""
+    successes = state.successes
+    events = list(state.events)
     net = successes
     parried = 0
     if s.defence is not None and successes > 0:
@@ -191,7 +264,7 @@ def resolve_successes(
         )
     if s.no_damage:
         return StrikeOutcome(successes, False, net, True, events=tuple(events))
-    return roll_damage(s, successes, net, dice, events)
+    return Through(successes, net, tuple(events))
 
 
 def roll_damage(
@@ -202,9 +275,21 @@ def roll_damage(
     Also the whole of a hit without an attack roll: a grapple's automatic
     Strength damage on later turns is rolled as one success (V-CC-7 reading).
     """
+    outcome = finish_strike(s, Through(successes, net, tuple(events)), dice)
+    events[:] = outcome.events
+    return outcome
+
+
+def roll_damage_dice(s: Strike, state: Through, dice: DiceSource) -> Dealt | StrikeOutcome:
+    """The damage roll of a hit, a disarm, and the armour it breaks."""
+    successes, net = state.successes, state.net
+    events = list(state.events)
     # Stage 3: each success beyond the first adds a damage die (V-DMG-1).
     extra = net if s.every_success_adds else net - 1
     pool = s.damage_dice + extra + s.extra_damage_dice
+    if pool <= 0 and not s.min_one_die:
+        events.append(DamageRolled(s.target, 0, s.damage_type, 0, rules=("V-DMG-1", "V-DMG-2")))
+        return StrikeOutcome(successes, False, net, True, 0, 0, s.damage_type, events=(*events,))
     damage = dice.roll(
         VtmPool(
             pool,
@@ -238,8 +323,13 @@ def roll_damage(
     broken = s.armour_rating > 0 and dealt >= 2 * s.armour_rating
     if broken:
         events.append(ArmourDestroyed(s.target, s.armour_id or "", rules=("V-ARM-3",)))
+    return Dealt(successes, net, dealt, broken, tuple(events))
 
-    # Soak: reflexive, difficulty 6, never botches (V-SOAK-3).
+
+def roll_soak(s: Strike, state: Dealt, dice: DiceSource) -> StrikeOutcome:
+    """Soak (reflexive, difficulty 6, never botches: V-SOAK-3) and the health levels lost."""
+    dealt = state.damage
+    events = list(state.events)
     soaked = 0
     if dealt > 0 and s.soak > 0:
         soak = dice.roll(
@@ -265,7 +355,15 @@ def roll_damage(
         # Halved to nothing is still said, so the log explains the untouched track.
         events.append(DamageTaken(s.target, levels, s.damage_type, rules=rules))
     return StrikeOutcome(
-        successes, False, net, True, dealt, levels, s.damage_type, broken, events=tuple(events)
+        state.successes,
+        False,
+        state.net,
+        True,
+        dealt,
+        levels,
+        s.damage_type,
+        state.broken,
+        events=tuple(events),
     )
 
 

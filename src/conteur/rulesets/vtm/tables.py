@@ -43,6 +43,10 @@ DamageType = Literal["bashing", "lethal", "aggravated"]
 WeaponCategory = Literal["melee", "brawl", "ranged", "thrown"]
 Concealment = Literal["pocket", "jacket", "coat", "none"]
 FireMode = Literal["single", "multiple", "burst3", "full_auto", "spray"]
+Cadence = Literal["single_shot", "semi_automatic", "automatic"]
+"""How a firearm fires: "coup par coup", semi-automatic or automatic (house_ranged)."""
+ShotgunLoad = Literal["shot", "buckshot", "slug"]
+"""What a smooth-bore gun is loaded with (house_ranged R-SPREAD: shot or buckshot spread)."""
 ManeuverKind = Literal["close", "ranged", "defensive", "general"]
 DamageBase = Literal["strength", "weapon", "strength_or_weapon", "none", "special"]
 Who = Literal["target", "attacker", "both"]
@@ -234,6 +238,10 @@ class Weapon(_Model):
     scope: bool = False
     length: Literal["short", "long"] | None = None
     can_stake: bool = False
+    cadence: Cadence | None = None
+    smooth_bore: bool = False
+    load: ShotgunLoad | None = None
+    sawed_off: bool = False
     estimated: bool = False
     notes: Text | None = None
 
@@ -241,6 +249,16 @@ class Weapon(_Model):
     @classmethod
     def _names(cls, data: Any) -> Any:
         return _fill_names(data)
+
+    @property
+    def fire_cadence(self) -> str:
+        """``cadence`` as the data gives it; for a weapon that names none, read from the
+        rest: automatic, several shots a turn (semi-automatic), or one (single shot)."""
+        if self.cadence is not None:
+            return self.cadence
+        if self.automatic:
+            return "automatic"
+        return "semi_automatic" if (self.rate or 1) > 1 else "single_shot"
 
     @model_validator(mode="after")
     def _consistent(self) -> Weapon:
@@ -257,6 +275,12 @@ class Weapon(_Model):
         for mode in self.modes:
             if mode in AUTOMATIC_MODES and not self.automatic:
                 raise _reason("vtm.reason.mode_needs_automatic", field="modes", mode=mode)
+        if (self.cadence == "automatic") != self.automatic and self.cadence is not None:
+            raise _reason("vtm.reason.cadence_automatic", field="cadence")
+        if (self.load is not None or self.sawed_off) and not self.smooth_bore:
+            raise _reason(
+                "vtm.reason.needs_smooth_bore", field="load" if self.load else "sawed_off"
+            )
         return self
 
     def label(self, lang: Lang | None = None) -> str:

@@ -191,6 +191,10 @@ def declaration_from_command(command: Command) -> Declaration:
     )
 
 
+FLAT_FIELDS = ("kind", "target", "weapon", "then_kind", "then_target")
+"""A declaration's actions given field by field (``flat_actions``)."""
+
+
 def flat_actions(args: Mapping[str, Any]) -> list[dict[str, Any]]:
     """The actions of a declaration given field by field (a form): ``kind``, ``target``,
     ``weapon``, then maybe ``then_kind`` and ``then_target`` (V-MAN-1)."""

@@ -1,0 +1,178 @@
+"""Benchmark: exact odds of a whole vtm attack, conteur against the same chain in icepool.
+
+    .venv/bin/python benchmarks/attack_odds.py [--queries 500] [--seed 8] [--profile 50]
+
+N distinct queries (``attack_queries.py``: pools, difficulties, damage, soak,
+defences, health tracks all varied; no query repeats, so no whole answer can
+be reused). For each, in turn: conteur's ``odds_for_scenario`` (drafting the
+attack from the state, then the strike's stages and the consequences — what
+the CLI and the tracker call) and ``icepool_attack.attack_odds`` on the strike
+conteur drafted (the dice chain alone). Both keep their pool distributions
+cached across queries. Prints p50/p95 per query (wall clock and CPU), the
+ratio, whether the goals are met, and the largest difference between the two
+answers; exits 1 if they differ by more than 1e-12.
+"""
+
+from __future__ import annotations
+
+import argparse
+import cProfile
+import os
+import platform
+import pstats
+import statistics
+import sys
+import time
+from pathlib import Path
+from typing import Any
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+
+import icepool
+
+import icepool_attack
+from attack_queries import distinct_queries
+from conteur.dice import ForcedDice
+from conteur.engine import Resolution
+from conteur.rulesets.vtm.attack import draft_attack, strike_for
+from conteur.rulesets.vtm.defence import ready_defence
+from conteur.rulesets.vtm.odds import odds_for_scenario
+from conteur.rulesets.vtm.state import Action, VtmState
+
+PARTS = (
+    ("drafting: pool, difficulty, defence, damage and soak", "attack.py:draft_attack"),
+    ("  ...the target's ready defence", "defence.py:ready_defence"),
+    ("  ...damage and soak (strike_for)", "attack.py:strike_for"),
+    ("the dice: the strike's stages (propagate)", "stages.py:propagate"),
+    ("after the dice, one run per group (copy + conclude_attack)", "odds.py:finish"),
+    ("  ...the state copy (scratch_copier)", "scratch.py:dataclass_copy"),
+    ("  ...conclude_attack: events, hooks, V-DMG-7", "attack.py:conclude_attack"),
+)
+GOAL_MS = 0.3
+GOAL_RATIO = 30.0
+TOLERANCE = 1e-12
+COMPARED = (
+    "p_hit",
+    "p_botch",
+    "successes",
+    "damage",
+    "levels",
+    "p_armour_destroyed",
+    "p_incapacitated",
+    "p_killed",
+    "p_dazed",
+)
+
+
+def icepool_inputs(state: VtmState, maneuver: str) -> tuple[Any, ...]:
+    """The strike conteur drafts for this attack, and the target's track (not timed)."""
+    a, t = state.fighters["a"], state.fighters["t"]
+    d = draft_attack(state, a, t, Action(maneuver, "t"), 0)
+    strike = strike_for(d, ready_defence(Resolution(state, ForcedDice(())), d), False)
+    dazed_above = t.trait("stamina")
+    if t.supernatural:
+        dazed_above += int(state.options.get("dazed_threshold_bonus_supernatural", 2))
+    return strike, t.health, t.kind, dazed_above
+
+
+def difference(ours: dict[str, Any], theirs: dict[str, Any]) -> float:
+    """The largest absolute difference over every compared probability."""
+    worst = 0.0
+    for key in COMPARED:
+        a, b = ours[key], theirs[key]
+        if isinstance(a, dict):
+            for k in set(a) | set(b):
+                worst = max(worst, abs(a.get(k, 0.0) - b.get(k, 0.0)))
+        else:
+            worst = max(worst, abs(a - b))
+    return worst
+
+
+def conteur_answer(state: VtmState, maneuver: str) -> dict[str, Any]:
+    odds = odds_for_scenario(state, "a", "t", maneuver)
+    return {key: getattr(odds, key) for key in COMPARED}
+
+
+def pct(values: list[float], q: float) -> float:
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, int(q * len(ordered)))]
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--queries", type=int, default=500)
+    parser.add_argument("--seed", type=int, default=8)
+    parser.add_argument("--profile", type=int, default=0, help="profile this many conteur queries")
+    args = parser.parse_args()
+
+    print(
+        f"machine: nproc {os.cpu_count()}, python {platform.python_version()}, "
+        f"icepool {icepool.__version__}"
+    )
+    print("load average at the start:", " ".join(f"{x:.2f}" for x in os.getloadavg()))
+    queries = distinct_queries(args.queries, args.seed)
+    states = [q.state() for q in queries]
+    inputs = [icepool_inputs(s, q.maneuver) for q, s in zip(queries, states, strict=True)]
+
+    wall: dict[str, list[float]] = {"conteur": [], "icepool": []}
+    cpu: dict[str, list[float]] = {"conteur": [], "icepool": []}
+    worst = 0.0
+    for q, state, (strike, track, kind, dazed_above) in zip(queries, states, inputs, strict=True):
+        w0, c0 = time.perf_counter(), time.thread_time()
+        ours = conteur_answer(state, q.maneuver)
+        w1, c1 = time.perf_counter(), time.thread_time()
+        theirs = icepool_attack.attack_odds(strike, track, kind, dazed_above)
+        w2, c2 = time.perf_counter(), time.thread_time()
+        wall["conteur"].append(w1 - w0)
+        wall["icepool"].append(w2 - w1)
+        cpu["conteur"].append(c1 - c0)
+        cpu["icepool"].append(c2 - c1)
+        worst = max(worst, difference(ours, theirs))
+
+    n = len(queries)
+    print(f"{n} distinct queries (seed {args.seed}), conteur then icepool on each")
+    for name in ("conteur", "icepool"):
+        w, c = wall[name], cpu[name]
+        print(
+            f"    {name:8} wall p50 {pct(w, 0.5) * 1e3:8.3f} ms  p95 {pct(w, 0.95) * 1e3:8.3f} ms"
+            f"  mean {statistics.fmean(w) * 1e3:8.3f} ms   |  CPU p50 {pct(c, 0.5) * 1e3:8.3f} ms"
+            f"  p95 {pct(c, 0.95) * 1e3:8.3f} ms"
+        )
+    p50 = pct(wall["conteur"], 0.5)
+    ratio = pct(wall["icepool"], 0.5) / p50
+    ratio_cpu = pct(cpu["icepool"], 0.5) / pct(cpu["conteur"], 0.5)
+    per_query = [i / c for i, c in zip(wall["icepool"], wall["conteur"], strict=True)]
+    print(
+        f"    icepool/conteur: {ratio:.2f}x (wall p50), {ratio_cpu:.2f}x (CPU p50), "
+        f"median per query {statistics.median(per_query):.2f}x"
+    )
+    print(f"    max |diff| {worst:.2e}")
+    met = "met" if p50 <= GOAL_MS / 1e3 else f"missed ({p50 * 1e3 / GOAL_MS:.0f}x over)"
+    print(f"    goal p50 <= {GOAL_MS} ms: {met}")
+    met = "met" if ratio >= GOAL_RATIO else f"missed ({GOAL_RATIO / ratio:.1f}x short)"
+    print(f"    goal >= {GOAL_RATIO:.0f}x icepool: {met}")
+    print(f"    equal within {TOLERANCE:g}: {'met' if worst <= TOLERANCE else 'NOT MET'}")
+    print("load average at the end:", " ".join(f"{x:.2f}" for x in os.getloadavg()))
+
+    if args.profile:
+        profile = cProfile.Profile()
+        profile.enable()
+        for q, state in list(zip(queries, states, strict=True))[: args.profile]:
+            conteur_answer(state, q.maneuver)
+        profile.disable()
+        stats = pstats.Stats(profile)
+        total = stats.total_tt  # type: ignore[attr-defined]
+        cumulative = {
+            f"{Path(file).name}:{name}": entry[3]
+            for (file, _, name), entry in stats.stats.items()  # type: ignore[attr-defined]
+        }
+        print(f"\nprofile of {args.profile} conteur queries, share of the time (cumulative):")
+        for label, key in PARTS:
+            print(f"    {cumulative.get(key, 0.0) / total:6.1%}  {label}")
+        print("own time, top functions:")
+        stats.sort_stats("tottime").print_stats(15)
+    return 0 if worst <= TOLERANCE else 1
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

@@ -1,0 +1,211 @@
+"""A fighter's action of the turn (``act``) and what may be done outside it."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from typing import Any
+
+from conteur.engine import Command, Resolution
+from conteur.i18n import ConteurError
+
+from . import attack, grapple
+from .events import (
+    HunterActionDone,
+    HunterAiming,
+    HunterAimLost,
+    HunterCoverChanged,
+    HunterDodging,
+    HunterDrawn,
+    HunterPassed,
+    HunterReloaded,
+)
+from .health_events import mark_damage
+from .state import COVER_PENALTY, Fighter, HunterState
+from .turn import check_due
+
+KINDS = (
+    "attack",
+    "throw",
+    "burst",
+    "grapple",
+    "escape",
+    "overpower",
+    "dodge",
+    "aim",
+    "reload",
+    "draw",
+)
+"""The ``kind`` of an ``act`` command."""
+
+HELD_KINDS = frozenset({"escape", "overpower", "dodge"})
+"""H-GRP-2: what a grappled fighter may do with its action."""
+
+
+def act(ctx: Resolution, command: Command) -> None:
+    """The due fighter's action (H-INI-1 order), ``kind`` chosen among ``KINDS``."""
+    state: HunterState = ctx.state
+    check_due(state, command.actor)
+    assert command.actor is not None
+    f = state.fighters[command.actor]
+    kind = str(command.get("kind") or "attack")
+    if kind not in KINDS:
+        raise ConteurError("hunter.act.bad_kind", value=kind, known=", ".join(KINDS))
+    if f.held_by and kind not in HELD_KINDS:
+        raise ConteurError("hunter.grapple.held", fighter=f.name, rule="H-GRP-2")
+    if f.immobilised and kind != "escape":
+        raise ConteurError("hunter.grapple.immobilised", fighter=f.name, rule="H-GRP-3")
+    if f.aim and kind not in ("aim", "attack", "throw", "burst"):
+        ctx.emit(HunterAimLost(actor=f.id, rules=("H-AIM-1",)))
+    perform(ctx, f.id, kind, command.args)
+    if kind != "dodge":
+        ctx.emit(HunterActionDone(actor=f.id, action=kind))
+
+
+def perform(ctx: Resolution, actor: str, kind: str, params: Mapping[str, Any]) -> None:
+    """Carry out an action of ``kind`` (no turn check: the odds and tests call it too)."""
+    handler = _HANDLERS[kind]
+    handler(ctx, actor, params)
+
+
+def _attack(ctx: Resolution, actor: str, params: Mapping[str, Any]) -> None:
+    f = ctx.state.fighters[actor]
+    attack.attack(ctx, actor, attack.maneuver_for(ctx.state, f), params)
+
+
+def _throw(ctx: Resolution, actor: str, params: Mapping[str, Any]) -> None:
+    attack.attack(ctx, actor, "throw", params)
+
+
+def _burst(ctx: Resolution, actor: str, params: Mapping[str, Any]) -> None:
+    attack.attack(ctx, actor, "burst", params)
+
+
+def _dodge(ctx: Resolution, actor: str, params: Mapping[str, Any]) -> None:
+    f: Fighter = ctx.state.fighters[actor]
+    ctx.emit(HunterDodging(actor=actor, value=2 * f.base_defense, rules=("H-DODGE-1",)))
+
+
+def dodge(ctx: Resolution, command: Command) -> None:
+    """H-DODGE-1: when attacked, a fighter that has not acted yet gives up its action to dodge."""
+    state: HunterState = ctx.state
+    if state.phase != "resolution":
+        raise ConteurError("hunter.act.no_initiative")
+    f = state.fighters.get(str(command.actor))
+    if f is None:
+        raise ConteurError(
+            "hunter.unknown_fighter", name=str(command.actor), known=", ".join(state.fighters)
+        )
+    if not f.able or f.acted or f.immobilised:
+        raise ConteurError("hunter.dodge.no_action", fighter=f.name, rule="H-DODGE-1")
+    if f.initiative is None:
+        raise ConteurError("hunter.act.surprised", fighter=f.name, rule="H-AMB-1")
+    if f.aim:
+        ctx.emit(HunterAimLost(actor=f.id, rules=("H-AIM-1",)))
+    _dodge(ctx, f.id, command.args)
+
+
+def _aim(ctx: Resolution, actor: str, params: Mapping[str, Any]) -> None:
+    """H-AIM-1: +1 die per turn spent aiming at the same target, at most +3."""
+    state: HunterState = ctx.state
+    f = state.fighters[actor]
+    target = attack._fighter(state, params.get("target")).id
+    aim = min(3, f.aim + 1) if f.aim_target == target else 1
+    ctx.emit(HunterAiming(actor=actor, target=target, aim=aim, rules=("H-AIM-1",)))
+
+
+def stop_aiming(ctx: Resolution, command: Command) -> None:
+    """H-AIM-1: using its Defense, the fighter loses its aim bonus."""
+    f = ctx.state.fighters.get(str(command.actor))
+    if f is None or not f.aim:
+        raise ConteurError("hunter.aim.not_aiming", rule="H-AIM-1")
+    ctx.emit(HunterAimLost(actor=f.id, rules=("H-AIM-1",)))
+
+
+def _reload(ctx: Resolution, actor: str, params: Mapping[str, Any]) -> None:
+    """H-RLD-1: a turn (the crossbow's turns); bullet by bullet costs the Defense."""
+    state: HunterState = ctx.state
+    f = state.fighters[actor]
+    w = state.weapon_of(f)
+    if w is None or w.category != "firearm":
+        raise ConteurError("hunter.attack.no_firearm", rule="H-RLD-1")
+    left = (f.reloading or w.reload_turns) - 1
+    ctx.emit(
+        HunterReloaded(
+            actor=actor,
+            weapon=w.id,
+            rounds=w.clip,
+            turns_left=left,
+            exposed=w.reload == "single",
+            rules=("H-RLD-1",),
+        )
+    )
+
+
+def _draw(ctx: Resolution, actor: str, params: Mapping[str, Any]) -> None:
+    """H-DRAW-1: drawing a weapon takes the turn."""
+    f = ctx.state.fighters[actor]
+    weapon = str(params.get("weapon") or "")
+    if weapon not in f.weapons:
+        raise ConteurError("hunter.draw.not_carried", weapon=weapon, rule="H-DRAW-1")
+    ctx.emit(HunterDrawn(actor=actor, weapon=weapon, quick=False, rules=("H-DRAW-1",)))
+
+
+def quick_draw(ctx: Resolution, command: Command) -> None:
+    """H-DRAW-1: with Quick Draw, drawing takes no action (the fighter acts as well)."""
+    state: HunterState = ctx.state
+    f = state.fighters.get(str(command.actor))
+    if f is None:
+        raise ConteurError(
+            "hunter.unknown_fighter", name=str(command.actor), known=", ".join(state.fighters)
+        )
+    if "quick_draw" not in f.merits:
+        raise ConteurError("hunter.draw.needs_turn", fighter=f.name, rule="H-DRAW-1")
+    weapon = str(command.get("weapon") or "")
+    if weapon not in f.weapons:
+        raise ConteurError("hunter.draw.not_carried", weapon=weapon, rule="H-DRAW-1")
+    ctx.emit(HunterDrawn(actor=f.id, weapon=weapon, quick=True, rules=("H-DRAW-1",)))
+
+
+def pass_action(ctx: Resolution, command: Command) -> None:
+    check_due(ctx.state, command.actor)
+    assert command.actor is not None
+    ctx.emit(HunterPassed(actor=command.actor))
+
+
+def set_cover(ctx: Resolution, command: Command) -> None:
+    """The game master sets a fighter's concealment (H-COV-1)."""
+    state: HunterState = ctx.state
+    f = attack._fighter(state, command.get("fighter"))
+    level = str(command.get("cover") or "none")
+    if level not in COVER_PENALTY:
+        raise ConteurError(
+            "hunter.cover.bad_level", value=level, known=", ".join(COVER_PENALTY), rule="H-COV-1"
+        )
+    ctx.emit(HunterCoverChanged(actor=f.id, cover=level, rules=("H-COV-1",)))
+
+
+def gm_damage(ctx: Resolution, command: Command) -> None:
+    """The game master marks damage (the ally a dramatic failure hit, H-MEL-1)."""
+    state: HunterState = ctx.state
+    f = attack._fighter(state, command.get("fighter"))
+    amount = command.get("amount")
+    kind = str(command.get("damage_type") or "lethal")
+    if not isinstance(amount, int) or isinstance(amount, bool) or not 1 <= amount <= 30:
+        raise ConteurError("hunter.gm.bad_amount", value=str(amount))
+    if kind not in ("bashing", "lethal", "aggravated"):
+        raise ConteurError("hunter.gm.bad_damage_type", value=kind)
+    mark_damage(ctx, f.id, amount, kind)
+
+
+_HANDLERS: dict[str, Callable[[Resolution, str, Mapping[str, Any]], None]] = {
+    "attack": _attack,
+    "throw": _throw,
+    "burst": _burst,
+    "grapple": grapple.grab,
+    "escape": grapple.escape,
+    "overpower": grapple.overpower,
+    "dodge": _dodge,
+    "aim": _aim,
+    "reload": _reload,
+    "draw": _draw,
+}

@@ -1,0 +1,421 @@
+"""Attacks: pools (H-ATK-1), Defense and armour (H-ATK-2), damage (H-ATK-3), chance die.
+
+``plan_attack`` builds one attack roll against one target from the state and
+the command's parameters (every modifier labelled and cited); ``strike``
+rolls it and marks its damage. The same code serves the fight, the odds
+(``odds.py``) and the simulation.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import Any
+
+from conteur.dice import HunterPool, HunterResult
+from conteur.engine import Resolution
+from conteur.i18n import ConteurError
+
+from .events import (
+    HunterAimLost,
+    HunterAllOut,
+    HunterAllyHit,
+    HunterAmmoSpent,
+    HunterAttackRolled,
+    HunterCoverChanged,
+    HunterShieldTakesShot,
+    HunterShotHitsCover,
+)
+from .health_events import mark_damage
+from .rolls import roll_rules
+from .state import COVER_PENALTY, Fighter, HunterState
+from .tables import Weapon
+
+RANGED = frozenset({"shoot", "burst", "throw"})
+BANDS = ("short", "medium", "long")
+RANGE_PENALTY = {"short": 0, "medium": 2, "long": 4}
+"""H-RNG-1: dice lost at each range band."""
+BURSTS = {"short": (3, 1), "medium": (10, 2), "long": (20, 3)}
+"""H-AUTO-1..3: rounds fired and bonus dice of each burst."""
+
+
+@dataclass(frozen=True)
+class AttackPlan:
+    """One attack roll, ready to roll: the pool and everything that made it."""
+
+    attacker: str
+    target: str
+    maneuver: str
+    base: tuple[tuple[str, int], ...]
+    modifiers: tuple[tuple[str, int], ...]
+    defense: int
+    armour: int
+    again: int
+    damage_type: str
+    rules: tuple[str, ...]
+    ally: str | None = None
+    opposed: str = "defense"
+
+    @property
+    def pool(self) -> int:
+        """Attribute + skill + modifiers − Defense − armour (0 or less: the chance die)."""
+        return (
+            sum(v for _, v in self.base)
+            + sum(v for _, v in self.modifiers)
+            - self.defense
+            - self.armour
+        )
+
+
+def weapon_in_hand(state: HunterState, f: Fighter) -> Weapon | None:
+    return state.weapon_of(f)
+
+
+def maneuver_for(state: HunterState, f: Fighter) -> str:
+    """What a plain ``attack`` is with the weapon in hand (H-ATK-1)."""
+    w = weapon_in_hand(state, f)
+    if w is None:
+        return "unarmed"
+    return {"firearm": "shoot", "melee": "melee", "thrown": "throw"}[w.category]
+
+
+def defense_of(
+    state: HunterState, t: Fighter, maneuver: str, attacker: Fighter, athletics_dodge: bool
+) -> tuple[int, tuple[str, ...]]:
+    """The Defense ``t`` opposes to this attack now, and the rules that set it."""
+    rules: list[str] = ["H-ATK-2"]
+    if not t.able or t.immobilised:
+        return 0, (*rules, "H-GRP-3")
+    if t.all_out:
+        return 0, (*rules, "H-AOA-1")
+    if t.aim > 0:
+        return 0, (*rules, "H-AIM-1")
+    if t.no_defense:
+        return 0, (*rules, "H-RLD-1")
+    if maneuver in ("shoot", "burst") and state.options["no_defense_vs_firearms"]:
+        return 0, tuple(rules)
+    armour = state.tables.armour[t.armour] if t.armour else None
+    base = max(0, t.base_defense + (armour.defense if armour else 0))
+    w = weapon_in_hand(state, t)
+    if maneuver == "unarmed" and w is not None and w.defense_vs_unarmed:
+        base += w.defense_vs_unarmed
+    if t.dodging:
+        value = 2 * base
+        rules.append("H-DODGE-1")
+    elif maneuver == "throw" and athletics_dodge:
+        value = t.trait("dexterity") + t.trait("athletics")
+        rules.append("H-DODGE-1")
+    else:
+        value = base
+    if t.attacks_received:
+        rules.append("H-DODGE-1" if t.dodging else "H-ATK-2")
+    return max(0, value - t.attacks_received), tuple(dict.fromkeys(rules))
+
+
+def armour_of(state: HunterState, t: Fighter, maneuver: str, w: Weapon | None) -> int:
+    """General armour, ballistic against firearms (H-ATK-2); a rapier ignores a point."""
+    if not t.armour:
+        return 0
+    a = state.tables.armour[t.armour]
+    value = a.ballistic if maneuver in ("shoot", "burst") else a.general
+    return max(0, value - (w.pierce if w else 0))
+
+
+def range_band(state: HunterState, params: Mapping[str, Any], ranges: tuple[int, int, int]) -> str:
+    """The band from ``distance`` (yards, against the weapon's ranges) or ``range`` (H-RNG-1)."""
+    distance = params.get("distance")
+    if distance is not None:
+        d = int(distance)
+        for band, limit in zip(BANDS, ranges, strict=True):
+            if d <= limit:
+                return band
+        raise ConteurError("hunter.attack.out_of_range", distance=d, long=ranges[2], rule="H-RNG-1")
+    band = str(params.get("range") or "short")
+    if band not in BANDS:
+        raise ConteurError("hunter.attack.bad_range", value=band, rule="H-RNG-1")
+    return band
+
+
+def throw_ranges(f: Fighter, w: Weapon, far: bool) -> tuple[int, int, int]:
+    """H-THR-1..4: Str + Dex + Athletics − size yards short, ×2 medium, ×4 long."""
+    short = f.trait("strength") + f.trait("dexterity") + f.trait("athletics") - w.size
+    if w.aerodynamic:
+        short *= 2
+    if far:
+        short *= 2
+    short = max(0, short)
+    return (short, 2 * short, 4 * short)
+
+
+def _fighter(state: HunterState, fid: Any) -> Fighter:
+    if not isinstance(fid, str) or fid not in state.fighters:
+        raise ConteurError("hunter.unknown_fighter", name=str(fid), known=", ".join(state.fighters))
+    return state.fighters[fid]
+
+
+def plan_attack(
+    state: HunterState,
+    attacker: str,
+    target: str,
+    maneuver: str,
+    params: Mapping[str, Any],
+    *,
+    targets: int = 1,
+) -> AttackPlan:
+    """Build one attack roll (ConteurError when the rules forbid it)."""
+    a = _fighter(state, attacker)
+    t = _fighter(state, target)
+    if t.id == a.id:
+        raise ConteurError("hunter.attack.self")
+    if not t.able and t.fate == "dead":
+        raise ConteurError("hunter.attack.target_down", target=t.name)
+    rules: list[str] = ["H-ATK-1", "H-ATK-2", "H-ATK-3"]
+    mods: list[tuple[str, int]] = []
+    w: Weapon | None
+    if maneuver == "throw":
+        w = state.tables.weapon(str(params.get("object") or a.weapon or ""))
+        if w.category == "firearm":
+            raise ConteurError("hunter.attack.not_throwable", weapon=w.id, rule="H-THR-1")
+        base = (("dexterity", a.trait("dexterity")), ("athletics", a.trait("athletics")))
+    else:
+        w = weapon_in_hand(state, a) if maneuver in ("shoot", "burst", "melee") else None
+        if maneuver == "shoot" and (w is None or w.category != "firearm"):
+            raise ConteurError("hunter.attack.no_firearm", rule="H-ATK-1")
+        if maneuver == "burst" and (w is None or not w.autofire):
+            raise ConteurError("hunter.attack.no_autofire", rule="H-AUTO-1")
+        if maneuver == "melee" and (w is None or w.category != "melee"):
+            raise ConteurError("hunter.attack.no_melee_weapon", rule="H-ATK-1")
+        skill = {"unarmed": "brawl", "melee": "weaponry"}.get(maneuver, "firearms")
+        attr = "strength" if maneuver in ("unarmed", "melee") else "dexterity"
+        base = ((attr, a.trait(attr)), (skill, a.trait(skill)))
+    if w is not None and w.damage:
+        mods.append(("weapon", w.damage))
+    need = w.strength if w is not None else 0
+    if w is not None and a.trait("strength") < need:
+        mods.append(("strength_needed", a.trait("strength") - need))
+    if params.get("all_out"):
+        mods.append(("all_out", int(state.options["all_out_bonus"])))
+        rules.append("H-AOA-1")
+    if params.get("off_hand"):
+        mods.append(("off_hand", -2))
+        rules.append("H-OFF-1")
+    if a.aim and a.aim_target == t.id and maneuver != "burst":
+        mods.append(("aim", a.aim))
+        rules.append("H-AIM-1")
+    if maneuver in RANGED:
+        mods += _ranged_modifiers(state, a, t, maneuver, w, params, targets, rules)
+    if a.health.penalty:
+        mods.append(("wounds", a.health.penalty))
+        rules.append("H-HLT-1")
+    defense, drules = defense_of(state, t, maneuver, a, bool(params.get("athletics_dodge")))
+    rules += drules
+    armour = armour_of(state, t, maneuver, w)
+    damage_type = w.damage_type if w is not None else a.unarmed_type
+    if w is not None and set(w.tags) & set(t.vulnerable):
+        damage_type = "aggravated"
+    ally = params.get("ally")
+    if ally is not None:
+        _fighter(state, ally)
+    return AttackPlan(
+        attacker=a.id,
+        target=t.id,
+        maneuver=maneuver,
+        base=base,
+        modifiers=tuple(mods),
+        defense=defense,
+        armour=armour,
+        again=w.again if w is not None else 10,
+        damage_type=damage_type,
+        rules=tuple(dict.fromkeys(rules)),
+        ally=str(ally) if ally is not None else None,
+    )
+
+
+def _ranged_modifiers(
+    state: HunterState,
+    a: Fighter,
+    t: Fighter,
+    maneuver: str,
+    w: Weapon | None,
+    params: Mapping[str, Any],
+    targets: int,
+    rules: list[str],
+) -> list[tuple[str, int]]:
+    mods: list[tuple[str, int]] = []
+    assert w is not None
+    if maneuver == "throw":
+        if w.size >= a.trait("strength"):
+            raise ConteurError(
+                "hunter.attack.too_heavy",
+                size=w.size,
+                strength=a.trait("strength"),
+                rule="H-THR-3",
+            )
+        far = bool(params.get("far"))
+        ranges = throw_ranges(a, w, far)
+        rules += ["H-THR-1"] + (["H-THR-2"] if w.aerodynamic else [])
+        if far:
+            mods.append(("throw_far", -int(state.options["throw_far_penalty"])))
+            rules.append("H-THR-4")
+    else:
+        ranges = w.ranges
+    band = range_band(state, params, ranges)
+    if RANGE_PENALTY[band]:
+        mods.append((f"range_{band}", -RANGE_PENALTY[band]))
+    rules.append("H-RNG-1")
+    if maneuver == "burst":
+        burst = str(params.get("burst") or "short")
+        mods.append((f"burst_{burst}", BURSTS[burst][1]))
+        rules.append({"short": "H-AUTO-1", "medium": "H-AUTO-2", "long": "H-AUTO-3"}[burst])
+        rules.append("H-AUTO-4")
+        if targets > 1:
+            per = targets if state.options["autofire_penalty"] == "text" else targets - 1
+            mods.append(("targets", -per))
+    if t.cover in ("barely", "partial", "substantial"):
+        mods.append(("concealment", -COVER_PENALTY[t.cover]))
+        rules.append("H-COV-1")
+    own = a.cover
+    if own == "full" and params.get("leave_cover"):
+        own = "substantial"
+    if own in ("partial", "substantial"):
+        mods.append(("own_cover", -(COVER_PENALTY[own] - 1)))
+    if own != "none":
+        rules.append("H-COV-2")
+    avoid = int(params.get("avoid") or 0)
+    if avoid:
+        if maneuver == "burst":
+            raise ConteurError("hunter.attack.avoid_single_shot", rule="H-MEL-1")
+        per = 4 if params.get("avoid_grappling") else 2
+        mods.append(("avoid", -per * avoid))
+        rules.append("H-MEL-1")
+    return mods
+
+
+def roll_plan(plan: AttackPlan, ctx: Resolution) -> HunterResult:
+    """Roll the plan (the chance die when the pool is 0 or less) and report it."""
+    record = ctx.dice.roll(HunterPool(max(0, plan.pool), again=plan.again))
+    result = record.result
+    ctx.emit(
+        HunterAttackRolled(
+            actor=plan.attacker,
+            target=plan.target,
+            maneuver=plan.maneuver,
+            pool=plan.pool,
+            modifiers=(*plan.base, *plan.modifiers),
+            defense=plan.defense,
+            armour=plan.armour,
+            successes=result.successes,
+            dramatic=result.dramatic_failure,
+            exceptional=result.exceptional,
+            chance=result.chance,
+            opposed=plan.opposed,
+            rolls=(record,),
+            rules=tuple(dict.fromkeys((*plan.rules, *roll_rules(result)))),
+        )
+    )
+    return result
+
+
+def strike(ctx: Resolution, plan: AttackPlan) -> HunterResult:
+    """Roll an attack and mark its damage: one point per success (H-ATK-3)."""
+    state: HunterState = ctx.state
+    result = roll_plan(plan, ctx)
+    if result.dramatic_failure and plan.ally is not None:
+        ctx.emit(HunterAllyHit(actor=plan.attacker, target=plan.ally, rules=("H-MEL-1",)))
+    if result.successes <= 0:
+        return result
+    victim = plan.target
+    t = state.fighters[plan.target]
+    if plan.maneuver in ("shoot", "burst") and t.shield and t.holding == t.shield:
+        ctx.emit(
+            HunterShieldTakesShot(
+                actor=plan.attacker, target=plan.target, shield=t.shield, rules=("H-GRP-3",)
+            )
+        )
+        victim = t.shield
+    mark_damage(ctx, victim, result.successes, plan.damage_type)
+    return result
+
+
+def prepare_ranged(ctx: Resolution, a: Fighter, params: Mapping[str, Any]) -> None:
+    """Leaving full cover to shoot (H-COV-3); a fully covered shooter cannot shoot otherwise."""
+    if a.cover != "full":
+        return
+    if not params.get("leave_cover"):
+        raise ConteurError("hunter.attack.in_full_cover", rule="H-COV-3")
+    ctx.emit(HunterCoverChanged(actor=a.id, cover="substantial", rules=("H-COV-3",)))
+
+
+def spend_ammo(ctx: Resolution, a: Fighter, w: Weapon, rounds: int) -> None:
+    left = a.ammo.get(w.id, 0)
+    if left < rounds:
+        raise ConteurError("hunter.attack.no_ammo", weapon=w.id, left=left, needed=rounds)
+    ctx.emit(HunterAmmoSpent(actor=a.id, weapon=w.id, rounds=rounds, left=left - rounds))
+
+
+def attack(ctx: Resolution, attacker: str, maneuver: str, params: Mapping[str, Any]) -> None:
+    """Carry out an attack of ``maneuver`` (unarmed, melee, shoot, throw, burst)."""
+    state: HunterState = ctx.state
+    a = _fighter(state, attacker)
+    if maneuver == "burst":
+        burst_attack(ctx, a, params)
+        return
+    target = params.get("target")
+    plan = plan_attack(state, a.id, str(target), maneuver, params)
+    if maneuver in RANGED:
+        prepare_ranged(ctx, a, params)
+    if maneuver == "shoot":
+        w = weapon_in_hand(state, a)
+        assert w is not None
+        spend_ammo(ctx, a, w, 1)
+    _all_out(ctx, a, params)
+    if maneuver in RANGED and state.fighters[plan.target].cover == "full":
+        ctx.emit(HunterShotHitsCover(actor=a.id, target=plan.target, rules=("H-COV-1",)))
+    else:
+        strike(ctx, plan)
+    if a.aim:
+        ctx.emit(HunterAimLost(actor=a.id, rules=("H-AIM-1",)))
+
+
+def _all_out(ctx: Resolution, a: Fighter, params: Mapping[str, Any]) -> None:
+    if params.get("all_out"):
+        ctx.emit(HunterAllOut(actor=a.id, rules=("H-AOA-1",)))
+
+
+def burst_targets(state: HunterState, params: Mapping[str, Any]) -> list[str]:
+    """The burst's targets: a list of ids, or ids in one text (``"bete goule"``, a form's field)."""
+    raw = params.get("targets") or params.get("target")
+    names = re.split(r"[\s,;]+", raw.strip()) if isinstance(raw, str) else list(raw or [])
+    return [str(n) for n in names if str(n)]
+
+
+def burst_attack(ctx: Resolution, a: Fighter, params: Mapping[str, Any]) -> None:
+    """H-AUTO-1..4: a burst, one roll per target, the bonus and the targets' penalty."""
+    state: HunterState = ctx.state
+    burst = str(params.get("burst") or "short")
+    if burst not in BURSTS:
+        raise ConteurError("hunter.attack.bad_burst", value=burst, rule="H-AUTO-1")
+    targets = burst_targets(state, params)
+    limit = {"short": 1, "medium": 3}.get(burst, int(state.options["long_burst_max_targets"]))
+    if not targets or (limit and len(targets) > limit):
+        raise ConteurError(
+            "hunter.attack.burst_targets", burst=burst, count=len(targets), rule="H-AUTO-4"
+        )
+    if len(set(targets)) != len(targets):
+        raise ConteurError("hunter.attack.burst_targets", burst=burst, count=len(targets))
+    plans = [plan_attack(state, a.id, t, "burst", params, targets=len(targets)) for t in targets]
+    w = weapon_in_hand(state, a)
+    assert w is not None
+    prepare_ranged(ctx, a, params)
+    spend_ammo(ctx, a, w, BURSTS[burst][0])
+    if a.aim:
+        ctx.emit(HunterAimLost(actor=a.id, rules=("H-AIM-1",)))
+    _all_out(ctx, a, params)
+    for plan in plans:
+        if state.fighters[plan.target].cover == "full":
+            ctx.emit(HunterShotHitsCover(actor=a.id, target=plan.target, rules=("H-COV-1",)))
+            continue
+        # Defense of each target is read when its roll comes (earlier rolls may have dropped it).
+        fresh = plan_attack(state, a.id, plan.target, "burst", params, targets=len(targets))
+        strike(ctx, fresh)

@@ -1,0 +1,401 @@
+"""The events of a Hunter fight: each names the rule ids it applied and carries its rolls.
+
+Contract with the experience module (``xp.py``): every event that resolves a
+roll against someone has ``actor`` and ``target``; a roll with no target has
+``actor``; the ``RollRecord`` is in ``rolls``.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from collections.abc import Mapping
+from typing import Any, ClassVar
+
+from conteur.engine import Event
+from conteur.engine.events import Modifiers
+from conteur.i18n import Lang, Msg, catalog, t
+
+from .health import HealthTrack
+from .state import HunterState
+
+WORDS = ("maneuver", "damage_type", "fate", "option", "cover", "action", "opposed")
+
+
+class HunterModifiers(Modifiers):
+    """A roll's parts and modifiers, named by the ``hunter.mod.*`` catalog words."""
+
+    def describe(self, lang: Lang | None = None) -> str:
+        if not self.items:
+            return ""
+        shown = []
+        for what, amount in self.items:
+            key = f"hunter.mod.{what}"
+            name = t(key, lang) if key in catalog() else what.replace("_", " ")
+            shown.append(f"{name} {amount:+d}")
+        return f" [{', '.join(shown)}]"
+
+
+@dataclasses.dataclass(frozen=True, kw_only=True)
+class HunterEvent(Event):
+    """Base of the hunter events: words shown through the ``hunter.word.*`` catalog keys."""
+
+    def params(self, names: Mapping[str, str] | None = None) -> dict[str, Any]:
+        out = super().params(names)
+        for f in WORDS:
+            value = getattr(self, f, None)
+            if isinstance(value, str) and f"hunter.word.{value}" in catalog():
+                out[f] = Msg(f"hunter.word.{value}")
+        for key, value in out.items():
+            if isinstance(value, bool):
+                out[key] = Msg("hunter.word.yes" if value else "hunter.word.no")
+        if names:
+            for f in ("after", "ally", "shield"):
+                value = getattr(self, f, None)
+                if isinstance(value, str):
+                    out[f] = names.get(value, value)
+        return out
+
+
+@dataclasses.dataclass(frozen=True, kw_only=True)
+class HunterTurnStarted(HunterEvent):
+    """A new turn: per-turn states are reset (Defense, dodge, all-out, delay)."""
+
+    turn: int
+    heading: ClassVar[bool] = True
+
+    def apply(self, state: HunterState) -> None:
+        state.turn = self.turn
+        state.phase = "resolution"
+        for f in state.fighters.values():
+            f.acted = False
+            f.dodging = False
+            f.all_out = False
+            f.no_defense = False
+            f.attacks_received = 0
+            f.delay_after = None
+
+
+@dataclasses.dataclass(frozen=True, kw_only=True)
+class HunterInitiativeRolled(HunterEvent):
+    """H-INI-1: one d10 + Dexterity + Composure, kept for the whole combat."""
+
+    actor: str
+    face: int
+    base: int
+    total: int
+
+    def apply(self, state: HunterState) -> None:
+        f = state.fighters[self.actor]
+        f.initiative = self.total
+        f.surprised = False
+
+
+@dataclasses.dataclass(frozen=True, kw_only=True)
+class HunterRollOff(HunterEvent):
+    """H-INI-2: a tie that Dex + Composure does not break is rolled off."""
+
+    actor: str
+    face: int
+
+    def apply(self, state: HunterState) -> None:
+        f = state.fighters[self.actor]
+        f.rolloff = (*f.rolloff, self.face)
+
+
+@dataclasses.dataclass(frozen=True, kw_only=True)
+class HunterOrderSet(HunterEvent):
+    """The initiative ranking, best first."""
+
+    ranking: tuple[str, ...]
+    quiet: ClassVar[bool] = True
+
+    def apply(self, state: HunterState) -> None:
+        state.ranking = list(self.ranking)
+
+
+@dataclasses.dataclass(frozen=True, kw_only=True)
+class HunterAmbushChecked(HunterEvent):
+    """H-AMB-1: Wits + Composure; no success, surprised (initiative only next turn)."""
+
+    actor: str
+    successes: int
+    surprised: bool
+
+    def apply(self, state: HunterState) -> None:
+        state.fighters[self.actor].surprised = self.surprised
+
+
+@dataclasses.dataclass(frozen=True, kw_only=True)
+class HunterDelayed(HunterEvent):
+    """H-DEL-1: the fighter will act right after ``after`` has acted."""
+
+    actor: str
+    after: str
+
+    def apply(self, state: HunterState) -> None:
+        state.fighters[self.actor].delay_after = self.after
+
+
+@dataclasses.dataclass(frozen=True, kw_only=True)
+class HunterActionDone(HunterEvent):
+    """The fighter's action of the turn is spent."""
+
+    actor: str
+    action: str
+    quiet: ClassVar[bool] = True
+
+    def apply(self, state: HunterState) -> None:
+        f = state.fighters[self.actor]
+        f.acted = True
+        f.delay_after = None
+
+
+@dataclasses.dataclass(frozen=True, kw_only=True)
+class HunterPassed(HunterEvent):
+    actor: str
+
+    def apply(self, state: HunterState) -> None:
+        state.fighters[self.actor].acted = True
+
+
+@dataclasses.dataclass(frozen=True, kw_only=True)
+class HunterDodging(HunterEvent):
+    """H-DODGE-1: the turn's action given up; Defense doubled (the lower of Wits and Dex)."""
+
+    actor: str
+    value: int
+
+    def apply(self, state: HunterState) -> None:
+        f = state.fighters[self.actor]
+        f.dodging = True
+        f.acted = True
+        f.delay_after = None
+
+
+@dataclasses.dataclass(frozen=True, kw_only=True)
+class HunterAttackRolled(HunterEvent):
+    """An attack roll against ``target``: the pool after modifiers, Defense and armour."""
+
+    actor: str
+    target: str
+    maneuver: str
+    pool: int
+    modifiers: tuple[tuple[str, int], ...]
+    defense: int
+    armour: int
+    successes: int
+    dramatic: bool
+    exceptional: bool
+    chance: bool
+    opposed: str = "defense"
+    """What ``defense`` holds: the target's Defense, or its Strength (grappling)."""
+
+    def params(self, names: Mapping[str, str] | None = None) -> dict[str, Any]:
+        out = super().params(names)
+        out["modifiers"] = HunterModifiers(self.modifiers)
+        out["result"] = self.rolls[0].result if self.rolls else ""
+        return out
+
+    def apply(self, state: HunterState) -> None:
+        if self.target in state.fighters and self.maneuver in ATTACKS_THAT_COUNT:
+            state.fighters[self.target].attacks_received += 1
+
+
+ATTACKS_THAT_COUNT = frozenset({"unarmed", "melee", "shoot", "throw", "burst", "grapple"})
+"""Maneuvers that lower the target's Defense and dodge for later attacks (H-DODGE-1)."""
+
+
+@dataclasses.dataclass(frozen=True, kw_only=True)
+class HunterDamaged(HunterEvent):
+    """H-ATK-3 / H-HLT-1: damage marked on the health track."""
+
+    target: str
+    amount: int
+    damage_type: str
+    track: str
+    boxes: tuple[int, ...]
+    fate: str
+
+    def apply(self, state: HunterState) -> None:
+        f = state.fighters[self.target]
+        f.health = HealthTrack(list(self.boxes))
+        f.fate = self.fate
+
+
+@dataclasses.dataclass(frozen=True, kw_only=True)
+class HunterConsciousnessRolled(HunterEvent):
+    """Bashing in the last box: a Stamina roll to stay conscious (H-HLT-1, core rules)."""
+
+    actor: str
+    successes: int
+    conscious: bool
+
+    def apply(self, state: HunterState) -> None:
+        if not self.conscious:
+            state.fighters[self.actor].fate = "unconscious"
+
+
+@dataclasses.dataclass(frozen=True, kw_only=True)
+class HunterAmmoSpent(HunterEvent):
+    actor: str
+    weapon: str
+    rounds: int
+    left: int
+
+    def apply(self, state: HunterState) -> None:
+        state.fighters[self.actor].ammo[self.weapon] = self.left
+
+
+@dataclasses.dataclass(frozen=True, kw_only=True)
+class HunterAllOut(HunterEvent):
+    """H-AOA-1: the attacker gives up its Defense for the turn."""
+
+    actor: str
+
+    def apply(self, state: HunterState) -> None:
+        state.fighters[self.actor].all_out = True
+
+
+@dataclasses.dataclass(frozen=True, kw_only=True)
+class HunterAiming(HunterEvent):
+    """H-AIM-1: one more die per turn spent aiming (at most three); no Defense meanwhile."""
+
+    actor: str
+    target: str
+    aim: int
+
+    def apply(self, state: HunterState) -> None:
+        f = state.fighters[self.actor]
+        f.aim = self.aim
+        f.aim_target = self.target
+
+
+@dataclasses.dataclass(frozen=True, kw_only=True)
+class HunterAimLost(HunterEvent):
+    """H-AIM-1: the aim bonus is gone (used, or given up to defend)."""
+
+    actor: str
+
+    def apply(self, state: HunterState) -> None:
+        f = state.fighters[self.actor]
+        f.aim = 0
+        f.aim_target = None
+
+
+@dataclasses.dataclass(frozen=True, kw_only=True)
+class HunterReloaded(HunterEvent):
+    """H-RLD-1: reloading takes the turn; bullet by bullet, no Defense meanwhile."""
+
+    actor: str
+    weapon: str
+    rounds: int
+    turns_left: int
+    exposed: bool
+
+    def apply(self, state: HunterState) -> None:
+        f = state.fighters[self.actor]
+        f.reloading = self.turns_left
+        if self.turns_left == 0:
+            f.ammo[self.weapon] = self.rounds
+        if self.exposed:
+            f.no_defense = True
+
+
+@dataclasses.dataclass(frozen=True, kw_only=True)
+class HunterDrawn(HunterEvent):
+    """H-DRAW-1: a weapon drawn (the turn, unless Quick Draw)."""
+
+    actor: str
+    weapon: str
+    quick: bool
+
+    def apply(self, state: HunterState) -> None:
+        state.fighters[self.actor].weapon = self.weapon
+
+
+@dataclasses.dataclass(frozen=True, kw_only=True)
+class HunterCoverChanged(HunterEvent):
+    """H-COV-1/3: the fighter's concealment."""
+
+    actor: str
+    cover: str
+
+    def apply(self, state: HunterState) -> None:
+        state.fighters[self.actor].cover = self.cover
+
+
+@dataclasses.dataclass(frozen=True, kw_only=True)
+class HunterShotHitsCover(HunterEvent):
+    """H-COV-1: a fully covered target: the shot hits the cover."""
+
+    actor: str
+    target: str
+
+
+@dataclasses.dataclass(frozen=True, kw_only=True)
+class HunterAllyHit(HunterEvent):
+    """H-MEL-1: a dramatic failure shooting into close combat hits the ally."""
+
+    actor: str
+    target: str
+
+
+@dataclasses.dataclass(frozen=True, kw_only=True)
+class HunterShieldTakesShot(HunterEvent):
+    """H-GRP-3: the grappled victim used as a shield takes the gunfire aimed at its holder."""
+
+    actor: str
+    target: str
+    shield: str
+
+
+@dataclasses.dataclass(frozen=True, kw_only=True)
+class HunterGrappleSet(HunterEvent):
+    """H-GRP-1/2: ``actor`` holds ``target``."""
+
+    actor: str
+    target: str
+
+    def apply(self, state: HunterState) -> None:
+        holder, held = state.fighters[self.actor], state.fighters[self.target]
+        holder.holding, holder.held_by = held.id, None
+        held.held_by, held.holding = holder.id, None
+        held.shield = None
+        holder.immobilised = False
+
+
+@dataclasses.dataclass(frozen=True, kw_only=True)
+class HunterGrappleEnded(HunterEvent):
+    """The hold is broken (escape, or a fighter out of the fight)."""
+
+    actor: str
+    target: str
+
+    def apply(self, state: HunterState) -> None:
+        for fid in (self.actor, self.target):
+            f = state.fighters[fid]
+            f.holding = f.held_by = f.shield = None
+            f.immobilised = False
+
+
+@dataclasses.dataclass(frozen=True, kw_only=True)
+class HunterOverpowered(HunterEvent):
+    """H-GRP-3: the holder's chosen effect."""
+
+    actor: str
+    target: str
+    option: str
+    weapon: str | None = None
+
+    def apply(self, state: HunterState) -> None:
+        holder, held = state.fighters[self.actor], state.fighters[self.target]
+        if self.option == "knock_down":
+            held.prone = True
+        elif self.option == "immobilise":
+            held.immobilised = True
+        elif self.option == "disarm":
+            held.weapon = None
+        elif self.option == "shield":
+            holder.shield = held.id
+        elif self.option == "draw" and self.weapon:
+            holder.weapon = self.weapon

@@ -1,0 +1,149 @@
+"""Exact odds of one Hunter attack, before anyone rolls.
+
+Not a second copy of the rules: the action's own code (``actions.perform``)
+runs on a copy of the state over every outcome of its dice
+(``conteur.dice.explore``), consciousness rolls included.
+"""
+
+from __future__ import annotations
+
+import copy
+from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import Any
+
+from conteur.dice import DiceSource, explore
+from conteur.engine import Resolution
+from conteur.i18n import ConteurError
+
+from .actions import perform
+from .attack import maneuver_for, plan_attack
+from .events import HunterAttackRolled, HunterDamaged
+from .grapple import plan_grab
+from .state import HunterState
+
+KINDS = ("attack", "throw", "burst", "grapple")
+
+
+@dataclass(frozen=True)
+class AttackOdds:
+    """The exact odds of one attack against the target's current state."""
+
+    attacker: str
+    target: str
+    maneuver: str
+    pool: int
+    modifiers: tuple[tuple[str, int], ...]
+    defence: str | None
+    p_hit: float
+    p_botch: float
+    p_exceptional: float
+    successes: dict[int, float]
+    levels: dict[int, float]
+    """Damage points marked on the target (0 for a miss)."""
+    p_incapacitated: float
+    p_killed: float
+
+    @property
+    def expected_levels(self) -> float:
+        return sum(k * p for k, p in self.levels.items())
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "attacker": self.attacker,
+            "target": self.target,
+            "maneuver": self.maneuver,
+            "pool": self.pool,
+            "difficulty": 8,
+            "modifiers": [[what, amount] for what, amount in self.modifiers],
+            "defence": self.defence,
+            "p_hit": self.p_hit,
+            "p_botch": self.p_botch,
+            "p_exceptional": self.p_exceptional,
+            "successes": {str(k): v for k, v in sorted(self.successes.items())},
+            "damage": {str(k): v for k, v in sorted(self.levels.items())},
+            "levels": {str(k): v for k, v in sorted(self.levels.items())},
+            "expected_levels": self.expected_levels,
+            "p_incapacitated": self.p_incapacitated,
+            "p_killed": self.p_killed,
+        }
+
+
+def attack_kinds(state: HunterState, attacker: str) -> list[str]:
+    """The attacks ``attack_odds`` can price for ``attacker`` with what it holds."""
+    f = state.fighters[attacker]
+    w = state.weapon_of(f)
+    kinds = ["attack", "grapple"]
+    if w is not None and w.autofire:
+        kinds.append("burst")
+    if w is not None and w.category != "firearm" and w.size < f.trait("strength"):
+        kinds.append("throw")
+    return kinds
+
+
+def attack_odds(
+    state: HunterState,
+    attacker: str,
+    target: str,
+    maneuver: str | None = None,
+    params: Mapping[str, Any] | None = None,
+) -> AttackOdds:
+    """The exact odds of ``attacker`` attacking ``target`` now with ``maneuver``."""
+    kind = maneuver or "attack"
+    if kind not in KINDS:
+        raise ConteurError("hunter.act.bad_kind", value=kind, known=", ".join(KINDS))
+    args: dict[str, Any] = {"target": target, **dict(params or {})}
+    if kind == "burst":
+        args.setdefault("targets", [target])
+    a = state.fighters[attacker]
+    t = state.fighters[target]
+    if kind == "grapple":
+        plan = plan_grab(state, a, t)
+    else:
+        name = {"attack": maneuver_for(state, a), "throw": "throw", "burst": "burst"}[kind]
+        plan = plan_attack(
+            state, attacker, target, name, args, targets=len(args.get("targets") or [1])
+        )
+
+    def run(dice: DiceSource) -> tuple[int, bool, bool, int, str]:
+        work = copy.deepcopy(state)
+        ctx = Resolution(work, dice)
+        perform(ctx, attacker, kind, args)
+        rolled = [e for e in ctx.events if isinstance(e, HunterAttackRolled) and e.target == target]
+        marked = sum(
+            e.amount for e in ctx.events if isinstance(e, HunterDamaged) and e.target == target
+        )
+        roll = rolled[-1]
+        return roll.successes, roll.dramatic, roll.exceptional, marked, work.fighters[target].fate
+
+    successes: dict[int, float] = {}
+    levels: dict[int, float] = {}
+    hit = botch = exceptional = incap = killed = 0.0
+    for _, (s, dramatic, exc, marked, fate), p in explore(run):
+        successes[s] = successes.get(s, 0.0) + p
+        levels[marked] = levels.get(marked, 0.0) + p
+        hit += p if s > 0 else 0.0
+        botch += p if dramatic else 0.0
+        exceptional += p if exc else 0.0
+        incap += p if fate != "alive" and t.fate == "alive" else 0.0
+        killed += p if fate == "dead" and t.fate != "dead" else 0.0
+    return AttackOdds(
+        attacker=attacker,
+        target=target,
+        maneuver=plan.maneuver,
+        pool=plan.pool,
+        modifiers=(
+            *plan.base,
+            *plan.modifiers,
+            ("defense", -plan.defense),
+            ("armour", -plan.armour),
+        ),
+        defence="dodge" if t.dodging else None,
+        p_hit=hit,
+        p_botch=botch,
+        p_exceptional=exceptional,
+        successes=successes,
+        levels=levels,
+        p_incapacitated=incap,
+        p_killed=killed,
+    )

@@ -1,0 +1,179 @@
+"""A combatant of a scenario → a ``Fighter`` (trait names in French or English)."""
+
+from __future__ import annotations
+
+import unicodedata
+from collections.abc import Mapping
+from typing import Any
+
+from conteur.i18n import ConteurError
+
+from .health import HealthTrack
+from .state import COVER_PENALTY, Fighter
+from .tables import DAMAGE_TYPES, Tables
+
+TRAITS = {
+    "strength": ("force",),
+    "dexterity": ("dexterite",),
+    "stamina": ("vigueur", "endurance"),
+    "wits": ("astuce",),
+    "composure": ("calme", "sang_froid"),
+    "brawl": ("mains_nues", "bagarre"),
+    "weaponry": ("melee", "armes_blanches"),
+    "firearms": ("armes_a_feu",),
+    "athletics": ("athletisme",),
+}
+"""Traits the rules read, with their French spellings (written without accents)."""
+
+FIELDS = {
+    "id": (),
+    "name": ("nom",),
+    "side": ("camp",),
+    "kind": ("type", "nature"),
+    "size": ("taille",),
+    "weapon": ("arme",),
+    "weapons": ("armes",),
+    "armour": ("armure", "armor"),
+    "merits": ("atouts", "avantages"),
+    "unarmed": ("degats_a_mains_nues", "degats_mains_nues"),
+    "vulnerable": ("vulnerable_a", "faiblesses"),
+    "ammo": ("munitions",),
+    "cover": ("couvert",),
+    "position": (),
+    "health": ("sante",),
+    "fate": ("sort",),
+}
+KINDS = {
+    "hunter": "hunter",
+    "chasseur": "hunter",
+    "monster": "monster",
+    "monstre": "monster",
+    "bystander": "bystander",
+    "passant": "bystander",
+}
+MERITS = {"quick_draw": "quick_draw", "degainer_vite": "quick_draw", "degaine_rapide": "quick_draw"}
+
+
+def normalize(word: str) -> str:
+    """Lower case, no accents, spaces and dashes as underscores."""
+    text = unicodedata.normalize("NFKD", str(word).strip().lower())
+    text = "".join(c for c in text if not unicodedata.combining(c))
+    return text.replace(" ", "_").replace("-", "_").replace("'", "_")
+
+
+def _lookup(table: Mapping[str, tuple[str, ...]]) -> dict[str, str]:
+    out: dict[str, str] = {}
+    for key, spellings in table.items():
+        out[key] = key
+        for s in spellings:
+            out[s] = key
+    return out
+
+
+_TRAIT_OF = _lookup(TRAITS)
+_FIELD_OF = _lookup(FIELDS)
+
+
+def _int(fid: str, name: str, value: Any) -> int:
+    if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value <= 20:
+        raise ConteurError("hunter.sheet.bad_value", fighter=fid, field=name, value=str(value))
+    return value
+
+
+def fighter_from_scenario(raw: Mapping[str, Any], index: int, tables: Tables) -> Fighter:
+    """The fighter a scenario's ``combatants`` entry describes (ConteurError naming a bad field)."""
+    if not isinstance(raw, Mapping):
+        raise ConteurError("hunter.sheet.not_mapping", index=index + 1)
+    inline = raw.get("sheet")
+    if inline is not None:
+        if not isinstance(inline, Mapping):
+            raise ConteurError("hunter.sheet.not_mapping", index=index + 1)
+        raw = {**inline, **{k: v for k, v in raw.items() if k != "sheet"}}
+    fields: dict[str, Any] = {}
+    traits: dict[str, int] = {}
+    fid = str(raw.get("id") or f"f{index + 1}")
+    for key, value in raw.items():
+        k = normalize(key)
+        if k in _TRAIT_OF:
+            traits[_TRAIT_OF[k]] = _int(fid, str(key), value)
+        elif k in _FIELD_OF:
+            fields[_FIELD_OF[k]] = value
+        else:
+            raise ConteurError("hunter.sheet.unknown_field", fighter=fid, field=str(key))
+    for t in TRAITS:
+        traits.setdefault(t, 0)
+    kind = KINDS.get(normalize(str(fields.get("kind", "hunter"))))
+    if kind is None:
+        raise ConteurError("hunter.sheet.bad_kind", fighter=fid, value=str(fields.get("kind")))
+    size = _int(fid, "size", fields.get("size", 5))
+    weapons = [str(w) for w in _as_list(fields.get("weapons"))]
+    weapon = fields.get("weapon")
+    for w in [*weapons, *([str(weapon)] if weapon else [])]:
+        tables.weapon(w)
+    if weapon and str(weapon) not in weapons:
+        weapons.insert(0, str(weapon))
+    armour = fields.get("armour")
+    if armour and str(armour) not in tables.armour:
+        raise ConteurError(
+            "hunter.unknown_armour", name=str(armour), known=", ".join(sorted(tables.armour))
+        )
+    merits = []
+    for m in _as_list(fields.get("merits")):
+        if normalize(m) not in MERITS:
+            raise ConteurError("hunter.sheet.unknown_merit", fighter=fid, value=str(m))
+        merits.append(MERITS[normalize(m)])
+    unarmed = str(fields.get("unarmed", "B")).upper()[:1]
+    if unarmed not in DAMAGE_TYPES:
+        raise ConteurError("hunter.sheet.bad_value", fighter=fid, field="unarmed", value=unarmed)
+    cover = normalize(str(fields.get("cover", "none")))
+    if cover not in COVER_PENALTY:
+        raise ConteurError("hunter.sheet.bad_value", fighter=fid, field="cover", value=cover)
+    ammo = {w: tables.weapon(w).clip for w in weapons if tables.weapon(w).category == "firearm"}
+    for w, n in dict(fields.get("ammo") or {}).items():
+        if str(w) not in ammo:
+            raise ConteurError("hunter.sheet.bad_value", fighter=fid, field="ammo", value=str(w))
+        ammo[str(w)] = _int(fid, "ammo", n)
+    track = HealthTrack.empty(traits["stamina"] + size)
+    if fields.get("health"):
+        track = _health(fid, fields["health"], track.size)
+    fate = str(fields.get("fate") or track.fate())
+    if fate not in ("alive", "unconscious", "incapacitated", "dead"):
+        raise ConteurError("hunter.sheet.bad_value", fighter=fid, field="fate", value=fate)
+    position = fields.get("position") or (0.0, 0.0)
+    return Fighter(
+        id=fid,
+        name=str(fields.get("name", fid)),
+        side=str(fields.get("side", fid)),
+        kind=kind,
+        traits=traits,
+        size=size,
+        health=track,
+        fate=fate,
+        position=(float(position[0]), float(position[1])),
+        weapon=str(weapon) if weapon else None,
+        weapons=tuple(weapons),
+        armour=str(armour) if armour else None,
+        merits=tuple(merits),
+        unarmed_type=DAMAGE_TYPES[unarmed],
+        vulnerable=tuple(normalize(v) for v in _as_list(fields.get("vulnerable"))),
+        ammo=ammo,
+        cover=cover,
+    )
+
+
+def _health(fid: str, value: Any, size: int) -> HealthTrack:
+    """A carried health track, written as on a sheet (``[X][/][ ]``)."""
+    marks = {" ": 0, "/": 1, "X": 2, "*": 3}
+    text = "".join(value) if isinstance(value, list) else str(value)
+    boxes = [marks.get(c, -1) for c in text.replace("[", "").replace("]", "")]
+    if len(boxes) != size or -1 in boxes:
+        raise ConteurError("hunter.sheet.bad_value", fighter=fid, field="health", value=text)
+    return HealthTrack(sorted(boxes, reverse=True))
+
+
+def _as_list(value: Any) -> list[str]:
+    if value is None:
+        return []
+    if isinstance(value, str):
+        return [value]
+    return [str(v) for v in value]

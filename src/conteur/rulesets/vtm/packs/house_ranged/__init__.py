@@ -1,0 +1,56 @@
+"""The ``house_ranged`` option pack: the table's own ranged combat (rules/001, R-* ids).
+
+While an encounter lists it in ``packs``, its maneuvers (short and long
+burst, shotgun spread, suppressive fire, called shot, careful shot) join the
+encounter's tables, the core maneuvers they replace (three-round burst,
+full auto, spray, aim) leave them, and its rules replace V-RNG-5, V-RNG-6,
+V-RNG-8, V-RNG-2 and, for shots, V-MAN-8 and V-RNG-1. The single shot is
+vtm's ``shoot`` with the pack's difficulty by distance.
+"""
+
+from __future__ import annotations
+
+from functools import cache
+from importlib import resources
+from types import MappingProxyType
+from typing import Any
+
+import yaml
+
+import conteur.i18n
+
+from ...hooks import replaces
+from ...tables import Maneuver, Tables
+from .. import OptionPack
+from . import bursts, shots, spread, suppression
+from .common import PACK
+from .config import pack_data
+
+conteur.i18n.register_package_catalog(__name__)
+
+RULE_MODULES = (bursts, shots, spread, suppression)
+"""Modules whose import registers the pack's hooks (kept referenced on purpose)."""
+
+
+@cache
+def pack_maneuvers() -> tuple[Maneuver, ...]:
+    """The pack's maneuvers (``data/maneuvers.yaml``), validated like vtm's own."""
+    text = resources.files(__name__).joinpath("data", "maneuvers.yaml").read_text("utf-8")
+    raw: Any = yaml.safe_load(text)
+    return tuple(Maneuver.model_validate(entry) for entry in raw["maneuvers"])
+
+
+@cache
+def adjust_tables(tables: Tables) -> Tables:
+    """The tables with the pack's maneuvers in, and those it replaces out."""
+    from dataclasses import replace
+
+    removed = set(pack_data().removes)
+    kept = {k: m for k, m in tables.maneuvers.items() if k not in removed}
+    kept.update({m.id: m for m in pack_maneuvers()})
+    return replace(tables, maneuvers=MappingProxyType(kept))
+
+
+replaces(PACK, *pack_data().replaces)
+
+OPTION_PACK = OptionPack(name=PACK, replaces=pack_data().replaces, adjust_tables=adjust_tables)

@@ -1,0 +1,134 @@
+"""The pack's tables as data (``data/pack.yaml``), read once and checked."""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+from functools import cache
+from importlib import resources
+from typing import Any
+
+import yaml
+from pydantic import BaseModel, ConfigDict, Field
+
+from conteur.i18n import ConteurError
+
+
+class _Model(BaseModel):
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
+
+class ShotBand(_Model):
+    """R-SHOT-1: up to ``max_metres``, this difficulty."""
+
+    max_metres: float = Field(gt=0)
+    difficulty: int = Field(ge=2, le=10)
+
+
+class SpreadBand(_Model):
+    """R-SPREAD-2: one distance band of a shotgun spread."""
+
+    max_metres: float = Field(gt=0)
+    damage: int | str
+    difficulty: int = Field(ge=2, le=10)
+    targets: int | str
+    cone: float | None = None
+
+    @property
+    def base_damage(self) -> bool:
+        """False at the last band: no base damage, only the extra successes roll."""
+        return self.damage != "none"
+
+    @property
+    def damage_dice(self) -> int:
+        return int(self.damage) if self.base_damage else 0
+
+    @property
+    def max_targets(self) -> int | None:
+        """How many targets the cone may hit (None: all in it)."""
+        return None if self.targets == "all" else int(self.targets)
+
+
+class PackData(_Model):
+    """Everything ``data/pack.yaml`` holds."""
+
+    replaces: tuple[str, ...]
+    removes: tuple[str, ...]
+    shot_bands: tuple[ShotBand, ...]
+    step_metres: float = Field(gt=0)
+    step_difficulty: int
+    max_difficulty: int = Field(ge=2, le=10)
+    spread_bands: tuple[SpreadBand, ...]
+    sawed_off_divisor: float = Field(gt=0)
+    spread_armour_factor: int = Field(ge=1)
+    suppression_difficulty: int = Field(ge=2, le=10)
+    suppression_targets: dict[str, int | str]
+    suppression_willpower_difficulty: int = Field(ge=2, le=10)
+    short_burst_rounds: dict[str, int]
+    short_burst_targets: int = Field(ge=1)
+    long_burst_targets: int = Field(ge=1)
+    head_damage_dice: int
+    limb_roll_difficulty: int = Field(ge=2, le=10)
+    limb_penalty: int
+    careful_step: int
+    careful_rounds: int = Field(ge=1)
+
+
+def _text(name: str) -> str:
+    return resources.files(__package__ or "").joinpath("data", name).read_text("utf-8")
+
+
+@cache
+def pack_data() -> PackData:
+    """The shipped numbers of the pack."""
+    raw: Any = yaml.safe_load(_text("pack.yaml"))
+    try:
+        return PackData.model_validate(raw)
+    except Exception as exc:  # pragma: no cover - shipped data is tested
+        raise ConteurError(
+            "vtm.tables.unreadable", file="house_ranged/data/pack.yaml", detail=str(exc)
+        ) from None
+
+
+def metres(distance: float) -> int:
+    """Reading: a distance rounds up to the next whole metre (at least 1)."""
+    return max(1, math.ceil(distance - 1e-9))
+
+
+def shot_difficulty(distance: float) -> int:
+    """R-SHOT-1: 1–3 m: 4; 4–10 m: 5; 11–20 m: 6; then +1 every 10 m (capped at 10)."""
+    data = pack_data()
+    m = metres(distance)
+    for band in data.shot_bands:
+        if m <= band.max_metres:
+            return band.difficulty
+    last = data.shot_bands[-1]
+    steps = math.ceil((m - last.max_metres) / data.step_metres)
+    return min(data.max_difficulty, last.difficulty + steps * data.step_difficulty)
+
+
+@dataclass(frozen=True)
+class Band:
+    """A spread band as it applies to one gun (R-SPREAD-3 halves a sawed-off's limits)."""
+
+    index: int
+    limit: float
+    spec: SpreadBand
+
+
+def spread_band(distance: float, sawed_off: bool) -> Band | None:
+    """R-SPREAD-2/3: the band a spread at ``distance`` falls in, or None past the last."""
+    data = pack_data()
+    m = metres(distance)
+    divisor = data.sawed_off_divisor if sawed_off else 1.0
+    for i, band in enumerate(data.spread_bands):
+        limit = band.max_metres / divisor
+        if m <= limit:
+            return Band(i + 1, limit, band)
+    return None
+
+
+def spread_reach(sawed_off: bool) -> float:
+    """The farthest a spread reaches (80 m, 40 m sawed-off)."""
+    data = pack_data()
+    return data.spread_bands[-1].max_metres / (data.sawed_off_divisor if sawed_off else 1.0)

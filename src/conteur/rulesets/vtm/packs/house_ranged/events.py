@@ -1,0 +1,167 @@
+"""The events of the house_ranged pack (each cites its R- ids; log lines in messages.yaml)."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import Any
+
+from conteur.engine import Event
+from conteur.i18n import Msg, catalog
+
+from ...state import VtmState
+
+
+def _spot(out: dict[str, Any]) -> dict[str, Any]:
+    """The ``location`` field in the reader's language (``word.head``)."""
+    key = f"word.{out.get('location')}"
+    if key in catalog():
+        out["location"] = Msg(key)
+    return out
+
+
+def _shares(shares: tuple[tuple[str, int], ...], names: Mapping[str, str] | None) -> str:
+    return ", ".join(f"{names.get(fid, fid) if names else fid} {n}" for fid, n in shares)
+
+
+@dataclass(frozen=True)
+class BurstShared(Event):
+    """A burst's successes split among its targets (R-BURST-1, R-BURST-2)."""
+
+    attacker: str
+    successes: int
+    shares: tuple[tuple[str, int], ...]
+
+    def params(self, names: Mapping[str, str] | None = None) -> dict[str, Any]:
+        out = super().params(names)
+        out["shares"] = _shares(self.shares, names)
+        return out
+
+
+@dataclass(frozen=True)
+class SpreadFired(Event):
+    """A shotgun spread: its band and the targets in the cone (R-SPREAD-2, R-SPREAD-3)."""
+
+    attacker: str
+    band: int
+    metres: int
+    targets: tuple[str, ...]
+
+    def params(self, names: Mapping[str, str] | None = None) -> dict[str, Any]:
+        out = super().params(names)
+        out["targets"] = ", ".join(names.get(t, t) if names else t for t in self.targets)
+        return out
+
+
+@dataclass(frozen=True)
+class SuppressionLaid(Event):
+    """Suppressive fire pins its targets down for the turn (R-SUPP-1, R-SUPP-2)."""
+
+    fighter: str
+    weapon: str
+    successes: int
+    targets: tuple[str, ...]
+    turn: int
+
+    def apply(self, state: VtmState) -> None:
+        for fid in self.targets:
+            state.fighters[fid].conditions["suppressed"] = {
+                "by": self.fighter,
+                "weapon": self.weapon,
+                "successes": self.successes,
+                "turn": self.turn,
+            }
+
+    def params(self, names: Mapping[str, str] | None = None) -> dict[str, Any]:
+        out = super().params(names)
+        out["targets"] = ", ".join(names.get(t, t) if names else t for t in self.targets)
+        return out
+
+
+@dataclass(frozen=True)
+class SuppressionTested(Event):
+    """A suppressed fighter's Willpower test before it exposes itself (R-SUPP-2)."""
+
+    fighter: str
+    successes: int
+    needed: int
+    passed: bool
+
+    def apply(self, state: VtmState) -> None:
+        held = state.fighters[self.fighter].conditions.get("suppressed")
+        if isinstance(held, dict):
+            held = {**held, "tested": "passed" if self.passed else "failed"}
+            state.fighters[self.fighter].conditions["suppressed"] = held
+
+
+@dataclass(frozen=True)
+class PinnedDown(Event):
+    """A suppressed fighter failed its test: its exposing action is lost (R-SUPP-2)."""
+
+    fighter: str
+    kind: str
+
+
+@dataclass(frozen=True)
+class LimbRolled(Event):
+    """The roll of a fighter hit in an arm or a leg (R-CALL-4, R-CALL-5)."""
+
+    target: str
+    location: str
+    pool: int
+    difficulty: int
+    successes: int
+    needed: int
+
+    def params(self, names: Mapping[str, str] | None = None) -> dict[str, Any]:
+        return _spot(super().params(names))
+
+
+@dataclass(frozen=True)
+class HeadShotKill(Event):
+    """A head shot whose damage reached the target's Stamina (R-CALL-2)."""
+
+    target: str
+    damage: int
+    stamina: int
+
+
+@dataclass(frozen=True)
+class LocationIgnored(Event):
+    """A target without wound penalties shrugs off the location's effect (R-CALL-6)."""
+
+    target: str
+    location: str
+
+    def params(self, names: Mapping[str, str] | None = None) -> dict[str, Any]:
+        return _spot(super().params(names))
+
+
+@dataclass(frozen=True)
+class CarefulAim(Event):
+    """A round spent lining up a careful shot (R-AIM-1)."""
+
+    fighter: str
+    target: str
+    weapon: str
+    rounds: int
+    last: int
+    bonus: int
+
+    def apply(self, state: VtmState) -> None:
+        state.fighters[self.fighter].conditions["careful_shot"] = {
+            "target": self.target,
+            "weapon": self.weapon,
+            "rounds": self.rounds,
+            "last": self.last,
+        }
+
+
+@dataclass(frozen=True)
+class CarefulAimLost(Event):
+    """The shooter was disturbed: the careful shot's bonus is lost (R-AIM-1)."""
+
+    fighter: str
+
+    def apply(self, state: VtmState) -> None:
+        state.fighters[self.fighter].conditions.pop("careful_shot", None)

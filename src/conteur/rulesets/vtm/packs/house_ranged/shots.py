@@ -1,0 +1,330 @@
+"""Single shot (R-SHOT-1, R-SHOT-2), called shot (R-CALL-1..6) and careful shot (R-AIM-1).
+
+Readings (CHECKLIST, house_ranged):
+
+* distances round up to the next whole metre; past 20 m the difficulty rises
+  by 1 every 10 m, at most 10, and the weapon's maximum range still applies;
+* the difficulty by distance replaces V-RNG-5 for every shot of the
+  encounter (bursts included); the spread has its own bands (spread.py) and
+  suppressive fire its flat difficulty (suppression.py);
+* a called shot's "damage inflicted" is after soak; at the head it is compared
+  with Stamina alone, and the health track is then filled past its end (a
+  mortal dies, a vampire falls into torpor); an arm or leg roll is needed
+  only when damage got through; its +2 difficulty lasts while the fighter
+  keeps the condition (until healed or cleared by the game master);
+* R-CALL-6: a target without wound penalties (condition ``no_wound_penalties``
+  or ``apparition``) takes the damage but none of the location's effects,
+  the head's two extra dice included;
+* a careful shot is the same action declared round after round: the first
+  lines the shot up (the target must be visible), the next fires at -1, or
+  with ``wait`` lines it up once more for -2; any other action, a shot
+  elsewhere, or a close attack on the shooter loses it.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+
+from conteur.dice import VtmPool
+from conteur.engine import Param, Resolution
+from conteur.i18n import ConteurError
+
+from ... import equipment
+from ...actions import check_attack
+from ...attack import attack
+from ...events import ConditionSet, DamageTaken, WeaponChanged
+from ...hooks import (
+    AttackDraft,
+    action,
+    action_check,
+    after_attack,
+    after_hit,
+    declaration_check,
+    difficulty_rule,
+    form_params,
+    pool_rule,
+    validator,
+)
+from ...modifiers import is_blind
+from ...ranged import maneuver_or_none, spend_rounds
+from ...state import Action, Declaration, Fighter, VtmState
+from ...strike import StrikeOutcome
+from .common import firearm, no_wound_penalties, on
+from .config import pack_data, shot_difficulty
+from .events import CarefulAim, CarefulAimLost, HeadShotKill, LimbRolled, LocationIgnored
+
+BASE_DIFFICULTY = 6
+LOCATIONS = ("head", "torso", "arm", "leg")
+"""R-CALL-2..5: where a called shot may aim."""
+OWN_DIFFICULTY = ("shotgun_spread", "suppressive_fire")
+"""Pack maneuvers whose difficulty is not the single shot's distance table."""
+SINGLE_SHOTS = ("shoot", "called_shot", "careful_shot")
+"""R-SHOT-2: shots of one bullet at one target."""
+
+
+# ------------------------------------------------------------------ R-SHOT
+
+
+@difficulty_rule
+def shot_distance(d: AttackDraft) -> None:
+    """R-SHOT-1: 1–3 m: 4; 4–10 m: 5; 11–20 m: 6; then +1 each further 10 m (replaces V-RNG-5)."""
+    if not on(d.state) or not d.ranged or d.weapon is None:
+        return
+    if equipment.maneuver_id(d.maneuver) in OWN_DIFFICULTY:
+        return
+    dist = d.state.distance(d.attacker.id, d.target.id)
+    value = shot_difficulty(dist)
+    d.add_difficulty("R-SHOT-1", "distance", value - BASE_DIFFICULTY)
+    if not d.notes or d.notes[-1][0] != "R-SHOT-1":
+        d.rules.append("R-SHOT-1")  # difficulty 6 at 11–20 m: no change, still the rule applied
+
+
+@pool_rule
+def single_shot_damage(d: AttackDraft) -> None:
+    """R-SHOT-2: a hit does the weapon's damage, each success past the first one more die."""
+    if on(d.state) and d.ranged and equipment.maneuver_id(d.maneuver) in SINGLE_SHOTS:
+        d.rules.append("R-SHOT-2")
+
+
+@action_check
+def replaced_details(state: VtmState, f: Fighter, a: Action) -> None:
+    """With the pack on, a shot aims at a spot only as a called shot (R-CALL replaces V-MAN-8)."""
+    if not on(state) or a.kind in ("called_shot",):
+        return
+    m = maneuver_or_none(state, a.kind)
+    if m is None or m.kind != "ranged" or equipment.maneuver_id(m) == "called_shot":
+        return
+    if a.param("targeting") is not None or a.param("location") is not None:
+        raise ConteurError("house_ranged.use_called_shot", rule="R-CALL-1", fighter=f.name)
+    if a.param("careful_rounds") is not None:
+        raise ConteurError("house_ranged.odds_only", rule="R-AIM-1", name="careful_rounds")
+
+
+# ------------------------------------------------------------------ R-CALL
+
+
+@form_params
+def pack_details(state: VtmState, f: Fighter) -> list[Param]:
+    """The tracker's declaration form: the called shot's spot, a careful shot's ``wait``."""
+    if not on(state):
+        return []
+    return [
+        Param("location", "choice", LOCATIONS, required=False),
+        Param("wait", "bool", default=False),
+    ]
+
+
+@validator("called_shot")
+def check_called_shot(state: VtmState, f: Fighter, a: Action) -> None:
+    """R-CALL-1: a ranged weapon and one of the locations (head, torso, arm, leg)."""
+    m = equipment.maneuver(state, a.kind)
+    check_attack(state, f, a, m)
+    firearm(state, f, a, "R-CALL-1")
+    where = a.param("location")
+    if where not in LOCATIONS:
+        raise ConteurError(
+            "house_ranged.location",
+            rule="R-CALL-1",
+            value=str(where) if where is not None else "—",
+            known=", ".join(LOCATIONS),
+        )
+
+
+def location_of(a: Action) -> str:
+    """The spot a called shot aims at (the odds of one without a spot: the torso)."""
+    where = a.param("location")
+    return str(where) if where in LOCATIONS else "torso"
+
+
+@pool_rule
+def head_dice(d: AttackDraft) -> None:
+    """R-CALL-2: a head shot does two more damage dice (R-CALL-6: not to apparitions)."""
+    if not on(d.state) or equipment.maneuver_id(d.maneuver) != "called_shot":
+        return
+    if location_of(d.action) == "head" and not no_wound_penalties(d.target):
+        dice = pack_data().head_damage_dice
+        d.extra_damage_dice += dice
+        d.notes.append(("R-CALL-2", "damage", dice))
+        d.rules.append("R-CALL-2")
+
+
+@action("called_shot")
+def called_shot(ctx: Resolution, f: Fighter, a: Action, penalty: int, willpower: bool) -> None:
+    """R-CALL-1: one bullet at one spot of the target, at +2 difficulty."""
+    state: VtmState = ctx.state
+    m = equipment.maneuver(state, a.kind)
+    spend_rounds(ctx, f, m, firearm(state, f, a, "R-CALL-1"))
+    attack(ctx, f, a, penalty, willpower)
+
+
+@after_hit("called_shot")
+def location_effect(ctx: Resolution, d: AttackDraft, outcome: StrikeOutcome) -> None:
+    """R-CALL-2..6: what the spot hit does once the damage is known."""
+    if not on(ctx.state) or not outcome.hit:
+        return
+    target = ctx.state.fighters[d.target.id]
+    where = location_of(d.action)
+    if where == "torso":
+        return  # R-CALL-3: the normal effects
+    if no_wound_penalties(target):
+        ctx.emit(LocationIgnored(target.id, where, rules=("R-CALL-6",)))
+        return
+    if where == "head":
+        head_kill(ctx, target, outcome.levels)
+    else:
+        limb_hit(ctx, target, where, outcome.levels)
+
+
+def head_kill(ctx: Resolution, target: Fighter, inflicted: int) -> None:
+    """R-CALL-2: damage inflicted (after soak) at least the target's Stamina kills outright."""
+    stamina = target.trait("stamina")
+    if inflicted < stamina or target.health.past_track is not None:
+        return
+    ctx.emit(HeadShotKill(target.id, inflicted, stamina, rules=("R-CALL-2",)))
+    left = len(target.health.boxes) - target.health.filled + 1
+    ctx.emit(DamageTaken(target.id, left, "lethal", rules=("R-CALL-2", "V-DMG-5")))
+
+
+def limb_hit(ctx: Resolution, target: Fighter, where: str, inflicted: int) -> None:
+    """R-CALL-4 (arm: Dexterity, drops what it holds) and R-CALL-5 (leg: Dex + Athletics, falls)."""
+    data = pack_data()
+    rule = "R-CALL-4" if where == "arm" else "R-CALL-5"
+    ctx.emit(ConditionSet(target.id, f"{where}_hit", data.limb_penalty, rules=(rule,)))
+    if inflicted <= 0:
+        return
+    pool = target.trait("dexterity") + (target.trait("athletics") if where == "leg" else 0)
+    record = ctx.dice.roll(VtmPool(pool, data.limb_roll_difficulty))
+    got = record.result.successes
+    ctx.emit(
+        LimbRolled(
+            target.id,
+            where,
+            pool,
+            data.limb_roll_difficulty,
+            got,
+            inflicted,
+            rules=(rule,),
+            rolls=(record,),
+        )
+    )
+    if got >= inflicted:
+        return
+    if where == "arm":
+        if target.weapon is not None:
+            ctx.emit(WeaponChanged(target.id, None, rules=(rule,)))
+    else:
+        ctx.emit(ConditionSet(target.id, "knocked_down", True, rules=(rule,)))
+
+
+@difficulty_rule
+def wounded_limb(d: AttackDraft) -> None:
+    """R-CALL-4: +2 difficulty on an attack made with a wounded arm (ranged or close)."""
+    if not on(d.state):
+        return
+    penalty = d.attacker.conditions.get("arm_hit")
+    if penalty:
+        d.add_difficulty("R-CALL-4", "arm_hit", int(penalty))
+
+
+# ------------------------------------------------------------------ R-AIM
+
+
+def careful_held(state: VtmState, f: Fighter, a: Action) -> int:
+    """R-AIM-1: rounds of careful aim the shooter holds for this shot (0: none).
+
+    Held when the shooter lined up this target with this weapon in the
+    previous round, and this is its first action of the round.
+    """
+    held = f.conditions.get("careful_shot")
+    if not isinstance(held, Mapping):
+        return 0
+    try:
+        w = equipment.weapon_for(state, f, a)
+    except ConteurError:
+        return 0
+    fresh = (
+        held.get("target") == a.target
+        and w is not None
+        and held.get("weapon") == w.id
+        and held.get("last") == state.turn - 1
+        and f.progress.acted <= 1
+        and f.progress.defences == 0
+    )
+    return int(held.get("rounds", 0)) if fresh else 0
+
+
+@validator("careful_shot")
+def check_careful_shot(state: VtmState, f: Fighter, a: Action) -> None:
+    """R-AIM-1: a ranged weapon; to start aiming the shooter must see the target."""
+    m = equipment.maneuver(state, a.kind)
+    check_attack(state, f, a, m)
+    equipment.weapon_for(state, f, a)
+    if is_blind(state, f):
+        raise ConteurError("house_ranged.careful_unseen", rule="R-AIM-1", fighter=f.name)
+
+
+@declaration_check
+def careful_alone(state: VtmState, f: Fighter, decl: Declaration) -> None:
+    """R-AIM-1: the careful shooter does nothing else in the round."""
+    if not on(state) or len(decl.actions) < 2:
+        return
+    for a in decl.actions:
+        if equipment.maneuver_id(equipment.maneuver(state, a.kind)) == "careful_shot":
+            raise ConteurError("house_ranged.careful_alone", rule="R-AIM-1", fighter=f.name)
+
+
+@action("careful_shot")
+def careful_shot(ctx: Resolution, f: Fighter, a: Action, penalty: int, willpower: bool) -> None:
+    """R-AIM-1: line the shot up (first round, or ``wait``), or fire at the lowered difficulty."""
+    state: VtmState = ctx.state
+    data = pack_data()
+    held = careful_held(state, f, a)
+    w = equipment.weapon_for(state, f, a)
+    assert w is not None and a.target is not None
+    if held and not (a.param("wait") and held < data.careful_rounds):
+        m = equipment.maneuver(state, a.kind)
+        spend_rounds(ctx, f, m, w)
+        attack(ctx, f, a, penalty, willpower)
+        return
+    rounds = held + 1
+    ctx.emit(
+        CarefulAim(
+            f.id,
+            a.target,
+            w.id,
+            rounds,
+            state.turn,
+            rounds * data.careful_step,
+            rules=("R-AIM-1",),
+        )
+    )
+
+
+@difficulty_rule
+def careful_bonus(d: AttackDraft) -> None:
+    """R-AIM-1: -1 difficulty per round lined up (at most 2), for the careful shot itself.
+
+    Out of play (the odds of a careful shot not lined up yet) it counts the
+    rounds of the ``careful_rounds`` parameter, one by default.
+    """
+    if not on(d.state) or equipment.maneuver_id(d.maneuver) != "careful_shot":
+        return
+    data = pack_data()
+    rounds = careful_held(d.state, d.attacker, d.action)
+    if not rounds:
+        rounds = int(d.action.param("careful_rounds") or 1)
+    rounds = max(1, min(data.careful_rounds, rounds))
+    d.add_difficulty("R-AIM-1", "careful", -rounds * data.careful_step)
+
+
+@after_attack
+def careful_spent_or_lost(ctx: Resolution, d: AttackDraft, outcome: StrikeOutcome) -> None:
+    """R-AIM-1: a shot spends the aim; a close attack on a careful shooter disturbs it."""
+    if not on(ctx.state):
+        return
+    shooter = ctx.state.fighters[d.attacker.id]
+    if "careful_shot" in shooter.conditions:
+        ctx.emit(ConditionSet(shooter.id, "careful_shot", None, rules=("R-AIM-1",)))
+    target = ctx.state.fighters[d.target.id]
+    if d.close and "careful_shot" in target.conditions:
+        ctx.emit(CarefulAimLost(target.id, rules=("R-AIM-1",)))

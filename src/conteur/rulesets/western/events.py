@@ -1,0 +1,379 @@
+"""The events of a western fight; each folds itself into the state and names its rules."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from conteur.engine import Event
+
+from .state import WesternState
+
+
+def _with_words(out: dict[str, Any], *fields: str) -> dict[str, Any]:
+    """Zone and weapon ids shown by their table names (``word.western.<id>``)."""
+    from conteur.i18n import Msg, catalog
+
+    for name in fields:
+        value = out.get(name)
+        if isinstance(value, str) and f"word.western.{value}" in catalog():
+            out[name] = Msg(f"word.western.{value}")
+    return out
+
+
+class WesternEvent:
+    """Mixin of the western events: yes/no fields are shown as words."""
+
+    def params(self, names: Any = None) -> dict[str, Any]:
+        from conteur.i18n import Msg
+
+        out: dict[str, Any] = Event.params(self, names)  # type: ignore[arg-type]
+        for key, value in out.items():
+            if isinstance(value, bool):
+                out[key] = Msg("western.yes" if value else "western.no")
+        return out
+
+
+def labelled(items: tuple[tuple[str, int], ...]) -> tuple[tuple[str, int], ...]:
+    """Modifier labels read from the western words (``word.western.<id>``)."""
+    return tuple((f"western.{what}", amount) for what, amount in items)
+
+
+def _state(state: Any) -> WesternState:
+    assert isinstance(state, WesternState)
+    return state
+
+
+@dataclass(frozen=True, kw_only=True)
+class RoundStarted(WesternEvent, Event):
+    """A new round: its order of combat, one entry per shot or blow (W-SPD-2)."""
+
+    turn: int
+    slots: tuple[tuple[str, str], ...]
+
+    def apply(self, state: Any) -> None:
+        s = _state(state)
+        s.turn = self.turn
+        s.phase = "round"
+        s.slots = [(str(f), str(h)) for f, h in self.slots]
+        s.done = 0
+        for f in s.fighters.values():
+            f.behind = None
+
+
+@dataclass(frozen=True, kw_only=True)
+class VolleyCounted(WesternEvent, Event):
+    """How many shots or blows a fighter has this round (W-SPD-1, W-SPD-3)."""
+
+    fighter: str
+    speed: int
+    kind: str
+    shots: int
+    off_shots: int = 0
+
+    def params(self, names: Any = None) -> dict[str, Any]:
+        from conteur.i18n import Msg
+
+        out = super().params(names)
+        out["off"] = Msg("western.volley.off", shots=self.off_shots) if self.off_shots else ""
+        return out
+
+
+@dataclass(frozen=True, kw_only=True)
+class StillUnconscious(WesternEvent, Event):
+    """An unconscious fighter's count goes down by one round; at 0 it wakes (W-KO-4)."""
+
+    fighter: str
+    left: int
+
+    def apply(self, state: Any) -> None:
+        f = _state(state).fighters[self.fighter]
+        f.unconscious = self.left
+        if self.left <= 0 and f.fate == "unconscious":
+            f.fate = "alive"
+
+
+@dataclass(frozen=True, kw_only=True)
+class Surprised(WesternEvent, Event):
+    """A fighter is surprised: attacked (no action this round) or by a sudden adversary."""
+
+    fighter: str
+    kind: str
+
+    def apply(self, state: Any) -> None:
+        s = _state(state)
+        f = s.fighters[self.fighter]
+        f.surprised = self.kind
+        f.surprised_round = max(s.turn, 1)
+        if self.kind == "attacked" and s.phase == "round":
+            kept = s.slots[: s.done] + [x for x in s.slots[s.done :] if x[0] != self.fighter]
+            s.slots = kept
+
+
+@dataclass(frozen=True, kw_only=True)
+class ShotRolled(WesternEvent, Event):
+    """One shot or blow: the skill used and the d100 against the adjusted percentage."""
+
+    attacker: str
+    target: str
+    weapon: str
+    hand: str
+    skill: str
+    percent: int
+    roll: int
+    hit: bool
+    critical: bool
+    margin: int
+    modifiers: tuple[tuple[str, int], ...] = ()
+
+    def apply(self, state: Any) -> None:
+        s = _state(state)
+        f = s.fighters[self.attacker]
+        s.done += 1
+        f.ready = True
+        if self.hand in f.ammo:
+            f.ammo[self.hand] = max(0, f.ammo[self.hand] - 1)
+        if self.skill == "instinctive_pistol":
+            f.instinctive_round = s.turn
+
+    def params(self, names: Any = None) -> dict[str, Any]:
+        from conteur.engine.events import Modifiers
+        from conteur.i18n import Msg
+
+        out = super().params(names)
+        out["skill"] = Msg(f"western.skill.{self.skill}")
+        out["outcome"] = Msg(
+            "western.outcome.critical"
+            if self.critical and self.hit
+            else "western.outcome.hit"
+            if self.hit
+            else "western.outcome.miss"
+        )
+        out["modifiers"] = Modifiers(labelled(self.modifiers))
+        return _with_words(out, "weapon")
+
+
+@dataclass(frozen=True, kw_only=True)
+class LocationRolled(WesternEvent, Event):
+    """Where the shot landed: 1D100 on the hit-location table, or the zone aimed at."""
+
+    target: str
+    face: int
+    zone: str
+
+    def params(self, names: Any = None) -> dict[str, Any]:
+        return _with_words(super().params(names), "zone")
+
+
+@dataclass(frozen=True, kw_only=True)
+class LocationShifted(WesternEvent, Event):
+    """A critical hit moves up the zone's ladder by its margin (W-CRIT-2)."""
+
+    target: str
+    rolled: str
+    zone: str
+    margin: int
+
+    def params(self, names: Any = None) -> dict[str, Any]:
+        return _with_words(super().params(names), "zone", "rolled")
+
+
+@dataclass(frozen=True, kw_only=True)
+class DamageDealt(WesternEvent, Event):
+    """Damage dice times the zone's multiplier, taken from PV (W-LOC-1)."""
+
+    target: str
+    zone: str
+    dice: int
+    multiplier: float
+    pv_lost: int
+
+    def params(self, names: Any = None) -> dict[str, Any]:
+        return _with_words(super().params(names), "zone")
+
+    def apply(self, state: Any) -> None:
+        lose_pv(_state(state), self.target, self.pv_lost)
+
+
+def lose_pv(s: WesternState, fid: str, amount: int) -> None:
+    f = s.fighters[fid]
+    f.pv -= amount
+    if f.pv <= s.dead_at:
+        f.fate = "dead"
+    elif f.pv <= 0 and f.fate != "dead":
+        f.fate = "out"
+    if f.fate in ("out", "dead"):
+        s.slots = s.slots[: s.done] + [x for x in s.slots[s.done :] if x[0] != fid]
+
+
+@dataclass(frozen=True, kw_only=True)
+class Passed(WesternEvent, Event):
+    """A fighter lets its shot or blow go."""
+
+    fighter: str
+
+    def apply(self, state: Any) -> None:
+        _state(state).done += 1
+
+
+@dataclass(frozen=True, kw_only=True)
+class Reloaded(WesternEvent, Event):
+    """A fighter spends its turn reloading a weapon."""
+
+    fighter: str
+    hand: str
+    rounds: int
+
+    def apply(self, state: Any) -> None:
+        s = _state(state)
+        s.done += 1
+        s.fighters[self.fighter].ammo[self.hand] = self.rounds
+
+
+@dataclass(frozen=True, kw_only=True)
+class RoundEnded(WesternEvent, Event):
+    """Every shot and blow of the round is done."""
+
+    turn: int
+
+    def apply(self, state: Any) -> None:
+        _state(state).phase = "end"
+
+
+@dataclass(frozen=True, kw_only=True)
+class StealthNeeded(WesternEvent, Event):
+    """The stealth rolls an approach needs: the sum of its modifiers, at least one (W-KO-1)."""
+
+    fighter: str
+    target: str
+    needed: int
+    modifiers: tuple[tuple[str, int], ...] = ()
+
+    def params(self, names: Any = None) -> dict[str, Any]:
+        from conteur.engine.events import Modifiers
+
+        out = super().params(names)
+        out["modifiers"] = Modifiers(labelled(self.modifiers))
+        return out
+
+
+@dataclass(frozen=True, kw_only=True)
+class StealthRolled(WesternEvent, Event):
+    """One stealth roll of an approach."""
+
+    fighter: str
+    roll: int
+    percent: int
+    success: bool
+
+
+@dataclass(frozen=True, kw_only=True)
+class Approached(WesternEvent, Event):
+    """The approach ends: right behind the victim, or spotted."""
+
+    fighter: str
+    target: str
+    success: bool
+
+    def apply(self, state: Any) -> None:
+        _state(state).fighters[self.fighter].behind = self.target if self.success else None
+
+
+@dataclass(frozen=True, kw_only=True)
+class KnockOutRolled(WesternEvent, Event):
+    """1D20 at or under (FORCE + 10) − RÉSISTANCE, or automatic on a helpless victim."""
+
+    attacker: str
+    target: str
+    face: int
+    threshold: int
+    success: bool
+    automatic: bool = False
+
+    def params(self, names: Any = None) -> dict[str, Any]:
+        from conteur.i18n import Msg
+
+        out = super().params(names)
+        if self.automatic:
+            out["face"] = Msg("western.automatic")
+        return out
+
+    def apply(self, state: Any) -> None:
+        _state(state).fighters[self.attacker].behind = None
+
+
+@dataclass(frozen=True, kw_only=True)
+class KnockOutHurt(WesternEvent, Event):
+    """The victim of a knock-out attempt loses 1D6 PV, success or not (W-KO-4)."""
+
+    target: str
+    pv_lost: int
+
+    def apply(self, state: Any) -> None:
+        lose_pv(_state(state), self.target, self.pv_lost)
+
+
+@dataclass(frozen=True, kw_only=True)
+class KnockedOut(WesternEvent, Event):
+    """The victim falls unconscious for 3D10 rounds (W-KO-4)."""
+
+    target: str
+    rounds: int
+
+    def apply(self, state: Any) -> None:
+        s = _state(state)
+        f = s.fighters[self.target]
+        f.unconscious = self.rounds
+        if f.fate == "alive":
+            f.fate = "unconscious"
+        s.slots = s.slots[: s.done] + [x for x in s.slots[s.done :] if x[0] != self.target]
+
+
+@dataclass(frozen=True, kw_only=True)
+class Bound(WesternEvent, Event):
+    """A fighter is tied up or otherwise unable to defend itself (W-KO-5)."""
+
+    fighter: str
+
+    def apply(self, state: Any) -> None:
+        _state(state).fighters[self.fighter].helpless = True
+
+
+@dataclass(frozen=True, kw_only=True)
+class DuelJudged(WesternEvent, Event):
+    """Who won a duel, the sides' numbers, a witness, and the reputation it is worth."""
+
+    side: str
+    winners: int
+    losers: int
+    witness: bool
+    gain: int
+
+    def apply(self, state: Any) -> None:
+        _state(state).duel_judged = True
+
+
+@dataclass(frozen=True, kw_only=True)
+class ReputationGained(WesternEvent, Event):
+    """RÉPUTATION goes up at once (W-REP-1, W-REP-2)."""
+
+    fighter: str
+    amount: int
+    total: int
+
+    def apply(self, state: Any) -> None:
+        _state(state).fighters[self.fighter].characteristics["reputation"] = self.total
+
+
+@dataclass(frozen=True, kw_only=True)
+class Ran(WesternEvent, Event):
+    """A fighter spends its turn running (a simple action, W-RND-1)."""
+
+    fighter: str
+    x: float
+    y: float
+
+    def apply(self, state: Any) -> None:
+        s = _state(state)
+        s.done += 1
+        s.fighters[self.fighter].position = (self.x, self.y)

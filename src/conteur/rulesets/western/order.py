@@ -1,0 +1,77 @@
+"""The round and the order of combat (W-RND-1, W-RND-2, W-SPD-1..3).
+
+Each round, every fighter able to act gets its shots or blows from its combat
+speed and weapon kind (the speed table, W-SPD-1). The order of combat follows:
+the first shot of everyone, fastest first; then the second shots of those who
+have one, fastest first; and so on (W-SPD-2; the documented default for
+interleaving several fast shooters).
+"""
+
+from __future__ import annotations
+
+from conteur.engine import Resolution
+
+from .events import RoundEnded, RoundStarted, StillUnconscious, VolleyCounted
+from .state import Fighter, WesternState
+
+
+def volley(state: WesternState, f: Fighter) -> tuple[int, int]:
+    """(main-hand shots, off-hand shots) this round (W-SPD-1, W-SPD-3).
+
+    The off-hand revolver fires one bullet fewer than the main hand, none when
+    the main hand fires one; an ambidextrous fighter fires as many with both.
+    """
+    tables = state.tables
+    main = tables.weapon(f.weapons[0]) if f.weapons else tables.weapon("fists")
+    shots = tables.shots(main.kind, f.speed)
+    off = 0
+    if f.off_hand is not None:
+        off_weapon = tables.weapon(f.off_hand)
+        off_own = tables.shots(off_weapon.kind, f.speed)
+        off = min(off_own, shots) if f.ambidextrous else max(0, min(off_own, shots - 1))
+    return shots, off
+
+
+def able_to_act(state: WesternState, f: Fighter, turn: int) -> bool:
+    """Standing, and not attacked by surprise this round (W-RND-2)."""
+    if not f.standing:
+        return False
+    return not (f.surprised == "attacked" and f.surprised_round == turn)
+
+
+def start_round(ctx: Resolution) -> None:
+    """``round``: the next round, its volleys and its order of combat."""
+    state: WesternState = ctx.state
+    turn = state.turn + 1
+    for f in state.fighters.values():
+        if f.fate == "unconscious":
+            ctx.emit(StillUnconscious(fighter=f.id, left=f.unconscious - 1, rules=("W-KO-4",)))
+    counts: list[tuple[Fighter, list[str]]] = []
+    for f in state.fighters.values():
+        if not able_to_act(state, f, turn):
+            continue
+        main, off = volley(state, f)
+        kind = state.tables.weapon(f.weapons[0]).kind if f.weapons else "fists"
+        rules = ("W-SPD-1", "W-SPD-3") if f.off_hand else ("W-SPD-1",)
+        ctx.emit(
+            VolleyCounted(
+                fighter=f.id, speed=f.speed, kind=kind, shots=main, off_shots=off, rules=rules
+            )
+        )
+        hands: list[str] = []
+        for i in range(max(main, off)):
+            if i < main:
+                hands.append("main")
+            if i < off:
+                hands.append("off")
+        counts.append((f, hands))
+    ranked = sorted(enumerate(counts), key=lambda item: (-item[1][0].speed, item[0]))
+    slots: list[tuple[str, str]] = []
+    longest = max((len(h) for _, h in counts), default=0)
+    for k in range(longest):
+        for _, (f, hands) in ranked:
+            if k < len(hands):
+                slots.append((f.id, hands[k]))
+    ctx.emit(RoundStarted(turn=turn, slots=tuple(slots), rules=("W-RND-1", "W-SPD-2", "W-SEQ-1")))
+    if not slots:
+        ctx.emit(RoundEnded(turn=turn, rules=("W-RND-1",)))

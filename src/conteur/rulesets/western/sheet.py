@@ -1,0 +1,194 @@
+"""A western combatant from the scenario: characteristics, skills, weapons (names fr/en)."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+import yaml
+
+from conteur.engine.geometry import parse_position
+from conteur.i18n import ConteurError
+
+from .state import FATES, Fighter
+from .tables import Tables
+
+FIELDS = {
+    "id",
+    "name",
+    "nom",
+    "side",
+    "camp",
+    "position",
+    "characteristics",
+    "caractéristiques",
+    "skills",
+    "compétences",
+    "weapons",
+    "armes",
+    "off_hand",
+    "main_secondaire",
+    "ready",
+    "prêt",
+    "ambidextrous",
+    "ambidextre",
+    "human",
+    "humain",
+    "speed_bonus",
+    "ajustement_rapidité",
+    "pv",
+    "helpless",
+    "sans_défense",
+    # carried from an earlier encounter (``end_state``)
+    "pv_max",
+    "fate",
+    "reputation",
+    "ammo",
+    "unconscious",
+}
+ALIASES = {
+    "nom": "name",
+    "camp": "side",
+    "caractéristiques": "characteristics",
+    "compétences": "skills",
+    "armes": "weapons",
+    "main_secondaire": "off_hand",
+    "prêt": "ready",
+    "ambidextre": "ambidextrous",
+    "humain": "human",
+    "ajustement_rapidité": "speed_bonus",
+    "sans_défense": "helpless",
+}
+
+
+def _int(value: Any, fighter: str, field: str, low: int, high: int) -> int:
+    try:
+        number = int(value)
+    except (TypeError, ValueError):
+        raise ConteurError(
+            "western.sheet.bad_number", fighter=fighter, field=field, value=value
+        ) from None
+    if not low <= number <= high:
+        raise ConteurError(
+            "western.sheet.out_of_range",
+            fighter=fighter,
+            field=field,
+            value=number,
+            low=low,
+            high=high,
+        )
+    return number
+
+
+def fighter_from_scenario(
+    raw: Any, index: int, tables: Tables, base_dir: Path | None = None
+) -> Fighter:
+    """One combatant (ConteurError naming the fighter and the field when something is wrong).
+
+    The sheet may be inline, under ``sheet`` (a mapping or a YAML file), with the
+    encounter's keys (``id``, ``side``, ``position``, carried PV...) beside it.
+    """
+    if not isinstance(raw, Mapping):
+        raise ConteurError("western.sheet.not_mapping", index=index + 1)
+    if "sheet" in raw:
+        sheet = raw["sheet"]
+        if isinstance(sheet, str):
+            try:
+                sheet = yaml.safe_load(
+                    ((base_dir or Path(".")) / sheet).read_text(encoding="utf-8")
+                )
+            except (OSError, yaml.YAMLError):
+                raise ConteurError("western.tables.unreadable", path=sheet) from None
+        if not isinstance(sheet, Mapping):
+            raise ConteurError("western.sheet.not_mapping", index=index + 1)
+        raw = {**sheet, **{k: v for k, v in raw.items() if k != "sheet"}}
+    data: dict[str, Any] = {}
+    for key, value in raw.items():
+        k = str(key)
+        if k not in FIELDS:
+            raise ConteurError(
+                "western.sheet.unknown_field", fighter=str(raw.get("id", index + 1)), field=k
+            )
+        data[ALIASES.get(k, k)] = value
+    fid = str(data.get("id") or f"c{index + 1}")
+    name = str(data.get("name") or fid)
+    chars = {c.id: tables.characteristic_default for c in tables.characteristics}
+    for key, value in (data.get("characteristics") or {}).items():
+        cid = tables.characteristic_id(str(key))
+        chars[cid] = _int(value, fid, str(key), 0, tables.characteristic_max)
+    skills: dict[str, int] = {}
+    for key, value in (data.get("skills") or {}).items():
+        skills[tables.skill_id(str(key))] = _int(value, fid, str(key), 0, 100)
+    weapons = [tables.weapon(str(w)).id for w in (data.get("weapons") or [])]
+    off = data.get("off_hand")
+    off_hand = None
+    if off:
+        w = tables.weapon(str(off))
+        if w.kind != "revolver":
+            raise ConteurError("western.sheet.off_hand", fighter=fid, weapon=w.id, rule="W-SPD-3")
+        off_hand = w.id
+    ammo: dict[str, int] = {}
+    if weapons and tables.weapon(weapons[0]).capacity:
+        ammo["main"] = int(tables.weapon(weapons[0]).capacity or 0)
+    if off_hand and tables.weapon(off_hand).capacity:
+        ammo["off"] = int(tables.weapon(off_hand).capacity or 0)
+    pv_max = chars["constitution"] + tables.health.pv_bonus
+    if "reputation" in data:
+        chars["reputation"] = _int(data["reputation"], fid, "reputation", 0, 99)
+    pv = _int(data["pv"], fid, "pv", -100, 200) if "pv" in data else pv_max
+    for hand, rounds in (data.get("ammo") or {}).items():
+        if hand in ammo:
+            ammo[hand] = _int(rounds, fid, f"ammo.{hand}", 0, 999)
+    fate = str(data.get("fate") or "alive")
+    if fate not in FATES:
+        raise ConteurError(
+            "western.sheet.bad_fate", fighter=fid, value=fate, known=", ".join(FATES)
+        )
+    try:
+        position = parse_position(data.get("position", [0, 0]))
+    except (ValueError, TypeError, IndexError):
+        raise ConteurError(
+            "western.sheet.bad_number", fighter=fid, field="position", value=data.get("position")
+        ) from None
+    return Fighter(
+        id=fid,
+        name=name,
+        side=str(data.get("side") or fid),
+        position=position,
+        characteristics=chars,
+        skills=skills,
+        weapons=weapons,
+        off_hand=off_hand,
+        ammo=ammo,
+        pv=pv,
+        pv_max=max(pv_max, pv),
+        ready=bool(data.get("ready", True)),
+        ambidextrous=bool(data.get("ambidextrous", False)),
+        human=bool(data.get("human", True)),
+        speed_bonus=_int(data.get("speed_bonus", 0), fid, "speed_bonus", -24, 24),
+        helpless=bool(data.get("helpless", False)),
+        fate=fate,
+        unconscious=_int(data.get("unconscious", 0), fid, "unconscious", 0, 999),
+    )
+
+
+@dataclass(frozen=True)
+class CheckedSheet:
+    """A sheet that passed the checks, with the id and name it gives (for the store)."""
+
+    id: str
+    name: str
+
+
+def load_sheet(sheet: Mapping[str, Any], source: str = "<sheet>") -> CheckedSheet:
+    """Check a character sheet against the default tables (French or English names)."""
+    from .tables import default_tables
+
+    f = fighter_from_scenario(sheet, 0, default_tables())
+    given_id = sheet.get("id")
+    return CheckedSheet(
+        str(given_id) if given_id else "",
+        f.name if f.name != f.id or sheet.get("name") or sheet.get("nom") else "",
+    )

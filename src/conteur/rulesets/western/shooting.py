@@ -1,0 +1,205 @@
+"""A shot or a blow, from the skill used to the PV lost (W-SEQ-1, W-SKL-*, W-LOC-*, W-CRIT-*).
+
+``draft_shot`` reads the state and fixes every number of one shot into a frozen
+``Shot``; ``roll_shot`` is the dice chain, a pure function of the shot and the
+dice: hit roll → hit location (or the zone aimed at) → critical shift → damage
+× multiplier. The odds (``odds.py``) run the very same ``roll_shot``.
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+from typing import Any
+
+from conteur.dice import DiceSource, Expr, Percentile, RollRecord
+from conteur.engine.geometry import distance
+from conteur.i18n import ConteurError
+
+from .state import Fighter, WesternState
+from .tables import Location, Tables, Weapon
+
+
+@dataclass(frozen=True)
+class Shot:
+    """Every number one shot or blow needs."""
+
+    attacker: str
+    target: str
+    weapon: str
+    hand: str
+    skill: str
+    percent: int
+    modifiers: tuple[tuple[str, int], ...]
+    zone: str | None
+    """The zone aimed at, or None (then 1D100 on the table)."""
+    human: bool
+    damage: str
+    rules: tuple[str, ...]
+
+
+@dataclass(frozen=True)
+class ShotOutcome:
+    """What the dice made of a shot."""
+
+    hit: RollRecord[Any]
+    location: RollRecord[Any] | None
+    rolled_zone: str | None
+    zone: str | None
+    damage: RollRecord[Any] | None
+    multiplier: float
+    pv_lost: int
+
+    @property
+    def success(self) -> bool:
+        return bool(self.hit.result.success)
+
+    @property
+    def critical(self) -> bool:
+        return bool(self.hit.result.success and self.hit.result.critical)
+
+
+def pistol_skill(state: WesternState, f: Fighter, metres: float) -> tuple[str, tuple[str, ...]]:
+    """Aimed or instinctive pistol for a revolver shot (W-SKL-1..4)."""
+    tables = state.tables
+    far = metres > tables.instinctive_max_range and not state.options.get("instinctive_beyond")
+    if far:
+        return "aimed_pistol", ("W-SKL-4",)
+    if f.instinctive_round == state.turn:
+        return "instinctive_pistol", ("W-SKL-2",)  # once triggered, at ALL adversaries
+    if f.surprised == "sudden" and f.surprised_round == state.turn:
+        return "instinctive_pistol", ("W-SKL-2", "W-SKL-3")
+    if not f.ready:
+        if state.turn <= 1:
+            return "instinctive_pistol", ("W-SKL-2",)
+        return "aimed_pistol", ("W-SKL-3",)
+    return "aimed_pistol", ("W-SKL-1",)
+
+
+def weapon_in(state: WesternState, f: Fighter, hand: str) -> Weapon:
+    tables = state.tables
+    if hand == "off":
+        if f.off_hand is None:
+            raise ConteurError("western.no_off_hand", fighter=f.name)
+        return tables.weapon(f.off_hand)
+    return tables.weapon(f.weapons[0]) if f.weapons else tables.weapon("fists")
+
+
+def draft_shot(
+    state: WesternState,
+    attacker: str,
+    target: str,
+    hand: str = "main",
+    zone: str | None = None,
+    modifier: int = 0,
+) -> Shot:
+    """The shot ``attacker`` would fire at ``target`` now (ConteurError when it cannot)."""
+    tables = state.tables
+    f = state.fighters[attacker]
+    t = state.fighters[target]
+    if attacker == target:
+        raise ConteurError("western.self_target", fighter=f.name)
+    if t.fate == "dead":
+        raise ConteurError("western.target_dead", target=t.name)
+    w = weapon_in(state, f, hand)
+    metres = distance(f.position, t.position)
+    rules: list[str] = ["W-SEQ-1"]
+    if w.kind in ("melee", "fists") or (w.kind == "whip" and metres <= tables.close_reach):
+        if metres > max(tables.close_reach, w.range):
+            raise ConteurError(
+                "western.out_of_reach",
+                target=t.name,
+                metres=round(metres, 1),
+                reach=w.range,
+                rule="W-CC-1",
+            )
+        rules.append("W-CC-1")
+    else:
+        if metres > w.range:
+            raise ConteurError(
+                "western.out_of_range",
+                weapon=w.label("fr"),
+                target=t.name,
+                metres=round(metres, 1),
+                range=w.range,
+                rule="W-RNG-1",
+            )
+        rules.append("W-RNG-1" if metres > tables.close_reach else "W-CC-1")
+        if hand in f.ammo and f.ammo[hand] <= 0:
+            raise ConteurError("western.empty", fighter=f.name, weapon=w.id)
+    if w.kind == "revolver":
+        skill, why = pistol_skill(state, f, metres)
+        rules.extend(why)
+    else:
+        skill = w.skill
+    if f.off_hand is not None:
+        rules.append("W-SPD-3")
+    percent = f.skills.get(skill, 0)
+    mods: list[tuple[str, int]] = []
+    if zone is not None:
+        if not t.human:
+            raise ConteurError("western.no_zones", target=t.name, rule="W-LOC-1")
+        loc = tables.location(zone)
+        mods.append((loc.id, loc.aim))
+        rules.append("W-CRIT-3")
+    if modifier:
+        mods.append(("gm_modifier", modifier))
+    total = percent + sum(m for _, m in mods)
+    rules.extend(("W-CRIT-1", "W-LOC-1"))
+    if t.human and zone is None:
+        rules.extend(("W-LOC-2", "W-CRIT-2"))
+    return Shot(
+        attacker=attacker,
+        target=target,
+        weapon=w.id,
+        hand=hand,
+        skill=skill,
+        percent=total,
+        modifiers=tuple(mods),
+        zone=zone,
+        human=t.human,
+        damage=w.damage,
+        rules=tuple(dict.fromkeys(rules)),
+    )
+
+
+def shifted_zone(tables: Tables, zone: str, margin: int) -> str:
+    """The zone a critical hit lands on: up the ladder as far as the margin goes (W-CRIT-2).
+
+    Margins count from the zone rolled; the ladder only goes one way.
+    """
+    reached = zone
+    for step in tables.shifts.get(zone, ()):
+        if margin >= step.margin:
+            reached = step.to
+    return reached
+
+
+def pv_lost(total: int, multiplier: float) -> int:
+    """Damage times the zone's multiplier, rounded down, at least 1 PV."""
+    return max(1, math.floor(total * multiplier + 1e-9))
+
+
+def roll_shot(shot: Shot, tables: Tables, dice: DiceSource) -> ShotOutcome:
+    """The dice of one shot, in the text's order (W-SEQ-1)."""
+    hit = dice.roll(Percentile(shot.percent))
+    if not hit.result.success:
+        return ShotOutcome(hit, None, None, None, None, 1.0, 0)
+    location: RollRecord[Any] | None = None
+    rolled: str | None = None
+    zone: str | None = None
+    multiplier = 1.0
+    if shot.human:
+        if shot.zone is not None:
+            rolled = zone = shot.zone  # aimed at: no shift (W-CRIT-3)
+        else:
+            location = dice.roll(Expr(1, 100))
+            loc: Location = tables.zone_of(location.result.total)
+            rolled = zone = loc.id
+            if hit.result.critical:
+                zone = shifted_zone(tables, rolled, hit.result.margin)
+        multiplier = tables.location(zone).multiplier
+    damage = dice.roll(Expr.parse(shot.damage))
+    return ShotOutcome(
+        hit, location, rolled, zone, damage, multiplier, pv_lost(damage.result.total, multiplier)
+    )

@@ -1,0 +1,193 @@
+"""Simulated western fights: a referee that runs rounds, and tactics (nearest, weakest, flee).
+
+The referee opens each round (``round``) and asks the side of the fighter due
+(the order of combat, W-SPD-2) for its command; every command goes through
+``Encounter.execute`` and the real rules.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from conteur.dice import DiceSource
+from conteur.engine import Command, Encounter
+from conteur.engine.geometry import distance
+from conteur.i18n import ConteurError
+from conteur.sim.referee import FightRecord, register_referee
+from conteur.sim.tactics import Tactic, register_tactic
+
+from .shooting import weapon_in
+from .state import Fighter, WesternState
+
+ROUND = Command("round")
+
+
+def foes(state: WesternState, f: Fighter) -> list[Fighter]:
+    return [o for o in state.fighters.values() if o.side != f.side and o.standing]
+
+
+def in_reach(state: WesternState, f: Fighter, hand: str, target: Fighter) -> bool:
+    w = weapon_in(state, f, hand)
+    reach = max(w.range, state.tables.close_reach) if w.kind in ("melee", "fists") else w.range
+    return distance(f.position, target.position) <= reach
+
+
+class WesternTactic:
+    """Shoot at a chosen adversary in reach; reload when empty; run toward one out of reach."""
+
+    def __init__(self, options: Mapping[str, Any]) -> None:
+        self.options = dict(options)
+
+    def choose(self, state: WesternState, f: Fighter, among: list[Fighter]) -> Fighter:
+        return min(among, key=lambda o: distance(f.position, o.position))
+
+    def declare(self, state: Any, fighter: Any) -> Command:
+        return self.act(state, fighter)
+
+    def act(self, state: Any, fighter: Any) -> Command:
+        assert isinstance(state, WesternState)
+        f: Fighter = fighter
+        due = state.due()
+        hand = due[1] if due else "main"
+        if self.fleeing(state, f):
+            return Command("run", f.id)
+        if hand in f.ammo and f.ammo[hand] <= 0:
+            return Command("reload", f.id)
+        among = foes(state, f)
+        if not among:
+            return Command("pass", f.id)
+        reachable = [o for o in among if in_reach(state, f, hand, o)]
+        if not reachable:
+            return Command("run", f.id, {"toward": True})
+        return Command("attack", f.id, {"target": self.choose(state, f, reachable).id})
+
+    def react(self, state: Any, fighter: Any) -> Command | None:
+        return None
+
+    def fleeing(self, state: Any, fighter: Any) -> bool:
+        return False
+
+
+@register_tactic("western", "nearest")
+class Nearest(WesternTactic):
+    """Shoot the nearest adversary in reach."""
+
+
+@register_tactic("western", "weakest")
+class Weakest(WesternTactic):
+    """Shoot the adversary in reach with the fewest PV left."""
+
+    def choose(self, state: WesternState, f: Fighter, among: list[Fighter]) -> Fighter:
+        return min(among, key=lambda o: (o.pv, distance(f.position, o.position)))
+
+
+@register_tactic("western", "flee")
+class Flee(WesternTactic):
+    """Fight like ``nearest``; run away at half PV or less (option ``at``: the fraction)."""
+
+    def __init__(self, options: Mapping[str, Any]) -> None:
+        super().__init__(options)
+        self.at = float(self.options.get("at", 0.5))
+
+    def fleeing(self, state: Any, fighter: Any) -> bool:
+        f: Fighter = fighter
+        return f.pv <= f.pv_max * self.at
+
+
+class WesternReferee:
+    """Runs a western encounter round by round with the sides' tactics."""
+
+    max_steps = 20_000
+
+    def sides(self, state: WesternState) -> list[str]:
+        return list(dict.fromkeys(f.side for f in state.fighters.values()))
+
+    def fighters(self, state: WesternState) -> list[tuple[str, str, str]]:
+        return [(f.id, f.side, f.name) for f in state.fighters.values()]
+
+    def fight(
+        self,
+        encounter: Encounter,
+        dice: DiceSource,
+        tactics: Mapping[str, Tactic],
+        max_turns: int,
+        escape: float,
+    ) -> FightRecord:
+        error: str | None = None
+        try:
+            self._run(encounter, dice, tactics, max_turns, escape)
+        except ConteurError as exc:
+            error = exc.message("en")
+        state: WesternState = encounter.state
+        standing = self.standing(state, escape, tactics)
+        timeout = error is None and len(standing) > 1
+        winner = next(iter(standing)) if len(standing) == 1 and error is None else None
+        fates = tuple(self.fate(state, f, escape, tactics) for f in state.fighters.values())
+        return FightRecord(winner, state.turn, fates, timeout, error)
+
+    def _run(
+        self,
+        encounter: Encounter,
+        dice: DiceSource,
+        tactics: Mapping[str, Tactic],
+        max_turns: int,
+        escape: float,
+    ) -> None:
+        for _ in range(self.max_steps):
+            state: WesternState = encounter.state
+            if len(self.standing(state, escape, tactics)) < 2:
+                return
+            due = state.due()
+            if due is None:
+                if state.turn >= max_turns:
+                    return
+                encounter.execute(ROUND, dice)
+                continue
+            f = state.fighters[due[0]]
+            encounter.execute(tactics[f.side].act(state, f), dice)
+        raise ConteurError("sim.stuck", turn=encounter.state.turn, phase=encounter.state.phase)
+
+    def standing(
+        self, state: WesternState, escape: float, tactics: Mapping[str, Tactic]
+    ) -> dict[str, list[str]]:
+        """Fighters still in the fight by side: standing, and not fled."""
+        able: dict[str, list[Fighter]] = {}
+        for f in state.fighters.values():
+            if f.standing:
+                able.setdefault(f.side, []).append(f)
+        out: dict[str, list[str]] = {}
+        for side, fs in able.items():
+            enemies = [o for s, os in able.items() if s != side for o in os]
+            kept = [f.id for f in fs if not self.fled(state, f, enemies, escape, tactics)]
+            if kept:
+                out[side] = kept
+        return out
+
+    def fled(
+        self,
+        state: WesternState,
+        f: Fighter,
+        enemies: list[Fighter],
+        escape: float,
+        tactics: Mapping[str, Tactic],
+    ) -> bool:
+        return (
+            bool(enemies)
+            and tactics[f.side].fleeing(state, f)
+            and all(distance(f.position, o.position) > escape for o in enemies)
+        )
+
+    def fate(
+        self, state: WesternState, f: Fighter, escape: float, tactics: Mapping[str, Tactic]
+    ) -> str:
+        """``referee.FATES``: out of the fight and unconscious are *incapacitated*."""
+        if f.fate == "dead":
+            return "dead"
+        if f.fate in ("out", "unconscious"):
+            return "incapacitated"
+        enemies = [o for o in state.fighters.values() if o.side != f.side and o.standing]
+        return "fled" if self.fled(state, f, enemies, escape, tactics) else "alive"
+
+
+register_referee("western", WesternReferee())

@@ -1,0 +1,120 @@
+"""The state of a western encounter: fighters, the round, the order of combat."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+from .tables import Tables
+
+FATES = ("alive", "unconscious", "out", "dead")
+"""``out``: 0 PV or less, out of the fight; ``dead``: at the table's ``dead_at`` or less."""
+
+
+class TablesRef:
+    """The encounter's tables, shared (not copied) by every copy of the state."""
+
+    def __init__(self, tables: Tables) -> None:
+        self.tables = tables
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> TablesRef:
+        return self
+
+
+@dataclass
+class Fighter:
+    """One combatant: sheet numbers and where the fight left it."""
+
+    id: str
+    name: str
+    side: str
+    position: tuple[float, float]
+    characteristics: dict[str, int]
+    skills: dict[str, int]
+    weapons: list[str]
+    """Carried weapons; the first is in the main hand."""
+    off_hand: str | None
+    """A second revolver in the other hand (W-SPD-3), or None."""
+    ammo: dict[str, int]
+    """Cartridges left, by hand (``main``, ``off``), for weapons that hold some."""
+    pv: int
+    pv_max: int
+    ready: bool = True
+    ambidextrous: bool = False
+    human: bool = True
+    speed_bonus: int = 0
+    fate: str = "alive"
+    unconscious: int = 0
+    """Rounds left unconscious (W-KO-4)."""
+    helpless: bool = False
+    surprised: str | None = None
+    """``attacked`` (no action, W-RND-2) or ``sudden`` (instinctive fire, W-SKL-2)."""
+    surprised_round: int = 0
+    instinctive_round: int = -1
+    """The round in which this fighter started shooting instinctively (W-SKL-2)."""
+    behind: str | None = None
+    """The fighter it has approached unseen from behind (W-KO-1)."""
+
+    def stat(self, key: str) -> int:
+        return int(self.characteristics.get(key, 0))
+
+    @property
+    def speed(self) -> int:
+        """Combat speed: RAPIDITÉ with its adjustments (W-SPD-1)."""
+        return self.stat("rapidite") + self.speed_bonus
+
+    @property
+    def reputation(self) -> int:
+        return self.stat("reputation")
+
+    @property
+    def standing(self) -> bool:
+        return self.fate == "alive"
+
+
+@dataclass
+class WesternState:
+    """Fighters by id, the round number and what is left of the round's order of combat."""
+
+    fighters: dict[str, Fighter]
+    turn: int = 0
+    phase: str = "setup"
+    slots: list[tuple[str, str]] = field(default_factory=list)
+    """The round's order of combat: one (fighter, hand) per shot or blow (W-SPD-2)."""
+    done: int = 0
+    dead_at: int = -10
+    witnesses: bool = False
+    duel: bool = False
+    """Judge the duel by itself when one side alone stands (scenario key ``duel``)."""
+    duel_judged: bool = False
+    options: dict[str, Any] = field(default_factory=dict)
+    meta: dict[str, Any] = field(default_factory=dict)
+
+    @property
+    def tables(self) -> Tables:
+        ref: TablesRef = self.meta["tables"]
+        return ref.tables
+
+    @property
+    def order(self) -> list[list[str]]:
+        """What is left of the order of combat, one rank per shot (for the tracker)."""
+        return [[fid] for fid, _ in self.slots[self.done :]]
+
+    def due(self) -> tuple[str, str] | None:
+        """The (fighter, hand) whose shot or blow comes now."""
+        if self.phase != "round" or self.done >= len(self.slots):
+            return None
+        return self.slots[self.done]
+
+    def fighter(self, ref: str) -> Fighter:
+        from conteur.i18n import ConteurError
+
+        from .tables import fold
+
+        if ref in self.fighters:
+            return self.fighters[ref]
+        key = fold(ref)
+        for f in self.fighters.values():
+            if key in (fold(f.id), fold(f.name)):
+                return f
+        raise ConteurError("western.unknown_fighter", name=ref, known=", ".join(self.fighters))

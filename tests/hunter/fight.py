@@ -1,0 +1,66 @@
+"""A small harness for hunter rule tests: a fight from a dict, commands fed typed dice."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import conteur.rulesets.hunter  # noqa: F401  (registers the ruleset)
+from conteur.dice import TypedDice
+from conteur.engine import Command, Encounter, EventList
+from conteur.rulesets.hunter.events import HunterAttackRolled
+from conteur.rulesets.hunter.state import Fighter, HunterState
+
+HUMAN = {
+    "strength": 3,
+    "dexterity": 3,
+    "stamina": 2,
+    "wits": 2,
+    "composure": 2,
+    "brawl": 2,
+    "weaponry": 2,
+    "firearms": 2,
+    "athletics": 2,
+}
+
+
+def sheet(fid: str, **traits: Any) -> dict[str, Any]:
+    """A plain human sheet with ``traits`` over the defaults."""
+    return {"id": fid, "side": traits.pop("side", fid), **HUMAN, **traits}
+
+
+class Fight:
+    """An encounter driven by commands and the faces a table would roll."""
+
+    def __init__(self, *combatants: dict[str, Any], options: dict[str, Any] | None = None) -> None:
+        data: dict[str, Any] = {"ruleset": "hunter", "combatants": list(combatants)}
+        if options:
+            data["options"] = options
+        self.encounter = Encounter.start(data)
+
+    @property
+    def state(self) -> HunterState:
+        state = self.encounter.state
+        assert isinstance(state, HunterState)
+        return state
+
+    def __getitem__(self, fid: str) -> Fighter:
+        return self.state.fighters[fid]
+
+    def do(self, type_: str, actor: str | None = None, dice: Any = (), **args: Any) -> EventList:
+        """Run one command with these faces; every face must be used."""
+        source = TypedDice(list(dice))
+        events = self.encounter.execute(Command(type_, actor, args), source)
+        source.check_all_used()
+        return events
+
+    def start(self, *faces: int) -> EventList:
+        """Roll initiative with one face per fighter (in scenario order)."""
+        return self.do("initiative", dice=faces)
+
+    def act(self, actor: str, kind: str = "attack", dice: Any = (), **args: Any) -> EventList:
+        return self.do("act", actor, dice, kind=kind, **args)
+
+
+def roll(events: EventList) -> HunterAttackRolled:
+    """The one attack roll of a command."""
+    return events.one(HunterAttackRolled)

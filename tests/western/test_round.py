@@ -1,0 +1,147 @@
+"""The round and the order of combat (W-RND-1, W-RND-2, W-SPD-1..3)."""
+
+from __future__ import annotations
+
+import pytest
+
+from conteur.i18n import ConteurError
+from conteur.rulesets.western.events import RoundEnded, RoundStarted, VolleyCounted
+from conteur.rulesets.western.tables import default_tables
+
+from .fight import Fight, gunman
+
+
+def speed(fid: str, value: int, x: float = 0, **extra: object) -> dict[str, object]:
+    return gunman(fid, x=x, characteristics={"RAPIDITÉ": value}, **extra)
+
+
+def test_W_SPD_1_very_fast_revolver_fires_five() -> None:
+    """W-SPD-1: a very fast character fires up to 5 revolver bullets in a round."""
+    f = Fight(speed("bill", 22), speed("joe", 5, x=10))
+    ev = f.round()
+    shots = {v.fighter: v.shots for v in ev.of(VolleyCounted)}
+    assert shots == {"bill": 5, "joe": 1}
+
+
+def test_W_SPD_1_rifle_capped_at_three() -> None:
+    """W-SPD-1: and 3 with a rifle, even at speed 24 with adjustments."""
+    f = Fight(speed("bill", 24, weapons=["winchester_1873"], speed_bonus=6), speed("joe", 5, x=10))
+    ev = f.round()
+    assert {v.fighter: v.shots for v in ev.of(VolleyCounted)}["bill"] == 3
+
+
+def test_W_SPD_1_adjustments_count() -> None:
+    """W-SPD-1: combat speed is RAPIDITÉ with its adjustments (``speed_bonus``)."""
+    f = Fight(speed("bill", 11, speed_bonus=2), speed("joe", 5, x=10))
+    assert f.round().of(VolleyCounted)[0].speed == 13
+    assert [s for s in f.state.slots if s[0] == "bill"] == [("bill", "main")] * 3
+
+
+def test_W_SPD_1_default_table_shape() -> None:
+    """W-SPD-1: at least four bands per weapon kind, never above the caps."""
+    t = default_tables()
+    for kind, bands in t.speed.items():
+        assert len(bands) >= 4, kind
+    assert max(b.shots for b in t.speed["revolver"]) == 5
+    assert max(b.shots for b in t.speed["rifle"]) == 3
+
+
+def test_W_SPD_2_fast_character_acts_first_and_again() -> None:
+    """W-SPD-2: Bill (3 shots) acts first, then Joe (1), then Bill again twice."""
+    f = Fight(speed("bill", 14), speed("joe", 5, x=10))
+    f.round()
+    assert f.state.order == [["bill"], ["joe"], ["bill"], ["bill"]]
+    with pytest.raises(ConteurError) as err:
+        f.shoot("joe", "bill")
+    assert err.value.key == "western.not_due"
+
+
+def test_W_SPD_2_two_fast_shooters_interleave_by_speed() -> None:
+    """W-SPD-2 (documented default): the faster one leads each rank."""
+    f = Fight(speed("bill", 14), speed("joe", 17, x=10))
+    f.round()
+    assert [x[0] for x in f.state.slots] == ["joe", "bill", "joe", "bill", "joe", "bill", "joe"]
+
+
+def test_W_SPD_3_off_hand_fires_one_fewer() -> None:
+    """W-SPD-3: three shots in the main hand, two in the off hand."""
+    f = Fight(speed("bill", 14, off_hand="colt_saa"), speed("joe", 5, x=10))
+    ev = f.round()
+    v = ev.of(VolleyCounted)[0]
+    assert (v.shots, v.off_shots) == (3, 2)
+    hands = [h for fid, h in f.state.slots if fid == "bill"]
+    assert hands == ["main", "off", "main", "off", "main"]
+
+
+def test_W_SPD_3_ambidextrous_is_exempt() -> None:
+    """W-SPD-3: an ambidextrous character fires as many with both hands."""
+    f = Fight(speed("bill", 14, off_hand="colt_saa", ambidextrous=True), speed("joe", 5, x=10))
+    v = f.round().of(VolleyCounted)[0]
+    assert (v.shots, v.off_shots) == (3, 3)
+
+
+def test_W_SPD_3_one_main_shot_means_none_off() -> None:
+    """W-SPD-3 (reading): when the main hand fires one bullet, the off hand fires none."""
+    f = Fight(speed("bill", 3, off_hand="colt_saa"), speed("joe", 5, x=10))
+    v = f.round().of(VolleyCounted)[0]
+    assert (v.shots, v.off_shots) == (1, 0)
+
+
+def test_W_SPD_3_off_hand_shot_uses_its_own_cartridges() -> None:
+    """W-SPD-3: the off-hand shot empties the off-hand revolver."""
+    f = Fight(speed("bill", 14, off_hand="colt_saa"), speed("joe", 5, x=10))
+    f.round()
+    f.shoot("bill", "joe", 90)
+    f.do("pass", "joe")
+    f.shoot("bill", "joe", 90)
+    assert f["bill"].ammo == {"main": 5, "off": 5}
+
+
+def test_W_RND_1_round_ends_when_every_shot_is_done() -> None:
+    """W-RND-1: the round is the whole volley of everyone; then a new round starts."""
+    f = Fight(speed("bill", 5), speed("joe", 5, x=10))
+    f.round()
+    f.do("pass", "bill")
+    ev = f.do("pass", "joe")
+    assert ev.of(RoundEnded) and f.state.phase == "end"
+    assert f.round().one(RoundStarted).turn == 2
+
+
+def test_W_RND_1_action_durations_shipped_as_data() -> None:
+    """W-RND-1: the missing annex is a default table of action durations in rounds."""
+    t = default_tables()
+    rounds = {a.id: a.rounds for a in t.actions}
+    assert len(rounds) >= 10 and rounds["shoot"] == 1 and rounds["mount"] == 1
+
+
+def test_W_RND_2_attacked_by_surprise_cannot_act() -> None:
+    """W-RND-2: attacked by surprise, Joe loses his shots this round, and only this round."""
+    f = Fight(speed("bill", 14), speed("joe", 5, x=10))
+    f.round()
+    f.do("surprise", target="joe", surprise="attacked")
+    assert ["joe"] not in f.state.order
+    before = f.snapshot()
+    with pytest.raises(ConteurError) as err:
+        f.shoot("joe", "bill")
+    assert err.value.key == "western.no_more_shots"
+    assert f.state == before
+    for _ in range(3):
+        f.do("pass", "bill")
+    f.round()
+    assert ["joe"] in f.state.order
+
+
+def test_W_RND_2_surprise_before_the_round() -> None:
+    """W-RND-2: a surprise declared before the first round keeps Joe out of round 1."""
+    f = Fight(speed("bill", 5), speed("joe", 5, x=10))
+    f.do("surprise", target="joe", surprise="attacked")
+    f.round()
+    assert f.state.order == [["bill"]]
+
+
+def test_unconscious_fighters_have_no_turn() -> None:
+    f = Fight(speed("bill", 5), speed("joe", 5, x=10, helpless=True))
+    f.do("knockout", "bill", [3, 1, 1, 1], target="joe")  # automatic: 1D6 = 3, 3D10 = 3
+    assert f["joe"].fate == "unconscious"
+    f.round()
+    assert f.state.order == [["bill"]] and f["joe"].unconscious == 2

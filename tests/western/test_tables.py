@@ -1,0 +1,173 @@
+"""The default tables (shipped as data) and a game master's own files."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from conteur.engine import Encounter
+from conteur.i18n import ConteurError
+from conteur.rulesets.western.tables import default_tables
+
+from .fight import gunman
+
+LIMBS = [
+    f"{side}_{part}"
+    for side in ("right", "left")
+    for part in ("hand", "forearm", "arm", "foot", "shin", "thigh")
+]
+
+
+def test_W_LOC_2_default_table_covers_every_zone_and_sums_to_100() -> None:
+    """W-LOC-2: head, neck, chest, abdomen and each side's six limb zones; 100 % in all."""
+    t = default_tables()
+    zones = {loc.id: loc for loc in t.locations}
+    assert set(zones) == {"head", "neck", "chest", "abdomen", *LIMBS}
+    assert sum(loc.high - loc.low + 1 for loc in t.locations) == 100
+    assert all(loc.multiplier > 0 for loc in t.locations)
+
+
+def test_W_CRIT_2_every_limb_has_a_ladder_and_the_hand_follows_the_text() -> None:
+    """W-CRIT-2: hand → forearm at 30 %, → arm at 60 % (the text); every limb has a ladder."""
+    t = default_tables()
+    for limb in LIMBS:
+        assert t.shifts.get(limb), limb
+    for side in ("right", "left"):
+        steps = [(s.to, s.margin) for s in t.shifts[f"{side}_hand"]]
+        assert steps == [(f"{side}_forearm", 30), (f"{side}_arm", 60)]
+
+
+def test_W_KO_1_default_stealth_modifiers() -> None:
+    """W-KO-1: a dozen stealth modifiers, including the text's four."""
+    t = default_tables()
+    values = {m.id: m.value for m in t.stealth}
+    assert len(values) >= 12
+    assert (values["night"], values["silence"], values["few_hiding_places"]) == (-3, 2, 0)
+    assert t.distance_modifier(15).value == 3
+
+
+def test_W_RNG_1_a_dozen_period_weapons_with_range_and_damage() -> None:
+    """W-RNG-1: weapons of 1873–1899 with maximum ranges, damage dice and reloading."""
+    t = default_tables()
+    firearms = [w for w in t.weapons if w.firearm]
+    assert len(firearms) >= 10 and len(t.weapons) >= 12
+    assert all(w.range > 0 and w.capacity for w in firearms)
+
+
+def test_characteristics_include_the_ones_the_rules_read() -> None:
+    ids = {c.id for c in default_tables().characteristics}
+    assert {"force", "resistance", "rapidite", "reputation", "constitution"} <= ids
+
+
+def scenario(tables: str | None = None) -> dict[str, object]:
+    data: dict[str, object] = {
+        "ruleset": "western",
+        "combatants": [gunman("bill"), gunman("joe", x=10)],
+    }
+    if tables:
+        data["tables"] = tables
+    return data
+
+
+def test_gm_file_replaces_a_section(tmp_path: Path) -> None:
+    """A game master's file replaces the sections it names; the rest stay the defaults."""
+    (tmp_path / "mine.yaml").write_text(
+        "weapons:\n"
+        "  - {id: peacemaker, fr: Pacificateur, en: Peacemaker, kind: revolver,"
+        " skill: aimed_pistol, damage: 2D6, range: 60, capacity: 6}\n",
+        encoding="utf-8",
+    )
+    data = scenario("mine.yaml")
+    data["combatants"] = [
+        gunman("bill", weapons=["peacemaker"]),
+        gunman("joe", x=10, weapons=["peacemaker"]),
+    ]
+    enc = Encounter.start(data, tmp_path)
+    assert enc.state.tables.weapon("Peacemaker").damage == "2D6"
+    assert len(enc.state.tables.locations) == 16
+
+
+@pytest.mark.parametrize(
+    ("lang", "words"), [("fr", "entrée weapons.bad"), ("en", "invalid entry weapons.bad")]
+)
+def test_gm_file_error_names_the_entry(tmp_path: Path, lang: str, words: str) -> None:
+    """A bad entry is refused naming the file, the entry and the field, in both languages."""
+    (tmp_path / "bad.yaml").write_text(
+        "weapons:\n  - {id: bad, fr: X, en: X, kind: revolver, skill: aimed_pistol, damage: lots, range: 5}\n",
+        encoding="utf-8",
+    )
+    with pytest.raises(ConteurError) as err:
+        Encounter.start(scenario("bad.yaml"), tmp_path)
+    assert err.value.key == "western.tables.invalid"
+    assert words in err.value.message(lang)  # type: ignore[arg-type]
+
+
+def test_gm_location_table_must_sum_to_100(tmp_path: Path) -> None:
+    (tmp_path / "loc.yaml").write_text(
+        "locations:\n  - {id: body, fr: corps, en: body, low: 1, high: 90, multiplier: 1}\n",
+        encoding="utf-8",
+    )
+    with pytest.raises(ConteurError) as err:
+        Encounter.start(scenario("loc.yaml"), tmp_path)
+    assert "100" in err.value.message("en")
+
+
+def test_gm_speed_table_cannot_break_the_caps(tmp_path: Path) -> None:
+    (tmp_path / "speed.yaml").write_text(
+        "speed:\n  revolver: [{min: 0, shots: 6}]\n  rifle: [{min: 0, shots: 1}]\n",
+        encoding="utf-8",
+    )
+    with pytest.raises(ConteurError) as err:
+        Encounter.start(scenario("speed.yaml"), tmp_path)
+    assert "speed" in err.value.message("en")
+
+
+def test_unreadable_gm_file(tmp_path: Path) -> None:
+    with pytest.raises(ConteurError) as err:
+        Encounter.start(scenario("missing.yaml"), tmp_path)
+    assert err.value.key == "western.tables.unreadable"
+
+
+@pytest.mark.parametrize(
+    ("field", "value", "key"),
+    [
+        ("weapons", ["laser"], "western.unknown_weapon"),
+        ("skills", {"tir au laser": 50}, "western.unknown_skill"),
+        ("characteristics", {"MANA": 3}, "western.unknown_characteristic"),
+        ("characteristics", {"FORCE": 30}, "western.sheet.out_of_range"),
+        ("off_hand", "winchester_1873", "western.sheet.off_hand"),
+        ("hat", "stetson", "western.sheet.unknown_field"),
+    ],
+)
+def test_sheet_errors_name_the_field(field: str, value: object, key: str) -> None:
+    data = scenario()
+    data["combatants"] = [{**gunman("bill"), field: value}]
+    with pytest.raises(ConteurError) as err:
+        Encounter.start(data)
+    assert err.value.key == key
+    assert err.value.message("fr") and err.value.message("en")
+
+
+def test_sheet_in_french_and_english() -> None:
+    fr = {
+        "id": "bill",
+        "nom": "Bill",
+        "camp": "a",
+        "caractéristiques": {"RÉSISTANCE": 14},
+        "compétences": {"Tir visé au pistolet": 56},
+        "armes": ["Colt Single Action Army"],
+    }
+    en = {
+        "id": "joe",
+        "name": "Joe",
+        "side": "b",
+        "characteristics": {"resistance": 14},
+        "skills": {"aimed pistol": 56},
+        "weapons": ["colt_saa"],
+    }
+    enc = Encounter.start({"ruleset": "western", "combatants": [fr, en]})
+    a, b = enc.state.fighters["bill"], enc.state.fighters["joe"]
+    assert (
+        a.characteristics == b.characteristics and a.skills == b.skills and a.weapons == b.weapons
+    )
