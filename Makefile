@@ -50,12 +50,14 @@ test: $(STAMP) system-deps
 	$(BIN)/python -m pytest
 
 ## make bench: the odds charts, the exact odds of whole attacks against icepool, the numpy
-## batch of attacks, the Monte Carlo of encounters (docs/performance.md)
+## batch of attacks, the Monte Carlo of encounters, then the live tracker's latency on
+## SQLite and PostgreSQL (docs/performance.md)
 bench: $(STAMP)
 	$(BIN)/python benchmarks/odds.py
 	$(BIN)/python benchmarks/attack_odds.py
 	OMP_NUM_THREADS=1 OPENBLAS_NUM_THREADS=1 $(BIN)/python benchmarks/batch.py
 	$(BIN)/python benchmarks/simulate.py
+	$(BIN)/python benchmarks/web_latency.py
 
 coverage-doc: $(STAMP)
 	$(BIN)/python scripts/rules_coverage.py

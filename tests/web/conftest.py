@@ -1,4 +1,4 @@
-"""Web fixtures: a store on a temporary SQLite file with the demo loaded, a GM client, a stranger."""
+"""Web fixtures: the demo on SQLite and on PostgreSQL, a GM client, a stranger."""
 
 from __future__ import annotations
 
@@ -37,18 +37,33 @@ def demo_db(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, str]:
     return path, token
 
 
-@pytest.fixture
-def store(tmp_path: Path, demo_db: tuple[Path, str]) -> Iterator[Store]:
-    target = tmp_path / "web.db"
-    shutil.copyfile(demo_db[0], target)
-    s = open_store(f"sqlite:///{target}")
-    yield s
+@pytest.fixture(params=["sqlite", "postgresql"])
+def demo_store(
+    request: pytest.FixtureRequest, tmp_path: Path, demo_db: tuple[Path, str]
+) -> Iterator[tuple[Store, str]]:
+    """The demo and a GM token, on SQLite (a copy of the file made once) and on PostgreSQL
+    (a fresh schema on the session's server: failing in CI, skipped elsewhere without it)."""
+    if request.param == "sqlite":
+        target = tmp_path / "web.db"
+        shutil.copyfile(demo_db[0], target)
+        s = open_store(f"sqlite:///{target}")
+        token = demo_db[1]
+    else:
+        s = open_store(request.getfixturevalue("pg_cluster").new_database())
+        load_demo(s)
+        token = s.new_gm_token()
+    yield s, token
     s.close()
 
 
 @pytest.fixture
-def gm_token(store: Store, demo_db: tuple[Path, str]) -> str:
-    return demo_db[1]
+def store(demo_store: tuple[Store, str]) -> Store:
+    return demo_store[0]
+
+
+@pytest.fixture
+def gm_token(demo_store: tuple[Store, str]) -> str:
+    return demo_store[1]
 
 
 @pytest.fixture

@@ -253,7 +253,10 @@ def test_initiative_then_declarations_in_reverse_order(gm: TestClient, store: St
     r = command(gm, csrf, type="declare", actor="jack", kind="punch", target="ezechiel", then_kind="block")
     assert r.status_code == 200
     entry = store.events_since(DEMO, 2)[0]
-    assert entry.command.args["actions"] == [{"kind": "punch", "target": "ezechiel"}, {"kind": "block"}]  # type: ignore[union-attr]
+    # The form's fields are the template's own parameters, the second action included.
+    assert entry.command.args["then_kind"] == "block"  # type: ignore[union-attr]
+    declared = [e for e in entry.events if type(e).__name__ == "ActionDeclared"]  # type: ignore[union-attr]
+    assert declared and declared[0].summary == "punch>ezechiel+block"  # type: ignore[attr-defined]
     r = command(gm, csrf, type="declare", actor="ezechiel", kind="punch", target="jack")
     assert r.status_code == 200
     assert 'data-form="act:ezechiel"' in r.text  # type: ignore[attr-defined]
@@ -333,6 +336,19 @@ def test_the_stream_sends_new_log_entries(gm: TestClient, store: Store) -> None:
     assert "event: update" in text and "id: 0" in text
     data = json.loads(text.split("data: ", 1)[1].split("\n", 1)[0])
     assert data["seq"] == 0 and "initiative" in " ".join(data["entries"][0]["lines"])
+    # The view's new panel comes with the news (no request back), with this GM's CSRF token.
+    assert 'id="panel" data-seq="0"' in data["panel"] and 'data-form="declare:billy"' in data["panel"]
+    assert f'value="{gm_csrf(gm)}"' in data["panel"] and "@@" not in data["panel"]
+    # The page keeps its log: the panel has a slot for it, the message the new entries only.
+    assert "data-log-slot" in data["panel"] and 'data-seq="0"' in data["log"]
+    assert "initiative" in data["log"] and data["marks"] == {}
+    r = gm.post(f"/e/{DEMO}/undo", data={"csrf": gm_csrf(gm)}, headers=HX)
+    assert r.status_code == 200
+    with gm.stream("GET", f"/e/{DEMO}/stream?since=0&limit=1") as r:
+        text = "".join(r.iter_text())
+    data = json.loads(text.split("data: ", 1)[1].split("\n", 1)[0])
+    assert data["seq"] == 1 and 'class="undo-line" data-seq="1"' in data["log"]
+    assert list(data["marks"]) == ["0"] and 'class="undone" data-seq="0"' in data["marks"]["0"]
 
 
 def test_close_the_encounter(gm: TestClient, store: Store) -> None:
@@ -424,6 +440,11 @@ def test_the_player_stream_hides_nothing_public(stranger: TestClient, gm: TestCl
     with stranger.stream("GET", f"/p/{token}/stream?limit=1") as r:
         text = "".join(r.iter_text())
     assert "event: update" in text
+    panel = json.loads(text.split("data: ", 1)[1].split("\n", 1)[0])["panel"]
+    assert 'id="panel" data-seq="0"' in panel and panel.count("data-health") == 1  # own track only
+    assert f"/p/{token}/odds" in panel and "@@" not in panel  # this player's own link
+    page = stranger.get(f"/p/{token}").text
+    assert csrf_of_player(page, stranger, token) in panel or 'name="csrf"' not in panel
 
 
 def test_a_player_without_encounter(gm: TestClient, stranger: TestClient, store: Store) -> None:
@@ -504,3 +525,12 @@ def test_the_odds_form_starts_with_whoever_is_due_and_another_target(gm: TestCli
     target = odds.split('name="target"', 1)[1].split("</select>", 1)[0]
     assert '<option value="billy" selected>' in attacker  # Billy declares now
     assert '<option value="jack" selected>' in target
+
+
+def test_a_second_action_needs_a_first(gm: TestClient, store: Store) -> None:
+    """V-MAN-1: « puis » follows an action; alone it is refused and nothing changes."""
+    csrf = gm_csrf(gm)
+    initiative(gm, csrf)
+    r = command(gm, csrf, type="declare", actor="billy", then_kind="dodge")
+    assert r.status_code == 422 and "seconde action" in r.text  # type: ignore[attr-defined]
+    assert log_len(store) == 1

@@ -161,6 +161,8 @@ def test_a_short_fight_in_the_browser(server: tuple[str, Store, str]) -> None:
             gm.locator("#undo-button").click()
             expect(gm.locator('tr[data-fighter="jack"] [data-health]')).to_have_text("[ ][ ][ ][ ][ ][ ][ ]")
             expect(jack_status).to_contain_text("indemne")
+            expect(player.locator("ol.log > li.undone")).to_have_count(1)  # marked live too
+            expect(player.locator("ol.log > li.undo-line")).to_have_count(1)
             expect(gm.locator('form[data-form="act:ezechiel"]')).to_be_visible()
             assert store.encounter(1).log[-1].to_dict()["kind"] == "undo"
 
@@ -176,6 +178,53 @@ def test_a_short_fight_in_the_browser(server: tuple[str, Store, str]) -> None:
             sam_act.locator('button[type="submit"]').click()
             expect(gm.locator('tr[data-fighter="jack"] [data-health]')).to_contain_text("[/][/][/]")
             expect(player.locator(".log")).to_contain_text("Sam le barman")
+
+            # The end of turn 1 as in examples/saloon.txt: Billy's botch, its complication
+            # (a typed line), the GM's damage tool, Jack's punch.
+            def act(who: str, faces: str) -> None:
+                form = gm.locator(f'form[data-form="act:{who}"]')
+                form.locator('input[name="faces"]').fill(faces)
+                form.locator('button[type="submit"]').click()
+
+            act("billy", "1 3 2 4 5")
+            script = gm.locator('form[data-form="script"]')
+            script.locator('input[name="line"]').fill("mj: complication billy hits_friend")
+            script.locator('button[type="submit"]').click()
+            expect(gm.locator(".log")).to_contain_text("complication")
+            gm.locator("details > summary", has_text="Outils du Conteur").click()
+            tool = gm.locator('form[data-form="gm_damage:"]')
+            tool.locator('select[name="fighter"]').select_option("jack")
+            tool.locator('input[name="levels"]').fill("1")
+            tool.locator('select[name="damage_type"]').select_option("lethal")
+            tool.locator('button[type="submit"]').click()
+            act("jack", "8  6 4 9  7 3 2")
+
+            # Turn 2: Billy, attacked by Ézéchiel, aborts his knife strike to dodge with
+            # Willpower (V-MAN-3) — offered exactly then — from his own page.
+            initiative = gm.locator('form[data-form="initiative:"]')
+            initiative.locator('input[name="faces"]').fill("7 4 3 9")
+            initiative.locator('button[type="submit"]').click()
+            for who, choices in (
+                ("sam", {"kind": "weapon_strike", "target": "jack", "then_kind": "parry"}),
+                ("billy", {"kind": "weapon_strike", "target": "ezechiel", "weapon": "knife"}),
+                ("jack", {"kind": "punch", "target": "sam"}),
+                ("ezechiel", {"kind": "punch", "target": "billy"}),
+            ):
+                form = gm.locator(f'form[data-form="declare:{who}"]')
+                for name, value in choices.items():
+                    form.locator(f'select[name="{name}"]').select_option(value)
+                form.locator('button[type="submit"]').click()
+            expect(gm.locator('form[data-form="defend:billy"]')).to_be_visible()
+            defend = player.locator('form[data-form="defend:billy"]')  # Billy's own choice
+            expect(defend.locator('select[name="abort"]')).to_be_visible()
+            defend.locator('select[name="kind"]').select_option("dodge")
+            defend.locator('select[name="abort"]').select_option("point")
+            defend.locator('button[type="submit"]').click()
+            expect(gm.locator(".log")).to_contain_text("V-MAN-3")
+            expect(player.locator(".log")).to_contain_text("V-MAN-3")
+            act("ezechiel", "10 8 7 3 6 1  9 6 2 4")
+            expect(gm.locator('form[data-form="act:jack"]')).to_be_visible()
+            assert store.encounter(1).log[-1].to_dict()["command"]["type"] == "act"
 
             # English by the visible switch, remembered.
             gm.get_by_role("link", name="English").click()

@@ -34,7 +34,24 @@ class Resolution:
 
 
 class Ruleset(Protocol):
-    """A game system: its state, how commands resolve, what is legal, how scripts read."""
+    """A game system: its state, how commands resolve, what is legal, how scripts read.
+
+    Optional methods, which the tracker (``conteur.web``) uses when a ruleset has them
+    and does without otherwise (it reads them with ``getattr``):
+
+    - ``summary(state) -> list[dict]``: where each combatant stands, JSON-ready (``id``,
+      ``name``, ``health``, ``fate``...), for the roster.
+    - ``attack_kinds(state, attacker) -> list[str]``: the maneuvers ``attacker`` could
+      attack with now, each of which ``attack_odds`` prices (the odds form's choices).
+    - ``odds_toggles(state, attacker, target, maneuver) -> list[Param]``: the options of
+      that attack which change its odds (cover, aim, a called shot, several actions...),
+      each with its default as things stand; the values the reader picks are passed as
+      ``attack_odds(..., params={name: value})``.
+
+    A command's parameters are all the tracker knows of it: a form gets one field per
+    ``Param`` of a ``legal_commands`` template (a second action is parameters of its
+    own, e.g. ``then_kind``), and the command is ``Command(type, actor, {name: value})``.
+    """
 
     name: str
 

@@ -27,11 +27,11 @@ from collections.abc import Callable, Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass, field
 from datetime import datetime
-from typing import Any
+from typing import Any, TypeVar
 
 from sqlalchemy import Engine, func, select
 from sqlalchemy.exc import IntegrityError, OperationalError
-from sqlalchemy.orm import Session
+from sqlalchemy.orm import Session, defer
 
 from conteur.dice import DiceSource
 from conteur.engine import (
@@ -174,6 +174,9 @@ class Participant:
     position: Sequence[float] | None = None
     combatant_id: str | None = None
     extra: Mapping[str, Any] = field(default_factory=dict)
+
+
+T = TypeVar("T")
 
 
 @dataclass
@@ -560,11 +563,28 @@ class Store:
     def encounter(self, encounter_id: int) -> Encounter:
         """The live encounter, up to date with the database (read it; change it only by this store).
 
-        The same object is kept between calls while no other writer adds rows.
+        The same object is kept between calls while no other writer adds rows:
+        then one query (the last seq) is all it costs.
         """
-        with self._lock, self._read() as s:
+        with self._lock:
+            live = self._live.get(encounter_id)
+            if live is not None:
+                with self.engine.connect() as conn:  # one plain query, no ORM session
+                    last = conn.scalar(_LAST_SEQ.where(LogRow.encounter_id == encounter_id))
+                if live.last_seq == (-1 if last is None else int(last)):
+                    return live.encounter
+            return self._replayed(encounter_id)
+
+    def _replayed(self, encounter_id: int) -> Encounter:
+        with self._read() as s:
             row = _encounter(s, encounter_id)
             return self._load(s, row).encounter
+
+    def read_encounter(self, encounter_id: int, read: Callable[[Encounter], T]) -> T:
+        """``read(encounter)`` on the live, up-to-date encounter while no command of this
+        store changes it (the views of a page are built from one consistent state)."""
+        with self._lock:
+            return read(self.encounter(encounter_id))
 
     def last_seq(self, encounter_id: int) -> int:
         """The seq of the encounter's last log entry (-1 for an empty log)."""
@@ -669,7 +689,7 @@ class Store:
                 length = 0
                 try:
                     with self._write() as s:
-                        row = _encounter(s, encounter_id, lock="share")
+                        row = _encounter(s, encounter_id, lock="share", scenario=False)
                         if row.status != "open":
                             raise ConteurError("store.encounter.closed", name=row.name)
                         live = self._load(s, row)
@@ -932,10 +952,15 @@ def _character(s: Session, character_id: int) -> Character:
     return row
 
 
-def _encounter(s: Session, encounter_id: int, lock: str | None = None) -> EncounterRow:
+def _encounter(
+    s: Session, encounter_id: int, lock: str | None = None, *, scenario: bool = True
+) -> EncounterRow:
+    """The encounter's row; ``scenario=False`` leaves its (large) scenario to be read on use."""
     row = None
     if isinstance(encounter_id, int):
         query = select(EncounterRow).where(EncounterRow.id == encounter_id)
+        if not scenario:
+            query = query.options(defer(EncounterRow.scenario))
         if lock == "share":
             query = query.with_for_update(read=True)
         elif lock == "update":
@@ -944,6 +969,9 @@ def _encounter(s: Session, encounter_id: int, lock: str | None = None) -> Encoun
     if row is None:
         raise ConteurError("store.encounter.unknown", id=encounter_id)
     return row
+
+
+_LAST_SEQ = select(func.max(LogRow.seq))
 
 
 def _last_seq(s: Session, encounter_id: int) -> int:

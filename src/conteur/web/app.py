@@ -11,35 +11,44 @@ reader's language and changes nothing.
 from __future__ import annotations
 
 import asyncio
+import copy
 import hashlib
 import hmac
 import json
 import secrets
+import sys
 from collections.abc import AsyncIterator, Callable
 from contextlib import asynccontextmanager
 from typing import Any
-from urllib.parse import urlencode
+from urllib.parse import parse_qsl, urlencode
 
 from fastapi import FastAPI, Request
 from fastapi.exceptions import RequestValidationError
 from fastapi.responses import HTMLResponse, RedirectResponse, Response, StreamingResponse
 from fastapi.staticfiles import StaticFiles
 from jinja2 import Environment, PackageLoader, select_autoescape
+from markupsafe import Markup
 from starlette.concurrency import run_in_threadpool
 from starlette.exceptions import HTTPException as StarletteHTTPException
 
+from conteur.engine.commands import Param
 from conteur.engine.registry import available_rulesets
 from conteur.i18n import ConteurError, Lang, parse_lang
-from conteur.store import CharacterInfo, Participant, Store
+from conteur.store import CharacterInfo, EncounterInfo, Participant, Store
 
 from . import view
 from .live import Notifier
+from .login import TokenLogin
+from .panels import CSRF_SLOT, LOG_SLOT, TOKEN_SLOT, Panels, Snapshot
 from .view import msg
 
 GM_COOKIE = "conteur_gm"
 LANG_COOKIE = "conteur_lang"
 PING_SECONDS = 15.0
 POLL_SECONDS = 2.0
+SWITCH_SECONDS = 0.001
+OPTION = "opt_"
+"""The prefix of the odds' options in a query (``opt_<name>=<value>``)."""
 
 
 class NeedGm(Exception):
@@ -58,8 +67,15 @@ def create_app(store: Store, *, secret: bytes | None = None) -> FastAPI:
     """The web app over ``store`` (the game master's token is set with ``store.new_gm_token``)."""
     @asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
-        yield
-        app.state.notifier.close()  # open streams end, so the server can stop
+        # Worker threads (commands, snapshots) hand the interpreter back to the event loop
+        # often, so the live streams are not kept waiting behind them.
+        previous = sys.getswitchinterval()
+        sys.setswitchinterval(min(previous, SWITCH_SECONDS))
+        try:
+            yield
+        finally:
+            sys.setswitchinterval(previous)
+            app.state.notifier.close()  # open streams end, so the server can stop
 
     app = FastAPI(
         title="conteur", docs_url=None, redoc_url=None, openapi_url=None, lifespan=lifespan
@@ -73,6 +89,7 @@ def create_app(store: Store, *, secret: bytes | None = None) -> FastAPI:
         autoescape=select_autoescape(["html"]),
         trim_blocks=True,
         lstrip_blocks=True,
+        auto_reload=False,  # the templates are the package's: no disk check per render
     )
     notifier: Notifier = app.state.notifier
     sessions: set[str] = app.state.sessions
@@ -110,23 +127,25 @@ def create_app(store: Store, *, secret: bytes | None = None) -> FastAPI:
             raise BadCsrf()
         return values
 
+    def render_fragment(name: str, lang: Lang, **context: Any) -> str:
+        """A template in ``lang`` (no request needed: the live streams render panels too)."""
+
+        def tr(k: str, **params: Any) -> str:
+            return msg(k, lang, **params)
+
+        return env.get_template(name).render(
+            lang=lang, _=tr, word=lambda v, names=None: view.word(v, lang, names), **context
+        )
+
+    panels = Panels(store, render_fragment)
+    app.state.panels = panels
+
     def render(
         request: Request, name: str, status: int = 200, **context: Any
     ) -> HTMLResponse:
         lang = lang_of(request)
         here = request.url.path + (f"?{request.url.query}" if request.url.query else "")
-
-        def tr(k: str, **params: Any) -> str:
-            return msg(k, lang, **params)
-
-        html = env.get_template(name).render(
-            lang=lang,
-            _=tr,
-            word=lambda v, names=None: view.word(v, lang, names),
-            here=here,
-            request=request,
-            **context,
-        )
+        html = render_fragment(name, lang, here=here, request=request, **context)
         return HTMLResponse(html, status_code=status)
 
     def error_response(request: Request, error: ConteurError, status: int = 400) -> HTMLResponse:
@@ -192,20 +211,19 @@ def create_app(store: Store, *, secret: bytes | None = None) -> FastAPI:
 
     # -------------------------------------------------------------- login and language
 
-    @app.middleware("http")
-    async def token_login(request: Request, call_next: Any) -> Response:
-        token = request.query_params.get("token")
-        gm_path = request.method == "GET" and not request.url.path.startswith("/p/")
-        if token and gm_path and await call(store.check_gm_secret, token):
-            sid = secrets.token_urlsafe(32)
-            sessions.add(sid)
-            rest = {k: v for k, v in request.query_params.items() if k != "token"}
-            target = request.url.path + (f"?{urlencode(rest)}" if rest else "")
-            response: Response = RedirectResponse(target, status_code=303)
-            response.set_cookie(GM_COOKIE, sid, httponly=True, samesite="lax")
-            return response
-        result: Response = await call_next(request)
-        return result
+    async def login_with_token(token: str, path: str, query: str) -> Response | None:
+        """``GET /…?token=`` with the GM's token: a new session, and the page without the token."""
+        if not await call(store.check_gm_secret, token):
+            return None
+        sid = secrets.token_urlsafe(32)
+        sessions.add(sid)
+        rest = [(k, v) for k, v in parse_qsl(query, keep_blank_values=True) if k != "token"]
+        target = path + (f"?{urlencode(rest)}" if rest else "")
+        response: Response = RedirectResponse(target, status_code=303)
+        response.set_cookie(GM_COOKIE, sid, httponly=True, samesite="lax")
+        return response
+
+    app.add_middleware(TokenLogin, login=login_with_token)
 
     @app.get("/lang/{choice}")
     async def set_lang(choice: str, next: str = "/") -> Response:
@@ -261,6 +279,7 @@ def create_app(store: Store, *, secret: bytes | None = None) -> FastAPI:
             store.update_campaign, campaign.id,
             settings={"player_input": bool(values.get("player_input"))},
         )
+        panels.forget()
         return RedirectResponse(f"/c/{campaign.id}", status_code=303)
 
     @app.post("/c/{cid}/characters")
@@ -359,24 +378,40 @@ def create_app(store: Store, *, secret: bytes | None = None) -> FastAPI:
 
     # -------------------------------------------------------------- the encounter (GM)
 
-    async def gm_panel(request: Request, eid: int, sid: str, **extra: Any) -> dict[str, Any]:
-        lang = lang_of(request)
-        info = await encounter_or_404(eid)
-        def build() -> dict[str, Any]:  # in a worker thread: the event loop keeps streaming
-            enc = store.encounter(eid)
-            return {
-                "enc": enc,
-                "seq": len(enc.log) - 1,
-                "rows": view.summaries(enc),
-                "names": view.names_of(enc.state),
-                "sit": view.situation(enc, lang),
-                "forms": view.forms(enc, lang),
-                "log": list(reversed(view.log_items(enc, lang))),
-                "odds_kinds": _attack_kinds(enc),
-            }
+    async def snapshot_or_404(
+        eid: int, lang: Lang, *, public: bool, info: EncounterInfo | None = None
+    ) -> Snapshot:
+        if info is None:
+            info = await encounter_or_404(eid)
+        snap: Snapshot = await call(panels.snapshot, eid, lang, public=public, info=info)
+        return snap
 
-        built: dict[str, Any] = await call(build)
-        return {"info": info, "csrf": csrf_for(sid), **built, **extra}
+    def gm_context(
+        snap: Snapshot, sid: str, *, streamed: bool = False, **extra: Any
+    ) -> dict[str, Any]:
+        return {
+            "info": snap.info,
+            "seq": snap.seq,
+            "csrf": csrf_for(sid),
+            "rows": snap.rows,
+            "names": snap.names,
+            "sit": snap.sit,
+            "forms_html": snap.forms_for("turn", csrf_for(sid)),
+            "tools_html": snap.forms_for("tools", csrf_for(sid)),
+            "current_html": snap.forms_for("current", csrf_for(sid)),
+            "turn_html": snap.turn_html,
+            "log_html": LOG_SLOT if streamed else snap.log_html,
+            "odds": snap.odds,
+            "odds_kinds": snap.all_kinds(),
+            "current": snap.current,
+            **extra,
+        }
+
+    async def gm_panel(
+        request: Request, eid: int, sid: str, info: EncounterInfo | None = None, **extra: Any
+    ) -> dict[str, Any]:
+        snap = await snapshot_or_404(eid, lang_of(request), public=False, info=info)
+        return gm_context(snap, sid, **extra)
 
     @app.get("/e/{eid}", response_class=HTMLResponse)
     async def encounter_page(request: Request, eid: str) -> Response:
@@ -391,7 +426,7 @@ def create_app(store: Store, *, secret: bytes | None = None) -> FastAPI:
         return render(request, "_gm_panel.html", **context)
 
     async def after_command(
-        request: Request, eid: int, sid: str, action: Callable[[], Any]
+        request: Request, info: EncounterInfo, sid: str, action: Callable[[], Any]
     ) -> Response:
         """Run ``action`` (a store call); the refreshed panel, or the panel and the refusal."""
         lang = lang_of(request)
@@ -399,15 +434,15 @@ def create_app(store: Store, *, secret: bytes | None = None) -> FastAPI:
             await call(action)
         except ConteurError as error:
             context = await gm_panel(
-                request, eid, sid, message=error.message(lang), kind="error"
+                request, info.id, sid, info, message=error.message(lang), kind="error"
             )
             return render(request, "_gm_panel.html", 422, **context)
-        notifier.notify(eid)
+        notifier.notify(info.id)
+        await asyncio.sleep(0)  # the woken streams go first
         if request.headers.get("hx-request"):
-            context = await gm_panel(request, eid, sid)
-            response: Response = await call(render, request, "_gm_panel.html", **context)
-            return response
-        return RedirectResponse(f"/e/{eid}", status_code=303)
+            context = await gm_panel(request, info.id, sid, info)
+            return render(request, "_gm_panel.html", **context)
+        return RedirectResponse(f"/e/{info.id}", status_code=303)
 
     @app.post("/e/{eid}/command")
     async def encounter_command(request: Request, eid: str) -> Response:
@@ -421,7 +456,7 @@ def create_app(store: Store, *, secret: bytes | None = None) -> FastAPI:
             dice, exact = view.dice_from_form(values)
             return store.execute(info.id, command, dice, all_dice_used=exact)
 
-        return await after_command(request, info.id, sid, action)
+        return await after_command(request, info, sid, action)
 
     @app.post("/e/{eid}/script")
     async def encounter_script(request: Request, eid: str) -> Response:
@@ -442,14 +477,14 @@ def create_app(store: Store, *, secret: bytes | None = None) -> FastAPI:
             dice, exact = view.dice_from_form(values)
             return store.execute(info.id, command, dice, all_dice_used=exact)
 
-        return await after_command(request, info.id, sid, action)
+        return await after_command(request, info, sid, action)
 
     @app.post("/e/{eid}/undo")
     async def encounter_undo(request: Request, eid: str) -> Response:
         sid = gm_session(request)
         info = await encounter_or_404(int_id(eid))
         await form_of(request, sid)
-        return await after_command(request, info.id, sid, lambda: store.undo(info.id))
+        return await after_command(request, info, sid, lambda: store.undo(info.id))
 
     @app.post("/e/{eid}/close")
     async def encounter_close(request: Request, eid: str) -> Response:
@@ -457,6 +492,7 @@ def create_app(store: Store, *, secret: bytes | None = None) -> FastAPI:
         info = await encounter_or_404(int_id(eid))
         await form_of(request, sid)
         await call(store.close_encounter, info.id)
+        panels.forget(info.id)
         notifier.notify(info.id)
         return RedirectResponse(f"/c/{info.campaign_id}", status_code=303)
 
@@ -466,39 +502,61 @@ def create_app(store: Store, *, secret: bytes | None = None) -> FastAPI:
     ) -> Response:
         gm_session(request)
         info = await encounter_or_404(int_id(eid))
-        return await odds_answer(request, info.id, attacker, target, maneuver)
+        return await odds_answer(request, info.id, attacker, target, maneuver, f"/e/{info.id}/odds")
 
     async def odds_answer(
-        request: Request, eid: int, attacker: str, target: str, maneuver: str
+        request: Request, eid: int, attacker: str, target: str, maneuver: str, url: str
     ) -> Response:
+        """The odds of one attack, with the options that change them (``opt_<name>``)."""
         lang = lang_of(request)
-        enc = await call(store.encounter, eid)
-        names = view.names_of(enc.state)
-        if attacker not in names or target not in names or attacker == target:
-            raise ConteurError("web.odds_pick")
-        if maneuver and maneuver not in _attack_kinds(enc):
-            raise ConteurError("web.bad_choice", field="maneuver", value=maneuver)
-        fn = getattr(enc.ruleset, "attack_odds", None)
-        if not callable(fn):
-            raise ConteurError("web.no_odds")
-        try:
-            answer = await call(fn, enc.state, attacker, target, maneuver or None)
-        except ConteurError:
-            raise
-        except Exception:  # the maneuver is not an attack for this ruleset
-            raise ConteurError("web.no_odds") from None
+        values = {k: v for k, v in request.query_params.items() if k.startswith(OPTION)}
+        toggled = OPTION in values  # the options' own form was sent (else: as things stand)
+
+        def work() -> tuple[Any, list[view.Field], dict[str, str]]:
+            def read(enc: Any) -> tuple[Any, list[Param], dict[str, Any], dict[str, str]]:
+                names = view.names_of(enc.state)
+                if attacker not in names or target not in names or attacker == target:
+                    raise ConteurError("web.odds_pick")
+                if maneuver and maneuver not in view.attack_kinds(enc, attacker):
+                    raise ConteurError("web.bad_choice", field="maneuver", value=maneuver)
+                if not callable(getattr(enc.ruleset, "attack_odds", None)):
+                    raise ConteurError("web.no_odds")
+                toggles = view.odds_toggles(enc, attacker, target, maneuver or None)
+                chosen = view.params_from_form(toggles, values, OPTION) if toggled else {}
+                return enc, toggles, chosen, names
+
+            enc, toggles, chosen, names = store.read_encounter(eid, read)
+            try:
+                answer = enc.ruleset.attack_odds(
+                    copy.deepcopy(enc.state), attacker, target, maneuver or None,
+                    params=chosen or None,
+                )
+            except ConteurError:
+                raise
+            except Exception:  # the maneuver is not an attack for this ruleset
+                raise ConteurError("web.no_odds") from None
+            fields = [view.toggle_field(p, chosen, lang, names) for p in toggles]
+            return answer, fields, names
+
+        answer, fields, names = await call(work)
         return render(
             request, "_odds.html", odds=view.odds_view(answer, lang),
-            attacker=names[attacker], target=names[target],
+            attacker=names[attacker], target=names[target], toggles=fields, odds_url=url,
+            picked={"attacker": attacker, "target": target, "maneuver": maneuver},
         )
 
     @app.get("/e/{eid}/stream")
     async def encounter_stream(
         request: Request, eid: str, since: int = -1, limit: int = 0
     ) -> Response:
-        gm_session(request)
+        sid = gm_session(request)
         info = await encounter_or_404(int_id(eid))
-        return _stream(request, info.id, since, limit, public_only=False)
+        lang = lang_of(request)
+
+        def panel(snap: Snapshot) -> str:
+            return render_fragment("_gm_panel.html", lang, **gm_context(snap, sid, streamed=True))
+
+        return _stream(request, info.id, since, limit, public=False, panel=panel)
 
     # -------------------------------------------------------------- players
 
@@ -512,6 +570,7 @@ def create_app(store: Store, *, secret: bytes | None = None) -> FastAPI:
         if request is not None:  # the campaign's language, unless the reader chose one
             campaign = await call(store.get_campaign, char.campaign_id)
             request.state.lang_default = campaign.settings.get("lang")
+            request.state.campaign = campaign
         return char
 
     async def player_encounter(char: CharacterInfo) -> tuple[Any, str | None]:
@@ -523,39 +582,62 @@ def create_app(store: Store, *, secret: bytes | None = None) -> FastAPI:
                     return info, cid
         return None, None
 
+    def player_panel_html(
+        snap: Snapshot, char: CharacterInfo, token: str, me: str | None
+    ) -> str:
+        """A player's panel, rendered once per character for each state (the link and the
+        CSRF token, which differ from one view to the next, are filled in afterwards)."""
+        key = ("player", char.id, me)
+        html = snap.views.get(key)
+        if html is None:
+            context = player_panel_context(snap, char, TOKEN_SLOT, me, csrf=CSRF_SLOT)
+            context["log_html"] = LOG_SLOT  # the page keeps its log and adds the news
+            html = render_fragment("_player_panel.html", snap.lang, **context)
+            snap.views[key] = html
+        return html.replace(CSRF_SLOT, csrf_for(f"player:{token}")).replace(TOKEN_SLOT, token)
+
+    def player_panel_context(
+        snap: Snapshot | None, char: CharacterInfo, token: str, me: str | None,
+        csrf: str | None = None, **extra: Any,
+    ) -> dict[str, Any]:
+        """What a player's panel shows: their own character in full, the others' status only."""
+        context: dict[str, Any] = {
+            "char": char, "token": token, "me": me,
+            "csrf": csrf or csrf_for(f"player:{token}"),
+            "info": snap.info if snap else None, "seq": snap.seq if snap else -1, **extra,
+        }
+        if snap is None:
+            return context
+        rows = snap.rows
+        context.update(
+            mine=next((r for r in rows if r.get("id") == me), None),
+            others=[
+                {"name": r.get("name"), "status": view.public_status(r, snap.lang)}
+                for r in rows if r.get("id") != me
+            ],
+            names=snap.names,
+            sit=snap.sit,
+            turn_html=snap.turn_html,
+            log_html=snap.log_html,
+            forms=snap.forms.get(me or "", []) if snap.player_input else [],
+            forms_html=snap.forms_for(me or "", context["csrf"], token)
+            if snap.player_input else Markup(""),
+            player_input=snap.player_input and me is not None,
+            odds=snap.odds and me is not None,
+            odds_kinds=snap.kinds.get(me or "", []),
+        )
+        return context
+
     async def player_context(
         request: Request, token: str, **extra: Any
     ) -> dict[str, Any]:
         char = await player_of(token, request)
-        lang = lang_of(request)
-        campaign = await call(store.get_campaign, char.campaign_id)
         info, me = await player_encounter(char)
-        context: dict[str, Any] = {
-            "char": char, "campaign": campaign, "info": info, "me": me, "token": token,
-            "csrf": csrf_for(f"player:{token}"), "seq": -1, **extra,
-        }
-        if info is None:
-            return context
-        enc = await call(store.encounter, info.id)
-        rows = view.summaries(enc)
-        mine = [r for r in rows if r.get("id") == me]
-        others = [
-            {"name": r.get("name"), "status": view.public_status(r, lang)}
-            for r in rows if r.get("id") != me
-        ]
-        allowed = bool(campaign.settings.get("player_input")) and me is not None
-        context.update(
-            enc=enc,
-            seq=len(enc.log) - 1,
-            mine=mine[0] if mine else None,
-            others=others,
-            names=view.names_of(enc.state),
-            sit=view.situation(enc, lang),
-            forms=view.forms(enc, lang, me) if allowed else [],
-            player_input=allowed,
-            odds_kinds=_attack_kinds(enc),
-            log=list(reversed(view.log_items(enc, lang, public_only=True))),
-        )
+        snap = None
+        if info is not None:
+            snap = await snapshot_or_404(info.id, lang_of(request), public=True, info=info)
+        context = player_panel_context(snap, char, token, me, **extra)
+        context["campaign"] = request.state.campaign
         return context
 
     @app.get("/p/{token}", response_class=HTMLResponse)
@@ -571,10 +653,14 @@ def create_app(store: Store, *, secret: bytes | None = None) -> FastAPI:
         request: Request, token: str, since: int = -1, limit: int = 0
     ) -> Response:
         char = await player_of(token, request)
-        info, _ = await player_encounter(char)
+        info, me = await player_encounter(char)
         if info is None:
             raise NotFound()
-        return _stream(request, info.id, since, limit, public_only=True)
+
+        def panel(snap: Snapshot) -> str:
+            return player_panel_html(snap, char, token, me)
+
+        return _stream(request, info.id, since, limit, public=True, panel=panel)
 
     @app.get("/p/{token}/odds", response_class=HTMLResponse)
     async def player_odds(
@@ -585,14 +671,14 @@ def create_app(store: Store, *, secret: bytes | None = None) -> FastAPI:
         info, me = await player_encounter(char)
         if info is None or me is None:
             raise NotFound()
-        return await odds_answer(request, info.id, me, target, maneuver)
+        return await odds_answer(request, info.id, me, target, maneuver, f"/p/{token}/odds")
 
     @app.post("/p/{token}/command")
     async def player_command(request: Request, token: str) -> Response:
         char = await player_of(token, request)
         lang = lang_of(request)
         values = await form_of(request, f"player:{token}")
-        campaign = await call(store.get_campaign, char.campaign_id)
+        campaign = request.state.campaign
         info, me = await player_encounter(char)
         if info is None or not campaign.settings.get("player_input"):
             raise ConteurError("web.player_watch_only")
@@ -617,34 +703,25 @@ def create_app(store: Store, *, secret: bytes | None = None) -> FastAPI:
 
     # -------------------------------------------------------------- live streams
 
-    pending: dict[tuple[Any, ...], asyncio.Task[tuple[int, str]]] = {}
+    pending: dict[tuple[Any, ...], asyncio.Task[Snapshot | None]] = {}
 
-    def _read_news(eid: int, since: int, public_only: bool, lang: Lang) -> tuple[int, str]:
-        """The SSE message of the entries after ``since`` ("" when there is none)."""
-        entries = store.events_since(eid, since)
-        if not entries:
-            return since, ""
-        enc = store.encounter(eid)
-        items = view.log_items(enc, lang, public_only=public_only, since=since)
-        seq = entries[-1].seq
-        data = {
-            "seq": seq,
-            "entries": [{"seq": i.seq, "lines": i.lines, "undo_of": i.undo_of} for i in items],
-        }
-        return seq, f"id: {seq}\nevent: update\ndata: {json.dumps(data)}\n\n"
+    def _latest(eid: int, lang: Lang, public: bool, fresh: bool) -> Snapshot | None:
+        try:
+            return panels.snapshot(eid, lang, public=public, fresh=fresh)
+        except ConteurError:
+            return None
 
-    async def news(
-        eid: int, since: int, public_only: bool, lang: Lang, version: int, shared: bool
-    ) -> tuple[int, str]:
-        """``_read_news``, read once for every stream woken by the same command."""
-        if not shared:
-            result: tuple[int, str] = await call(_read_news, eid, since, public_only, lang)
-            return result
-        key = (eid, since, public_only, lang, version)
+    async def latest(
+        eid: int, lang: Lang, public: bool, when: tuple[str, int]
+    ) -> Snapshot | None:
+        """The encounter's snapshot, built once for every stream woken by the same command
+        (``when`` is the notifier's version) or polling in the same period."""
+        key = (eid, lang, public, when)
         task = pending.get(key)
         if task is None:
+            fresh = when[0] == "poll"  # woken by a command: its status and settings are known
             task = asyncio.get_running_loop().create_task(
-                call(_read_news, eid, since, public_only, lang)
+                call(_latest, eid, lang, public, fresh)
             )
             pending[key] = task
             while len(pending) > 256:
@@ -652,29 +729,40 @@ def create_app(store: Store, *, secret: bytes | None = None) -> FastAPI:
         return await asyncio.shield(task)
 
     def _stream(
-        request: Request, eid: int, since: int, limit: int, *, public_only: bool
+        request: Request, eid: int, since: int, limit: int, *, public: bool,
+        panel: Callable[[Snapshot], str],
     ) -> Response:
         lang = lang_of(request)
         last_id = request.headers.get("last-event-id", "")
         start = int(last_id) if last_id.lstrip("-").isdigit() else since
+        loop = asyncio.get_running_loop()
 
         async def events() -> AsyncIterator[str]:
             seen_seq = start
             sent = 0
-            shared = False  # the first read, and reads after a timeout, are the stream's own
+            woken = False  # the first read, and reads after a timeout, poll the database
             idle = 0.0
             yield "retry: 1000\n\n"
             while not notifier.closed:
                 version = notifier.version(eid)
-                new_seq, message = await news(eid, seen_seq, public_only, lang, version, shared)
-                if message:
-                    seen_seq = new_seq
-                    yield message
+                when = ("v", version) if woken else ("poll", int(loop.time() / POLL_SECONDS))
+                snap = await latest(eid, lang, public, when)
+                if snap is not None and snap.seq > seen_seq:
+                    log, marks = snap.news(seen_seq)
+                    data = {
+                        "seq": snap.seq,
+                        "entries": snap.entries_since(seen_seq),
+                        "panel": panel(snap),
+                        "log": log,
+                        "marks": marks,
+                    }
+                    seen_seq = snap.seq
+                    yield f"id: {snap.seq}\nevent: update\ndata: {json.dumps(data)}\n\n"
                     sent += 1
                     if limit and sent >= limit:
                         return
-                shared = await notifier.wait(eid, version, POLL_SECONDS)
-                if not shared:
+                woken = await notifier.wait(eid, version, POLL_SECONDS)
+                if not woken:
                     if await request.is_disconnected():
                         return
                     idle += POLL_SECONDS
@@ -689,17 +777,6 @@ def create_app(store: Store, *, secret: bytes | None = None) -> FastAPI:
         )
 
     return app
-
-
-def _attack_kinds(enc: Any) -> list[str]:
-    """Maneuvers offered for the odds: the kinds of a declaration that odds can price."""
-    kinds: list[str] = []
-    for tp in enc.legal_commands():
-        if tp.type == "declare":
-            kinds = [str(c) for c in tp.param("kind").choices]
-            break
-    attacks = ("punch", "kick", "weapon_strike", "shoot", "throw", "bite", "claws", "tackle")
-    return [k for k in kinds if k in attacks] or list(attacks[:5])
 
 
 def _download(text: str, filename: str, fmt: str) -> Response:

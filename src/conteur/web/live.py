@@ -16,36 +16,47 @@ class Notifier:
 
     def __init__(self) -> None:
         self._versions: dict[int, int] = {}
-        self._waiters: dict[int, set[asyncio.Event]] = {}
+        self._waiters: dict[int, set[asyncio.Future[bool]]] = {}
         self.closed = False
 
     def version(self, encounter_id: int) -> int:
         return self._versions.get(encounter_id, 0)
 
     def notify(self, encounter_id: int) -> None:
-        """A command changed this encounter: wake its streams."""
+        """A command changed this encounter: wake its streams (in the order they waited)."""
         self._versions[encounter_id] = self.version(encounter_id) + 1
-        for event in self._waiters.pop(encounter_id, set()):
-            event.set()
+        for waiter in self._waiters.pop(encounter_id, set()):
+            if not waiter.done():
+                waiter.set_result(True)
 
     async def wait(self, encounter_id: int, seen: int, timeout: float) -> bool:
-        """Wait until the version passes ``seen`` (True) or ``timeout`` seconds (False)."""
+        """Wait until the version passes ``seen`` (True) or ``timeout`` seconds (False).
+
+        A bare future, woken directly by ``notify``: the stream runs on the next turn of
+        the event loop (``asyncio.wait_for`` would add a task and a few turns).
+        """
         if self.version(encounter_id) != seen or self.closed:
             return True
-        event = asyncio.Event()
-        self._waiters.setdefault(encounter_id, set()).add(event)
+        loop = asyncio.get_running_loop()
+        waiter: asyncio.Future[bool] = loop.create_future()
+        self._waiters.setdefault(encounter_id, set()).add(waiter)
+
+        def expire() -> None:
+            if not waiter.done():
+                waiter.set_result(False)
+
+        timer = loop.call_later(timeout, expire)
         try:
-            await asyncio.wait_for(event.wait(), timeout)
-        except TimeoutError:
-            return False
+            return await waiter
         finally:
-            self._waiters.get(encounter_id, set()).discard(event)
-        return True
+            timer.cancel()
+            self._waiters.get(encounter_id, set()).discard(waiter)
 
     def close(self) -> None:
         """The server stops: wake every stream so it ends."""
         self.closed = True
-        for events in self._waiters.values():
-            for event in events:
-                event.set()
+        for waiters in self._waiters.values():
+            for waiter in waiters:
+                if not waiter.done():
+                    waiter.set_result(True)
         self._waiters.clear()

@@ -9,7 +9,7 @@ later shows up without changes here.
 from __future__ import annotations
 
 import random
-from collections.abc import Mapping
+from collections.abc import Mapping, MutableMapping
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -76,11 +76,11 @@ def public_status(entry: Mapping[str, Any], lang: Lang) -> str:
     return msg("status.unhurt", lang)
 
 
-def due_actors(enc: Encounter) -> list[str]:
+def due_actors(enc: Encounter, templates: list[CommandTemplate] | None = None) -> list[str]:
     """Who is expected to declare or act now (the actors of declare/act templates)."""
-    return [
-        tp.actor for tp in enc.legal_commands() if tp.actor and tp.type in ("declare", "act")
-    ]
+    if templates is None:
+        templates = enc.legal_commands()
+    return [tp.actor for tp in templates if tp.actor and tp.type in ("declare", "act")]
 
 
 @dataclass
@@ -91,14 +91,16 @@ class Situation:
     due: list[str]
 
 
-def situation(enc: Encounter, lang: Lang) -> Situation:
+def situation(
+    enc: Encounter, lang: Lang, templates: list[CommandTemplate] | None = None
+) -> Situation:
     state = enc.state
     order = [list(rank) for rank in getattr(state, "order", []) or []]
     return Situation(
         int(getattr(state, "turn", 0) or 0),
         label("phase", str(getattr(state, "phase", "")), lang),
         order,
-        due_actors(enc),
+        due_actors(enc, templates),
     )
 
 
@@ -117,11 +119,26 @@ class LogItem:
     undo_of: int | None = None
 
 
+EntryText = tuple[str, str, tuple[str, ...], tuple[str, ...]]
+"""An entry as the log shows it: actor, command, lines, faces (the same for ever: the log
+is append-only, so it is described once per language and audience)."""
+
+
 def log_items(
-    enc: Encounter, lang: Lang, *, public_only: bool = False, since: int = -1
+    enc: Encounter,
+    lang: Lang,
+    *,
+    public_only: bool = False,
+    since: int = -1,
+    cache: MutableMapping[tuple[Any, ...], EntryText] | None = None,
+    key: Any = None,
 ) -> list[LogItem]:
-    """The log as prose, newest last; undone commands are marked, hidden events left out."""
-    names = names_of(enc.state)
+    """The log as prose, newest last; undone commands are marked, hidden events left out.
+
+    With a ``cache`` (and the encounter's ``key``, its id), each entry is described
+    only the first time it is shown in that language to that audience.
+    """
+    names: dict[str, str] | None = None
     undone = {e.undoes for e in enc.log if isinstance(e, UndoEntry)}
     out: list[LogItem] = []
     for entry in enc.log:
@@ -131,21 +148,32 @@ def log_items(
             out.append(LogItem(entry.seq, "", "undo", [], [], undo_of=entry.undoes))
             continue
         assert isinstance(entry, CommandEntry)
-        shown = [ev for ev in entry.events if not type(ev).quiet and (ev.public or not public_only)]
-        lines = [ev.describe(lang, names) for ev in shown]
-        faces = [" ".join(str(f) for r in ev.rolls for f in r.faces) for ev in shown]
-        actor = names.get(entry.command.actor or "", "") if entry.command.actor else ""
+        ckey = (key, entry.seq, lang, public_only)
+        text = cache.get(ckey) if cache is not None else None
+        if text is None:
+            if names is None:
+                names = names_of(enc.state)
+            text = _entry_text(entry, lang, public_only, names)
+            if cache is not None:
+                cache[ckey] = text
+        actor, command, lines, faces = text
         out.append(
             LogItem(
-                entry.seq,
-                actor or msg("gm", lang),
-                label("cmd", entry.command.type, lang),
-                lines,
-                faces,
+                entry.seq, actor, command, list(lines), list(faces),
                 undone=entry.seq in undone,
             )
         )
     return out
+
+
+def _entry_text(
+    entry: CommandEntry, lang: Lang, public_only: bool, names: Mapping[str, str]
+) -> EntryText:
+    shown = [ev for ev in entry.events if not type(ev).quiet and (ev.public or not public_only)]
+    lines = tuple(ev.describe(lang, names) for ev in shown)
+    faces = tuple(" ".join(str(f) for r in ev.rolls for f in r.faces) for ev in shown)
+    actor = names.get(entry.command.actor or "", "") if entry.command.actor else ""
+    return actor or msg("gm", lang), label("cmd", entry.command.type, lang), lines, faces
 
 
 # ------------------------------------------------------------------ forms
@@ -177,54 +205,59 @@ class Form:
         return not self.actor and bool(self.fields)
 
 
-THEN = ("then_kind", "then_target")
-"""Extra fields of a declaration with a second action (``… puis bloque``)."""
-
-
-def _field(p: Param, lang: Lang, names: Mapping[str, str]) -> Field:
+def _field(p: Param, lang: Lang, names: Mapping[str, str], prefix: str = "") -> Field:
     choices = [(str(c), word(c, lang, names)) for c in p.choices]
     return Field(
-        p.name, p.kind, label("param", p.name, lang), choices, p.required, p.min, p.max, p.default
+        prefix + p.name, p.kind, label("param", p.name, lang), choices, p.required, p.min, p.max,
+        p.default,
     )
 
 
-def forms(enc: Encounter, lang: Lang, actor: str | None = None) -> list[Form]:
-    """One form per legal command template (of ``actor`` only, when given)."""
+def forms(
+    enc: Encounter,
+    lang: Lang,
+    actor: str | None = None,
+    templates: list[CommandTemplate] | None = None,
+) -> list[Form]:
+    """One form per legal command template (of ``actor`` only, when given): a field per
+    parameter the ruleset declares (a second action, for instance, is parameters of its own).
+    ``templates``: the encounter's ``legal_commands()`` when the caller has them."""
     names = names_of(enc.state)
+    key = tuple(sorted(names.items()))
     out = []
-    for tp in enc.legal_commands(actor):
+    for tp in enc.legal_commands(actor) if templates is None else templates:
         if actor is not None and tp.actor != actor:
             continue
-        fields = [
-            _field(p, lang, names)
-            for p in tp.params
-            if p.name != "actions" and not _fixed(p)
-        ]
-        if _is_declaration(tp):
-            kind, target = tp.param("kind"), tp.param("target")
-            fields[2:2] = [
-                Field(THEN[0], "choice", label("param", THEN[0], lang),
-                      [(str(c), word(c, lang, names)) for c in kind.choices], False),
-                Field(THEN[1], "choice", label("param", THEN[1], lang),
-                      [(str(c), word(c, lang, names)) for c in target.choices], False),
-            ]
-            for f in fields:
-                if f.name in ("kind", "target", "weapon"):
-                    f.required = False
-        who = names.get(tp.actor or "", "") if tp.actor else msg("gm", lang)
-        title = f"{who} · {label('cmd', tp.type, lang)}"
-        out.append(Form(tp.type, tp.actor or "", title, tp.rule or "", fields))
+        out.append(_form(tp, lang, names, key))
     return out
+
+
+_FORMS: dict[tuple[Any, ...], Form] = {}
+"""Forms already built: a template (frozen, so hashable) gives the same form in a language."""
+
+
+def _form(tp: CommandTemplate, lang: Lang, names: Mapping[str, str], key: Any) -> Form:
+    try:
+        cache_key: tuple[Any, ...] | None = (tp, lang, key)
+        found = _FORMS.get(cache_key)  # type: ignore[arg-type]
+    except TypeError:  # a choice that cannot be hashed: build it each time
+        cache_key, found = None, None
+    if found is not None:
+        return found
+    fields = [_field(p, lang, names) for p in tp.params if not _fixed(p)]
+    who = names.get(tp.actor or "", "") if tp.actor else msg("gm", lang)
+    title = f"{who} · {label('cmd', tp.type, lang)}"
+    form = Form(tp.type, tp.actor or "", title, tp.rule or "", fields)
+    if cache_key is not None:
+        if len(_FORMS) > 5000:
+            _FORMS.clear()
+        _FORMS[cache_key] = form
+    return form
 
 
 def _fixed(p: Param) -> bool:
     """A number with a single possible value is no choice (Celerity 0..0): no field for it."""
     return p.kind == "int" and p.min is not None and p.min == p.max
-
-
-def _is_declaration(tp: CommandTemplate) -> bool:
-    names = {p.name for p in tp.params}
-    return tp.type == "declare" and {"kind", "target", "actions"} <= names
 
 
 def find_template(enc: Encounter, type_: str, actor: str | None) -> CommandTemplate:
@@ -236,57 +269,32 @@ def find_template(enc: Encounter, type_: str, actor: str | None) -> CommandTempl
 
 
 def command_from_form(enc: Encounter, values: Mapping[str, str]) -> Command:
-    """The command a form asks for, its values checked against the legal template."""
+    """The command a form asks for, its values checked against the legal template.
+
+    Each parameter of the template is read from the field of its name; an empty
+    optional one is left out, an empty required one takes its default or is refused.
+    """
     type_ = str(values.get("type", "")).strip()
     actor = str(values.get("actor", "")).strip() or None
     tp = find_template(enc, type_, actor)
+    return Command(tp.type, tp.actor, params_from_form(tp.params, values))
+
+
+def params_from_form(
+    params: tuple[Param, ...] | list[Param], values: Mapping[str, str], prefix: str = ""
+) -> dict[str, Any]:
+    """The values of ``params`` read from a form's fields (``prefix`` + name), checked."""
     args: dict[str, Any] = {}
-    for p in tp.params:
-        if p.name == "actions" and _is_declaration(tp):
-            continue
-        raw = values.get(p.name)
-        value = _value(p, raw)
+    for p in params:
+        value = _value(p, values.get(prefix + p.name))
         if value is None:
             if p.required and p.kind != "bool":
-                if p.default is not None:
-                    args[p.name] = p.default
-                    continue
-                if not (_is_declaration(tp) and p.name in ("kind", "target", "weapon")):
+                if p.default is None:
                     raise ConteurError("web.missing", field=p.name)
+                args[p.name] = p.default
             continue
         args[p.name] = value
-    if _is_declaration(tp):
-        args = _declaration(tp, args, values)
-    return Command(tp.type, tp.actor, args)
-
-
-def _declaration(
-    tp: CommandTemplate, args: dict[str, Any], values: Mapping[str, str]
-) -> dict[str, Any]:
-    """``kind``/``target``/``weapon`` (and a second action) become the ``actions`` list."""
-    actions: list[dict[str, Any]] = []
-    first: dict[str, Any] = {k: args.pop(k) for k in ("kind", "target", "weapon") if k in args}
-    if first:
-        if "kind" not in first:
-            raise ConteurError("web.missing", field="kind")
-        actions.append(first)
-    then_kind = _value(tp.param("kind"), values.get(THEN[0]))
-    if then_kind is not None:
-        second: dict[str, Any] = {"kind": then_kind}
-        then_target = _value(tp.param("target"), values.get(THEN[1]))
-        if then_target is not None:
-            second["target"] = then_target
-        actions.append(second)
-    if not actions and not args.get("delay") and not args.get("full_defense"):
-        raise ConteurError("web.missing", field="kind")
-    args.pop("actions", None)
-    for key in ("celerity",):
-        if args.get(key) == 0:
-            args.pop(key)
-    for key in ("willpower", "delay"):
-        if args.get(key) is False:
-            args.pop(key)
-    return {"actions": actions, **args}
+    return args
 
 
 def _value(p: Param, raw: str | None) -> Any:
@@ -358,3 +366,37 @@ def odds_view(answer: Any, lang: Lang) -> OddsView:
         percent(float(data.get("p_incapacitated", 0.0)), lang),
         bars,
     )
+
+
+# ------------------------------------------------------------------ the ruleset's optional methods
+
+
+def attack_kinds(enc: Encounter, attacker: str) -> list[str]:
+    """The maneuvers ``attacker`` could attack with now, each priced by ``attack_odds``
+    (the ruleset's optional ``attack_kinds(state, attacker)``; none without it)."""
+    fn = getattr(enc.ruleset, "attack_kinds", None)
+    if not callable(fn):
+        return []
+    return [str(k) for k in fn(enc.state, attacker)]
+
+
+def odds_toggles(
+    enc: Encounter, attacker: str, target: str, maneuver: str | None
+) -> list[Param]:
+    """The options of an attack that change its odds (cover, aim, a called shot...): the
+    ruleset's optional ``odds_toggles(state, attacker, target, maneuver)``; none without it."""
+    fn = getattr(enc.ruleset, "odds_toggles", None)
+    if not callable(fn):
+        return []
+    return list(fn(enc.state, attacker, target, maneuver))
+
+
+def toggle_field(
+    p: Param, chosen: Mapping[str, Any], lang: Lang, names: Mapping[str, str]
+) -> Field:
+    """The field of one odds option (``opt_<name>``), showing the value in use."""
+    f = _field(p, lang, names, "opt_")
+    f.required = False
+    if p.name in chosen:
+        f.default = chosen[p.name]
+    return f

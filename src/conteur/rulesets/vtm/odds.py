@@ -13,6 +13,7 @@ agree on what it reads, on a fresh copy of the state.
 from __future__ import annotations
 
 import copy
+import dataclasses
 import math
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field, fields
@@ -254,18 +255,71 @@ def odds_for_scenario(
     maneuver: str | None = None,
     params: Mapping[str, Any] | None = None,
 ) -> AttackOdds:
-    """Odds of ``attacker`` attacking ``target`` with ``maneuver`` (default: its weapon's)."""
+    """Odds of ``attacker`` attacking ``target`` with ``maneuver`` (default: its weapon's).
+
+    ``params`` are the action's own (``targeting``, ``location``...) and, as a what-if
+    on a copy of the state, ``target_cover`` (``none``, a cover id or 0–3,
+    V-RNG-3), ``aim_turns`` (turns the shooter has aimed at the target, V-RNG-1) and
+    ``actions`` (how many actions the attacker declared this turn, V-MAN-1).
+    """
     a = state.fighters[attacker]
     if maneuver is None:
-        w = equipment.weapon_in_hand(state, a)
-        maneuver = (
-            "punch"
-            if w is None
-            else "shoot"
-            if w.category == "ranged"
-            else "throw"
-            if w.category == "thrown"
-            else "weapon_strike"
-        )
-    action = Action(maneuver, target, None, tuple(sorted((params or {}).items())))
+        maneuver = default_maneuver(state, a)
+    rest = dict(params or {})
+    size = rest.get("targeting")
+    if isinstance(size, str) and size.startswith("target_"):  # a form's choice: target_small
+        rest["targeting"] = size.removeprefix("target_")
+    what_if: dict[str, Any] = {
+        k: rest.pop(k) for k in ("target_cover", "aim_turns", "actions") if k in rest
+    }
+    if what_if:
+        state = _what_if(state, attacker, target, maneuver, what_if)
+    action = Action(maneuver, target, None, tuple(sorted(rest.items())))
     return attack_odds(state, attacker, action)
+
+
+def default_maneuver(state: VtmState, a: Any) -> str:
+    """The attack a fighter makes with the weapon in hand (a punch without one)."""
+    from . import equipment
+
+    w = equipment.weapon_in_hand(state, a)
+    if w is None:
+        return "punch"
+    return {"ranged": "shoot", "thrown": "throw"}.get(str(w.category), "weapon_strike")
+
+
+def _what_if(
+    state: VtmState, attacker: str, target: str, maneuver: str, what_if: Mapping[str, Any]
+) -> VtmState:
+    """A copy of the state with the target's cover, the aim or the declared actions set."""
+    from . import equipment
+    from .ruleset import scenario_cover
+    from .state import Declaration
+
+    state = copy.deepcopy(state)
+    a, t = state.fighters[attacker], state.fighters[target]
+    if "target_cover" in what_if:
+        cover = what_if["target_cover"]
+        if isinstance(cover, str):  # a form's choice: cover_good
+            cover = cover.removeprefix("cover_")
+        t.cover = 0 if cover in (None, "none") else scenario_cover(cover, equipment.tables(state))
+    if "aim_turns" in what_if:
+        turns = int(what_if["aim_turns"] or 0)
+        a.conditions.pop("aim", None)
+        w = equipment.weapon_in_hand(state, a)
+        if turns > 0 and w is not None:
+            a.conditions["aim"] = {
+                "target": target,
+                "weapon": w.id,
+                "turns": turns,
+                "since": state.turn - turns,
+                "last": state.turn - 1,
+                "scope": False,
+            }
+    if "actions" in what_if:
+        n = max(1, int(what_if["actions"] or 1))
+        decl = a.progress.declaration or Declaration()
+        actions = (Action(maneuver, target),) * n
+        a.progress.declaration = dataclasses.replace(decl, actions=actions, celerity=0)
+        a.progress.acted = 0
+    return state

@@ -150,6 +150,56 @@ class VtmRuleset:
 
         return odds_for_scenario(state, attacker, target, maneuver, params)
 
+    def attack_kinds(self, state: Any, attacker: str) -> list[str]:
+        """The maneuvers ``attacker`` could attack with now (its traits, powers and weapons
+        allow them), each of which ``attack_odds`` prices."""
+        assert isinstance(state, VtmState)
+        f = state.fighters.get(attacker)
+        if f is None:
+            return []
+        maneuvers = equipment.tables(state).maneuvers
+        return [
+            k
+            for k in action_kinds(state, f, defences=False)
+            if k in maneuvers and equipment.is_attack(maneuvers[k]) and k not in ("aim", "reload")
+        ]  # aiming and reloading are ranged maneuvers, but roll against no one
+
+    def odds_toggles(
+        self, state: Any, attacker: str, target: str, maneuver: str | None = None
+    ) -> list[Param]:
+        """The options of one attack that change its odds (``attack_odds``'s ``params``),
+        each defaulting to things as they stand: the target's cover and the turns spent
+        aiming, for shots (V-RNG-3, V-RNG-1); a called shot (V-MAN-8); the number of
+        actions declared this turn (V-MAN-1)."""
+        from .odds import default_maneuver
+        from .ranged import SHOTS, SINGLE_SHOTS, cover_level
+
+        assert isinstance(state, VtmState)
+        a, t = state.fighters.get(attacker), state.fighters.get(target)
+        if a is None or t is None:
+            return []
+        kind = maneuver or default_maneuver(state, a)
+        out: list[Param] = []
+        if kind in SHOTS:
+            levels = tuple(f"cover_{c}" for c in ("none", *equipment.tables(state).cover))
+            level = min(cover_level(t), len(levels) - 1)
+            out.append(
+                Param("target_cover", "choice", levels, required=False, default=levels[level])
+            )
+        if kind in SINGLE_SHOTS:
+            aim = a.conditions.get("aim")
+            turns = int(aim.get("turns", 0)) if isinstance(aim, Mapping) else 0
+            out.append(Param("aim_turns", "int", min=0, max=max(1, a.trait("perception")),
+                             required=False, default=turns))
+        m = equipment.tables(state).maneuvers.get(kind)
+        if m is None or m.effect("no_targeting") is None:
+            sizes = ("target_medium", "target_small", "target_precise")
+            out.append(Param("targeting", "choice", sizes, required=False))
+        decl = a.progress.declaration
+        declared = decl.multiple if decl is not None and decl.multiple else 1
+        out.append(Param("actions", "int", min=1, max=6, required=False, default=declared))
+        return out
+
     def end_state(self, state: Any) -> dict[str, dict[str, Any]]:
         """Wounds, Willpower, blood, ammunition and conditions each fighter carries out."""
         assert isinstance(state, VtmState)
@@ -375,14 +425,19 @@ def action_kinds(state: VtmState, f: Fighter, defences: bool = True) -> tuple[st
 
 
 def declare_template(state: VtmState, f: Fighter) -> CommandTemplate:
-    """``declare``: ``actions`` is a list of ``{kind, target, weapon, ...}`` (at most
-    ``max_actions``); or ``delay``; or ``full_defense`` with one defence (V-INI-3, V-DEF-7)."""
+    """``declare``: an action (``kind``, ``target``, ``weapon``) and maybe a second one
+    (``then_kind``, ``then_target``: V-MAN-1); or ``delay``; or ``full_defense`` with one
+    defence (V-INI-3, V-DEF-7). A command may also give ``actions``, a list of
+    ``{kind, target, weapon, ...}`` (the script language's form)."""
     celerity = min(f.trait("celerity"), f.blood)
+    kinds = action_kinds(state, f)
+    targets = targets_of(state, f)
     params = [
-        Param("kind", "choice", action_kinds(state, f)),
-        Param("target", "choice", targets_of(state, f), required=False),
+        Param("kind", "choice", kinds, required=False),
+        Param("target", "choice", targets, required=False),
         Param("weapon", "choice", tuple(str(w) for w in f.sheet.weapons), required=False),
-        Param("actions", "int", min=1, max=6, default=1),
+        Param("then_kind", "choice", kinds, required=False),
+        Param("then_target", "choice", targets, required=False),
         Param("celerity", "int", min=0, max=celerity, default=0),
     ]
     if f.willpower >= 1:
@@ -398,7 +453,8 @@ def declare_template(state: VtmState, f: Fighter) -> CommandTemplate:
 def first_action_details(state: VtmState, c: Command) -> Command:
     """Details a form gives beside the declaration (``FORM_PARAMS``) join its first action."""
     f = state.fighters.get(c.actor or "")
-    first = c.args.get("actions") or []
+    listed = c.args.get("actions")
+    first = turn.flat_actions(c.args) if listed is None else listed  # a form: field by field
     if f is None or not first:
         return c
     names = {p.name for extra in FORM_PARAMS for p in extra(state, f)}
@@ -407,7 +463,8 @@ def first_action_details(state: VtmState, c: Command) -> Command:
         return c
     acts = [dict(a) for a in first]
     acts[0] = {**{k: v for k, v in moved.items() if v not in (None, False)}, **acts[0]}
-    args = {k: v for k, v in c.args.items() if k not in moved}
+    flat = turn.FLAT_FIELDS if listed is None else ()
+    args = {k: v for k, v in c.args.items() if k not in moved and k not in flat}
     return Command(c.type, c.actor, {**args, "actions": acts})
 
 

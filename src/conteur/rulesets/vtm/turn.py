@@ -11,6 +11,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Any
 
 from conteur.dice import Expr
@@ -165,7 +166,9 @@ def summary_of(decl: Declaration) -> str:
 def declaration_from_command(command: Command) -> Declaration:
     """Build a Declaration from a ``declare`` command's arguments."""
     args = command.args
-    raw_actions = args.get("actions") or []
+    raw_actions = args.get("actions")
+    if raw_actions is None:
+        raw_actions = flat_actions(args)
     actions = []
     celerity = int(args.get("celerity", 0) or 0)
     for i, raw in enumerate(raw_actions):
@@ -186,6 +189,27 @@ def declaration_from_command(command: Command) -> Declaration:
         full_defense=args.get("full_defense"),
         delayed=bool(args.get("delay")),
     )
+
+
+FLAT_FIELDS = ("kind", "target", "weapon", "then_kind", "then_target")
+"""A declaration's actions given field by field (``flat_actions``)."""
+
+
+def flat_actions(args: Mapping[str, Any]) -> list[dict[str, Any]]:
+    """The actions of a declaration given field by field (a form): ``kind``, ``target``,
+    ``weapon``, then maybe ``then_kind`` and ``then_target`` (V-MAN-1)."""
+    out: list[dict[str, Any]] = []
+    if args.get("kind"):
+        first = {k: args[k] for k in ("kind", "target", "weapon") if args.get(k)}
+        out.append(first)
+    if args.get("then_kind"):
+        if not out:
+            raise ConteurError("vtm.declare.then_alone", rule="V-MAN-1")
+        second = {"kind": args["then_kind"]}
+        if args.get("then_target"):
+            second["target"] = args["then_target"]
+        out.append(second)
+    return out
 
 
 def check_declaration(state: VtmState, f: Fighter, decl: Declaration) -> None:

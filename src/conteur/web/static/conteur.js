@@ -1,19 +1,70 @@
 // conteur: live updates by server-sent events, and the game master's shortcuts (r, u).
+// Each update brings the view's new panel and the log's new entries: the page swaps the
+// panel, keeps its own log in it and adds the news (no request back, no whole log again).
 (function () {
   "use strict";
   var body = document.body;
   var live = document.getElementById("live");
   var url = body.dataset.stream;
+
+  function fragment(html) {
+    var t = document.createElement("template");
+    t.innerHTML = (html || "").trim();
+    return t.content;
+  }
+
+  function addNews(log, data) {
+    var top = log.querySelector(":scope > li[data-seq]");
+    var last = top ? Number(top.dataset.seq) : -1;
+    var items = Array.prototype.slice.call(fragment(data.log).children).reverse();
+    items.forEach(function (li) {  // oldest first, each on top of the list
+      if (Number(li.dataset.seq) > last) {
+        log.insertBefore(li, log.firstChild);
+      }
+    });
+    if (items.length) {
+      var empty = log.querySelector(":scope > li.dim");
+      if (empty) empty.remove();
+    }
+    Object.keys(data.marks || {}).forEach(function (seq) {  // entries an undo retracted
+      var old = log.querySelector(':scope > li[data-seq="' + seq + '"]');
+      var mark = fragment(data.marks[seq]).firstElementChild;
+      if (old && mark) old.replaceWith(mark);
+    });
+  }
+
+  function update(data) {
+    var panel = document.getElementById("panel");
+    if (!panel || Number(panel.dataset.seq) >= data.seq) return;
+    if (!data.panel) {
+      htmx.ajax("GET", panel.dataset.panelUrl, { target: "#panel", swap: "outerHTML" });
+      return;
+    }
+    var fresh = fragment(data.panel).firstElementChild;
+    var slot = fresh.querySelector("[data-log-slot]");
+    var log = panel.querySelector("ol.log");
+    if (slot && log) {
+      addNews(log, data);
+      slot.replaceWith(log);
+    }
+    panel.replaceWith(fresh);
+    htmx.process(fresh);
+  }
+
+  // A command's own answer that the live stream already brought (same seq) is not swapped
+  // in again: the page keeps what the reader did since (an open <details>, a choice).
+  body.addEventListener("htmx:beforeSwap", function (ev) {
+    var target = ev.detail.target;
+    if (!target || target.id !== "panel" || ev.detail.xhr.status !== 200) return;
+    var seq = /id="panel" data-seq="(-?\d+)"/.exec(ev.detail.serverResponse || "");
+    if (seq && Number(target.dataset.seq) >= Number(seq[1])) ev.detail.shouldSwap = false;
+  });
+
   if (url) {
     var source = new EventSource(url);
     source.onopen = function () { if (live) live.dataset.live = "on"; };
     source.onerror = function () { if (live) live.dataset.live = "off"; };
-    source.addEventListener("update", function (ev) {
-      var data = JSON.parse(ev.data);
-      var panel = document.getElementById("panel");
-      if (!panel || Number(panel.dataset.seq) >= data.seq) return;
-      htmx.ajax("GET", panel.dataset.panelUrl, { target: "#panel", swap: "outerHTML" });
-    });
+    source.addEventListener("update", function (ev) { update(JSON.parse(ev.data)); });
   }
   document.addEventListener("keydown", function (ev) {
     var tag = (ev.target && ev.target.tagName) || "";

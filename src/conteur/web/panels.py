@@ -1,0 +1,377 @@
+"""The live part of the pages, built once per encounter state and shared by every view.
+
+A command changes an encounter once, and then the game master's panel and
+every player's panel show the new state. ``Panels.snapshot`` builds, for one
+state (its last seq), one language and one audience (the game master, or
+the public), what every such view shows: the roster, the turn, the forms,
+the action in progress, and the log — each log entry described once per
+language and audience and kept (the log is append-only), the log and the
+turn rendered once. A view then renders only what is its own (a player's
+character and forms, the CSRF token): cheap enough to send every view its
+new panel in the live stream itself, with no request back.
+"""
+
+from __future__ import annotations
+
+import threading
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field
+from typing import Any
+
+from markupsafe import Markup
+
+from conteur.engine import CommandTemplate, Encounter
+from conteur.engine.encounter import CommandEntry, UndoEntry
+from conteur.i18n import Lang
+from conteur.store import EncounterInfo, Store
+
+from . import view
+
+Render = Callable[..., str]
+"""``render(template, lang, **context)``: a template as HTML."""
+
+KEEP_SNAPSHOTS = 32
+KEEP_LINES = 50_000
+CSRF_SLOT = "@@csrf@@"
+TOKEN_SLOT = "@@token@@"
+LOG_SLOT = Markup('<ol class="log" reversed aria-live="polite" data-log-slot></ol>')
+"""The log's place in a panel sent by the live stream: the page keeps its own log there and
+adds the new entries (``Snapshot.news``), instead of receiving the whole log again."""
+"""Stand-ins for what differs between views of the same forms (filled by ``forms_for``)."""
+
+
+@dataclass
+class Current:
+    """The action in progress: who acts, what they declared, the attack and its odds."""
+
+    actor: str
+    name: str
+    declared: list[str]
+    """The lines of the actor's declaration this turn (the log's own words)."""
+    target: str | None = None
+    maneuver: str | None = None
+    forms: list[view.Form] = field(default_factory=list)
+    """The actor's ``act`` forms: roll, or type the table's dice."""
+
+
+@dataclass
+class Snapshot:
+    """What every view of one audience shows of an encounter at one seq."""
+
+    info: EncounterInfo
+    seq: int
+    lang: Lang
+    public: bool
+    player_input: bool
+    names: dict[str, str]
+    rows: list[dict[str, Any]]
+    sit: view.Situation
+    items: list[view.LogItem]
+    """The log, oldest first."""
+    log_html: Markup
+    turn_html: Markup
+    forms: dict[str, list[view.Form]]
+    """The forms by actor ("" for the game master's whole list)."""
+    odds: bool
+    """Whether the ruleset prices attacks (``attack_odds``)."""
+    kinds: dict[str, list[str]]
+    """The maneuvers each combatant could attack with (the ruleset's ``attack_kinds``)."""
+    current: Current | None = None
+    forms_html: dict[str, str] = field(default_factory=dict)
+    """The forms rendered once: by actor (players), or ``turn``, ``tools``, ``current`` (GM),
+    with ``CSRF_SLOT`` and ``TOKEN_SLOT`` to fill."""
+
+    entries_html: list[Markup] = field(default_factory=list)
+    """Each log entry's HTML, newest first (as ``items`` reversed)."""
+    views: dict[Any, str] = field(default_factory=dict)
+    """Panels already rendered from this snapshot, with their slots (one per character)."""
+
+    def forms_for(self, part: str, csrf: str, token: str = "") -> Markup:
+        """The rendered forms of ``part`` for one view (its CSRF token, its link)."""
+        html = self.forms_html.get(part, "")
+        return Markup(html.replace(CSRF_SLOT, csrf).replace(TOKEN_SLOT, token))
+
+    def news(self, seq: int) -> tuple[str, dict[int, str]]:
+        """What a page at ``seq`` adds to its log: the new entries' HTML (newest first), and
+        the older entries an undo among them marks, by seq."""
+        new: list[str] = []
+        marks: dict[int, str] = {}
+        by_seq: dict[int, Markup] | None = None
+        for item, html in zip(reversed(self.items), self.entries_html, strict=True):
+            if item.seq <= seq:
+                break
+            new.append(html)
+            if item.undo_of is not None and item.undo_of <= seq:
+                if by_seq is None:
+                    pairs = zip(reversed(self.items), self.entries_html, strict=True)
+                    by_seq = {i.seq: h for i, h in pairs}
+                if item.undo_of in by_seq:
+                    marks[item.undo_of] = by_seq[item.undo_of]
+        return "".join(new), marks
+
+    def entries_since(self, seq: int) -> list[dict[str, Any]]:
+        """The log entries after ``seq``, as the live stream sends them."""
+        out = []
+        for i in reversed(self.items):  # the newest last: read from the end
+            if i.seq <= seq:
+                break
+            out.append({"seq": i.seq, "lines": i.lines, "undo_of": i.undo_of})
+        return out[::-1]
+
+    def all_kinds(self) -> list[str]:
+        """Every maneuver some combatant could attack with, in a stable order."""
+        out: dict[str, None] = {}
+        for kinds in self.kinds.values():
+            out.update(dict.fromkeys(kinds))
+        return list(out)
+
+
+@dataclass
+class _State:
+    """What every audience and language share of one encounter state."""
+
+    names: dict[str, str]
+    rows: list[dict[str, Any]]
+    templates: list[CommandTemplate]
+    odds: bool
+    kinds: dict[str, list[str]]
+
+
+class Panels:
+    """Snapshots of the store's encounters, kept while they are recent.
+
+    Everything is keyed by the encounter's last seq (its log only grows), and
+    by its status and the campaign's ``player_input`` setting, which the app
+    re-reads when told (``forget``) and at each poll of the database.
+    """
+
+    def __init__(self, store: Store, render: Render) -> None:
+        self.store = store
+        self.render = render
+        self._lines: dict[tuple[Any, ...], view.EntryText] = {}
+        self._html: dict[tuple[Any, ...], Markup] = {}
+        self._states: dict[tuple[Any, ...], _State] = {}
+        self._snapshots: dict[tuple[Any, ...], Snapshot] = {}
+        self._infos: dict[int, tuple[EncounterInfo, bool]] = {}
+        self._logs: dict[tuple[Any, ...], tuple[int, list[view.LogItem], list[Markup]]] = {}
+        self._lock = threading.Lock()
+
+    def forget(self, eid: int | None = None) -> None:
+        """The encounter's status or its campaign's settings changed (None: any encounter)."""
+        with self._lock:
+            if eid is None:
+                self._infos.clear()
+            else:
+                self._infos.pop(eid, None)
+
+    def _info(self, eid: int, fresh: bool) -> tuple[EncounterInfo, bool]:
+        known = None if fresh else self._infos.get(eid)
+        if known is None:
+            info = self.store.get_encounter(eid)
+            campaign = self.store.get_campaign(info.campaign_id)
+            known = (info, bool(campaign.settings.get("player_input")))
+            with self._lock:
+                self._infos[eid] = known
+        return known
+
+    def snapshot(
+        self,
+        eid: int,
+        lang: Lang,
+        *,
+        public: bool,
+        info: EncounterInfo | None = None,
+        fresh: bool = True,
+    ) -> Snapshot:
+        """The encounter as it stands now, for that language and audience (blocking: run it
+        in a worker thread). ``fresh=False`` trusts the status and settings read before
+        (a command changes neither). ConteurError when the encounter is unknown."""
+        known, player_input = self._info(eid, fresh and info is None)
+        info = info or known
+
+        def build(enc: Encounter) -> Snapshot:
+            seq = len(enc.log) - 1
+            key = (eid, seq, info.status, lang, public, player_input)
+            with self._lock:
+                found = self._snapshots.get(key)
+            if found is not None:
+                return found
+            snap = self._build(enc, info, lang, public, player_input)
+            with self._lock:
+                self._snapshots[key] = snap
+                _trim(self._snapshots, KEEP_SNAPSHOTS)
+                _trim(self._states, KEEP_SNAPSHOTS)
+                if len(self._lines) > KEEP_LINES:
+                    self._lines.clear()
+                if len(self._html) > KEEP_LINES:
+                    self._html.clear()
+            return snap
+
+        return self.store.read_encounter(eid, build)
+
+    def _state(self, enc: Encounter, eid: int) -> _State:
+        key = (eid, len(enc.log) - 1)
+        found = self._states.get(key)
+        if found is None:
+            names = view.names_of(enc.state)
+            odds = callable(getattr(enc.ruleset, "attack_odds", None))
+            found = _State(
+                names=names,
+                rows=view.summaries(enc),
+                templates=enc.legal_commands(),
+                odds=odds,
+                kinds={fid: view.attack_kinds(enc, fid) for fid in names} if odds else {},
+            )
+            self._states[key] = found
+        return found
+
+    def _build(
+        self, enc: Encounter, info: EncounterInfo, lang: Lang, public: bool, player_input: bool
+    ) -> Snapshot:
+        st = self._state(enc, info.id)
+        names = st.names
+        sit = view.situation(enc, lang, st.templates)
+        items, entries = self._log(enc, info.id, lang, public)
+        forms: dict[str, list[view.Form]] = {}
+        if info.status == "open":
+            if not public:
+                forms[""] = view.forms(enc, lang, templates=st.templates)
+            elif player_input:
+                for form in view.forms(enc, lang, templates=st.templates):
+                    if form.actor in info.characters:
+                        forms.setdefault(form.actor, []).append(form)
+        snap = Snapshot(
+            info=info,
+            seq=len(enc.log) - 1,
+            lang=lang,
+            public=public,
+            player_input=player_input,
+            names=names,
+            rows=st.rows,
+            sit=sit,
+            items=items,
+            log_html=Markup(""),
+            turn_html=Markup(""),
+            forms=forms,
+            odds=st.odds,
+            kinds=st.kinds,
+        )
+        if not public and info.status == "open":
+            snap.current = current_action(enc, snap)
+        self._render_forms(snap, lang)
+        snap.entries_html = entries
+        snap.log_html = Markup(self.render("_log.html", lang, entries=entries))
+        snap.turn_html = Markup(self.render("_turn.html", lang, sit=sit, names=names))
+        return snap
+
+    def _render_forms(self, snap: Snapshot, lang: Lang) -> None:
+        def render(forms: list[view.Form], action: str, submit: str | None = None) -> str:
+            if not forms:
+                return ""
+            return self.render(
+                "_form_list.html",
+                lang,
+                forms=forms,
+                action=action,
+                names=snap.names,
+                csrf=CSRF_SLOT,
+                submit=submit,
+            )
+
+        if snap.public:
+            for actor, forms in snap.forms.items():
+                snap.forms_html[actor] = render(forms, f"/p/{TOKEN_SLOT}/command")
+            return
+        action = f"/e/{snap.info.id}/command"
+        everything = snap.forms.get("", [])
+        current = snap.current
+        now = [
+            f
+            for f in everything
+            if not f.tool and not (current and f.type == "act" and f.actor == current.actor)
+        ]
+        snap.forms_html["turn"] = render(now, action)
+        snap.forms_html["tools"] = render([f for f in everything if f.tool], action)
+        if current is not None:
+            snap.forms_html["current"] = render(current.forms, action, view.msg("roll", lang))
+
+    def _log(
+        self, enc: Encounter, eid: int, lang: Lang, public: bool
+    ) -> tuple[list[view.LogItem], list[Markup]]:
+        """The log's items (oldest first) and their HTML (newest first): the previous state's,
+        and the new entries — all of it again only when an undo marks an older entry."""
+        key = (eid, lang, public)
+        last = self._logs.get(key)
+        seq = len(enc.log) - 1
+        if last is not None and last[0] <= seq:
+            since, items, entries = last
+            new = enc.log[since + 1 :]
+            if not any(isinstance(e, UndoEntry) for e in new):
+                more = view.log_items(
+                    enc, lang, public_only=public, since=since, cache=self._lines, key=eid
+                )
+                items = items + more
+                entries = [self._item_html(eid, i, lang, public) for i in reversed(more)] + entries
+                self._logs[key] = (seq, items, entries)
+                return items, entries
+        items = view.log_items(enc, lang, public_only=public, cache=self._lines, key=eid)
+        entries = [self._item_html(eid, i, lang, public) for i in reversed(items)]
+        self._logs[key] = (seq, items, entries)
+        return items, entries
+
+    def _item_html(self, eid: int, item: view.LogItem, lang: Lang, public: bool) -> Markup:
+        """One log entry as HTML, rendered once (it changes only when undone)."""
+        key = (eid, item.seq, lang, public, item.undone)
+        found = self._html.get(key)
+        if found is None:
+            found = Markup(self.render("_log_item.html", lang, item=item))
+            self._html[key] = found
+        return found
+
+
+def _trim(cache: dict[Any, Any], size: int) -> None:
+    while len(cache) > size:
+        cache.pop(next(iter(cache)))
+
+
+def current_action(enc: Encounter, snap: Snapshot) -> Current | None:
+    """The action in progress: the first combatant due to act (an ``act`` command is legal
+    for them), the lines of what they declared this turn, and the attack to price.
+
+    Ruleset-neutral: the declaration is the actor's last ``declare`` command still in
+    force since the last initiative; its attack is its ``kind``/``target`` arguments (or
+    the first of its ``actions`` list) when the ruleset's ``attack_kinds`` lists the kind.
+    """
+    forms = snap.forms.get("", [])
+    acting = next((f for f in forms if f.type == "act" and f.actor), None)
+    if acting is None:
+        return None
+    actor = acting.actor
+    declared: list[str] = []
+    target: str | None = None
+    maneuver: str | None = None
+    undone = {e.undoes for e in enc.log if isinstance(e, UndoEntry)}
+    texts = {i.seq: i for i in snap.items}
+    for entry in reversed(enc.log):
+        if not isinstance(entry, CommandEntry) or entry.seq in undone:
+            continue
+        if entry.command.type == "initiative":
+            break
+        if entry.command.type == "declare" and entry.command.actor == actor:
+            item = texts.get(entry.seq)
+            declared = list(item.lines) if item else []
+            kinds = snap.kinds.get(actor, [])
+            for action in _actions(entry.command.args):
+                if action.get("kind") in kinds and action.get("target") in snap.names:
+                    maneuver, target = str(action["kind"]), str(action["target"])
+                    break
+            break
+    acts = [f for f in forms if f.type == "act" and f.actor == actor]
+    return Current(actor, snap.names.get(actor, actor), declared, target, maneuver, acts)
+
+
+def _actions(args: Mapping[str, Any]) -> list[Mapping[str, Any]]:
+    listed = args.get("actions")
+    if isinstance(listed, list):
+        return [a for a in listed if isinstance(a, Mapping)]
+    return [args] if args.get("kind") else []
