@@ -47,6 +47,8 @@ class Ruleset(Protocol):
       that attack which change its odds (cover, aim, a called shot, several actions...),
       each with its default as things stand; the values the reader picks are passed as
       ``attack_odds(..., params={name: value})``.
+    - ``due_actors(state) -> list[str]``: who is expected to act now, when the ruleset's
+      turn is not told by ``declare``/``act`` templates (western's order of shots).
 
     A command's parameters are all the tracker knows of it: a form gets one field per
     ``Param`` of a ``legal_commands`` template (a second action is parameters of its

@@ -77,7 +77,11 @@ def public_status(entry: Mapping[str, Any], lang: Lang) -> str:
 
 
 def due_actors(enc: Encounter, templates: list[CommandTemplate] | None = None) -> list[str]:
-    """Who is expected to declare or act now (the actors of declare/act templates)."""
+    """Who is expected to declare or act now: the ruleset's ``due_actors(state)`` when it
+    has one, else the actors of its declare/act templates."""
+    own = getattr(enc.ruleset, "due_actors", None)
+    if callable(own):
+        return [str(a) for a in own(enc.state)]
     if templates is None:
         templates = enc.legal_commands()
     return [tp.actor for tp in templates if tp.actor and tp.type in ("declare", "act")]

@@ -85,6 +85,11 @@ class WesternRuleset:
 
         return parse_line(line, state)
 
+    def due_actors(self, state: Any) -> list[str]:
+        """Whose shot or blow comes next in the round's order of combat (W-SPD-2)."""
+        due = state.due()
+        return [str(due[0])] if due is not None else []
+
     def legal_commands(self, state: Any, actor: str | None = None) -> list[CommandTemplate]:
         assert isinstance(state, WesternState)
         out: list[CommandTemplate] = []
