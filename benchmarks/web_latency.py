@@ -226,7 +226,7 @@ def run(db: str, viewers: int, commands: int) -> str:
             [
                 sys.executable,
                 "-c",
-                "from conteur.launch import main; main()",
+                os.environ.get("BENCH_LAUNCH", "from conteur.launch import main; main()"),
                 "serve",
                 "--demo",
                 "--port",

@@ -85,6 +85,9 @@ class Snapshot:
     """Each log entry's HTML, newest first (as ``items`` reversed)."""
     views: dict[Any, str] = field(default_factory=dict)
     """Panels already rendered from this snapshot, with their slots (one per character)."""
+    messages: dict[Any, tuple[bytes, bytes, bytes]] = field(default_factory=dict)
+    """The live streams' updates already encoded from this snapshot, by audience and the
+    seq the view had (``app._stream``)."""
 
     def forms_for(self, part: str, csrf: str, token: str = "") -> Markup:
         """The rendered forms of ``part`` for one view (its CSRF token, its link)."""
