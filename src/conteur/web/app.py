@@ -441,6 +441,10 @@ def create_app(store: Store, *, secret: bytes | None = None) -> FastAPI:
             return render(request, "_gm_panel.html", 422, **context)
         notifier.notify(info.id)
         await asyncio.sleep(0)  # the woken streams go first
+        woken = ("v", notifier.version(info.id))
+        building = [t for k, t in pending.items() if k[0] == info.id and k[3] == woken]
+        if building:  # their snapshot before this answer's (both want the store's lock)
+            await asyncio.wait(building)
         if request.headers.get("hx-request"):
             context = await gm_panel(request, info.id, sid, info)
             return render(request, "_gm_panel.html", **context)
