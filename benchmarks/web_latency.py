@@ -18,6 +18,9 @@ the others); the server, the client and everything else share the machine's
 cores.
 
     python benchmarks/web_latency.py [--viewers 29] [--commands 200] [--db both]
+
+``BENCH_LAUNCH`` (Python code, run by ``python -c``) replaces the server's launch line
+(``from conteur.launch import main; main()``): to run it under a profiler, say.
 """
 
 from __future__ import annotations
@@ -226,7 +229,7 @@ def run(db: str, viewers: int, commands: int) -> str:
             [
                 sys.executable,
                 "-c",
-                "from conteur.launch import main; main()",
+                os.environ.get("BENCH_LAUNCH", "from conteur.launch import main; main()"),
                 "serve",
                 "--demo",
                 "--port",

@@ -17,7 +17,7 @@ import hmac
 import json
 import secrets
 import sys
-from collections.abc import AsyncIterator, Callable
+from collections.abc import AsyncIterator, Callable, Hashable
 from contextlib import asynccontextmanager
 from typing import Any
 from urllib.parse import parse_qsl, urlencode
@@ -44,6 +44,8 @@ from .view import msg
 
 GM_COOKIE = "conteur_gm"
 LANG_COOKIE = "conteur_lang"
+CSRF_BYTES = CSRF_SLOT.encode()
+TOKEN_BYTES = TOKEN_SLOT.encode()
 PING_SECONDS = 15.0
 POLL_SECONDS = 2.0
 SWITCH_SECONDS = 0.001
@@ -439,6 +441,10 @@ def create_app(store: Store, *, secret: bytes | None = None) -> FastAPI:
             return render(request, "_gm_panel.html", 422, **context)
         notifier.notify(info.id)
         await asyncio.sleep(0)  # the woken streams go first
+        woken = ("v", notifier.version(info.id))
+        building = [t for k, t in pending.items() if k[0] == info.id and k[3] == woken]
+        if building:  # their snapshot before this answer's (both want the store's lock)
+            await asyncio.wait(building)
         if request.headers.get("hx-request"):
             context = await gm_panel(request, info.id, sid, info)
             return render(request, "_gm_panel.html", **context)
@@ -556,7 +562,9 @@ def create_app(store: Store, *, secret: bytes | None = None) -> FastAPI:
         def panel(snap: Snapshot) -> str:
             return render_fragment("_gm_panel.html", lang, **gm_context(snap, sid, streamed=True))
 
-        return _stream(request, info.id, since, limit, public=False, panel=panel)
+        return _stream(
+            request, info.id, since, limit, public=False, panel=panel, audience=("gm", sid)
+        )
 
     # -------------------------------------------------------------- players
 
@@ -582,11 +590,10 @@ def create_app(store: Store, *, secret: bytes | None = None) -> FastAPI:
                     return info, cid
         return None, None
 
-    def player_panel_html(
-        snap: Snapshot, char: CharacterInfo, token: str, me: str | None
-    ) -> str:
-        """A player's panel, rendered once per character for each state (the link and the
-        CSRF token, which differ from one view to the next, are filled in afterwards)."""
+    def player_panel_html(snap: Snapshot, char: CharacterInfo, me: str | None) -> str:
+        """A player's panel, rendered once per character for each state, with ``CSRF_SLOT``
+        and ``TOKEN_SLOT`` standing for the CSRF token and the link, which differ from one
+        view to the next (each stream fills in its own: ``_stream``'s ``fill``)."""
         key = ("player", char.id, me)
         html = snap.views.get(key)
         if html is None:
@@ -594,7 +601,7 @@ def create_app(store: Store, *, secret: bytes | None = None) -> FastAPI:
             context["log_html"] = LOG_SLOT  # the page keeps its log and adds the news
             html = render_fragment("_player_panel.html", snap.lang, **context)
             snap.views[key] = html
-        return html.replace(CSRF_SLOT, csrf_for(f"player:{token}")).replace(TOKEN_SLOT, token)
+        return html
 
     def player_panel_context(
         snap: Snapshot | None, char: CharacterInfo, token: str, me: str | None,
@@ -658,9 +665,18 @@ def create_app(store: Store, *, secret: bytes | None = None) -> FastAPI:
             raise NotFound()
 
         def panel(snap: Snapshot) -> str:
-            return player_panel_html(snap, char, token, me)
+            return player_panel_html(snap, char, me)
 
-        return _stream(request, info.id, since, limit, public=True, panel=panel)
+        csrf = csrf_for(f"player:{token}").encode()
+        link = token.encode()
+
+        def fill(html: bytes) -> bytes:
+            return html.replace(CSRF_BYTES, csrf).replace(TOKEN_BYTES, link)
+
+        return _stream(
+            request, info.id, since, limit, public=True, panel=panel,
+            audience=("player", char.id, me), fill=fill,
+        )
 
     @app.get("/p/{token}/odds", response_class=HTMLResponse)
     async def player_odds(
@@ -728,36 +744,52 @@ def create_app(store: Store, *, secret: bytes | None = None) -> FastAPI:
                 pending.pop(next(iter(pending)))
         return await asyncio.shield(task)
 
+    def update_message(
+        snap: Snapshot, seen_seq: int, audience: Hashable, panel: Callable[[Snapshot], str]
+    ) -> tuple[bytes, bytes, bytes]:
+        """The update a view of ``audience`` at ``seen_seq`` receives, encoded once for every
+        such view: the bytes before the panel, the panel (slots still to fill), the bytes after.
+
+        The JSON is the one ``json.dumps`` gives of ``{"seq", "entries", "panel", "log",
+        "marks"}`` (same keys, order and separators)."""
+        key = ("message", audience, seen_seq)
+        parts = snap.messages.get(key)
+        if parts is None:
+            log, marks = snap.news(seen_seq)
+            entries = json.dumps(snap.entries_since(seen_seq))
+            head = f'id: {snap.seq}\nevent: update\ndata: {{"seq": {snap.seq}, '
+            head += f'"entries": {entries}, "panel": '
+            tail = f', "log": {json.dumps(log)}, "marks": {json.dumps(marks)}}}\n\n'
+            parts = (head.encode(), json.dumps(panel(snap)).encode(), tail.encode())
+            snap.messages[key] = parts
+        return parts
+
     def _stream(
         request: Request, eid: int, since: int, limit: int, *, public: bool,
-        panel: Callable[[Snapshot], str],
+        panel: Callable[[Snapshot], str], audience: Hashable,
+        fill: Callable[[bytes], bytes] | None = None,
     ) -> Response:
+        """A view's live stream. Views of the same ``audience`` share each update's bytes;
+        ``fill`` puts the view's own CSRF token and link into its panel's slots."""
         lang = lang_of(request)
         last_id = request.headers.get("last-event-id", "")
         start = int(last_id) if last_id.lstrip("-").isdigit() else since
         loop = asyncio.get_running_loop()
 
-        async def events() -> AsyncIterator[str]:
+        async def events() -> AsyncIterator[bytes]:
             seen_seq = start
             sent = 0
             woken = False  # the first read, and reads after a timeout, poll the database
             idle = 0.0
-            yield "retry: 1000\n\n"
+            yield b"retry: 1000\n\n"
             while not notifier.closed:
                 version = notifier.version(eid)
                 when = ("v", version) if woken else ("poll", int(loop.time() / POLL_SECONDS))
                 snap = await latest(eid, lang, public, when)
                 if snap is not None and snap.seq > seen_seq:
-                    log, marks = snap.news(seen_seq)
-                    data = {
-                        "seq": snap.seq,
-                        "entries": snap.entries_since(seen_seq),
-                        "panel": panel(snap),
-                        "log": log,
-                        "marks": marks,
-                    }
+                    head, html, tail = update_message(snap, seen_seq, audience, panel)
                     seen_seq = snap.seq
-                    yield f"id: {snap.seq}\nevent: update\ndata: {json.dumps(data)}\n\n"
+                    yield b"".join((head, fill(html) if fill else html, tail))
                     sent += 1
                     if limit and sent >= limit:
                         return
@@ -768,7 +800,7 @@ def create_app(store: Store, *, secret: bytes | None = None) -> FastAPI:
                     idle += POLL_SECONDS
                     if idle >= PING_SECONDS:  # a comment line keeps proxies from closing it
                         idle = 0.0
-                        yield ": ping\n\n"
+                        yield b": ping\n\n"
 
         return StreamingResponse(
             events(),

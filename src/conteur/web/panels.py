@@ -31,6 +31,7 @@ Render = Callable[..., str]
 """``render(template, lang, **context)``: a template as HTML."""
 
 KEEP_SNAPSHOTS = 32
+KEEP_FORMS = 256
 KEEP_LINES = 50_000
 CSRF_SLOT = "@@csrf@@"
 TOKEN_SLOT = "@@token@@"
@@ -85,6 +86,9 @@ class Snapshot:
     """Each log entry's HTML, newest first (as ``items`` reversed)."""
     views: dict[Any, str] = field(default_factory=dict)
     """Panels already rendered from this snapshot, with their slots (one per character)."""
+    messages: dict[Any, tuple[bytes, bytes, bytes]] = field(default_factory=dict)
+    """The live streams' updates already encoded from this snapshot, by audience and the
+    seq the view had (``app._stream``)."""
 
     def forms_for(self, part: str, csrf: str, token: str = "") -> Markup:
         """The rendered forms of ``part`` for one view (its CSRF token, its link)."""
@@ -154,6 +158,8 @@ class Panels:
         self._snapshots: dict[tuple[Any, ...], Snapshot] = {}
         self._infos: dict[int, tuple[EncounterInfo, bool]] = {}
         self._logs: dict[tuple[Any, ...], tuple[int, list[view.LogItem], list[Markup]]] = {}
+        self._forms: dict[tuple[Any, ...], str] = {}
+        """Rendered form lists, by language, action, submit label, forms and names."""
         self._lock = threading.Lock()
 
     def forget(self, eid: int | None = None) -> None:
@@ -268,15 +274,24 @@ class Panels:
         def render(forms: list[view.Form], action: str, submit: str | None = None) -> str:
             if not forms:
                 return ""
-            return self.render(
-                "_form_list.html",
-                lang,
-                forms=forms,
-                action=action,
-                names=snap.names,
-                csrf=CSRF_SLOT,
-                submit=submit,
-            )
+            # Most commands (a note, damage...) leave the forms as they were: the same forms
+            # (their full repr: every field, choice and default) give the same HTML.
+            key = (lang, action, submit, repr(forms), tuple(snap.names.items()))
+            html = self._forms.get(key)
+            if html is None:
+                html = self.render(
+                    "_form_list.html",
+                    lang,
+                    forms=forms,
+                    action=action,
+                    names=snap.names,
+                    csrf=CSRF_SLOT,
+                    submit=submit,
+                )
+                with self._lock:
+                    self._forms[key] = html
+                    _trim(self._forms, KEEP_FORMS)
+            return html
 
         if snap.public:
             for actor, forms in snap.forms.items():
