@@ -45,6 +45,7 @@ system-deps:
 ## make test: lint, strict typing, and the whole test suite
 test: $(STAMP) system-deps
 	$(BIN)/ruff check src tests benchmarks scripts
+	$(BIN)/ruff format --check src tests benchmarks scripts
 	$(BIN)/mypy
 	$(BIN)/python scripts/rules_coverage.py --check
 	$(BIN)/python -m pytest

@@ -37,7 +37,10 @@ MISSING = (
 
 def pg_required() -> bool:
     """Whether the PostgreSQL tests must run (CI, or ``CONTEUR_REQUIRE_PG``) rather than skip."""
-    return any(os.environ.get(v, "").strip() not in ("", "0", "false") for v in ("CI", "CONTEUR_REQUIRE_PG"))
+    return any(
+        os.environ.get(v, "").strip() not in ("", "0", "false")
+        for v in ("CI", "CONTEUR_REQUIRE_PG")
+    )
 
 
 def start_for_tests() -> PgCluster:
@@ -48,7 +51,9 @@ def start_for_tests() -> PgCluster:
         return PgCluster.start()
     except FileNotFoundError:
         if pg_required():
-            pytest.fail(MISSING + " (required here: CI or CONTEUR_REQUIRE_PG is set)", pytrace=False)
+            pytest.fail(
+                MISSING + " (required here: CI or CONTEUR_REQUIRE_PG is set)", pytrace=False
+            )
         pytest.skip(MISSING)
 
 
@@ -93,7 +98,12 @@ class PgCluster:
         if self.user is not None:
             args = ["runuser", "-u", self.user, "--", *args]
         return subprocess.run(
-            args, check=True, capture_output=True, text=True, timeout=60, **kwargs  # type: ignore[arg-type]
+            args,
+            check=True,
+            capture_output=True,
+            text=True,
+            timeout=60,
+            **kwargs,  # type: ignore[arg-type]
         )
 
     @classmethod
@@ -110,7 +120,9 @@ class PgCluster:
         root = os.geteuid() == 0
         # As root, the folder must be reachable by the postgres user: /tmp, not a private TMPDIR.
         cluster.folder = Path(
-            tempfile.mkdtemp(prefix="conteur-pg-", dir="/tmp" if root and Path("/tmp").is_dir() else None)
+            tempfile.mkdtemp(
+                prefix="conteur-pg-", dir="/tmp" if root and Path("/tmp").is_dir() else None
+            )
         )
         if root:
             cluster.user = "postgres"
@@ -120,10 +132,14 @@ class PgCluster:
             cluster._run(
                 [
                     str(folder_bin / "initdb"),
-                    "-D", str(data),
-                    "-U", "postgres",
-                    "-A", "trust",
-                    "-E", "UTF8",
+                    "-D",
+                    str(data),
+                    "-U",
+                    "postgres",
+                    "-A",
+                    "trust",
+                    "-E",
+                    "UTF8",
                     "--locale=C",
                     "--no-sync",
                 ]
@@ -138,10 +154,15 @@ class PgCluster:
                     cluster._run(
                         [
                             str(folder_bin / "pg_ctl"),
-                            "-D", str(data),
-                            "-o", options,
-                            "-l", str(cluster.folder / "server.log"),
-                            "-w", "-t", "30",
+                            "-D",
+                            str(data),
+                            "-o",
+                            options,
+                            "-l",
+                            str(cluster.folder / "server.log"),
+                            "-w",
+                            "-t",
+                            "30",
                             "start",
                         ]
                     )
@@ -197,6 +218,8 @@ class PgCluster:
         data = self.folder / "data"
         if (data / "postmaster.pid").exists():
             with contextlib.suppress(subprocess.CalledProcessError, subprocess.TimeoutExpired):
-                self._run([str(self.bin / "pg_ctl"), "-D", str(data), "-m", "immediate", "-w", "stop"])
+                self._run(
+                    [str(self.bin / "pg_ctl"), "-D", str(data), "-m", "immediate", "-w", "stop"]
+                )
         shutil.rmtree(self.folder, ignore_errors=True)
         self.folder = None

@@ -43,7 +43,9 @@ DICE = """\
 """
 
 
-def files(tmp_path: Path, script: str = SCRIPT, dice: str | None = DICE, scenario: str = SCENARIO) -> list[str]:
+def files(
+    tmp_path: Path, script: str = SCRIPT, dice: str | None = DICE, scenario: str = SCENARIO
+) -> list[str]:
     (tmp_path / "fight.yaml").write_text(scenario, encoding="utf-8")
     (tmp_path / "fight.txt").write_text(script, encoding="utf-8")
     args = [str(tmp_path / "fight.yaml"), "--script", str(tmp_path / "fight.txt")]
@@ -148,13 +150,17 @@ def test_a_line_not_understood_names_the_line_and_the_word(tmp_path: Path) -> No
     script = SCRIPT.replace("ann: agit", "ann: agitt")
     result = play(*files(tmp_path, script=script))
     assert result.exit_code == 2
-    assert "ligne 5" in result.stderr and "« agitt »" in result.stderr and "« agit »" in result.stderr
+    assert (
+        "ligne 5" in result.stderr and "« agitt »" in result.stderr and "« agit »" in result.stderr
+    )
     english = play(*files(tmp_path, script=script), "--lang", "en")
     assert "line 5" in english.stderr and '"agitt"' in english.stderr
 
 
 def test_a_command_the_rules_refuse_names_the_line(tmp_path: Path) -> None:
-    script = SCRIPT.replace("bob: déclare coup de poing sur ann\nann", "ann: déclare coup de poing sur bob\nbob")
+    script = SCRIPT.replace(
+        "bob: déclare coup de poing sur ann\nann", "ann: déclare coup de poing sur bob\nbob"
+    )
     result = play(*files(tmp_path, script=script))
     # Ann's early declaration only waits its turn (V-INI-3); Bob attacking himself is refused.
     assert result.exit_code == 2
@@ -191,7 +197,9 @@ def test_missing_files_and_bad_scenarios(tmp_path: Path) -> None:
 
 @pytest.mark.parametrize("flag", [[], ["--json"]])
 def test_sheets_in_files_beside_the_scenario(tmp_path: Path, flag: list[str]) -> None:
-    (tmp_path / "ann.yaml").write_text("nom: Ann\nDextérité: 3\nAstuce: 3\nBagarre: 2\nVigueur: 2\n", encoding="utf-8")
+    (tmp_path / "ann.yaml").write_text(
+        "nom: Ann\nDextérité: 3\nAstuce: 3\nBagarre: 2\nVigueur: 2\n", encoding="utf-8"
+    )
     scenario = SCENARIO.replace(
         "sheet: {nom: Ann, Dextérité: 3, Astuce: 3, Bagarre: 2, Vigueur: 2}", "sheet: ann.yaml"
     )
@@ -201,7 +209,10 @@ def test_sheets_in_files_beside_the_scenario(tmp_path: Path, flag: list[str]) ->
 
 def test_scenario_state_in_french_words(tmp_path: Path) -> None:
     """Health marks and cover may be written in words, French or English."""
-    scenario = SCENARIO.replace("position: [1, 0], sheet", "position: [1, 0], cover: bon, health: [létal, contondant], sheet")
+    scenario = SCENARIO.replace(
+        "position: [1, 0], sheet",
+        "position: [1, 0], cover: bon, health: [létal, contondant], sheet",
+    )
     result = play(*files(tmp_path, scenario=scenario, script="mj: note début\n", dice=""), "--json")
     assert result.exit_code == 0, result.output
     bob = next(f for f in json.loads(result.stdout)["state"] if f["id"] == "bob")
@@ -218,8 +229,15 @@ def test_each_example_plays_to_the_end_identically_twice_with_its_seed(name: str
     """Same seed, same fight: each shipped example plays whole, twice, with the same output."""
     script = ROOT / "examples" / f"{name}.txt"
     assert f"--seed {EXAMPLE_SEEDS[name]}" in script.read_text(encoding="utf-8")
-    args = ["play", str(ROOT / "examples" / f"{name}.yaml"), "--script", str(script),
-            "--seed", str(EXAMPLE_SEEDS[name]), "--json"]
+    args = [
+        "play",
+        str(ROOT / "examples" / f"{name}.yaml"),
+        "--script",
+        str(script),
+        "--seed",
+        str(EXAMPLE_SEEDS[name]),
+        "--json",
+    ]
     first = CliRunner().invoke(app, args)
     second = CliRunner().invoke(app, args)
     assert first.exit_code == 0, first.output

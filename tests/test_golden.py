@@ -110,7 +110,9 @@ def test_V_INI_3_examples_declare_slowest_first() -> None:
 def test_V_INI_5_saloon_delayed_action_interrupts() -> None:
     """V-INI-5: Sam delays, then acts after his rank, before the slower Billy."""
     log = golden("saloon")["log"]
-    taken = [(e["fighter"], e["rules"]) for x in log for e in x["events"] if e["type"] == "ActionTaken"]
+    taken = [
+        (e["fighter"], e["rules"]) for x in log for e in x["events"] if e["type"] == "ActionTaken"
+    ]
     sam = taken.index(("sam", ["V-INI-5"]))
     assert taken[sam + 1][0] == "billy"
 
@@ -126,14 +128,18 @@ def test_V_MAN_3_abort_to_dodge_with_willpower_point_and_roll() -> None:
 
 def test_V_DEF_3_V_DEF_5_block_and_parry() -> None:
     """V-DEF-3 / V-DEF-5: Jack blocks a punch, Sam parries with his club, Varney blocks a sword."""
-    rolled = [(e["defender"], e["kind"]) for n in NAMES for e in events(n) if e["type"] == "DefenceRolled"]
+    rolled = [
+        (e["defender"], e["kind"]) for n in NAMES for e in events(n) if e["type"] == "DefenceRolled"
+    ]
     assert ("jack", "block") in rolled and ("sam", "parry") in rolled
     assert ("varney", "block") in rolled  # lethal blade, blocked thanks to Fortitude (V-DEF-3)
 
 
 def test_V_MAN_1_multiple_actions_lose_dice() -> None:
     """V-MAN-1: Morel's two shots lose 2 then 3 dice."""
-    shots = [e for e in events("fusillade") if e["type"] == "AttackRolled" and e["attacker"] == "morel"]
+    shots = [
+        e for e in events("fusillade") if e["type"] == "AttackRolled" and e["attacker"] == "morel"
+    ]
     pools = [e["pool"] for e in shots]
     assert pools[:2] == [2, 1]  # Dex 2 + Firearms 2 = 4, less 2, then less 3
 
@@ -142,13 +148,19 @@ def test_V_RNG_1_aim_over_two_turns() -> None:
     """V-RNG-1: two turns of aim add two dice to Gaspard's shot."""
     aims = [e["turns"] for e in events("fusillade") if e["type"] == "Aimed"]
     assert aims == [1, 2]
-    shot = next(e for e in events("fusillade") if e["type"] == "AttackRolled" and e["attacker"] == "gaspard")
+    shot = next(
+        e for e in events("fusillade") if e["type"] == "AttackRolled" and e["attacker"] == "gaspard"
+    )
     assert ["aim", 2] in shot["modifiers"] and "V-RNG-1" in shot["rules"]
 
 
 def test_V_RNG_7_reloading() -> None:
     """V-RNG-7: Nini, one round left, reloads her revolver."""
-    nini = [e["rounds"] for e in events("fusillade") if e["type"] == "AmmoChanged" and e["fighter"] == "nini"]
+    nini = [
+        e["rounds"]
+        for e in events("fusillade")
+        if e["type"] == "AmmoChanged" and e["fighter"] == "nini"
+    ]
     assert nini == [0, 6]  # her last round fired, then the revolver reloaded
     assert any("V-RNG-7" in e["rules"] for e in events("fusillade") if e["type"] == "AmmoChanged")
     assert golden("fusillade")["state"][3]["ammo"] == {"heavy_revolver": 6}
@@ -156,7 +168,9 @@ def test_V_RNG_7_reloading() -> None:
 
 def test_V_RNG_3_cover_on_both_sides() -> None:
     """V-RNG-3: the Mouflon, in good cover, shoots Morel in light cover: +1 and +1."""
-    shot = [e for e in events("fusillade") if e["type"] == "AttackRolled" and e["attacker"] == "mouflon"][1]
+    shot = [
+        e for e in events("fusillade") if e["type"] == "AttackRolled" and e["attacker"] == "mouflon"
+    ][1]
     assert ["target_cover_light", 1] in shot["modifiers"]
     assert ["own_cover_good", 1] in shot["modifiers"]
     assert shot["difficulty"] == 10  # 6, long range +2, light cover +1, his own good cover +1
@@ -193,5 +207,7 @@ def test_V_CC_7_V_CC_10_grapple_bite_and_break_free() -> None:
 
 def test_V_CC_9_a_sword_keeps_bare_hands_at_bay() -> None:
     """V-CC-9: Varney, bare-handed against Lucrèce's sword, loses a die on his claws and grapple."""
-    varney = [e for e in events("vampires") if e["type"] == "AttackRolled" and e["attacker"] == "varney"]
+    varney = [
+        e for e in events("vampires") if e["type"] == "AttackRolled" and e["attacker"] == "varney"
+    ]
     assert all("V-CC-9" in e["rules"] for e in varney[:2])

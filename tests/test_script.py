@@ -18,12 +18,34 @@ from conteur.rulesets.vtm.state import VtmState
 SCENARIO: dict[str, Any] = {
     "ruleset": "vtm",
     "combatants": [
-        {"id": "bob", "name": "Bob Dalton", "dexterity": 3, "firearms": 3,
-         "weapons": ["colt"], "side": "a", "position": [0, 0]},
-        {"id": "lucien", "name": "Lucien de Montfort", "kind": "vampire", "dexterity": 4,
-         "brawl": 3, "celerity": 2, "side": "b", "position": [1, 0]},
-        {"id": "mary", "name": "Mary", "dexterity": 2, "firearms": 2,
-         "weapons": ["winchester"], "side": "a", "position": [0, 1]},
+        {
+            "id": "bob",
+            "name": "Bob Dalton",
+            "dexterity": 3,
+            "firearms": 3,
+            "weapons": ["colt"],
+            "side": "a",
+            "position": [0, 0],
+        },
+        {
+            "id": "lucien",
+            "name": "Lucien de Montfort",
+            "kind": "vampire",
+            "dexterity": 4,
+            "brawl": 3,
+            "celerity": 2,
+            "side": "b",
+            "position": [1, 0],
+        },
+        {
+            "id": "mary",
+            "name": "Mary",
+            "dexterity": 2,
+            "firearms": 2,
+            "weapons": ["winchester"],
+            "side": "a",
+            "position": [0, 1],
+        },
     ],
 }
 
@@ -52,7 +74,9 @@ def refused(line: str, phase: str = "declaration") -> ConteurError:
 # ------------------------------------------------------------------ lines with nobody in front
 
 
-@pytest.mark.parametrize("line", ["initiative", "Tour", "TURN", "nouveau tour", "new turn", "mj: initiative"])
+@pytest.mark.parametrize(
+    "line", ["initiative", "Tour", "TURN", "nouveau tour", "new turn", "mj: initiative"]
+)
 def test_initiative(line: str) -> None:
     assert parse(line) == Command("initiative", None, {})
 
@@ -85,7 +109,9 @@ def test_fighter_names_ignore_accents() -> None:
     s = state()
     s.fighters["lucien"].sheet = s.fighters["lucien"].sheet.model_copy(update={"name": "Lucièn"})
     assert parse_line("lucien: passe", s).actor == "lucien"
-    assert parse_line("LUCIEN: déclare coup de poing sur bob", s).args["actions"][0]["target"] == "bob"
+    assert (
+        parse_line("LUCIEN: déclare coup de poing sur bob", s).args["actions"][0]["target"] == "bob"
+    )
 
 
 def test_an_actor_without_colon() -> None:
@@ -107,7 +133,9 @@ def test_an_actor_without_colon() -> None:
 )
 def test_declare_a_shot(line: str) -> None:
     assert parse(line) == Command(
-        "declare", "bob", {"actions": [{"kind": "shoot", "target": "lucien", "weapon": "heavy_revolver"}]}
+        "declare",
+        "bob",
+        {"actions": [{"kind": "shoot", "target": "lucien", "weapon": "heavy_revolver"}]},
     )
 
 
@@ -135,8 +163,14 @@ def test_celerity_alone_is_one_dot(line: str) -> None:
     assert args(line)["celerity"] == 1
 
 
-@pytest.mark.parametrize("line", ["bob: déclare tirer sur lucien x3", "bob: declare shoot lucien 3 times",
-                                  "bob: déclare tirer 3 fois sur lucien"])
+@pytest.mark.parametrize(
+    "line",
+    [
+        "bob: déclare tirer sur lucien x3",
+        "bob: declare shoot lucien 3 times",
+        "bob: déclare tirer 3 fois sur lucien",
+    ],
+)
 def test_repeated_action(line: str) -> None:
     assert args(line)["actions"] == [{"kind": "shoot", "target": "lucien"}] * 3
 
@@ -165,22 +199,62 @@ def test_declaration_details(line: str, expected: dict[str, Any]) -> None:
 @pytest.mark.parametrize(
     ("words", "kind"),
     [
-        ("coup de poing", "punch"), ("punch", "punch"), ("coup de pied", "kick"), ("kick", "kick"),
-        ("balayage", "sweep"), ("sweep", "sweep"), ("empoigne", "grapple"), ("grapple", "grapple"),
-        ("immobilise", "hold"), ("hold", "hold"), ("mord", "bite"), ("bite", "bite"),
-        ("plaque", "tackle"), ("tackle", "tackle"), ("désarme", "disarm"), ("disarm", "disarm"),
-        ("griffes", "claws"), ("claws", "claws"), ("frappe", "weapon_strike"),
-        ("strike", "weapon_strike"), ("lance", "throw"), ("throw", "throw"),
-        ("esquive", "dodge"), ("dodge", "dodge"), ("pare", "parry"), ("parry", "parry"),
-        ("bloque", "block"), ("block", "block"), ("vise", "aim"), ("aim", "aim"),
-        ("recharger", "reload"), ("reload", "reload"), ("se relever", "stand_up"),
-        ("stand up", "stand_up"), ("dégainer", "draw"), ("draw", "draw"), ("autre", "other"),
-        ("other", "other"), ("se déplacer", "move"), ("move", "move"), ("courir", "move"),
-        ("run", "move"), ("arroser", "spray"), ("spray", "spray"), ("rafale", "three_round_burst"),
-        ("burst", "three_round_burst"), ("tir automatique", "full_auto"), ("full-auto", "full_auto"),
-        ("deux armes", "two_weapons"), ("two guns", "two_weapons"),
-        ("serre", "grapple_damage"), ("squeeze", "grapple_damage"), ("se dégage", "break_free"),
-        ("break free", "break_free"), ("lâche prise", "release"), ("let go", "release"),
+        ("coup de poing", "punch"),
+        ("punch", "punch"),
+        ("coup de pied", "kick"),
+        ("kick", "kick"),
+        ("balayage", "sweep"),
+        ("sweep", "sweep"),
+        ("empoigne", "grapple"),
+        ("grapple", "grapple"),
+        ("immobilise", "hold"),
+        ("hold", "hold"),
+        ("mord", "bite"),
+        ("bite", "bite"),
+        ("plaque", "tackle"),
+        ("tackle", "tackle"),
+        ("désarme", "disarm"),
+        ("disarm", "disarm"),
+        ("griffes", "claws"),
+        ("claws", "claws"),
+        ("frappe", "weapon_strike"),
+        ("strike", "weapon_strike"),
+        ("lance", "throw"),
+        ("throw", "throw"),
+        ("esquive", "dodge"),
+        ("dodge", "dodge"),
+        ("pare", "parry"),
+        ("parry", "parry"),
+        ("bloque", "block"),
+        ("block", "block"),
+        ("vise", "aim"),
+        ("aim", "aim"),
+        ("recharger", "reload"),
+        ("reload", "reload"),
+        ("se relever", "stand_up"),
+        ("stand up", "stand_up"),
+        ("dégainer", "draw"),
+        ("draw", "draw"),
+        ("autre", "other"),
+        ("other", "other"),
+        ("se déplacer", "move"),
+        ("move", "move"),
+        ("courir", "move"),
+        ("run", "move"),
+        ("arroser", "spray"),
+        ("spray", "spray"),
+        ("rafale", "three_round_burst"),
+        ("burst", "three_round_burst"),
+        ("tir automatique", "full_auto"),
+        ("full-auto", "full_auto"),
+        ("deux armes", "two_weapons"),
+        ("two guns", "two_weapons"),
+        ("serre", "grapple_damage"),
+        ("squeeze", "grapple_damage"),
+        ("se dégage", "break_free"),
+        ("break free", "break_free"),
+        ("lâche prise", "release"),
+        ("let go", "release"),
     ],
 )
 def test_every_action_word_in_both_languages(words: str, kind: str) -> None:
@@ -228,11 +302,20 @@ def test_action_details(words: str, params: dict[str, Any]) -> None:
 @pytest.mark.parametrize(
     ("line", "action"),
     [
-        ("bob: déclare se déplacer vers 10,0 à couvert bon", {"kind": "move", "to": [10.0, 0.0], "cover": 2}),
-        ("bob: declare move to 10 0 into cover light", {"kind": "move", "to": [10.0, 0.0], "cover": 1}),
+        (
+            "bob: déclare se déplacer vers 10,0 à couvert bon",
+            {"kind": "move", "to": [10.0, 0.0], "cover": 2},
+        ),
+        (
+            "bob: declare move to 10 0 into cover light",
+            {"kind": "move", "to": [10.0, 0.0], "cover": 1},
+        ),
         ("bob: déclare courir vers lucien", {"kind": "move", "target": "lucien"}),
         ("bob: declare move to 4;2 cover superior", {"kind": "move", "to": [4.0, 2.0], "cover": 3}),
-        ("bob: déclare se déplacer vers 3,4 couvert derrière un mur", {"kind": "move", "to": [3.0, 4.0], "cover": 2}),
+        (
+            "bob: déclare se déplacer vers 3,4 couvert derrière un mur",
+            {"kind": "move", "to": [3.0, 4.0], "cover": 2},
+        ),
     ],
 )
 def test_moves_and_cover(line: str, action: dict[str, Any]) -> None:
@@ -242,9 +325,17 @@ def test_moves_and_cover(line: str, action: dict[str, Any]) -> None:
 def test_other_action_with_a_roll() -> None:
     line = 'bob: déclare autre jet Dextérité + Athlétisme difficulté 7 "sauter la barrière"'
     assert args(line)["actions"] == [
-        {"kind": "other", "traits": "dexterity+athletics", "difficulty": 7, "purpose": "sauter la barrière"}
+        {
+            "kind": "other",
+            "traits": "dexterity+athletics",
+            "difficulty": 7,
+            "purpose": "sauter la barrière",
+        }
     ]
-    assert args("bob: declare other roll Wits + Alertness difficulty 5")["actions"][0]["traits"] == "wits+alertness"
+    assert (
+        args("bob: declare other roll Wits + Alertness difficulty 5")["actions"][0]["traits"]
+        == "wits+alertness"
+    )
 
 
 def test_draw_names_the_weapon() -> None:
@@ -255,10 +346,16 @@ def test_draw_names_the_weapon() -> None:
 
 def test_two_weapons_are_two_actions() -> None:
     """V-RNG-4: a declaration firing two weapons is written one action per weapon."""
-    both = args("bob: déclare tirer sur lucien avec le colt puis tirer sur lucien avec le derringer")
+    both = args(
+        "bob: déclare tirer sur lucien avec le colt puis tirer sur lucien avec le derringer"
+    )
     assert [a["weapon"] for a in both["actions"]] == ["heavy_revolver", "derringer"]
     err = refused("bob: declare two guns at lucien with colt and derringer")
-    assert err.key == "vtm.script.two_weapons" and "puis" in err.message("fr") and "then" in err.message("en")
+    assert (
+        err.key == "vtm.script.two_weapons"
+        and "puis" in err.message("fr")
+        and "then" in err.message("en")
+    )
 
 
 def test_several_targets_are_kept() -> None:
@@ -287,7 +384,9 @@ def test_act(line: str) -> None:
     ],
 )
 def test_a_delayed_fighter_says_what_it_does(line: str) -> None:
-    assert parse(line, "resolution") == Command("act", "mary", {"kind": "shoot", "target": "bob", "location": "head"})
+    assert parse(line, "resolution") == Command(
+        "act", "mary", {"kind": "shoot", "target": "bob", "location": "head"}
+    )
 
 
 @pytest.mark.parametrize(
@@ -321,7 +420,9 @@ def test_a_defence_word_while_declaring_is_a_declared_defence() -> None:
 @pytest.mark.parametrize("line", ["mary: agit: serre bob", "mary: act: squeeze bob"])
 def test_a_locked_fighter_names_its_follow_up(line: str) -> None:
     """V-CC-7: once locked, a fighter acts with a follow-up in place of its declared action."""
-    assert parse(line, "resolution") == Command("act", "mary", {"kind": "grapple_damage", "target": "bob"})
+    assert parse(line, "resolution") == Command(
+        "act", "mary", {"kind": "grapple_damage", "target": "bob"}
+    )
 
 
 @pytest.mark.parametrize(
@@ -362,38 +463,103 @@ def test_ambush(line: str) -> None:
 @pytest.mark.parametrize(
     ("line", "command"),
     [
-        ("mj: modificateur bob +2 dés difficulté -1 fumée épaisse",
-         Command("gm_modifier", None, {"fighter": "bob", "dice": 2, "difficulty": -1, "reason": "fumée épaisse"})),
-        ('gm: modifier bob difficulty +1 reason "smoke"',
-         Command("gm_modifier", None, {"fighter": "bob", "difficulty": 1, "reason": "smoke"})),
-        ("mj: dégâts bob 2 létaux", Command("gm_damage", None, {"fighter": "bob", "levels": 2, "damage_type": "lethal"})),
-        ("gm: damage bob 3 aggravated", Command("gm_damage", None, {"fighter": "bob", "levels": 3, "damage_type": "aggravated"})),
-        ("mj: dégâts bob contondants", Command("gm_damage", None, {"fighter": "bob", "levels": 1, "damage_type": "bashing"})),
+        (
+            "mj: modificateur bob +2 dés difficulté -1 fumée épaisse",
+            Command(
+                "gm_modifier",
+                None,
+                {"fighter": "bob", "dice": 2, "difficulty": -1, "reason": "fumée épaisse"},
+            ),
+        ),
+        (
+            'gm: modifier bob difficulty +1 reason "smoke"',
+            Command("gm_modifier", None, {"fighter": "bob", "difficulty": 1, "reason": "smoke"}),
+        ),
+        (
+            "mj: dégâts bob 2 létaux",
+            Command("gm_damage", None, {"fighter": "bob", "levels": 2, "damage_type": "lethal"}),
+        ),
+        (
+            "gm: damage bob 3 aggravated",
+            Command(
+                "gm_damage", None, {"fighter": "bob", "levels": 3, "damage_type": "aggravated"}
+            ),
+        ),
+        (
+            "mj: dégâts bob contondants",
+            Command("gm_damage", None, {"fighter": "bob", "levels": 1, "damage_type": "bashing"}),
+        ),
         ("mj: soin bob 2", Command("gm_heal", None, {"fighter": "bob", "levels": 2})),
-        ("gm: heal bob 1 aggravated", Command("gm_heal", None, {"fighter": "bob", "levels": 1, "damage_type": "aggravated"})),
-        ("mj: état bob à terre", Command("gm_condition", None, {"fighter": "bob", "condition": "knocked_down", "value": True})),
-        ("gm: condition bob dazed off", Command("gm_condition", None, {"fighter": "bob", "condition": "dazed", "value": False})),
-        ("mj: état bob retire aveuglé", Command("gm_condition", None, {"fighter": "bob", "condition": "blinded", "value": False})),
-        ("mj: complication bob jam", Command("gm_complication", None, {"fighter": "bob", "id": "jam"})),
-        ("gm: complication bob The gun jams badly", Command("gm_complication", None, {"fighter": "bob", "text": "The gun jams badly"})),
-        ("mj: note Le saloon prend feu", Command("gm_note", None, {"reason": "Le saloon prend feu"})),
+        (
+            "gm: heal bob 1 aggravated",
+            Command("gm_heal", None, {"fighter": "bob", "levels": 1, "damage_type": "aggravated"}),
+        ),
+        (
+            "mj: état bob à terre",
+            Command(
+                "gm_condition", None, {"fighter": "bob", "condition": "knocked_down", "value": True}
+            ),
+        ),
+        (
+            "gm: condition bob dazed off",
+            Command("gm_condition", None, {"fighter": "bob", "condition": "dazed", "value": False}),
+        ),
+        (
+            "mj: état bob retire aveuglé",
+            Command(
+                "gm_condition", None, {"fighter": "bob", "condition": "blinded", "value": False}
+            ),
+        ),
+        (
+            "mj: complication bob jam",
+            Command("gm_complication", None, {"fighter": "bob", "id": "jam"}),
+        ),
+        (
+            "gm: complication bob The gun jams badly",
+            Command("gm_complication", None, {"fighter": "bob", "text": "The gun jams badly"}),
+        ),
+        (
+            "mj: note Le saloon prend feu",
+            Command("gm_note", None, {"reason": "Le saloon prend feu"}),
+        ),
         ('gm: note "The lights go out"', Command("gm_note", None, {"reason": "The lights go out"})),
         ("mj: place bob 3,4", Command("gm_move", None, {"fighter": "bob", "to": [3.0, 4.0]})),
-        ("gm: move bob to (2.5, 4)", Command("gm_move", None, {"fighter": "bob", "to": [2.5, 4.0]})),
-        ("mj: déplace bob en 2 -1", Command("gm_move", None, {"fighter": "bob", "to": [2.0, -1.0]})),
+        (
+            "gm: move bob to (2.5, 4)",
+            Command("gm_move", None, {"fighter": "bob", "to": [2.5, 4.0]}),
+        ),
+        (
+            "mj: déplace bob en 2 -1",
+            Command("gm_move", None, {"fighter": "bob", "to": [2.0, -1.0]}),
+        ),
         ("mj: couvert bob bon", Command("gm_cover", None, {"fighter": "bob", "level": 2})),
         ("gm: cover bob 3", Command("gm_cover", None, {"fighter": "bob", "level": 3})),
         ("mj: couvert bob aucun", Command("gm_cover", None, {"fighter": "bob", "level": 0})),
         ("gm: cover bob light", Command("gm_cover", None, {"fighter": "bob", "level": 1})),
-        ("mj: arme bob colt", Command("gm_weapon", None, {"fighter": "bob", "weapon": "heavy_revolver"})),
+        (
+            "mj: arme bob colt",
+            Command("gm_weapon", None, {"fighter": "bob", "weapon": "heavy_revolver"}),
+        ),
         ("gm: weapon bob none", Command("gm_weapon", None, {"fighter": "bob", "weapon": None})),
         ("mj: volonté bob 1", Command("gm_willpower", None, {"fighter": "bob", "amount": 1})),
         ("mj: volonté bob -1", Command("gm_willpower", None, {"fighter": "bob", "amount": 1})),
         ("mj: volonté bob +1", Command("gm_willpower", None, {"fighter": "bob", "amount": -1})),
-        ("gm: willpower bob restore 2", Command("gm_willpower", None, {"fighter": "bob", "amount": -2})),
-        ("gm: willpower bob spends 2", Command("gm_willpower", None, {"fighter": "bob", "amount": 2})),
-        ("mj: désarmement raté bob désarmé", Command("gm_disarm_botch", None, {"fighter": "bob", "outcome": "disarmed"})),
-        ("gm: disarm botch bob struck", Command("gm_disarm_botch", None, {"fighter": "bob", "outcome": "struck"})),
+        (
+            "gm: willpower bob restore 2",
+            Command("gm_willpower", None, {"fighter": "bob", "amount": -2}),
+        ),
+        (
+            "gm: willpower bob spends 2",
+            Command("gm_willpower", None, {"fighter": "bob", "amount": 2}),
+        ),
+        (
+            "mj: désarmement raté bob désarmé",
+            Command("gm_disarm_botch", None, {"fighter": "bob", "outcome": "disarmed"}),
+        ),
+        (
+            "gm: disarm botch bob struck",
+            Command("gm_disarm_botch", None, {"fighter": "bob", "outcome": "struck"}),
+        ),
     ],
 )
 def test_game_master(line: str, command: Command) -> None:
@@ -426,21 +592,51 @@ def test_a_custom_maneuver_becomes_a_word_of_the_script() -> None:
 
 
 FRENCH = [
-    "initiative", "annuler", "bob: déclare tirer sur lucien", "lucien: agit", "bob: esquive",
-    "bob: passe", "lucien: embuscade coup de poing sur bob", "mj: modificateur bob +1 dés fumée",
-    "mj: dégâts bob 1", "mj: soin bob 1", "mj: état bob sonné", "mj: complication bob jam",
-    "mj: manœuvre tête {traits: [[strength, brawl]]}", "mj: note rien", "mj: place bob 1,1",
-    "mj: couvert bob 1", "mj: arme bob colt", "mj: volonté bob 1",
-    "bob: tente de se relever", "lucien: referme la plaie", "mj: désarmement raté bob touché",
+    "initiative",
+    "annuler",
+    "bob: déclare tirer sur lucien",
+    "lucien: agit",
+    "bob: esquive",
+    "bob: passe",
+    "lucien: embuscade coup de poing sur bob",
+    "mj: modificateur bob +1 dés fumée",
+    "mj: dégâts bob 1",
+    "mj: soin bob 1",
+    "mj: état bob sonné",
+    "mj: complication bob jam",
+    "mj: manœuvre tête {traits: [[strength, brawl]]}",
+    "mj: note rien",
+    "mj: place bob 1,1",
+    "mj: couvert bob 1",
+    "mj: arme bob colt",
+    "mj: volonté bob 1",
+    "bob: tente de se relever",
+    "lucien: referme la plaie",
+    "mj: désarmement raté bob touché",
     "mj: force bob santé LLB",
 ]
 ENGLISH = [
-    "turn", "undo", "bob: declare shoot lucien", "lucien: act", "bob: dodge", "bob: pass",
-    "lucien: ambush punch bob", "gm: modifier bob +1 dice smoke", "gm: damage bob 1",
-    "gm: heal bob 1", "gm: condition bob dazed", "gm: complication bob jam",
-    "gm: maneuver head {traits: [[strength, brawl]]}", "gm: note nothing", "gm: move bob 1,1",
-    "gm: cover bob 1", "gm: weapon bob colt", "gm: willpower bob 1",
-    "bob: tries to get up", "lucien: closes the wound", "gm: disarm botch bob struck",
+    "turn",
+    "undo",
+    "bob: declare shoot lucien",
+    "lucien: act",
+    "bob: dodge",
+    "bob: pass",
+    "lucien: ambush punch bob",
+    "gm: modifier bob +1 dice smoke",
+    "gm: damage bob 1",
+    "gm: heal bob 1",
+    "gm: condition bob dazed",
+    "gm: complication bob jam",
+    "gm: maneuver head {traits: [[strength, brawl]]}",
+    "gm: note nothing",
+    "gm: move bob 1,1",
+    "gm: cover bob 1",
+    "gm: weapon bob colt",
+    "gm: willpower bob 1",
+    "bob: tries to get up",
+    "lucien: closes the wound",
+    "gm: disarm botch bob struck",
     "gm: override bob willpower 2",
 ]
 
@@ -476,7 +672,11 @@ def test_unknown_fighter_suggests_names() -> None:
     err = refused("bobb: agit")
     assert err.key == "vtm.script.unknown_actor_suggest"
     assert "« Bob Dalton »" in err.message("fr") and '"Bob Dalton"' in err.message("en")
-    assert "bobb: agit" in err.message("fr") and "mj" in err.message("fr") and "gm" in err.message("en")
+    assert (
+        "bobb: agit" in err.message("fr")
+        and "mj" in err.message("fr")
+        and "gm" in err.message("en")
+    )
     err = refused("bob: déclare tirer sur lucienn")
     assert "« Lucien de Montfort »" in err.message("fr")
 
@@ -505,7 +705,11 @@ def test_two_actions_need_a_separator() -> None:
 
 def test_a_stray_number() -> None:
     err = refused("bob: déclare tirer 3")
-    assert err.key == "vtm.script.number" and "« 3 »" in err.message("fr") and '"3"' in err.message("en")
+    assert (
+        err.key == "vtm.script.number"
+        and "« 3 »" in err.message("fr")
+        and '"3"' in err.message("en")
+    )
 
 
 def test_a_keyword_without_its_value() -> None:
@@ -543,7 +747,13 @@ def test_a_bad_maneuver_spec() -> None:
 def test_tokens_keep_quotes_positions_and_numbers() -> None:
     toks = tokenize('bob: note "à couvert" (3, 4) 2,5;4 +2 x3 l\'épée')
     kinds = [(t.type, t.value) for t in toks if t.type != "word"]
-    assert kinds == [("text", "à couvert"), ("pos", (3.0, 4.0)), ("pos", (2.5, 4.0)), ("num", 2), ("rep", 3)]
+    assert kinds == [
+        ("text", "à couvert"),
+        ("pos", (3.0, 4.0)),
+        ("pos", (2.5, 4.0)),
+        ("num", 2),
+        ("rep", 3),
+    ]
     assert [t.norm for t in toks if t.type == "word"] == ["bob", "note", "l", "epee"]
 
 
@@ -554,8 +764,19 @@ DOC_FIGHTERS: dict[str, Any] = {
     "ruleset": "vtm",
     "combatants": [
         {"id": fid, "side": fid, "weapons": ["colt", "gourdin", "épée"]}
-        for fid in ("bob", "lucien", "mary", "jack", "ezechiel", "sam", "billy", "morel", "nini",
-                    "lucrece", "varney")
+        for fid in (
+            "bob",
+            "lucien",
+            "mary",
+            "jack",
+            "ezechiel",
+            "sam",
+            "billy",
+            "morel",
+            "nini",
+            "lucrece",
+            "varney",
+        )
     ],
 }
 
@@ -622,7 +843,9 @@ def test_new_verbs_and_details_are_added_as_data(monkeypatch: pytest.MonkeyPatch
             "action_params": {
                 **words.action_params,
                 "stance": ParamSpec(
-                    kind="choice", words=("posture", "stance"), values={"low": ("basse", "low")},
+                    kind="choice",
+                    words=("posture", "stance"),
+                    values={"low": ("basse", "low")},
                     keyword_only=True,
                 ),
             },
@@ -636,12 +859,19 @@ def test_new_verbs_and_details_are_added_as_data(monkeypatch: pytest.MonkeyPatch
             "gm_override", None, {"fighter": "bob", "successes": 3}
         )
         assert parse("mj: force bob santé LLB munitions {colt: 3}").args == {
-            "fighter": "bob", "health": "LLB", "ammo": {"colt": 3}
+            "fighter": "bob",
+            "health": "LLB",
+            "ammo": {"colt": 3},
         }
-        assert parse("gm: override bob health [lethal, bashing]").args["health"] == ["lethal", "bashing"]
+        assert parse("gm: override bob health [lethal, bashing]").args["health"] == [
+            "lethal",
+            "bashing",
+        ]
         assert refused("gm: override bob ammo {colt: 3").key == "vtm.script.bad_data"
         action = args("bob: déclare coup de poing sur lucien, posture basse")["actions"][0]
         assert action == {"kind": "punch", "target": "lucien", "stance": "low"}
-        assert refused("bob: déclare coup de poing sur lucien basse").key.startswith("vtm.script.unknown_word")
+        assert refused("bob: déclare coup de poing sur lucien basse").key.startswith(
+            "vtm.script.unknown_word"
+        )
     finally:
         script._CACHE.clear()

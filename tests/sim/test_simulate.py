@@ -220,9 +220,7 @@ def test_bad_sides_in_the_scenario_are_refused() -> None:
     assert err.value.key == "sim.one_side"
 
 
-@pytest.mark.parametrize(
-    "path", sorted((ROOT / "examples").glob("*.yaml")), ids=lambda p: p.name
-)
+@pytest.mark.parametrize("path", sorted((ROOT / "examples").glob("*.yaml")), ids=lambda p: p.name)
 def test_every_shipped_example_can_be_simulated(path: Path) -> None:
     """The examples written for ``conteur play`` fight to the end as well."""
     result = simulate(path, 5, seed=8)

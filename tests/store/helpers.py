@@ -34,8 +34,14 @@ def saloon(store: Store) -> tuple[CampaignInfo, dict[str, CharacterInfo], Encoun
     return campaign, chars, encounter
 
 
-def run(store: Store, encounter_id: int, type_: str, actor: str | None = None,
-        dice: list[int] | tuple[int, ...] = (), **args: Any) -> EventList:
+def run(
+    store: Store,
+    encounter_id: int,
+    type_: str,
+    actor: str | None = None,
+    dice: list[int] | tuple[int, ...] = (),
+    **args: Any,
+) -> EventList:
     """Run one command with typed dice, every face used."""
     source = TypedDice(list(dice))
     return store.run_command(encounter_id, Command(type_, actor, args), source, all_dice_used=True)

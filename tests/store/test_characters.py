@@ -34,9 +34,7 @@ def counts(store: Store) -> tuple[int, int]:
 
 
 def test_campaign_settings_and_rules_are_checked(store: Store) -> None:
-    campaign = store.create_campaign(
-        "Saloon", "vtm", era="1899", settings={"player_input": True}
-    )
+    campaign = store.create_campaign("Saloon", "vtm", era="1899", settings={"player_input": True})
     assert campaign.settings == {"player_input": True, "lang": "fr"}
     assert store.list_campaigns()[0].id == campaign.id
     for bad in ({"players": True}, {"player_input": "oui"}):
@@ -78,7 +76,10 @@ def test_editing_a_character_appends_a_version_with_its_reason(store: Store) -> 
     assert after.state == {"health": ["bashing"], "willpower": 3, "experience": 2, "reputation": -1}
     history = store.character_history(bob.id)
     assert [(v.version, v.reason) for v in history] == [
-        (1, "created"), (2, "entraînement"), (3, "edited"), (4, "edited")
+        (1, "created"),
+        (2, "entraînement"),
+        (3, "edited"),
+        (4, "edited"),
     ]
     assert history[0].sheet == BOB and history[1].sheet["brawl"] == 3
     assert history[0].describe_reason("fr") == "création"
@@ -94,7 +95,9 @@ def test_editing_a_character_appends_a_version_with_its_reason(store: Store) -> 
         ({"experience": "deux"}, "experience"),
     ],
 )
-def test_a_bad_state_is_refused_naming_the_field(store: Store, state: dict[str, object], field: str) -> None:
+def test_a_bad_state_is_refused_naming_the_field(
+    store: Store, state: dict[str, object], field: str
+) -> None:
     campaign = store.create_campaign("Saloon", "vtm")
     bob = store.add_character(campaign.id, BOB)
     with pytest.raises(ConteurError) as err:
@@ -129,8 +132,16 @@ def test_import_with_a_typo_names_the_field_in_both_languages_and_changes_nothin
         ("- 3\n- 4\n", "yaml", "store.import.not_mapping"),
         ("", "yaml", "store.import.empty"),
         ("nom: Lucien", "toml", "store.import.format"),
-        ('{"format": "conteur.character", "ruleset": "hunter", "sheet": {}}', "json", "store.import.ruleset"),
-        ('{"sheet": {"nom": "Lucien", "type": "vampire"}, "sante": []}', "json", "store.import.field"),
+        (
+            '{"format": "conteur.character", "ruleset": "hunter", "sheet": {}}',
+            "json",
+            "store.import.ruleset",
+        ),
+        (
+            '{"sheet": {"nom": "Lucien", "type": "vampire"}, "sante": []}',
+            "json",
+            "store.import.field",
+        ),
     ],
 )
 def test_unreadable_imports_are_refused(store: Store, text: str, fmt: str, key: str) -> None:

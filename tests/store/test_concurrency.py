@@ -76,6 +76,9 @@ def test_a_writer_that_lost_the_race_reloads_and_retries(
     assert calls["n"] >= 2  # refused once by the constraint, then reloaded
     assert isinstance(entry, CommandEntry) and entry.seq == 1
     log = first.log(encounter.id)
-    assert [(e["seq"], e["command"]["args"]["reason"]) for e in log] == [(0, "second"), (1, "first")]
+    assert [(e["seq"], e["command"]["args"]["reason"]) for e in log] == [
+        (0, "second"),
+        (1, "first"),
+    ]
     first.close()
     second.close()

@@ -141,8 +141,14 @@ def test_closing_writes_the_outcome_back_as_new_versions(store: Store) -> None:
     run(store, encounter.id, "initiative", dice=[1, 9, 1])
     run(store, encounter.id, "declare", "barman", actions=[{"kind": "dodge"}])
     run(store, encounter.id, "declare", "ann", actions=[{"kind": "dodge"}])
-    run(store, encounter.id, "declare", "bob", actions=[{"kind": "shoot", "target": "ann"}],
-        willpower=True)  # Bob spends a point of Willpower: 4 -> 3
+    run(
+        store,
+        encounter.id,
+        "declare",
+        "bob",
+        actions=[{"kind": "shoot", "target": "ann"}],
+        willpower=True,
+    )  # Bob spends a point of Willpower: 4 -> 3
     run(store, encounter.id, "gm_damage", fighter="ann", levels=2, damage_type="lethal")
     updated = store.close_encounter(encounter.id, awards={ann.id: {"experience": 2}})
     assert [c.id for c in updated] == [ann.id, bob.id]
@@ -154,7 +160,11 @@ def test_closing_writes_the_outcome_back_as_new_versions(store: Store) -> None:
     assert bob_after.sheet == BOB  # the sheet is untouched
     for char in (ann_after, bob_after):
         last = store.character_history(char.id)[-1]
-        assert (last.version, last.reason, last.encounter_id) == (2, "encounter_closed", encounter.id)
+        assert (last.version, last.reason, last.encounter_id) == (
+            2,
+            "encounter_closed",
+            encounter.id,
+        )
         assert last.state == char.state
         assert last.describe_reason("fr") == "fin d'une rencontre"
     info = store.get_encounter(encounter.id)

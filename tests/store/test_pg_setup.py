@@ -10,9 +10,16 @@ import pg_cluster
 
 @pytest.mark.parametrize(
     ("env", "required"),
-    [({}, False), ({"CI": "true"}, True), ({"CONTEUR_REQUIRE_PG": "1"}, True), ({"CI": "0"}, False)],
+    [
+        ({}, False),
+        ({"CI": "true"}, True),
+        ({"CONTEUR_REQUIRE_PG": "1"}, True),
+        ({"CI": "0"}, False),
+    ],
 )
-def test_pg_is_required_in_ci(monkeypatch: pytest.MonkeyPatch, env: dict[str, str], required: bool) -> None:
+def test_pg_is_required_in_ci(
+    monkeypatch: pytest.MonkeyPatch, env: dict[str, str], required: bool
+) -> None:
     for name in ("CI", "CONTEUR_REQUIRE_PG"):
         monkeypatch.delenv(name, raising=False)
     for name, value in env.items():
@@ -20,7 +27,9 @@ def test_pg_is_required_in_ci(monkeypatch: pytest.MonkeyPatch, env: dict[str, st
     assert pg_cluster.pg_required() is required
 
 
-def test_missing_binaries_fail_when_required_and_skip_otherwise(monkeypatch: pytest.MonkeyPatch) -> None:
+def test_missing_binaries_fail_when_required_and_skip_otherwise(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
     monkeypatch.setattr(pg_cluster, "find_binaries", lambda: None)
     monkeypatch.delenv("CONTEUR_TEST_PG_URL", raising=False)
     monkeypatch.setenv("CI", "true")

@@ -46,7 +46,8 @@ def test_migrations_create_the_schema(db_url: str) -> None:
         assert current_revision(engine) == head_revision() == HEAD == "0001"
         assert set(inspect(engine).get_table_names()) == TABLES
         uniques = {
-            tuple(u["column_names"]) for u in inspect(engine).get_unique_constraints("encounter_log")
+            tuple(u["column_names"])
+            for u in inspect(engine).get_unique_constraints("encounter_log")
         }
         assert ("encounter_id", "seq") in uniques
     finally:
@@ -76,7 +77,9 @@ def test_opening_again_keeps_the_data(db_url: str) -> None:
 
 
 @pytest.mark.parametrize("table", ["encounter_log", "character_versions"])
-@pytest.mark.parametrize("statement", ["UPDATE {table} SET created_at = created_at", "DELETE FROM {table}"])
+@pytest.mark.parametrize(
+    "statement", ["UPDATE {table} SET created_at = created_at", "DELETE FROM {table}"]
+)
 def test_the_database_refuses_to_change_the_append_only_tables(
     db_url: str, table: str, statement: str
 ) -> None:
@@ -148,7 +151,10 @@ def test_an_unreachable_server_is_a_clear_error() -> None:
     from pg_cluster import free_port
 
     with pytest.raises(ConteurError) as err:
-        open_store(f"postgresql://nobody:pw@127.0.0.1:{free_port()}/none", connect_args={"connect_timeout": 2})
+        open_store(
+            f"postgresql://nobody:pw@127.0.0.1:{free_port()}/none",
+            connect_args={"connect_timeout": 2},
+        )
     assert err.value.key == "store.unreachable"
     assert "pw" not in err.value.message("en")
 

@@ -115,8 +115,11 @@ def test_campaigns_list_and_create(gm: TestClient, store: Store) -> None:
     r = gm.get("/")
     assert "Le Silver Dollar" in r.text
     csrf = csrf_of(r.text)
-    r = gm.post("/campaigns", data={"csrf": csrf, "name": "Chicago", "ruleset": "vtm",
-                                    "player_input": "1"}, follow_redirects=False)
+    r = gm.post(
+        "/campaigns",
+        data={"csrf": csrf, "name": "Chicago", "ruleset": "vtm", "player_input": "1"},
+        follow_redirects=False,
+    )
     assert r.status_code == 303
     created = [c for c in store.list_campaigns() if c.name == "Chicago"]
     assert created and created[0].settings["player_input"] is True
@@ -124,9 +127,15 @@ def test_campaigns_list_and_create(gm: TestClient, store: Store) -> None:
 
 @pytest.mark.parametrize(
     "data",
-    [{"name": "", "ruleset": "vtm"}, {"name": "X", "ruleset": "nope"}, {"name": "X", "ruleset": "vtm", "era": "3000"}],
+    [
+        {"name": "", "ruleset": "vtm"},
+        {"name": "X", "ruleset": "nope"},
+        {"name": "X", "ruleset": "vtm", "era": "3000"},
+    ],
 )
-def test_bad_campaigns_are_refused_with_a_message(gm: TestClient, store: Store, data: dict[str, str]) -> None:
+def test_bad_campaigns_are_refused_with_a_message(
+    gm: TestClient, store: Store, data: dict[str, str]
+) -> None:
     csrf = csrf_of(gm.get("/").text)
     r = gm.post("/campaigns", data={"csrf": csrf, **data})
     assert r.status_code == 400 and 'class="message error"' in r.text
@@ -145,8 +154,11 @@ def test_bad_csrf_is_refused(gm: TestClient, store: Store) -> None:
 
 def test_the_csrf_header_works_like_the_field(gm: TestClient, store: Store) -> None:
     csrf = gm_csrf(gm)
-    r = gm.post(f"/e/{DEMO}/command", data={"type": "initiative", "faces": "5 3 5 8"},
-                headers={**HX, "X-CSRF-Token": csrf})
+    r = gm.post(
+        f"/e/{DEMO}/command",
+        data={"type": "initiative", "faces": "5 3 5 8"},
+        headers={**HX, "X-CSRF-Token": csrf},
+    )
     assert r.status_code == 200 and log_len(store) == 1
 
 
@@ -165,8 +177,11 @@ SHEET = "nom: Doc Holliday\ntype: mortel\nDextérité: 4\nArmes à feu: 4\nVolon
 
 def test_characters_import_and_export(gm: TestClient, store: Store) -> None:
     csrf = csrf_of(gm.get(f"/c/{DEMO}").text)
-    r = gm.post(f"/c/{DEMO}/characters", data={"csrf": csrf, "format": "yaml", "text": SHEET},
-                follow_redirects=False)
+    r = gm.post(
+        f"/c/{DEMO}/characters",
+        data={"csrf": csrf, "format": "yaml", "text": SHEET},
+        follow_redirects=False,
+    )
     assert r.status_code == 303
     names = [c.name for c in store.list_characters(DEMO)]
     assert "Doc Holliday" in names
@@ -185,9 +200,17 @@ def test_characters_import_and_export(gm: TestClient, store: Store) -> None:
 
 @pytest.mark.parametrize(
     ("fmt", "text"),
-    [("yaml", "nom: [unclosed"), ("yaml", "nom: X\nForce: 12\n"), ("json", "{not json"), ("yaml", " "), ("xml", SHEET)],
+    [
+        ("yaml", "nom: [unclosed"),
+        ("yaml", "nom: X\nForce: 12\n"),
+        ("json", "{not json"),
+        ("yaml", " "),
+        ("xml", SHEET),
+    ],
 )
-def test_bad_character_imports_change_nothing(gm: TestClient, store: Store, fmt: str, text: str) -> None:
+def test_bad_character_imports_change_nothing(
+    gm: TestClient, store: Store, fmt: str, text: str
+) -> None:
     before = len(store.list_characters(DEMO))
     csrf = csrf_of(gm.get(f"/c/{DEMO}").text)
     r = gm.post(f"/c/{DEMO}/characters", data={"csrf": csrf, "format": fmt, "text": text})
@@ -198,13 +221,25 @@ def test_bad_character_imports_change_nothing(gm: TestClient, store: Store, fmt:
 def test_start_an_encounter(gm: TestClient, store: Store) -> None:
     csrf = csrf_of(gm.get(f"/c/{DEMO}").text)
     chars = store.list_characters(DEMO)
-    r = gm.post(f"/c/{DEMO}/encounters", data={
-        "csrf": csrf, "name": "Revanche", "characters": [str(chars[0].id), str(chars[1].id)],
-        f"side_{chars[0].id}": "a", f"side_{chars[1].id}": "b"}, follow_redirects=False)
+    r = gm.post(
+        f"/c/{DEMO}/encounters",
+        data={
+            "csrf": csrf,
+            "name": "Revanche",
+            "characters": [str(chars[0].id), str(chars[1].id)],
+            f"side_{chars[0].id}": "a",
+            f"side_{chars[1].id}": "b",
+        },
+        follow_redirects=False,
+    )
     assert r.status_code == 303
     assert r.headers["location"].startswith("/e/")
     assert gm.get(r.headers["location"]).status_code == 200
-    for bad in ({"name": "X"}, {"name": "X", "characters": "999"}, {"name": "", "characters": str(chars[0].id)}):
+    for bad in (
+        {"name": "X"},
+        {"name": "X", "characters": "999"},
+        {"name": "", "characters": str(chars[0].id)},
+    ):
         r = gm.post(f"/c/{DEMO}/encounters", data={"csrf": csrf, **bad})
         assert r.status_code == 400
     assert len(store.list_encounters(DEMO)) == 2
@@ -246,11 +281,21 @@ def test_initiative_then_declarations_in_reverse_order(gm: TestClient, store: St
     r = command(gm, csrf, type="declare", actor="ezechiel", kind="punch", target="jack")
     assert r.status_code == 422 and "possible" in r.text  # type: ignore[attr-defined]
     assert log_len(store) == 1
-    r = command(gm, csrf, type="declare", actor="billy", kind="weapon_strike", target="ezechiel", weapon="knife")
+    r = command(
+        gm,
+        csrf,
+        type="declare",
+        actor="billy",
+        kind="weapon_strike",
+        target="ezechiel",
+        weapon="knife",
+    )
     assert r.status_code == 200, r.text  # type: ignore[attr-defined]
     r = command(gm, csrf, type="declare", actor="sam", delay="1")
     assert r.status_code == 200
-    r = command(gm, csrf, type="declare", actor="jack", kind="punch", target="ezechiel", then_kind="block")
+    r = command(
+        gm, csrf, type="declare", actor="jack", kind="punch", target="ezechiel", then_kind="block"
+    )
     assert r.status_code == 200
     entry = store.events_since(DEMO, 2)[0]
     # The form's fields are the template's own parameters, the second action included.
@@ -272,10 +317,18 @@ def test_initiative_then_declarations_in_reverse_order(gm: TestClient, store: St
         {"type": "declare", "actor": "billy"},
         {"type": "act", "actor": "billy"},
         {"type": "nonsense", "actor": ""},
-        {"type": "gm_damage", "actor": "", "fighter": "jack", "levels": "99", "damage_type": "lethal"},
+        {
+            "type": "gm_damage",
+            "actor": "",
+            "fighter": "jack",
+            "levels": "99",
+            "damage_type": "lethal",
+        },
     ],
 )
-def test_illegal_commands_change_nothing(gm: TestClient, store: Store, values: dict[str, str]) -> None:
+def test_illegal_commands_change_nothing(
+    gm: TestClient, store: Store, values: dict[str, str]
+) -> None:
     csrf = gm_csrf(gm)
     initiative(gm, csrf)
     r = command(gm, csrf, **values)
@@ -292,13 +345,23 @@ def test_errors_follow_the_language(gm: TestClient, store: Store) -> None:
 
 def test_script_line_and_undo(gm: TestClient, store: Store) -> None:
     csrf = gm_csrf(gm)
-    r = gm.post(f"/e/{DEMO}/script", data={"csrf": csrf, "line": "initiative", "faces": "5 3 5 8"}, headers=HX)
+    r = gm.post(
+        f"/e/{DEMO}/script",
+        data={"csrf": csrf, "line": "initiative", "faces": "5 3 5 8"},
+        headers=HX,
+    )
     assert r.status_code == 200 and log_len(store) == 1
-    r = gm.post(f"/e/{DEMO}/script", data={"csrf": csrf, "line": "billy: vole vers la lune"}, headers=HX)
+    r = gm.post(
+        f"/e/{DEMO}/script", data={"csrf": csrf, "line": "billy: vole vers la lune"}, headers=HX
+    )
     assert r.status_code == 422 and log_len(store) == 1
     r = gm.post(f"/e/{DEMO}/script", data={"csrf": csrf, "line": ""}, headers=HX)
     assert r.status_code == 422 and log_len(store) == 1
-    r = gm.post(f"/e/{DEMO}/script", data={"csrf": csrf, "line": "billy: déclare coup de couteau sur ézéchiel"}, headers=HX)
+    r = gm.post(
+        f"/e/{DEMO}/script",
+        data={"csrf": csrf, "line": "billy: déclare coup de couteau sur ézéchiel"},
+        headers=HX,
+    )
     assert r.status_code == 200 and log_len(store) == 2
     r = gm.post(f"/e/{DEMO}/undo", data={"csrf": csrf}, headers=HX)
     assert r.status_code == 200 and "annulée" in r.text
@@ -313,17 +376,25 @@ def test_script_line_and_undo(gm: TestClient, store: Store) -> None:
 
 
 def test_a_form_post_without_htmx_redirects(gm: TestClient, store: Store) -> None:
-    r = gm.post(f"/e/{DEMO}/command", data={"csrf": gm_csrf(gm), "type": "initiative", "faces": "5 3 5 8"},
-                follow_redirects=False)
+    r = gm.post(
+        f"/e/{DEMO}/command",
+        data={"csrf": gm_csrf(gm), "type": "initiative", "faces": "5 3 5 8"},
+        follow_redirects=False,
+    )
     assert r.status_code == 303 and r.headers["location"] == f"/e/{DEMO}"
 
 
 def test_odds_before_rolling(gm: TestClient) -> None:
-    r = gm.get(f"/e/{DEMO}/odds", params={"attacker": "ezechiel", "target": "jack", "maneuver": "punch"})
+    r = gm.get(
+        f"/e/{DEMO}/odds", params={"attacker": "ezechiel", "target": "jack", "maneuver": "punch"}
+    )
     assert r.status_code == 200
     assert "79,9 %" in r.text and 'class="bars"' in r.text
-    for params in ({"attacker": "jack", "target": "jack"}, {"attacker": "x", "target": "jack"},
-                   {"attacker": "jack", "target": "sam", "maneuver": "fly"}):
+    for params in (
+        {"attacker": "jack", "target": "jack"},
+        {"attacker": "x", "target": "jack"},
+        {"attacker": "jack", "target": "sam", "maneuver": "fly"},
+    ):
         r = gm.get(f"/e/{DEMO}/odds", params=params)
         assert r.status_code == 400 and 'class="message error"' in r.text
 
@@ -337,7 +408,9 @@ def test_the_stream_sends_new_log_entries(gm: TestClient, store: Store) -> None:
     data = json.loads(text.split("data: ", 1)[1].split("\n", 1)[0])
     assert data["seq"] == 0 and "initiative" in " ".join(data["entries"][0]["lines"])
     # The view's new panel comes with the news (no request back), with this GM's CSRF token.
-    assert 'id="panel" data-seq="0"' in data["panel"] and 'data-form="declare:billy"' in data["panel"]
+    assert (
+        'id="panel" data-seq="0"' in data["panel"] and 'data-form="declare:billy"' in data["panel"]
+    )
     assert f'value="{gm_csrf(gm)}"' in data["panel"] and "@@" not in data["panel"]
     # The page keeps its log: the panel has a slot for it, the message the new entries only.
     assert "data-log-slot" in data["panel"] and 'data-seq="0"' in data["log"]
@@ -380,10 +453,14 @@ def test_unknown_player_token_is_404(stranger: TestClient) -> None:
     assert stranger.post("/p/nope/command", data={}).status_code == 404
 
 
-def test_the_player_sees_only_their_own_sheet(gm: TestClient, stranger: TestClient, store: Store) -> None:
+def test_the_player_sees_only_their_own_sheet(
+    gm: TestClient, stranger: TestClient, store: Store
+) -> None:
     csrf = gm_csrf(gm)
     initiative(gm, csrf)
-    r = command(gm, csrf, type="gm_damage", actor="", fighter="billy", levels="2", damage_type="lethal")
+    r = command(
+        gm, csrf, type="gm_damage", actor="", fighter="billy", levels="2", damage_type="lethal"
+    )
     assert r.status_code == 200
     r = stranger.get(f"/p/{token_of(store, 'Jack Malone')}")
     assert r.status_code == 200 and '<html lang="fr">' in r.text
@@ -397,32 +474,56 @@ def test_the_player_sees_only_their_own_sheet(gm: TestClient, stranger: TestClie
     assert stranger.get("/").status_code == 401  # a player's link opens no GM page
 
 
-def test_the_player_declares_their_own_action(stranger: TestClient, gm: TestClient, store: Store) -> None:
+def test_the_player_declares_their_own_action(
+    stranger: TestClient, gm: TestClient, store: Store
+) -> None:
     initiative(gm, gm_csrf(gm))
     token = token_of(store, "Billy Harper")
     page = stranger.get(f"/p/{token}").text
     assert 'data-form="declare:billy"' in page
     csrf = csrf_of(page)
-    r = stranger.post(f"/p/{token}/command", data={"csrf": csrf, "type": "declare", "actor": "jack", "kind": "punch"})
+    r = stranger.post(
+        f"/p/{token}/command",
+        data={"csrf": csrf, "type": "declare", "actor": "jack", "kind": "punch"},
+    )
     assert r.status_code == 400 and log_len(store) == 1
-    r = stranger.post(f"/p/{token}/command", data={"csrf": "x", "type": "declare", "actor": "billy", "kind": "dodge"})
+    r = stranger.post(
+        f"/p/{token}/command",
+        data={"csrf": "x", "type": "declare", "actor": "billy", "kind": "dodge"},
+    )
     assert r.status_code == 403 and log_len(store) == 1
-    r = stranger.post(f"/p/{token}/command", data={"csrf": csrf, "type": "declare", "actor": "billy", "kind": "fly"})
+    r = stranger.post(
+        f"/p/{token}/command",
+        data={"csrf": csrf, "type": "declare", "actor": "billy", "kind": "fly"},
+    )
     assert r.status_code == 422 and log_len(store) == 1
-    r = stranger.post(f"/p/{token}/command", data={"csrf": csrf, "type": "declare", "actor": "billy", "kind": "dodge"})
+    r = stranger.post(
+        f"/p/{token}/command",
+        data={"csrf": csrf, "type": "declare", "actor": "billy", "kind": "dodge"},
+    )
     assert r.status_code == 200 and log_len(store) == 2
     jack = token_of(store, "Jack Malone")
     other = csrf_of_player(stranger.get(f"/p/{jack}").text, stranger, jack)
     assert other != csrf  # the CSRF token is scoped to the player's link
 
 
-def test_watch_only_tables_refuse_player_commands(stranger: TestClient, gm: TestClient, store: Store) -> None:
+def test_watch_only_tables_refuse_player_commands(
+    stranger: TestClient, gm: TestClient, store: Store
+) -> None:
     store.update_campaign(DEMO, settings={"player_input": False})
     initiative(gm, gm_csrf(gm))
     token = token_of(store, "Billy Harper")
     page = stranger.get(f"/p/{token}").text
     assert 'data-form="declare' not in page
-    r = stranger.post(f"/p/{token}/command", data={"csrf": csrf_of_player(page, stranger, token), "type": "declare", "actor": "billy", "kind": "dodge"})
+    r = stranger.post(
+        f"/p/{token}/command",
+        data={
+            "csrf": csrf_of_player(page, stranger, token),
+            "type": "declare",
+            "actor": "billy",
+            "kind": "dodge",
+        },
+    )
     assert r.status_code == 400 and log_len(store) == 1
 
 
@@ -434,7 +535,9 @@ def csrf_of_player(page: str, client: TestClient, token: str) -> str:
     return match.group(1)
 
 
-def test_the_player_stream_hides_nothing_public(stranger: TestClient, gm: TestClient, store: Store) -> None:
+def test_the_player_stream_hides_nothing_public(
+    stranger: TestClient, gm: TestClient, store: Store
+) -> None:
     initiative(gm, gm_csrf(gm))
     token = token_of(store, "Jack Malone")
     with stranger.stream("GET", f"/p/{token}/stream?limit=1") as r:
@@ -459,13 +562,17 @@ def test_a_player_without_encounter(gm: TestClient, stranger: TestClient, store:
 # ------------------------------------------------------------------ one character
 
 
-def test_character_page_edit_history_and_new_link(gm: TestClient, stranger: TestClient, store: Store) -> None:
+def test_character_page_edit_history_and_new_link(
+    gm: TestClient, stranger: TestClient, store: Store
+) -> None:
     jack = next(c for c in store.list_characters(DEMO) if c.name == "Jack Malone")
     r = gm.get(f"/characters/{jack.id}")
     assert r.status_code == 200 and "Jack Malone" in r.text and "Bagarre" in r.text
     csrf = csrf_of(r.text)
     sheet = "nom: Jack Malone\ntype: mortel\nForce: 4\nDextérité: 3\nVigueur: 3\nBagarre: 3\nVolonté: 4\n"
-    r = gm.post(f"/characters/{jack.id}", data={"csrf": csrf, "sheet": sheet}, follow_redirects=False)
+    r = gm.post(
+        f"/characters/{jack.id}", data={"csrf": csrf, "sheet": sheet}, follow_redirects=False
+    )
     assert r.status_code == 303
     assert store.get_character(jack.id).version == 2
     assert len(gm.get(f"/characters/{jack.id}").text.split("Version 2")) > 1
@@ -476,7 +583,9 @@ def test_character_page_edit_history_and_new_link(gm: TestClient, stranger: Test
     assert stranger.get(f"/p/{store.get_character(jack.id).token}").status_code == 200
 
 
-@pytest.mark.parametrize("sheet", ["", "[1, 2]", "nom: [", "nom: Jack\nForce: 99\n", "nom: Jack\nTruc: 3\n"])
+@pytest.mark.parametrize(
+    "sheet", ["", "[1, 2]", "nom: [", "nom: Jack\nForce: 99\n", "nom: Jack\nTruc: 3\n"]
+)
 def test_bad_sheet_edits_change_nothing(gm: TestClient, store: Store, sheet: str) -> None:
     jack = next(c for c in store.list_characters(DEMO) if c.name == "Jack Malone")
     csrf = csrf_of(gm.get(f"/characters/{jack.id}").text)
@@ -505,7 +614,9 @@ def test_a_player_page_speaks_the_tables_language(stranger: TestClient, store: S
     assert '<html lang="fr">' in stranger.get(f"/p/{token}").text  # the reader's choice wins
 
 
-def test_a_player_sees_the_odds_of_their_own_attack_only(stranger: TestClient, store: Store) -> None:
+def test_a_player_sees_the_odds_of_their_own_attack_only(
+    stranger: TestClient, store: Store
+) -> None:
     token = token_of(store, "Jack Malone")
     page = stranger.get(f"/p/{token}").text
     assert 'hx-get="/p/' in page and "attacker" not in page  # no choice of attacker

@@ -31,7 +31,10 @@ TIMEOUT_MS = 10_000
 
 
 def _required() -> bool:
-    return any(os.environ.get(v, "").strip() not in ("", "0", "false") for v in ("CI", "CONTEUR_REQUIRE_BROWSER"))
+    return any(
+        os.environ.get(v, "").strip() not in ("", "0", "false")
+        for v in ("CI", "CONTEUR_REQUIRE_BROWSER")
+    )
 
 
 def _need_browser() -> None:
@@ -64,7 +67,10 @@ def server(tmp_path: Path) -> Iterator[tuple[str, Store, str]]:
     token = store.new_gm_token()
     port = _free_port()
     config = uvicorn.Config(
-        create_app(store), host="127.0.0.1", port=port, log_level="warning",
+        create_app(store),
+        host="127.0.0.1",
+        port=port,
+        log_level="warning",
         timeout_graceful_shutdown=1,
     )
     srv = uvicorn.Server(config)
@@ -159,7 +165,9 @@ def test_a_short_fight_in_the_browser(server: tuple[str, Store, str]) -> None:
 
             # Undo: Jack is unhurt again, on both pages.
             gm.locator("#undo-button").click()
-            expect(gm.locator('tr[data-fighter="jack"] [data-health]')).to_have_text("[ ][ ][ ][ ][ ][ ][ ]")
+            expect(gm.locator('tr[data-fighter="jack"] [data-health]')).to_have_text(
+                "[ ][ ][ ][ ][ ][ ][ ]"
+            )
             expect(jack_status).to_contain_text("indemne")
             expect(player.locator("ol.log > li.undone")).to_have_count(1)  # marked live too
             expect(player.locator("ol.log > li.undo-line")).to_have_count(1)

@@ -32,8 +32,11 @@ def _start(data_dir: Path, port: int, *extra: str) -> tuple[subprocess.Popen[str
     env = {k: v for k, v in os.environ.items() if k != "CONTEUR_DATABASE_URL"}
     env["CONTEUR_DATA_DIR"] = str(data_dir)
     proc = subprocess.Popen(
-        [*SERVE, "--port", str(port), *extra], env=env, stdout=subprocess.PIPE,
-        stderr=subprocess.STDOUT, text=True,
+        [*SERVE, "--port", str(port), *extra],
+        env=env,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.STDOUT,
+        text=True,
     )
     assert proc.stdout is not None
     deadline = time.monotonic() + 30
@@ -73,8 +76,11 @@ def test_killing_the_server_loses_no_acknowledged_command(tmp_path: Path) -> Non
         def writer() -> None:
             for n in range(10_000):
                 try:
-                    r = client.post("/e/1/script", data={"csrf": csrf, "line": f"mj: note coup {n}"},
-                                    headers={"hx-request": "true"})
+                    r = client.post(
+                        "/e/1/script",
+                        data={"csrf": csrf, "line": f"mj: note coup {n}"},
+                        headers={"hx-request": "true"},
+                    )
                 except httpx.HTTPError:
                     return
                 if r.status_code == 200:
@@ -115,7 +121,11 @@ def test_killing_the_server_loses_no_acknowledged_command(tmp_path: Path) -> Non
     try:
         client, csrf = _gm_client(link, port)
         assert f"coup {numbers[-1]}" in client.get("/e/1").text
-        r = client.post("/e/1/script", data={"csrf": csrf, "line": "mj: note reprise"}, headers={"hx-request": "true"})
+        r = client.post(
+            "/e/1/script",
+            data={"csrf": csrf, "line": "mj: note reprise"},
+            headers={"hx-request": "true"},
+        )
         assert r.status_code == 200 and "reprise" in r.text
     finally:
         proc.send_signal(signal.SIGTERM)

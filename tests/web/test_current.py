@@ -43,7 +43,9 @@ def test_the_action_in_progress(gm: TestClient, store: Store) -> None:
     assert r.status_code == 200 and 'data-odds="hit"' in r.text
     assert 'data-form="act:ezechiel"' in section and "Lancer les dés" in section
     assert page.count('data-form="act:ezechiel"') == 1  # not offered twice
-    r = command(gm, csrf, type="act", actor="ezechiel", faces="9 8 7 4 2 6  8 3 2 5  7 8 2 4 3  6 2 4")
+    r = command(
+        gm, csrf, type="act", actor="ezechiel", faces="9 8 7 4 2 6  8 3 2 5  7 8 2 4 3  6 2 4"
+    )
     assert r.status_code == 200, r.text  # type: ignore[attr-defined]
     assert 'data-current="ezechiel"' not in r.text  # type: ignore[attr-defined]
 

@@ -20,8 +20,12 @@ def duel(store: Store) -> int:
     doc = store.import_characters(1, DOC, "yaml")[0]
     jack = next(c for c in store.list_characters(1) if c.name == "Jack Malone")
     info = store.start_encounter(
-        1, "Duel", [Participant(doc.id, side="doc", position=[0, 0]),
-                    Participant(jack.id, side="cow-boys", position=[10, 0])],
+        1,
+        "Duel",
+        [
+            Participant(doc.id, side="doc", position=[0, 0]),
+            Participant(jack.id, side="cow-boys", position=[10, 0]),
+        ],
     )
     return info.id
 
@@ -72,7 +76,12 @@ def test_bad_toggles_are_refused(gm: TestClient, duel: int) -> None:
 
 def test_the_player_odds_follow_toggles_too(stranger: TestClient, store: Store, duel: int) -> None:
     token = next(c.token for c in store.list_characters(1) if c.name == "Doc Holliday")
-    params = {"target": "jack_malone", "maneuver": "shoot", "opt_": "1", "opt_target_cover": "cover_superior"}
+    params = {
+        "target": "jack_malone",
+        "maneuver": "shoot",
+        "opt_": "1",
+        "opt_target_cover": "cover_superior",
+    }
     r = stranger.get(f"/p/{token}/odds", params=params)
     assert r.status_code == 200, r.text
     enc = store.encounter(duel)

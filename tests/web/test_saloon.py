@@ -51,7 +51,9 @@ def test_the_saloon_through_the_forms_equals_the_script(gm: TestClient, store: S
         page = gm.get("/e/1/panel").text
         assert f'data-form="{expect_form}"' in page, f"{expect_form} not offered now"
         kind, _, actor = expect_form.partition(":")
-        r = gm.post("/e/1/command", data={"csrf": csrf, "type": kind, "actor": actor, **values}, headers=HX)
+        r = gm.post(
+            "/e/1/command", data={"csrf": csrf, "type": kind, "actor": actor, **values}, headers=HX
+        )
         assert r.status_code == 200, r.text
         return r.text
 
@@ -95,7 +97,8 @@ def test_the_saloon_through_the_forms_equals_the_script(gm: TestClient, store: S
     web = store.encounter(1)
     keys = ("id", "health", "penalty", "fate", "willpower", "blood")
     assert [{k: r[k] for k in keys} for r in web.ruleset.summary(web.state)] == [  # type: ignore[attr-defined]
-        {k: r[k] for k in keys} for r in enc.ruleset.summary(enc.state)  # type: ignore[attr-defined]
+        {k: r[k] for k in keys}
+        for r in enc.ruleset.summary(enc.state)  # type: ignore[attr-defined]
     ]
     assert len(web.log) == len(played)
     rules = [sorted(e.rules) for entry in web.active() for e in entry.events]

@@ -113,9 +113,7 @@ def show_demo(out: Console, lang: Lang, seed: int = DEMO_SEED) -> None:
 
 
 def demo(
-    seed: Annotated[
-        int, typer.Option("--seed", help=help_text("cli.help.demo_seed"))
-    ] = DEMO_SEED,
+    seed: Annotated[int, typer.Option("--seed", help=help_text("cli.help.demo_seed"))] = DEMO_SEED,
     lang: LangOption = None,
 ) -> None:
     """The odds chart and a few sample rolls, in French (English with ``--lang en``)."""

@@ -85,9 +85,7 @@ def roll_vtm(
         bool, typer.Option("--willpower", help=help_text("cli.help.willpower"))
     ] = False,
     auto: Annotated[int, typer.Option("--auto", help=help_text("cli.help.auto"))] = 0,
-    min_one: Annotated[
-        bool, typer.Option("--min-one", help=help_text("cli.help.min_one"))
-    ] = False,
+    min_one: Annotated[bool, typer.Option("--min-one", help=help_text("cli.help.min_one"))] = False,
     seed: SeedOption = None,
     dice: DiceOption = None,
     as_json: JsonOption = False,
@@ -117,9 +115,7 @@ def roll_vtm(
 
 @roll_app.command("hunter", help=help_text("cli.help.roll.hunter"))
 def roll_hunter(
-    pool: Annotated[
-        int, typer.Option("--pool", "-p", help=help_text("cli.help.pool.hunter"))
-    ],
+    pool: Annotated[int, typer.Option("--pool", "-p", help=help_text("cli.help.pool.hunter"))],
     again: Annotated[int, typer.Option("--again", help=help_text("cli.help.again"))] = 10,
     rote: Annotated[bool, typer.Option("--rote", help=help_text("cli.help.rote"))] = False,
     seed: SeedOption = None,

@@ -511,9 +511,7 @@ class Expr:
 @lru_cache(maxsize=512)
 def _expr_outcomes(count: int, sides: int, modifier: int) -> tuple[tuple[ExprResult, float], ...]:
     dist = exact.sum_of_dice(count, sides)
-    return tuple(
-        (ExprResult(count + k + modifier), float(p)) for k, p in enumerate(dist) if p > 0
-    )
+    return tuple((ExprResult(count + k + modifier), float(p)) for k, p in enumerate(dist) if p > 0)
 
 
 REQUEST_KINDS: dict[str, type[Any]] = {

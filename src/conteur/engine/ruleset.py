@@ -78,7 +78,11 @@ class Ruleset(Protocol):
         ...
 
     def attack_odds(
-        self, state: Any, attacker: str, target: str, maneuver: str | None = None,
+        self,
+        state: Any,
+        attacker: str,
+        target: str,
+        maneuver: str | None = None,
         params: Mapping[str, Any] | None = None,
     ) -> Any:
         """The exact odds of one attack now; the answer has ``to_dict()`` (JSON-ready)."""

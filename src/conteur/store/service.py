@@ -450,7 +450,12 @@ class Store:
             )
             return [
                 CharacterVersionInfo(
-                    r.character_id, r.version, r.sheet, r.state, r.reason, r.encounter_id,
+                    r.character_id,
+                    r.version,
+                    r.sheet,
+                    r.state,
+                    r.reason,
+                    r.encounter_id,
                     r.created_at,
                 )
                 for r in rows
@@ -532,9 +537,7 @@ class Store:
             if campaign.era:
                 scenario["era"] = campaign.era
             Encounter.start(scenario)  # every refusal of the ruleset, before anything is stored
-            row = EncounterRow(
-                campaign_id=campaign.id, name=name, scenario=scenario, status="open"
-            )
+            row = EncounterRow(campaign_id=campaign.id, name=name, scenario=scenario, status="open")
             s.add(row)
             s.flush()
             for cid, char_id in links.items():
@@ -845,9 +848,7 @@ def _check_rules(
     """Packs and options checked by the ruleset (an empty encounter must start)."""
     rules = get_ruleset(ruleset)
     if isinstance(packs, str) or not isinstance(packs, Sequence):
-        raise ConteurError(
-            "store.campaign.field", field="packs", reason=Msg("store.word.list")
-        )
+        raise ConteurError("store.campaign.field", field="packs", reason=Msg("store.word.list"))
     if not isinstance(options, Mapping):
         raise ConteurError(
             "store.campaign.field", field="options", reason=Msg("store.word.mapping")
@@ -875,12 +876,16 @@ def _check_settings(current: Mapping[str, Any], changes: Mapping[str, Any]) -> d
         kind = SETTINGS[name][0]
         if kind is bool and not isinstance(value, bool):
             raise ConteurError(
-                "store.campaign.setting_type", name=name, expected=Msg("store.word.boolean"),
+                "store.campaign.setting_type",
+                name=name,
+                expected=Msg("store.word.boolean"),
                 value=value,
             )
         if kind is str and not isinstance(value, str):
             raise ConteurError(
-                "store.campaign.setting_type", name=name, expected=Msg("store.word.text"),
+                "store.campaign.setting_type",
+                name=name,
+                expected=Msg("store.word.text"),
                 value=value,
             )
         out[name] = value
@@ -913,9 +918,7 @@ def _add_counters(state: Mapping[str, Any], counters: Mapping[str, int]) -> dict
     return out
 
 
-def _bump(
-    s: Session, row: Character, reason: str, *, encounter_id: int | None = None
-) -> None:
+def _bump(s: Session, row: Character, reason: str, *, encounter_id: int | None = None) -> None:
     row.version += 1
     row.updated_at = now()
     s.flush()

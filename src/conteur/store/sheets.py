@@ -189,8 +189,10 @@ def _culprit(message: str, state: Mapping[str, Any]) -> tuple[str, str]:
     for key, value in state.items():
         if key in CAMPAIGN_ONLY:
             continue
-        leaves = value.values() if isinstance(value, Mapping) else (
-            value if isinstance(value, list) else [value]
+        leaves = (
+            value.values()
+            if isinstance(value, Mapping)
+            else (value if isinstance(value, list) else [value])
         )
         for leaf in leaves:
             if str(leaf) and str(leaf) in message:

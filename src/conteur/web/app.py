@@ -67,6 +67,7 @@ class NotFound(Exception):
 
 def create_app(store: Store, *, secret: bytes | None = None) -> FastAPI:
     """The web app over ``store`` (the game master's token is set with ``store.new_gm_token``)."""
+
     @asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
         # Worker threads (commands, snapshots) hand the interpreter back to the event loop
@@ -142,9 +143,7 @@ def create_app(store: Store, *, secret: bytes | None = None) -> FastAPI:
     panels = Panels(store, render_fragment)
     app.state.panels = panels
 
-    def render(
-        request: Request, name: str, status: int = 200, **context: Any
-    ) -> HTMLResponse:
+    def render(request: Request, name: str, status: int = 200, **context: Any) -> HTMLResponse:
         lang = lang_of(request)
         here = request.url.path + (f"?{request.url.query}" if request.url.query else "")
         html = render_fragment(name, lang, here=here, request=request, **context)
@@ -243,7 +242,10 @@ def create_app(store: Store, *, secret: bytes | None = None) -> FastAPI:
         sid = gm_session(request)
         campaigns = await call(store.list_campaigns)
         return render(
-            request, "campaigns.html", campaigns=campaigns, csrf=csrf_for(sid),
+            request,
+            "campaigns.html",
+            campaigns=campaigns,
+            csrf=csrf_for(sid),
             rulesets=available_rulesets(),
         )
 
@@ -256,7 +258,10 @@ def create_app(store: Store, *, secret: bytes | None = None) -> FastAPI:
             raise ConteurError("web.bad_choice", field="ruleset", value=ruleset)
         era = values.get("era", "").strip() or None
         campaign = await call(
-            store.create_campaign, values.get("name", ""), ruleset, era=era,
+            store.create_campaign,
+            values.get("name", ""),
+            ruleset,
+            era=era,
             settings={"player_input": bool(values.get("player_input"))},
         )
         return RedirectResponse(f"/c/{campaign.id}", status_code=303)
@@ -268,8 +273,12 @@ def create_app(store: Store, *, secret: bytes | None = None) -> FastAPI:
         characters = await call(store.list_characters, campaign.id)
         encounters = await call(store.list_encounters, campaign.id)
         return render(
-            request, "campaign.html", campaign=campaign, characters=characters,
-            encounters=encounters, csrf=csrf_for(sid),
+            request,
+            "campaign.html",
+            campaign=campaign,
+            characters=characters,
+            encounters=encounters,
+            csrf=csrf_for(sid),
         )
 
     @app.post("/c/{cid}/settings")
@@ -278,7 +287,8 @@ def create_app(store: Store, *, secret: bytes | None = None) -> FastAPI:
         campaign = await campaign_or_404(int_id(cid))
         values = await form_of(request, sid)
         await call(
-            store.update_campaign, campaign.id,
+            store.update_campaign,
+            campaign.id,
             settings={"player_input": bool(values.get("player_input"))},
         )
         panels.forget()
@@ -334,9 +344,14 @@ def create_app(store: Store, *, secret: bytes | None = None) -> FastAPI:
         char = await character_or_404(char_id)
         history = await call(store.character_history, char.id)
         return render(
-            request, "character.html", char=char, csrf=csrf_for(sid),
-            sheet_yaml=_yaml(char.sheet), state_yaml=_yaml(char.state) if char.state else "",
-            history=list(reversed(history)), reason=lambda v: v.describe_reason(lang_of(request)),
+            request,
+            "character.html",
+            char=char,
+            csrf=csrf_for(sid),
+            sheet_yaml=_yaml(char.sheet),
+            state_yaml=_yaml(char.state) if char.state else "",
+            history=list(reversed(history)),
+            reason=lambda v: v.describe_reason(lang_of(request)),
         )
 
     @app.post("/characters/{char_id}")
@@ -373,9 +388,7 @@ def create_app(store: Store, *, secret: bytes | None = None) -> FastAPI:
             participants.append(Participant(char.id, side=side))
         if not participants:
             raise ConteurError("web.no_participant")
-        info = await call(
-            store.start_encounter, campaign.id, values.get("name", ""), participants
-        )
+        info = await call(store.start_encounter, campaign.id, values.get("name", ""), participants)
         return RedirectResponse(f"/e/{info.id}", status_code=303)
 
     # -------------------------------------------------------------- the encounter (GM)
@@ -534,7 +547,10 @@ def create_app(store: Store, *, secret: bytes | None = None) -> FastAPI:
             enc, toggles, chosen, names = store.read_encounter(eid, read)
             try:
                 answer = enc.ruleset.attack_odds(
-                    copy.deepcopy(enc.state), attacker, target, maneuver or None,
+                    copy.deepcopy(enc.state),
+                    attacker,
+                    target,
+                    maneuver or None,
                     params=chosen or None,
                 )
             except ConteurError:
@@ -546,8 +562,13 @@ def create_app(store: Store, *, secret: bytes | None = None) -> FastAPI:
 
         answer, fields, names = await call(work)
         return render(
-            request, "_odds.html", odds=view.odds_view(answer, lang),
-            attacker=names[attacker], target=names[target], toggles=fields, odds_url=url,
+            request,
+            "_odds.html",
+            odds=view.odds_view(answer, lang),
+            attacker=names[attacker],
+            target=names[target],
+            toggles=fields,
+            odds_url=url,
             picked={"attacker": attacker, "target": target, "maneuver": maneuver},
         )
 
@@ -604,14 +625,22 @@ def create_app(store: Store, *, secret: bytes | None = None) -> FastAPI:
         return html
 
     def player_panel_context(
-        snap: Snapshot | None, char: CharacterInfo, token: str, me: str | None,
-        csrf: str | None = None, **extra: Any,
+        snap: Snapshot | None,
+        char: CharacterInfo,
+        token: str,
+        me: str | None,
+        csrf: str | None = None,
+        **extra: Any,
     ) -> dict[str, Any]:
         """What a player's panel shows: their own character in full, the others' status only."""
         context: dict[str, Any] = {
-            "char": char, "token": token, "me": me,
+            "char": char,
+            "token": token,
+            "me": me,
             "csrf": csrf or csrf_for(f"player:{token}"),
-            "info": snap.info if snap else None, "seq": snap.seq if snap else -1, **extra,
+            "info": snap.info if snap else None,
+            "seq": snap.seq if snap else -1,
+            **extra,
         }
         if snap is None:
             return context
@@ -620,7 +649,8 @@ def create_app(store: Store, *, secret: bytes | None = None) -> FastAPI:
             mine=next((r for r in rows if r.get("id") == me), None),
             others=[
                 {"name": r.get("name"), "status": view.public_status(r, snap.lang)}
-                for r in rows if r.get("id") != me
+                for r in rows
+                if r.get("id") != me
             ],
             names=snap.names,
             sit=snap.sit,
@@ -628,16 +658,15 @@ def create_app(store: Store, *, secret: bytes | None = None) -> FastAPI:
             log_html=snap.log_html,
             forms=snap.forms.get(me or "", []) if snap.player_input else [],
             forms_html=snap.forms_for(me or "", context["csrf"], token)
-            if snap.player_input else Markup(""),
+            if snap.player_input
+            else Markup(""),
             player_input=snap.player_input and me is not None,
             odds=snap.odds and me is not None,
             odds_kinds=snap.kinds.get(me or "", []),
         )
         return context
 
-    async def player_context(
-        request: Request, token: str, **extra: Any
-    ) -> dict[str, Any]:
+    async def player_context(request: Request, token: str, **extra: Any) -> dict[str, Any]:
         char = await player_of(token, request)
         info, me = await player_encounter(char)
         snap = None
@@ -674,8 +703,14 @@ def create_app(store: Store, *, secret: bytes | None = None) -> FastAPI:
             return html.replace(CSRF_BYTES, csrf).replace(TOKEN_BYTES, link)
 
         return _stream(
-            request, info.id, since, limit, public=True, panel=panel,
-            audience=("player", char.id, me), fill=fill,
+            request,
+            info.id,
+            since,
+            limit,
+            public=True,
+            panel=panel,
+            audience=("player", char.id, me),
+            fill=fill,
         )
 
     @app.get("/p/{token}/odds", response_class=HTMLResponse)
@@ -727,18 +762,14 @@ def create_app(store: Store, *, secret: bytes | None = None) -> FastAPI:
         except ConteurError:
             return None
 
-    async def latest(
-        eid: int, lang: Lang, public: bool, when: tuple[str, int]
-    ) -> Snapshot | None:
+    async def latest(eid: int, lang: Lang, public: bool, when: tuple[str, int]) -> Snapshot | None:
         """The encounter's snapshot, built once for every stream woken by the same command
         (``when`` is the notifier's version) or polling in the same period."""
         key = (eid, lang, public, when)
         task = pending.get(key)
         if task is None:
             fresh = when[0] == "poll"  # woken by a command: its status and settings are known
-            task = asyncio.get_running_loop().create_task(
-                call(_latest, eid, lang, public, fresh)
-            )
+            task = asyncio.get_running_loop().create_task(call(_latest, eid, lang, public, fresh))
             pending[key] = task
             while len(pending) > 256:
                 pending.pop(next(iter(pending)))
@@ -765,8 +796,14 @@ def create_app(store: Store, *, secret: bytes | None = None) -> FastAPI:
         return parts
 
     def _stream(
-        request: Request, eid: int, since: int, limit: int, *, public: bool,
-        panel: Callable[[Snapshot], str], audience: Hashable,
+        request: Request,
+        eid: int,
+        since: int,
+        limit: int,
+        *,
+        public: bool,
+        panel: Callable[[Snapshot], str],
+        audience: Hashable,
         fill: Callable[[bytes], bytes] | None = None,
     ) -> Response:
         """A view's live stream. Views of the same ``audience`` share each update's bytes;

@@ -163,7 +163,11 @@ def log_items(
         actor, command, lines, faces = text
         out.append(
             LogItem(
-                entry.seq, actor, command, list(lines), list(faces),
+                entry.seq,
+                actor,
+                command,
+                list(lines),
+                list(faces),
                 undone=entry.seq in undone,
             )
         )
@@ -212,7 +216,13 @@ class Form:
 def _field(p: Param, lang: Lang, names: Mapping[str, str], prefix: str = "") -> Field:
     choices = [(str(c), word(c, lang, names)) for c in p.choices]
     return Field(
-        prefix + p.name, p.kind, label("param", p.name, lang), choices, p.required, p.min, p.max,
+        prefix + p.name,
+        p.kind,
+        label("param", p.name, lang),
+        choices,
+        p.required,
+        p.min,
+        p.max,
         p.default,
     )
 
@@ -320,8 +330,11 @@ def _value(p: Param, raw: str | None) -> Any:
             raise ConteurError("web.bad_number", field=p.name, value=text) from None
         if (p.min is not None and number < p.min) or (p.max is not None and number > p.max):
             raise ConteurError(
-                "web.out_of_range", field=p.name, value=number,
-                low=p.min if p.min is not None else "", high=p.max if p.max is not None else "",
+                "web.out_of_range",
+                field=p.name,
+                value=number,
+                low=p.min if p.min is not None else "",
+                high=p.max if p.max is not None else "",
             )
         return number
     if len(text) > 500:
@@ -384,9 +397,7 @@ def attack_kinds(enc: Encounter, attacker: str) -> list[str]:
     return [str(k) for k in fn(enc.state, attacker)]
 
 
-def odds_toggles(
-    enc: Encounter, attacker: str, target: str, maneuver: str | None
-) -> list[Param]:
+def odds_toggles(enc: Encounter, attacker: str, target: str, maneuver: str | None) -> list[Param]:
     """The options of an attack that change its odds (cover, aim, a called shot...): the
     ruleset's optional ``odds_toggles(state, attacker, target, maneuver)``; none without it."""
     fn = getattr(enc.ruleset, "odds_toggles", None)

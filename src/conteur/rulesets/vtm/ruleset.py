@@ -142,7 +142,11 @@ class VtmRuleset:
         return summary_lines(state, lang)
 
     def attack_odds(
-        self, state: Any, attacker: str, target: str, maneuver: str | None = None,
+        self,
+        state: Any,
+        attacker: str,
+        target: str,
+        maneuver: str | None = None,
         params: Mapping[str, Any] | None = None,
     ) -> Any:
         """Exact odds of ``attacker`` attacking ``target`` now (``odds.attack_odds``)."""
@@ -189,8 +193,16 @@ class VtmRuleset:
         if kind in SINGLE_SHOTS:
             aim = a.conditions.get("aim")
             turns = int(aim.get("turns", 0)) if isinstance(aim, Mapping) else 0
-            out.append(Param("aim_turns", "int", min=0, max=max(1, a.trait("perception")),
-                             required=False, default=turns))
+            out.append(
+                Param(
+                    "aim_turns",
+                    "int",
+                    min=0,
+                    max=max(1, a.trait("perception")),
+                    required=False,
+                    default=turns,
+                )
+            )
         m = equipment.tables(state).maneuvers.get(kind)
         if m is None or m.effect("no_targeting") is None:
             sizes = ("target_medium", "target_small", "target_precise")
