@@ -72,53 +72,13 @@ def postgresql_env() -> Iterator[dict[str, str]]:
         yield {"CONTEUR_DATABASE_URL": external}
         return
     sys.path.insert(0, str(ROOT / "tests"))
-    from pg_cluster import MISSING, PgCluster, find_binaries
+    from pg_cluster import PgCluster
 
-    folder_bin = find_binaries()
-    if folder_bin is None:
-        raise SystemExit(MISSING)
-    cluster = PgCluster()
-    cluster.bin = folder_bin
-    root = os.geteuid() == 0
-    cluster.folder = Path(
-        tempfile.mkdtemp(prefix="conteur-bench-pg-", dir="/tmp" if root else None)
-    )
-    if root:
-        cluster.user = "postgres"
-        shutil.chown(cluster.folder, user="postgres")
-    data = cluster.folder / "data"
     try:
-        cluster._run(
-            [
-                str(folder_bin / "initdb"),
-                "-D",
-                str(data),
-                "-U",
-                "postgres",
-                "-A",
-                "trust",
-                "-E",
-                "UTF8",
-                "--locale=C",
-            ]
-        )
-        cluster.port = _free_port()
-        options = f"-h 127.0.0.1 -p {cluster.port} -k {cluster.folder} -c max_connections=60"
-        cluster._run(
-            [
-                str(folder_bin / "pg_ctl"),
-                "-D",
-                str(data),
-                "-o",
-                options,
-                "-l",
-                str(cluster.folder / "server.log"),
-                "-w",
-                "-t",
-                "30",
-                "start",
-            ]
-        )
+        cluster = PgCluster.start(durable=True, prefix="conteur-bench-pg-")
+    except (FileNotFoundError, RuntimeError) as exc:
+        raise SystemExit(str(exc)) from None
+    try:
         yield {"CONTEUR_DATABASE_URL": cluster.new_database()}
     finally:
         cluster.stop()

@@ -107,8 +107,12 @@ class PgCluster:
         )
 
     @classmethod
-    def start(cls) -> PgCluster:
-        """A new server, started; RuntimeError (with PostgreSQL's own message) when it cannot."""
+    def start(cls, durable: bool = False, prefix: str = "conteur-pg-") -> PgCluster:
+        """A new server, started; RuntimeError (with PostgreSQL's own message) when it cannot.
+
+        Tests want speed: no fsync, no synchronous commit. ``durable`` keeps both on,
+        as a real server has them (the latency benchmark).
+        """
         external = os.environ.get("CONTEUR_TEST_PG_URL")
         if external:
             return cls(external)
@@ -120,9 +124,7 @@ class PgCluster:
         root = os.geteuid() == 0
         # As root, the folder must be reachable by the postgres user: /tmp, not a private TMPDIR.
         cluster.folder = Path(
-            tempfile.mkdtemp(
-                prefix="conteur-pg-", dir="/tmp" if root and Path("/tmp").is_dir() else None
-            )
+            tempfile.mkdtemp(prefix=prefix, dir="/tmp" if root and Path("/tmp").is_dir() else None)
         )
         if root:
             cluster.user = "postgres"
@@ -141,14 +143,15 @@ class PgCluster:
                     "-E",
                     "UTF8",
                     "--locale=C",
-                    "--no-sync",
+                    *([] if durable else ["--no-sync"]),
                 ]
             )
+            fast = "-F -c synchronous_commit=off -c full_page_writes=off "
             for attempt in range(3):
                 cluster.port = free_port()
                 options = (
                     f"-h 127.0.0.1 -p {cluster.port} -k {cluster.folder} "
-                    "-F -c synchronous_commit=off -c full_page_writes=off -c max_connections=50"
+                    f"{'' if durable else fast}-c max_connections=60"
                 )
                 try:
                     cluster._run(
