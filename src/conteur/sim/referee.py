@@ -11,7 +11,7 @@ through ``Encounter.execute`` and the real rules.
 from __future__ import annotations
 
 import importlib
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from typing import Any, Protocol
 
@@ -47,6 +47,20 @@ class FightRecord:
     error: str | None = None
     """A command the rules refused (a tactic's bug): the fight was stopped there."""
 
+    @classmethod
+    def ended(
+        cls,
+        standing: Mapping[str, Any],
+        rounds: int,
+        fates: Iterable[str],
+        error: str | None,
+    ) -> FightRecord:
+        """The record of a fight that stopped with ``standing`` (the sides still in it):
+        one side left wins, more than one is a timeout, an error makes no winner."""
+        timeout = error is None and len(standing) > 1
+        winner = next(iter(standing)) if len(standing) == 1 and error is None else None
+        return cls(winner, rounds, tuple(fates), timeout, error)
+
 
 class Referee(Protocol):
     """Runs one encounter to its end with the sides' tactics."""
@@ -67,6 +81,19 @@ class Referee(Protocol):
     def fighters(self, state: Any) -> list[tuple[str, str, str]]:
         """(id, side, name) of each fighter, in the scenario's order."""
         ...
+
+
+class FightersReferee:
+    """``sides`` and ``fighters`` read from a state whose ``fighters`` have ``side`` and
+    ``name`` — what every ruleset's state has so far; a referee inherits them."""
+
+    def sides(self, state: Any) -> list[str]:
+        """The sides of the encounter, in the order their first fighter appears."""
+        return list(dict.fromkeys(f.side for f in state.fighters.values()))
+
+    def fighters(self, state: Any) -> list[tuple[str, str, str]]:
+        """(id, side, name) of each fighter, in the scenario's order."""
+        return [(f.id, f.side, f.name) for f in state.fighters.values()]
 
 
 _REFEREES: dict[str, Referee] = {}

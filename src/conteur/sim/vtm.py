@@ -87,7 +87,7 @@ from conteur.rulesets.vtm.ruleset import declare_template, legal_commands
 from conteur.rulesets.vtm.state import Action, Fighter, VtmState
 from conteur.rulesets.vtm.tables import Weapon
 
-from .referee import FightRecord, register_referee
+from .referee import FightersReferee, FightRecord, register_referee
 from .tactics import Tactic, register_tactic
 
 CLOSE_RANGE = 2.0
@@ -518,17 +518,11 @@ def away(state: VtmState, fighter: Fighter, among: list[Fighter]) -> list[float]
 # ------------------------------------------------------------------ the referee
 
 
-class VtmReferee:
+class VtmReferee(FightersReferee):
     """Runs a vtm encounter turn by turn with the sides' tactics (see the module's text)."""
 
     max_steps = 20_000
     """Commands in one fight before it is stopped as an error (a tactic that loops)."""
-
-    def sides(self, state: VtmState) -> list[str]:
-        return list(dict.fromkeys(f.side for f in state.fighters.values()))
-
-    def fighters(self, state: VtmState) -> list[tuple[str, str, str]]:
-        return [(f.id, f.side, f.name) for f in state.fighters.values()]
 
     def fight(
         self,
@@ -546,10 +540,8 @@ class VtmReferee:
             error = exc.message("en")
         state = encounter.state
         standing = self.standing(state, escape, tactics)
-        timeout = error is None and len(standing) > 1
-        winner = next(iter(standing)) if len(standing) == 1 and error is None else None
-        fates = tuple(self.fate(state, f, escape, tactics) for f in state.fighters.values())
-        return FightRecord(winner, state.turn, fates, timeout, error)
+        fates = (self.fate(state, f, escape, tactics) for f in state.fighters.values())
+        return FightRecord.ended(standing, state.turn, fates, error)
 
     def _run(
         self,

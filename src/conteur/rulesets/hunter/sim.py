@@ -15,7 +15,7 @@ from typing import Any
 from conteur.dice import DiceSource
 from conteur.engine import Command, Encounter
 from conteur.i18n import ConteurError
-from conteur.sim.referee import FightRecord, register_referee
+from conteur.sim.referee import FightersReferee, FightRecord, register_referee
 from conteur.sim.tactics import Tactic, register_tactic
 
 from .state import Fighter, HunterState
@@ -117,16 +117,10 @@ class Flee(HunterTactic):
         return super().act(state, f)
 
 
-class HunterReferee:
+class HunterReferee(FightersReferee):
     """Runs a hunter encounter turn by turn with the sides' tactics."""
 
     max_steps = 5_000
-
-    def sides(self, state: HunterState) -> list[str]:
-        return list(dict.fromkeys(f.side for f in state.fighters.values()))
-
-    def fighters(self, state: HunterState) -> list[tuple[str, str, str]]:
-        return [(f.id, f.side, f.name) for f in state.fighters.values()]
 
     def fight(
         self,
@@ -147,10 +141,8 @@ class HunterReferee:
             error = exc.message("en")
         state: HunterState = encounter.state
         standing = self.standing(state, gone)
-        timeout = error is None and len(standing) > 1
-        winner = next(iter(standing)) if len(standing) == 1 and error is None else None
-        fates = tuple(self.fate(f, gone) for f in state.fighters.values())
-        return FightRecord(winner, state.turn, fates, timeout, error)
+        fates = (self.fate(f, gone) for f in state.fighters.values())
+        return FightRecord.ended(standing, state.turn, fates, error)
 
     def _run(
         self,

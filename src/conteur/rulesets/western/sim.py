@@ -14,7 +14,7 @@ from conteur.dice import DiceSource
 from conteur.engine import Command, Encounter
 from conteur.engine.geometry import distance
 from conteur.i18n import ConteurError
-from conteur.sim.referee import FightRecord, register_referee
+from conteur.sim.referee import FightersReferee, FightRecord, register_referee
 from conteur.sim.tactics import Tactic, register_tactic
 
 from .shooting import weapon_in
@@ -95,16 +95,10 @@ class Flee(WesternTactic):
         return f.pv <= f.pv_max * self.at
 
 
-class WesternReferee:
+class WesternReferee(FightersReferee):
     """Runs a western encounter round by round with the sides' tactics."""
 
     max_steps = 20_000
-
-    def sides(self, state: WesternState) -> list[str]:
-        return list(dict.fromkeys(f.side for f in state.fighters.values()))
-
-    def fighters(self, state: WesternState) -> list[tuple[str, str, str]]:
-        return [(f.id, f.side, f.name) for f in state.fighters.values()]
 
     def fight(
         self,
@@ -121,10 +115,8 @@ class WesternReferee:
             error = exc.message("en")
         state: WesternState = encounter.state
         standing = self.standing(state, escape, tactics)
-        timeout = error is None and len(standing) > 1
-        winner = next(iter(standing)) if len(standing) == 1 and error is None else None
-        fates = tuple(self.fate(state, f, escape, tactics) for f in state.fighters.values())
-        return FightRecord(winner, state.turn, fates, timeout, error)
+        fates = (self.fate(state, f, escape, tactics) for f in state.fighters.values())
+        return FightRecord.ended(standing, state.turn, fates, error)
 
     def _run(
         self,
