@@ -5,10 +5,10 @@ from __future__ import annotations
 from typing import Any
 
 import conteur.rulesets.hunter  # noqa: F401  (registers the ruleset)
-from conteur.dice import TypedDice
-from conteur.engine import Command, Encounter, EventList
+from conteur.engine import EventList
 from conteur.rulesets.hunter.events import HunterAttackRolled
 from conteur.rulesets.hunter.state import Fighter, HunterState
+from table_fight import TableFight
 
 HUMAN = {
     "strength": 3,
@@ -28,30 +28,19 @@ def sheet(fid: str, **traits: Any) -> dict[str, Any]:
     return {"id": fid, "side": traits.pop("side", fid), **HUMAN, **traits}
 
 
-class Fight:
+class Fight(TableFight[HunterState]):
     """An encounter driven by commands and the faces a table would roll."""
+
+    state_type = HunterState
 
     def __init__(self, *combatants: dict[str, Any], options: dict[str, Any] | None = None) -> None:
         data: dict[str, Any] = {"ruleset": "hunter", "combatants": list(combatants)}
         if options:
             data["options"] = options
-        self.encounter = Encounter.start(data)
-
-    @property
-    def state(self) -> HunterState:
-        state = self.encounter.state
-        assert isinstance(state, HunterState)
-        return state
+        super().__init__(data)
 
     def __getitem__(self, fid: str) -> Fighter:
         return self.state.fighters[fid]
-
-    def do(self, type_: str, actor: str | None = None, dice: Any = (), **args: Any) -> EventList:
-        """Run one command with these faces; every face must be used."""
-        source = TypedDice(list(dice))
-        events = self.encounter.execute(Command(type_, actor, args), source)
-        source.check_all_used()
-        return events
 
     def start(self, *faces: int) -> EventList:
         """Roll initiative with one face per fighter (in scenario order)."""

@@ -6,40 +6,23 @@ from typing import Any
 
 import yaml
 
-from conteur.dice import TypedDice
-from conteur.engine import Command, Encounter, EventList
+from conteur.engine import EventList
 from conteur.rulesets.vtm.state import Fighter, VtmState
+from table_fight import TableFight
 
 
-class Fight:
+class Fight(TableFight[VtmState]):
     """An encounter driven by commands and the faces a table would roll."""
+
+    state_type = VtmState
 
     def __init__(self, scenario: str | dict[str, Any]) -> None:
         data = yaml.safe_load(scenario) if isinstance(scenario, str) else scenario
         data.setdefault("ruleset", "vtm")
-        self.encounter = Encounter.start(data)
-
-    @property
-    def state(self) -> VtmState:
-        state = self.encounter.state
-        assert isinstance(state, VtmState)
-        return state
+        super().__init__(data)
 
     def __getitem__(self, fid: str) -> Fighter:
         return self.state.fighters[fid]
-
-    def do(
-        self,
-        type_: str,
-        actor: str | None = None,
-        dice: list[int] | tuple[int, ...] = (),
-        **args: Any,
-    ) -> EventList:
-        """Run one command with these faces; every face must be used."""
-        source = TypedDice(list(dice))
-        events = self.encounter.execute(Command(type_, actor, args), source)
-        source.check_all_used()
-        return events
 
     def initiative(self, *faces: int) -> EventList:
         return self.do("initiative", dice=list(faces))

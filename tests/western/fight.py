@@ -5,9 +5,9 @@ from __future__ import annotations
 import copy
 from typing import Any
 
-from conteur.dice import TypedDice
-from conteur.engine import Command, Encounter, EventList
+from conteur.engine import EventList
 from conteur.rulesets.western.state import Fighter, WesternState
+from table_fight import TableFight
 
 
 def gunman(fid: str, side: str | None = None, x: float = 0.0, **extra: Any) -> dict[str, Any]:
@@ -35,34 +35,16 @@ def gunman(fid: str, side: str | None = None, x: float = 0.0, **extra: Any) -> d
     return base
 
 
-class Fight:
+class Fight(TableFight[WesternState]):
     """An encounter driven by commands and the faces a table would roll."""
 
-    def __init__(self, *combatants: dict[str, Any], **scenario: Any) -> None:
-        data = {"ruleset": "western", "combatants": list(combatants), **scenario}
-        self.encounter = Encounter.start(data)
+    state_type = WesternState
 
-    @property
-    def state(self) -> WesternState:
-        state = self.encounter.state
-        assert isinstance(state, WesternState)
-        return state
+    def __init__(self, *combatants: dict[str, Any], **scenario: Any) -> None:
+        super().__init__({"ruleset": "western", "combatants": list(combatants), **scenario})
 
     def __getitem__(self, fid: str) -> Fighter:
         return self.state.fighters[fid]
-
-    def do(
-        self,
-        type_: str,
-        actor: str | None = None,
-        dice: list[int] | tuple[int, ...] = (),
-        **args: Any,
-    ) -> EventList:
-        """Run one command with these faces; every face must be used."""
-        source = TypedDice(list(dice))
-        events = self.encounter.execute(Command(type_, actor, args), source)
-        source.check_all_used()
-        return events
 
     def round(self) -> EventList:
         return self.do("round")
