@@ -66,8 +66,6 @@ class HunterTactic:
                 return Command(
                     "act", f.id, {"kind": "burst", "burst": "short", "targets": [target.id]}
                 )
-        if target.holding or target.held_by:
-            return Command("act", f.id, {"kind": "attack", "target": target.id})
         return Command("act", f.id, {"kind": "attack", "target": target.id})
 
     def react(self, state: HunterState, fighter: Fighter) -> Command | None:
