@@ -29,7 +29,7 @@ from pydantic import (
 from pydantic_core import PydanticCustomError
 
 from conteur.i18n import ConteurError, Msg
-from conteur.rulesets.vtm.tables import _plain_path, pydantic_reason
+from conteur.rulesets.vtm.tables import plain_path, pydantic_reason
 
 FighterKind = Literal["hunter", "monster", "bystander"]
 
@@ -349,7 +349,7 @@ def parse_session(raw: Any) -> Session:
         loc, reason = pydantic_reason(exc.errors()[0])
         if exc.errors()[0]["type"] == "extra_forbidden":
             reason = Msg("xp.reason.unknown_field", name=str(loc[-1]))
-        raise ConteurError("xp.bad_summary", field=_plain_path(loc), reason=reason) from None
+        raise ConteurError("xp.bad_summary", field=plain_path(loc), reason=reason) from None
     return session
 
 

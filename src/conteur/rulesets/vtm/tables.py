@@ -689,7 +689,8 @@ class Labels:
         return ", ".join(i.label(lang) for i in self.items)
 
 
-def _plain_path(loc: Sequence[int | str]) -> str:
+def plain_path(loc: Sequence[int | str]) -> str:
+    """A pydantic error location as a reader writes it: ``weapons[2].damage``."""
     text = ""
     for part in loc:
         if isinstance(part, int):
@@ -1062,7 +1063,7 @@ def _validate(model: type[M], fields: dict[str, Any], source: str, entry: str) -
             "vtm.tables.invalid",
             file=source,
             entry=entry,
-            field=_plain_path(loc),
+            field=plain_path(loc),
             reason=reason,
         ) from None
 
