@@ -20,7 +20,7 @@ from conteur.i18n import ConteurError
 
 from .commands import Command, CommandTemplate
 from .events import Event, EventList, event_from_dict
-from .registry import get_ruleset
+from .registry import ruleset_of
 from .ruleset import Resolution, Ruleset
 
 
@@ -85,7 +85,7 @@ class Encounter:
         cls, scenario: Mapping[str, Any], base_dir: Path | None = None, *, keep_history: bool = True
     ) -> Encounter:
         """A new encounter from a scenario (its ``ruleset`` key names the ruleset)."""
-        ruleset = get_ruleset(str(scenario.get("ruleset", "vtm")))
+        ruleset = ruleset_of(scenario)
         state = ruleset.new_state(scenario, base_dir)
         return cls(ruleset, scenario, state, keep_history=keep_history, base_dir=base_dir)
 
@@ -97,7 +97,7 @@ class Encounter:
         """
         mark = dice.mark()
         work = copy.deepcopy(self.state)
-        ctx = Resolution(work, dice)
+        ctx = Resolution(work, dice, self.ruleset.visibility)
         try:
             self.ruleset.resolve(ctx, command)
         except BaseException:

@@ -131,6 +131,22 @@ class Msg:
         return f"Msg({self.key!r}, **{self.params!r})"
 
 
+class Bilingual:
+    """A text given in both languages by data (a weapon's name), usable as a message field."""
+
+    __slots__ = ("en", "fr")
+
+    def __init__(self, fr: str, en: str) -> None:
+        self.fr = fr
+        self.en = en
+
+    def describe(self, lang: Lang | None = None) -> str:
+        return self.en if (lang or env_lang()) == "en" else self.fr
+
+    def __repr__(self) -> str:
+        return f"Bilingual({self.fr!r}, {self.en!r})"
+
+
 class ConteurError(Exception):
     """An error a user can read: a message key, its fields, and the rule it enforces."""
 

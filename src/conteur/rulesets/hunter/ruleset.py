@@ -6,7 +6,7 @@ from collections.abc import Callable, Mapping
 from pathlib import Path
 from typing import Any
 
-from conteur.engine import Command, CommandTemplate, Param, Resolution
+from conteur.engine import Command, CommandTemplate, Param, Resolution, Ruleset
 from conteur.i18n import ConteurError, Lang
 
 from . import actions, turn
@@ -19,7 +19,7 @@ from .tables import load_tables, option_values
 Handler = Callable[[Resolution, Command], None]
 
 
-class HunterRuleset:
+class HunterRuleset(Ruleset[HunterState]):
     """Hunter in the new World of Darkness (``004``)."""
 
     name = "hunter"

@@ -6,8 +6,9 @@ from collections.abc import Callable, Mapping
 from pathlib import Path
 from typing import Any
 
-from conteur.engine import Command, CommandTemplate, Param, Resolution
+from conteur.engine import Command, CommandTemplate, Param, Resolution, Ruleset
 from conteur.engine.geometry import parse_position
+from conteur.engine.views import Column, Roster, TurnView
 from conteur.i18n import ConteurError, Lang
 
 from . import actions, close, defence, equipment, general, gm, modifiers, ranged, turn
@@ -40,7 +41,7 @@ RULE_MODULES = (modifiers, close, ranged, defence, general)
 """Modules whose import registers rule hooks (kept referenced on purpose)."""
 
 
-class VtmRuleset:
+class VtmRuleset(Ruleset[VtmState]):
     """Vampire: la Mascarade, "Le Combat" (``000``), with its option packs."""
 
     name = "vtm"
@@ -121,6 +122,12 @@ class VtmRuleset:
             raise ConteurError("engine.unknown_command", command=command.type)
         handler(ctx, command)
 
+    def load_sheet(self, data: Mapping[str, Any], source: str = "<sheet>") -> object:
+        """A sheet validated, French or English names (``sheet.load_sheet``)."""
+        from .sheet import load_sheet
+
+        return load_sheet(data, source)
+
     def parse_command(self, line: str, state: Any, lang: Lang | None = None) -> Command:
         from .script import parse_line
 
@@ -128,6 +135,30 @@ class VtmRuleset:
 
     def legal_commands(self, state: Any, actor: str | None = None) -> list[CommandTemplate]:
         return legal_commands(state, actor)
+
+    def roster(self, state: VtmState) -> Roster:
+        """A row per fighter: the track, Willpower, blood, ammunition, conditions."""
+        from .views import roster
+
+        return roster(state)
+
+    def columns(self) -> tuple[Column, ...]:
+        from .views import COLUMNS
+
+        return COLUMNS
+
+    def turn_view(self, state: VtmState) -> TurnView:
+        """The turn, its stage, the ranks of initiative; due: who declares or acts now."""
+        from .views import turn_view
+
+        due = tuple(
+            dict.fromkeys(
+                tp.actor
+                for tp in legal_commands(state)
+                if tp.actor and tp.type in ("declare", "act")
+            )
+        )
+        return turn_view(state, due)
 
     def summary(self, state: Any) -> list[dict[str, Any]]:
         """Where each fighter stands, JSON-ready (health track with ``/`` and ``X``...)."""

@@ -5,7 +5,6 @@ tables (zones, weapons, skills, stealth modifiers) and the ruleset itself.
 """
 
 import conteur.i18n
-from conteur.engine.registry import register_ruleset
 
 conteur.i18n.register_package_catalog("conteur.rulesets.western")
 
@@ -13,6 +12,5 @@ from .ruleset import WesternRuleset  # noqa: E402
 from .words import register_words  # noqa: E402
 
 register_words()
-register_ruleset(WesternRuleset())
 
 __all__ = ["WesternRuleset"]

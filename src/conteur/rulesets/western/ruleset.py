@@ -6,7 +6,7 @@ from collections.abc import Callable, Mapping
 from pathlib import Path
 from typing import Any
 
-from conteur.engine import Command, CommandTemplate, Param, Resolution
+from conteur.engine import Command, CommandTemplate, Param, Resolution, Ruleset
 from conteur.i18n import ConteurError, Lang
 
 from . import combat, knockout, order, reputation
@@ -17,7 +17,7 @@ from .tables import load_tables
 Handler = Callable[[Resolution, Command], None]
 
 
-class WesternRuleset:
+class WesternRuleset(Ruleset[WesternState]):
     """WILD WEST 1873, "4 Les Combats (extraits)" (``003``), with default tables as data."""
 
     name = "western"
@@ -79,6 +79,12 @@ class WesternRuleset:
             raise ConteurError("engine.unknown_command", command=command.type)
         handler(ctx, command)
         reputation.judge_if_over(ctx)
+
+    def load_sheet(self, data: Mapping[str, Any], source: str = "<sheet>") -> object:
+        """A sheet validated, French or English names (``sheet.load_sheet``)."""
+        from .sheet import load_sheet
+
+        return load_sheet(data, source)
 
     def parse_command(self, line: str, state: Any, lang: Lang | None = None) -> Command:
         from .script import parse_line
