@@ -139,6 +139,37 @@ def test_W_RND_2_surprise_before_the_round() -> None:
     assert f.state.order == [["bill"]]
 
 
+def test_W_RND_2_surprise_between_two_rounds_is_for_the_next_one() -> None:
+    """W-RND-2: a surprise entered after round 1 has ended keeps Joe out of round 2 (it is
+    not recorded for the round just over); he is back in round 3."""
+    f = Fight(speed("bill", 5), speed("joe", 5, x=10))
+    f.round()
+    f.do("pass", "bill")
+    f.do("pass", "joe")
+    assert f.state.phase == "end"
+    f.do("surprise", target="joe", surprise="attacked")
+    f.round()
+    assert f.state.turn == 2 and f.state.order == [["bill"]]
+    f.do("pass", "bill")
+    f.round()
+    assert ["joe"] in f.state.order
+
+
+def test_W_SKL_2_sudden_surprise_between_rounds_is_instinctive_next_round() -> None:
+    """W-SKL-2, W-SKL-3: a sudden adversary announced between rounds 1 and 2: Bill's shots of
+    round 2 are instinctive (40 %), not aimed."""
+    from conteur.rulesets.western.events import ShotRolled
+
+    f = Fight(speed("bill", 5), speed("joe", 5, x=10))
+    f.round()
+    f.do("pass", "bill")
+    f.do("pass", "joe")
+    f.do("surprise", target="bill", surprise="sudden")
+    f.round()
+    shot = f.shoot("bill", "joe", 90).one(ShotRolled)
+    assert (shot.skill, shot.percent) == ("instinctive_pistol", 40)
+
+
 def test_unconscious_fighters_have_no_turn() -> None:
     f = Fight(speed("bill", 5), speed("joe", 5, x=10, helpless=True))
     f.do("knockout", "bill", [3, 1, 1, 1], target="joe")  # automatic: 1D6 = 3, 3D10 = 3

@@ -104,7 +104,8 @@ class Surprised(WesternEvent, Event):
         s = _state(state)
         f = s.fighters[self.fighter]
         f.surprised = self.kind
-        f.surprised_round = max(s.turn, 1)
+        # Between two rounds (or before the first) the surprise is for the round to come.
+        f.surprised_round = s.turn if s.phase == "round" else s.turn + 1
         if self.kind == "attacked" and s.phase == "round":
             kept = s.slots[: s.done] + [x for x in s.slots[s.done :] if x[0] != self.fighter]
             s.slots = kept
