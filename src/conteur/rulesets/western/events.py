@@ -128,14 +128,19 @@ class ShotRolled(WesternEvent, Event):
     modifiers: tuple[tuple[str, int], ...] = ()
 
     def apply(self, state: Any) -> None:
+        from .shooting import instinctive_now
+
         s = _state(state)
         f = s.fighters[self.attacker]
         s.done += 1
+        revolver = s.tables.weapon(self.weapon).kind == "revolver"
+        if self.skill == "instinctive_pistol" or (revolver and instinctive_now(s, f)):
+            # From the moment it draws or is surprised, at ALL its adversaries (W-SKL-2),
+            # even when this shot, beyond 20 m, was aimed (W-SKL-4).
+            f.instinctive_round = s.turn
         f.ready = True
         if self.hand in f.ammo:
             f.ammo[self.hand] = max(0, f.ammo[self.hand] - 1)
-        if self.skill == "instinctive_pistol":
-            f.instinctive_round = s.turn
 
     def params(self, names: Any = None) -> dict[str, Any]:
         from conteur.engine.events import Modifiers
