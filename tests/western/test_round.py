@@ -175,4 +175,4 @@ def test_unconscious_fighters_have_no_turn() -> None:
     f.do("knockout", "bill", [3, 1, 1, 1], target="joe")  # automatic: 1D6 = 3, 3D10 = 3
     assert f["joe"].fate == "unconscious"
     f.round()
-    assert f.state.order == [["bill"]] and f["joe"].unconscious == 2
+    assert f.state.order == [["bill"]] and f["joe"].unconscious == 3

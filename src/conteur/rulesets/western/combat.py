@@ -15,10 +15,10 @@ from .events import (
     Passed,
     Ran,
     Reloaded,
-    RoundEnded,
     ShotRolled,
     Surprised,
 )
+from .order import end_round
 from .shooting import draft_shot, roll_shot, weapon_in
 from .state import Fighter, WesternState
 
@@ -44,7 +44,7 @@ def due_fighter(state: WesternState, command: Command) -> Fighter:
 def _end_of_round(ctx: Resolution) -> None:
     state: WesternState = ctx.state
     if state.phase == "round" and state.done >= len(state.slots):
-        ctx.emit(RoundEnded(turn=state.turn, rules=("W-RND-1",)))
+        end_round(ctx)
 
 
 def attack(ctx: Resolution, command: Command) -> None:

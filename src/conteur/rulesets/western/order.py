@@ -5,6 +5,9 @@ speed and weapon kind (the speed table, W-SPD-1). The order of combat follows:
 the first shot of everyone, fastest first; then the second shots of those who
 have one, fastest first; and so on (W-SPD-2; the documented default for
 interleaving several fast shooters).
+
+An unconscious fighter counts a round off at the end of each round, and is
+back for the round after its last one (W-KO-4).
 """
 
 from __future__ import annotations
@@ -39,13 +42,19 @@ def able_to_act(state: WesternState, f: Fighter, turn: int) -> bool:
     return not (f.surprised == "attacked" and f.surprised_round == turn)
 
 
+def end_round(ctx: Resolution) -> None:
+    """The round is over: each unconscious fighter has one round fewer to go (W-KO-4)."""
+    state: WesternState = ctx.state
+    for f in state.fighters.values():
+        if f.fate == "unconscious":
+            ctx.emit(StillUnconscious(fighter=f.id, left=f.unconscious - 1, rules=("W-KO-4",)))
+    ctx.emit(RoundEnded(turn=state.turn, rules=("W-RND-1",)))
+
+
 def start_round(ctx: Resolution) -> None:
     """``round``: the next round, its volleys and its order of combat."""
     state: WesternState = ctx.state
     turn = state.turn + 1
-    for f in state.fighters.values():
-        if f.fate == "unconscious":
-            ctx.emit(StillUnconscious(fighter=f.id, left=f.unconscious - 1, rules=("W-KO-4",)))
     counts: list[tuple[Fighter, list[str]]] = []
     for f in state.fighters.values():
         if not able_to_act(state, f, turn):
@@ -74,4 +83,4 @@ def start_round(ctx: Resolution) -> None:
                 slots.append((f.id, hands[k]))
     ctx.emit(RoundStarted(turn=turn, slots=tuple(slots), rules=("W-RND-1", "W-SPD-2", "W-SEQ-1")))
     if not slots:
-        ctx.emit(RoundEnded(turn=turn, rules=("W-RND-1",)))
+        end_round(ctx)
