@@ -170,6 +170,62 @@ def test_W_SKL_2_sudden_surprise_between_rounds_is_instinctive_next_round() -> N
     assert (shot.skill, shot.percent) == ("instinctive_pistol", 40)
 
 
+def _bill_next(f: Fight) -> None:
+    """The others let their shots go until Bill's comes."""
+    while f.state.due() is not None and f.state.due()[0] != "bill":  # type: ignore[index]
+        f.do("pass", f.state.due()[0])  # type: ignore[index]
+
+
+def _one_action_refused(f: Fight, call: str, *dice: int, **args: object) -> ConteurError:
+    _bill_next(f)
+    before = f.snapshot()
+    with pytest.raises(ConteurError) as err:
+        f.do(call, "bill", list(dice), **args)
+    assert f.state == before
+    assert err.value.key == "western.one_action" and err.value.rule == "W-RND-1"
+    return err.value
+
+
+def test_W_RND_1_no_reload_after_firing_in_the_same_round() -> None:
+    """W-RND-1 (reading: the whole volley is the round's one simple action): Bill (3 shots)
+    fires once, then may not spend his next shot reloading; he may pass or fire again."""
+    f = Fight(speed("bill", 14), speed("joe", 5, x=10))
+    f.round()
+    f.shoot("bill", "joe", 90)
+    err = _one_action_refused(f, "reload")
+    assert "[W-RND-1]" in err.message("fr") and "recharger" in err.message("fr")
+    assert "[W-RND-1]" in err.message("en") and "reload" in err.message("en")
+    _bill_next(f)
+    f.shoot("bill", "joe", 90)
+    assert f["bill"].ammo["main"] == 4
+
+
+def test_W_RND_1_no_firing_after_reloading_in_the_same_round() -> None:
+    """W-RND-1: Bill spends his first shot reloading (2 cartridges): his other shots of the
+    round may reload again, not fire; the next round he fires."""
+    f = Fight(speed("bill", 14, ammo={"main": 2}), speed("joe", 5, x=10))
+    f.round()
+    f.do("reload", "bill")
+    assert f["bill"].ammo["main"] == 4
+    err = _one_action_refused(f, "attack", 90, target="joe")
+    assert "tirer" in err.message("fr") and "shoot" in err.message("en")
+    f.do("reload", "bill")
+    _bill_next(f)
+    f.do("pass", "bill")
+    _bill_next(f)
+    f.round()
+    f.shoot("bill", "joe", 90)
+    assert f["bill"].ammo["main"] == 5
+
+
+def test_W_RND_1_no_running_after_firing_in_the_same_round() -> None:
+    """W-RND-1: running is a simple action too: not after firing in the same round."""
+    f = Fight(speed("bill", 14), speed("joe", 5, x=10))
+    f.round()
+    f.shoot("bill", "joe", 90)
+    _one_action_refused(f, "run")
+
+
 def test_unconscious_fighters_have_no_turn() -> None:
     f = Fight(speed("bill", 5), speed("joe", 5, x=10, helpless=True))
     f.do("knockout", "bill", [3, 1, 1, 1], target="joe")  # automatic: 1D6 = 3, 3D10 = 3

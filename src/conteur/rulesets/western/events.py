@@ -7,7 +7,7 @@ from typing import Any
 
 from conteur.engine import Event
 
-from .state import WesternState
+from .state import Fighter, WesternState
 
 
 def _with_words(out: dict[str, Any], *fields: str) -> dict[str, Any]:
@@ -139,6 +139,7 @@ class ShotRolled(WesternEvent, Event):
             # even when this shot, beyond 20 m, was aimed (W-SKL-4).
             f.instinctive_round = s.turn
         f.ready = True
+        took(s, f, "shoot")
         if self.hand in f.ammo:
             f.ammo[self.hand] = max(0, f.ammo[self.hand] - 1)
 
@@ -201,6 +202,12 @@ class DamageDealt(WesternEvent, Event):
         lose_pv(_state(state), self.target, self.pv_lost)
 
 
+def took(s: WesternState, f: Fighter, action: str) -> None:
+    """``f`` spends this round on one simple action (W-RND-1)."""
+    f.action = action
+    f.action_round = s.turn
+
+
 def lose_pv(s: WesternState, fid: str, amount: int) -> None:
     f = s.fighters[fid]
     f.pv -= amount
@@ -233,7 +240,9 @@ class Reloaded(WesternEvent, Event):
     def apply(self, state: Any) -> None:
         s = _state(state)
         s.done += 1
-        s.fighters[self.fighter].ammo[self.hand] = self.rounds
+        f = s.fighters[self.fighter]
+        f.ammo[self.hand] = self.rounds
+        took(s, f, "reload")
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -382,4 +391,6 @@ class Ran(WesternEvent, Event):
     def apply(self, state: Any) -> None:
         s = _state(state)
         s.done += 1
-        s.fighters[self.fighter].position = (self.x, self.y)
+        f = s.fighters[self.fighter]
+        f.position = (self.x, self.y)
+        took(s, f, "run")
