@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
 
 from conteur.i18n import ConteurError
@@ -47,13 +49,54 @@ def test_W_SPD_1_default_table_shape() -> None:
 
 
 def test_W_SPD_2_fast_character_acts_first_and_again() -> None:
-    """W-SPD-2: Bill (3 shots) acts first, then Joe (1), then Bill again twice."""
+    """W-SPD-2: Bill (speed 14, 3 shots ranked 14, 9, 4) acts first and second, then Joe
+    (speed 5, one shot), then Bill again (default ``order.delay`` 5)."""
     f = Fight(speed("bill", 14), speed("joe", 5, x=10))
     f.round()
-    assert f.state.order == [["bill"], ["joe"], ["bill"], ["bill"]]
+    assert f.state.order == [["bill"], ["bill"], ["joe"], ["bill"]]
     with pytest.raises(ConteurError) as err:
         f.shoot("joe", "bill")
     assert err.value.key == "western.not_due"
+
+
+def test_W_SPD_2_very_fast_shooter_fires_before_everyone() -> None:
+    """W-SPD-2: « agir en premier, mais aussi en second, en troisième… avant tout le monde » —
+    speed 22, five revolver shots (22, 17, 12, 7, 2): four of them before the speed-5
+    shooter's only shot, the fifth after it."""
+    f = Fight(speed("bill", 22), speed("joe", 5, x=10))
+    f.round()
+    assert [fid for fid, _ in f.state.slots] == ["bill"] * 4 + ["joe", "bill"]
+
+
+def test_W_SPD_2_order_is_data_the_game_master_can_replace(tmp_path: Path) -> None:
+    """W-SPD-2 (default as data): a tables file with ``order: {delay: 100}`` gives everyone's
+    first shot before anyone's second; ``delay: 0`` the fastest one's whole volley first."""
+    ranks = tmp_path / "ranks.yaml"
+    ranks.write_text("order: {delay: 100}\n", encoding="utf-8")
+    f = Fight(speed("bill", 14), speed("joe", 5, x=10), tables=str(ranks))
+    f.round()
+    assert [fid for fid, _ in f.state.slots] == ["bill", "joe", "bill", "bill"]
+    volley = tmp_path / "volley.yaml"
+    volley.write_text("order: {delay: 0}\n", encoding="utf-8")
+    g = Fight(speed("bill", 8), speed("joe", 14, x=10), tables=str(volley))
+    g.round()
+    assert [fid for fid, _ in g.state.slots] == ["joe", "joe", "joe", "bill", "bill"]
+
+
+def test_W_SPD_2_a_bad_order_entry_is_refused_naming_file_entry_and_field(
+    tmp_path: Path,
+) -> None:
+    """W-SPD-2: the GM's order of combat is validated: a negative delay names the file and
+    ``order.delay`` in French and English."""
+    bad = tmp_path / "bad.yaml"
+    bad.write_text("order: {delay: -1}\n", encoding="utf-8")
+    with pytest.raises(ConteurError) as err:
+        Fight(speed("bill", 14), speed("joe", 5, x=10), tables=str(bad))
+    assert err.value.key == "western.tables.invalid"
+    assert err.value.params["path"].endswith("bad.yaml")
+    assert err.value.params["field"] == "order.delay"
+    for lang in ("fr", "en"):
+        assert "order.delay" in err.value.message(lang)  # type: ignore[arg-type]
 
 
 def test_W_SPD_2_two_fast_shooters_interleave_by_speed() -> None:
@@ -91,8 +134,8 @@ def test_W_SPD_3_off_hand_shot_uses_its_own_cartridges() -> None:
     """W-SPD-3: the off-hand shot empties the off-hand revolver."""
     f = Fight(speed("bill", 14, off_hand="colt_saa"), speed("joe", 5, x=10))
     f.round()
+    assert f.state.slots[:2] == [("bill", "main"), ("bill", "off")]
     f.shoot("bill", "joe", 90)
-    f.do("pass", "joe")
     f.shoot("bill", "joe", 90)
     assert f["bill"].ammo == {"main": 5, "off": 5}
 
