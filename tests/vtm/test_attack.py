@@ -229,6 +229,22 @@ def test_V_DMG_5_incapacitated_and_past_the_track() -> None:
     assert fate(agg, "vampire") == "final_death"
 
 
+def test_V_DMG_3_V_DMG_5_aggravated_on_a_full_lethal_track_shows_an_X() -> None:
+    """V-DMG-3, V-DMG-5: aggravated is marked "X"; worse damage pushes lesser down the track.
+    A vampire Incapacitated by 7 lethal takes 1 aggravated: the track shows [X] and six [/],
+    and the aggravated damage past the track is Final Death."""
+    f = duel("dexterity: 2", "kind: vampire, stamina: 2")
+    f.do("gm_damage", fighter="t", levels=7, damage_type="lethal")
+    assert f["t"].health.marks() == "[/]" * 7 and f["t"].fate == "incapacitated"
+    f.do("gm_damage", fighter="t", levels=1, damage_type="aggravated")
+    assert f["t"].health.marks() == "[X]" + "[/]" * 6
+    assert f["t"].health.count("aggravated") == 1 and f["t"].fate == "final_death"
+    mortal = duel("dexterity: 2", "stamina: 2")
+    mortal.do("gm_damage", fighter="t", levels=7, damage_type="lethal")
+    mortal.do("gm_damage", fighter="t", levels=2, damage_type="aggravated")
+    assert mortal["t"].health.marks() == "[X][X]" + "[/]" * 5 and mortal["t"].fate == "dead"
+
+
 def test_V_DMG_5_incapacitated_fighter_loses_its_action() -> None:
     """V-DMG-5: an incapacitated fighter takes no action."""
     f = duel("dexterity: 2, brawl: 2", "dexterity: 2, brawl: 2")
