@@ -15,6 +15,7 @@ from conteur.rulesets.vtm.events import (
     ComplicationChosen,
     DamageRolled,
     DamageTaken,
+    InitiativeRolled,
     SoakRolled,
 )
 from conteur.rulesets.vtm.health import HealthTrack, fate
@@ -243,6 +244,39 @@ def test_V_DMG_3_V_DMG_5_aggravated_on_a_full_lethal_track_shows_an_X() -> None:
     mortal.do("gm_damage", fighter="t", levels=7, damage_type="lethal")
     mortal.do("gm_damage", fighter="t", levels=2, damage_type="aggravated")
     assert mortal["t"].health.marks() == "[X][X]" + "[/]" * 5 and mortal["t"].fate == "dead"
+
+
+def test_V_DMG_5_no_wound_penalties_leaves_pools_and_initiative_whole() -> None:
+    """V-DMG-5 (wound penalties on pools and initiative) and R-CALL-6 (apparitions suffer
+    none): Wounded (4 levels, −2), a fighter marked ``no_wound_penalties`` keeps initiative
+    Dex 3 + Wits 2 = 5 and its Dex 3 + Brawl 2 = 5 dice; an ordinary one has 3 and 3."""
+    for conditions, rating, pool in (("conditions: {no_wound_penalties: true}", 5, 5), ("", 3, 3)):
+        f = Fight(f"""
+combatants:
+  - {{id: a, side: x, position: [0, 0], dexterity: 3, wits: 2, brawl: 2, {conditions}}}
+  - {{id: t, side: y, position: [1, 0], wits: 1}}
+""")
+        f.do("gm_damage", fighter="a", levels=4, damage_type="lethal")
+        assert f["a"].health.penalty == -2
+        rolled = f.initiative(10, 1).of(InitiativeRolled)
+        assert {r.fighter: r.rating for r in rolled}["a"] == rating
+        f.declare("t", {"kind": "other"})
+        f.declare("a", attack("punch", "t"))
+        assert f.act("a", [2] * pool).one(AttackRolled).pool == pool
+    g = Fight("""
+combatants:
+  - {id: a, side: x, position: [0, 0], dexterity: 3, wits: 2, brawl: 2}
+  - {id: t, side: y, position: [1, 0], wits: 1}
+""")
+    g.do("gm_damage", fighter="a", levels=4, damage_type="lethal")
+    g.do("gm_condition", fighter="a", condition="no_wound_penalties")
+    assert (
+        g.encounter.ruleset.parse_command("mj: état a sans pénalité de blessure", g.state).args[
+            "condition"
+        ]
+        == "no_wound_penalties"
+    )
+    assert g.initiative(10, 1).of(InitiativeRolled)[0].rating == 5
 
 
 def test_V_DMG_5_incapacitated_fighter_loses_its_action() -> None:

@@ -61,6 +61,7 @@ CONDITIONS = (
     "immobilised",
     "disarmed",
     "running",
+    "no_wound_penalties",
 )
 OFF = (False, None, "off", "non", "no", "false", 0)
 MARKS = {
