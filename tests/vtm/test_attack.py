@@ -145,6 +145,35 @@ def test_V_ATK_5_botch_waits_for_the_storytellers_complication() -> None:
         f.do("gm_complication", fighter="a", text="encore")
 
 
+def test_V_ATK_5_a_tables_complication_reads_in_the_log_language() -> None:
+    """V-ATK-5: the complication picked from the table (``hits_friend``) is logged in French
+    and read in English under ``--lang en``; a typed one is shown as typed."""
+    f = duel("dexterity: 2, brawl: 2", "stamina: 2")
+    strike(f, attack("punch", "t"), [1, 4, 3, 2])
+    chosen = f.do("gm_complication", fighter="a", id="hits_friend").one(ComplicationChosen)
+    assert "Le coup touche un allié ou un passant proche." in chosen.describe("fr")
+    english = chosen.describe("en")
+    assert "The attack hits a nearby friend or bystander." in english and "allié" not in english
+
+
+def test_V_ATK_5_complication_in_english_with_lang_en() -> None:
+    """V-ATK-5: ``conteur play examples/saloon.yaml ... --lang en`` writes the saloon's
+    complication (``mj: complication billy hits_friend``) in English."""
+    from pathlib import Path
+
+    from typer.testing import CliRunner
+
+    from conteur.cli import app
+
+    root = Path(__file__).resolve().parents[2] / "examples"
+    args = ["play", str(root / "saloon.yaml"), "--script", str(root / "saloon.txt")]
+    args += ["--dice", str(root / "saloon.dice"), "--lang", "en"]
+    result = CliRunner().invoke(app, args)
+    assert result.exit_code == 0, result.output
+    assert "The attack hits a nearby friend or bystander." in result.stdout
+    assert "Le coup touche" not in result.stdout
+
+
 # ------------------------------------------------------------------ damage
 
 

@@ -213,10 +213,10 @@ def complication(ctx: Resolution, command: Command) -> None:
             raise ConteurError(
                 "vtm.gm.complication", field="id", value=_shown(ref), known=", ".join(found)
             )
-        text = found[ref].text.get(None)
-    else:
-        text = _text(command, "text")
-    ctx.emit(ComplicationChosen(f.id, text, rules=("V-ATK-5",)))
+        chosen = found[ref].text
+        ctx.emit(ComplicationChosen(f.id, chosen.fr, chosen.en, rules=("V-ATK-5",)))
+        return
+    ctx.emit(ComplicationChosen(f.id, _text(command, "text"), rules=("V-ATK-5",)))
 
 
 def define_maneuver(ctx: Resolution, command: Command) -> None:
