@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -12,6 +13,7 @@ from conteur.rulesets.vtm.events import (
     AttackMissed,
     AttackRolled,
     Botched,
+    Burned,
     ComplicationChosen,
     DamageRolled,
     DamageTaken,
@@ -460,6 +462,62 @@ def test_V_ARM_1_armour_adds_to_soak_but_not_against_fire() -> None:
     assert soak_pool(g["t"], "bashing", "weapon", g.state) == 4
     assert soak_pool(g["t"], "aggravated", "claws", g.state) == 1
     assert soak_pool(g["t"], "aggravated", "fire", g.state) == 0
+
+
+def test_V_DMG_3_fire_from_the_storyteller_only_fortitude_soaks() -> None:
+    """V-DMG-3 (fire: aggravated), V-SOAK-1/V-SOAK-2 (aggravated: Fortitude alone), V-ARM-1
+    (armour never against fire): ``mj: dégâts lucien 3 feu`` on a vampire with Stamina 3,
+    Fortitude 2 and a leather coat rolls 2 soak dice (one 6: one level soaked), 2 levels X;
+    a mortal with Stamina 3 and the same coat soaks nothing: 3 levels X."""
+    f = Fight("""
+combatants:
+  - {id: lucien, kind: vampire, stamina: 3, fortitude: 2, armour: leather_coat,
+     position: [0, 0], side: a}
+  - {id: jim, stamina: 3, armour: leather_coat, position: [5, 0], side: b}
+""")
+    line = f.encounter.ruleset.parse_command("mj: dégâts lucien 3 feu", f.state)
+    assert line.args == {"fighter": "lucien", "levels": 3, "damage_type": "fire"}
+    events = f.do(line.type, dice=[6, 2], **line.args)
+    burned = events.one(Burned)
+    assert (burned.levels, burned.soak) == (3, 2)
+    assert "feu" in burned.describe("fr") and "Fire" in burned.describe("en")
+    assert (events.one(SoakRolled).pool, events.one(SoakRolled).successes) == (2, 1)
+    assert (
+        events.one(DamageTaken).levels == 2 and events.one(DamageTaken).damage_type == "aggravated"
+    )
+    assert f["lucien"].health.marks().startswith("[X][X][ ]")
+    mortal = f.do("gm_damage", fighter="jim", levels=3, damage_type="fire")
+    assert mortal.one(Burned).soak == 0 and not mortal.of(SoakRolled)
+    assert f["jim"].health.count("aggravated") == 3
+
+
+def test_V_ARM_1_a_fire_weapon_of_the_tables_only_fortitude_soaks(tmp_path: Path) -> None:
+    """V-DMG-3, V-ARM-1: a GM's table gives a torch ``damage_type: fire``; struck with it, a
+    vampire with Stamina 3, Fortitude 1 and a leather coat soaks with 1 die (Fortitude), not
+    5, and takes aggravated damage; a maneuver may deal fire too (V-CC-0)."""
+    path = tmp_path / "feu.yaml"
+    path.write_text(
+        """
+weapons:
+  - {id: torch, name_fr: Torche, name_en: Torch, category: melee,
+     damage: {strength_plus: 0}, damage_type: fire}
+""",
+        encoding="utf-8",
+    )
+    f = duel(
+        "dexterity: 3, melee: 1, strength: 2, weapons: [torch]",
+        "kind: vampire, stamina: 3, fortitude: 1, armour: leather_coat",
+        head=f"tables: ['{path}']",
+    )
+    events = strike(f, attack("weapon_strike", "t"), [6, 2, 2, 2] + [6, 6] + [2])
+    assert events.one(SoakRolled).pool == 1
+    assert events.one(DamageTaken).damage_type == "aggravated"
+    assert f["t"].health.count("aggravated") == 2
+    g = duel("dexterity: 3, brawl: 1, strength: 2", "kind: vampire, stamina: 3, fortitude: 1")
+    spec = {"traits": "dexterity+brawl", "damage": "strength", "damage_type": "fire"}
+    g.do("gm_maneuver", id="brandon", spec=spec)
+    events = strike(g, attack("brandon", "t"), [6, 2, 2, 2] + [6, 2] + [2])
+    assert events.one(SoakRolled).pool == 1 and g["t"].health.count("aggravated") == 1
 
 
 def test_V_ARM_2_heavy_armour_hinders_dexterity_pools() -> None:

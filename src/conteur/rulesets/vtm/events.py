@@ -496,6 +496,15 @@ class SoakRolled(Event):
 
 
 @dataclass(frozen=True)
+class Burned(Event):
+    """Fire: aggravated damage that only Fortitude soaks, never armour (V-DMG-3, V-ARM-1)."""
+
+    target: str
+    levels: int
+    soak: int
+
+
+@dataclass(frozen=True)
 class DamageTaken(Event):
     """Health levels marked on the track (V-DMG-3, V-DMG-5)."""
 
