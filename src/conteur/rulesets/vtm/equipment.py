@@ -47,7 +47,15 @@ def maneuver(state: VtmState, kind: str) -> Maneuver:
     t = tables(state)
     if kind in t.maneuvers:
         return t.maneuvers[kind]
-    return t.find_maneuver(kind)
+    try:
+        return t.find_maneuver(kind)
+    except ConteurError:
+        from .packs import find_misplaced
+
+        found = find_misplaced(state, kind)
+        if found is not None:
+            raise found.error(kind) from None  # an option pack's, or one it replaces
+        raise
 
 
 def custom_maneuver(mid: str, spec: dict[str, Any]) -> Maneuver:

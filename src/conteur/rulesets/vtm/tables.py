@@ -173,6 +173,10 @@ class Text(_Model):
         """The text in ``lang`` (default: ``CONTEUR_LANG``, French)."""
         return self.en if (lang or env_lang()) == "en" else self.fr
 
+    def describe(self, lang: Lang | None = None) -> str:
+        """The text in ``lang``, as a message field (``t`` renders it in the reader's language)."""
+        return self.get(lang)
+
 
 # --------------------------------------------------------------------------- weapons
 
