@@ -204,6 +204,18 @@ def test_H_MEL_1_a_miss_hits_nobody_a_dramatic_failure_hits_the_ally() -> None:
     assert hit.target == "ally" and hit.actor == "s"
 
 
+def test_H_RNG_1_out_of_range_is_said_in_yards_in_both_languages() -> None:
+    """H-RNG-1: hunter's ranges are in yards (« 7 yards à courte portée »): a target beyond
+    long range is refused in yards, in French too."""
+    f = Fight(shooter("heavy_pistol"), still("t"))
+    f.start(9, 1)
+    with pytest.raises(ConteurError) as err:
+        f.act("s", target="t", distance=1000)
+    assert err.value.key == "hunter.attack.out_of_range" and err.value.rule == "H-RNG-1"
+    assert "1000 yards" in err.value.message("fr") and "mètre" not in err.value.message("fr")
+    assert "1000 yards" in err.value.message("en")
+
+
 def test_H_COV_1_concealment_costs_one_two_three_dice_and_full_cover_takes_the_shot() -> None:
     f = Fight(shooter("heavy_pistol"), still("t"))
     f.start(9, 1)
