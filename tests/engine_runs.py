@@ -160,7 +160,7 @@ class EngineRuns:
         if report.failed or report.skipped:
             self._passed[report.nodeid] = False
 
-    @pytest.hookimpl(trylast=True)
+    @pytest.hookimpl(tryfirst=True)
     def pytest_runtest_teardown(self, item: pytest.Item) -> None:
         ran = _Calls.count > self._start.pop(item.nodeid, _Calls.count)
         info = getattr(item, "_fixtureinfo", None)
@@ -170,7 +170,7 @@ class EngineRuns:
                 for defs in info.name2fixturedefs.values()
                 for d in defs
             )
-        # the call report is logged before teardown: a failed or skipped call is known here
+        # before the fixtures' teardown, after the call's report: its outcome is known here
         self.verdicts.setdefault(function_id(item.nodeid), False)
         if ran and self._passed.get(item.nodeid, False):
             self.verdicts[function_id(item.nodeid)] = True
