@@ -208,23 +208,11 @@ def load_rule_texts(package: str, resource: str = "data/rules.yaml") -> dict[str
 # ------------------------------------------------------------------------ across rulesets
 
 
-def _ruleset_texts(ruleset: Any) -> Mapping[str, RuleText]:
-    """A ruleset's catalogue: its ``rule_texts()``, else its package's ``data/rules.yaml``."""
-    method = getattr(ruleset, "rule_texts", None)
-    if callable(method):
-        texts: Mapping[str, RuleText] = method()
-        return texts
-    package = type(ruleset).__module__.rpartition(".")[0]
-    if not package or not resources.files(package).joinpath("data/rules.yaml").is_file():
-        return {}
-    return load_rule_texts(package)
-
-
 def all_rule_texts() -> dict[str, RuleText]:
     """Every rule of every ruleset the registry can load, ruleset by ruleset."""
     found: dict[str, RuleText] = {}
     for name in available_rulesets():
-        found.update(_ruleset_texts(get_ruleset(name)))
+        found.update(get_ruleset(name).rule_texts())
     return found
 
 

@@ -17,7 +17,7 @@ from __future__ import annotations
 import dataclasses
 from collections.abc import Callable, Mapping, Sequence
 from pathlib import Path
-from typing import Any, ClassVar, Generic
+from typing import TYPE_CHECKING, Any, ClassVar, Generic
 
 from typing_extensions import TypeVar
 
@@ -28,6 +28,9 @@ from .commands import Command, CommandTemplate, Param
 from .events import Event
 from .views import Column, Roster, TurnView
 from .visibility import GM_ONLY, PUBLIC, Visibility
+
+if TYPE_CHECKING:
+    from .rules import RuleText
 
 S = TypeVar("S", default=Any)
 """A ruleset's own state type (``Any`` where a reader does not know which ruleset)."""
@@ -213,6 +216,11 @@ class Ruleset(Generic[S]):
 
         Default None: no check of its own; starting an encounter with it checks the rest."""
         return None
+
+    def rule_texts(self) -> Mapping[str, RuleText]:
+        """Every rule id this ruleset cites, with its title and summary in French and English
+        (``conteur.engine.rules.load_rule_texts`` of its ``data/rules.yaml``)."""
+        return {}
 
     def message_catalogs(self) -> Sequence[tuple[str, str]]:
         """The message catalogs to register, as ``(package, file name)`` pairs."""

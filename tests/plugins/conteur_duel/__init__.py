@@ -24,6 +24,7 @@ from typing import Any
 
 from conteur.dice import Expr
 from conteur.engine import Command, CommandTemplate, Event, Param, Resolution, Ruleset
+from conteur.engine.rules import RuleText, load_rule_texts
 from conteur.engine.views import (
     Column,
     HealthView,
@@ -106,13 +107,12 @@ class DuelGuardRolled(Event):
 class DuelHit(Event):
     attacker: str
     target: str
-    hit: bool
+    outcome: str
+    """``duel_hit`` or ``duel_miss`` (a word of the catalogue)."""
 
-    def describe(self, lang: Lang | None = None, names: Mapping[str, str] | None = None) -> str:
-        names = names or {}
-        key = "ev.DuelHit.hit" if self.hit else "ev.DuelHit.miss"
-        text = t(key, lang, attacker=names.get(self.attacker, self.attacker))
-        return f"{text} ({', '.join(self.rules)})"
+    @property
+    def hit(self) -> bool:
+        return self.outcome == "duel_hit"
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -180,6 +180,9 @@ class DuelRuleset(Ruleset[DuelState]):
 
     def message_catalogs(self) -> tuple[tuple[str, str], ...]:
         return (("conteur_duel", "messages.yaml"),)
+
+    def rule_texts(self) -> Mapping[str, RuleText]:
+        return load_rule_texts("conteur_duel")
 
     # ------------------------------------------------------------ state
 
@@ -263,7 +266,8 @@ class DuelRuleset(Ruleset[DuelState]):
             DuelGuardRolled(target=target, total=guard_total, rules=("D-ATK-1",), rolls=(guard,))
         )
         hit = attack_total > guard_total
-        ctx.emit(DuelHit(attacker=attacker, target=target, hit=hit, rules=("D-ATK-1",)))
+        outcome = "duel_hit" if hit else "duel_miss"
+        ctx.emit(DuelHit(attacker=attacker, target=target, outcome=outcome, rules=("D-ATK-1",)))
         if not hit:
             return
         margin = attack_total - guard_total
