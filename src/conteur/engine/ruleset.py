@@ -17,7 +17,7 @@ from __future__ import annotations
 import dataclasses
 from collections.abc import Callable, Mapping, Sequence
 from pathlib import Path
-from typing import Any, ClassVar, Generic
+from typing import TYPE_CHECKING, Any, ClassVar, Generic
 
 from typing_extensions import TypeVar
 
@@ -28,6 +28,10 @@ from .commands import Command, CommandTemplate, Param
 from .events import Event
 from .views import Column, Roster, TurnView
 from .visibility import GM_ONLY, PUBLIC, Visibility
+
+if TYPE_CHECKING:
+    from .characters import Importer
+    from .npcs import Archetype
 
 S = TypeVar("S", default=Any)
 """A ruleset's own state type (``Any`` where a reader does not know which ruleset)."""
@@ -230,6 +234,32 @@ class Ruleset(Generic[S]):
         """The ruleset's own CLI commands by group: ``{"roll": f, "odds": f}`` become
         ``conteur roll <name>`` and ``conteur odds <name>`` (Typer command functions)."""
         return {}
+
+    # ----------------------------------------------------------------- characters
+
+    def importers(self) -> Mapping[str, Importer]:
+        """Characters read from other programs' files, by format name (``conteur import``):
+        each reads the parsed file into an ``ImportResult`` (``conteur.engine.characters``)."""
+        return {}
+
+    def eras(self) -> tuple[str, ...]:
+        """The eras a scenario may name (``era:``), the default first; () for none."""
+        return ()
+
+    def archetypes(self, era: str | None = None) -> list[Archetype]:
+        """The bundled opponents (our defaults) of ``era`` (the default era when None), each
+        with the scenario entry it makes (``conteur.engine.npcs``)."""
+        return []
+
+    def quick_npc_params(self, era: str | None = None) -> tuple[Param, ...]:
+        """The numbers a quick NPC is made from, with their ranges (a form's fields; the
+        label of each is the message ``<ruleset>.npc.param.<name>``)."""
+        return ()
+
+    def quick_npc(self, params: Mapping[str, Any], era: str | None = None) -> dict[str, Any]:
+        """A scenario combatant entry from ``params`` (checked against ``quick_npc_params``;
+        ConteurError naming the parameter otherwise)."""
+        raise ConteurError("engine.npc.none", ruleset=self.name)
 
 
 __all__ = ["Answer", "Resolution", "Ruleset"]
