@@ -40,8 +40,8 @@ def import_command(
     try:
         from conteur.engine.characters import find_importer
 
-        data = _read_json(file)
         _, importer = find_importer(fmt, ruleset)
+        data = _read_json(file)
         try:
             result = importer(data, str(file))
         except (TypeError, ValueError, KeyError, AttributeError, IndexError) as exc:

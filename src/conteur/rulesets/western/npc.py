@@ -8,6 +8,8 @@ hit points set CONSTITUTION (PV = CONSTITUTION + the tables' ``pv_bonus``).
 
 from __future__ import annotations
 
+import re
+import unicodedata
 from collections.abc import Mapping
 from functools import cache
 from importlib import resources
@@ -16,7 +18,14 @@ from typing import Any
 from conteur.engine import Param, get_ruleset
 from conteur.engine.npcs import Archetype, Entry, build_archetypes, check_params
 
-from .tables import default_tables, fold
+from .tables import default_tables
+
+
+def _slug(name: str) -> str:
+    """An id from a name: lower case, no accents, words joined by ``_``."""
+    bare = unicodedata.normalize("NFKD", name)
+    bare = "".join(c for c in bare if not unicodedata.combining(c)).lower()
+    return re.sub(r"[^a-z0-9]+", "_", bare).strip("_") or "npc"
 
 
 def _check(entry: Entry, era: str | None) -> None:
@@ -53,7 +62,7 @@ def quick_npc(params: Mapping[str, Any]) -> dict[str, Any]:
     skills = {"brawl": int(values["brawl"])}
     skills[weapon.skill] = int(values["skill"])
     entry: dict[str, Any] = {
-        "id": fold(str(values["name"])).replace(" ", "_") or "npc",
+        "id": _slug(str(values["name"])),
         "name": values["name"],
         "ready": bool(values["ready"]),
         "characteristics": {
