@@ -15,7 +15,8 @@ import typer
 import yaml
 
 import conteur.i18n
-from conteur.i18n import ConteurError, Lang, catalog, t
+from conteur.engine import Ruleset
+from conteur.i18n import ConteurError, Lang, t
 
 from .common import JsonOption, LangOption, app, fail, help_text, print_json, resolve_lang
 
@@ -69,7 +70,7 @@ def npc_command(
                     }
                 )
             else:
-                typer.echo(_listing(rules.name, shown_era, archetypes, params, chosen), nl=False)
+                typer.echo(_listing(rules, shown_era, archetypes, params, chosen), nl=False)
             return
         found = find_archetype(archetypes, archetype)
     except ConteurError as error:
@@ -106,7 +107,10 @@ def _print_entry(
     typer.echo((header + "\n" if header else "") + body, nl=False)
 
 
-def _listing(ruleset: str, era: str | None, archetypes: list[Any], params: Any, lang: Lang) -> str:
+def _listing(
+    rules: Ruleset, era: str | None, archetypes: list[Any], params: Any, lang: Lang
+) -> str:
+    ruleset = rules.name
     if era:
         lines = [t("cli.npc.list_header", lang, ruleset=ruleset, era=era)]
     else:
@@ -119,8 +123,7 @@ def _listing(ruleset: str, era: str | None, archetypes: list[Any], params: Any, 
     if params:
         lines.append(t("cli.npc.params_header", lang))
         for p in params:
-            key = f"{ruleset}.npc.param.{p.name}"
-            label = t(key, lang) if key in catalog() else p.name
+            label = rules.quick_npc_label(p.name, lang)
             if p.kind == "int":
                 span = f"{p.min}–{p.max}"
             elif p.kind == "choice":

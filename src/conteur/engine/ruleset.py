@@ -252,9 +252,13 @@ class Ruleset(Generic[S]):
         return []
 
     def quick_npc_params(self, era: str | None = None) -> tuple[Param, ...]:
-        """The numbers a quick NPC is made from, with their ranges (a form's fields; the
-        label of each is the message ``<ruleset>.npc.param.<name>``)."""
+        """The numbers a quick NPC is made from, with their ranges (a form's fields, each
+        labelled by ``quick_npc_label``)."""
         return ()
+
+    def quick_npc_label(self, name: str, lang: Lang | None = None) -> str:
+        """The label of the quick-NPC parameter ``name`` in ``lang`` (default: the name)."""
+        return name
 
     def quick_npc(self, params: Mapping[str, Any], era: str | None = None) -> dict[str, Any]:
         """A scenario combatant entry from ``params`` (checked against ``quick_npc_params``;

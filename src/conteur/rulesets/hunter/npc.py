@@ -17,6 +17,7 @@ from typing import Any
 
 from conteur.engine import Param, get_ruleset
 from conteur.engine.npcs import Archetype, Entry, build_archetypes, check_params
+from conteur.i18n import Lang, t
 
 from .sheet import normalize
 from .tables import load_tables
@@ -48,6 +49,11 @@ def quick_npc_params() -> tuple[Param, ...]:
         Param("armour", "choice", ("", *tables.armour), required=False, default=""),
         Param("health", "int", min=3, max=20, default=7),
     )
+
+
+def param_label(name: str, lang: Lang | None = None) -> str:
+    """The label of a quick-NPC parameter (``quick_npc_params``) in ``lang``."""
+    return t(f"hunter.npc.param.{name}", lang)
 
 
 def quick_npc(params: Mapping[str, Any]) -> dict[str, Any]:

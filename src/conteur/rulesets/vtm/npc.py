@@ -17,6 +17,7 @@ from typing import Any
 
 from conteur.engine import Param, get_ruleset
 from conteur.engine.npcs import Archetype, Entry, build_archetypes, check_params
+from conteur.i18n import Lang, t
 
 from .tables import DEFAULT_ERA, ERAS, _builtin_text, _normalise_era, load_tables
 from .traits import normalize_key
@@ -57,6 +58,11 @@ def quick_npc_params(era: str | None = None) -> tuple[Param, ...]:
         Param("weapon", "choice", ("", *weapons), required=False, default=""),
         Param("willpower", "int", min=1, max=10, default=3),
     )
+
+
+def param_label(name: str, lang: Lang | None = None) -> str:
+    """The label of a quick-NPC parameter (``quick_npc_params``) in ``lang``."""
+    return t(f"vtm.npc.param.{name}", lang)
 
 
 def quick_npc(params: Mapping[str, Any], era: str | None = None) -> dict[str, Any]:

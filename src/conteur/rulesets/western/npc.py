@@ -17,6 +17,7 @@ from typing import Any
 
 from conteur.engine import Param, get_ruleset
 from conteur.engine.npcs import Archetype, Entry, build_archetypes, check_params
+from conteur.i18n import Lang, t
 
 from .tables import default_tables
 
@@ -52,6 +53,11 @@ def quick_npc_params() -> tuple[Param, ...]:
         Param("health", "int", min=bonus, max=tables.characteristic_max + bonus, default=15),
         Param("ready", "bool", default=False),
     )
+
+
+def param_label(name: str, lang: Lang | None = None) -> str:
+    """The label of a quick-NPC parameter (``quick_npc_params``) in ``lang``."""
+    return t(f"western.npc.param.{name}", lang)
 
 
 def quick_npc(params: Mapping[str, Any]) -> dict[str, Any]:

@@ -243,6 +243,11 @@ class WesternRuleset(Ruleset[WesternState]):
 
         return quick_npc_params()
 
+    def quick_npc_label(self, name: str, lang: Lang | None = None) -> str:
+        from .npc import param_label
+
+        return param_label(name, lang)
+
     def quick_npc(self, params: Mapping[str, Any], era: str | None = None) -> dict[str, Any]:
         from .npc import quick_npc
 
