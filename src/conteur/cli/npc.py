@@ -9,16 +9,18 @@ parameters; with one it prints its scenario entry (YAML to paste under
 
 from __future__ import annotations
 
-from typing import Annotated, Any
+from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
 import yaml
 
 import conteur.i18n
-from conteur.engine import Ruleset
 from conteur.i18n import ConteurError, Lang, t
 
 from .common import JsonOption, LangOption, app, fail, help_text, print_json, resolve_lang
+
+if TYPE_CHECKING:
+    from conteur.engine import Ruleset
 
 conteur.i18n.register_package_catalog("conteur.cli", "messages-characters.yaml")
 
