@@ -8,6 +8,8 @@ from __future__ import annotations
 
 import typer
 
+from . import imports as _imports  # noqa: F401  (registers `conteur import`)
+from . import npc as _npc  # noqa: F401  (registers `conteur npc`)
 from . import odds_attack  # noqa: F401  (registers `conteur odds attack`)
 from . import simulate as _simulate  # noqa: F401  (registers `conteur simulate`)
 from . import xp as _xp  # noqa: F401  (registers `conteur xp`)

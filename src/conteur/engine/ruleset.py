@@ -30,6 +30,8 @@ from .views import Column, Roster, TurnView
 from .visibility import GM_ONLY, PUBLIC, Visibility
 
 if TYPE_CHECKING:
+    from .characters import Importer
+    from .npcs import Archetype
     from .rules import RuleText
 
 S = TypeVar("S", default=Any)
@@ -238,6 +240,36 @@ class Ruleset(Generic[S]):
         """The ruleset's own CLI commands by group: ``{"roll": f, "odds": f}`` become
         ``conteur roll <name>`` and ``conteur odds <name>`` (Typer command functions)."""
         return {}
+
+    # ----------------------------------------------------------------- characters
+
+    def importers(self) -> Mapping[str, Importer]:
+        """Characters read from other programs' files, by format name (``conteur import``):
+        each reads the parsed file into an ``ImportResult`` (``conteur.engine.characters``)."""
+        return {}
+
+    def eras(self) -> tuple[str, ...]:
+        """The eras a scenario may name (``era:``), the default first; () for none."""
+        return ()
+
+    def archetypes(self, era: str | None = None) -> list[Archetype]:
+        """The bundled opponents (our defaults) of ``era`` (the default era when None), each
+        with the scenario entry it makes (``conteur.engine.npcs``)."""
+        return []
+
+    def quick_npc_params(self, era: str | None = None) -> tuple[Param, ...]:
+        """The numbers a quick NPC is made from, with their ranges (a form's fields, each
+        labelled by ``quick_npc_label``)."""
+        return ()
+
+    def quick_npc_label(self, name: str, lang: Lang | None = None) -> str:
+        """The label of the quick-NPC parameter ``name`` in ``lang`` (default: the name)."""
+        return name
+
+    def quick_npc(self, params: Mapping[str, Any], era: str | None = None) -> dict[str, Any]:
+        """A scenario combatant entry from ``params`` (checked against ``quick_npc_params``;
+        ConteurError naming the parameter otherwise)."""
+        raise ConteurError("engine.npc.none", ruleset=self.name)
 
 
 __all__ = ["Answer", "Resolution", "Ruleset"]

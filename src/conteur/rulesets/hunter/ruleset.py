@@ -7,6 +7,7 @@ from pathlib import Path
 from typing import Any
 
 from conteur.engine import Command, CommandTemplate, Param, Resolution, Ruleset
+from conteur.engine.npcs import Archetype
 from conteur.engine.rules import RuleText, load_rule_texts
 from conteur.i18n import ConteurError, Lang
 
@@ -103,6 +104,29 @@ class HunterRuleset(Ruleset[HunterState]):
         from .odds import attack_odds
 
         return attack_odds(state, attacker, target, maneuver, params)
+
+    # ------------------------------------------------------------------ quick NPCs
+
+    def archetypes(self, era: str | None = None) -> list[Archetype]:
+        """Our default opponents (``data/archetypes.yaml``)."""
+        from .npc import archetypes
+
+        return list(archetypes())
+
+    def quick_npc_params(self, era: str | None = None) -> tuple[Param, ...]:
+        from .npc import quick_npc_params
+
+        return quick_npc_params()
+
+    def quick_npc_label(self, name: str, lang: Lang | None = None) -> str:
+        from .npc import param_label
+
+        return param_label(name, lang)
+
+    def quick_npc(self, params: Mapping[str, Any], era: str | None = None) -> dict[str, Any]:
+        from .npc import quick_npc
+
+        return quick_npc(params)
 
     def attack_kinds(self, state: Any, attacker: str) -> list[str]:
         from .odds import attack_kinds

@@ -7,7 +7,7 @@ sheets and tables, ``messages-play.yaml`` for the fight) and the ruleset itself.
 import conteur.i18n
 
 conteur.i18n.register_package_catalog("conteur.rulesets.vtm")
-for _part in ("play", "close", "ranged", "defence"):
+for _part in ("play", "close", "ranged", "defence", "foundry", "npc"):
     conteur.i18n.register_package_catalog("conteur.rulesets.vtm", f"messages-{_part}.yaml")
 
 from .ruleset import VtmRuleset  # noqa: E402

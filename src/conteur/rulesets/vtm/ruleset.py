@@ -7,7 +7,9 @@ from pathlib import Path
 from typing import Any
 
 from conteur.engine import Command, CommandTemplate, Param, Resolution, Ruleset
+from conteur.engine.characters import Importer
 from conteur.engine.geometry import parse_position
+from conteur.engine.npcs import Archetype
 from conteur.engine.rules import RuleText, load_rule_texts
 from conteur.engine.views import Column, Roster, TurnView
 from conteur.i18n import ConteurError, Lang
@@ -185,6 +187,40 @@ class VtmRuleset(Ruleset[VtmState]):
         from .odds import odds_for_scenario
 
         return odds_for_scenario(state, attacker, target, maneuver, params)
+
+    # ------------------------------------------------------------------ characters
+
+    def importers(self) -> Mapping[str, Importer]:
+        """``foundry``: an actor of Foundry VTT's World of Darkness 20th system (``foundry``)."""
+        from .foundry import import_actor
+
+        return {"foundry": import_actor}
+
+    def eras(self) -> tuple[str, ...]:
+        from .tables import DEFAULT_ERA, ERAS
+
+        return (DEFAULT_ERA, *(e for e in ERAS if e != DEFAULT_ERA))
+
+    def archetypes(self, era: str | None = None) -> list[Archetype]:
+        """A thug, a policeman, a ghoul: our defaults, in 1899 or modern nights (``npc``)."""
+        from .npc import archetypes
+
+        return list(archetypes(era))
+
+    def quick_npc_params(self, era: str | None = None) -> tuple[Param, ...]:
+        from .npc import quick_npc_params
+
+        return quick_npc_params(era)
+
+    def quick_npc_label(self, name: str, lang: Lang | None = None) -> str:
+        from .npc import param_label
+
+        return param_label(name, lang)
+
+    def quick_npc(self, params: Mapping[str, Any], era: str | None = None) -> dict[str, Any]:
+        from .npc import quick_npc
+
+        return quick_npc(params, era)
 
     def attack_kinds(self, state: Any, attacker: str) -> list[str]:
         """The maneuvers ``attacker`` could attack with now (its traits, powers and weapons
