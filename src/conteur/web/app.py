@@ -15,6 +15,7 @@ import copy
 import hashlib
 import hmac
 import json
+import re
 import secrets
 import sys
 from collections.abc import AsyncIterator, Callable, Hashable
@@ -809,8 +810,7 @@ def create_app(store: Store, *, secret: bytes | None = None) -> FastAPI:
         """A view's live stream. Views of the same ``audience`` share each update's bytes;
         ``fill`` puts the view's own CSRF token and link into its panel's slots."""
         lang = lang_of(request)
-        last_id = request.headers.get("last-event-id", "")
-        start = int(last_id) if last_id.lstrip("-").isdigit() else since
+        start = _event_id(request.headers.get("last-event-id", ""), since)
         loop = asyncio.get_running_loop()
 
         async def events() -> AsyncIterator[bytes]:
@@ -846,6 +846,18 @@ def create_app(store: Store, *, secret: bytes | None = None) -> FastAPI:
         )
 
     return app
+
+
+_EVENT_ID = re.compile(r"-?[0-9]{1,18}")
+
+
+def _event_id(raw: str, default: int) -> int:
+    """The seq a reconnecting stream's ``Last-Event-ID`` names, or ``default`` (the stream's
+    ``since``) when the header is absent or not a plain seq (``--5``, ``abc``, 10**400...)."""
+    raw = raw.strip()
+    if not _EVENT_ID.fullmatch(raw):
+        return default
+    return max(int(raw), -1)
 
 
 def _download(text: str, filename: str, fmt: str) -> Response:
