@@ -4,12 +4,21 @@ user text that looks like a page slot, and an undo from a stale tab."""
 
 from __future__ import annotations
 
+import asyncio
+import concurrent.futures
 import json
+import shutil
+import time
+from collections.abc import Iterator
+from pathlib import Path
+from urllib.parse import quote
 
 import pytest
+from fastapi import FastAPI
 from fastapi.testclient import TestClient
 
-from conteur.store import Store
+from conteur.store import Store, open_store
+from conteur.web import create_app
 
 from .test_api import DEMO, HX, gm_csrf, initiative, token_of
 
@@ -19,24 +28,36 @@ def first_update(text: str) -> dict[str, object]:
     return data
 
 
+@pytest.fixture
+def lone(tmp_path: Path, demo_db: tuple[Path, str]) -> Iterator[tuple[FastAPI, TestClient, str]]:
+    """The demo on SQLite only, for the timed tests (the delays are the app's, not the store's):
+    the app, a client without a session, the GM's token."""
+    shutil.copyfile(demo_db[0], tmp_path / "lone.db")
+    store = open_store(f"sqlite:///{tmp_path / 'lone.db'}")
+    app = create_app(store)
+    with TestClient(app) as client:
+        yield app, client, demo_db[1]
+    store.close()
+
+
 # ------------------------------------------------------------------ Last-Event-ID
 
 
 BAD_EVENT_IDS = ["--5", "abc", "-", "", " ", "1.5", "0x1", "²", "١", "9" * 30, "9" * 5000, "-7"]
 
 
-@pytest.mark.parametrize("last_id", BAD_EVENT_IDS)
 def test_a_malformed_last_event_id_starts_from_the_beginning(
-    gm: TestClient, stranger: TestClient, store: Store, last_id: str
+    gm: TestClient, stranger: TestClient, store: Store
 ) -> None:
     initiative(gm, gm_csrf(gm))
-    headers = {"Last-Event-ID": last_id.encode()}  # bytes: non-ASCII too
     player = token_of(store, "Jack Malone")
-    for client, path in ((gm, f"/e/{DEMO}/stream"), (stranger, f"/p/{player}/stream")):
-        with client.stream("GET", f"{path}?limit=1", headers=headers) as r:
-            assert r.status_code == 200
-            text = "".join(r.iter_text())
-        assert "id: 0\n" in text and first_update(text)["seq"] == 0
+    for last_id in BAD_EVENT_IDS:
+        headers = {"Last-Event-ID": last_id.encode()}  # bytes: non-ASCII too
+        for client, path in ((gm, f"/e/{DEMO}/stream"), (stranger, f"/p/{player}/stream")):
+            with client.stream("GET", f"{path}?limit=1", headers=headers) as r:
+                assert r.status_code == 200, last_id
+                text = "".join(r.iter_text())
+            assert "id: 0\n" in text and first_update(text)["seq"] == 0, last_id
 
 
 def test_a_well_formed_last_event_id_still_resumes(gm: TestClient, store: Store) -> None:
@@ -51,3 +72,173 @@ def test_a_well_formed_last_event_id_still_resumes(gm: TestClient, store: Store)
         text = "".join(r.iter_text())
     data = first_update(text)
     assert data["seq"] == 1 and [e["seq"] for e in data["entries"]] == [1]  # type: ignore[attr-defined]
+
+
+# ------------------------------------------------------------------ the login form
+
+
+def test_the_login_form_posts_the_secret(lone: tuple[FastAPI, TestClient, str]) -> None:
+    _, stranger, gm_token = lone
+    page = stranger.get(f"/e/{DEMO}?x=1&token=wrong").text
+    form = page.split('data-form="login"', 1)[0].rsplit("<form", 1)[1]
+    assert 'method="post"' in form and 'action="/login"' in form and "get" not in form.lower()
+    assert 'name="next" value="/e/1?x=1"' in page  # the page asked, without the token
+    r = stranger.post(
+        "/login", data={"token": gm_token, "next": "/e/1?x=1"}, follow_redirects=False
+    )
+    assert r.status_code == 303 and r.headers["location"] == "/e/1?x=1"
+    assert gm_token not in r.headers["location"] and "HttpOnly" in r.headers["set-cookie"]
+    assert stranger.get(f"/e/{DEMO}").status_code == 200
+
+
+def test_a_wrong_secret_posted_opens_nothing(lone: tuple[FastAPI, TestClient, str]) -> None:
+    stranger = lone[1]
+    r = stranger.post("/login", data={"token": "not-it", "next": "/"}, follow_redirects=False)
+    assert r.status_code == 401 and "ouvre pas l" in r.text and 'data-form="login"' in r.text
+    assert "conteur_gm" not in r.headers.get("set-cookie", "")
+    for data in ({}, {"token": ""}, {"token": "x" * 5000}):
+        assert stranger.post("/login", data=data).status_code == 401
+    assert (
+        stranger.post(
+            "/login", content=b"\xff\x00", headers={"content-type": "multipart/form-data"}
+        ).status_code
+        == 400
+    )
+    assert stranger.get("/").status_code == 401
+
+
+ELSEWHERE = [
+    "//elsewhere.example",
+    "//elsewhere.example/e/1",
+    "/\\elsewhere.example",
+    "/\\/elsewhere.example",
+    "/\t/elsewhere.example",
+    "/\n/elsewhere.example",
+    "https://elsewhere.example/",
+    "javascript:alert(1)",
+    "elsewhere.example",
+    "",
+]
+
+
+@pytest.mark.parametrize("target", ELSEWHERE)
+def test_the_login_leads_to_local_paths_only(
+    lone: tuple[FastAPI, TestClient, str], target: str
+) -> None:
+    _, stranger, gm_token = lone
+    r = stranger.post("/login", data={"token": gm_token, "next": target}, follow_redirects=False)
+    assert r.status_code == 303 and r.headers["location"] == "/"
+    r = stranger.get(f"/lang/en?next={quote(target)}", follow_redirects=False)
+    assert r.headers["location"] == "/"
+
+
+@pytest.mark.parametrize(
+    "path",
+    [
+        "//elsewhere.example",
+        "/%2F%2Felsewhere.example",
+        "/%5Celsewhere.example",
+        "/%09/elsewhere.example",
+    ],
+)
+def test_the_token_link_leads_to_local_paths_only(
+    lone: tuple[FastAPI, TestClient, str], path: str
+) -> None:
+    _, stranger, gm_token = lone
+    r = stranger.get(f"http://testserver{path}?token={gm_token}", follow_redirects=False)
+    assert r.status_code == 303 and r.headers["location"] == "/"
+
+
+def test_the_token_never_stays_in_the_url(lone: tuple[FastAPI, TestClient, str]) -> None:
+    _, stranger, gm_token = lone
+    r = stranger.post(
+        "/login",
+        data={"token": gm_token, "next": f"/e/1?token={gm_token}&a=b"},
+        follow_redirects=False,
+    )
+    assert r.headers["location"] == "/e/1?a=b"
+    r = stranger.get(f"/c/1?token={gm_token}&token=again", follow_redirects=False)
+    assert r.headers["location"] == "/c/1"
+
+
+# ------------------------------------------------------------------ slowed-down logins
+
+
+def timed_login(client: TestClient, token: str) -> tuple[int, float]:
+    start = time.monotonic()
+    r = client.post("/login", data={"token": token, "next": "/"}, follow_redirects=False)
+    return r.status_code, time.monotonic() - start
+
+
+def test_failed_logins_wait_longer_and_longer(lone: tuple[FastAPI, TestClient, str]) -> None:
+    app, client, gm_token = lone
+    throttle = app.state.throttle
+    throttle.base, throttle.cap = 0.1, 0.4
+    times = [timed_login(client, "junk") for _ in range(6)]
+    assert [status for status, _ in times] == [401] * 6
+    waits = [t for _, t in times]
+    for n, wait in enumerate(waits[1:], start=1):  # after the first: 0.1, 0.2, 0.4, 0.4, 0.4 s
+        assert wait >= min(0.1 * 2 ** (n - 1), 0.4) - 0.01, waits
+    assert waits[5] < 0.8, waits  # capped (not doubled again)
+    assert throttle.failures("testclient") == 6
+    # The right secret, once the delay has passed, opens a session; failures are forgotten.
+    status, wait = timed_login(client, gm_token)
+    assert status == 303 and wait >= 0.39
+    assert client.get("/").status_code == 200
+    assert throttle.failures("testclient") == 0 and throttle.delay(0) == 0
+
+
+def test_a_waiting_login_blocks_nobody_else(
+    lone: tuple[FastAPI, TestClient, str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    app, client, gm_token = lone
+    store = app.state.store
+    assert client.get(f"/?token={gm_token}").status_code == 200  # the GM's session
+    throttle = app.state.throttle
+    throttle.base, throttle.cap = 1.5, 1.5
+    checks: list[bool] = []
+    check = store.check_gm_secret
+
+    def spy(secret: str) -> bool:
+        try:  # the scrypt check runs in a worker thread, not on the event loop
+            asyncio.get_running_loop()
+            checks.append(False)
+        except RuntimeError:
+            checks.append(True)
+        return bool(check(secret))
+
+    monkeypatch.setattr(store, "check_gm_secret", spy)
+    assert timed_login(client, "junk")[0] == 401  # the next attempt waits 1.5 s
+    with concurrent.futures.ThreadPoolExecutor(2) as pool:
+        waiting = pool.submit(timed_login, client, "junk")
+        time.sleep(0.1)
+        start = time.monotonic()
+        r = client.get(f"/e/{DEMO}/panel")  # the GM's page meanwhile, on the same event loop
+        assert r.status_code == 200 and time.monotonic() - start < 1.0
+        assert not waiting.done()
+        # Another attempt now would wait longer than the cap: refused at once, unchecked.
+        r = client.post("/login", data={"token": gm_token, "next": "/"})
+        assert r.status_code == 429 and "patientez" in r.text
+        assert not waiting.done()
+        status, wait = waiting.result()
+        assert status == 401 and wait >= 1.4
+    assert checks == [True, True]
+
+
+def test_the_link_login_is_slowed_down_too(lone: tuple[FastAPI, TestClient, str]) -> None:
+    app, client, gm_token = lone
+    throttle = app.state.throttle
+    throttle.base, throttle.cap = 0.3, 0.3
+    assert client.get("/?token=junk").status_code == 401
+    start = time.monotonic()
+    r = client.get(f"/?token={gm_token}", follow_redirects=False)
+    assert r.status_code == 303 and time.monotonic() - start >= 0.29
+    client.cookies.clear()
+    throttle.base, throttle.cap = 1.0, 1.0
+    assert client.get("/?token=junk").status_code == 401
+    with concurrent.futures.ThreadPoolExecutor(1) as pool:
+        waiting = pool.submit(client.get, "/c/1?token=junk")
+        time.sleep(0.1)
+        r = client.get("/e/1?token=junk")  # a queue longer than the cap: refused at once
+        assert r.status_code == 429 and "patientez" in r.text and 'lang="fr"' in r.text
+        assert waiting.result().status_code == 401

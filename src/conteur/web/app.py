@@ -21,7 +21,6 @@ import sys
 from collections.abc import AsyncIterator, Callable, Hashable
 from contextlib import asynccontextmanager
 from typing import Any
-from urllib.parse import parse_qsl, urlencode
 
 from fastapi import FastAPI, Request
 from fastapi.exceptions import RequestValidationError
@@ -31,6 +30,7 @@ from jinja2 import Environment, PackageLoader, select_autoescape
 from markupsafe import Markup
 from starlette.concurrency import run_in_threadpool
 from starlette.exceptions import HTTPException as StarletteHTTPException
+from starlette.types import Scope
 
 from conteur.engine.commands import Param
 from conteur.engine.registry import available_rulesets
@@ -39,8 +39,9 @@ from conteur.store import CharacterInfo, EncounterInfo, Participant, Store
 
 from . import view
 from .live import Notifier
-from .login import TokenLogin
+from .login import TokenLogin, client_of, local_path, without_token
 from .panels import CSRF_SLOT, LOG_SLOT, TOKEN_SLOT, Panels, Snapshot
+from .throttle import LoginThrottle
 from .view import msg
 
 GM_COOKIE = "conteur_gm"
@@ -88,6 +89,7 @@ def create_app(store: Store, *, secret: bytes | None = None) -> FastAPI:
     app.state.notifier = Notifier()
     app.state.sessions = set()
     app.state.secret = secret or secrets.token_bytes(32)
+    app.state.throttle = LoginThrottle()
     env = Environment(
         loader=PackageLoader("conteur.web", "templates"),
         autoescape=select_autoescape(["html"]),
@@ -98,6 +100,7 @@ def create_app(store: Store, *, secret: bytes | None = None) -> FastAPI:
     notifier: Notifier = app.state.notifier
     sessions: set[str] = app.state.sessions
     key: bytes = app.state.secret
+    throttle: LoginThrottle = app.state.throttle
 
     from importlib import resources
 
@@ -185,7 +188,8 @@ def create_app(store: Store, *, secret: bytes | None = None) -> FastAPI:
 
     @app.exception_handler(NeedGm)
     async def need_gm(request: Request, exc: NeedGm) -> Response:
-        return render(request, "login.html", 401)
+        target = without_token(request.url.path, request.url.query)
+        return login_page(request, 401, None, target)
 
     @app.exception_handler(BadCsrf)
     async def bad_csrf(request: Request, exc: BadCsrf) -> Response:
@@ -213,24 +217,62 @@ def create_app(store: Store, *, secret: bytes | None = None) -> FastAPI:
 
     # -------------------------------------------------------------- login and language
 
-    async def login_with_token(token: str, path: str, query: str) -> Response | None:
-        """``GET /…?token=`` with the GM's token: a new session, and the page without the token."""
-        if not await call(store.check_gm_secret, token):
-            return None
+    def open_session(target: str) -> Response:
+        """A new GM session (its cookie), and a redirection to ``target`` (a local path)."""
         sid = secrets.token_urlsafe(32)
         sessions.add(sid)
-        rest = [(k, v) for k, v in parse_qsl(query, keep_blank_values=True) if k != "token"]
-        target = path + (f"?{urlencode(rest)}" if rest else "")
-        response: Response = RedirectResponse(target, status_code=303)
+        response: Response = RedirectResponse(local_path(target), status_code=303)
         response.set_cookie(GM_COOKIE, sid, httponly=True, samesite="lax")
         return response
 
+    async def check_login(client: str, secret: str) -> bool | None:
+        """Whether ``secret`` is the GM's, once ``client``'s delay has passed (None: too many
+        attempts at once, refused unchecked). The scrypt check runs in a worker thread."""
+        result: bool | None = await throttle.attempt(
+            client, lambda: call(store.check_gm_secret, secret)
+        )
+        return result
+
+    def login_page(request: Request, status: int, error: str | None, target: str) -> Response:
+        message = msg(error, lang_of(request)) if error else None
+        return render(request, "login.html", status, next=target, login_error=message)
+
+    async def login_with_token(token: str, scope: Scope) -> Response | None:
+        """``GET /…?token=`` with the GM's token: a new session, and the page without the token
+        (a wrong token: the page itself answers, the login form for a GM page)."""
+        target = without_token(str(scope["path"]), scope["query_string"].decode("latin-1"))
+        ok = await check_login(client_of(scope), token)
+        if ok is None:
+            return login_page(Request(scope), 429, "login.wait", target)
+        return open_session(target) if ok else None
+
     app.add_middleware(TokenLogin, login=login_with_token)
+
+    @app.post("/login")
+    async def login_form(request: Request) -> Response:
+        """The login form (POST: the secret stays out of the URL and the history)."""
+        try:
+            form = await request.form()
+        except Exception:  # a body that is not a form
+            raise ConteurError("web.bad_form") from None
+        secret, target = form.get("token", ""), form.get("next", "/")
+        if not isinstance(secret, str) or not isinstance(target, str):
+            raise ConteurError("web.bad_form")
+        path, _, query = target.partition("?")
+        target = local_path(without_token(path, query))
+        ok = await check_login(client_of(request.scope), secret)
+        if ok:
+            return open_session(target)
+        return login_page(
+            request,
+            429 if ok is None else 401,
+            "login.wait" if ok is None else "login.wrong",
+            target,
+        )
 
     @app.get("/lang/{choice}")
     async def set_lang(choice: str, next: str = "/") -> Response:
-        target = next if next.startswith("/") and not next.startswith("//") else "/"
-        response = RedirectResponse(target, status_code=303)
+        response = RedirectResponse(local_path(next), status_code=303)
         response.set_cookie(
             LANG_COOKIE, parse_lang(choice), samesite="lax", max_age=3600 * 24 * 365
         )
