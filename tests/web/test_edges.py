@@ -20,6 +20,7 @@ from fastapi.testclient import TestClient
 from conteur.store import Store, open_store
 from conteur.web import create_app
 
+from .conftest import csrf_of
 from .test_api import DEMO, HX, gm_csrf, initiative, token_of
 
 
@@ -242,3 +243,66 @@ def test_the_link_login_is_slowed_down_too(lone: tuple[FastAPI, TestClient, str]
         r = client.get("/e/1?token=junk")  # a queue longer than the cap: refused at once
         assert r.status_code == 429 and "patientez" in r.text and 'lang="fr"' in r.text
         assert waiting.result().status_code == 401
+
+
+# ------------------------------------------------------------------ user text and page slots
+
+TRAPS = ["@@token@@ x", "@@csrf@@ y", "<@token@> z", "<@csrf@> w"]
+"""Names and notes that look like a page's slots (the old ones, and the current ones)."""
+
+
+def sheet(name: str) -> str:
+    return f"nom: {json.dumps(name)}\ntype: mortel\nDextérité: 3\nBagarre: 2\nVolonté: 3\n"
+
+
+def test_user_text_never_fills_a_slot(gm: TestClient, stranger: TestClient, store: Store) -> None:
+    csrf = csrf_of(gm.get(f"/c/{DEMO}").text)
+    for name in TRAPS:
+        r = gm.post(
+            f"/c/{DEMO}/characters", data={"csrf": csrf, "format": "yaml", "text": sheet(name)}
+        )
+        assert r.status_code == 200, r.text
+    chars = {c.name: c for c in store.list_characters(DEMO)}
+    chosen = [chars[n] for n in [*TRAPS, "Jack Malone"]]
+    r = gm.post(
+        f"/c/{DEMO}/encounters",
+        data={"csrf": csrf, "name": "@@token@@ piège", "characters": [str(c.id) for c in chosen]},
+        follow_redirects=False,
+    )
+    assert r.status_code == 303
+    eid = int(r.headers["location"].rsplit("/", 1)[1])
+    page = gm.get(f"/e/{eid}").text
+    csrf = csrf_of(page)
+    r = gm.post(
+        f"/e/{eid}/command",
+        data={"csrf": csrf, "type": "gm_note", "actor": "", "reason": " | ".join(TRAPS)},
+        headers=HX,
+    )
+    assert r.status_code == 200, r.text
+    r = gm.post(
+        f"/e/{eid}/command", data={"csrf": csrf, "type": "initiative", "actor": ""}, headers=HX
+    )
+    assert r.status_code == 200, r.text
+    jack = chars["Jack Malone"].token
+    player_page = stranger.get(f"/p/{jack}").text
+    player_csrf = player_page.split('"X-CSRF-Token": "', 1)[1].split('"', 1)[0]
+    with stranger.stream("GET", f"/p/{jack}/stream?limit=1") as s:
+        streamed = first_update("".join(s.iter_text()))
+    views = {
+        "GM page": (gm.get(f"/e/{eid}").text, csrf, ""),
+        "GM panel": (r.text, csrf, ""),
+        "player page": (player_page, player_csrf, jack),
+        "player stream": (str(streamed["panel"]), player_csrf, jack),
+        "player log": (str(streamed["log"]), player_csrf, jack),
+    }
+    for view, (html, own_csrf, token) in views.items():
+        html = html.replace("\\u00e8", "è")
+        for trap in TRAPS:  # shown as typed (HTML-escaped), never as the viewer's secrets
+            shown = trap.replace("<", "&lt;").replace(">", "&gt;")
+            assert shown in html, (view, trap)
+            tail = trap.split(" ", 1)[1]
+            assert f"{own_csrf} {tail}" not in html, (view, trap)
+            if token:
+                assert f"{token} {tail}" not in html, (view, trap)
+        assert "<@" not in html, view  # every slot filled
+    assert "<h1>@@token@@ piège</h1>" in views["GM page"][0]
