@@ -7,6 +7,7 @@ from __future__ import annotations
 import asyncio
 import concurrent.futures
 import json
+import re
 import shutil
 import time
 from collections.abc import Iterator
@@ -21,7 +22,7 @@ from conteur.store import Store, open_store
 from conteur.web import create_app
 
 from .conftest import csrf_of
-from .test_api import DEMO, HX, gm_csrf, initiative, token_of
+from .test_api import DEMO, HX, gm_csrf, initiative, log_len, token_of
 
 
 def first_update(text: str) -> dict[str, object]:
@@ -306,3 +307,57 @@ def test_user_text_never_fills_a_slot(gm: TestClient, stranger: TestClient, stor
                 assert f"{token} {tail}" not in html, (view, trap)
         assert "<@" not in html, view  # every slot filled
     assert "<h1>@@token@@ piège</h1>" in views["GM page"][0]
+
+
+# ------------------------------------------------------------------ undo from a stale tab
+
+
+def seq_of(html: str) -> str:
+    match = re.search(
+        r'data-form="undo">\s*<input type="hidden" name="csrf" value="[0-9a-f]+">\s*<input type="hidden" name="seq" value="(-?\d+)">',
+        html,
+    )
+    assert match, "no undo form with the page's seq"
+    return match.group(1)
+
+
+def test_an_undo_from_a_stale_tab_is_refused(
+    app: FastAPI, gm: TestClient, store: Store, gm_token: str
+) -> None:
+    with TestClient(app) as other:  # a second GM tab (another window, another device)
+        assert other.get(f"/?token={gm_token}").status_code == 200
+        csrf = gm_csrf(gm)
+        initiative(gm, csrf)
+        first, second = gm.get(f"/e/{DEMO}").text, other.get(f"/e/{DEMO}").text
+        assert seq_of(first) == seq_of(second) == "0"
+        # The first tab acts; the second, not refreshed yet, still shows seq 0.
+        r = gm.post(
+            f"/e/{DEMO}/command",
+            data={"csrf": csrf, "type": "declare", "actor": "billy", "kind": "dodge"},
+            headers=HX,
+        )
+        assert r.status_code == 200 and log_len(store) == 2
+        other_csrf = csrf_of(second)
+        r = other.post(f"/e/{DEMO}/undo", data={"csrf": other_csrf, "seq": "0"}, headers=HX)
+        assert r.status_code == 409 and "agi entre-temps" in r.text.replace("&#39;", "'")
+        assert 'id="panel" data-seq="1"' in r.text and seq_of(r.text) == "1"  # the fresh state
+        assert log_len(store) == 2  # nothing undone
+        r = other.post(  # the same through a typed line
+            f"/e/{DEMO}/script",
+            data={"csrf": other_csrf, "line": "annuler", "seq": "0"},
+            headers=HX,
+        )
+        assert r.status_code == 409 and log_len(store) == 2
+        # No seq, or a malformed one: refused too; the fresh seq undoes Billy's dodge.
+        for bad in ({}, {"seq": ""}, {"seq": "--1"}, {"seq": "9" * 40}):
+            r = other.post(f"/e/{DEMO}/undo", data={"csrf": other_csrf, **bad}, headers=HX)
+            assert r.status_code == 422 and log_len(store) == 2
+        r = other.post(f"/e/{DEMO}/undo", data={"csrf": other_csrf, "seq": "1"}, headers=HX)
+        assert r.status_code == 200 and log_len(store) == 3
+        assert store.encounter(DEMO).log[-1].to_dict()["kind"] == "undo"
+        # The first tab's page is stale now in turn (its live stream would have caught up).
+        r = gm.post(f"/e/{DEMO}/undo", data={"csrf": csrf, "seq": "1"}, headers=HX)
+        assert r.status_code == 409 and log_len(store) == 3
+    gm.get("/lang/en")
+    r = gm.post(f"/e/{DEMO}/undo", data={"csrf": csrf, "seq": "1"}, headers=HX)
+    assert r.status_code == 409 and "Someone acted in the meantime" in r.text

@@ -494,7 +494,8 @@ def create_app(store: Store, *, secret: bytes | None = None) -> FastAPI:
             context = await gm_panel(
                 request, info.id, sid, info, message=error.message(lang), kind="error"
             )
-            return render(request, "_gm_panel.html", 422, **context)
+            status = 409 if error.key == "store.encounter.moved" else 422  # and the fresh state
+            return render(request, "_gm_panel.html", status, **context)
         notifier.notify(info.id)
         await asyncio.sleep(0)  # the woken streams go first
         woken = ("v", notifier.version(info.id))
@@ -505,6 +506,14 @@ def create_app(store: Store, *, secret: bytes | None = None) -> FastAPI:
             context = await gm_panel(request, info.id, sid, info)
             return render(request, "_gm_panel.html", **context)
         return RedirectResponse(f"/e/{info.id}", status_code=303)
+
+    def seen_seq(values: dict[str, str]) -> int:
+        """The seq the page showed (its ``seq`` field), which an undo must name: a stale tab's
+        undo is refused rather than retracting what someone else just did."""
+        raw = values.get("seq", "").strip()
+        if not _EVENT_ID.fullmatch(raw):
+            raise ConteurError("web.missing", field="seq")
+        return int(raw)
 
     @app.post("/e/{eid}/command")
     async def encounter_command(request: Request, eid: str) -> Response:
@@ -535,7 +544,7 @@ def create_app(store: Store, *, secret: bytes | None = None) -> FastAPI:
             enc = store.encounter(info.id)
             command = enc.ruleset.parse_command(line, enc.state, lang_of(request))
             if command.type == "undo":
-                return store.undo(info.id)
+                return store.undo(info.id, seen=seen_seq(values))
             dice, exact = view.dice_from_form(values)
             return store.execute(info.id, command, dice, all_dice_used=exact)
 
@@ -545,8 +554,10 @@ def create_app(store: Store, *, secret: bytes | None = None) -> FastAPI:
     async def encounter_undo(request: Request, eid: str) -> Response:
         sid = gm_session(request)
         info = await encounter_or_404(int_id(eid))
-        await form_of(request, sid)
-        return await after_command(request, info, sid, lambda: store.undo(info.id))
+        values = await form_of(request, sid)
+        return await after_command(
+            request, info, sid, lambda: store.undo(info.id, seen=seen_seq(values))
+        )
 
     @app.post("/e/{eid}/close")
     async def encounter_close(request: Request, eid: str) -> Response:
