@@ -85,6 +85,8 @@ def test_the_login_form_posts_the_secret(lone: tuple[FastAPI, TestClient, str]) 
     form = page.split('data-form="login"', 1)[0].rsplit("<form", 1)[1]
     assert 'method="post"' in form and 'action="/login"' in form and "get" not in form.lower()
     assert 'name="next" value="/e/1?x=1"' in page  # the page asked, without the token
+    page = stranger.post(f"/e/{DEMO}/command", data={"type": "initiative"}).text
+    assert 'name="next" value="/"' in page  # a form sent without a session: home after
     r = stranger.post(
         "/login", data={"token": gm_token, "next": "/e/1?x=1"}, follow_redirects=False
     )

@@ -1,11 +1,15 @@
 """The FastAPI application: the game master's pages, the players' pages, live streams.
 
-Security: the game master opens ``/?token=…`` (printed by ``conteur serve``);
-a valid token (checked against the stored hash) opens a session kept in an
-HttpOnly cookie. Every POST carries a CSRF token (hidden field ``csrf`` or
-header ``X-CSRF-Token``) derived from the session (or, on a player's page,
-from the player's token). A refused input answers with a message in the
-reader's language and changes nothing.
+Security: the game master opens ``/?token=…`` (printed by ``conteur serve``),
+or types the token in the login form of any GM page (``POST /login``, so it
+never lands in a URL); a valid token (checked against the stored hash, in a
+worker thread) opens a session kept in an HttpOnly cookie and redirects to a
+path of this site only. Failed attempts slow the next ones from the same
+address down (``throttle``). Every POST carries a CSRF token (hidden field
+``csrf`` or header ``X-CSRF-Token``) derived from the session (or, on a
+player's page, from the player's token). A refused input answers with a
+message in the reader's language and changes nothing; an undo names the seq
+its page showed, and a stale one is refused (409) with the fresh state.
 """
 
 from __future__ import annotations
@@ -188,7 +192,10 @@ def create_app(store: Store, *, secret: bytes | None = None) -> FastAPI:
 
     @app.exception_handler(NeedGm)
     async def need_gm(request: Request, exc: NeedGm) -> Response:
-        target = without_token(request.url.path, request.url.query)
+        # After the login, back to the page asked for (a form sent without a session: home).
+        target = "/"
+        if request.method == "GET":
+            target = without_token(request.url.path, request.url.query)
         return login_page(request, 401, None, target)
 
     @app.exception_handler(BadCsrf)
