@@ -1,11 +1,15 @@
 """The FastAPI application: the game master's pages, the players' pages, live streams.
 
-Security: the game master opens ``/?token=…`` (printed by ``conteur serve``);
-a valid token (checked against the stored hash) opens a session kept in an
-HttpOnly cookie. Every POST carries a CSRF token (hidden field ``csrf`` or
-header ``X-CSRF-Token``) derived from the session (or, on a player's page,
-from the player's token). A refused input answers with a message in the
-reader's language and changes nothing.
+Security: the game master opens ``/?token=…`` (printed by ``conteur serve``),
+or types the token in the login form of any GM page (``POST /login``, so it
+never lands in a URL); a valid token (checked against the stored hash, in a
+worker thread) opens a session kept in an HttpOnly cookie and redirects to a
+path of this site only. Failed attempts slow the next ones from the same
+address down (``throttle``). Every POST carries a CSRF token (hidden field
+``csrf`` or header ``X-CSRF-Token``) derived from the session (or, on a
+player's page, from the player's token). A refused input answers with a
+message in the reader's language and changes nothing; an undo names the seq
+its page showed, and a stale one is refused (409) with the fresh state.
 """
 
 from __future__ import annotations
@@ -15,12 +19,12 @@ import copy
 import hashlib
 import hmac
 import json
+import re
 import secrets
 import sys
 from collections.abc import AsyncIterator, Callable, Hashable
 from contextlib import asynccontextmanager
 from typing import Any
-from urllib.parse import parse_qsl, urlencode
 
 from fastapi import FastAPI, Request
 from fastapi.exceptions import RequestValidationError
@@ -30,6 +34,7 @@ from jinja2 import Environment, PackageLoader, select_autoescape
 from markupsafe import Markup
 from starlette.concurrency import run_in_threadpool
 from starlette.exceptions import HTTPException as StarletteHTTPException
+from starlette.types import Scope
 
 from conteur.engine.commands import Param
 from conteur.engine.registry import available_rulesets
@@ -38,8 +43,9 @@ from conteur.store import CharacterInfo, EncounterInfo, Participant, Store
 
 from . import view
 from .live import Notifier
-from .login import TokenLogin
+from .login import TokenLogin, client_of, local_path, without_token
 from .panels import CSRF_SLOT, LOG_SLOT, TOKEN_SLOT, Panels, Snapshot
+from .throttle import LoginThrottle
 from .view import msg
 
 GM_COOKIE = "conteur_gm"
@@ -87,6 +93,7 @@ def create_app(store: Store, *, secret: bytes | None = None) -> FastAPI:
     app.state.notifier = Notifier()
     app.state.sessions = set()
     app.state.secret = secret or secrets.token_bytes(32)
+    app.state.throttle = LoginThrottle()
     env = Environment(
         loader=PackageLoader("conteur.web", "templates"),
         autoescape=select_autoescape(["html"]),
@@ -97,6 +104,7 @@ def create_app(store: Store, *, secret: bytes | None = None) -> FastAPI:
     notifier: Notifier = app.state.notifier
     sessions: set[str] = app.state.sessions
     key: bytes = app.state.secret
+    throttle: LoginThrottle = app.state.throttle
 
     from importlib import resources
 
@@ -184,7 +192,11 @@ def create_app(store: Store, *, secret: bytes | None = None) -> FastAPI:
 
     @app.exception_handler(NeedGm)
     async def need_gm(request: Request, exc: NeedGm) -> Response:
-        return render(request, "login.html", 401)
+        # After the login, back to the page asked for (a form sent without a session: home).
+        target = "/"
+        if request.method == "GET":
+            target = without_token(request.url.path, request.url.query)
+        return login_page(request, 401, None, target)
 
     @app.exception_handler(BadCsrf)
     async def bad_csrf(request: Request, exc: BadCsrf) -> Response:
@@ -212,24 +224,62 @@ def create_app(store: Store, *, secret: bytes | None = None) -> FastAPI:
 
     # -------------------------------------------------------------- login and language
 
-    async def login_with_token(token: str, path: str, query: str) -> Response | None:
-        """``GET /…?token=`` with the GM's token: a new session, and the page without the token."""
-        if not await call(store.check_gm_secret, token):
-            return None
+    def open_session(target: str) -> Response:
+        """A new GM session (its cookie), and a redirection to ``target`` (a local path)."""
         sid = secrets.token_urlsafe(32)
         sessions.add(sid)
-        rest = [(k, v) for k, v in parse_qsl(query, keep_blank_values=True) if k != "token"]
-        target = path + (f"?{urlencode(rest)}" if rest else "")
-        response: Response = RedirectResponse(target, status_code=303)
+        response: Response = RedirectResponse(local_path(target), status_code=303)
         response.set_cookie(GM_COOKIE, sid, httponly=True, samesite="lax")
         return response
 
+    async def check_login(client: str, secret: str) -> bool | None:
+        """Whether ``secret`` is the GM's, once ``client``'s delay has passed (None: too many
+        attempts at once, refused unchecked). The scrypt check runs in a worker thread."""
+        result: bool | None = await throttle.attempt(
+            client, lambda: call(store.check_gm_secret, secret)
+        )
+        return result
+
+    def login_page(request: Request, status: int, error: str | None, target: str) -> Response:
+        message = msg(error, lang_of(request)) if error else None
+        return render(request, "login.html", status, next=target, login_error=message)
+
+    async def login_with_token(token: str, scope: Scope) -> Response | None:
+        """``GET /…?token=`` with the GM's token: a new session, and the page without the token
+        (a wrong token: the page itself answers, the login form for a GM page)."""
+        target = without_token(str(scope["path"]), scope["query_string"].decode("latin-1"))
+        ok = await check_login(client_of(scope), token)
+        if ok is None:
+            return login_page(Request(scope), 429, "login.wait", target)
+        return open_session(target) if ok else None
+
     app.add_middleware(TokenLogin, login=login_with_token)
+
+    @app.post("/login")
+    async def login_form(request: Request) -> Response:
+        """The login form (POST: the secret stays out of the URL and the history)."""
+        try:
+            form = await request.form()
+        except Exception:  # a body that is not a form
+            raise ConteurError("web.bad_form") from None
+        secret, target = form.get("token", ""), form.get("next", "/")
+        if not isinstance(secret, str) or not isinstance(target, str):
+            raise ConteurError("web.bad_form")
+        path, _, query = target.partition("?")
+        target = local_path(without_token(path, query))
+        ok = await check_login(client_of(request.scope), secret)
+        if ok:
+            return open_session(target)
+        return login_page(
+            request,
+            429 if ok is None else 401,
+            "login.wait" if ok is None else "login.wrong",
+            target,
+        )
 
     @app.get("/lang/{choice}")
     async def set_lang(choice: str, next: str = "/") -> Response:
-        target = next if next.startswith("/") and not next.startswith("//") else "/"
-        response = RedirectResponse(target, status_code=303)
+        response = RedirectResponse(local_path(next), status_code=303)
         response.set_cookie(
             LANG_COOKIE, parse_lang(choice), samesite="lax", max_age=3600 * 24 * 365
         )
@@ -451,7 +501,8 @@ def create_app(store: Store, *, secret: bytes | None = None) -> FastAPI:
             context = await gm_panel(
                 request, info.id, sid, info, message=error.message(lang), kind="error"
             )
-            return render(request, "_gm_panel.html", 422, **context)
+            status = 409 if error.key == "store.encounter.moved" else 422  # and the fresh state
+            return render(request, "_gm_panel.html", status, **context)
         notifier.notify(info.id)
         await asyncio.sleep(0)  # the woken streams go first
         woken = ("v", notifier.version(info.id))
@@ -462,6 +513,14 @@ def create_app(store: Store, *, secret: bytes | None = None) -> FastAPI:
             context = await gm_panel(request, info.id, sid, info)
             return render(request, "_gm_panel.html", **context)
         return RedirectResponse(f"/e/{info.id}", status_code=303)
+
+    def seen_seq(values: dict[str, str]) -> int:
+        """The seq the page showed (its ``seq`` field), which an undo must name: a stale tab's
+        undo is refused rather than retracting what someone else just did."""
+        raw = values.get("seq", "").strip()
+        if not _EVENT_ID.fullmatch(raw):
+            raise ConteurError("web.missing", field="seq")
+        return int(raw)
 
     @app.post("/e/{eid}/command")
     async def encounter_command(request: Request, eid: str) -> Response:
@@ -492,7 +551,7 @@ def create_app(store: Store, *, secret: bytes | None = None) -> FastAPI:
             enc = store.encounter(info.id)
             command = enc.ruleset.parse_command(line, enc.state, lang_of(request))
             if command.type == "undo":
-                return store.undo(info.id)
+                return store.undo(info.id, seen=seen_seq(values))
             dice, exact = view.dice_from_form(values)
             return store.execute(info.id, command, dice, all_dice_used=exact)
 
@@ -502,8 +561,10 @@ def create_app(store: Store, *, secret: bytes | None = None) -> FastAPI:
     async def encounter_undo(request: Request, eid: str) -> Response:
         sid = gm_session(request)
         info = await encounter_or_404(int_id(eid))
-        await form_of(request, sid)
-        return await after_command(request, info, sid, lambda: store.undo(info.id))
+        values = await form_of(request, sid)
+        return await after_command(
+            request, info, sid, lambda: store.undo(info.id, seen=seen_seq(values))
+        )
 
     @app.post("/e/{eid}/close")
     async def encounter_close(request: Request, eid: str) -> Response:
@@ -809,8 +870,7 @@ def create_app(store: Store, *, secret: bytes | None = None) -> FastAPI:
         """A view's live stream. Views of the same ``audience`` share each update's bytes;
         ``fill`` puts the view's own CSRF token and link into its panel's slots."""
         lang = lang_of(request)
-        last_id = request.headers.get("last-event-id", "")
-        start = int(last_id) if last_id.lstrip("-").isdigit() else since
+        start = _event_id(request.headers.get("last-event-id", ""), since)
         loop = asyncio.get_running_loop()
 
         async def events() -> AsyncIterator[bytes]:
@@ -846,6 +906,18 @@ def create_app(store: Store, *, secret: bytes | None = None) -> FastAPI:
         )
 
     return app
+
+
+_EVENT_ID = re.compile(r"-?[0-9]{1,18}")
+
+
+def _event_id(raw: str, default: int) -> int:
+    """The seq a reconnecting stream's ``Last-Event-ID`` names, or ``default`` (the stream's
+    ``since``) when the header is absent or not a plain seq (``--5``, ``abc``, 10**400...)."""
+    raw = raw.strip()
+    if not _EVENT_ID.fullmatch(raw):
+        return default
+    return max(int(raw), -1)
 
 
 def _download(text: str, filename: str, fmt: str) -> Response:

@@ -33,8 +33,10 @@ Render = Callable[..., str]
 KEEP_SNAPSHOTS = 32
 KEEP_FORMS = 256
 KEEP_LINES = 50_000
-CSRF_SLOT = "@@csrf@@"
-TOKEN_SLOT = "@@token@@"
+CSRF_SLOT = Markup("<@csrf@>")
+TOKEN_SLOT = Markup("<@token@>")
+"""Slots for the CSRF token and the player's link: markup (rendered as is) with a ``<`` that
+user text, always HTML-escaped, cannot contain — a name or a note never fills a slot."""
 LOG_SLOT = Markup('<ol class="log" reversed aria-live="polite" data-log-slot></ol>')
 """The log's place in a panel sent by the live stream: the page keeps its own log there and
 adds the new entries (``Snapshot.news``), instead of receiving the whole log again."""
@@ -295,7 +297,7 @@ class Panels:
 
         if snap.public:
             for actor, forms in snap.forms.items():
-                snap.forms_html[actor] = render(forms, f"/p/{TOKEN_SLOT}/command")
+                snap.forms_html[actor] = render(forms, Markup(f"/p/{TOKEN_SLOT}/command"))
             return
         action = f"/e/{snap.info.id}/command"
         everything = snap.forms.get("", [])
