@@ -9,6 +9,7 @@ from typing import Any
 from conteur.engine import Command, CommandTemplate, Param, Resolution, Ruleset
 from conteur.engine.npcs import Archetype
 from conteur.engine.rules import RuleText, load_rule_texts
+from conteur.engine.views import Column, Roster, TurnView
 from conteur.i18n import ConteurError, Lang
 
 from . import actions, turn
@@ -82,6 +83,23 @@ class HunterRuleset(Ruleset[HunterState]):
             if f.kind == "hunter":
                 out[f.id]["xp_counters"] = f.xp_counters()
         return out
+
+    def roster(self, state: HunterState) -> Roster:
+        """A row per fighter: the track (H-HLT-1), Defense, ammunition, conditions."""
+        from .views import roster
+
+        return roster(state)
+
+    def columns(self) -> tuple[Column, ...]:
+        from .views import COLUMNS
+
+        return COLUMNS
+
+    def turn_view(self, state: HunterState) -> TurnView:
+        """The turn, its phase, who acts now, the initiative ranking with its totals."""
+        from .views import turn_view
+
+        return turn_view(state)
 
     def summary(self, state: Any) -> list[dict[str, Any]]:
         from .summary import summary

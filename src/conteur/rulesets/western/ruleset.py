@@ -9,6 +9,7 @@ from typing import Any
 from conteur.engine import Command, CommandTemplate, Param, Resolution, Ruleset
 from conteur.engine.npcs import Archetype
 from conteur.engine.rules import RuleText, load_rule_texts
+from conteur.engine.views import Column, Roster, TurnView
 from conteur.i18n import ConteurError, Lang
 
 from . import combat, knockout, order, reputation
@@ -93,10 +94,10 @@ class WesternRuleset(Ruleset[WesternState]):
 
         return parse_line(line, state)
 
-    def due_actors(self, state: Any) -> list[str]:
-        """Whose shot or blow comes next in the round's order of combat (W-SPD-2)."""
-        due = state.due()
-        return [str(due[0])] if due is not None else []
+    def due_actors(self, state: WesternState) -> list[str]:
+        """Whose shot or blow comes next (W-SPD-2): ``turn_view(state).due``, kept for the
+        readers that do not read ``turn_view`` yet."""
+        return list(self.turn_view(state).due)
 
     def legal_commands(self, state: Any, actor: str | None = None) -> list[CommandTemplate]:
         assert isinstance(state, WesternState)
@@ -208,6 +209,23 @@ class WesternRuleset(Ruleset[WesternState]):
             }
             for f in state.fighters.values()
         }
+
+    def roster(self, state: WesternState) -> Roster:
+        """A row per fighter: PV, reputation, cartridges in each hand, conditions."""
+        from .views import roster
+
+        return roster(state)
+
+    def columns(self) -> tuple[Column, ...]:
+        from .views import COLUMNS
+
+        return COLUMNS
+
+    def turn_view(self, state: WesternState) -> TurnView:
+        """The round, its phase, whose shot comes now, the shots still to come (W-SPD-2)."""
+        from .views import turn_view
+
+        return turn_view(state)
 
     def summary(self, state: Any) -> list[dict[str, Any]]:
         from .summary import summary
