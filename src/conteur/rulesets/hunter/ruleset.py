@@ -6,10 +6,11 @@ from collections.abc import Callable, Mapping
 from pathlib import Path
 from typing import Any
 
-from conteur.engine import Command, CommandTemplate, Param, Resolution, Ruleset
+from conteur.engine import Command, CommandTemplate, Event, Param, Resolution, Ruleset
 from conteur.engine.npcs import Archetype
 from conteur.engine.rules import RuleText, load_rule_texts
 from conteur.engine.views import Column, Roster, TurnView
+from conteur.engine.visibility import Visibility
 from conteur.i18n import ConteurError, Lang
 
 from . import actions, turn
@@ -100,6 +101,13 @@ class HunterRuleset(Ruleset[HunterState]):
         from .views import turn_view
 
         return turn_view(state)
+
+    def visibility(self, event: Event, state: HunterState) -> Visibility:
+        """A fighter's dice, Defense and track are its own; the rest is public
+        (``visibility.visibility``, which says it per event type)."""
+        from .visibility import visibility
+
+        return visibility(event, state)
 
     def summary(self, state: Any) -> list[dict[str, Any]]:
         from .summary import summary

@@ -6,10 +6,11 @@ from collections.abc import Callable, Mapping
 from pathlib import Path
 from typing import Any
 
-from conteur.engine import Command, CommandTemplate, Param, Resolution, Ruleset
+from conteur.engine import Command, CommandTemplate, Event, Param, Resolution, Ruleset
 from conteur.engine.npcs import Archetype
 from conteur.engine.rules import RuleText, load_rule_texts
 from conteur.engine.views import Column, Roster, TurnView
+from conteur.engine.visibility import Visibility
 from conteur.i18n import ConteurError, Lang
 
 from . import combat, knockout, order, reputation
@@ -226,6 +227,13 @@ class WesternRuleset(Ruleset[WesternState]):
         from .views import turn_view
 
         return turn_view(state)
+
+    def visibility(self, event: Event, state: WesternState) -> Visibility:
+        """A shooter's roll is its own, a wound its victim's; the rest is public
+        (``visibility.visibility``, which says it per event type)."""
+        from .visibility import visibility
+
+        return visibility(event, state)
 
     def summary(self, state: Any) -> list[dict[str, Any]]:
         from .summary import summary
