@@ -135,20 +135,23 @@ def test_W_SPD_2_the_turn_is_the_order_of_combat_and_who_shoots_now() -> None:
     rs = f.encounter.ruleset
     view = rs.turn_view(f.state)
     assert (view.turn, view.phase, view.due, view.order) == (0, "setup", (), ())
-    f.round()  # Bill 3 shots at speed 15, Joe 2 at 10: fastest first, one bullet each round
+    # Bill: 3 shots at speed 15, ranked 15, 10, 5 (5 off per shot fired); Joe: 2 at 10,
+    # ranked 10, 5; a tie goes to the faster.
+    f.round()
     view = rs.turn_view(f.state)
     assert (view.turn, view.phase, view.due) == (1, "round", ("bill",))
     assert [(s.ids[0], s.total) for s in view.order] == [
         ("bill", 15),
+        ("bill", 10),
         ("joe", 10),
-        ("bill", 15),
-        ("joe", 10),
-        ("bill", 15),
+        ("bill", 5),
+        ("joe", 5),
     ]
+    f.do("pass", "bill")
     f.do("pass", "bill")
     assert rs.turn_view(f.state).due == ("joe",)
     assert rs.due_actors(f.state) == ["joe"]  # type: ignore[attr-defined]
-    assert len(rs.turn_view(f.state).order) == 4
+    assert [s.total for s in rs.turn_view(f.state).order] == [10, 5, 5]
 
 
 @pytest.mark.parametrize("phase", ["setup", "round", "end"])

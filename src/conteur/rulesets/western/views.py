@@ -6,7 +6,8 @@ table's ``dead_at``; the band is the word of ``data/bands.yaml`` its share of PV
 reaches. Resources: RÉPUTATION, and the cartridges left in each hand's weapon.
 Conditions are words (unconscious for so many rounds, helpless, surprised, shooting
 instinctively, behind someone...). The turn is the round's order of combat: one rank per
-shot or blow still to come, the fastest first (W-SPD-2), its total the shooter's speed.
+shot or blow still to come, highest first (W-SPD-2), its total the shot's rank (the
+shooter's speed less ``order.delay`` for each shot it fired before in the round).
 """
 
 from __future__ import annotations
@@ -149,13 +150,29 @@ def roster(state: WesternState) -> Roster:
     return Roster(columns=COLUMNS, rows=tuple(row(state, f) for f in state.fighters.values()))
 
 
+def shot_ranks(state: WesternState) -> list[int]:
+    """The rank of each shot of the round's order (W-SPD-2, ``order.delay``): the shooter's
+    combat speed less the delay for every shot it fires before that one this round."""
+    delay = state.tables.order.delay
+    fired: dict[str, int] = {}
+    ranks = []
+    for fid, _ in state.slots:
+        k = fired.get(fid, 0)
+        fired[fid] = k + 1
+        ranks.append(state.fighters[fid].speed - k * delay)
+    return ranks
+
+
 def turn_view(state: WesternState) -> TurnView:
     """The round, its phase, whose shot or blow comes now (W-SPD-2) and the shots still to
-    come, one rank each, with the shooter's speed; over once the duel is judged (W-REP-1)."""
+    come, one rank each with its total (``shot_ranks``); over once the duel is judged
+    (W-REP-1)."""
     now = state.due()
+    ranks = shot_ranks(state)
     order = tuple(
-        OrderSlot(ids=(fid,), total=state.fighters[fid].speed)
-        for fid, _ in state.slots[state.done :]
+        OrderSlot(ids=(fid,), total=ranks[i])
+        for i, (fid, _) in enumerate(state.slots)
+        if i >= state.done
     )
     return TurnView(
         turn=state.turn,
