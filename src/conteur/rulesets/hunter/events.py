@@ -51,6 +51,14 @@ class HunterEvent(Event):
     def fold(self, state: HunterState) -> None:
         """This event's own effect on the state (events that only inform change nothing)."""
 
+    def veiled(
+        self, lang: Lang | None = None, names: Mapping[str, str] | None = None
+    ) -> str | None:
+        """The line read by those who may not see this event (``visibility.VEILED``)."""
+        from .visibility import veiled_line
+
+        return veiled_line(self, lang, names)
+
     def params(self, names: Mapping[str, str] | None = None) -> dict[str, Any]:
         out = super().params(names)
         for f in WORDS:
