@@ -2,24 +2,21 @@
 panel, its live stream and its odds only what ``Viewer.sees`` allows, and the veiled line of
 the rest — whatever the ruleset decides is whose.
 
-The ruleset's own policy is not what is tested here: ``policy`` stamps a GM's note as the
-GM's and an attack roll as its attacker's (an NPC's: nobody's at the table), so that the
-readers' side of the seam is checked by itself.
+The ruleset's own policy is not what is tested here: ``policy`` (``tests/veiled_policy.py``)
+stamps a GM's note as the GM's and an attack roll as its attacker's (an NPC's: nobody's at
+the table), so that the readers' side of the seam is checked by itself.
 """
 
 from __future__ import annotations
 
 import json
-from collections.abc import Mapping
 from typing import Any
 
 import pytest
 from fastapi.testclient import TestClient
 
-from conteur.engine.events import Event
-from conteur.engine.visibility import GM, GM_ONLY, PUBLIC, Visibility, owned_by
-from conteur.rulesets.vtm.events import AttackRolled, GmNote
-from conteur.rulesets.vtm.ruleset import VtmRuleset
+import veiled_policy
+from conteur.engine.visibility import GM
 from conteur.store import Participant, Store
 from conteur.web.demo import demo_data
 from conteur.web.panels import table_viewer
@@ -36,20 +33,7 @@ VEILED = "Sam le barman attaque Jack Malone"
 @pytest.fixture
 def policy(monkeypatch: pytest.MonkeyPatch) -> None:
     """GM notes are the GM's; an attack roll is its attacker's, veiled as « X attaque Y »."""
-
-    def visibility(self: VtmRuleset, event: Event, state: Any) -> Visibility:
-        if isinstance(event, GmNote):
-            return GM_ONLY
-        if isinstance(event, AttackRolled):
-            return owned_by(event.attacker)
-        return PUBLIC if event.public else GM_ONLY
-
-    def veiled(self: AttackRolled, lang: Any = None, names: Mapping[str, str] | None = None) -> str:
-        names = names or {}
-        return f"{names.get(self.attacker, self.attacker)} attaque {names.get(self.target)}"
-
-    monkeypatch.setattr(VtmRuleset, "visibility", visibility)
-    monkeypatch.setattr(AttackRolled, "veiled", veiled)
+    veiled_policy.install(monkeypatch)
 
 
 def back_room(store: Store) -> int:
