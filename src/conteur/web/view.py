@@ -472,7 +472,7 @@ def odds_view(answer: Any, lang: Lang) -> OddsView:
     """The odds of an attack in words and a bar per number of health levels lost."""
     from conteur.i18n import percent
 
-    data = answer.to_dict() if hasattr(answer, "to_dict") else dict(answer)
+    data = answer.to_dict()  # every odds answer has it (``Ruleset.attack_odds``)
     levels = {int(k): float(v) for k, v in (data.get("levels") or {}).items()}
     top = max(levels.values(), default=0.0) or 1.0
     bars = [
