@@ -203,7 +203,7 @@ def gm_xp_reset(ctx: Resolution, command: Command) -> None:
 
 
 def gm_damage(ctx: Resolution, command: Command) -> None:
-    """The game master marks damage (the ally a dramatic failure hit, H-MEL-1)."""
+    """The game master marks damage by hand."""
     state: HunterState = ctx.state
     f = attack._fighter(state, command.get("fighter"))
     amount = command.get("amount")

@@ -346,7 +346,8 @@ class HunterShotHitsCover(HunterEvent):
 
 @dataclasses.dataclass(frozen=True, kw_only=True)
 class HunterAllyHit(HunterEvent):
-    """H-MEL-1: a dramatic failure shooting into close combat hits the ally."""
+    """H-MEL-1: a dramatic failure shooting into close combat hits the ally (the attack on
+    it, with the unpenalised pool, follows)."""
 
     actor: str
     target: str

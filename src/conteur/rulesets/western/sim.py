@@ -17,10 +17,13 @@ from conteur.i18n import ConteurError
 from conteur.sim.referee import FightersReferee, FightRecord, register_referee
 from conteur.sim.tactics import Tactic, register_tactic
 
+from .combat import may_take
 from .shooting import weapon_in
 from .state import Fighter, WesternState
 
 ROUND = Command("round")
+ACTION_OF = {"attack": "shoot", "reload": "reload", "run": "run"}
+"""The round's simple action each command spends (W-RND-1)."""
 
 
 def foes(state: WesternState, f: Fighter) -> list[Fighter]:
@@ -50,6 +53,14 @@ class WesternTactic:
         f: Fighter = fighter
         due = state.due()
         hand = due[1] if due else "main"
+        wanted = self.wanted(state, f, hand)
+        action = ACTION_OF.get(wanted.type)
+        if action is not None and not may_take(state, f, action):
+            return Command("pass", f.id)  # one simple action a round (W-RND-1)
+        return wanted
+
+    def wanted(self, state: WesternState, f: Fighter, hand: str) -> Command:
+        """What the fighter would do with this shot's turn, the round's action aside."""
         if self.fleeing(state, f):
             return Command("run", f.id)
         if hand in f.ammo and f.ammo[hand] <= 0:
