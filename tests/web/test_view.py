@@ -158,3 +158,25 @@ def test_the_shared_log_grows_as_a_fresh_one_and_undo_marks_old_entries(tmp_path
             assert [i.undone for i in shared.items] == [i.undone for i in fresh.items]
     assert [i.undone for i in shared.items] == [False, True, False, False]
     store.close()
+
+
+def test_the_roster_shows_each_rulesets_own_columns() -> None:
+    """The toy duel (tests/plugins): health in points, its own Guard column, no Willpower."""
+    from pathlib import Path
+
+    import yaml
+    from jinja2 import Environment, PackageLoader
+
+    scenario = Path(__file__).parents[1] / "plugins" / "examples" / "duel.yaml"
+    enc = Encounter.start(yaml.safe_load(scenario.read_text(encoding="utf-8")))
+    env = Environment(loader=PackageLoader("conteur.web", "templates"), autoescape=True)
+    names = enc.ruleset.names(enc.state)
+    for lang, unit, guard in (("fr", "PV", "Garde"), ("en", "HP", "Guard")):
+        html = env.get_template("_roster.html").render(
+            _=lambda k, **p: view.msg(k, lang, **p),  # noqa: B023 (rendered at once)
+            roster=view.roster_view(enc.ruleset.roster(enc.state), lang, names),
+            sit=view.situation(enc.ruleset.turn_view(enc.state), lang),
+        )
+        assert f'<th data-column="guard">{guard}</th>' in html
+        assert f'data-health="points">5/5 {unit}</td>' in html
+        assert "Volont" not in html and "Willpower" not in html
