@@ -42,13 +42,13 @@ system-deps:
 	  echo "system-deps: Chromium not found and not root: the browser test will skip"; \
 	fi
 
-## make test: lint, strict typing, and the whole test suite
+## make test: lint, strict typing, the whole test suite, then the rules coverage it showed
 test: $(STAMP) system-deps
 	$(BIN)/ruff check src tests benchmarks scripts
 	$(BIN)/ruff format --check src tests benchmarks scripts
 	$(BIN)/mypy
-	$(BIN)/python scripts/rules_coverage.py --check
 	$(BIN)/python -m pytest
+	$(BIN)/python scripts/rules_coverage.py --check
 
 ## make bench: the odds charts, the exact odds of whole attacks against icepool, the numpy
 ## batch of attacks, the Monte Carlo of encounters, then the live tracker's latency on
@@ -60,6 +60,8 @@ bench: $(STAMP)
 	$(BIN)/python benchmarks/simulate.py
 	$(BIN)/python benchmarks/web_latency.py
 
+## make coverage-doc: rewrite docs/rules-coverage.md from the last pytest run (its plugin,
+## tests/engine_runs.py, records which tests ran the rules engine: run the tests first)
 coverage-doc: $(STAMP)
 	$(BIN)/python scripts/rules_coverage.py
 

@@ -131,6 +131,34 @@ def test_H_THR_2_an_aerodynamic_object_goes_twice_as_far() -> None:
     x = Fight(sheet("x", strength=4, dexterity=3, athletics=2))["x"]
     knife = load_tables().weapon("throwing_knife")  # size 1: 4 + 3 + 2 − 1 = 8, doubled
     assert throw_ranges(x, knife, far=False) == (16, 32, 64)
+    f = Fight(sheet("x", strength=4, dexterity=3, athletics=2), still("t"))
+    f.start(9, 1)
+    bands = []
+    # Dex 3 + Athletics 2 + knife 1 = 6 dice, less the range penalty (H-RNG-1)
+    for distance, dice in ((16, 6), (17, 4), (32, 4), (33, 2), (64, 2)):
+        r = roll(
+            f.act(
+                "x",
+                "throw",
+                target="t",
+                object="throwing_knife",
+                distance=distance,
+                dice=[2] * dice,
+            )
+        )
+        assert "H-THR-2" in r.rules and r.pool == dice
+        bands.append(next((m for m in r.modifiers if m[0].startswith("range_")), None))
+        f.do("initiative")
+    assert bands == [
+        None,
+        ("range_medium", -2),
+        ("range_medium", -2),
+        ("range_long", -4),
+        ("range_long", -4),
+    ]
+    with pytest.raises(ConteurError) as err:
+        f.act("x", "throw", target="t", object="throwing_knife", distance=65)
+    assert err.value.key == "hunter.attack.out_of_range"
 
 
 def test_H_THR_3_an_object_the_size_of_the_throwers_strength_cannot_be_thrown() -> None:

@@ -205,6 +205,38 @@ def test_V_DMG_3_damage_types_are_stored_per_box() -> None:
     assert track.boxes[:3] == ["aggravated", "lethal", "bashing"]
 
 
+def test_V_DMG_3_a_fist_a_knife_and_claws_fill_three_boxes_of_three_types() -> None:
+    """V-DMG-3 through the engine: a punch (bashing), a knife (lethal) and a vampire's claws
+    (aggravated) each land one level on a mortal; the track shows X / / and keeps each type,
+    the worse types first."""
+    f = Fight("""
+combatants:
+  - {id: a, side: x, position: [1, 0], wits: 5, dexterity: 3, brawl: 1, strength: 1}
+  - {id: b, side: x, position: [0, 1], wits: 4, dexterity: 3, melee: 1, strength: 1,
+     weapons: [knife]}
+  - {id: c, side: x, position: [-1, 0], wits: 3, dexterity: 3, brawl: 1, strength: 1,
+     kind: vampire, powers: [feral_claws]}
+  - {id: t, side: y, position: [0, 0], wits: 1, stamina: 1}
+""")
+    f.initiative(10, 10, 10, 1)
+    assert f.order() == [["a"], ["b"], ["c"], ["t"]]
+    f.declare("t", {"kind": "other"})
+    f.declare("c", attack("claws", "t"))
+    f.declare("b", attack("weapon_strike", "t"))
+    f.declare("a", attack("punch", "t"))
+    punch = f.act("a", [6, 2, 2, 2] + [6] + [2])  # 1 success; Strength 1: 1 level; soak 0
+    knife = f.act("b", [6, 2, 2, 2] + [6, 2])  # Strength + 1: 2 dice, 1 level; no soak
+    claws = f.act("c", [6, 2, 2, 2] + [6, 2])  # Strength + 1 aggravated; no soak
+    assert [e.one(DamageRolled).damage_type for e in (punch, knife, claws)] == [
+        "bashing",
+        "lethal",
+        "aggravated",
+    ]
+    assert [e.one(DamageTaken).levels for e in (punch, knife, claws)] == [1, 1, 1]
+    assert f["t"].health.boxes[:4] == ["aggravated", "lethal", "bashing", None]
+    assert f["t"].health.marks() == "[X][/][/][ ][ ][ ][ ]"
+
+
 def test_V_DMG_4_damage_pool_never_below_one_die_and_never_botches() -> None:
     """V-DMG-4: at least one damage die; a damage 'botch' simply does nothing."""
     f = duel("dexterity: 3, brawl: 1, strength: 1", "stamina: 1")

@@ -7,6 +7,7 @@ from pathlib import Path
 from typing import Any
 
 from conteur.engine import Command, CommandTemplate, Param, Resolution, Ruleset
+from conteur.engine.rules import RuleText, load_rule_texts
 from conteur.i18n import ConteurError, Lang
 
 from . import actions, turn
@@ -107,6 +108,10 @@ class HunterRuleset(Ruleset[HunterState]):
         from .odds import attack_kinds
 
         return attack_kinds(state, attacker)
+
+    def rule_texts(self) -> Mapping[str, RuleText]:
+        """The H- rules, title and summary in French and English (``data/rules.yaml``)."""
+        return load_rule_texts("conteur.rulesets.hunter")
 
 
 def legal_commands(state: HunterState, actor: str | None = None) -> list[CommandTemplate]:

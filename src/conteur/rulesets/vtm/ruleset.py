@@ -8,6 +8,7 @@ from typing import Any
 
 from conteur.engine import Command, CommandTemplate, Param, Resolution, Ruleset
 from conteur.engine.geometry import parse_position
+from conteur.engine.rules import RuleText, load_rule_texts
 from conteur.engine.views import Column, Roster, TurnView
 from conteur.i18n import ConteurError, Lang
 
@@ -258,6 +259,11 @@ class VtmRuleset(Ruleset[VtmState]):
             }
             for f in state.fighters.values()
         }
+
+    def rule_texts(self) -> Mapping[str, RuleText]:
+        """The V- rules of "Le Combat" and the R- rules of its option pack (``data/rules.yaml``)."""
+        pack = load_rule_texts("conteur.rulesets.vtm.packs.house_ranged")
+        return {**load_rule_texts("conteur.rulesets.vtm"), **pack}
 
 
 def health_levels(tables: Tables) -> tuple[Level, ...]:

@@ -7,6 +7,7 @@ from pathlib import Path
 from typing import Any
 
 from conteur.engine import Command, CommandTemplate, Param, Resolution, Ruleset
+from conteur.engine.rules import RuleText, load_rule_texts
 from conteur.i18n import ConteurError, Lang
 
 from . import combat, knockout, order, reputation
@@ -234,3 +235,7 @@ class WesternRuleset(Ruleset[WesternState]):
         assert isinstance(state, WesternState)
         f = state.fighter(attacker)
         return ["main", "off"] if f.off_hand else ["main"]
+
+    def rule_texts(self) -> Mapping[str, RuleText]:
+        """The W- rules, title and summary in French and English (``data/rules.yaml``)."""
+        return load_rule_texts("conteur.rulesets.western")
