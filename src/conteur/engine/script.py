@@ -99,18 +99,9 @@ def start(scenario_path: Path) -> Encounter:
     return Encounter.start(scenario, scenario_path.parent)
 
 
-def names_of(state: Any) -> dict[str, str]:
-    """Each combatant's display name by id, for the log lines (any ruleset with ``fighters``)."""
-    fighters = getattr(state, "fighters", None) or {}
-    return {str(fid): str(getattr(f, "name", fid)) for fid, f in fighters.items()}
-
-
-def final_state(encounter: Encounter) -> Any:
-    """Where each combatant stands: the ruleset's summary, else its end state."""
-    summary = getattr(encounter.ruleset, "summary", None)
-    if callable(summary):
-        return summary(encounter.state)
-    return encounter.end_state()
+def final_state(encounter: Encounter) -> list[dict[str, Any]]:
+    """Where each combatant stands, JSON-ready: the ruleset's ``summary``."""
+    return encounter.ruleset.summary(encounter.state)
 
 
 def play_script(

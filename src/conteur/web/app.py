@@ -38,13 +38,15 @@ from starlette.types import Scope
 
 from conteur.engine.commands import Param
 from conteur.engine.registry import available_rulesets
+from conteur.engine.visibility import GM, Viewer
 from conteur.i18n import ConteurError, Lang, parse_lang
 from conteur.store import CharacterInfo, EncounterInfo, Participant, Store
 
 from . import view
 from .live import Notifier
 from .login import TokenLogin, client_of, local_path, without_token
-from .panels import CSRF_SLOT, LOG_SLOT, TOKEN_SLOT, Panels, Snapshot
+from .panels import CSRF_SLOT, LOG_SLOT, TOKEN_SLOT, Panels, Snapshot, table_viewer
+from .panels import audience as audience_of
 from .throttle import LoginThrottle
 from .view import msg
 
@@ -444,11 +446,11 @@ def create_app(store: Store, *, secret: bytes | None = None) -> FastAPI:
     # -------------------------------------------------------------- the encounter (GM)
 
     async def snapshot_or_404(
-        eid: int, lang: Lang, *, public: bool, info: EncounterInfo | None = None
+        eid: int, lang: Lang, *, viewer: Viewer, info: EncounterInfo | None = None
     ) -> Snapshot:
         if info is None:
             info = await encounter_or_404(eid)
-        snap: Snapshot = await call(panels.snapshot, eid, lang, public=public, info=info)
+        snap: Snapshot = await call(panels.snapshot, eid, lang, viewer=viewer, info=info)
         return snap
 
     def gm_context(
@@ -458,7 +460,7 @@ def create_app(store: Store, *, secret: bytes | None = None) -> FastAPI:
             "info": snap.info,
             "seq": snap.seq,
             "csrf": csrf_for(sid),
-            "rows": snap.rows,
+            "roster": snap.roster,
             "names": snap.names,
             "sit": snap.sit,
             "forms_html": snap.forms_for("turn", csrf_for(sid)),
@@ -475,7 +477,7 @@ def create_app(store: Store, *, secret: bytes | None = None) -> FastAPI:
     async def gm_panel(
         request: Request, eid: int, sid: str, info: EncounterInfo | None = None, **extra: Any
     ) -> dict[str, Any]:
-        snap = await snapshot_or_404(eid, lang_of(request), public=False, info=info)
+        snap = await snapshot_or_404(eid, lang_of(request), viewer=GM, info=info)
         return gm_context(snap, sid, **extra)
 
     @app.get("/e/{eid}", response_class=HTMLResponse)
@@ -582,25 +584,38 @@ def create_app(store: Store, *, secret: bytes | None = None) -> FastAPI:
     ) -> Response:
         gm_session(request)
         info = await encounter_or_404(int_id(eid))
-        return await odds_answer(request, info.id, attacker, target, maneuver, f"/e/{info.id}/odds")
+        return await odds_answer(
+            request, info.id, attacker, target, maneuver, f"/e/{info.id}/odds", GM
+        )
 
     async def odds_answer(
-        request: Request, eid: int, attacker: str, target: str, maneuver: str, url: str
+        request: Request,
+        eid: int,
+        attacker: str,
+        target: str,
+        maneuver: str,
+        url: str,
+        viewer: Viewer,
     ) -> Response:
-        """The odds of one attack, with the options that change them (``opt_<name>``)."""
+        """The odds of one attack, with the options that change them (``opt_<name>``).
+
+        ``viewer`` asks: the game master prices anyone's attack, a player only their own
+        character's (never an NPC's, nor another player's)."""
         lang = lang_of(request)
         values = {k: v for k, v in request.query_params.items() if k.startswith(OPTION)}
         toggled = OPTION in values  # the options' own form was sent (else: as things stand)
 
         def work() -> tuple[Any, list[view.Field], dict[str, str]]:
             def read(enc: Any) -> tuple[Any, list[Param], dict[str, Any], dict[str, str]]:
-                names = view.names_of(enc.state)
+                names = enc.ruleset.names(enc.state)
                 if attacker not in names or target not in names or attacker == target:
                     raise ConteurError("web.odds_pick")
+                if not viewer.gm and attacker != viewer.character:
+                    raise ConteurError("web.odds_pick")
+                if not enc.ruleset.prices_attacks:
+                    raise ConteurError("web.no_odds")
                 if maneuver and maneuver not in view.attack_kinds(enc, attacker):
                     raise ConteurError("web.bad_choice", field="maneuver", value=maneuver)
-                if not callable(getattr(enc.ruleset, "attack_odds", None)):
-                    raise ConteurError("web.no_odds")
                 toggles = view.odds_toggles(enc, attacker, target, maneuver or None)
                 chosen = view.params_from_form(toggles, values, OPTION) if toggled else {}
                 return enc, toggles, chosen, names
@@ -644,9 +659,7 @@ def create_app(store: Store, *, secret: bytes | None = None) -> FastAPI:
         def panel(snap: Snapshot) -> str:
             return render_fragment("_gm_panel.html", lang, **gm_context(snap, sid, streamed=True))
 
-        return _stream(
-            request, info.id, since, limit, public=False, panel=panel, audience=("gm", sid)
-        )
+        return _stream(request, info.id, since, limit, viewer=GM, panel=panel, audience=("gm", sid))
 
     # -------------------------------------------------------------- players
 
@@ -705,14 +718,10 @@ def create_app(store: Store, *, secret: bytes | None = None) -> FastAPI:
         }
         if snap is None:
             return context
-        rows = snap.rows
+        roster = snap.roster  # a players' roster: no NPC's exact health in it
         context.update(
-            mine=next((r for r in rows if r.get("id") == me), None),
-            others=[
-                {"name": r.get("name"), "status": view.public_status(r, snap.lang)}
-                for r in rows
-                if r.get("id") != me
-            ],
+            mine=next((r for r in roster.rows if r.id == me), None),
+            others=[r for r in roster.public if r.id != me],
             names=snap.names,
             sit=snap.sit,
             turn_html=snap.turn_html,
@@ -732,7 +741,8 @@ def create_app(store: Store, *, secret: bytes | None = None) -> FastAPI:
         info, me = await player_encounter(char)
         snap = None
         if info is not None:
-            snap = await snapshot_or_404(info.id, lang_of(request), public=True, info=info)
+            viewer = table_viewer(info, me)
+            snap = await snapshot_or_404(info.id, lang_of(request), viewer=viewer, info=info)
         context = player_panel_context(snap, char, token, me, **extra)
         context["campaign"] = request.state.campaign
         return context
@@ -768,7 +778,7 @@ def create_app(store: Store, *, secret: bytes | None = None) -> FastAPI:
             info.id,
             since,
             limit,
-            public=True,
+            viewer=table_viewer(info, me),
             panel=panel,
             audience=("player", char.id, me),
             fill=fill,
@@ -783,7 +793,9 @@ def create_app(store: Store, *, secret: bytes | None = None) -> FastAPI:
         info, me = await player_encounter(char)
         if info is None or me is None:
             raise NotFound()
-        return await odds_answer(request, info.id, me, target, maneuver, f"/p/{token}/odds")
+        viewer = table_viewer(info, me)
+        url = f"/p/{token}/odds"
+        return await odds_answer(request, info.id, me, target, maneuver, url, viewer)
 
     @app.post("/p/{token}/command")
     async def player_command(request: Request, token: str) -> Response:
@@ -817,20 +829,23 @@ def create_app(store: Store, *, secret: bytes | None = None) -> FastAPI:
 
     pending: dict[tuple[Any, ...], asyncio.Task[Snapshot | None]] = {}
 
-    def _latest(eid: int, lang: Lang, public: bool, fresh: bool) -> Snapshot | None:
+    def _latest(eid: int, lang: Lang, viewer: Viewer, fresh: bool) -> Snapshot | None:
         try:
-            return panels.snapshot(eid, lang, public=public, fresh=fresh)
+            return panels.snapshot(eid, lang, viewer=viewer, fresh=fresh)
         except ConteurError:
             return None
 
-    async def latest(eid: int, lang: Lang, public: bool, when: tuple[str, int]) -> Snapshot | None:
-        """The encounter's snapshot, built once for every stream woken by the same command
-        (``when`` is the notifier's version) or polling in the same period."""
-        key = (eid, lang, public, when)
+    async def latest(
+        eid: int, lang: Lang, viewer: Viewer, when: tuple[str, int]
+    ) -> Snapshot | None:
+        """The encounter's snapshot, built once for every stream of the same audience woken
+        by the same command (``when`` is the notifier's version) or polling in the same
+        period."""
+        key = (eid, lang, audience_of(viewer), when)
         task = pending.get(key)
         if task is None:
             fresh = when[0] == "poll"  # woken by a command: its status and settings are known
-            task = asyncio.get_running_loop().create_task(call(_latest, eid, lang, public, fresh))
+            task = asyncio.get_running_loop().create_task(call(_latest, eid, lang, viewer, fresh))
             pending[key] = task
             while len(pending) > 256:
                 pending.pop(next(iter(pending)))
@@ -862,7 +877,7 @@ def create_app(store: Store, *, secret: bytes | None = None) -> FastAPI:
         since: int,
         limit: int,
         *,
-        public: bool,
+        viewer: Viewer,
         panel: Callable[[Snapshot], str],
         audience: Hashable,
         fill: Callable[[bytes], bytes] | None = None,
@@ -882,7 +897,7 @@ def create_app(store: Store, *, secret: bytes | None = None) -> FastAPI:
             while not notifier.closed:
                 version = notifier.version(eid)
                 when = ("v", version) if woken else ("poll", int(loop.time() / POLL_SECONDS))
-                snap = await latest(eid, lang, public, when)
+                snap = await latest(eid, lang, viewer, when)
                 if snap is not None and snap.seq > seen_seq:
                     head, html, tail = update_message(snap, seen_seq, audience, panel)
                     seen_seq = snap.seq
