@@ -26,8 +26,9 @@ import numpy as np
 import pytest
 
 import conteur.sim.batch as batch
-from conteur.dice import DiceSource, RollRecord, TypedDice, VtmResult, distribution_of
+from conteur.dice import DiceSource, RollRecord, TypedDice, distribution_of
 from conteur.i18n import ConteurError
+from conteur.rulesets.vtm.dice import VtmResult
 from conteur.rulesets.vtm.strike import Defence, Riposte, Strike, roll_strike
 from conteur.sim import StrikeBatch, roll_strikes
 

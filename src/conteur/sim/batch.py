@@ -42,7 +42,7 @@ from typing import Any
 import numpy as np
 import numpy.typing as npt
 
-from conteur.dice import VtmPool
+from conteur.rulesets.vtm.dice import VtmPool
 from conteur.rulesets.vtm.strike import DAMAGE_DIFFICULTY, SOAK_DIFFICULTY, Strike
 
 U8 = npt.NDArray[np.uint8]

@@ -13,10 +13,10 @@ from collections.abc import Mapping
 from dataclasses import dataclass, replace
 from typing import Any
 
-from conteur.dice import HunterPool, HunterResult
 from conteur.engine import Resolution
 from conteur.i18n import ConteurError
 
+from .dice import HunterPool, HunterResult
 from .events import (
     HunterAimLost,
     HunterAllOut,

@@ -2,10 +2,11 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
+from conteur.dice import RollKind
 from conteur.engine import Command, CommandTemplate, Event, Param, Resolution, Ruleset
 from conteur.engine.npcs import Archetype
 from conteur.engine.rules import RuleText, load_rule_texts
@@ -60,6 +61,14 @@ class HunterRuleset(Ruleset[HunterState]):
             raise ConteurError("engine.unknown_command", command=command.type)
         handler(ctx, command)
         turn.check_over(ctx)
+
+    # ------------------------------------------------------------------ its other parts
+
+    def roll_kinds(self) -> Sequence[RollKind]:
+        """The rolls of this ruleset (``.dice``)."""
+        from .dice import HunterPool, HunterResult
+
+        return (RollKind(HunterPool, HunterResult),)
 
     def parse_command(self, line: str, state: Any, lang: Lang | None = None) -> Command:
         from .script import parse_line

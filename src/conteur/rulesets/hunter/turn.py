@@ -2,10 +2,11 @@
 
 from __future__ import annotations
 
-from conteur.dice import Expr, HunterPool
+from conteur.dice import Expr
 from conteur.engine import Command, Resolution
 from conteur.i18n import ConteurError
 
+from .dice import HunterPool
 from .events import (
     HunterAmbushChecked,
     HunterCombatOver,

@@ -2,10 +2,11 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
+from conteur.dice import RollKind
 from conteur.engine import Command, CommandTemplate, Param, Resolution, Ruleset
 from conteur.engine.characters import Importer
 from conteur.engine.geometry import parse_position
@@ -130,6 +131,14 @@ class VtmRuleset(Ruleset[VtmState]):
         from .sheet import load_sheet
 
         return load_sheet(data, source)
+
+    # ------------------------------------------------------------------ its other parts
+
+    def roll_kinds(self) -> Sequence[RollKind]:
+        """The rolls of this ruleset (``.dice``)."""
+        from .dice import VtmPool, VtmResult
+
+        return (RollKind(VtmPool, VtmResult),)
 
     def parse_command(self, line: str, state: Any, lang: Lang | None = None) -> Command:
         from .script import parse_line
@@ -590,3 +599,20 @@ def ambush_template(state: VtmState, f: Fighter) -> CommandTemplate | None:
         ),
         rule="V-MAN-7",
     )
+
+
+def _register_maneuver_words() -> None:
+    """Log lines name maneuvers by their table names (``word.<id>``), in French and English."""
+    import yaml
+
+    import conteur.i18n
+
+    words = {
+        f"word.{m.id}": {"fr": m.names.fr, "en": m.names.en}
+        for m in load_tables().maneuvers.values()
+        if f"word.{m.id}" not in conteur.i18n.catalog()
+    }
+    conteur.i18n.register_catalog("conteur.rulesets.vtm/data/maneuvers.yaml", yaml.safe_dump(words))
+
+
+_register_maneuver_words()

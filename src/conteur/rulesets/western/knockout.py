@@ -4,11 +4,12 @@ from __future__ import annotations
 
 import re
 
-from conteur.dice import Expr, Percentile
+from conteur.dice import Expr
 from conteur.engine import Command, Resolution
 from conteur.engine.geometry import distance
 from conteur.i18n import ConteurError
 
+from .dice import Percentile
 from .events import (
     Approached,
     Bound,

@@ -2,10 +2,11 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
+from conteur.dice import RollKind
 from conteur.engine import Command, CommandTemplate, Event, Param, Resolution, Ruleset
 from conteur.engine.npcs import Archetype
 from conteur.engine.rules import RuleText, load_rule_texts
@@ -89,6 +90,14 @@ class WesternRuleset(Ruleset[WesternState]):
         from .sheet import load_sheet
 
         return load_sheet(data, source)
+
+    # ------------------------------------------------------------------ its other parts
+
+    def roll_kinds(self) -> Sequence[RollKind]:
+        """The rolls of this ruleset (``.dice``)."""
+        from .dice import Percentile, PercentileResult
+
+        return (RollKind(Percentile, PercentileResult),)
 
     def parse_command(self, line: str, state: Any, lang: Lang | None = None) -> Command:
         from .script import parse_line
@@ -204,3 +213,13 @@ class WesternRuleset(Ruleset[WesternState]):
     def rule_texts(self) -> Mapping[str, RuleText]:
         """The W- rules, title and summary in French and English (``data/rules.yaml``)."""
         return load_rule_texts("conteur.rulesets.western")
+
+
+def _register_default_words() -> None:
+    """The words of the default tables (``word.western.<id>``, skills), for every log line."""
+    from .words import register_words
+
+    register_words()
+
+
+_register_default_words()
