@@ -60,8 +60,8 @@ ENTRY_POINTS: tuple[str, ...] = (
     # the odds charts and the numpy batch of attacks
     "conteur.rulesets.vtm.charts:vtm_chart",
     "conteur.rulesets.hunter.charts:hunter_chart",
-    "conteur.sim.batch:roll_strikes",
-    "conteur.sim.batch:roll_pool",
+    "conteur.rulesets.vtm.batch:roll_strikes",
+    "conteur.rulesets.vtm.batch:roll_pool",
     # hunter's practical experience (H-XP): the award, the spending, the log counts
     "conteur.rulesets.hunter.xp:award",
     "conteur.rulesets.hunter.xp:check_spending",

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from conteur.dice import RollKind
 from conteur.engine import Command, CommandTemplate, Event, Param, Resolution, Ruleset
@@ -20,6 +20,10 @@ from .state import HunterState
 from .tables import load_tables, option_values
 
 Handler = Callable[[Resolution, Command], None]
+
+if TYPE_CHECKING:
+    from conteur.sim.referee import Referee
+    from conteur.sim.tactics import TacticFactory
 
 
 class HunterRuleset(Ruleset[HunterState]):
@@ -63,6 +67,18 @@ class HunterRuleset(Ruleset[HunterState]):
         turn.check_over(ctx)
 
     # ------------------------------------------------------------------ its other parts
+
+    def referee(self) -> Referee:
+        """The simulator's referee (``.sim``, imported when first asked for)."""
+        from .sim import REFEREE
+
+        return REFEREE
+
+    def tactics(self) -> Mapping[str, TacticFactory]:
+        """The simulator's tactics by name (``.sim``)."""
+        from .sim import TACTICS
+
+        return TACTICS
 
     def roll_kinds(self) -> Sequence[RollKind]:
         """The rolls of this ruleset (``.dice``)."""

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from conteur.dice import RollKind
 from conteur.engine import Command, CommandTemplate, Param, Resolution, Ruleset
@@ -43,6 +43,10 @@ Handler = Callable[[Resolution, Command], None]
 
 RULE_MODULES = (modifiers, close, ranged, defence, general)
 """Modules whose import registers rule hooks (kept referenced on purpose)."""
+
+if TYPE_CHECKING:
+    from conteur.sim.referee import Referee
+    from conteur.sim.tactics import TacticFactory
 
 
 class VtmRuleset(Ruleset[VtmState]):
@@ -133,6 +137,18 @@ class VtmRuleset(Ruleset[VtmState]):
         return load_sheet(data, source)
 
     # ------------------------------------------------------------------ its other parts
+
+    def referee(self) -> Referee:
+        """The simulator's referee (``.sim``, imported when first asked for)."""
+        from .sim import REFEREE
+
+        return REFEREE
+
+    def tactics(self) -> Mapping[str, TacticFactory]:
+        """The simulator's tactics by name (``.sim``)."""
+        from .sim import TACTICS
+
+        return TACTICS
 
     def roll_kinds(self) -> Sequence[RollKind]:
         """The rolls of this ruleset (``.dice``)."""

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from conteur.dice import RollKind
 from conteur.engine import Command, CommandTemplate, Event, Param, Resolution, Ruleset
@@ -20,6 +20,10 @@ from .state import TablesRef, WesternState
 from .tables import load_tables
 
 Handler = Callable[[Resolution, Command], None]
+
+if TYPE_CHECKING:
+    from conteur.sim.referee import Referee
+    from conteur.sim.tactics import TacticFactory
 
 
 class WesternRuleset(Ruleset[WesternState]):
@@ -92,6 +96,18 @@ class WesternRuleset(Ruleset[WesternState]):
         return load_sheet(data, source)
 
     # ------------------------------------------------------------------ its other parts
+
+    def referee(self) -> Referee:
+        """The simulator's referee (``.sim``, imported when first asked for)."""
+        from .sim import REFEREE
+
+        return REFEREE
+
+    def tactics(self) -> Mapping[str, TacticFactory]:
+        """The simulator's tactics by name (``.sim``)."""
+        from .sim import TACTICS
+
+        return TACTICS
 
     def roll_kinds(self) -> Sequence[RollKind]:
         """The rolls of this ruleset (``.dice``)."""
