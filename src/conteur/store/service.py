@@ -230,7 +230,7 @@ class Store:
     def create_campaign(
         self,
         name: str,
-        ruleset: str = "vtm",
+        ruleset: str,
         *,
         packs: Sequence[str] = (),
         options: Mapping[str, Any] | None = None,

@@ -305,7 +305,7 @@ def create_app(store: Store, *, secret: bytes | None = None) -> FastAPI:
     async def create_campaign(request: Request) -> Response:
         sid = gm_session(request)
         values = await form_of(request, sid)
-        ruleset = values.get("ruleset", "vtm")
+        ruleset = values.get("ruleset", "")
         if ruleset not in available_rulesets():
             raise ConteurError("web.bad_choice", field="ruleset", value=ruleset)
         era = values.get("era", "").strip() or None

@@ -502,7 +502,7 @@ def attack_kinds(enc: Encounter, attacker: str) -> list[str]:
 
 
 def odds_toggles(enc: Encounter, attacker: str, target: str, maneuver: str | None) -> list[Param]:
-    """The options of an attack that change its odds (cover, aim, a called shot...)."""
+    """The options of an attack that change its odds (cover, range...)."""
     return list(enc.ruleset.odds_toggles(enc.state, attacker, target, maneuver))
 
 

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
+from importlib import resources
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -155,6 +156,15 @@ class VtmRuleset(Ruleset[VtmState]):
         from .dice import VtmPool, VtmResult
 
         return (RollKind(VtmPool, VtmResult),)
+
+    def demo_campaign(self) -> Mapping[str, Any]:
+        """The saloon of 1899 (``data/demo-saloon.yaml``), ``conteur serve --demo``'s campaign."""
+        import yaml
+
+        text = resources.files(__package__).joinpath("data/demo-saloon.yaml").read_text("utf-8")
+        data = yaml.safe_load(text)
+        assert isinstance(data, dict)
+        return data
 
     def parse_command(self, line: str, state: Any, lang: Lang | None = None) -> Command:
         from .script import parse_line
