@@ -1,6 +1,6 @@
 """``conteur play SCENARIO.yaml --script COMMANDS.txt``: play a fight written as a script.
 
-The scenario names its ruleset (``ruleset: vtm``); the ruleset reads each line
+The scenario names its ruleset (``ruleset: <name>``); the ruleset reads each line
 of the script (``Ruleset.parse_command``) and the engine carries it out with
 the dice: the program's (``--seed``) or the table's, typed in a file
 (``--dice``, one flat stream in roll order, ``#`` comments allowed). ``annuler``
