@@ -106,8 +106,6 @@ class RollAsk:
         return text[:1].upper() + text[1:]
 
 
-
-
 class DiceCount:
     """A number of dice said in a language (« 1 dé », « 6 dés »), usable as a message field."""
 

@@ -19,8 +19,7 @@ from conteur.dice.asks import RollAsk, auto_successes, difficulty
 from conteur.engine import Event
 from conteur.i18n import Msg
 
-from .asks import StrikeAsks
-
+from .asks import StrikeAsks, soak_ask
 from .events import (
     ArmourDestroyed,
     AttackMissed,
@@ -437,14 +436,4 @@ def damage_ask(s: Strike, extra: int, pool: int) -> RollAsk:
         breakdown=tuple(breakdown),
         detail=difficulty(DAMAGE_DIFFICULTY),
         dice=max(pool, 1),
-    )
-
-
-def soak_ask(who: str, name: str, pool: int) -> RollAsk:
-    """The soak roll of ``who`` (V-SOAK-1..3): never botches, difficulty 6."""
-    return RollAsk(
-        who=who,
-        what=Msg("ask.what.soak", name=name),
-        breakdown=((Msg("ask.part.soak"), pool),),
-        detail=difficulty(SOAK_DIFFICULTY),
     )
