@@ -3,27 +3,23 @@ asks of every ruleset's roll sites, roll by roll, with the faces a table would t
 
 from __future__ import annotations
 
-import sys
 from pathlib import Path
 from typing import Any
 
 import pytest
 
-from conteur.dice import Expr, HunterPool, Percentile, TypedDice, VtmPool
+from conteur.dice import HunterPool, TypedDice, VtmPool
 from conteur.dice.asks import RollAsk, auto_successes, difficulty
 from conteur.dice.table import RollNeeded, TableDice
 from conteur.engine import Command
 from conteur.engine.plan import next_roll
 from conteur.i18n import ConteurError, Msg
-
-sys.path.insert(0, str(Path(__file__).resolve().parent))
-
-from hunter.fight import Fight as HunterFight  # noqa: E402
-from hunter.fight import sheet  # noqa: E402
-from vtm.fight import Fight as VtmFight  # noqa: E402
-from vtm.fight import attack  # noqa: E402
-from western.fight import Fight as WesternFight  # noqa: E402
-from western.fight import gunman  # noqa: E402
+from hunter.fight import Fight as HunterFight
+from hunter.fight import sheet
+from vtm.fight import Fight as VtmFight
+from vtm.fight import attack
+from western.fight import Fight as WesternFight
+from western.fight import gunman
 
 # ------------------------------------------------------------------ RollAsk
 
