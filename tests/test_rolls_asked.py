@@ -167,8 +167,8 @@ def test_vtm_attack_with_a_block_is_asked_attack_block_damage_soak() -> None:
     assert lines == [
         "Dextérité 3 + Bagarre 2 = 5 dés, difficulté 6",
         "Dextérité 3 + Bagarre 1 = 4 dés, difficulté 6",
-        "dés de dégâts 2 + succès en plus 1 = 3 dés, difficulté 6",
-        "dés d'encaissement 1 = 1 dé, difficulté 6",
+        "Force 2 + succès en plus 1 = 3 dés, difficulté 6",
+        "Vigueur 1 = 1 dé, difficulté 6",
     ]
     assert asked[0].ask is not None and asked[0].ask.breakdown[0][1] == 3
 

@@ -80,6 +80,9 @@ class StrikeAsks:
     target: str
     """The target's display name."""
     damage_label: Msg | None = None
+    """The name of the damage dice (« Force » bare-handed; None: « dés de dégâts »)."""
+    soak: tuple[tuple[Msg, int], ...] = ()
+    """The target's soak dice, part by part (Stamina, Fortitude, armour)."""
 
 
 def initiative_ask(who: str, name: str, rating: int) -> RollAsk:
@@ -92,12 +95,15 @@ def initiative_ask(who: str, name: str, rating: int) -> RollAsk:
     )
 
 
-def soak_ask(who: str, name: str, pool: int) -> RollAsk:
+def soak_ask(
+    who: str, name: str, pool: int, breakdown: tuple[tuple[Msg, int], ...] = ()
+) -> RollAsk:
     """A soak roll of ``who``'s (V-SOAK-1..3): never botches, difficulty 6."""
+    parts = breakdown if sum(n for _, n in breakdown) == pool and breakdown else ()
     return RollAsk(
         who=who,
         what=Msg("ask.what.soak", name=name),
-        breakdown=((Msg("ask.part.soak"), pool),),
+        breakdown=parts or ((Msg("ask.part.soak"), pool),),
         detail=difficulty(6),
     )
 

@@ -344,7 +344,12 @@ def roll_soak(s: Strike, state: Dealt, dice: DiceSource) -> StrikeOutcome:
     if dealt > 0 and s.soak > 0:
         soak = dice.roll(
             VtmPool(s.soak, SOAK_DIFFICULTY, ones_cancel=s.damage_ones_cancel, can_botch=False),
-            soak_ask(s.target, s.asks.target if s.asks else s.target, s.soak),
+            soak_ask(
+                s.target,
+                s.asks.target if s.asks else s.target,
+                s.soak,
+                s.asks.soak if s.asks else (),
+            ),
         )
         soaked = soak.result.successes
         events.append(
