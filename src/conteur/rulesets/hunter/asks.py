@@ -17,8 +17,8 @@ def word(what: str) -> Msg:
 def pool_detail(pool: int, again: int = 10, rote: bool = False) -> Msg:
     """The roll's rule: 8+ succeeds, the again-rule, rote; or the chance die (H-CHANCE-1)."""
     if pool <= 0:
-        return Msg("ask.detail.chance")
-    return Msg("ask.detail.hunter.rote" if rote else "ask.detail.hunter", again=again)
+        return Msg("hunter.ask.chance")
+    return Msg("hunter.ask.rote" if rote else "hunter.ask.pool", again=again)
 
 
 def pool_ask(
