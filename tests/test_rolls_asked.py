@@ -273,7 +273,7 @@ def test_the_same_faces_flat_or_one_list_per_roll_give_the_same_fight(dice_file:
         assert ask is not None and ask.describe("fr") and ask.describe("en")
 
 
-def test_vtm_willpower_automatic_success_is_said_as_such() -> None:
+def test_vtm_willpower_success_and_the_difficultys_reason_are_said() -> None:
     shooter = (
         "{id: a, name: Jack, side: x, position: [0, 0], wits: 5, dexterity: 3, firearms: 3,"
         " willpower: 5, weapons: [light_revolver]}"
@@ -285,8 +285,10 @@ def test_vtm_willpower_automatic_success_is_said_as_such() -> None:
     need = next_roll(f.encounter, Command("act", "a", {}), [])
     assert need is not None and need.ask is not None and need.count == 6
     assert need.ask.describe("fr") == (
-        "Dextérité 3 + Armes à feu 3 = 6 dés, 1 succès automatique (Volonté), difficulté 6"
+        "Dextérité 3 + Armes à feu 3 = 6 dés, 1 succès automatique (Volonté),"
+        " difficulté 4 : bout portant −2"
     )
     assert need.ask.describe("en") == (
-        "Dexterity 3 + Firearms 3 = 6 dice, 1 automatic success (Willpower), difficulty 6"
+        "Dexterity 3 + Firearms 3 = 6 dice, 1 automatic success (Willpower),"
+        " difficulty 4: point blank −2"
     )

@@ -30,6 +30,12 @@ ROLLS = ("ask.rolls.one", "ask.rolls.other")
 """« 1 jet » / « 3 jets »: the message keys of a number of rolls."""
 
 
+def signed(value: int, lang: Lang | None = None) -> str:
+    """An integer with its sign, a true minus for a negative (« +1 », « −2 »)."""
+    sign = "+" if value >= 0 else "−"
+    return f"{sign}{number(abs(value), lang)}"
+
+
 def plural(keys: tuple[str, str], count: int, lang: Lang | None = None, /, **params: object) -> str:
     """The first of ``keys`` (singular) or the second, chosen by Babel's plural rule for ``count``.
 
@@ -163,7 +169,7 @@ class _Reasons:
 
     def describe(self, lang: Lang | None = None) -> str:
         return ", ".join(
-            t("ask.part.difficulty_note", lang, label=what, value=amount)
+            t("ask.part.difficulty_note", lang, label=what, value=signed(amount, lang))
             for what, amount in self.items
         )
 
@@ -183,4 +189,5 @@ __all__ = [
     "label",
     "number",
     "plural",
+    "signed",
 ]
