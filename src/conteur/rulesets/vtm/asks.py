@@ -43,7 +43,7 @@ def parts(items: Iterable[tuple[str, int]], total: int) -> tuple[tuple[Msg, int]
 
 
 def willpower_note(auto: int) -> tuple[tuple[Msg, int], ...]:
-    """Willpower's automatic success, said as such (V-GEN-5)."""
+    """Willpower's automatic success, said as such."""
     return (auto_successes(auto, Msg("vtm.trait.willpower")),) if auto else ()
 
 
