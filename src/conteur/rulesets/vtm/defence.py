@@ -21,9 +21,10 @@ from __future__ import annotations
 from collections.abc import Iterable
 
 from conteur.engine import Command, Event, Resolution
-from conteur.i18n import ConteurError
+from conteur.i18n import ConteurError, Msg
 
 from . import equipment
+from .asks import test_ask
 from .defence_events import DefenceBarred
 from .dice import VtmPool
 from .events import (
@@ -115,13 +116,17 @@ def ready_defence(ctx: Resolution, d: AttackDraft) -> Defence | None:
         return None
     attribute, ability = TRAITS[kind]
     pool = target.trait(attribute) + target.trait(ability) + target.penalty
+    parts = [(attribute, target.trait(attribute)), (ability, target.trait(ability))]
+    parts.append(("wounds", target.penalty))
     rules = [RULE[kind], "V-DEF-1"]
     if source == "full_defense":
         pool -= target.progress.defences  # V-DEF-7: one die fewer for each following defence
+        parts.append(("following_defence", -target.progress.defences))
         rules.append("V-DEF-7")
     penalty = multiple_penalty_of_defence(target, source)
     if penalty:
         pool -= penalty  # V-MAN-1 / V-DEF-8: one of the actions of a multiple action
+        parts.append(("multiple_actions", -penalty))
         rules.extend(["V-MAN-1", "V-DEF-8"])
     if source in ("abort_point", "abort_roll"):
         rules.append("V-MAN-3")
@@ -130,6 +135,7 @@ def ready_defence(ctx: Resolution, d: AttackDraft) -> Defence | None:
     armour = equipment.armour_of(state, target)
     if armour is not None:
         pool -= armour.penalty  # V-ARM-2
+        parts.append(("armour", -armour.penalty))
     difficulty = DIFFICULTY
     if d.close:
         extra = min(4, max(0, close_opponents(state, target.id) - 1))
@@ -144,6 +150,7 @@ def ready_defence(ctx: Resolution, d: AttackDraft) -> Defence | None:
         rules.append("V-CC-12")
     gm_dice, gm_difficulty, _ = gm_modifiers(state, target.id)
     pool += gm_dice
+    parts.append(("gm", gm_dice))
     difficulty += gm_difficulty
     riposte = None
     if kind == "parry" and d.weapon is None:
@@ -153,7 +160,9 @@ def ready_defence(ctx: Resolution, d: AttackDraft) -> Defence | None:
             from .attack import soak_pool
 
             riposte = Riposte(dice, dtype, soak_pool(d.attacker, dtype, "weapon", state))
-    return Defence(target.id, kind, max(pool, 0), difficulty, riposte, tuple(rules))
+    return Defence(
+        target.id, kind, max(pool, 0), difficulty, riposte, tuple(rules), parts=tuple(parts)
+    )
 
 
 def defence_rolled(ctx: Resolution, defence: Defence | None, events: Iterable[Event]) -> None:
@@ -262,7 +271,17 @@ def abort(ctx: Resolution, f: Fighter, kind: str, how: object) -> None:
         ctx.emit(DefenceAnnounced(f.id, kind, "abort_point", rules=("V-MAN-3", "V-DEF-1")))
         return
     if how in ("roll", "willpower_roll"):
-        record = ctx.dice.roll(VtmPool(f.sheet.willpower, ABORT_DIFFICULTY))
+        record = ctx.dice.roll(
+            VtmPool(f.sheet.willpower, ABORT_DIFFICULTY),
+            test_ask(
+                f.id,
+                f.name,
+                Msg("ask.test.abort"),
+                f.sheet.willpower,
+                ABORT_DIFFICULTY,
+                [("willpower", f.sheet.willpower)],
+            ),
+        )
         ctx.emit(
             RollMade(
                 f.id,
