@@ -11,10 +11,12 @@ from __future__ import annotations
 
 from typing import Any
 
+from conteur.dice.asks import RollAsk, difficulty
 from conteur.engine import Resolution
-from conteur.i18n import ConteurError
+from conteur.i18n import ConteurError, Msg
 
 from . import equipment
+from .asks import StrikeAsks, parts, willpower_note, word
 from .events import ConditionSet, ModifiersUsed
 from .hooks import (
     AFTER_ATTACK,
@@ -72,11 +74,13 @@ def draft_attack(
     d.pool = attacker.trait(attribute)
     d.rules.append("V-ATK-1")
     d.notes.append(("V-ATK-1", attribute, d.pool))
+    d.pool_parts.append((attribute, d.pool))
     for ability in abilities:
         dots = attacker.trait(ability)
         if dots:
             d.pool += dots
             d.notes.append(("V-ATK-1", ability, dots))
+            d.pool_parts.append((ability, dots))
         else:
             d.flags["untrained"] = True
             d.rules.append("V-ATK-2")
@@ -204,10 +208,36 @@ def strike_for(d: AttackDraft, defence: Defence | None, willpower: bool) -> Stri
         disarm_above=d.flags.get("disarm_above"),
         rules=tuple(dict.fromkeys(d.rules)),
         modifiers=format_notes(d),
+        asks=strike_asks(d, defence, 1 if willpower else 0),
     )
     for rule in STRIKE_RULES:
         strike = rule(d, strike)
     return strike
+
+
+def strike_asks(d: AttackDraft, defence: Defence | None, auto: int) -> StrikeAsks:
+    """What the attack's rolls are for: the attack with its pool's parts and difficulty,
+    the defence with its own, said to the table roll by roll."""
+    attack = RollAsk(
+        who=d.attacker.id,
+        what=Msg("ask.what.attack", name=d.attacker.name),
+        breakdown=parts(d.pool_parts, d.pool) + willpower_note(auto),
+        detail=difficulty(
+            d.difficulty, tuple((word(what), amount) for what, amount in d.difficulty_parts)
+        ),
+        dice=max(0, d.pool),
+    )
+    ask = None
+    if defence is not None:
+        defender = d.state.fighters[defence.defender]
+        ask = RollAsk(
+            who=defender.id,
+            what=Msg("ask.what.defence", kind=Msg(f"word.{defence.kind}"), name=defender.name),
+            breakdown=parts(defence.parts, sum(amount for _, amount in defence.parts)),
+            detail=difficulty(defence.difficulty),
+            dice=defence.pool,
+        )
+    return StrikeAsks(attack, ask, d.attacker.name, d.target.name)
 
 
 def format_notes(d: AttackDraft) -> tuple[tuple[str, int], ...]:

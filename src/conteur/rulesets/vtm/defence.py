@@ -115,13 +115,17 @@ def ready_defence(ctx: Resolution, d: AttackDraft) -> Defence | None:
         return None
     attribute, ability = TRAITS[kind]
     pool = target.trait(attribute) + target.trait(ability) + target.penalty
+    parts = [(attribute, target.trait(attribute)), (ability, target.trait(ability))]
+    parts.append(("wounds", target.penalty))
     rules = [RULE[kind], "V-DEF-1"]
     if source == "full_defense":
         pool -= target.progress.defences  # V-DEF-7: one die fewer for each following defence
+        parts.append(("following_defence", -target.progress.defences))
         rules.append("V-DEF-7")
     penalty = multiple_penalty_of_defence(target, source)
     if penalty:
         pool -= penalty  # V-MAN-1 / V-DEF-8: one of the actions of a multiple action
+        parts.append(("multiple_actions", -penalty))
         rules.extend(["V-MAN-1", "V-DEF-8"])
     if source in ("abort_point", "abort_roll"):
         rules.append("V-MAN-3")
@@ -130,6 +134,7 @@ def ready_defence(ctx: Resolution, d: AttackDraft) -> Defence | None:
     armour = equipment.armour_of(state, target)
     if armour is not None:
         pool -= armour.penalty  # V-ARM-2
+        parts.append(("armour", -armour.penalty))
     difficulty = DIFFICULTY
     if d.close:
         extra = min(4, max(0, close_opponents(state, target.id) - 1))
@@ -144,6 +149,7 @@ def ready_defence(ctx: Resolution, d: AttackDraft) -> Defence | None:
         rules.append("V-CC-12")
     gm_dice, gm_difficulty, _ = gm_modifiers(state, target.id)
     pool += gm_dice
+    parts.append(("gm", gm_dice))
     difficulty += gm_difficulty
     riposte = None
     if kind == "parry" and d.weapon is None:
@@ -153,7 +159,9 @@ def ready_defence(ctx: Resolution, d: AttackDraft) -> Defence | None:
             from .attack import soak_pool
 
             riposte = Riposte(dice, dtype, soak_pool(d.attacker, dtype, "weapon", state))
-    return Defence(target.id, kind, max(pool, 0), difficulty, riposte, tuple(rules))
+    return Defence(
+        target.id, kind, max(pool, 0), difficulty, riposte, tuple(rules), parts=tuple(parts)
+    )
 
 
 def defence_rolled(ctx: Resolution, defence: Defence | None, events: Iterable[Event]) -> None:

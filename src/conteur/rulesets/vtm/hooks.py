@@ -64,6 +64,10 @@ class AttackDraft:
     notes: list[tuple[str, str, int]] = field(default_factory=list)
     """(rule id, what, amount) for each modifier, for the log and the odds view."""
     rules: list[str] = field(default_factory=list)
+    pool_parts: list[tuple[str, int]] = field(default_factory=list)
+    """The pool's parts (trait, ability, each modifier in dice), for the roll's ask."""
+    difficulty_parts: list[tuple[str, int]] = field(default_factory=list)
+    """What moved the difficulty, and by how much, for the roll's ask."""
     extra_damage_dice: int = 0
     damage_dice: int = 0
     flags: dict[str, Any] = field(default_factory=dict)
@@ -73,6 +77,7 @@ class AttackDraft:
         if amount:
             self.pool += amount
             self.notes.append((rule, what, amount))
+            self.pool_parts.append((what, amount))
             self.rules.append(rule)
 
     def add_difficulty(self, rule: str, what: str, amount: int) -> None:
@@ -80,6 +85,7 @@ class AttackDraft:
         if amount:
             self.difficulty += amount
             self.notes.append((rule, what, amount))
+            self.difficulty_parts.append((what, amount))
             self.rules.append(rule)
 
     def set_difficulty(self, rule: str, what: str, value: int) -> None:
@@ -87,6 +93,8 @@ class AttackDraft:
         delta = value - self.difficulty
         self.difficulty = value
         self.notes.append((rule, what, delta))
+        if delta:
+            self.difficulty_parts.append((what, delta))
         self.rules.append(rule)
 
 

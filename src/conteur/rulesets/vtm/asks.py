@@ -1,0 +1,81 @@
+"""What each vtm roll is for, said to the table (``conteur.dice.RollAsk``)."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from dataclasses import dataclass
+
+from conteur.dice.asks import RollAsk, auto_successes, difficulty, label
+from conteur.engine.events import modifier_label
+from conteur.i18n import Lang, Msg, catalog
+
+
+class _Word:
+    """A modifier's word (``word.<what>``, or the game master's reason as written)."""
+
+    __slots__ = ("what",)
+
+    def __init__(self, what: str) -> None:
+        self.what = what
+
+    def describe(self, lang: Lang | None = None) -> str:
+        return modifier_label(self.what, lang)
+
+
+def word(what: str) -> Msg:
+    """A pool part's name: the trait (« Dextérité ») or the modifier's word (« visée »)."""
+    key = f"vtm.trait.{what}"
+    return Msg(key) if key in catalog() else label(_Word(what))
+
+
+def parts(items: Iterable[tuple[str, int]], total: int) -> tuple[tuple[Msg, int], ...]:
+    """The breakdown of a pool of ``total`` dice from its named parts (0s left out); what the
+    parts do not account for is said as « autres modificateurs »."""
+    out = [(word(what), amount) for what, amount in items if amount]
+    rest = total - sum(amount for _, amount in out)
+    if rest:
+        out.append((Msg("ask.part.other"), rest))
+    return tuple(out)
+
+
+def willpower_note(auto: int) -> tuple[tuple[Msg, int], ...]:
+    """Willpower's automatic success, said as such (V-GEN-5)."""
+    return (auto_successes(auto, Msg("vtm.trait.willpower")),) if auto else ()
+
+
+def test_ask(
+    who: str | None,
+    name: str,
+    test: Msg,
+    pool: int,
+    diff: int,
+    items: Iterable[tuple[str, int]] = (),
+    auto: int = 0,
+    hidden: bool = False,
+) -> RollAsk:
+    """A plain vtm roll of ``name``'s: its pool's parts, Willpower, its difficulty."""
+    return RollAsk(
+        who=who,
+        what=Msg("ask.what.test", test=test, name=name),
+        breakdown=parts(items, pool) + willpower_note(auto),
+        detail=difficulty(diff),
+        hidden=hidden,
+        dice=max(0, pool),
+    )
+
+
+@dataclass(frozen=True)
+class StrikeAsks:
+    """The asks of one attack's rolls: its attack and defence, and the names the damage and
+    soak asks are said with (their pools are known only when they are rolled)."""
+
+    attack: RollAsk
+    defence: RollAsk | None
+    attacker: str
+    """The attacker's display name."""
+    target: str
+    """The target's display name."""
+    damage_label: Msg | None = None
+
+
+__all__ = ["StrikeAsks", "parts", "test_ask", "willpower_note", "word"]
