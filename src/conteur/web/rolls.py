@@ -11,14 +11,14 @@ from __future__ import annotations
 
 import secrets
 from collections.abc import Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 
+from conteur.dice.table import RollNeeded, TableDice
 from conteur.engine.commands import Command
+from conteur.engine.plan import next_roll
 from conteur.i18n import ConteurError, Lang, t
 from conteur.store import Store
 from conteur.store.service import PendingInfo
-
-from .standin import RollNeeded, TableDice, next_roll
 
 MAX_FACES = 200
 """The most faces one roll may be given at once."""
@@ -43,8 +43,10 @@ class RollsView:
     step: int = 0
     waiting_for: str | None = None
     """The player whose phone the roll is asked on (GM's view), or None."""
-    breakdown: list[tuple[str, int]] = field(default_factory=list)
-    detail: str = ""
+    line: str = ""
+    """The pool's parts, its total and its difficulty (« Dextérité 3 + Bagarre 3 = 6 dés… »)."""
+    what: str = ""
+    """What the roll is for, in a sentence (« attaque de Jack »)."""
 
 
 NONE_VERSION = "none"
@@ -73,15 +75,18 @@ def view_of(
             return None
         return RollsView(version=f"{pending.step}:ready", step=pending.step, count=0)
     ask = need.ask
-    playable = player_input and ask.who is not None and ask.who in players and not ask.hidden
-    if not gm and (not playable or ask.who != me):
+    who = ask.who if ask is not None else None
+    playable = player_input and who is not None and who in players and not ask.hidden  # type: ignore[union-attr]
+    if not gm and (not playable or who != me):
         return None
     enc = store.encounter(eid)
     names = enc.ruleset.names(enc.state)
     actor = names.get(pending.command.actor or "", "")
     return RollsView(
         version=f"{pending.step}:{need.index}:{len(need.faces_so_far)}",
-        title=ask.describe(lang),
+        title=ask.title(lang) if ask is not None else need.message(lang),
+        line=ask.describe(lang) if ask is not None else "",
+        what=ask.what.describe(lang) if ask is not None else need.message(lang),
         action=t("web.rolls.action", lang, actor=actor or t("web.gm", lang)),
         count=need.count,
         sides=need.sides,
@@ -89,9 +94,7 @@ def view_of(
         number=need.index + 1,
         wave=need.wave,
         step=pending.step,
-        waiting_for=names.get(ask.who or "", ask.who) if playable and gm else None,
-        breakdown=[(m.describe(lang), n) for m, n in ask.breakdown],
-        detail=ask.detail.describe(lang) if ask.detail is not None else "",
+        waiting_for=names.get(who or "", who) if playable and gm else None,
     )
 
 
@@ -105,7 +108,7 @@ def begin(store: Store, eid: int, command: Command) -> bool:
     enc = store.encounter(eid)
     need = next_roll(enc, command, [])  # an illegal command is refused here, nothing kept
     if need is None:
-        store.execute(eid, command, TableDice([]))
+        store.execute(eid, command, TableDice([]), all_dice_used=True)
         return True
     store.begin_pending(eid, command)
     return False
@@ -144,7 +147,7 @@ def enter(store: Store, eid: int, raw: str | None, *, step: int, who: str | None
     rolls = [list(r) for r in pending.rolls]
     need = _need(store, eid, pending)
     if need is not None:
-        if who is not None and (need.ask.who != who or need.ask.hidden):
+        if who is not None and (need.ask is None or need.ask.who != who or need.ask.hidden):
             raise ConteurError("web.rolls.not_yours")
         if raw is None:
             draw = secrets.SystemRandom()
@@ -164,7 +167,7 @@ def enter(store: Store, eid: int, raw: str | None, *, step: int, who: str | None
             return False
     elif who is not None:
         raise ConteurError("web.rolls.not_yours")
-    store.commit_pending(eid, TableDice(rolls, pending.command.actor), step=step)
+    store.commit_pending(eid, TableDice(rolls), step=step)
     return True
 
 

@@ -15,6 +15,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from conteur.dice import DiceSource, SeededDice, TypedDice
+from conteur.dice.marks import marked_faces
 from conteur.engine import Encounter
 from conteur.engine.commands import Command, CommandTemplate, Param
 from conteur.engine.encounter import CommandEntry, LogEntry, UndoEntry
@@ -22,7 +23,6 @@ from conteur.engine.reading import lines_of
 from conteur.engine.views import HealthView, Roster, RosterRow, Status, TurnView
 from conteur.engine.visibility import GM, Viewer
 from conteur.i18n import ConteurError, Lang, catalog, t
-from conteur.web.standin import marked_faces
 
 
 def msg(key: str, lang: Lang, **params: Any) -> str:
