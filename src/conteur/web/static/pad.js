@@ -95,7 +95,8 @@
   }
 
   function send(form, auto) {
-    var f = facts();
+    var onPad = form.hasAttribute("data-pad-form");
+    var f = onPad ? facts() : null;
     var c = card();
     if (!auto && f && c && f.count) {
       if (buffer) addBuffer();
@@ -149,6 +150,7 @@
     old.replaceWith(fresh);
     if (changed) { typed = []; buffer = ""; }
     bind();
+    if (changed && pad()) fresh.scrollIntoView({ block: "nearest" });
   }
 
   function bind() {
