@@ -24,8 +24,20 @@ def number(value: int, lang: Lang | None = None) -> str:
     return str(format_decimal(value, locale="fr_FR" if chosen == "fr" else "en_US"))
 
 
-def plural(key: str, count: int, lang: Lang | None = None, /, **params: object) -> str:
-    """The message ``key.one`` or ``key.other`` chosen by Babel's plural rule for ``count``.
+DICE = ("ask.dice.one", "ask.dice.other")
+"""« 1 dé » / « 3 dés »: the message keys of a number of dice (``plural``)."""
+ROLLS = ("ask.rolls.one", "ask.rolls.other")
+"""« 1 jet » / « 3 jets »: the message keys of a number of rolls."""
+
+
+def signed(value: int, lang: Lang | None = None) -> str:
+    """An integer with its sign, a true minus for a negative (« +1 », « −2 »)."""
+    sign = "+" if value >= 0 else "−"
+    return f"{sign}{number(abs(value), lang)}"
+
+
+def plural(keys: tuple[str, str], count: int, lang: Lang | None = None, /, **params: object) -> str:
+    """The first of ``keys`` (singular) or the second, chosen by Babel's plural rule for ``count``.
 
     French says « 0 dé », « 1 dé », « 2 dés »; English "0 dice", "1 die", "2 dice".
     """
@@ -33,8 +45,8 @@ def plural(key: str, count: int, lang: Lang | None = None, /, **params: object) 
 
     chosen = lang or env_lang()
     form = Locale.parse("fr_FR" if chosen == "fr" else "en_US").plural_form(count)
-    suffix = "one" if form == "one" else "other"
-    return t(f"{key}.{suffix}", chosen, count=number(count, chosen), **params)
+    key = keys[0] if form == "one" else keys[1]
+    return t(key, chosen, count=number(count, chosen), **params)
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -89,10 +101,10 @@ class RollAsk:
         pieces: list[str] = []
         count = self.count
         if parts:
-            total = plural("ask.dice", count or 0, chosen)
+            total = plural(DICE, count or 0, chosen)
             pieces.append(t("ask.sum", chosen, parts=" ".join(parts), total=total))
         elif count is not None:
-            pieces.append(plural("ask.dice", count, chosen))
+            pieces.append(plural(DICE, count, chosen))
         else:
             pieces.append(self.what.describe(chosen))
         pieces.extend(notes)
@@ -106,8 +118,6 @@ class RollAsk:
         return text[:1].upper() + text[1:]
 
 
-
-
 class DiceCount:
     """A number of dice said in a language (« 1 dé », « 6 dés »), usable as a message field."""
 
@@ -117,7 +127,7 @@ class DiceCount:
         self.count = count
 
     def describe(self, lang: Lang | None = None) -> str:
-        return plural("ask.dice", self.count, lang)
+        return plural(DICE, self.count, lang)
 
     def __repr__(self) -> str:
         return f"DiceCount({self.count})"
@@ -132,7 +142,7 @@ class RollCount:
         self.count = count
 
     def describe(self, lang: Lang | None = None) -> str:
-        return plural("ask.rolls", self.count, lang)
+        return plural(ROLLS, self.count, lang)
 
 
 def label(text: object) -> Msg:
@@ -159,7 +169,7 @@ class _Reasons:
 
     def describe(self, lang: Lang | None = None) -> str:
         return ", ".join(
-            t("ask.part.difficulty_note", lang, label=what, value=amount)
+            t("ask.part.difficulty_note", lang, label=what, value=signed(amount, lang))
             for what, amount in self.items
         )
 
@@ -179,4 +189,5 @@ __all__ = [
     "label",
     "number",
     "plural",
+    "signed",
 ]

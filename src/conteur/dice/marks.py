@@ -32,7 +32,9 @@ class Noted(Protocol):
 def _pairs(notes: Sequence[DieNote]) -> dict[int, int]:
     """Which cancelling 1 (by index) cancels which success (by index), both ways."""
     ones = [i for i, n in enumerate(notes) if n.role == "cancels"]
-    hits = sorted((i for i, n in enumerate(notes) if n.role == "cancelled"), key=lambda i: notes[i].face)
+    hits = sorted(
+        (i for i, n in enumerate(notes) if n.role == "cancelled"), key=lambda i: notes[i].face
+    )
     out: dict[int, int] = {}
     for one, hit in zip(ones, hits, strict=False):
         out[one] = hit
@@ -59,7 +61,7 @@ def marked_faces(record: RollRecord[Any]) -> list[tuple[int, str]]:
     dramatic = bool(getattr(result, "dramatic_failure", False))
     out: list[tuple[int, str]] = []
     for i, note in enumerate(notes):
-        words = [note.role]
+        words: list[str] = [note.role]
         if note.explodes:
             words.append("again")
         if note.stage == "rote":

@@ -26,7 +26,7 @@ from .rolls import Roll, RollRecord
 R = TypeVar("R")
 
 _LIMIT = 10_000
-"""The most faces a completion may take before it counts as endless (a face that keeps exploding)."""
+"""The most faces a completion may take before it counts as endless (a face that explodes)."""
 
 
 class _Endless(Exception):
@@ -106,9 +106,7 @@ class RollNeeded(ConteurError):
     ) -> None:
         what: Describable = ask.what if ask is not None else request
         if wave:
-            super().__init__(
-                "dice.table.needed.more", what=what, wave=wave, dice=DiceCount(count)
-            )
+            super().__init__("dice.table.needed.more", what=what, wave=wave, dice=DiceCount(count))
         else:
             super().__init__("dice.table.needed", what=what, dice=DiceCount(count))
         self.index = index
@@ -211,7 +209,6 @@ def _no_dice(request: Roll[R]) -> RollRecord[R] | None:
         return request.roll(draw)
     except _NoDie:
         return None
-
 
 
 __all__ = ["RollNeeded", "TableDice", "fewest_faces", "table_face", "wave_of"]

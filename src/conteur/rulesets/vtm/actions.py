@@ -15,6 +15,7 @@ from conteur.engine.geometry import distance, move_toward, parse_position
 from conteur.i18n import ConteurError
 
 from . import equipment
+from .asks import test_ask, word
 from .attack import attack, multiple_penalty
 from .events import (
     ActionTaken,
@@ -301,7 +302,23 @@ def other(ctx: Resolution, f: Fighter, a: Action, penalty: int, willpower: bool)
     difficulty = int(a.param("difficulty", 6)) + extra
     gm_dice, gm_difficulty, _ = gm_modifiers(ctx.state, f.id)  # the Conteur's, for this roll
     pool, difficulty = max(0, pool + gm_dice), difficulty + gm_difficulty
-    record = ctx.dice.roll(VtmPool(pool, difficulty, auto=1 if willpower else 0))
+    record = ctx.dice.roll(
+        VtmPool(pool, difficulty, auto=1 if willpower else 0),
+        test_ask(
+            f.id,
+            f.name,
+            word(purpose),
+            pool,
+            difficulty,
+            [
+                *((t, f.trait(t)) for t in names),
+                ("wounds", f.penalty),
+                ("multiple_actions", -penalty),
+                ("gm", gm_dice),
+            ],
+            auto=1 if willpower else 0,
+        ),
+    )
     if gm_dice or gm_difficulty or ctx.state.pending_modifiers.get(f.id):
         ctx.emit(ModifiersUsed(f.id))
     ctx.emit(

@@ -4,10 +4,14 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 from conteur.dice.asks import RollAsk, auto_successes, difficulty, label
 from conteur.engine.events import modifier_label
 from conteur.i18n import Lang, Msg, catalog
+
+if TYPE_CHECKING:
+    from .hooks import AttackDraft
 
 
 class _Word:
@@ -76,6 +80,54 @@ class StrikeAsks:
     target: str
     """The target's display name."""
     damage_label: Msg | None = None
+    """The name of the damage dice (« Force » bare-handed; None: « dés de dégâts »)."""
+    soak: tuple[tuple[Msg, int], ...] = ()
+    """The target's soak dice, part by part (Stamina, Fortitude, armour)."""
 
 
-__all__ = ["StrikeAsks", "parts", "test_ask", "willpower_note", "word"]
+def initiative_ask(who: str, name: str, rating: int) -> RollAsk:
+    """A fighter's initiative: one d10 added to its rating (V-INI-1)."""
+    return RollAsk(
+        who=who,
+        what=Msg("ask.what.initiative", name=name),
+        detail=Msg("vtm.ask.initiative", rating=rating),
+        dice=1,
+    )
+
+
+def soak_ask(
+    who: str, name: str, pool: int, breakdown: tuple[tuple[Msg, int], ...] = ()
+) -> RollAsk:
+    """A soak roll of ``who``'s (V-SOAK-1..3): never botches, difficulty 6."""
+    parts = breakdown if sum(n for _, n in breakdown) == pool and breakdown else ()
+    return RollAsk(
+        who=who,
+        what=Msg("ask.what.soak", name=name),
+        breakdown=parts or ((Msg("ask.part.soak"), pool),),
+        detail=difficulty(6),
+    )
+
+
+def volley_ask(lead: AttackDraft, auto: int) -> RollAsk:
+    """One attack roll for several targets (a spray, a burst): the lead draft's pool."""
+    return RollAsk(
+        who=lead.attacker.id,
+        what=Msg("ask.what.attack", name=lead.attacker.name),
+        breakdown=parts(lead.pool_parts, lead.pool) + willpower_note(auto),
+        detail=difficulty(
+            lead.difficulty, tuple((word(what), amount) for what, amount in lead.difficulty_parts)
+        ),
+        dice=max(0, lead.pool),
+    )
+
+
+__all__ = [
+    "StrikeAsks",
+    "initiative_ask",
+    "parts",
+    "soak_ask",
+    "test_ask",
+    "volley_ask",
+    "willpower_note",
+    "word",
+]

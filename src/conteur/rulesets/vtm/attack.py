@@ -180,7 +180,8 @@ def strike_for(d: AttackDraft, defence: Defence | None, willpower: bool) -> Stri
     state = d.state
     damage_dice, damage_auto, damage_type, source = equipment.damage_of(state, d)
     bypass = bool(d.flags.get("bypass_armour"))  # V-MAN-8: a called shot past the armour
-    soak = soak_pool(d.target, damage_type, source, state, with_armour=not bypass)
+    soaked_by = soak_parts(d.target, damage_type, source, state, with_armour=not bypass)
+    soak = sum(n for _, n in soaked_by)
     armour = equipment.armour_of(state, d.target)
     halve = d.target.kind == "vampire" and bool(state.options.get("vampires_halve_bashing", True))
     every = bool(state.options.get("defence_literal_difference")) and defence is not None
@@ -208,14 +209,20 @@ def strike_for(d: AttackDraft, defence: Defence | None, willpower: bool) -> Stri
         disarm_above=d.flags.get("disarm_above"),
         rules=tuple(dict.fromkeys(d.rules)),
         modifiers=format_notes(d),
-        asks=strike_asks(d, defence, 1 if willpower else 0),
+        asks=strike_asks(d, defence, 1 if willpower else 0, tuple(soaked_by), damage_dice),
     )
     for rule in STRIKE_RULES:
         strike = rule(d, strike)
     return strike
 
 
-def strike_asks(d: AttackDraft, defence: Defence | None, auto: int) -> StrikeAsks:
+def strike_asks(
+    d: AttackDraft,
+    defence: Defence | None,
+    auto: int,
+    soak: tuple[tuple[str, int], ...] = (),
+    damage_dice: int | None = None,
+) -> StrikeAsks:
     """What the attack's rolls are for: the attack with its pool's parts and difficulty,
     the defence with its own, said to the table roll by roll."""
     attack = RollAsk(
@@ -237,7 +244,15 @@ def strike_asks(d: AttackDraft, defence: Defence | None, auto: int) -> StrikeAsk
             detail=difficulty(defence.difficulty),
             dice=defence.pool,
         )
-    return StrikeAsks(attack, ask, d.attacker.name, d.target.name)
+    strength = d.weapon is None and damage_dice == d.attacker.trait("strength")
+    return StrikeAsks(
+        attack,
+        ask,
+        d.attacker.name,
+        d.target.name,
+        damage_label=Msg("vtm.trait.strength") if strength else None,
+        soak=tuple((word(what), n) for what, n in soak),
+    )
 
 
 def format_notes(d: AttackDraft) -> tuple[tuple[str, int], ...]:
@@ -248,7 +263,16 @@ def format_notes(d: AttackDraft) -> tuple[tuple[str, int], ...]:
 def soak_pool(
     target: Fighter, damage_type: str, source: str, state: VtmState, *, with_armour: bool = True
 ) -> int:
-    """Soak dice against one attack (V-SOAK-1, V-SOAK-2, V-ARM-1).
+    """Soak dice against one attack (V-SOAK-1, V-SOAK-2, V-ARM-1): the sum of ``soak_parts``."""
+    return sum(
+        n for _, n in soak_parts(target, damage_type, source, state, with_armour=with_armour)
+    )
+
+
+def soak_parts(
+    target: Fighter, damage_type: str, source: str, state: VtmState, *, with_armour: bool = True
+) -> list[tuple[str, int]]:
+    """The soak dice against one attack, part by part (V-SOAK-1, V-SOAK-2, V-ARM-1).
 
     Stamina soaks bashing for all, lethal only for vampires and other
     supernatural beings; Fortitude adds to both and alone soaks aggravated;
@@ -263,11 +287,17 @@ def soak_pool(
     if source in ("fire", "sunlight"):
         rating = 0
     if damage_type == "bashing":
-        return stamina + fortitude + rating
-    if damage_type == "lethal":
-        return (stamina if target.supernatural else 0) + fortitude + rating
-    claws_or_fangs = source in ("claws", "fangs")
-    return fortitude + (rating if claws_or_fangs else 0)
+        parts = [("stamina", stamina), ("fortitude", fortitude), ("armour", rating)]
+    elif damage_type == "lethal":
+        parts = [
+            ("stamina", stamina if target.supernatural else 0),
+            ("fortitude", fortitude),
+            ("armour", rating),
+        ]
+    else:
+        claws_or_fangs = source in ("claws", "fangs")
+        parts = [("fortitude", fortitude), ("armour", rating if claws_or_fangs else 0)]
+    return [(what, n) for what, n in parts if n]
 
 
 def multiple_penalty(f: Fighter, action: Action) -> int:
@@ -284,4 +314,12 @@ def knock_down(ctx: Resolution, fighter: Fighter, rule: str) -> None:
     ctx.emit(ConditionSet(fighter.id, "dazed", True, rules=(rule, "V-DMG-7")))
 
 
-__all__ = ["Riposte", "attack", "draft_attack", "knock_down", "multiple_penalty", "soak_pool"]
+__all__ = [
+    "Riposte",
+    "attack",
+    "draft_attack",
+    "knock_down",
+    "multiple_penalty",
+    "soak_parts",
+    "soak_pool",
+]

@@ -71,6 +71,7 @@ from conteur.i18n import ConteurError
 
 from . import equipment
 from .actions import fighter
+from .asks import test_ask, word
 from .attack import dazed_by_damage, draft_attack, strike_for
 from .events import ComplicationChosen, ConditionSet, ModifiersUsed, RollMade, WeaponChanged
 from .hooks import (
@@ -421,12 +422,23 @@ def break_free(ctx: Resolution, f: Fighter, a: Action, penalty: int, willpower: 
         1 if f.conditions.get("off_balance_turn") == state.turn else 0
     )
     auto = f.trait("potence") + (1 if willpower else 0)
-    my_roll = ctx.dice.roll(VtmPool(max(0, mine), difficulty + gm_difficulty, auto=auto))
+    my_roll = ctx.dice.roll(
+        VtmPool(max(0, mine), difficulty + gm_difficulty, auto=auto),
+        test_ask(f.id, f.name, word("break_free"), mine, difficulty + gm_difficulty, auto=auto),
+    )
     if state.pending_modifiers.get(f.id):
         ctx.emit(ModifiersUsed(f.id))
     theirs = sum(other.trait(t) for t in traits) + other.penalty
     their_roll = ctx.dice.roll(
-        VtmPool(max(0, theirs), RESIST_DIFFICULTY, auto=other.trait("potence"))
+        VtmPool(max(0, theirs), RESIST_DIFFICULTY, auto=other.trait("potence")),
+        test_ask(
+            other.id,
+            other.name,
+            word("break_free"),
+            theirs,
+            RESIST_DIFFICULTY,
+            auto=other.trait("potence"),
+        ),
     )
     free = my_roll.result.successes > their_roll.result.successes
     rules = (lock.rule, "V-CC-12") if difficulty > RESIST_DIFFICULTY else (lock.rule,)
@@ -601,7 +613,17 @@ def keep_footing(ctx: Resolution, who: Fighter, effect: Effect, m: Maneuver) -> 
         pool -= armour.penalty
     difficulty = effect.difficulty if effect.difficulty is not None else 6
     rules = tuple(dict.fromkeys((m.rule, effect.rule or "V-DMG-7")))
-    record = ctx.dice.roll(VtmPool(max(0, pool), difficulty))
+    record = ctx.dice.roll(
+        VtmPool(max(0, pool), difficulty),
+        test_ask(
+            who.id,
+            who.name,
+            word("keep_footing"),
+            pool,
+            difficulty,
+            [(t, who.trait(t)) for t in traits],
+        ),
+    )
     ctx.emit(
         RollMade(
             who.id,
@@ -713,7 +735,17 @@ def get_up(ctx: Resolution, command: Command) -> None:
     pool = max(0, sum(f.trait(t) for t in traits) + f.penalty)
     extra, extra_rules = roll_modifiers(state, f, "get_up")  # a pack's (a leg hit...)
     difficulty = GET_UP_DIFFICULTY + extra
-    record = ctx.dice.roll(VtmPool(pool, difficulty))
+    record = ctx.dice.roll(
+        VtmPool(pool, difficulty),
+        test_ask(
+            f.id,
+            f.name,
+            word("get_up"),
+            pool,
+            difficulty,
+            [(t, f.trait(t)) for t in traits] + [("wounds", f.penalty)],
+        ),
+    )
     rules = ("V-DMG-7",)
     ctx.emit(
         RollMade(

@@ -22,9 +22,10 @@ from collections.abc import Iterable
 
 from conteur.dice import VtmPool
 from conteur.engine import Command, Event, Resolution
-from conteur.i18n import ConteurError
+from conteur.i18n import ConteurError, Msg
 
 from . import equipment
+from .asks import test_ask
 from .defence_events import DefenceBarred
 from .events import (
     AbortFailed,
@@ -270,7 +271,17 @@ def abort(ctx: Resolution, f: Fighter, kind: str, how: object) -> None:
         ctx.emit(DefenceAnnounced(f.id, kind, "abort_point", rules=("V-MAN-3", "V-DEF-1")))
         return
     if how in ("roll", "willpower_roll"):
-        record = ctx.dice.roll(VtmPool(f.sheet.willpower, ABORT_DIFFICULTY))
+        record = ctx.dice.roll(
+            VtmPool(f.sheet.willpower, ABORT_DIFFICULTY),
+            test_ask(
+                f.id,
+                f.name,
+                Msg("ask.test.abort"),
+                f.sheet.willpower,
+                ABORT_DIFFICULTY,
+                [("willpower", f.sheet.willpower)],
+            ),
+        )
         ctx.emit(
             RollMade(
                 f.id,

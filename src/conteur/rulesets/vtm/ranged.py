@@ -64,6 +64,7 @@ from conteur.i18n import ConteurError
 
 from . import equipment
 from .actions import check_attack
+from .asks import volley_ask
 from .attack import attack, dazed_by_damage, defence_for, draft_attack, format_notes, strike_for
 from .close import CALLED_SHOT_PAST_ARMOUR, target_size
 from .events import (
@@ -636,7 +637,10 @@ def roll_volley(ctx: Resolution, lead: AttackDraft, m: Maneuver, willpower: bool
     """One attack roll for several targets (a spray, a pack's burst or spread), drafted as
     ``lead`` (V-ATK-5); its successes, 0 when every target is missed."""
     f = lead.attacker
-    record = ctx.dice.roll(VtmPool(lead.pool, lead.difficulty, auto=1 if willpower else 0))
+    record = ctx.dice.roll(
+        VtmPool(lead.pool, lead.difficulty, auto=1 if willpower else 0),
+        volley_ask(lead, 1 if willpower else 0),
+    )
     if ctx.state.pending_modifiers.get(f.id):
         ctx.emit(ModifiersUsed(f.id))
     successes = record.result.successes

@@ -19,8 +19,7 @@ from conteur.dice.asks import RollAsk, auto_successes, difficulty
 from conteur.engine import Event
 from conteur.i18n import Msg
 
-from .asks import StrikeAsks
-
+from .asks import StrikeAsks, soak_ask
 from .events import (
     ArmourDestroyed,
     AttackMissed,
@@ -345,7 +344,12 @@ def roll_soak(s: Strike, state: Dealt, dice: DiceSource) -> StrikeOutcome:
     if dealt > 0 and s.soak > 0:
         soak = dice.roll(
             VtmPool(s.soak, SOAK_DIFFICULTY, ones_cancel=s.damage_ones_cancel, can_botch=False),
-            soak_ask(s.target, s.asks.target if s.asks else s.target, s.soak),
+            soak_ask(
+                s.target,
+                s.asks.target if s.asks else s.target,
+                s.soak,
+                s.asks.soak if s.asks else (),
+            ),
         )
         soaked = soak.result.successes
         events.append(
@@ -437,14 +441,4 @@ def damage_ask(s: Strike, extra: int, pool: int) -> RollAsk:
         breakdown=tuple(breakdown),
         detail=difficulty(DAMAGE_DIFFICULTY),
         dice=max(pool, 1),
-    )
-
-
-def soak_ask(who: str, name: str, pool: int) -> RollAsk:
-    """The soak roll of ``who`` (V-SOAK-1..3): never botches, difficulty 6."""
-    return RollAsk(
-        who=who,
-        what=Msg("ask.what.soak", name=name),
-        breakdown=((Msg("ask.part.soak"), pool),),
-        detail=difficulty(SOAK_DIFFICULTY),
     )

@@ -18,6 +18,7 @@ from conteur.dice import Expr
 from conteur.engine import Command, Resolution
 from conteur.i18n import ConteurError
 
+from .asks import initiative_ask
 from .defence_events import SimultaneousRank
 from .events import (
     ActionDeclared,
@@ -58,7 +59,7 @@ def start_turn(ctx: Resolution, command: Command) -> None:
     ctx.emit(TurnStarted(state.turn + 1, rules=("V-GEN-3",)))
     scores: list[tuple[int, int, str]] = []
     for f in able_fighters(state):
-        record = ctx.dice.roll(D10)
+        record = ctx.dice.roll(D10, initiative_ask(f.id, f.name, initiative_rating(f)))
         rating = initiative_rating(f)
         total = record.result.total + rating
         ctx.emit(

@@ -27,10 +27,11 @@ from collections.abc import Mapping
 
 from conteur.dice import VtmPool
 from conteur.engine import Param, Resolution
-from conteur.i18n import ConteurError
+from conteur.i18n import ConteurError, Msg
 
 from ... import equipment
 from ...actions import check_attack
+from ...asks import test_ask
 from ...attack import attack
 from ...events import ConditionSet, DamageTaken, WeaponChanged
 from ...hooks import (
@@ -225,7 +226,18 @@ def limb_hit(ctx: Resolution, target: Fighter, where: str, inflicted: int) -> No
     if inflicted <= 0:
         return
     pool = target.trait("dexterity") + (target.trait("athletics") if where == "leg" else 0)
-    record = ctx.dice.roll(VtmPool(pool, data.limb_roll_difficulty))
+    traits = ["dexterity", "athletics"] if where == "leg" else ["dexterity"]
+    record = ctx.dice.roll(
+        VtmPool(pool, data.limb_roll_difficulty),
+        test_ask(
+            target.id,
+            target.name,
+            Msg("ask.test.limb"),
+            pool,
+            data.limb_roll_difficulty,
+            [(t, target.trait(t)) for t in traits],
+        ),
+    )
     got = record.result.successes
     ctx.emit(
         LimbRolled(
