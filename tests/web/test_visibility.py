@@ -10,6 +10,7 @@ the table), so that the readers' side of the seam is checked by itself.
 from __future__ import annotations
 
 import json
+import re
 from typing import Any
 
 import pytest
@@ -53,10 +54,20 @@ def back_room(store: Store) -> int:
 def play(gm: TestClient, eid: int, lines: list[tuple[str, str]]) -> None:
     csrf = csrf_of(gm.get(f"/e/{eid}").text)
     for line, faces in lines:
+        seq = str(page_seq(gm, eid))  # the seq the page shows: an undo names it
         r = gm.post(
-            f"/e/{eid}/script", data={"csrf": csrf, "line": line, "faces": faces}, headers=HX
+            f"/e/{eid}/script",
+            data={"csrf": csrf, "line": line, "faces": faces, "seq": seq},
+            headers=HX,
         )
         assert r.status_code == 200, r.text
+
+
+def page_seq(gm: TestClient, eid: int) -> int:
+    """The last seq the GM's panel shows (-1 before the first command)."""
+    found = re.search(r'data-seq="(-?\d+)"', gm.get(f"/e/{eid}/panel").text)
+    assert found is not None
+    return int(found.group(1))
 
 
 FIGHT = [

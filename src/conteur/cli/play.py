@@ -180,7 +180,7 @@ def player_summary_lines(encounter: Encounter, viewer: Viewer, lang: Lang) -> li
 
 def _heading(event: Event) -> bool:
     """Events that open a new stage of play (a turn) are printed as headers."""
-    return bool(getattr(type(event), "heading", False))
+    return type(event).heading
 
 
 def report(

@@ -56,6 +56,8 @@ class Event:
     type_name: ClassVar[str] = "Event"
     quiet: ClassVar[bool] = False
     """Bookkeeping events (a cursor moving) that logs may leave out."""
+    heading: ClassVar[bool] = False
+    """Events that open a new stage of play (a turn): printed logs show them as headers."""
 
     def __init_subclass__(cls, **kwargs: Any) -> None:
         super().__init_subclass__(**kwargs)

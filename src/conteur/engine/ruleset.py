@@ -90,6 +90,10 @@ class Ruleset(Generic[S]):
 
     name: ClassVar[str] = ""
 
+    deferrable: ClassVar[frozenset[str]] = frozenset()
+    """Error keys that only mean "not this fighter's turn yet": a script player may hold a
+    line refused with one of them until its turn comes."""
+
     # ----------------------------------------------------------------- required
 
     def new_state(self, scenario: Mapping[str, Any], base_dir: Path | None = None) -> S:

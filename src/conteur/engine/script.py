@@ -117,7 +117,7 @@ def play_script(
     """
     played: list[Played] = []
     waiting: list[tuple[int, str, ConteurError]] = []
-    deferrable = frozenset(getattr(encounter.ruleset, "deferrable", ()))
+    deferrable = encounter.ruleset.deferrable
 
     def attempt(number: int, text: str) -> None:
         command = encounter.ruleset.parse_command(text, encounter.state, lang)
