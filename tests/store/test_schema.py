@@ -35,6 +35,7 @@ TABLES = {
     "encounter_characters",
     "encounter_log",
     "gm_secrets",
+    "pending_actions",
 }
 
 

@@ -29,7 +29,7 @@ from dataclasses import dataclass, field
 from datetime import datetime
 from typing import Any, TypeVar
 
-from sqlalchemy import Engine, func, select
+from sqlalchemy import Engine, delete, func, select
 from sqlalchemy.exc import IntegrityError, OperationalError
 from sqlalchemy.orm import Session, defer
 
@@ -705,7 +705,7 @@ class Store:
             if old is not None:
                 if old.base_seq == last:
                     raise ConteurError("store.pending.exists")
-                s.delete(old)
+                s.execute(delete(PendingAction).where(PendingAction.id == old.id))
                 s.flush()
             new = PendingAction(encounter_id=encounter_id, command=data, rolls=[], base_seq=last)
             s.add(new)
@@ -733,7 +733,7 @@ class Store:
             row = s.scalar(select(PendingAction).where(PendingAction.encounter_id == encounter_id))
             if row is None:
                 return False
-            s.delete(row)
+            s.execute(delete(PendingAction).where(PendingAction.id == row.id))
             return True
 
     def commit_pending(self, encounter_id: int, dice: DiceSource, *, step: int) -> CommandEntry:
@@ -749,7 +749,7 @@ class Store:
                 raise ConteurError("store.pending.stale")
             command = Command.from_dict(dict(row.command))
             found.append(command)
-            s.delete(row)
+            s.execute(delete(PendingAction).where(PendingAction.id == row.id))
             encounter.execute(command, dice)
 
         mark = dice.mark()
