@@ -189,14 +189,7 @@ class VtmRuleset(Ruleset[VtmState]):
         """The turn, its stage, the ranks of initiative; due: who declares or acts now."""
         from .views import turn_view
 
-        due = tuple(
-            dict.fromkeys(
-                tp.actor
-                for tp in legal_commands(state)
-                if tp.actor and tp.type in ("declare", "act")
-            )
-        )
-        return turn_view(state, due)
+        return turn_view(state)
 
     def summary(self, state: Any) -> list[dict[str, Any]]:
         """Where each fighter stands, JSON-ready (health track with ``/`` and ``X``...)."""
