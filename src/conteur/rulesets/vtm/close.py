@@ -61,19 +61,26 @@ armour (V-MAN-8).
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass
 from typing import Any
 
 from conteur.engine import Command, CommandTemplate, Event, Param, Resolution
-from conteur.i18n import ConteurError
+from conteur.i18n import ConteurError, Lang
 
 from . import equipment
 from .actions import fighter
 from .asks import test_ask, word
 from .attack import dazed_by_damage, draft_attack, strike_for
 from .dice import VtmPool
-from .events import ComplicationChosen, ConditionSet, ModifiersUsed, RollMade, WeaponChanged
+from .events import (
+    ComplicationChosen,
+    ConditionSet,
+    ModifiersUsed,
+    RollMade,
+    WeaponChanged,
+    veil,
+)
 from .hooks import (
     ACTIONS,
     AttackDraft,
@@ -157,6 +164,14 @@ class BreakFreeRolled(Event):
     other_successes: int
     free: bool
 
+    def veiled(
+        self, lang: Lang | None = None, names: Mapping[str, str] | None = None
+    ) -> str | None:
+        """« Lucrèce se dégage de Varney » or « … ne parvient pas à se dégager … »: the
+        outcome of a roll that shows both fighters' dice (V-CC-7, V-CC-8)."""
+        outcome = "free" if self.free else "held"
+        return veil(self, f"ev.BreakFreeRolled.veiled.{outcome}", lang, names)
+
 
 @dataclass(frozen=True)
 class GrappleSqueezed(Event):
@@ -165,6 +180,12 @@ class GrappleSqueezed(Event):
     attacker: str
     target: str
     pool: int
+
+    def veiled(
+        self, lang: Lang | None = None, names: Mapping[str, str] | None = None
+    ) -> str | None:
+        """« Varney serre Lucrèce »: not the Strength dice (V-CC-7)."""
+        return veil(self, "ev.GrappleSqueezed.veiled", lang, names)
 
 
 @dataclass(frozen=True)
@@ -176,6 +197,12 @@ class Disarmed(Event):
     weapon: str
     successes: int
     strength: int
+
+    def veiled(
+        self, lang: Lang | None = None, names: Mapping[str, str] | None = None
+    ) -> str | None:
+        """« Sam désarme Jack »: not the successes nor the target's Strength (V-CC-6)."""
+        return veil(self, "ev.Disarmed.veiled", lang, names)
 
 
 @dataclass(frozen=True)

@@ -58,8 +58,9 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, replace
 from typing import Any
 
+from conteur import i18n
 from conteur.engine import Event, Resolution
-from conteur.i18n import ConteurError
+from conteur.i18n import ConteurError, Lang
 
 from . import equipment
 from .actions import check_attack
@@ -148,6 +149,13 @@ class SprayShared(Event):
             f"{names.get(fid, fid) if names else fid} {n}" for fid, n in self.shares
         )
         return out
+
+    def veiled(
+        self, lang: Lang | None = None, names: Mapping[str, str] | None = None
+    ) -> str | None:
+        """« Sam arrose la zone : Jack, Bill »: who is in the spray, not the shares (V-RNG-2)."""
+        targets = ", ".join((names or {}).get(fid, fid) for fid, _ in self.shares)
+        return i18n.t("ev.SprayShared.veiled", lang, **{**self.params(names), "targets": targets})
 
 
 @dataclass(frozen=True)

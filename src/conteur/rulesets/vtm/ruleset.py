@@ -8,12 +8,13 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from conteur.dice import RollKind
-from conteur.engine import Command, CommandTemplate, Param, Resolution, Ruleset
+from conteur.engine import Command, CommandTemplate, Event, Param, Resolution, Ruleset
 from conteur.engine.characters import Importer
 from conteur.engine.geometry import parse_position
 from conteur.engine.npcs import Archetype
 from conteur.engine.rules import RuleText, load_rule_texts
 from conteur.engine.views import Column, Roster, TurnView
+from conteur.engine.visibility import Visibility
 from conteur.i18n import ConteurError, Lang
 
 from . import actions, close, defence, equipment, general, gm, modifiers, ranged, turn
@@ -173,6 +174,14 @@ class VtmRuleset(Ruleset[VtmState]):
 
     def legal_commands(self, state: Any, actor: str | None = None) -> list[CommandTemplate]:
         return legal_commands(state, actor)
+
+    def visibility(self, event: Event, state: VtmState) -> Visibility:
+        """The game master's notes, modifiers, complications and custom maneuvers are his;
+        a fighter's dice, pools, exact health and spent resources are its own; the rest is
+        public (``visibility.py``)."""
+        from .visibility import visibility
+
+        return visibility(event)
 
     def roster(self, state: VtmState) -> Roster:
         """A row per fighter: the track, Willpower, blood, ammunition, conditions."""

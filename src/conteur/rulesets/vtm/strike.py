@@ -17,6 +17,7 @@ from typing import Any
 from conteur.dice import DiceSource
 from conteur.dice.asks import RollAsk, auto_successes, difficulty
 from conteur.engine import Event
+from conteur.engine.visibility import owned_by
 from conteur.i18n import Msg
 
 from .asks import StrikeAsks, soak_ask
@@ -298,7 +299,16 @@ def roll_damage_dice(s: Strike, state: Through, dice: DiceSource) -> Dealt | Str
     extra = net if s.every_success_adds else net - 1
     pool = s.damage_dice + extra + s.extra_damage_dice
     if pool <= 0 and not s.min_one_die:
-        events.append(DamageRolled(s.target, 0, s.damage_type, 0, rules=("V-DMG-1", "V-DMG-2")))
+        events.append(
+            DamageRolled(
+                s.target,
+                0,
+                s.damage_type,
+                0,
+                rules=("V-DMG-1", "V-DMG-2"),
+                seen=owned_by(s.attacker),
+            )
+        )
         return StrikeOutcome(successes, False, net, True, 0, 0, s.damage_type, events=(*events,))
     damage = dice.roll(
         VtmPool(
@@ -320,6 +330,7 @@ def roll_damage_dice(s: Strike, state: Through, dice: DiceSource) -> Dealt | Str
             dealt,
             rules=("V-DMG-1", "V-DMG-2", "V-DMG-4"),
             rolls=(damage,),
+            seen=owned_by(s.attacker),  # the attacker rolls the damage (visibility.py)
         )
     )
 
@@ -408,6 +419,7 @@ def _riposte(s: Strike, r: Riposte, extra: int, dice: DiceSource, events: list[E
             damage.result.successes,
             rules=("V-DEF-5", "V-DMG-2", "V-DMG-4"),
             rolls=(damage,),
+            seen=owned_by(s.target),  # the parrying defender's weapon strikes back
         )
     )
     soaked = 0
