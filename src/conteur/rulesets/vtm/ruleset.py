@@ -64,7 +64,7 @@ class VtmRuleset(Ruleset[VtmState]):
         self.handlers: dict[str, Handler] = {
             "initiative": close.ending_fallen_locks(turn.start_turn),
             "declare": lambda ctx, c: turn.declare(
-                ctx, first_action_details(ctx.state, c), actions.validate_declared
+                ctx, first_action_details(ctx.state, c), actions.validate_declaration
             ),
             "act": actions.act,
             "defend": close.guard_defence(defence.announce),

@@ -104,8 +104,8 @@ def declaring_now(state: VtmState) -> list[str]:
 def declare(ctx: Resolution, command: Command, validate: Any) -> None:
     """Record a declaration in reverse initiative order (V-INI-3, V-MAN-1, V-MAN-2).
 
-    ``validate(state, fighter, action)`` checks each action against the
-    maneuver rules before anything is recorded.
+    ``validate(state, fighter, declaration)`` checks its actions against the
+    maneuver rules before anything is recorded (``actions.validate_declaration``).
     """
     state: VtmState = ctx.state
     actor = command.actor or ""
@@ -124,10 +124,7 @@ def declare(ctx: Resolution, command: Command, validate: Any) -> None:
     f = state.fighters[actor]
     decl = declaration_from_command(command)
     check_declaration(state, f, decl)
-    for action in decl.actions:
-        validate(state, f, action)
-    if decl.full_defense:
-        validate(state, f, Action(decl.full_defense))  # parry needs a weapon... (V-DEF-7)
+    validate(state, f, decl)
     if decl.celerity:
         ctx.emit(BloodSpent(actor, decl.celerity, "celerity", rules=("V-MAN-2",)))
     if decl.willpower:
