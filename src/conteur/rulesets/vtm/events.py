@@ -530,6 +530,12 @@ class Burned(Event):
     levels: int
     soak: int
 
+    def veiled(
+        self, lang: Lang | None = None, names: Mapping[str, str] | None = None
+    ) -> str | None:
+        """« Le feu brûle Bill »: not the levels nor the soak dice."""
+        return veil(self, "ev.Burned.veiled", lang, names)
+
 
 @dataclass(frozen=True)
 class DamageTaken(Event):

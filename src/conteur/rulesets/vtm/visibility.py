@@ -35,6 +35,7 @@ OWNED: dict[str, str] = {
     "AttackRolled": "attacker",
     "DefenceRolled": "defender",
     "SoakRolled": "target",
+    "Burned": "target",
     "DamageTaken": "target",
     "Healed": "target",
     "RollMade": "fighter",
