@@ -115,10 +115,7 @@ REACHLESS = ("aim", "reload")
 
 def maneuver_or_none(state: VtmState, kind: str) -> Maneuver | None:
     """The maneuver an action kind names, or None for actions that are not maneuvers."""
-    try:
-        return equipment.maneuver(state, kind)
-    except ConteurError:
-        return None
+    return equipment.maneuver_or_none(state, kind)
 
 
 def struck(a: Action) -> list[str]:

@@ -311,19 +311,20 @@ def allowed_kinds(state: VtmState, f: Fighter, kinds: Iterable[str]) -> tuple[st
     return tuple(allowed_in_lock(state, lock, f.id))
 
 
-@action_check
-def locked_fighters(state: VtmState, f: Fighter, a: Action) -> None:
-    """V-CC-7 / V-CC-8: no other action until one of the two is free; lock actions need a lock."""
+def lock_refusal(state: VtmState, f: Fighter, a: Action) -> ConteurError | None:
+    """Why a lock forbids ``a``, if it does (V-CC-7, V-CC-8): locked, only the lock's own
+    actions, on the other fighter of the lock; not locked, none of them. Declarations,
+    actions and defences are checked with it, and the templates offer what it allows."""
     kind = kind_id(state, a.kind)
     lock = lock_of(state, f)
     if lock is None:
         if kind in LOCK_ACTIONS:
-            raise ConteurError("vtm.close.not_locked", rule="V-CC-7", fighter=f.name)
-        return
+            return ConteurError("vtm.close.not_locked", rule="V-CC-7", fighter=f.name)
+        return None
     allowed = allowed_in_lock(state, lock, f.id)
     other = state.fighters[lock.other(f.id)]
     if kind not in allowed:
-        raise ConteurError(
+        return ConteurError(
             "vtm.close.locked",
             rule=lock.rule,
             fighter=f.name,
@@ -331,9 +332,18 @@ def locked_fighters(state: VtmState, f: Fighter, a: Action) -> None:
             allowed=", ".join(allowed),
         )
     if a.target is not None and a.target != other.id:
-        raise ConteurError(
+        return ConteurError(
             "vtm.close.locked_target", rule=lock.rule, fighter=f.name, other=other.name
         )
+    return None
+
+
+@action_check
+def locked_fighters(state: VtmState, f: Fighter, a: Action) -> None:
+    """V-CC-7 / V-CC-8: no other action until one of the two is free; lock actions need a lock."""
+    refused = lock_refusal(state, f, a)
+    if refused is not None:
+        raise refused
 
 
 @substitute
@@ -359,20 +369,6 @@ def lock_takes_over(
     if not asked and lock.kind == "hold" and f.id == lock.target:
         return Action("break_free", other, celerity=declared.celerity)
     return None
-
-
-def guard_defence(
-    announce: Callable[[Resolution, Command], None],
-) -> Callable[[Resolution, Command], None]:
-    """The ``defend`` command, refused to a locked fighter: no other action (V-CC-7, V-CC-8)."""
-
-    def defend(ctx: Resolution, command: Command) -> None:
-        f = ctx.state.fighters.get(command.actor or "")
-        if f is not None:
-            locked_fighters(ctx.state, f, Action(str(command.get("kind", "dodge"))))
-        announce(ctx, command)
-
-    return defend
 
 
 def ending_fallen_locks(

@@ -5,7 +5,7 @@ from __future__ import annotations
 from conteur.engine import Command, Resolution
 from conteur.i18n import ConteurError, Msg
 
-from .actions import action_from_args, due_action, fighter, resolve_goal, validate
+from .actions import action_from_args, check_now, due_action, fighter, resolve_goal
 from .asks import test_ask
 from .attack import attack
 from .defence import check_defence
@@ -62,7 +62,7 @@ def ambush(ctx: Resolution, command: Command) -> None:
     if attacker.out_of_fight:
         raise ConteurError("vtm.out_of_fight", rule="V-DMG-5", fighter=attacker.name)
     strike = action_from_args({k: v for k, v in command.args.items() if k != "defence"})
-    validate(state, attacker, strike)
+    check_now(state, attacker, strike)  # its rules and its reach, as the template offers it
     defence = command.get("defence")
     if defence is not None:
         if defence not in DEFENSIVE:

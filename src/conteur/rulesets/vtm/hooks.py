@@ -28,6 +28,10 @@
   turn cleared, house_ranged's suppression).
 * ``ROLL_RULES``: difficulty changes to a roll that is not an attack, by its purpose
   (standing up, a jump...; a leg hit makes movement harder, house_ranged).
+* ``FORM_REFUSALS`` / ``ACT_REFUSALS``: the error keys a declaration filled in field by
+  field, and an action carried out, may still meet whatever values their templates offer
+  (``legal.py``): fields that contradict each other, a check of the declaration as a
+  whole (rate of fire), what a handler checks as it goes (the clip, a spray's zone).
 
 Rule modules register into these at import; ``rules.py`` imports them all.
 """
@@ -133,6 +137,8 @@ VolleyOdds = Callable[[AttackDraft], "tuple[AttackDraft, Callable[[int], int]]"]
 """(the asked target's draft) → (the draft the one roll is made with, successes → its share)."""
 VOLLEY_ODDS: dict[str, VolleyOdds] = {}
 TURN_END: list[Callable[[Resolution], None]] = []
+FORM_REFUSALS: set[str] = set()
+ACT_REFUSALS: set[str] = set()
 
 
 Hook = TypeVar("Hook")
@@ -270,3 +276,15 @@ def own_reach(*maneuvers: str) -> Callable[[Validator], Validator]:
 def volley_odds(*maneuvers: str) -> Callable[[VolleyOdds], VolleyOdds]:
     """Register how the odds price a maneuver that rolls once for several targets."""
     return _under(VOLLEY_ODDS, maneuvers)
+
+
+def form_refusals(*keys: str) -> None:
+    """Declare error keys a declaration form may meet whatever values it offers: a check of
+    several actions together, a detail given with a maneuver that takes none."""
+    FORM_REFUSALS.update(keys)
+
+
+def act_refusals(*keys: str) -> None:
+    """Declare error keys an action accepted by ``check_now`` may still meet when its handler
+    carries it out (the rounds left in the clip, the width of a spray's zone)."""
+    ACT_REFUSALS.update(keys)

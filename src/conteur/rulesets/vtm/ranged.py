@@ -80,10 +80,12 @@ from .events import (
 )
 from .hooks import (
     AttackDraft,
+    act_refusals,
     action,
     after_attack,
     declaration_check,
     difficulty_rule,
+    form_refusals,
     pool_rule,
     replaced,
     validator,
@@ -180,10 +182,7 @@ class ReloadProgress(Event):
 
 def maneuver_or_none(state: VtmState, kind: str) -> Maneuver | None:
     """The maneuver an action kind names, or None for actions that are not maneuvers."""
-    try:
-        return equipment.maneuver(state, kind)
-    except ConteurError:
-        return None
+    return equipment.maneuver_or_none(state, kind)
 
 
 def is_shot(m: Maneuver) -> bool:
@@ -520,6 +519,29 @@ def check_ranged_declaration(state: VtmState, f: Fighter, decl: Declaration) -> 
         for w in weapons.values():
             if w.crew_served:
                 raise ConteurError("vtm.ranged.crew_served", rule="V-RNG-4", weapon=Labels([w]))
+
+
+form_refusals(
+    "vtm.aim.alone",
+    "vtm.ranged.no_multiple",
+    "vtm.ranged.rate",
+    "vtm.ranged.two_hands",
+    "vtm.ranged.crew_served",
+    "vtm.ranged.clip_empty",
+    "vtm.ranged.clip_fraction",
+    "vtm.ranged.not_enough_rounds",
+)
+"""``check_ranged_declaration``: what several actions declared together may not do."""
+
+act_refusals(
+    "vtm.ranged.clip_empty",
+    "vtm.ranged.clip_fraction",
+    "vtm.ranged.not_enough_rounds",
+    "vtm.spray.zone",
+    "vtm.reload.nothing",
+)
+"""What a shot, a spray or a reload checks as it goes: the rounds in the clip (V-RNG-6..8),
+the width of the zone (V-RNG-2), a weapon to reload (V-RNG-7)."""
 
 
 # ------------------------------------------------------------------ attack modifiers

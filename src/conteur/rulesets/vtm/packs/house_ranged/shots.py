@@ -43,6 +43,7 @@ from ...hooks import (
     declaration_check,
     difficulty_rule,
     form_params,
+    form_refusals,
     pool_rule,
     roll_rule,
     validator,
@@ -130,6 +131,17 @@ def several_targets_only(state: VtmState, f: Fighter, a: Action) -> None:
 
 
 # ------------------------------------------------------------------ R-CALL
+
+
+form_refusals(
+    "house_ranged.location",
+    "house_ranged.use_called_shot",
+    "house_ranged.not_for",
+    "house_ranged.careful_alone",
+)
+"""What the pack's details of a declaration form (``pack_details``) may meet: a called shot
+with no spot, a spot or several targets given with a maneuver that takes none (R-CALL-1,
+R-BURST-1), a careful shot with another action (R-AIM-1)."""
 
 
 @form_params
@@ -325,7 +337,8 @@ def careful_alone(state: VtmState, f: Fighter, decl: Declaration) -> None:
     if not on(state) or len(decl.actions) < 2:
         return
     for a in decl.actions:
-        if equipment.maneuver_id(equipment.maneuver(state, a.kind)) == "careful_shot":
+        m = maneuver_or_none(state, a.kind)  # a move or an ``other`` action is no maneuver
+        if m is not None and equipment.maneuver_id(m) == "careful_shot":
             raise ConteurError("house_ranged.careful_alone", rule="R-AIM-1", fighter=f.name)
 
 
