@@ -3,7 +3,8 @@
 The ladder is data (``data/bands.yaml``): indemne, égratigné, blessé, gravement
 blessé, hors de combat, mort — each band naming the health levels and the fates
 that read as it. ``register_bands`` adds each band's words to the catalogue as
-``vtm.band.<id>`` when the ladder is first read; ``band_of`` picks the band of a fighter's level and fate.
+``vtm.band.<id>`` when the ladder is first read; ``band_of`` picks the band of a
+fighter's level and fate.
 """
 
 from __future__ import annotations

@@ -239,7 +239,7 @@ def declare_template(state: VtmState, f: Fighter) -> CommandTemplate:
     params.append(Param("full_defense", "choice", full, required=False))
     refusals = offer.refusals | set(DECLARATION_FIELDS) | set(REACH) | FORM_REFUSALS
     return CommandTemplate(
-        "declare", f.id, tuple(params), rule="V-INI-3", refusals=tuple(sorted(refusals))
+        "declare", f.id, tuple(params), rule="V-INI-3", refusals=frozenset(refusals)
     )
 
 
@@ -256,7 +256,7 @@ def act_template(state: VtmState, f: Fighter) -> CommandTemplate | None:
         return None
     index, timing = due
     rule = {"delayed": "V-INI-5", "end": "V-INI-7"}.get(timing, "V-INI-4")
-    refusals = tuple(sorted(ACT_REFUSALS))
+    refusals = frozenset(ACT_REFUSALS)
     if timing == "delayed":
         offer = choices(state, f, action_kinds(state, f, defences=False), check_now)
         if not offer.kinds:
@@ -266,8 +266,8 @@ def act_template(state: VtmState, f: Fighter) -> CommandTemplate | None:
             Param("target", "choice", offer.targets, required=False),
             Param("move_to", "choice", offer.targets, required=False),
         )
-        reasons = offer.refusals | set(refusals)
-        return CommandTemplate("act", f.id, params, rule=rule, refusals=tuple(sorted(reasons)))
+        reasons = offer.refusals | refusals
+        return CommandTemplate("act", f.id, params, rule=rule, refusals=frozenset(reasons))
     as_declared = _refusal_now(state, f, index, timing, {})
     instead = tuple(
         k
@@ -367,7 +367,7 @@ def ambush_template(state: VtmState, f: Fighter) -> CommandTemplate | None:
             Param("defence", "choice", defences, required=False),
         ),
         rule="V-MAN-7",
-        refusals=tuple(sorted(reasons)),
+        refusals=frozenset(reasons),
     )
 
 
@@ -395,7 +395,7 @@ does not read (a health track, a maneuver's record), an empty text."""
 def gm_templates(state: VtmState) -> list[CommandTemplate]:
     """The game master's commands (``gm.templates``), each with what it may still refuse."""
     return [
-        replace(tp, refusals=GM_REFUSALS[tp.type]) if tp.type in GM_REFUSALS else tp
+        replace(tp, refusals=frozenset(GM_REFUSALS[tp.type])) if tp.type in GM_REFUSALS else tp
         for tp in gm.templates(state)
     ]
 
