@@ -6,8 +6,11 @@ accepted by ``Encounter.execute``, or refused only with an error key the templat
 states in its ``refusals`` — what a form of independent fields cannot rule out (a
 maneuver with a target it cannot reach, two fields that contradict each other).
 
-A text field offers no values: the test types what a table would (a reason), and
-leaves an optional one empty.
+The property is ``tests/legality.py``'s, shared with hunter and western; beside it, every
+fighter's template of every state is tried with each value it offers alone, and what the
+issue asked of vtm's templates is checked on its own: a grappled fighter breaks free,
+Celerity's extra actions are declared from the form, a target out of reach is offered
+with the move that closes in.
 """
 
 from __future__ import annotations
@@ -23,6 +26,7 @@ from hypothesis import strategies as st
 from conteur.dice import SeededDice
 from conteur.engine import Command, CommandTemplate, Encounter, Param
 from conteur.i18n import ConteurError
+from legality import Reached, check_one_legality, example_states
 
 from .examples import VTM_EXAMPLES, steps
 from .fight import Fight, attack
@@ -44,22 +48,6 @@ def fork(enc: Encounter) -> Encounter:
     return Encounter(enc.ruleset, enc.scenario, copy.deepcopy(enc.state), keep_history=False)
 
 
-def value(draw: Any, p: Param) -> Any:
-    """A value the parameter offers (None: left empty)."""
-    if not p.required and p.kind != "bool" and draw(st.integers(0, 2)) == 0:
-        return None
-    if p.kind == "choice":
-        return draw(st.sampled_from(p.choices)) if p.choices else None
-    if p.kind == "int":
-        low = p.min if p.min is not None else -3
-        return draw(st.integers(low, p.max if p.max is not None else low + 6))
-    if p.kind == "bool":
-        return draw(st.booleans())
-    if p.kind == "position":
-        return [draw(st.integers(-5, 5)), draw(st.integers(-5, 5))]
-    return TEXT.get(p.name) if p.required else None
-
-
 def first(p: Param) -> Any:
     """The value a form shows first: the default, the first choice, the lowest number."""
     if p.default is not None:
@@ -73,15 +61,6 @@ def first(p: Param) -> Any:
     return TEXT.get(p.name)
 
 
-def command(draw: Any, tp: CommandTemplate) -> Command:
-    args = {}
-    for p in tp.params:
-        v = value(draw, p)
-        if v is not None:
-            args[p.name] = v
-    return Command(tp.type, tp.actor, args)
-
-
 def check(enc: Encounter, tp: CommandTemplate, cmd: Command, seed: int) -> None:
     """The command is accepted, or refused for a reason its template states."""
     try:
@@ -91,6 +70,15 @@ def check(enc: Encounter, tp: CommandTemplate, cmd: Command, seed: int) -> None:
             f"{cmd} refused with {err.key} ({err.message('en')}), "
             f"which its template does not state: {tp.refusals}"
         )
+
+
+@cache
+def reached() -> list[Reached]:
+    return [s for name in VTM_EXAMPLES for s in example_states(name)]
+
+
+def test_the_examples_give_states_to_start_from() -> None:
+    assert len(reached()) > 80
 
 
 @settings(
@@ -103,12 +91,8 @@ def check(enc: Encounter, tp: CommandTemplate, cmd: Command, seed: int) -> None:
 def test_any_template_filled_from_what_it_offers_is_accepted_or_refused_as_stated(
     data: st.DataObject,
 ) -> None:
-    draw = data.draw
-    name = draw(st.sampled_from(VTM_EXAMPLES))
-    enc = draw(st.sampled_from(states(name)))
-    templates = enc.legal_commands()
-    tp = draw(st.sampled_from(templates))
-    check(enc, tp, command(draw, tp), draw(st.integers(0, 10_000)))
+    """The shared property (``tests/legality.py``) from every state of the vtm examples."""
+    check_one_legality(data.draw, reached())
 
 
 def test_every_fighter_template_with_each_value_alone() -> None:

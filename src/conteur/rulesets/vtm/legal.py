@@ -393,11 +393,15 @@ does not read (a health track, a maneuver's record), an empty text."""
 
 
 def gm_templates(state: VtmState) -> list[CommandTemplate]:
-    """The game master's commands (``gm.templates``), each with what it may still refuse."""
-    return [
-        replace(tp, refusals=frozenset(GM_REFUSALS[tp.type])) if tp.type in GM_REFUSALS else tp
-        for tp in gm.templates(state)
-    ]
+    """The game master's commands (``gm.templates``), each with what it may still refuse.
+
+    A text offers no value of its own: left empty, the command says what it lacks (a
+    reason, a maneuver's id), one of the refusals its template states."""
+    out = []
+    for tp in gm.templates(state):
+        params = tuple(replace(p, required=False) if p.kind == "text" else p for p in tp.params)
+        out.append(replace(tp, params=params, refusals=frozenset(GM_REFUSALS.get(tp.type, ()))))
+    return out
 
 
 # ------------------------------------------------------------------ every command
