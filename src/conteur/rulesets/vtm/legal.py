@@ -123,15 +123,12 @@ def action_kinds(state: VtmState, f: Fighter, defences: bool = True) -> tuple[st
 @dataclass(frozen=True)
 class Choices:
     """What a form may pick for one action: the kinds and the targets some pairing of which
-    passes the check, the weapons such an action may use, the targets reached only with an
-    opening move, and the reasons the pairings a form of independent fields cannot rule out
-    are refused."""
+    passes the check, the weapons such an action may use, and the reasons the pairings a
+    form of independent fields cannot rule out are refused."""
 
     kinds: tuple[str, ...] = ()
     targets: tuple[str, ...] = ()
     weapons: tuple[str, ...] = ()
-    closing: tuple[str, ...] = ()
-    """The targets reached only with an opening move toward them (``move_to``, V-MAN-6)."""
     refusals: frozenset[str] = frozenset()
 
 
@@ -146,7 +143,6 @@ def choices(state: VtmState, f: Fighter, kinds: Iterable[str], check: Check) -> 
     details = form_details(state, f)
     fine: list[tuple[str, str | None]] = []
     refused: dict[tuple[str, str | None], str] = {}
-    closing: set[str] = set()
     for kind in kinds:
         for target in (None, *others):
             err = refusal(check, state, f, Action(kind, target))
@@ -157,7 +153,6 @@ def choices(state: VtmState, f: Fighter, kinds: Iterable[str], check: Check) -> 
             if target is not None and err.key in REACH:
                 closer = Action(kind, target, params=(("move_to", target),))
                 if refusal(check, state, f, closer) is None:
-                    closing.add(target)
                     fine.append((kind, target))
                 continue
             # Another field of the form may make it pass: a weapon named, a detail (a spot).
@@ -188,7 +183,6 @@ def choices(state: VtmState, f: Fighter, kinds: Iterable[str], check: Check) -> 
         kinds=offered_kinds,
         targets=offered_targets,
         weapons=tuple(weapons),
-        closing=tuple(t for t in others if t in closing),
         refusals=frozenset(reasons),
     )
 
