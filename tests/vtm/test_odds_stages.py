@@ -12,6 +12,7 @@ than the groups assume is still priced exactly (or refused).
 from __future__ import annotations
 
 import copy
+import dataclasses
 import math
 import sys
 from pathlib import Path
@@ -21,7 +22,7 @@ import pytest
 
 from conteur.dice import DiceSource, distribution_of
 from conteur.engine import Resolution
-from conteur.rulesets.vtm import hooks
+from conteur.rulesets.vtm import rulebook
 from conteur.rulesets.vtm.attack import attack
 from conteur.rulesets.vtm.events import ConditionSet
 from conteur.rulesets.vtm.odds import AttackOdds, odds_for_scenario
@@ -158,46 +159,38 @@ def test_the_odds_leave_the_state_untouched() -> None:
     assert state == before
 
 
-@pytest.fixture
-def extra_hook() -> Any:
-    """Register one more after-attack hook for a test, and take it out afterwards."""
-    added: list[Any] = []
-
-    def add(fn: Any) -> None:
-        hooks.AFTER_ATTACK.append(fn)
-        added.append(fn)
-
-    yield add
-    for fn in added:
-        hooks.AFTER_ATTACK.remove(fn)
+def extra_hook(state: Any, fn: Any) -> Any:
+    """The state with one more after-attack hook in its rulebook (its own, for this test)."""
+    book = rulebook.rules_of(state)
+    state.meta["rules"] = dataclasses.replace(book, after_attack=(*book.after_attack, fn))
+    return state
 
 
-def test_a_hook_reading_the_damage_successes_is_priced_outcome_by_outcome(extra_hook: Any) -> None:
+def test_a_hook_reading_the_damage_successes_is_priced_outcome_by_outcome() -> None:
     """A hook that reads ``outcome.damage`` (left out of the groups) still gets exact odds."""
 
     def stunned_by_three(ctx: Resolution, d: Any, outcome: Any) -> None:
         if outcome.hit and outcome.damage >= 3:
             ctx.emit(ConditionSet(d.target.id, "dazed", True, rules=("V-DMG-7",)))
 
-    extra_hook(stunned_by_three)
     scenario, maneuver, _ = CASES["armour_breaks_and_the_target_is_near_death"]
-    state = Fight(scenario).state
+    state = extra_hook(Fight(scenario).state, stunned_by_three)
     odds = odds_for_scenario(state, "a", "t", maneuver)
     assert_agree(odds, oracle(state, maneuver))
     assert odds.p_dazed > 0
 
 
-def test_a_hook_reading_the_merged_net_successes_is_refused(extra_hook: Any) -> None:
+def test_a_hook_reading_the_merged_net_successes_is_refused() -> None:
     """The stages merge the net successes away after the damage roll: reading them is an error."""
 
     def reads_net(ctx: Resolution, d: Any, outcome: Any) -> None:
         if outcome.net > 2:
             ctx.emit(ConditionSet(d.target.id, "dazed", True, rules=("V-DMG-7",)))
 
-    extra_hook(reads_net)
     scenario, maneuver, _ = CASES["armour_breaks_and_the_target_is_near_death"]
+    state = extra_hook(Fight(scenario).state, reads_net)
     with pytest.raises(AssertionError, match="net"):
-        odds_for_scenario(Fight(scenario).state, "a", "t", maneuver)
+        odds_for_scenario(state, "a", "t", maneuver)
 
 
 def test_the_same_answers_as_the_chain_written_in_icepool() -> None:

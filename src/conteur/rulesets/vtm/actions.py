@@ -27,16 +27,9 @@ from .events import (
     RollMade,
     WeaponChanged,
 )
-from .hooks import (
-    ACTION_CHECKS,
-    ACTIONS,
-    BEFORE_ACTION,
-    SUBSTITUTES,
-    VALIDATORS,
-    action,
-    roll_modifiers,
-)
+from .hooks import action
 from .readiness import gm_modifiers
+from .rulebook import rules_of
 from .state import DEFENSIVE, Action, Declaration, Fighter, VtmState
 from .tables import Maneuver
 from .turn import advance, due_at_end, due_at_rank, next_timing, waiting
@@ -85,7 +78,7 @@ def action_now(
     decl = f.progress.declaration
     assert decl is not None
     chosen = decl.actions[index]
-    for substitute in SUBSTITUTES:
+    for substitute in rules_of(state).substitutes:
         replaced = substitute(state, f, chosen, args)
         if replaced is not None:
             chosen = replaced
@@ -148,16 +141,17 @@ def check_reach_now(state: VtmState, f: Fighter, a: Action) -> None:
 def perform(ctx: Resolution, f: Fighter, chosen: Action, penalty: int, willpower: bool) -> None:
     """Resolve one action with its handler (an attack when it is a maneuver with a target)."""
     state: VtmState = ctx.state
-    if not all(hook(ctx, f, chosen) for hook in BEFORE_ACTION):
+    book = rules_of(state)
+    if not all(hook(ctx, f, chosen) for hook in book.before_action):
         return
     move_first(ctx, f, chosen)
-    handler = ACTIONS.get(chosen.kind)
+    handler = book.actions.get(chosen.kind)
     if handler is not None:
         handler(ctx, f, chosen, penalty, willpower)
         return
     m = equipment.maneuver(state, chosen.kind)
     if equipment.is_attack(m):
-        handler = ACTIONS.get(m.id)
+        handler = book.actions.get(m.id)
         if handler is not None:
             handler(ctx, f, chosen, penalty, willpower)
         else:
@@ -203,19 +197,20 @@ def action_from_args(args: dict[str, Any]) -> Action:
 
 def validate(state: VtmState, f: Fighter, a: Action) -> None:
     """Check an action against its rules when declared and when taken."""
-    for general in ACTION_CHECKS:
+    book = rules_of(state)
+    for general in book.action_checks:
         general(state, f, a)
     if a.param("move_to") is not None:
         resolve_goal(state, a.param("move_to"), f)
     if a.kind in DEFENSIVE:
-        check = VALIDATORS.get(a.kind)
+        check = book.validators.get(a.kind)
         if check is not None:
             check(state, f, a)
         return
-    check = VALIDATORS.get(a.kind)
-    if a.kind not in ACTIONS:
+    check = book.validators.get(a.kind)
+    if a.kind not in book.actions:
         m = equipment.maneuver(state, a.kind)
-        check = check or VALIDATORS.get(m.id)
+        check = check or book.validators.get(m.id)
         if equipment.is_attack(m):
             check_attack(state, f, a, m)
     if check is not None:
@@ -353,7 +348,9 @@ def other(ctx: Resolution, f: Fighter, a: Action, penalty: int, willpower: bool)
     names = [t.strip() for t in str(traits).split("+")]
     pool = sum(f.trait(t) for t in names) + f.penalty - penalty
     purpose = str(a.param("purpose", "other"))
-    extra, extra_rules = roll_modifiers(ctx.state, f, purpose)  # a pack's (a leg hit...)
+    extra, extra_rules = rules_of(ctx.state).roll_modifiers(
+        ctx.state, f, purpose
+    )  # a pack's (a leg hit...)
     difficulty = int(a.param("difficulty", 6)) + extra
     gm_dice, gm_difficulty, _ = gm_modifiers(ctx.state, f.id)  # the Conteur's, for this roll
     pool, difficulty = max(0, pool + gm_dice), difficulty + gm_difficulty

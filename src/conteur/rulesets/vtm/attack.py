@@ -18,15 +18,8 @@ from conteur.i18n import ConteurError, Msg
 from . import equipment
 from .asks import StrikeAsks, parts, willpower_note, word
 from .events import ConditionSet, ModifiersUsed
-from .hooks import (
-    AFTER_ATTACK,
-    AFTER_HIT,
-    DIFFICULTY_RULES,
-    POOL_RULES,
-    STRIKE_RULES,
-    AfterHit,
-    AttackDraft,
-)
+from .hooks import AfterHit, AttackDraft
+from .rulebook import Rulebook, rules_of
 from .state import Action, Fighter, VtmState
 from .strike import Defence, Riposte, Strike, StrikeOutcome, roll_strike
 
@@ -86,9 +79,10 @@ def draft_attack(
             d.rules.append("V-ATK-2")
     d.difficulty = 6
     d.rules.append("V-ATK-4")
-    for rule in POOL_RULES:
+    book = rules_of(state)
+    for rule in book.pool_rules:
         rule(d)
-    for rule in DIFFICULTY_RULES:
+    for rule in book.difficulty_rules:
         rule(d)
     return d
 
@@ -126,18 +120,18 @@ def conclude_attack(
     for event in outcome.events:
         ctx.emit(event)
     defence_rolled(ctx, defence, outcome.events)
-    for after in after_hooks(d.maneuver):
+    for after in after_hooks(rules_of(d.state), d.maneuver):
         after(ctx, d, outcome)
     dazed_by_damage(ctx, d.target, outcome)
 
 
-def after_hooks(m: Any) -> list[AfterHit]:
+def after_hooks(book: Rulebook, m: Any) -> list[AfterHit]:
     """What runs after an attack's dice: the hook of the maneuver, those of its effect
     types (so custom maneuvers get them too, V-CC-0), then those of every attack; each once."""
     found = [
-        AFTER_HIT.get(equipment.maneuver_id(m)),
-        *(AFTER_HIT.get(str(e.type)) for e in getattr(m, "effects", ())),
-        *AFTER_ATTACK,
+        book.after_hit.get(equipment.maneuver_id(m)),
+        *(book.after_hit.get(str(e.type)) for e in getattr(m, "effects", ())),
+        *book.after_attack,
     ]
     out: list[AfterHit] = []
     for hook in found:
@@ -211,7 +205,7 @@ def strike_for(d: AttackDraft, defence: Defence | None, willpower: bool) -> Stri
         modifiers=format_notes(d),
         asks=strike_asks(d, defence, 1 if willpower else 0, tuple(soaked_by), damage_dice),
     )
-    for rule in STRIKE_RULES:
+    for rule in rules_of(d.state).strike_rules:
         strike = rule(d, strike)
     return strike
 

@@ -82,7 +82,6 @@ from .events import (
     veil,
 )
 from .hooks import (
-    ACTIONS,
     AttackDraft,
     action,
     action_check,
@@ -90,11 +89,11 @@ from .hooks import (
     after_hit,
     difficulty_rule,
     pool_rule,
-    roll_modifiers,
     substitute,
 )
 from .modifiers import LOCATION_SIZE
 from .readiness import gm_modifiers
+from .rulebook import rules_of
 from .state import DEFENSIVE, Action, Fighter, VtmState
 from .strike import StrikeOutcome, roll_damage
 from .tables import Effect, Maneuver
@@ -298,7 +297,7 @@ def allowed_in_lock(state: VtmState, lock: Lock, fid: str) -> list[str]:
 
 def kind_id(state: VtmState, kind: str) -> str:
     """The canonical id of an action kind (a maneuver may be named by one of its words)."""
-    if kind in ACTIONS or kind in DEFENSIVE:
+    if kind in rules_of(state).actions or kind in DEFENSIVE:
         return kind
     return equipment.maneuver(state, kind).id
 
@@ -514,7 +513,7 @@ def close_requirements(state: VtmState, f: Fighter, a: Action) -> None:
     * V-CC-6: disarming needs a target with a weapon in hand.
     * V-MAN-8: ``bypass_armour`` needs a small or precise target.
     """
-    if a.kind in ACTIONS or a.kind in DEFENSIVE:
+    if a.kind in rules_of(state).actions or a.kind in DEFENSIVE:
         return
     m = equipment.maneuver(state, a.kind)
     target = state.fighters.get(a.target or "")
@@ -756,7 +755,9 @@ def get_up(ctx: Resolution, command: Command) -> None:
     spec = equipment.tables(state).conditions["knocked_down"]
     traits = spec.recover_traits or ["dexterity", "athletics"]
     pool = max(0, sum(f.trait(t) for t in traits) + f.penalty)
-    extra, extra_rules = roll_modifiers(state, f, "get_up")  # a pack's (a leg hit...)
+    extra, extra_rules = rules_of(state).roll_modifiers(
+        state, f, "get_up"
+    )  # a pack's (a leg hit...)
     difficulty = GET_UP_DIFFICULTY + extra
     record = ctx.dice.roll(
         VtmPool(pool, difficulty),

@@ -13,7 +13,7 @@ from pydantic import ValidationError
 
 from conteur.i18n import ConteurError
 
-from .hooks import OWN_REACH
+from .rulebook import rules_of
 from .state import Action, Fighter, VtmState
 from .tables import Armour, Maneuver, Tables, Weapon
 
@@ -256,7 +256,7 @@ def armour_id(a: Armour | None) -> str | None:
 def check_reach(state: VtmState, attacker: Fighter, target: Fighter, action: Action) -> None:
     """V-GEN-1 / V-GEN-2: unarmed within 1 m, melee within 2 m, ranged within twice short range."""
     m = maneuver(state, action.kind)
-    own = OWN_REACH.get(maneuver_id(m))
+    own = rules_of(state).own_reach.get(maneuver_id(m))
     if own is not None:  # a maneuver with a reach of its own (a pack's spread...)
         own(state, attacker, replace(action, target=target.id))
         return

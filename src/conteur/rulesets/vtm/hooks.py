@@ -1,39 +1,43 @@
-"""Registries that let each rule add its part without editing the attack pipeline.
+"""How each rule declares its part without editing the attack pipeline.
 
-* ``ACTIONS``: handler of each action kind (``punch``, ``shoot``, ``dodge``...).
-* ``POOL_RULES`` / ``DIFFICULTY_RULES``: small functions, one per rule, that
-  look at an attack being built and return their modifier with the rule id.
-* ``AFTER_HIT``: what a maneuver does once its dice are rolled (knock-down,
-  grapple, disarm...).
-* ``VALIDATORS``: checks run when an action is declared or taken.
-* ``ACTION_CHECKS``: checks run on every action, whatever its kind (a grapple
-  forbids any other action, V-CC-7).
-* ``AFTER_ATTACK``: what runs after the dice of every attack.
-* ``SUBSTITUTES``: actions a rule allows in place of a declared action that
-  became impossible (a fighter grappled before its rank breaks free instead).
-* ``DECLARATION_CHECKS``: checks of a whole declaration (rate of fire, aiming alone...).
-* ``BEFORE_ACTION``: what runs when an action is taken, before its handler; a hook
+A rule module declares handlers with the decorators below; declaring runs nothing and
+switches nothing on. At an encounter's start ``rulebook.compose`` picks the handlers in
+play (vtm's own, then those of each option pack listed, less the core handlers a pack
+replaces) into one ``Rulebook`` that the pipeline reads. The points:
+
+* ``action``: handler of each action kind (``punch``, ``shoot``, ``dodge``...).
+* ``pool`` / ``difficulty`` (``pool_rule``, ``difficulty_rule``): small functions, one per
+  rule, that look at an attack being built and change it with the rule id.
+* ``after_hit``: what a maneuver does once its dice are rolled (knock-down, grapple,
+  disarm...), by maneuver id or effect type.
+* ``validator``: checks run when an action of a kind is declared or taken.
+* ``action_check``: checks run on every action, whatever its kind (a grapple forbids any
+  other action, V-CC-7).
+* ``after_attack``: what runs after the dice of every attack.
+* ``substitute``: actions a rule allows in place of a declared action that became
+  impossible (a fighter grappled before its rank breaks free instead).
+* ``declaration_check``: checks of a whole declaration (rate of fire, aiming alone...).
+* ``before_action``: what runs when an action is taken, before its handler; a hook
   returning False stops the action (a suppressed fighter pinned down, house_ranged).
-* ``FORM_PARAMS``: details of the first declared action a form may give (a pack's spot...).
-* ``STRIKE_RULES``: last touches to a fixed ``Strike`` (a pack doubling armour...).
-* ``REPLACED_RULES``: the rule ids each option pack replaces while it is on.
-* ``OFFER_CHECKS``: whether a maneuver is offered to a fighter (``legal_commands``), beside
+* ``form_params``: details of the first declared action a form may give (a pack's spot...).
+* ``strike``: last touches to a fixed ``Strike`` (a pack doubling armour...).
+* ``offer_check``: whether a maneuver is offered to a fighter (``legal_commands``), beside
   its tables' requirements (a pack's burst only with a weapon of the right cadence).
-* ``OWN_REACH``: maneuvers whose reach is their own, checked instead of the weapon's
+* ``own_reach``: maneuvers whose reach is their own, checked instead of the weapon's
   maximum range (V-GEN-2): a pack's shotgun spread reaches as far as its bands.
-* ``VOLLEY_ODDS``: for the odds of a maneuver that rolls once for several targets (a
+* ``volley_odds``: for the odds of a maneuver that rolls once for several targets (a
   pack's burst or spread), the draft the roll is made with and the asked target's share
   of its successes.
-* ``TURN_END``: what runs as a turn ends, before ``TurnEnded`` (a condition that lasts the
-  turn cleared, house_ranged's suppression).
-* ``ROLL_RULES``: difficulty changes to a roll that is not an attack, by its purpose
+* ``turn_end``: what runs as a turn ends, before ``TurnEnded`` (house_ranged's suppression).
+* ``roll``: difficulty changes to a roll that is not an attack, by its purpose
   (standing up, a jump...; a leg hit makes movement harder, house_ranged).
-* ``FORM_REFUSALS`` / ``ACT_REFUSALS``: the error keys a declaration filled in field by
-  field, and an action carried out, may still meet whatever values their templates offer
-  (``legal.py``): fields that contradict each other, a check of the declaration as a
-  whole (rate of fire), what a handler checks as it goes (the clip, a spray's zone).
 
-Rule modules register into these at import; ``rules.py`` imports them all.
+``implements`` names the rule ids a handler implements, which an option pack's
+``replaces`` takes out of its encounters. ``FORM_REFUSALS`` / ``ACT_REFUSALS``: the error
+keys a declaration filled in field by field, and an action carried out, may still meet
+whatever values their templates offer (``legal.py``): fields that contradict each other,
+a check of the declaration as a whole (rate of fire), what a handler checks as it goes
+(the clip, a spray's zone).
 """
 
 from __future__ import annotations
@@ -114,168 +118,177 @@ BeforeAction = Callable[["Resolution", "Fighter", "Action"], bool]
 StrikeRule = Callable[[AttackDraft, "Strike"], "Strike"]
 FormParams = Callable[["VtmState", "Fighter"], "list[Param]"]
 RollRule = Callable[["VtmState", "Fighter", str], "tuple[int, str] | None"]
-"""(state, roller, the roll's purpose) → (difficulty change, rule id), or None."""
-
-ACTIONS: dict[str, ActionHandler] = {}
-POOL_RULES: list[DraftRule] = []
-DIFFICULTY_RULES: list[DraftRule] = []
-AFTER_HIT: dict[str, AfterHit] = {}
-VALIDATORS: dict[str, Validator] = {}
-ACTION_CHECKS: list[Validator] = []
-AFTER_ATTACK: list[AfterHit] = []
-SUBSTITUTES: list[Substitute] = []
-DECLARATION_CHECKS: list[DeclarationCheck] = []
-BEFORE_ACTION: list[BeforeAction] = []
-STRIKE_RULES: list[StrikeRule] = []
-FORM_PARAMS: list[FormParams] = []
-REPLACED_RULES: dict[str, frozenset[str]] = {}
-ROLL_RULES: list[RollRule] = []
 OfferCheck = Callable[["VtmState", "Fighter", "Maneuver"], bool]
-OFFER_CHECKS: list[OfferCheck] = []
-OWN_REACH: dict[str, Validator] = {}
 VolleyOdds = Callable[[AttackDraft], "tuple[AttackDraft, Callable[[int], int]]"]
 """(the asked target's draft) → (the draft the one roll is made with, successes → its share)."""
-VOLLEY_ODDS: dict[str, VolleyOdds] = {}
-TURN_END: list[Callable[[Resolution], None]] = []
+TurnEnd = Callable[["Resolution"], None]
+
+KEYED = ("action", "validator", "after_hit", "own_reach", "volley_odds")
+"""Points whose handlers are found by a key (an action kind, a maneuver id, an effect type)."""
+LISTED = (
+    "pool",
+    "difficulty",
+    "action_check",
+    "after_attack",
+    "substitute",
+    "declaration_check",
+    "before_action",
+    "strike",
+    "form_params",
+    "roll",
+    "turn_end",
+    "offer_check",
+)
+"""Points whose handlers all run, in the composed order."""
+
+
+@dataclass(frozen=True)
+class Declared:
+    """One handler as a rule module declares it: where it plugs in, under which key."""
+
+    point: str
+    key: str | None
+    fn: Callable[..., Any]
+    seq: int
+    """Its rank among every declaration (the order within a module: top to bottom)."""
+
+    @property
+    def name(self) -> str:
+        """``module.function`` (``ranged.range_band``), for errors, tests and the docs."""
+        return f"{self.fn.__module__.rsplit('.', 1)[-1]}.{self.fn.__name__}"
+
+
+DECLARED: list[Declared] = []
+"""Every handler declared by a rule module, core or pack, in declaration order. Declaring
+runs no rule: an encounter's ``Rulebook`` (``compose``) picks the ones in play."""
+IMPLEMENTS: dict[Callable[..., Any], tuple[tuple[str, bool], ...]] = {}
+"""The rule ids a handler implements (and whether only for shots), for packs' ``replaces``."""
 FORM_REFUSALS: set[str] = set()
 ACT_REFUSALS: set[str] = set()
 
 
-Hook = TypeVar("Hook")
+Hook = TypeVar("Hook", bound=Callable[..., Any])
 
 
-def _under(table: dict[str, Hook], keys: tuple[str, ...]) -> Callable[[Hook], Hook]:
-    """A decorator that registers its function in ``table`` under each of ``keys``."""
+def _declare(point: str, keys: tuple[str | None, ...]) -> Callable[[Hook], Hook]:
+    """A decorator that declares its function at ``point`` under each of ``keys``."""
 
     def wrap(fn: Hook) -> Hook:
         for key in keys:
-            table[key] = fn
+            DECLARED.append(Declared(point, key, fn, len(DECLARED)))
+        return fn
+
+    return wrap
+
+
+def implements(*rules: str, shots: bool = False) -> Callable[[Hook], Hook]:
+    """Declare the rule ids a handler implements (``shots``: for ranged attacks only), so an
+    option pack that replaces one of them leaves the handler out of its encounters.
+
+    A handler under a maneuver's id (an action, a validator) implements that maneuver's
+    rule without saying so (``compose`` reads it from the tables).
+    """
+
+    def wrap(fn: Hook) -> Hook:
+        IMPLEMENTS[fn] = (*IMPLEMENTS.get(fn, ()), *((r, shots) for r in rules))
         return fn
 
     return wrap
 
 
 def action(*kinds: str) -> Callable[[ActionHandler], ActionHandler]:
-    """Register the handler of one or more action kinds."""
-    return _under(ACTIONS, kinds)
+    """Declare the handler of one or more action kinds."""
+    return _declare("action", kinds)
 
 
 def pool_rule(fn: DraftRule) -> DraftRule:
-    """Register a rule that changes attack pools."""
-    POOL_RULES.append(fn)
-    return fn
+    """Declare a rule that changes attack pools."""
+    return _declare("pool", (None,))(fn)
 
 
 def difficulty_rule(fn: DraftRule) -> DraftRule:
-    """Register a rule that changes attack difficulties."""
-    DIFFICULTY_RULES.append(fn)
-    return fn
+    """Declare a rule that changes attack difficulties."""
+    return _declare("difficulty", (None,))(fn)
 
 
 def after_hit(*maneuvers: str) -> Callable[[AfterHit], AfterHit]:
-    """Register what a maneuver does after its dice, by maneuver id or by effect type.
+    """Declare what a maneuver does after its dice, by maneuver id or by effect type.
 
-    A hook registered under an effect type (``knockdown_check``, ``grapple``...)
+    A hook declared under an effect type (``knockdown_check``, ``grapple``...)
     runs for every maneuver with such an effect, custom ones included (V-CC-0).
     """
-    return _under(AFTER_HIT, maneuvers)
+    return _declare("after_hit", maneuvers)
 
 
 def validator(*kinds: str) -> Callable[[Validator], Validator]:
-    """Register a check for declaring or taking actions of these kinds."""
-    return _under(VALIDATORS, kinds)
+    """Declare a check for declaring or taking actions of these kinds."""
+    return _declare("validator", kinds)
 
 
 def action_check(fn: Validator) -> Validator:
-    """Register a check run on every action declared or taken, whatever its kind."""
-    ACTION_CHECKS.append(fn)
-    return fn
+    """Declare a check run on every action declared or taken, whatever its kind."""
+    return _declare("action_check", (None,))(fn)
 
 
 def after_attack(fn: AfterHit) -> AfterHit:
-    """Register what runs after the dice of every attack."""
-    AFTER_ATTACK.append(fn)
-    return fn
+    """Declare what runs after the dice of every attack."""
+    return _declare("after_attack", (None,))(fn)
 
 
 def substitute(fn: Substitute) -> Substitute:
-    """Register a rule that may replace a declared action when it is taken."""
-    SUBSTITUTES.append(fn)
-    return fn
+    """Declare a rule that may replace a declared action when it is taken."""
+    return _declare("substitute", (None,))(fn)
 
 
 def declaration_check(fn: DeclarationCheck) -> DeclarationCheck:
-    """Register a check of a whole declaration, run before its actions are validated (V-INI-3)."""
-    DECLARATION_CHECKS.append(fn)
-    return fn
+    """Declare a check of a whole declaration, run before its actions are validated (V-INI-3)."""
+    return _declare("declaration_check", (None,))(fn)
 
 
 def before_action(fn: BeforeAction) -> BeforeAction:
-    """Register what runs when an action is taken, before its handler (False stops it)."""
-    BEFORE_ACTION.append(fn)
-    return fn
-
-
-def replaces(pack: str, *rules: str) -> None:
-    """Declare that option pack ``pack`` replaces these rule ids while it is on."""
-    REPLACED_RULES[pack] = frozenset(rules)
-
-
-def replaced(state: VtmState, rule: str) -> bool:
-    """Whether an option pack of this encounter replaces ``rule``."""
-    return any(rule in REPLACED_RULES.get(pack, ()) for pack in state.packs)
+    """Declare what runs when an action is taken, before its handler (False stops it)."""
+    return _declare("before_action", (None,))(fn)
 
 
 def strike_rule(fn: StrikeRule) -> StrikeRule:
-    """Register a last change to every strike once its numbers are fixed."""
-    STRIKE_RULES.append(fn)
-    return fn
+    """Declare a last change to every strike once its numbers are fixed."""
+    return _declare("strike", (None,))(fn)
 
 
 def form_params(fn: FormParams) -> FormParams:
-    """Register details a declaration form may give for its first action."""
-    FORM_PARAMS.append(fn)
-    return fn
+    """Declare details a declaration form may give for its first action."""
+    return _declare("form_params", (None,))(fn)
 
 
 def roll_rule(fn: RollRule) -> RollRule:
-    """Register a difficulty change to rolls that are not attacks (by their purpose)."""
-    ROLL_RULES.append(fn)
-    return fn
+    """Declare a difficulty change to rolls that are not attacks (by their purpose)."""
+    return _declare("roll", (None,))(fn)
 
 
-def roll_modifiers(state: VtmState, f: Fighter, purpose: str) -> tuple[int, tuple[str, ...]]:
-    """The difficulty change the registered rules make to ``f``'s ``purpose`` roll, and
-    their rule ids."""
-    total, rules = 0, []
-    for rule in ROLL_RULES:
-        found = rule(state, f, purpose)
-        if found is not None:
-            total += found[0]
-            rules.append(found[1])
-    return total, tuple(rules)
-
-
-def at_turn_end(fn: Callable[[Resolution], None]) -> Callable[[Resolution], None]:
-    """Register what runs when every action of a turn is spent, before ``TurnEnded``."""
-    TURN_END.append(fn)
-    return fn
+def at_turn_end(fn: TurnEnd) -> TurnEnd:
+    """Declare what runs when every action of a turn is spent, before ``TurnEnded``."""
+    return _declare("turn_end", (None,))(fn)
 
 
 def offer_check(fn: OfferCheck) -> OfferCheck:
-    """Register a check of whether a maneuver is offered to a fighter (False: left out)."""
-    OFFER_CHECKS.append(fn)
-    return fn
+    """Declare a check of whether a maneuver is offered to a fighter (False: left out)."""
+    return _declare("offer_check", (None,))(fn)
 
 
 def own_reach(*maneuvers: str) -> Callable[[Validator], Validator]:
-    """Register the reach check of maneuvers that do not use the weapon's range (V-GEN-2)."""
-    return _under(OWN_REACH, maneuvers)
+    """Declare the reach check of maneuvers that do not use the weapon's range (V-GEN-2)."""
+    return _declare("own_reach", maneuvers)
 
 
 def volley_odds(*maneuvers: str) -> Callable[[VolleyOdds], VolleyOdds]:
-    """Register how the odds price a maneuver that rolls once for several targets."""
-    return _under(VOLLEY_ODDS, maneuvers)
+    """Declare how the odds price a maneuver that rolls once for several targets."""
+    return _declare("volley_odds", maneuvers)
+
+
+def declared_kinds() -> frozenset[str]:
+    """Every action kind some rule module handles, in play in this encounter or not (the
+    script's words for a pack's maneuver are known while it is off, to refuse it by name)."""
+    return frozenset(d.key for d in DECLARED if d.point == "action" and d.key is not None)
 
 
 def form_refusals(*keys: str) -> None:

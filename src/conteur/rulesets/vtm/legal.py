@@ -39,7 +39,8 @@ from conteur.i18n import ConteurError
 from . import close, equipment, gm, turn
 from .actions import action_now, check_now
 from .defence import defence_in_hand_refusal, defence_kind_refusal, defence_offer
-from .hooks import ACT_REFUSALS, FORM_PARAMS, FORM_REFUSALS, OFFER_CHECKS
+from .hooks import ACT_REFUSALS, FORM_REFUSALS
+from .rulebook import rules_of
 from .state import DEFENSIVE, Action, Fighter, VtmState
 
 Check = Callable[[VtmState, Fighter, Action], None]
@@ -112,7 +113,7 @@ def action_kinds(state: VtmState, f: Fighter, defences: bool = True) -> tuple[st
             continue
         if any(f.trait(t) < n for t, n in m.requires.min_traits.items()):
             continue
-        if not all(offered(state, f, m) for offered in OFFER_CHECKS):
+        if not all(offered(state, f, m) for offered in rules_of(state).offer_checks):
             continue  # a pack's own requirement (a burst's cadence...)
         kinds.append(m.id)
     if defences:
@@ -192,10 +193,10 @@ def choices(state: VtmState, f: Fighter, kinds: Iterable[str], check: Check) -> 
 
 def form_details(state: VtmState, f: Fighter) -> list[tuple[str, Any]]:
     """Each value of the choices a declaration form gives beside the action's own fields
-    (``FORM_PARAMS``: a called shot's spot...), as an action parameter to try."""
+    (``form_params``: a called shot's spot...), as an action parameter to try."""
     return [
         (p.name, value)
-        for extra in FORM_PARAMS
+        for extra in rules_of(state).form_params
         for p in extra(state, f)
         if p.kind == "choice"
         for value in p.choices
@@ -227,7 +228,7 @@ def declare_template(state: VtmState, f: Fighter) -> CommandTemplate:
     if f.willpower >= 1:
         params.append(Param("willpower", "bool", default=False))
     params.append(Param("delay", "bool", default=False))
-    for extra in FORM_PARAMS:
+    for extra in rules_of(state).form_params:
         params.extend(extra(state, f))
     full = tuple(k for k in kinds if k in DEFENSIVE)
     params.append(Param("full_defense", "choice", full, required=False))

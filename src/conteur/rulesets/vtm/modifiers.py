@@ -8,7 +8,7 @@ rules of ranged combat (aim, range bands, cover, off hand) are in ``ranged.py``.
 from __future__ import annotations
 
 from .equipment import armour_of, outreached
-from .hooks import AttackDraft, difficulty_rule, pool_rule, replaced
+from .hooks import AttackDraft, difficulty_rule, implements, pool_rule
 from .state import Fighter
 
 TARGET_SIZES = {"medium": (1, 0), "small": (2, 1), "precise": (3, 2)}
@@ -136,10 +136,23 @@ def maneuver_difficulty(d: AttackDraft) -> None:
 
 
 @difficulty_rule
+@implements("V-MAN-8", shots=True)
+def targeting_shot(d: AttackDraft) -> None:
+    """V-MAN-8 for a shot (an option pack's called shot may take its place)."""
+    if d.ranged:
+        targeting(d)
+
+
+@difficulty_rule
+@implements("V-MAN-8")
+def targeting_blow(d: AttackDraft) -> None:
+    """V-MAN-8 for a close blow."""
+    if not d.ranged:
+        targeting(d)
+
+
 def targeting(d: AttackDraft) -> None:
     """V-MAN-8: medium +1, small +2 (+1 damage), precise +3 (+2 damage)."""
-    if d.ranged and replaced(d.state, "V-MAN-8"):
-        return  # an option pack's called shot takes its place for shots
     size = d.action.param("targeting")
     location = d.action.param("location")
     if size is None and location is not None:

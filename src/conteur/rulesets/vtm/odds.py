@@ -27,7 +27,8 @@ from conteur.engine.scratch import scratch_copier
 from . import equipment
 from .attack import conclude_attack, draft_attack, multiple_penalty, strike_for
 from .defence import ready_defence
-from .hooks import VOLLEY_ODDS, AttackDraft
+from .hooks import AttackDraft
+from .rulebook import rules_of
 from .state import Action, VtmState
 from .strike import Rolled, StrikeOutcome, StrikeState, strike_step
 
@@ -237,9 +238,9 @@ def attack_odds(
 
 
 def _volley(draft: AttackDraft) -> Callable[[int], int] | None:
-    """A maneuver that rolls once for several targets (``VOLLEY_ODDS``): the draft takes the
+    """A maneuver that rolls once for several targets (``volley_odds``): the draft takes the
     one roll's pool, difficulty and modifiers; the answer is the asked target's share."""
-    price = VOLLEY_ODDS.get(equipment.maneuver_id(draft.maneuver))
+    price = rules_of(draft.state).volley_odds.get(equipment.maneuver_id(draft.maneuver))
     if price is None:
         return None
     lead, share = price(draft)

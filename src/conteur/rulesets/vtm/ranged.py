@@ -86,8 +86,8 @@ from .hooks import (
     declaration_check,
     difficulty_rule,
     form_refusals,
+    implements,
     pool_rule,
-    replaced,
     validator,
 )
 from .modifiers import LOCATION_SIZE, TARGET_SIZES, is_blind
@@ -548,6 +548,7 @@ the width of the zone (V-RNG-2), a weapon to reload (V-RNG-7)."""
 
 
 @pool_rule
+@implements("V-RNG-1", shots=True)
 def aim(d: AttackDraft) -> None:
     """V-RNG-1: the turns spent aiming add their dice to a single shot."""
     held = d.attacker.conditions.get("aim")
@@ -557,6 +558,7 @@ def aim(d: AttackDraft) -> None:
 
 
 @pool_rule
+@implements("V-MAN-8", shots=True)
 def called_shot_past_cover(d: AttackDraft) -> None:
     """V-MAN-8: aiming at a precise spot may avoid cover: ``bypass_cover`` with a target size
     (the head showing over the wall) leaves the target's cover out (V-RNG-3)."""
@@ -566,6 +568,7 @@ def called_shot_past_cover(d: AttackDraft) -> None:
 
 
 @difficulty_rule
+@implements("V-RNG-5")
 def range_band(d: AttackDraft) -> None:
     """V-RNG-5: within 2 m difficulty 4, up to short range 6, up to twice that 8.
 
@@ -573,7 +576,7 @@ def range_band(d: AttackDraft) -> None:
     still adds to it (a spray at point blank: 4 + 2). Thrown weapons use the
     same bands. Beyond maximum range no shot is possible (V-GEN-2).
     """
-    if not d.ranged or d.weapon is None or replaced(d.state, "V-RNG-5"):
+    if not d.ranged or d.weapon is None:
         return
     band = equipment.tables(d.state).range_band(
         d.state.distance(d.attacker.id, d.target.id), d.weapon

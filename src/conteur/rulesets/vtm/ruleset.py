@@ -19,8 +19,8 @@ from conteur.i18n import ConteurError, Lang
 
 from . import actions, close, defence, equipment, general, gm, modifiers, ranged, turn
 from .health import HealthTrack, Level
-from .hooks import FORM_PARAMS
 from .legal import action_kinds, declare_template, legal_commands, targets_of
+from .rulebook import CORE, CORE_MODULES, Rulebook, Source, compose, rules_of
 from .sheet import _FIELD_SPELLINGS, load_sheet
 from .state import Fighter, VtmState
 from .tables import Tables, load_tables
@@ -44,8 +44,9 @@ STATE_KEYS = {
 
 Handler = Callable[[Resolution, Command], None]
 
-RULE_MODULES = (modifiers, close, ranged, defence, general)
-"""Modules whose import registers rule hooks (kept referenced on purpose)."""
+RULE_MODULES = (modifiers, actions, close, ranged, defence, general)
+"""vtm's rule modules, imported for the handlers they declare (``rulebook.CORE_MODULES``
+gives their order)."""
 
 if TYPE_CHECKING:
     from conteur.sim.referee import Referee
@@ -90,6 +91,12 @@ class VtmRuleset(Ruleset[VtmState]):
         from .packs import discover
 
         self.packs: dict[str, Any] = discover()
+        self.core = Source(CORE, tuple(f"{__package__}.{m}" for m in CORE_MODULES))
+
+    def compose(self, packs: Sequence[str], tables: Tables) -> Rulebook:
+        """The rulebook of an encounter with these option packs (``tables``: the era's own)."""
+        known = [p.source() for p in self.packs.values()]
+        return compose(self.core, [self.packs[p].source() for p in packs], known, tables)
 
     # ------------------------------------------------------------------ state
 
@@ -106,12 +113,14 @@ class VtmRuleset(Ruleset[VtmState]):
                 raise ConteurError(
                     "vtm.unknown_pack", name=pack, known=", ".join(sorted(self.packs)) or "—"
                 )
+        book = self.compose(packs, tables)
         for pack in packs:
             tables = self.packs[pack].adjust_tables(tables)
         register_words(tables)
         state = VtmState(fighters={}, options=dict(options), era=era, packs=packs)
         state.darkness = bool(scenario.get("darkness", False))
         state.meta["tables"] = equipment.TablesRef(tables)
+        state.meta["rules"] = book
         levels = health_levels(tables)
         seen: set[str] = set()
         for i, raw in enumerate(scenario.get("combatants", []) or []):
@@ -425,13 +434,13 @@ def scenario_cover(value: Any, tables: Tables) -> int:
 
 
 def first_action_details(state: VtmState, c: Command) -> Command:
-    """Details a form gives beside the declaration (``FORM_PARAMS``) join its first action."""
+    """Details a form gives beside the declaration (``form_params``) join its first action."""
     f = state.fighters.get(c.actor or "")
     listed = c.args.get("actions")
     first = turn.flat_actions(c.args) if listed is None else listed  # a form: field by field
     if f is None or not first:
         return c
-    names = {p.name for extra in FORM_PARAMS for p in extra(state, f)}
+    names = {p.name for extra in rules_of(state).form_params for p in extra(state, f)}
     moved = {k: v for k, v in c.args.items() if k in names}
     if not moved:
         return c

@@ -39,7 +39,7 @@ from conteur.engine import Command
 from conteur.i18n import ConteurError, Lang, Msg, env_lang
 
 from . import equipment
-from .hooks import ACTIONS
+from .hooks import declared_kinds
 from .state import DEFENSIVE, VtmState
 from .tables import Tables
 from .traits import canonical_trait, normalize_key
@@ -389,7 +389,9 @@ def _add_params(lex: Lexicon, params: Mapping[str, ParamSpec], cat: str) -> None
 
 def _add_kinds(lex: Lexicon, state: VtmState, words: ScriptWords, tables: Tables) -> None:
     """Maneuvers of the tables and the encounter, general actions, conjugated forms."""
-    known = set(tables.maneuvers) | set(state.custom_maneuvers) | set(GENERAL_KINDS) | set(ACTIONS)
+    known = (
+        set(tables.maneuvers) | set(state.custom_maneuvers) | set(GENERAL_KINDS) | declared_kinds()
+    )
     full_defense = words.declaration_params.get("full_defense")
     for m in tables.maneuvers.values():
         forms = (m.id, m.names.fr, m.names.en, *m.words)

@@ -37,7 +37,7 @@ from .events import (
     WillpowerSpent,
     declaration_to_dict,
 )
-from .hooks import DECLARATION_CHECKS, TURN_END
+from .rulebook import rules_of
 from .state import DEFENSIVE, Action, Declaration, Fighter, VtmState
 
 D10 = Expr(1, 10)
@@ -266,7 +266,7 @@ def check_declaration(state: VtmState, f: Fighter, decl: Declaration) -> None:
             raise ConteurError("vtm.declare.celerity_actions", rule="V-MAN-2", count=decl.celerity)
     if decl.willpower and f.willpower < 1:
         raise ConteurError("vtm.no_willpower", rule="V-INI-3", fighter=f.name)
-    for check in DECLARATION_CHECKS:
+    for check in rules_of(state).declaration_checks:
         check(state, f, decl)
 
 
@@ -358,7 +358,7 @@ def advance(ctx: Resolution) -> None:
             if state.end_cursor >= len(ranked):
                 for fid in waiting(state):
                     ctx.emit(ActionLost(fid, "delay_unused", rules=("V-INI-5",)))
-                for at_end in TURN_END:
+                for at_end in rules_of(state).turn_end:
                     at_end(ctx)
                 ctx.emit(TurnEnded(state.turn, rules=("V-GEN-3",)))
                 return

@@ -1,10 +1,11 @@
 """Option packs of the vtm ruleset, found by name: each is a sub-package exposing ``OPTION_PACK``.
 
 A pack is switched on per encounter (the scenario's ``packs: [...]``, which the
-tracker fills from the campaign). Its rule hooks are registered once, at
-import, and act only in encounters whose state lists the pack; its
-``adjust_tables`` adds its maneuvers to the encounter's tables and takes out
-those it replaces.
+tracker fills from the campaign). Its rule modules declare their handlers at
+import; an encounter that lists the pack composes them into its rulebook
+(``rulebook.compose``), less the core handlers the pack replaces, and one that
+does not leaves them out; its ``adjust_tables`` adds its maneuvers to the
+encounter's tables and takes out those it replaces.
 """
 
 from __future__ import annotations
@@ -14,10 +15,12 @@ import pkgutil
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from functools import cache
+from types import ModuleType
 from typing import TYPE_CHECKING
 
 from conteur.i18n import ConteurError, Msg
 
+from ..rulebook import Source
 from ..tables import Maneuver, Tables
 
 if TYPE_CHECKING:
@@ -43,6 +46,19 @@ class OptionPack:
     adjust_tables: Callable[[Tables], Tables]
     maneuvers: Callable[[], tuple[Maneuver, ...]] = _no_maneuvers
     stands_for: Mapping[str, str] = field(default_factory=dict)
+    modules: tuple[ModuleType, ...] = ()
+    """Its rule modules, in the order their handlers run in an encounter."""
+    replaces_for_shots: tuple[str, ...] = ()
+    """Rule ids it replaces for ranged attacks only (the core's close ones stay)."""
+
+    def source(self) -> Source:
+        """The pack's rules as a source of an encounter's rulebook."""
+        return Source(
+            self.name,
+            tuple(m.__name__ for m in self.modules),
+            self.replaces,
+            self.replaces_for_shots,
+        )
 
 
 @dataclass(frozen=True)

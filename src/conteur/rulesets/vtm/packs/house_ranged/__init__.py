@@ -4,7 +4,8 @@ While an encounter lists it in ``packs``, its maneuvers (short and long
 burst, shotgun spread, suppressive fire, called shot, careful shot) join the
 encounter's tables, the core maneuvers they replace (three-round burst,
 full auto, spray, aim) leave them, and its rules replace V-RNG-5, V-RNG-6,
-V-RNG-8, V-RNG-2 and, for shots, V-MAN-8 and V-RNG-1. The single shot is
+V-RNG-8, V-RNG-2 and, for shots, V-MAN-8 and V-RNG-1: the handlers of those rules
+leave the encounter's rulebook. The single shot is
 vtm's ``shoot`` with the pack's difficulty by distance.
 """
 
@@ -19,7 +20,6 @@ import yaml
 
 import conteur.i18n
 
-from ...hooks import replaces
 from ...tables import Maneuver, Tables
 from .. import OptionPack
 from . import bursts, offers, shots, spread, suppression
@@ -29,7 +29,7 @@ from .config import pack_data
 conteur.i18n.register_package_catalog(__name__)
 
 RULE_MODULES = (bursts, offers, shots, spread, suppression)
-"""Modules whose import registers the pack's hooks (kept referenced on purpose)."""
+"""The pack's rule modules, in the order their handlers run in an encounter."""
 
 
 @cache
@@ -51,12 +51,12 @@ def adjust_tables(tables: Tables) -> Tables:
     return replace(tables, maneuvers=MappingProxyType(kept))
 
 
-replaces(PACK, *pack_data().replaces)
-
 OPTION_PACK = OptionPack(
     name=PACK,
     replaces=pack_data().replaces,
     adjust_tables=adjust_tables,
     maneuvers=pack_maneuvers,
     stands_for=MappingProxyType(dict(pack_data().stands_for)),
+    modules=RULE_MODULES,
+    replaces_for_shots=pack_data().replaces_for_shots,
 )

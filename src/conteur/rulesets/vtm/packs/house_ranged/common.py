@@ -1,4 +1,4 @@
-"""What every rule of the pack shares: its name, whether it is on, what a weapon may fire."""
+"""What every rule of the pack shares: its name, what a weapon may fire."""
 
 from __future__ import annotations
 
@@ -11,11 +11,6 @@ from ...tables import Labels, Weapon
 from .config import pack_data
 
 PACK = "house_ranged"
-
-
-def on(state: VtmState) -> bool:
-    """The pack is switched on for this encounter."""
-    return PACK in state.packs
 
 
 def kind_of(state: VtmState, a: Action) -> str:

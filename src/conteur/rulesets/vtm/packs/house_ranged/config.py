@@ -53,6 +53,7 @@ class PackData(_Model):
     """Everything ``data/pack.yaml`` holds."""
 
     replaces: tuple[str, ...]
+    replaces_for_shots: tuple[str, ...]
     removes: tuple[str, ...]
     stands_for: dict[str, str]
     shot_bands: tuple[ShotBand, ...]

@@ -53,7 +53,7 @@ from ...ranged import maneuver_or_none, spend_rounds
 from ...state import Action, Declaration, Fighter, VtmState
 from ...strike import StrikeOutcome
 from ...tables import Labels
-from .common import firearm, no_wound_penalties, on
+from .common import firearm, no_wound_penalties
 from .config import pack_data, shot_difficulty
 from .events import CarefulAim, CarefulAimLost, HeadShotKill, LimbRolled, LocationIgnored
 
@@ -72,7 +72,7 @@ SINGLE_SHOTS = ("shoot", "called_shot", "careful_shot")
 @difficulty_rule
 def shot_distance(d: AttackDraft) -> None:
     """R-SHOT-1: 1–3 m: 4; 4–10 m: 5; 11–20 m: 6; then +1 each further 10 m (replaces V-RNG-5)."""
-    if not on(d.state) or not d.ranged or d.weapon is None:
+    if not d.ranged or d.weapon is None:
         return
     if equipment.maneuver_id(d.maneuver) in OWN_DIFFICULTY:
         return
@@ -86,14 +86,14 @@ def shot_distance(d: AttackDraft) -> None:
 @pool_rule
 def single_shot_damage(d: AttackDraft) -> None:
     """R-SHOT-2: a hit does the weapon's damage, each success past the first one more die."""
-    if on(d.state) and d.ranged and equipment.maneuver_id(d.maneuver) in SINGLE_SHOTS:
+    if d.ranged and equipment.maneuver_id(d.maneuver) in SINGLE_SHOTS:
         d.rules.append("R-SHOT-2")
 
 
 @action_check
 def replaced_details(state: VtmState, f: Fighter, a: Action) -> None:
     """With the pack on, a shot aims at a spot only as a called shot (R-CALL replaces V-MAN-8)."""
-    if not on(state) or a.kind in ("called_shot",):
+    if a.kind in ("called_shot",):
         return
     m = maneuver_or_none(state, a.kind)
     if m is None or m.kind != "ranged" or equipment.maneuver_id(m) == "called_shot":
@@ -114,8 +114,6 @@ SPLIT = ("short_burst", "long_burst")
 def several_targets_only(state: VtmState, f: Fighter, a: Action) -> None:
     """``targets`` only for a burst, a spread or suppressive fire, ``split`` only for a burst
     (the form offers both beside every first action: one filled in elsewhere is refused)."""
-    if not on(state):
-        return
     m = maneuver_or_none(state, a.kind)
     kind = equipment.maneuver_id(m) if m is not None else a.kind
     for name, allowed in (("targets", SEVERAL_TARGETS), ("split", SPLIT)):
@@ -149,8 +147,6 @@ def pack_details(state: VtmState, f: Fighter) -> list[Param]:
     """The tracker's declaration form: the called shot's spot, a careful shot's ``wait``, the
     targets of a burst, a spread or suppressive fire (ids, the first ``target`` included or
     not) and a burst's ``split`` (R-BURST-1/2)."""
-    if not on(state):
-        return []
     return [
         Param("location", "choice", LOCATIONS, required=False),
         Param("wait", "bool", default=False),
@@ -184,7 +180,7 @@ def location_of(a: Action) -> str:
 @pool_rule
 def head_dice(d: AttackDraft) -> None:
     """R-CALL-2: a head shot does two more damage dice (R-CALL-6: not to apparitions)."""
-    if not on(d.state) or equipment.maneuver_id(d.maneuver) != "called_shot":
+    if equipment.maneuver_id(d.maneuver) != "called_shot":
         return
     if location_of(d.action) == "head" and not no_wound_penalties(d.target):
         dice = pack_data().head_damage_dice
@@ -205,7 +201,7 @@ def called_shot(ctx: Resolution, f: Fighter, a: Action, penalty: int, willpower:
 @after_hit("called_shot")
 def location_effect(ctx: Resolution, d: AttackDraft, outcome: StrikeOutcome) -> None:
     """R-CALL-2..6: what the spot hit does once the damage is known."""
-    if not on(ctx.state) or not outcome.hit:
+    if not outcome.hit:
         return
     target = ctx.state.fighters[d.target.id]
     where = location_of(d.action)
@@ -277,7 +273,7 @@ def wounded_leg(state: VtmState, f: Fighter, purpose: str) -> tuple[int, str] | 
     """R-CALL-5: +2 difficulty on every movement roll of a fighter hit in the leg (standing
     up, a jump, a climb...: ``movement_purposes``); moves and runs take no roll."""
     penalty = f.conditions.get("leg_hit")
-    if not on(state) or not penalty:
+    if not penalty:
         return None
     if purpose.strip().lower().replace(" ", "_") not in pack_data().movement_purposes:
         return None
@@ -287,8 +283,6 @@ def wounded_leg(state: VtmState, f: Fighter, purpose: str) -> tuple[int, str] | 
 @difficulty_rule
 def wounded_limb(d: AttackDraft) -> None:
     """R-CALL-4: +2 difficulty on an attack made with a wounded arm (ranged or close)."""
-    if not on(d.state):
-        return
     penalty = d.attacker.conditions.get("arm_hit")
     if penalty:
         d.add_difficulty("R-CALL-4", "arm_hit", int(penalty))
@@ -334,7 +328,7 @@ def check_careful_shot(state: VtmState, f: Fighter, a: Action) -> None:
 @declaration_check
 def careful_alone(state: VtmState, f: Fighter, decl: Declaration) -> None:
     """R-AIM-1: the careful shooter does nothing else in the round."""
-    if not on(state) or len(decl.actions) < 2:
+    if len(decl.actions) < 2:
         return
     for a in decl.actions:
         m = maneuver_or_none(state, a.kind)  # a move or an ``other`` action is no maneuver
@@ -376,7 +370,7 @@ def careful_bonus(d: AttackDraft) -> None:
     Out of play (the odds of a careful shot not lined up yet) it counts the
     rounds of the ``careful_rounds`` parameter, one by default.
     """
-    if not on(d.state) or equipment.maneuver_id(d.maneuver) != "careful_shot":
+    if equipment.maneuver_id(d.maneuver) != "careful_shot":
         return
     data = pack_data()
     rounds = careful_held(d.state, d.attacker, d.action)
@@ -389,8 +383,6 @@ def careful_bonus(d: AttackDraft) -> None:
 @after_attack
 def careful_spent_or_lost(ctx: Resolution, d: AttackDraft, outcome: StrikeOutcome) -> None:
     """R-AIM-1: a shot spends the aim; a close attack on a careful shooter disturbs it."""
-    if not on(ctx.state):
-        return
     shooter = ctx.state.fighters[d.attacker.id]
     if "careful_shot" in shooter.conditions:
         ctx.emit(ConditionSet(shooter.id, "careful_shot", None, rules=("R-AIM-1",)))

@@ -26,7 +26,7 @@ from ...ranged import roll_volley, spend_rounds, strike_shares
 from ...state import Action, Fighter, VtmState
 from ...strike import Strike
 from ...tables import Labels, Weapon
-from .common import firearm, named_targets, on, weapon_allows
+from .common import firearm, named_targets, weapon_allows
 from .config import Band, metres, pack_data, spread_band, spread_reach
 from .events import SpreadFired
 
@@ -88,7 +88,7 @@ def check_cone(state: VtmState, ids: list[str], band: Band) -> None:
 
 
 def spread_of(d: AttackDraft) -> Band | None:
-    if not on(d.state) or equipment.maneuver_id(d.maneuver) != "shotgun_spread":
+    if equipment.maneuver_id(d.maneuver) != "shotgun_spread":
         return None
     if d.weapon is None or d.action.target is None:
         return None

@@ -28,7 +28,7 @@ from ...ranged import spend_rounds
 from ...state import Action, Fighter, VtmState
 from ...strike import Strike, roll_damage
 from ...tables import Labels
-from .common import firearm, named_targets, on
+from .common import firearm, named_targets
 from .config import pack_data
 from .events import PinnedDown, SuppressionLaid, SuppressionTested
 from .shots import careful_held
@@ -126,8 +126,6 @@ def suppression_over(ctx: Resolution) -> None:
     """R-SUPP-2 (reading): the targets stay pinned down for the turn of the fire only; as
     it ends they come out of it (the condition leaves the summary)."""
     state: VtmState = ctx.state
-    if not on(state):
-        return
     for f in state.fighters.values():
         if "suppressed" in f.conditions:
             ctx.emit(ConditionSet(f.id, "suppressed", None, rules=("R-SUPP-2",)))
@@ -151,8 +149,6 @@ def exposes(state: VtmState, f: Fighter, a: Action) -> bool:
 def pinned_down(ctx: Resolution, f: Fighter, a: Action) -> bool:
     """R-SUPP-2: the Willpower test of a pinned fighter who exposes itself, and its price."""
     state: VtmState = ctx.state
-    if not on(state):
-        return True
     held = suppression_on(state, f)
     if held is None or not exposes(state, f, a):
         return True

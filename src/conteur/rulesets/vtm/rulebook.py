@@ -1,0 +1,243 @@
+"""The rules of one encounter, composed once at its start: vtm's handlers, then each pack's.
+
+Rule modules only declare their handlers (``hooks``). ``compose`` turns the
+declarations into one ``Rulebook``, much as a Pokémon Showdown battle gathers
+the handlers of its format and its mods once: the sources in play are vtm's
+own rule modules, then the option packs the scenario lists, in its order; an
+option pack's ``replaces`` takes the core handlers implementing those rule ids
+out, there and once; a pack that is off adds nothing. So no handler asks
+whether its pack is on, and a rule module's place in the order is written in
+one list (``CORE_MODULES``, a pack's ``modules``) rather than left to the order
+of imports.
+
+The order of the handlers at one point (the pool rules of an attack, the checks
+of an action...) is: the sources in that order; within a source, its modules
+in their listed order; within a module, top to bottom. The pipeline reads the
+rulebook of the state it works on (``rules_of``); copies of the state share it.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable, Mapping, Sequence
+from dataclasses import dataclass, field
+from types import MappingProxyType
+from typing import TYPE_CHECKING, Any
+
+from . import hooks
+from .hooks import (
+    ActionHandler,
+    AfterHit,
+    BeforeAction,
+    DeclarationCheck,
+    Declared,
+    DraftRule,
+    FormParams,
+    OfferCheck,
+    RollRule,
+    StrikeRule,
+    Substitute,
+    TurnEnd,
+    Validator,
+    VolleyOdds,
+)
+
+if TYPE_CHECKING:
+    from .state import Fighter, VtmState
+    from .tables import Tables
+
+CORE = "vtm"
+"""The name of vtm's own rules among the sources of a rulebook."""
+
+CORE_MODULES = ("modifiers", "actions", "close", "ranged", "defence", "general")
+"""vtm's rule modules (``conteur.rulesets.vtm.*``), in the order their handlers run."""
+
+
+@dataclass(frozen=True)
+class Source:
+    """Rules that go into a rulebook: vtm's own, or one option pack's."""
+
+    name: str
+    modules: tuple[str, ...]
+    """Its rule modules (full names), in the order their handlers run."""
+    replaces: tuple[str, ...] = ()
+    """Rule ids whose core handlers leave the encounter."""
+    replaces_for_shots: tuple[str, ...] = ()
+    """Rule ids whose core handlers for ranged attacks leave the encounter."""
+
+
+@dataclass(frozen=True)
+class Handler:
+    """One handler in an encounter's rulebook: its declaration, its source, its rules."""
+
+    declared: Declared
+    source: str
+    rules: tuple[tuple[str, bool], ...]
+    """(rule id, for shots only) for each rule it implements."""
+
+    @property
+    def name(self) -> str:
+        return self.declared.name
+
+    @property
+    def point(self) -> str:
+        return self.declared.point
+
+    @property
+    def key(self) -> str | None:
+        return self.declared.key
+
+    def replaced_by(self, source: Source) -> bool:
+        """Whether ``source`` replaces a rule this handler implements."""
+        return any(
+            rule in source.replaces or (shots and rule in source.replaces_for_shots)
+            for rule, shots in self.rules
+        )
+
+
+def _keyed(handlers: Sequence[Handler], point: str) -> Mapping[str, Any]:
+    out: dict[str, Any] = {}
+    for h in handlers:
+        if h.point == point and h.key is not None:
+            out[h.key] = h.declared.fn
+    return MappingProxyType(out)
+
+
+def _listed(handlers: Sequence[Handler], point: str) -> tuple[Any, ...]:
+    return tuple(h.declared.fn for h in handlers if h.point == point)
+
+
+@dataclass(frozen=True)
+class Rulebook:
+    """The handlers of one encounter, in the order they run, found by point."""
+
+    sources: tuple[str, ...]
+    handlers: tuple[Handler, ...]
+    """Every handler in play, in order."""
+    removed: tuple[Handler, ...] = ()
+    """The core handlers an option pack of the encounter replaces (for the docs and tests)."""
+    actions: Mapping[str, ActionHandler] = field(default_factory=dict)
+    validators: Mapping[str, Validator] = field(default_factory=dict)
+    after_hit: Mapping[str, AfterHit] = field(default_factory=dict)
+    own_reach: Mapping[str, Validator] = field(default_factory=dict)
+    volley_odds: Mapping[str, VolleyOdds] = field(default_factory=dict)
+    pool_rules: tuple[DraftRule, ...] = ()
+    difficulty_rules: tuple[DraftRule, ...] = ()
+    action_checks: tuple[Validator, ...] = ()
+    after_attack: tuple[AfterHit, ...] = ()
+    substitutes: tuple[Substitute, ...] = ()
+    declaration_checks: tuple[DeclarationCheck, ...] = ()
+    before_action: tuple[BeforeAction, ...] = ()
+    strike_rules: tuple[StrikeRule, ...] = ()
+    form_params: tuple[FormParams, ...] = ()
+    roll_rules: tuple[RollRule, ...] = ()
+    turn_end: tuple[TurnEnd, ...] = ()
+    offer_checks: tuple[OfferCheck, ...] = ()
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> Rulebook:
+        return self  # copies of a state share its rulebook (it never changes)
+
+    def roll_modifiers(
+        self, state: VtmState, f: Fighter, purpose: str
+    ) -> tuple[int, tuple[str, ...]]:
+        """The difficulty change the roll rules make to ``f``'s ``purpose`` roll, and their
+        rule ids."""
+        total, rules = 0, []
+        for rule in self.roll_rules:
+            found = rule(state, f, purpose)
+            if found is not None:
+                total += found[0]
+                rules.append(found[1])
+        return total, tuple(rules)
+
+
+class CompositionError(Exception):
+    """Rule modules that cannot be composed (a programming error, not a user's)."""
+
+
+def _source_of(fn: Callable[..., Any], sources: Iterable[Source]) -> Source | None:
+    return next((s for s in sources if fn.__module__ in s.modules), None)
+
+
+def compose(
+    core: Source,
+    packs: Sequence[Source],
+    known: Sequence[Source],
+    tables: Tables,
+    declared: Sequence[Declared] | None = None,
+) -> Rulebook:
+    """The rulebook of an encounter with ``core``'s rules and the option packs ``packs``.
+
+    ``known`` lists every option pack (a handler of one not in ``packs`` stays out);
+    ``tables`` are the era's own (before any pack changes them): a handler declared under
+    a maneuver's id implements that maneuver's rule. A declaration from a module no source
+    lists, or two handlers in play under one key, is a ``CompositionError``.
+    """
+    active = (core, *packs)
+    ranks = {m: (i, j) for i, s in enumerate(active) for j, m in enumerate(s.modules)}
+    maneuvers = tables.maneuvers
+    kept: list[tuple[tuple[int, int, int], Handler]] = []
+    removed: list[Handler] = []
+    for d in hooks.DECLARED if declared is None else declared:
+        source = _source_of(d.fn, (*active, *known))
+        if source is None:
+            raise CompositionError(f"{d.name}: declared in a module no rule source lists")
+        if d.fn.__module__ not in ranks:
+            continue  # an option pack that is off
+        rules = hooks.IMPLEMENTS.get(d.fn, ())
+        m = maneuvers.get(d.key or "") if d.point in ("action", "validator") else None
+        if m is not None:
+            rules = (*rules, (m.rule, m.kind == "ranged"))
+        h = Handler(d, source.name, rules)
+        if source is core and any(h.replaced_by(p) for p in packs):
+            removed.append(h)
+            continue
+        kept.append(((*ranks[d.fn.__module__], d.seq), h))
+    handlers = tuple(h for _, h in sorted(kept, key=lambda pair: pair[0]))
+    seen: dict[tuple[str, str], Handler] = {}
+    for h in handlers:
+        if h.key is None:
+            continue
+        other = seen.setdefault((h.point, h.key), h)
+        if other is not h and other.declared.fn is not h.declared.fn:
+            raise CompositionError(f"{h.point} {h.key!r}: both {other.name} and {h.name}")
+    return Rulebook(
+        sources=tuple(s.name for s in active),
+        handlers=handlers,
+        removed=tuple(removed),
+        actions=_keyed(handlers, "action"),
+        validators=_keyed(handlers, "validator"),
+        after_hit=_keyed(handlers, "after_hit"),
+        own_reach=_keyed(handlers, "own_reach"),
+        volley_odds=_keyed(handlers, "volley_odds"),
+        pool_rules=_listed(handlers, "pool"),
+        difficulty_rules=_listed(handlers, "difficulty"),
+        action_checks=_listed(handlers, "action_check"),
+        after_attack=_listed(handlers, "after_attack"),
+        substitutes=_listed(handlers, "substitute"),
+        declaration_checks=_listed(handlers, "declaration_check"),
+        before_action=_listed(handlers, "before_action"),
+        strike_rules=_listed(handlers, "strike"),
+        form_params=_listed(handlers, "form_params"),
+        roll_rules=_listed(handlers, "roll"),
+        turn_end=_listed(handlers, "turn_end"),
+        offer_checks=_listed(handlers, "offer_check"),
+    )
+
+
+def rules_of(state: VtmState) -> Rulebook:
+    """The rulebook composed for this encounter at its start (``VtmRuleset.new_state``)."""
+    book = state.meta["rules"]
+    assert isinstance(book, Rulebook)
+    return book
+
+
+__all__ = [
+    "CORE",
+    "CORE_MODULES",
+    "CompositionError",
+    "Handler",
+    "Rulebook",
+    "Source",
+    "compose",
+    "rules_of",
+]
