@@ -506,8 +506,10 @@ def test_V_RNG_6_three_round_burst_row() -> None:
 
 
 def test_V_RNG_7_reload_row() -> None:
-    """V-RNG-7: reloading takes a full turn."""
-    assert row("reload").effect("full_turn") is not None
+    """V-RNG-7: a full turn of concentration that may be part of a multiple action: no
+    ``full_turn`` effect, which makes a maneuver the turn's only action (aim's, V-RNG-1)."""
+    assert row("reload").effect("full_turn") is None
+    assert row("aim").effect("full_turn") is not None
 
 
 def test_V_RNG_8_full_auto_row() -> None:

@@ -27,7 +27,7 @@ from .events import (
     RollMade,
     WeaponChanged,
 )
-from .hooks import action
+from .hooks import action, reads_effect
 from .readiness import gm_modifiers
 from .rulebook import rules_of
 from .state import DEFENSIVE, Action, Declaration, Fighter, VtmState
@@ -52,7 +52,7 @@ def act(ctx: Resolution, command: Command) -> None:
     assert decl is not None
     chosen = action_now(state, f, index, timing, command.args)
     check_now(state, f, chosen)
-    penalty = multiple_penalty(f, chosen)
+    penalty = multiple_penalty(state, f, chosen)
     willpower = decl.willpower and not f.progress.willpower_used
     ctx.emit(
         ActionTaken(
@@ -121,6 +121,7 @@ def struck(a: Action) -> list[str]:
     return list(dict.fromkeys(ids))
 
 
+@reads_effect("move")
 def check_reach_now(state: VtmState, f: Fighter, a: Action) -> None:
     """V-GEN-1 / V-GEN-2: every fighter an attack strikes is within its reach from where it
     strikes — here, or where its opening move ends (V-MAN-6: ``move_to``, half the running

@@ -19,6 +19,7 @@ from . import equipment
 from .asks import StrikeAsks, parts, willpower_note, word
 from .events import ConditionSet, ModifiersUsed
 from .hooks import AfterHit, AttackDraft
+from .readiness import multiple_actions_count
 from .rulebook import Rulebook, rules_of
 from .state import Action, Fighter, VtmState
 from .strike import Defence, Riposte, Strike, StrikeOutcome, roll_strike
@@ -294,10 +295,12 @@ def soak_parts(
     return [(what, n) for what, n in parts if n]
 
 
-def multiple_penalty(f: Fighter, action: Action) -> int:
+def multiple_penalty(state: VtmState, f: Fighter, action: Action) -> int:
     """V-MAN-1: first action loses as many dice as actions; each following one more."""
     decl = f.progress.declaration
     if decl is None or action.celerity or decl.multiple < 2 or decl.full_defense:
+        return 0
+    if not multiple_actions_count(state):
         return 0
     return decl.multiple + f.progress.acted
 

@@ -89,6 +89,7 @@ from .hooks import (
     after_hit,
     difficulty_rule,
     pool_rule,
+    reads_effect,
     substitute,
 )
 from .modifiers import LOCATION_SIZE
@@ -576,6 +577,7 @@ def no_damage(d: AttackDraft) -> None:
 
 
 @pool_rule
+@reads_effect("disarm")
 def disarm_threshold(d: AttackDraft) -> None:
     """V-CC-6: damage successes above the target's Strength disarm it (read by ``roll_damage``)."""
     if d.maneuver.effect("disarm") is not None:

@@ -37,9 +37,15 @@ from .events import (
     RollMade,
     WillpowerSpent,
 )
-from .hooks import AttackDraft, validator
-from .modifiers import close_opponents
-from .readiness import PER_TURN, available_defence, gm_modifiers, multiple_penalty_of_defence
+from .hooks import AttackDraft, reads_effect, validator
+from .modifiers import opponents_penalty
+from .readiness import (
+    PER_TURN,
+    available_defence,
+    gm_modifiers,
+    multiple_actions_count,
+    multiple_penalty_of_defence,
+)
 from .state import DEFENSIVE, Action, Fighter, VtmState
 from .strike import Defence, Riposte
 from .turn import advance
@@ -51,8 +57,6 @@ TRAITS = {
 }
 RULE = {"block": "V-DEF-3", "dodge": "V-DEF-4", "parry": "V-DEF-5"}
 DIFFICULTY = 6
-ABORT_DIFFICULTY = 6
-"""V-MAN-3: the Willpower roll to abort is at difficulty 6."""
 
 __all__ = [
     "DefenceOffer",
@@ -66,6 +70,7 @@ __all__ = [
 ]
 
 
+@reads_effect("needs_room", "block_limit")
 def why_not(state: VtmState, d: AttackDraft, kind: str) -> str | None:
     """The rule that forbids this defence against this attack, if one does (V-DEF-3..6).
 
@@ -76,9 +81,13 @@ def why_not(state: VtmState, d: AttackDraft, kind: str) -> str | None:
     * V-DEF-5: parry needs a melee weapon in hand and a close attack;
     * V-DEF-3: block only close attacks; lethal and aggravated only with
       Fortitude or armour.
+
+    The defence maneuver's effects say which apply: ``needs_room`` (the dodge's),
+    ``block_limit`` (the block's).
     """
     target = d.target
-    if kind == "dodge" and d.close and target.conditions.get("no_room"):
+    m = equipment.maneuver(state, kind)
+    if m.effect("needs_room") is not None and d.close and target.conditions.get("no_room"):
         return "V-DEF-6"
     if kind == "parry":
         if d.action.param("angle") == "behind" or d.action.param("unseen"):
@@ -88,7 +97,7 @@ def why_not(state: VtmState, d: AttackDraft, kind: str) -> str | None:
             or equipment.weapon_category(equipment.weapon_in_hand(state, target)) != "melee"
         ):
             return "V-DEF-5"
-    if kind == "block":
+    if m.effect("block_limit") is not None:
         if d.ranged:
             return "V-DEF-3"
         _, _, dtype, _ = equipment.damage_of(state, d)
@@ -110,6 +119,8 @@ def surprised(state: VtmState, d: AttackDraft) -> bool:
     )
 
 
+@reads_effect("dodge_difficulty", "parry_riposte")
+@reads_effect("full_defense", needs=("value",), of="full_defense")
 def ready_defence(ctx: Resolution, d: AttackDraft) -> Defence | None:
     """The target's block, dodge or parry against this attack, with its pool and difficulty."""
     state: VtmState = ctx.state
@@ -130,11 +141,13 @@ def ready_defence(ctx: Resolution, d: AttackDraft) -> Defence | None:
     parts = [(attribute, target.trait(attribute)), (ability, target.trait(ability))]
     parts.append(("wounds", target.penalty))
     rules = [RULE[kind], "V-DEF-1"]
-    if source == "full_defense":
-        pool -= target.progress.defences  # V-DEF-7: one die fewer for each following defence
-        parts.append(("following_defence", -target.progress.defences))
+    full = equipment.maneuver(state, "full_defense").effect("full_defense")
+    if source == "full_defense" and full is not None:
+        fewer = target.progress.defences * int(full.value or 0)
+        pool -= fewer  # V-DEF-7: ``value`` die fewer for each following defence
+        parts.append(("following_defence", -fewer))
         rules.append("V-DEF-7")
-    penalty = multiple_penalty_of_defence(target, source)
+    penalty = multiple_penalty_of_defence(target, source) if multiple_actions_count(state) else 0
     if penalty:
         pool -= penalty  # V-MAN-1 / V-DEF-8: one of the actions of a multiple action
         parts.append(("multiple_actions", -penalty))
@@ -149,12 +162,13 @@ def ready_defence(ctx: Resolution, d: AttackDraft) -> Defence | None:
         parts.append(("armour", -armour.penalty))
     difficulty = DIFFICULTY
     if d.close:
-        extra = min(4, max(0, close_opponents(state, target.id) - 1))
+        extra = opponents_penalty(state, target.id)
         if extra:
             difficulty += extra  # V-DEF-9 / V-CC-11
             rules.append("V-DEF-9")
-    if kind == "dodge" and equipment.maneuver_id(d.maneuver) == "spray":
-        difficulty += 1  # V-RNG-2
+    harder = d.maneuver.effect("dodge_difficulty") if kind == "dodge" else None
+    if harder is not None and harder.difficulty:
+        difficulty += harder.difficulty  # V-RNG-2: dodging a spray
         rules.append("V-RNG-2")
     if target.conditions.get("off_balance_turn") == state.turn:
         difficulty += 1  # V-CC-12
@@ -164,7 +178,7 @@ def ready_defence(ctx: Resolution, d: AttackDraft) -> Defence | None:
     parts.append(("gm", gm_dice))
     difficulty += gm_difficulty
     riposte = None
-    if kind == "parry" and d.weapon is None:
+    if equipment.maneuver(state, kind).effect("parry_riposte") is not None and d.weapon is None:
         weapon = equipment.weapon_in_hand(state, target)
         dice, dtype = equipment.melee_damage(state, target, weapon)
         if dtype == "lethal":
@@ -331,12 +345,13 @@ def announce(ctx: Resolution, command: Command) -> None:
     advance(ctx)  # the dropped action may have been the one due now
 
 
+@reads_effect("abort", needs=("difficulty",), of="abort")
 def abort(ctx: Resolution, f: Fighter, kind: str, how: object) -> None:
     """V-MAN-3: drop the declared action for a defence, by a Willpower point or roll.
 
     The point is spent at that moment (no need to declare it, V-INI-3); the
-    roll is reflexive: Willpower at difficulty 6, no action, no wound
-    penalty. A failed roll leaves the declared action, which must be carried
+    roll is reflexive: Willpower at the ``abort`` effect's difficulty (6), no action, no
+    wound penalty. A failed roll leaves the declared action, which must be carried
     out (no second try this turn).
     """
     if how in ("point", "willpower_point", "spend"):
@@ -346,14 +361,17 @@ def abort(ctx: Resolution, f: Fighter, kind: str, how: object) -> None:
         ctx.emit(DefenceAnnounced(f.id, kind, "abort_point", rules=("V-MAN-3", "V-DEF-1")))
         return
     if how in ("roll", "willpower_roll"):
+        effect = equipment.maneuver(ctx.state, "abort").effect("abort")
+        assert effect is not None and effect.difficulty is not None  # (check_effects_read)
+        difficulty = effect.difficulty
         record = ctx.dice.roll(
-            VtmPool(f.sheet.willpower, ABORT_DIFFICULTY),
+            VtmPool(f.sheet.willpower, difficulty),
             test_ask(
                 f.id,
                 f.name,
                 Msg("ask.test.abort"),
                 f.sheet.willpower,
-                ABORT_DIFFICULTY,
+                difficulty,
                 [("willpower", f.sheet.willpower)],
             ),
         )
@@ -362,7 +380,7 @@ def abort(ctx: Resolution, f: Fighter, kind: str, how: object) -> None:
                 f.id,
                 "abort",
                 record.request.dice,
-                ABORT_DIFFICULTY,
+                difficulty,
                 record.result.successes,
                 rules=("V-MAN-3",),
                 rolls=(record,),

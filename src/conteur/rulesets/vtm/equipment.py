@@ -13,6 +13,7 @@ from pydantic import ValidationError
 
 from conteur.i18n import ConteurError
 
+from .hooks import reads_effect
 from .rulebook import rules_of
 from .state import Action, Fighter, VtmState
 from .tables import Armour, Maneuver, Tables, Weapon
@@ -274,8 +275,9 @@ def check_reach(state: VtmState, attacker: Fighter, target: Fighter, action: Act
             )
         return
     limit = 2.0 if weapon_category(w) == "melee" else 1.0
-    if limit > 1.0 and outreached(state, w, target):
-        limit = 1.0
+    closer = closing_distance(state) if outreached(state, w, target) else None
+    if closer is not None and limit > closer:
+        limit = closer
         if dist > limit + 1e-9:
             raise ConteurError(
                 "vtm.attack.close_in",
@@ -292,6 +294,14 @@ def check_reach(state: VtmState, attacker: Fighter, target: Fighter, action: Act
             metres=round(dist, 1),
             limit=limit,
         )
+
+
+@reads_effect("close_in", needs=("value",), of="weapon_length")
+def closing_distance(state: VtmState) -> float | None:
+    """V-CC-9: the metres a short weapon must close to against a long one (the
+    ``weapon_length`` maneuver's ``close_in`` value, 1), None when the tables have none."""
+    effect = maneuver(state, "weapon_length").effect("close_in")
+    return float(effect.value) if effect is not None and effect.value is not None else None
 
 
 def outreached(state: VtmState, w: Weapon | None, target: Fighter) -> bool:

@@ -5,6 +5,7 @@ from __future__ import annotations
 from conteur.engine import Command, Resolution
 from conteur.i18n import ConteurError, Msg
 
+from . import equipment
 from .actions import action_from_args, check_now, due_action, fighter, resolve_goal
 from .asks import test_ask
 from .attack import attack
@@ -18,7 +19,7 @@ from .events import (
     ModifiersUsed,
     RollMade,
 )
-from .hooks import validator
+from .hooks import reads_effect, validator
 from .readiness import gm_modifiers
 from .state import DEFENSIVE, Action, Fighter, VtmState
 from .turn import advance
@@ -40,10 +41,6 @@ def _move_goal(state: VtmState, f: Fighter, a: Action) -> None:
     if goal is None:
         raise ConteurError("vtm.move.where", rule="V-MAN-6", fighter=f.name)
     resolve_goal(state, goal, f)
-
-
-AMBUSH_DIFFICULTY = 6
-"""V-MAN-7 reading: the ambush roll is at difficulty 6."""
 
 
 def ambush(ctx: Resolution, command: Command) -> None:
@@ -68,8 +65,7 @@ def ambush(ctx: Resolution, command: Command) -> None:
         if defence not in DEFENSIVE:
             raise ConteurError("vtm.declare.bad_defence", rule="V-MAN-7", kind=str(defence))
         check_defence(state, target, Action(str(defence)), in_hand=True)
-    mine = _resisted_roll(ctx, attacker, ("dexterity", "stealth"), "ambush")
-    theirs = _resisted_roll(ctx, target, ("perception", "alertness"), "alertness")
+    mine, theirs = ambush_rolls(ctx, attacker, target)
     extra = mine - theirs
     if extra < 0:
         ctx.emit(AmbushResolved(attacker.id, target.id, "spotted", 0, rules=("V-MAN-7",)))
@@ -84,21 +80,35 @@ def ambush(ctx: Resolution, command: Command) -> None:
     _in_combat(ctx, attacker.id, target.id)
 
 
-def _resisted_roll(ctx: Resolution, f: Fighter, traits: tuple[str, str], purpose: str) -> int:
-    """One side of the ambush's resisted roll, at difficulty 6 (V-MAN-7 reading)."""
+@reads_effect("resisted", needs=("difficulty",), of="ambush")
+def ambush_rolls(ctx: Resolution, attacker: Fighter, target: Fighter) -> tuple[int, int]:
+    """V-MAN-7: the ``ambush`` maneuver's traits (Dex + Stealth) against its ``resisted``
+    effect's (Per + Alertness), both at the effect's difficulty (6, a reading); the
+    successes of each side."""
+    m = equipment.maneuver(ctx.state, "ambush")
+    resisted = m.effect("resisted")
+    assert resisted is not None and resisted.difficulty is not None  # (check_effects_read)
+    difficulty = resisted.difficulty
+    mine = _resisted_roll(ctx, attacker, equipment.maneuver_traits(m)[0], difficulty, "ambush")
+    return mine, _resisted_roll(ctx, target, list(resisted.traits), difficulty, "alertness")
+
+
+def _resisted_roll(
+    ctx: Resolution, f: Fighter, traits: list[str], difficulty: int, purpose: str
+) -> int:
+    """One side of the ambush's resisted roll."""
     gm_dice, gm_difficulty, _ = gm_modifiers(ctx.state, f.id)
-    pool = max(0, f.trait(traits[0]) + f.trait(traits[1]) + f.penalty + gm_dice)
+    pool = max(0, sum(f.trait(t) for t in traits) + f.penalty + gm_dice)
     record = ctx.dice.roll(
-        VtmPool(pool, AMBUSH_DIFFICULTY + gm_difficulty),
+        VtmPool(pool, difficulty + gm_difficulty),
         test_ask(
             f.id,
             f.name,
             Msg("ask.test.ambush"),
             pool,
-            AMBUSH_DIFFICULTY + gm_difficulty,
+            difficulty + gm_difficulty,
             [
-                (traits[0], f.trait(traits[0])),
-                (traits[1], f.trait(traits[1])),
+                *((t, f.trait(t)) for t in traits),
                 ("wounds", f.penalty),
                 ("gm", gm_dice),
             ],

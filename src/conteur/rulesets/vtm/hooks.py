@@ -301,3 +301,42 @@ def act_refusals(*keys: str) -> None:
     """Declare error keys an action accepted by ``check_now`` may still meet when its handler
     carries it out (the rounds left in the clip, the width of a spray's zone)."""
     ACT_REFUSALS.update(keys)
+
+
+EFFECT_READERS: dict[str, list[Callable[..., Any]]] = {}
+"""The functions that read each maneuver effect type of the tables (``reads_effect``)."""
+EFFECT_NEEDS: dict[tuple[str, str | None], set[str]] = {}
+"""The fields of an effect type (of one maneuver, or of any: None) its readers need."""
+EFFECT_OF: dict[str, set[str]] = {}
+"""The maneuvers whose effect of a type a reader looks up by id (``multiple_opponents``...)."""
+
+
+def reads_effect(
+    *types: str, needs: tuple[str, ...] = (), of: str | None = None
+) -> Callable[[Hook], Hook]:
+    """Declare that a function reads these maneuver effect types (``Maneuver.effect``),
+    needs these fields of them, and (``of``) looks them up on that maneuver: the tables
+    loader refuses an effect type no function reads, an effect without a field its reader
+    needs, and that maneuver without the effect (``tables.check_effects_read``)."""
+
+    def wrap(fn: Hook) -> Hook:
+        for t in types:
+            EFFECT_READERS.setdefault(t, []).append(fn)
+            EFFECT_NEEDS.setdefault((t, of), set()).update(needs)
+            if of is not None:
+                EFFECT_OF.setdefault(of, set()).add(t)
+        return fn
+
+    return wrap
+
+
+def effect_readers() -> dict[str, tuple[str, ...]]:
+    """Each effect type some rule reads, with its readers (``module.function``): those that
+    declare it, and the after-hit hooks declared under an effect type."""
+    out: dict[str, list[str]] = {}
+    for t, fns in EFFECT_READERS.items():
+        out.setdefault(t, []).extend(f"{f.__module__.rsplit('.', 1)[-1]}.{f.__name__}" for f in fns)
+    for d in DECLARED:
+        if d.point == "after_hit" and d.key is not None:
+            out.setdefault(d.key, []).append(d.name)
+    return {t: tuple(names) for t, names in out.items()}

@@ -7,12 +7,10 @@ rules of ranged combat (aim, range bands, cover, off hand) are in ``ranged.py``.
 
 from __future__ import annotations
 
+from . import equipment
 from .equipment import armour_of, outreached
-from .hooks import AttackDraft, difficulty_rule, implements, pool_rule
-from .state import Fighter
-
-TARGET_SIZES = {"medium": (1, 0), "small": (2, 1), "precise": (3, 2)}
-"""V-MAN-8: target size → (difficulty, damage dice); the text's stray "+1" is the medium row's."""
+from .hooks import AttackDraft, difficulty_rule, implements, pool_rule, reads_effect
+from .state import Fighter, VtmState
 
 LOCATION_SIZE = {
     "limb": "medium",
@@ -55,12 +53,11 @@ def armour_penalty(d: AttackDraft) -> None:
 
 @pool_rule
 def flank_and_back(d: AttackDraft) -> None:
-    """V-MAN-4: +1 die from the flank, +2 from behind."""
+    """V-MAN-4: the ``flank_attack`` (+1 die) or ``rear_attack`` (+2) maneuver's accuracy."""
     angle = d.action.param("angle")
-    if angle == "flank":
-        d.add_dice("V-MAN-4", "flank", 1)
-    elif angle == "behind":
-        d.add_dice("V-MAN-4", "behind", 2)
+    side = {"flank": "flank_attack", "behind": "rear_attack"}.get(str(angle))
+    if side is not None:
+        d.add_dice("V-MAN-4", str(angle), equipment.maneuver(d.state, side).accuracy)
 
 
 @pool_rule
@@ -98,7 +95,7 @@ def weapon_length(d: AttackDraft) -> None:
     Two fighters already locked in a grapple or hold are past the long weapon's reach.
     """
     if d.close and outreached(d.state, d.weapon, d.target) and not locked(d.attacker, d.target):
-        d.add_dice("V-CC-9", "weapon_length", -1)
+        d.add_dice("V-CC-9", "weapon_length", equipment.maneuver(d.state, "weapon_length").accuracy)
 
 
 def locked(a: Fighter, b: Fighter) -> bool:
@@ -152,14 +149,16 @@ def targeting_blow(d: AttackDraft) -> None:
 
 
 def targeting(d: AttackDraft) -> None:
-    """V-MAN-8: medium +1, small +2 (+1 damage), precise +3 (+2 damage)."""
+    """V-MAN-8: the tables' ``targets`` row — medium +1, small +2 (+1 damage), precise +3
+    (+2 damage)."""
     size = d.action.param("targeting")
     location = d.action.param("location")
     if size is None and location is not None:
         size = LOCATION_SIZE.get(str(location))
-    if size in TARGET_SIZES:
-        diff, dmg = TARGET_SIZES[size]
-        d.add_difficulty("V-MAN-8", f"target_{size}", diff)
+    row = equipment.tables(d.state).targets.get(str(size)) if size is not None else None
+    if row is not None:
+        dmg = row.damage
+        d.add_difficulty("V-MAN-8", f"target_{size}", row.difficulty)
         d.extra_damage_dice += dmg
         if dmg:
             d.notes.append(("V-MAN-8", "damage", dmg))
@@ -167,17 +166,31 @@ def targeting(d: AttackDraft) -> None:
 
 @difficulty_rule
 def multiple_opponents(d: AttackDraft) -> None:
-    """V-CC-11: +1 per close-combat opponent beyond the first, at most +4."""
+    """V-CC-11: more difficulty per close-combat opponent beyond the first
+    (``opponents_penalty``)."""
     if d.close:
-        n = close_opponents(d.state, d.attacker.id)
-        d.add_difficulty("V-CC-11", "opponents", min(4, max(0, n - 1)))
+        d.add_difficulty("V-CC-11", "opponents", opponents_penalty(d.state, d.attacker.id))
+
+
+@reads_effect("per_opponent", needs=("difficulty",), of="multiple_opponents")
+def opponents_penalty(state: VtmState, fid: str) -> int:
+    """V-CC-11 / V-DEF-9: the ``multiple_opponents`` maneuver's ``per_opponent`` effect — its
+    ``difficulty`` per close-combat opponent beyond the first, at most its ``max`` (+1, +4)."""
+    effect = equipment.maneuver(state, "multiple_opponents").effect("per_opponent")
+    if effect is None:
+        return 0
+    extra = max(0, close_opponents(state, fid) - 1) * int(effect.difficulty or 0)
+    return extra if effect.max is None else min(effect.max, extra)
 
 
 @difficulty_rule
 def blind(d: AttackDraft) -> None:
-    """V-MAN-5: blinded or in total darkness, +2 (cancelled by keen senses)."""
+    """V-MAN-5: blinded or in total darkness, the ``blind_fighting`` maneuver's difficulty
+    (+2; cancelled by keen senses)."""
     if is_blind(d.state, d.attacker):
-        d.add_difficulty("V-MAN-5", "blind", 2)
+        d.add_difficulty(
+            "V-MAN-5", "blind", equipment.maneuver(d.state, "blind_fighting").difficulty
+        )
 
 
 @difficulty_rule

@@ -156,7 +156,7 @@ def attack_odds(
     assert action.target is not None
     target = state.fighters[action.target]
     equipment.check_reach(state, a, target, action)
-    penalty = multiple_penalty(a, action)
+    penalty = multiple_penalty(state, a, action)
     decl = a.progress.declaration
     if willpower is None:
         willpower = bool(decl and decl.willpower and not a.progress.willpower_used)

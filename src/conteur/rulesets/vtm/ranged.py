@@ -88,9 +88,10 @@ from .hooks import (
     form_refusals,
     implements,
     pool_rule,
+    reads_effect,
     validator,
 )
-from .modifiers import LOCATION_SIZE, TARGET_SIZES, is_blind
+from .modifiers import LOCATION_SIZE, is_blind
 from .state import Action, Declaration, Fighter, VtmState
 from .strike import StrikeOutcome, resolve_successes
 from .tables import Labels, Maneuver, Modifier, Weapon
@@ -220,6 +221,9 @@ def shot_weapon(state: VtmState, f: Fighter, a: Action) -> Weapon:
     return w
 
 
+@reads_effect("empties_clip")
+@reads_effect("min_clip_fraction", needs=("value", "max"))
+@reads_effect("rounds", needs=("value",))
 def rounds_used(m: Maneuver, w: Weapon, f: Fighter, left: int) -> int:
     """Rounds a shot spends, refusing it when the clip cannot fire it.
 
@@ -235,7 +239,7 @@ def rounds_used(m: Maneuver, w: Weapon, f: Fighter, left: int) -> int:
         )
     fraction = m.effect("min_clip_fraction")
     if fraction is not None:
-        num, den = int(fraction.value or 1), int(fraction.max or 1)
+        num, den = int(fraction.value or 0), int(fraction.max or 0)  # (check_effects_read)
         if left * den < int(w.clip or 0) * num:
             raise ConteurError(
                 "vtm.ranged.clip_fraction",
@@ -248,7 +252,7 @@ def rounds_used(m: Maneuver, w: Weapon, f: Fighter, left: int) -> int:
     if m.effect("empties_clip") is not None:
         return left
     per = m.effect("rounds")
-    needed = int(per.value or 1) if per is not None else 1
+    needed = int(per.value or 0) if per is not None else 1  # one round a shot
     if left < needed:
         raise ConteurError(
             "vtm.ranged.not_enough_rounds",
@@ -371,14 +375,17 @@ def is_off_hand(d: AttackDraft) -> bool:
     return bool(d.weapon.id != main)
 
 
+@reads_effect("aim_bonus", "scope_bonus")
 def aim_dice(state: VtmState, f: Fighter, turns: int, scope: bool) -> int:
     """V-RNG-1: a die per turn of aim up to Perception; a scope 2 more, beyond that cap."""
     m = equipment.maneuver(state, "aim")
     per_turn = m.effect("aim_bonus")
     lens = m.effect("scope_bonus")
-    step = int(per_turn.value or 1) if per_turn is not None else 1
-    cap_trait = per_turn.max_trait if per_turn is not None and per_turn.max_trait else "perception"
-    dice = min(turns * step, f.trait(cap_trait))
+    if per_turn is None:
+        return 0
+    dice = turns * int(per_turn.value or 0)
+    if per_turn.max_trait is not None:
+        dice = min(dice, f.trait(per_turn.max_trait))
     if scope and lens is not None:
         dice += int(lens.value or 0)
     return dice
@@ -429,6 +436,7 @@ def check_shot(state: VtmState, f: Fighter, a: Action) -> None:
     check_targeting(state, f, a, m)
 
 
+@reads_effect("no_targeting")
 def check_targeting(state: VtmState, f: Fighter, a: Action, m: Maneuver) -> None:
     """V-MAN-8 for shots: a known size; none with full auto or spray; none blind (V-MAN-5)."""
     size, location = a.param("targeting"), a.param("location")
@@ -438,7 +446,7 @@ def check_targeting(state: VtmState, f: Fighter, a: Action, m: Maneuver) -> None
         raise ConteurError("vtm.targeting.not_with", rule=m.rule, maneuver=Labels([m]))
     if is_blind(state, f):
         raise ConteurError("vtm.targeting.blind", rule="V-MAN-5", fighter=f.name)
-    if size is not None and size not in TARGET_SIZES:
+    if size is not None and str(size) not in equipment.tables(state).targets:
         raise ConteurError("vtm.targeting.unknown", rule="V-MAN-8", value=size)
     if location is not None and location not in LOCATION_SIZE:
         raise ConteurError("vtm.targeting.unknown", rule="V-MAN-8", value=location)
@@ -472,13 +480,28 @@ def check_aim(state: VtmState, f: Fighter, a: Action) -> None:
         raise ConteurError("vtm.aim.running", rule="V-RNG-1", target=target.name)
 
 
+@reads_effect("full_turn")
+def whole_turn(f: Fighter, decl: Declaration, kinds: list[Maneuver | None]) -> None:
+    """A maneuver with a ``full_turn`` effect is the turn's only action: aim (V-RNG-1),
+    house_ranged's careful shot (R-AIM-1); the refusal cites the effect's rule."""
+    if len(decl.actions) < 2:
+        return
+    for m in kinds:
+        effect = m.effect("full_turn") if m is not None else None
+        if m is not None and effect is not None:
+            rule = effect.rule or m.rule
+            raise ConteurError(
+                "vtm.full_turn.alone", rule=rule, fighter=f.name, maneuver=Labels([m])
+            )
+
+
 @declaration_check
 def check_ranged_declaration(state: VtmState, f: Fighter, decl: Declaration) -> None:
-    """The declaration as a whole: aim alone (V-RNG-1), rate of fire (V-RNG-9), two hands
-    (V-RNG-4), the rounds each shot will find in the clip (V-RNG-7, V-RNG-6, V-RNG-8)."""
+    """The declaration as a whole: a whole turn's maneuver alone (V-RNG-1), rate of fire
+    (V-RNG-9), two hands (V-RNG-4), the rounds each shot will find in the clip (V-RNG-7,
+    V-RNG-6, V-RNG-8)."""
     kinds = [maneuver_or_none(state, a.kind) for a in decl.actions]
-    if any(m is not None and m.id == "aim" for m in kinds) and len(decl.actions) > 1:
-        raise ConteurError("vtm.aim.alone", rule="V-RNG-1", fighter=f.name)
+    whole_turn(f, decl, kinds)
     shots: dict[str, int] = {}
     weapons: dict[str, Weapon] = {}
     rounds = dict(f.ammo)
@@ -522,7 +545,7 @@ def check_ranged_declaration(state: VtmState, f: Fighter, decl: Declaration) -> 
 
 
 form_refusals(
-    "vtm.aim.alone",
+    "vtm.full_turn.alone",
     "vtm.ranged.no_multiple",
     "vtm.ranged.rate",
     "vtm.ranged.two_hands",
@@ -601,13 +624,15 @@ def cover(d: AttackDraft) -> None:
 
 
 @difficulty_rule
+@reads_effect("off_hand", needs=("difficulty",), of="two_weapons")
 def off_hand(d: AttackDraft) -> None:
-    """V-RNG-4: +1 difficulty for the off hand, unless ambidextrous."""
+    """V-RNG-4: the ``two_weapons`` maneuver's ``off_hand`` difficulty (+1) for the off hand,
+    unless ambidextrous."""
     if d.attacker.sheet.ambidextrous or not is_off_hand(d):
         return
     effect = equipment.maneuver(d.state, "two_weapons").effect("off_hand")
-    amount = int(effect.difficulty or 1) if effect is not None else 1
-    d.add_difficulty("V-RNG-4", "off_hand", amount)
+    if effect is not None:
+        d.add_difficulty("V-RNG-4", "off_hand", int(effect.difficulty or 0))
 
 
 # ------------------------------------------------------------------ actions
@@ -659,11 +684,23 @@ def spray(ctx: Resolution, f: Fighter, a: Action, penalty: int, willpower: bool)
         spend_aim(ctx, f)
         return
     lone = len(targets) == 1
-    shared = successes // 2 if lone else successes
-    shares = share_out(shared, ids, leftover_order(a))
+    shares = spray_shares(m, successes, ids, leftover_order(a))
     ctx.emit(SprayShared(f.id, successes, tuple(shares.items()), lone, rules=("V-RNG-2",)))
     strike_shares(ctx, drafts, shares, "V-RNG-2")
     spend_aim(ctx, f)
+
+
+@reads_effect("shared_successes")
+def spray_shares(
+    m: Maneuver, successes: int, ids: list[str], leftovers: list[str]
+) -> dict[str, int]:
+    """V-RNG-2: a maneuver with ``shared_successes`` shares its roll's successes among the
+    targets (``share_out``; a lone target takes half, rounded down); without it, each
+    target takes them all."""
+    if m.effect("shared_successes") is None:
+        return dict.fromkeys(ids, successes)
+    shared = successes // 2 if len(ids) == 1 else successes
+    return share_out(shared, ids, leftovers)
 
 
 def roll_volley(ctx: Resolution, lead: AttackDraft, m: Maneuver, willpower: bool) -> int:
@@ -715,10 +752,13 @@ def strike_shares(
         dazed_by_damage(ctx, d.target, outcome)
 
 
+@reads_effect("area", needs=("value",))
 def check_zone(state: VtmState, m: Maneuver, targets: list[Fighter]) -> None:
     """V-RNG-2: a spray covers at most 3 m: no two targets farther apart."""
     area = m.effect("area")
-    limit = float(area.value) if area is not None and area.value else 3.0
+    if area is None:
+        return  # a zone without a width of its own
+    limit = float(area.value or 0)
     widest = max(
         (state.distance(a.id, b.id) for a in targets for b in targets if a.id < b.id), default=0.0
     )
@@ -775,18 +815,22 @@ def reload(ctx: Resolution, f: Fighter, a: Action, penalty: int, willpower: bool
 
 
 @after_attack
+@reads_effect("take_cover")
 def take_cover_after_dodge(ctx: Resolution, d: AttackDraft, outcome: StrikeOutcome) -> None:
     """V-DEF-4: dodging gunfire, the dodger moves into cover or drops prone.
 
     The cover reached is the declared dodge's ``cover`` level (1–3); with none
     named, a fighter not yet in cover drops prone (light cover, V-RNG-3). The
-    cover then applies to later shots while the fighter stays there.
+    cover then applies to later shots while the fighter stays there. The defence that
+    does so is the one with a ``take_cover`` effect (the dodge).
     """
     if d.weapon is None or d.weapon.category != "ranged":
         return
     target = d.target
     dodged = any(
-        isinstance(e, DefenceRolled) and e.defender == target.id and e.kind == "dodge"
+        isinstance(e, DefenceRolled)
+        and e.defender == target.id
+        and equipment.maneuver(ctx.state, e.kind).effect("take_cover") is not None
         for e in outcome.events
     )
     if not dodged or target.out_of_fight:

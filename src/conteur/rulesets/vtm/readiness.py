@@ -21,6 +21,7 @@ Where a ready defence comes from (its *source*):
 
 from __future__ import annotations
 
+from .hooks import reads_effect
 from .state import DEFENSIVE, Declaration, Fighter, VtmState
 
 PER_TURN = ("full_defense", "declared")
@@ -74,6 +75,16 @@ def spend_defence(f: Fighter) -> None:
                 break
     if source != "ambush_tie":
         p.acted += 1
+
+
+@reads_effect("multiple_action")
+def multiple_actions_count(state: VtmState) -> bool:
+    """V-MAN-1: whether several actions in a turn make a multiple action, with its dice off:
+    the tables' ``multiple_actions`` maneuver says so with its ``multiple_action`` effect
+    (a table may take it out)."""
+    from . import equipment
+
+    return equipment.maneuver(state, "multiple_actions").effect("multiple_action") is not None
 
 
 def multiple_penalty_of_defence(f: Fighter, source: str | None) -> int:

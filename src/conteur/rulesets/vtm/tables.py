@@ -15,9 +15,10 @@ is a new entry and needs every required field.
 from __future__ import annotations
 
 import difflib
+import importlib
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, replace
-from functools import cache, cached_property
+from functools import cache, cached_property, partial
 from importlib import resources
 from pathlib import Path
 from types import MappingProxyType
@@ -94,16 +95,18 @@ EffectType = Literal[
     "aim_bonus",  # V-RNG-1: `value` die per turn, at most the trait `max_trait`
     "scope_bonus",  # V-RNG-1: `value` more dice on the first turn with a scope
     "off_hand",  # V-RNG-4: `difficulty` more for the off hand unless ambidextrous
-    "multiple_action",  # V-MAN-1/V-RNG-9: pool reduced as a multiple action, limited by rate
-    "full_turn",  # takes the whole turn (V-RNG-7, V-RNG-1)
+    "multiple_action",  # V-MAN-1/V-RNG-9: several actions make a multiple action (dice off)
+    "full_turn",  # the turn's only action (V-RNG-1 aim; house_ranged's careful shot)
     "per_opponent",  # V-CC-11: `difficulty` per opponent beyond the first, at most `max`
     "resisted",  # opposed by `traits` of the target (V-MAN-7)
-    "abort",  # V-MAN-3: Willpower roll or point to switch to a defence
-    "full_defense",  # V-DEF-7: full pool first, one die fewer for each following defence
+    "abort",  # V-MAN-3: Willpower roll (at `difficulty`) or point to switch to a defence
+    "full_defense",  # V-DEF-7: full pool first, `value` die fewer for each following defence
     "move",  # V-MAN-6: half the running distance, and still act
-    "close_in",  # V-CC-9: must close to under 1 m first
+    "close_in",  # V-CC-9: must close to under `value` metres first
 ]
-"""What a maneuver effect does; each type is read by the engine hook of that name."""
+"""What a maneuver effect does. Each type is read by the rules that declare it
+(``hooks.reads_effect``); the loader refuses an effect no rule reads, or without a field
+its reader needs (``check_effects_read``)."""
 
 EFFECT_TYPES: tuple[str, ...] = get_args(EffectType)
 
@@ -1140,6 +1143,33 @@ def _check_words(maneuvers: dict[str, tuple[Any, str]]) -> None:
                 )
 
 
+def check_effects_read(maneuvers: Mapping[str, tuple[Maneuver, str]]) -> None:
+    """Every effect of these maneuvers (id → (maneuver, file)) is of a type some rule reads,
+    with the fields its readers need (``hooks.reads_effect``): an effect no code reads would
+    be a number in a file that changes nothing."""
+    from . import hooks
+    from .rulebook import CORE_MODULES
+
+    for name in CORE_MODULES:  # their import declares the readers
+        importlib.import_module(f"{__package__}.{name}")
+    readers = hooks.effect_readers()
+    for ident, (man, source) in maneuvers.items():
+        fault = partial(ConteurError, "vtm.tables.invalid", file=source, entry=ident)
+        for wanted in sorted(hooks.EFFECT_OF.get(ident, ())):
+            if man.effect(wanted) is None:
+                raise fault(field="effects", reason=Msg("vtm.reason.effect_missing", type=wanted))
+        for index, effect in enumerate(man.effects):
+            where = f"effects[{index + 1}]"
+            if effect.type not in readers:
+                unread = Msg("vtm.reason.effect_unread", value=effect.type)
+                raise fault(field=f"{where}.type", reason=unread)
+            needed = hooks.EFFECT_NEEDS.get((effect.type, None), set())
+            for name in sorted(needed | hooks.EFFECT_NEEDS.get((effect.type, ident), set())):
+                if getattr(effect, name) is None:
+                    reason = Msg("vtm.reason.effect_needs", type=effect.type, name=name)
+                    raise fault(field=f"{where}.{name}", reason=reason)
+
+
 def _check_references(
     maneuvers: dict[str, tuple[Any, str]], options: dict[str, tuple[Any, str]]
 ) -> None:
@@ -1222,6 +1252,7 @@ def _load(era: str, extra: tuple[str, ...]) -> Tables:
     armour = _validated(raw, "armour")
     maneuvers = _validated(raw, "maneuvers")
     options = _validated(raw, "options")
+    check_effects_read({k: (m, source) for k, (m, source) in maneuvers.items()})
     _check_words(maneuvers)
     _check_references(maneuvers, options)
 

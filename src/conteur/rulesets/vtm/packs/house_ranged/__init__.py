@@ -20,7 +20,7 @@ import yaml
 
 import conteur.i18n
 
-from ...tables import Maneuver, Tables
+from ...tables import Maneuver, Tables, check_effects_read
 from .. import OptionPack
 from . import bursts, offers, shots, spread, suppression
 from .common import PACK
@@ -37,7 +37,9 @@ def pack_maneuvers() -> tuple[Maneuver, ...]:
     """The pack's maneuvers (``data/maneuvers.yaml``), validated like vtm's own."""
     text = resources.files(__name__).joinpath("data", "maneuvers.yaml").read_text("utf-8")
     raw: Any = yaml.safe_load(text)
-    return tuple(Maneuver.model_validate(entry) for entry in raw["maneuvers"])
+    found = tuple(Maneuver.model_validate(entry) for entry in raw["maneuvers"])
+    check_effects_read({m.id: (m, f"{PACK}/data/maneuvers.yaml") for m in found})
+    return found
 
 
 @cache

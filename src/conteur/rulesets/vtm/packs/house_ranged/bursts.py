@@ -23,7 +23,7 @@ from ... import equipment
 from ...actions import check_attack
 from ...attack import draft_attack
 from ...events import AmmoChanged
-from ...hooks import AttackDraft, action, validator, volley_odds
+from ...hooks import AttackDraft, action, reads_effect, validator, volley_odds
 from ...ranged import leftover_order, roll_volley, rounds_of, share_out, strike_shares, tracks_ammo
 from ...state import Action, Fighter, VtmState
 from ...tables import Labels, Maneuver, Weapon
@@ -34,12 +34,15 @@ from .events import BurstShared
 BURSTS = ("short_burst", "long_burst")
 
 
+@reads_effect("rounds")
 def burst_rounds(m: Maneuver, w: Weapon) -> int:
-    """R-BURST-1: 3 rounds semi-automatic, 5 automatic; R-BURST-2: 10."""
-    if m.id == "short_burst":
-        return pack_data().short_burst_rounds.get(w.fire_cadence, 3)
+    """The maneuver's ``rounds`` (R-BURST-2: 10); a short burst's by the weapon's cadence
+    (``short_burst_rounds``, R-BURST-1: 3 semi-automatic, 5 automatic), else its own (3)."""
     effect = m.effect("rounds")
-    return int(effect.value or 10) if effect is not None else 10
+    own = int(effect.value or 0) if effect is not None else 1  # one round a shot
+    if m.id == "short_burst":
+        return pack_data().short_burst_rounds.get(w.fire_cadence, own)
+    return own
 
 
 def max_targets(m: Maneuver) -> int:

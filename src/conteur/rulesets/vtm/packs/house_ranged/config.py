@@ -75,8 +75,6 @@ class PackData(_Model):
     limb_roll_difficulty: int = Field(ge=2, le=10)
     limb_penalty: int
     movement_purposes: tuple[str, ...]
-    careful_step: int
-    careful_rounds: int = Field(ge=1)
 
 
 def _text(name: str) -> str:

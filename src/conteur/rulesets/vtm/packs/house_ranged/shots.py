@@ -40,17 +40,17 @@ from ...hooks import (
     action_check,
     after_attack,
     after_hit,
-    declaration_check,
     difficulty_rule,
     form_params,
     form_refusals,
     pool_rule,
+    reads_effect,
     roll_rule,
     validator,
 )
 from ...modifiers import is_blind
 from ...ranged import maneuver_or_none, spend_rounds
-from ...state import Action, Declaration, Fighter, VtmState
+from ...state import Action, Fighter, VtmState
 from ...strike import StrikeOutcome
 from ...tables import Labels
 from .common import firearm, no_wound_penalties
@@ -135,11 +135,10 @@ form_refusals(
     "house_ranged.location",
     "house_ranged.use_called_shot",
     "house_ranged.not_for",
-    "house_ranged.careful_alone",
 )
 """What the pack's details of a declaration form (``pack_details``) may meet: a called shot
 with no spot, a spot or several targets given with a maneuver that takes none (R-CALL-1,
-R-BURST-1), a careful shot with another action (R-AIM-1)."""
+R-BURST-1)."""
 
 
 @form_params
@@ -315,6 +314,16 @@ def careful_held(state: VtmState, f: Fighter, a: Action) -> int:
     return int(held.get("rounds", 0)) if fresh else 0
 
 
+@reads_effect("aim_bonus", needs=("difficulty", "max"), of="careful_shot")
+def careful_steps(state: VtmState) -> tuple[int, int]:
+    """R-AIM-1: the careful shot's ``aim_bonus`` — difficulty off per round lined up (its
+    ``difficulty``, -1) and the most rounds that count (its ``max``, 2)."""
+    effect = equipment.maneuver(state, "careful_shot").effect("aim_bonus")
+    if effect is None:
+        return 0, 0
+    return -int(effect.difficulty or 0), int(effect.max or 0)  # (check_effects_read)
+
+
 @validator("careful_shot")
 def check_careful_shot(state: VtmState, f: Fighter, a: Action) -> None:
     """R-AIM-1: a ranged weapon; to start aiming the shooter must see the target."""
@@ -325,26 +334,15 @@ def check_careful_shot(state: VtmState, f: Fighter, a: Action) -> None:
         raise ConteurError("house_ranged.careful_unseen", rule="R-AIM-1", fighter=f.name)
 
 
-@declaration_check
-def careful_alone(state: VtmState, f: Fighter, decl: Declaration) -> None:
-    """R-AIM-1: the careful shooter does nothing else in the round."""
-    if len(decl.actions) < 2:
-        return
-    for a in decl.actions:
-        m = maneuver_or_none(state, a.kind)  # a move or an ``other`` action is no maneuver
-        if m is not None and equipment.maneuver_id(m) == "careful_shot":
-            raise ConteurError("house_ranged.careful_alone", rule="R-AIM-1", fighter=f.name)
-
-
 @action("careful_shot")
 def careful_shot(ctx: Resolution, f: Fighter, a: Action, penalty: int, willpower: bool) -> None:
     """R-AIM-1: line the shot up (first round, or ``wait``), or fire at the lowered difficulty."""
     state: VtmState = ctx.state
-    data = pack_data()
     held = careful_held(state, f, a)
     w = equipment.weapon_for(state, f, a)
     assert w is not None and a.target is not None
-    if held and not (a.param("wait") and held < data.careful_rounds):
+    step, most = careful_steps(state)
+    if held and not (a.param("wait") and held < most):
         m = equipment.maneuver(state, a.kind)
         spend_rounds(ctx, f, m, w)
         attack(ctx, f, a, penalty, willpower)
@@ -357,7 +355,7 @@ def careful_shot(ctx: Resolution, f: Fighter, a: Action, penalty: int, willpower
             w.id,
             rounds,
             state.turn,
-            rounds * data.careful_step,
+            rounds * step,
             rules=("R-AIM-1",),
         )
     )
@@ -372,12 +370,12 @@ def careful_bonus(d: AttackDraft) -> None:
     """
     if equipment.maneuver_id(d.maneuver) != "careful_shot":
         return
-    data = pack_data()
     rounds = careful_held(d.state, d.attacker, d.action)
     if not rounds:
         rounds = int(d.action.param("careful_rounds") or 1)
-    rounds = max(1, min(data.careful_rounds, rounds))
-    d.add_difficulty("R-AIM-1", "careful", -rounds * data.careful_step)
+    step, most = careful_steps(d.state)
+    rounds = max(1, min(most, rounds))
+    d.add_difficulty("R-AIM-1", "careful", -rounds * step)
 
 
 @after_attack
