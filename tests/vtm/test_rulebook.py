@@ -11,6 +11,7 @@ import dataclasses
 import sys
 from collections.abc import Iterator
 from contextlib import contextmanager
+from pathlib import Path
 from types import CodeType, FrameType
 from typing import Any
 
@@ -185,3 +186,43 @@ def test_two_handlers_in_play_under_one_key_are_refused() -> None:
     with pytest.raises(CompositionError, match=r"'shoot': both ranged\.shot and ranged\.reload"):
         compose(ruleset.core, [], known, load_tables("1899"), declared=declared)
     assert first.fn is not other.fn
+
+
+# ------------------------------------------------------------------ the docs
+
+
+DOCS = Path(__file__).resolve().parents[2] / "docs" / "architecture.md"
+POINTS = (*hooks.LISTED, *hooks.KEYED)
+
+
+def _entry(h: Handler) -> str:
+    name = f"`{h.name}`" if h.key is None else f"`{h.key}` → `{h.name}`"
+    return f"*{name}*" if h.source != CORE else name
+
+
+def composition_markdown() -> str:
+    """The table of ``docs/architecture.md``: an encounter's rulebook with the pack on."""
+    book = every_rulebook()
+    lines = [
+        "| point | in play, in order (house_ranged's in italics) | taken out by the pack |",
+        "|---|---|---|",
+    ]
+    for point in POINTS:
+        held = [_entry(h) for h in book.handlers if h.point == point]
+        gone = [
+            f"{_entry(h)} ({', '.join(r for r, _ in h.rules)})"
+            for h in book.removed
+            if h.point == point
+        ]
+        if held or gone:
+            lines.append(f"| `{point}` | {', '.join(held)} | {', '.join(gone)} |")
+    return "\n".join(lines) + "\n"
+
+
+def test_the_architecture_page_shows_the_composition_of_one_encounter() -> None:
+    """``docs/architecture.md`` holds the table (regenerate: ``python -m tests.vtm.test_rulebook``)."""
+    assert composition_markdown() in DOCS.read_text(encoding="utf-8")
+
+
+if __name__ == "__main__":
+    sys.stdout.write(composition_markdown())
