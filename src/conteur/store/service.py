@@ -21,6 +21,7 @@ UPDATE and DELETE on it.
 from __future__ import annotations
 
 import json
+import secrets
 import threading
 import time
 from collections.abc import Callable, Iterator, Mapping, Sequence
@@ -46,7 +47,7 @@ from conteur.engine import (
 from conteur.engine.encounter import LogEntry
 from conteur.i18n import ConteurError, Lang, Msg, t
 
-from . import auth
+from . import auth, changes
 from .db import WRITE_OPTION, display_url
 from .models import (
     Campaign,
@@ -195,6 +196,8 @@ class Store:
         self.engine = engine
         self._live: dict[int, _Live] = {}
         self._lock = threading.RLock()
+        self.origin = secrets.token_hex(8)
+        """This store's id in the notifications it sends other processes (``changes``)."""
 
     @property
     def url(self) -> str:
@@ -282,6 +285,7 @@ class Store:
                 row.settings = _check_settings(row.settings, settings)
             row.updated_at = now()
             s.flush()
+            changes.announce(s, changes.CAMPAIGN, row.id, self.origin)
             return _campaign_info(row)
 
     def get_campaign(self, campaign_id: int) -> CampaignInfo:
@@ -708,6 +712,7 @@ class Store:
                                 entry=data,
                             )
                         )
+                        changes.announce(s, changes.ENCOUNTER, encounter_id, self.origin)
                     live.last_seq = entry.seq
                     return entry
                 except (IntegrityError, OperationalError) as exc:
@@ -754,6 +759,7 @@ class Store:
                     row.status = "closed"
                     row.closed_at = now()
                     s.flush()
+                    changes.announce(s, changes.ENCOUNTER, row.id, self.origin)
                     return [_character_info(c) for c in updated]
             finally:
                 self._live.pop(encounter_id, None)

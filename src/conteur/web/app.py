@@ -30,6 +30,7 @@ from jinja2 import Environment, PackageLoader, select_autoescape
 from markupsafe import Markup
 from starlette.concurrency import run_in_threadpool
 from starlette.exceptions import HTTPException as StarletteHTTPException
+from uvicorn.middleware.proxy_headers import ProxyHeadersMiddleware
 
 from conteur.engine.commands import Param
 from conteur.engine.registry import available_rulesets
@@ -37,7 +38,8 @@ from conteur.i18n import ConteurError, Lang, parse_lang
 from conteur.store import CharacterInfo, EncounterInfo, Participant, Store
 
 from . import view
-from .live import Notifier
+from .hosting import Hosting, SecureCookies
+from .live import Notifier, listen_for_changes
 from .login import TokenLogin
 from .panels import CSRF_SLOT, LOG_SLOT, TOKEN_SLOT, Panels, Snapshot
 from .view import msg
@@ -65,8 +67,15 @@ class NotFound(Exception):
     """An unknown player token, campaign or encounter."""
 
 
-def create_app(store: Store, *, secret: bytes | None = None) -> FastAPI:
-    """The web app over ``store`` (the game master's token is set with ``store.new_gm_token``)."""
+def create_app(
+    store: Store, *, secret: bytes | None = None, hosting: Hosting | None = None
+) -> FastAPI:
+    """The web app over ``store`` (the game master's token is set with ``store.new_gm_token``).
+
+    ``secret`` signs the sessions and the CSRF tokens (processes sharing it share the
+    sessions; default: a random one); ``hosting`` is the public address and the trusted
+    proxies (``web.hosting``; default: links follow the request, a proxy on 127.0.0.1).
+    """
 
     @asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
@@ -74,10 +83,15 @@ def create_app(store: Store, *, secret: bytes | None = None) -> FastAPI:
         # often, so the live streams are not kept waiting behind them.
         previous = sys.getswitchinterval()
         sys.setswitchinterval(min(previous, SWITCH_SECONDS))
+        # On PostgreSQL, other processes' commands wake this one's streams at once.
+        listening = listen_for_changes(store, app.state.notifier, panels.forget)
+        app.state.listener = listening[1] if listening else None
         try:
             yield
         finally:
             sys.setswitchinterval(previous)
+            if listening is not None:
+                listening[0].cancel()
             app.state.notifier.close()  # open streams end, so the server can stop
 
     app = FastAPI(
@@ -85,8 +99,8 @@ def create_app(store: Store, *, secret: bytes | None = None) -> FastAPI:
     )
     app.state.store = store
     app.state.notifier = Notifier()
-    app.state.sessions = set()
     app.state.secret = secret or secrets.token_bytes(32)
+    app.state.hosting = hosting = hosting or Hosting()
     env = Environment(
         loader=PackageLoader("conteur.web", "templates"),
         autoescape=select_autoescape(["html"]),
@@ -95,7 +109,6 @@ def create_app(store: Store, *, secret: bytes | None = None) -> FastAPI:
         auto_reload=False,  # the templates are the package's: no disk check per render
     )
     notifier: Notifier = app.state.notifier
-    sessions: set[str] = app.state.sessions
     key: bytes = app.state.secret
 
     from importlib import resources
@@ -113,9 +126,15 @@ def create_app(store: Store, *, secret: bytes | None = None) -> FastAPI:
     def csrf_for(subject: str) -> str:
         return hmac.new(key, subject.encode("utf-8"), hashlib.sha256).hexdigest()
 
+    def new_session() -> str:
+        """A session id signed with the app's key: valid in every process sharing the key."""
+        nonce = secrets.token_urlsafe(24)
+        return f"{nonce}.{csrf_for('session:' + nonce)}"
+
     def gm_session(request: Request) -> str:
         sid = request.cookies.get(GM_COOKIE, "")
-        if sid not in sessions:
+        nonce, _, mac = sid.partition(".")
+        if not nonce or not hmac.compare_digest(mac, csrf_for("session:" + nonce)):
             raise NeedGm()
         return sid
 
@@ -146,7 +165,10 @@ def create_app(store: Store, *, secret: bytes | None = None) -> FastAPI:
     def render(request: Request, name: str, status: int = 200, **context: Any) -> HTMLResponse:
         lang = lang_of(request)
         here = request.url.path + (f"?{request.url.query}" if request.url.query else "")
-        html = render_fragment(name, lang, here=here, request=request, **context)
+        public_url = hosting.base(str(request.base_url))
+        html = render_fragment(
+            name, lang, here=here, request=request, public_url=public_url, **context
+        )
         return HTMLResponse(html, status_code=status)
 
     def error_response(request: Request, error: ConteurError, status: int = 400) -> HTMLResponse:
@@ -216,8 +238,7 @@ def create_app(store: Store, *, secret: bytes | None = None) -> FastAPI:
         """``GET /…?token=`` with the GM's token: a new session, and the page without the token."""
         if not await call(store.check_gm_secret, token):
             return None
-        sid = secrets.token_urlsafe(32)
-        sessions.add(sid)
+        sid = new_session()
         rest = [(k, v) for k, v in parse_qsl(query, keep_blank_values=True) if k != "token"]
         target = path + (f"?{urlencode(rest)}" if rest else "")
         response: Response = RedirectResponse(target, status_code=303)
@@ -845,6 +866,11 @@ def create_app(store: Store, *, secret: bytes | None = None) -> FastAPI:
             headers={"Cache-Control": "no-cache", "X-Accel-Buffering": "no"},
         )
 
+    # Outermost: the forwarded headers first (the client, the scheme), then cookies made
+    # Secure over https — every cookie any route or middleware sets.
+    app.add_middleware(SecureCookies, https=hosting.https if hosting.public_url else None)
+    if hosting.trusted():
+        app.add_middleware(ProxyHeadersMiddleware, trusted_hosts=hosting.trusted())
     return app
 
 
