@@ -11,7 +11,8 @@ made the change.
 The channel is ``conteur_`` and a hash of the database and the schema the
 store works in, so two stores on one server (one per schema, as the tests
 make them) do not hear each other. The payload is ``<kind>:<id>:<origin>``:
-``e`` for an encounter, ``c`` for a campaign; ``origin`` is the writing
+``e`` for an entry in an encounter's log, ``x`` for an encounter closed, ``c``
+for a campaign's settings; ``origin`` is the writing
 store's own random id, so a process ignores what it said itself (it woke its
 own streams already).
 
@@ -33,7 +34,11 @@ CHANNEL_SQL = "'conteur_' || md5(current_database() || '.' || coalesce(current_s
 """The channel's name, computed by the server from the connection's database and schema."""
 ANNOUNCE = text(f"SELECT pg_notify({CHANNEL_SQL}, :payload)")
 ENCOUNTER = "e"
+"""A new entry in an encounter's log."""
+CLOSED = "x"
+"""An encounter closed (its status changed)."""
 CAMPAIGN = "c"
+"""A campaign's settings changed."""
 EVERYTHING = "*"
 """What a listener reports after (re)connecting: notifications may have been missed."""
 RETRY_SECONDS = (0.2, 0.5, 1.0, 2.0, 5.0)
@@ -60,7 +65,7 @@ def parse(payload: str) -> Change | None:
     """The change a payload describes (None for one conteur did not write)."""
     kind, _, rest = payload.partition(":")
     ident, _, origin = rest.partition(":")
-    if kind not in (ENCOUNTER, CAMPAIGN) or not ident.isdigit() or not origin:
+    if kind not in (ENCOUNTER, CLOSED, CAMPAIGN) or not ident.isdigit() or not origin:
         return None
     return Change(kind, int(ident), origin)
 

@@ -759,17 +759,31 @@ class Store:
                     row.status = "closed"
                     row.closed_at = now()
                     s.flush()
-                    changes.announce(s, changes.ENCOUNTER, row.id, self.origin)
+                    changes.announce(s, changes.CLOSED, row.id, self.origin)
                     return [_character_info(c) for c in updated]
             finally:
                 self._live.pop(encounter_id, None)
 
     def _load(self, s: Session, row: EncounterRow) -> _Live:
-        """The live encounter of ``row``, replayed from the log when the cache is behind."""
+        """The live encounter of ``row``; when the cache is behind (another process wrote),
+        the newer entries are folded into it, else the whole log is replayed."""
         last = _last_seq(s, row.id)
         live = self._live.get(row.id)
         if live is not None and live.last_seq == last:
             return live
+        if live is not None and live.last_seq < last:
+            newer = s.scalars(
+                select(LogRow.entry)
+                .where(LogRow.encounter_id == row.id, LogRow.seq > live.last_seq)
+                .order_by(LogRow.seq)
+            )
+            try:
+                live.encounter.catch_up([entry_from_dict(e) for e in newer])
+            except ValueError:
+                pass  # not a continuation of what this store saw: replay it all
+            else:
+                live.last_seq = last
+                return live
         entries = list(
             s.scalars(
                 select(LogRow.entry).where(LogRow.encounter_id == row.id).order_by(LogRow.seq)

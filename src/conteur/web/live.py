@@ -78,14 +78,17 @@ def listen_for_changes(
     store: Store, notifier: Notifier, forget: Callable[[int | None], None]
 ) -> tuple[asyncio.Task[None], changes.ChangeListener] | None:
     """On PostgreSQL, a task (on the running loop) that wakes ``notifier``'s streams when
-    another process changes an encounter, and ``forget``s what it knew of the encounter
-    (its status) or of every encounter (a campaign's settings), with the listener (its
+    another process adds to an encounter's log or closes it, and ``forget``s what it knew
+    of a closed encounter (its status) or of every encounter (a campaign's settings), with
+    the listener (its
     ``ready`` is set while it listens); None on SQLite."""
     if store.engine.dialect.name != "postgresql":
         return None
 
     def on_change(kind: str, ident: int) -> None:
-        if kind == changes.ENCOUNTER:
+        if kind == changes.ENCOUNTER:  # a new entry: the status and settings known still hold
+            notifier.notify(ident)
+        elif kind == changes.CLOSED:
             forget(ident)
             notifier.notify(ident)
         elif kind == changes.CAMPAIGN:
