@@ -28,7 +28,7 @@ from collections.abc import Callable, Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass, field
 from datetime import datetime
-from typing import Any, TypeVar
+from typing import TYPE_CHECKING, Any, TypeVar
 
 from sqlalchemy import Engine, func, select
 from sqlalchemy.exc import IntegrityError, OperationalError
@@ -70,6 +70,9 @@ from .sheets import (
     parse_format,
     scenario_state,
 )
+
+if TYPE_CHECKING:
+    from .backup import Imported
 
 SETTINGS: dict[str, tuple[type, Any]] = {
     "player_input": (bool, False),
@@ -483,6 +486,20 @@ class Store:
             )
             items = [_export(r, campaign.ruleset) for r in rows]
             return dump_characters(items, kind)
+
+    # -------------------------------------------------------------- backups
+
+    def export_campaign(self, campaign_id: int) -> dict[str, Any]:
+        """The whole campaign as one JSON-ready backup (``conteur.store.backup``)."""
+        from .backup import export_campaign
+
+        return export_campaign(self, campaign_id)
+
+    def import_campaign(self, data: Any, source: str = "<backup>") -> Imported:
+        """A new campaign from a backup (new ids, new player tokens), in one transaction."""
+        from .backup import import_campaign
+
+        return import_campaign(self, data, source)
 
     # -------------------------------------------------------------- encounters
 
