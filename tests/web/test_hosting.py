@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterator
+from pathlib import Path
 
 import pytest
 from fastapi import Request
@@ -205,3 +206,19 @@ def test_a_session_opened_in_one_process_is_valid_in_another_with_the_same_key(
     assert two.get("/e/1").status_code == 401
     two.cookies.set("conteur_gm", "no-dot-at-all")
     assert two.get("/e/1").status_code == 401
+
+
+def test_several_processes_need_postgresql(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    from typer.testing import CliRunner
+
+    from conteur.cli import app
+
+    monkeypatch.delenv("CONTEUR_DATABASE_URL", raising=False)
+    monkeypatch.setenv("CONTEUR_DATA_DIR", str(tmp_path))
+    runner = CliRunner()
+    fr = runner.invoke(app, ["serve", "--workers", "2"])
+    assert fr.exit_code == 2 and "PostgreSQL" in fr.output and "--workers 2" in fr.output
+    en = runner.invoke(app, ["serve", "--workers", "0", "--lang", "en"])
+    assert en.exit_code == 2 and "not a number of processes" in en.output
+    bad = runner.invoke(app, ["serve", "--public-url", "https://x.example/jeu", "--lang", "en"])
+    assert bad.exit_code == 2 and "https://x.example/jeu" in bad.output

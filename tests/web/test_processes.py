@@ -198,3 +198,45 @@ def test_a_command_on_one_process_reaches_a_stream_on_the_other_within_100_ms(
     latencies = rounds[-1]
     assert statistics.median(latencies) < LIMIT_MS, figures
     assert latencies[-1] < 10 * LIMIT_MS, figures
+
+
+def test_conteur_serve_workers_runs_several_processes_sharing_the_session(
+    pg_cluster: PgCluster, tmp_path: Path
+) -> None:
+    """``conteur serve --workers 2``: one link; the session it opens is good whichever
+    process answers (each request on a new connection, handed to either by the kernel)."""
+    env = {k: v for k, v in os.environ.items() if not k.startswith("CONTEUR_")}
+    env.update(CONTEUR_DATABASE_URL=pg_cluster.new_database(), CONTEUR_DATA_DIR=str(tmp_path))
+    port = _free_port()
+    proc = subprocess.Popen(
+        [sys.executable, "-c", "from conteur.launch import main; main()", "serve", "--demo"]
+        + ["--workers", "2", "--port", str(port)],
+        env=env,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.STDOUT,
+        text=True,
+    )
+    try:
+        assert proc.stdout is not None
+        deadline = time.monotonic() + 60
+        lines: list[str] = []
+        while time.monotonic() < deadline and not any("?token=" in x for x in lines):
+            lines.append(proc.stdout.readline())
+        link = re.search(r"(http://\S+\?token=\S+)", "".join(lines))
+        assert link, "".join(lines)
+        _wait_until_up(port, proc, deadline)
+        login = httpx.get(link.group(1), follow_redirects=False)
+        assert login.status_code == 303
+        cookies = {"conteur_gm": login.cookies["conteur_gm"]}
+        for _ in range(12):
+            page = httpx.get(f"http://127.0.0.1:{port}/e/1", cookies=cookies)
+            assert page.status_code == 200
+    finally:
+        proc.terminate()
+        try:
+            proc.wait(15)
+        except subprocess.TimeoutExpired:
+            proc.kill()
+            proc.wait(10)
+    assert proc.stdout is not None
+    assert "2 processus serveur" in "".join(lines) + proc.stdout.read()
