@@ -134,7 +134,8 @@ def create_app(
     def gm_session(request: Request) -> str:
         sid = request.cookies.get(GM_COOKIE, "")
         nonce, _, mac = sid.partition(".")
-        if not nonce or not hmac.compare_digest(mac, csrf_for("session:" + nonce)):
+        expected = csrf_for("session:" + nonce).encode()
+        if not nonce or not hmac.compare_digest(mac.encode("utf-8", "replace"), expected):
             raise NeedGm()
         return sid
 
