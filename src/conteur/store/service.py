@@ -601,7 +601,7 @@ class Store:
 
     def _replayed(self, encounter_id: int) -> Encounter:
         with self._read() as s:
-            row = _encounter(s, encounter_id)
+            row = _encounter(s, encounter_id, scenario=False)  # read only if replayed
             return self._load(s, row).encounter
 
     def read_encounter(self, encounter_id: int, read: Callable[[Encounter], T]) -> T:
