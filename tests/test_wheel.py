@@ -92,13 +92,19 @@ def installed(wheel: Path, tmp_path_factory: pytest.TempPathFactory) -> Path:
     """The ``bin`` folder of a fresh virtual environment with the wheel and its dependencies."""
     venv = tmp_path_factory.mktemp("venv") / "tool"
     made = subprocess.run(
-        [sys.executable, "-m", "venv", str(venv)], capture_output=True, text=True, timeout=120
+        [sys.executable, "-m", "venv", "--without-pip", str(venv)],
+        capture_output=True,
+        text=True,
+        timeout=120,
     )
     if made.returncode != 0:
         _cannot(f"python -m venv failed: {made.stderr.strip()[-500:]}")
     bin_dir = venv / ("Scripts" if os.name == "nt" else "bin")
+    # This environment's pip installs into the new one (``--python``: no pip of its own to
+    # bootstrap), from pip's cache or the index; no byte-compiling of the dependencies.
     pip = subprocess.run(
-        [str(bin_dir / "python"), "-m", "pip", "install", "--quiet", str(wheel)],
+        [sys.executable, "-m", "pip", "--python", str(bin_dir / "python"), "install"]
+        + ["--quiet", "--no-compile", str(wheel)],
         capture_output=True,
         text=True,
         timeout=600,
