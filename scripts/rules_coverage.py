@@ -80,11 +80,17 @@ class Coverage:
 
 
 def catalogue() -> dict[str, str]:
-    """``{rule id: English title}`` of every ruleset, from the package's rule catalogue."""
+    """``{rule id: English title}`` of the rulesets conteur ships (``RULESETS``' prefixes),
+    from the package's rule catalogue (a ruleset installed beside it is not reported)."""
     sys.path.insert(0, str(ROOT / "src"))
     from conteur.engine.rules import all_rule_texts
 
-    return {rule: text.title("en") for rule, text in all_rule_texts().items()}
+    shipped = {prefix for prefix, _ in RULESETS}
+    return {
+        rule: text.title("en")
+        for rule, text in all_rule_texts().items()
+        if rule.split("-")[0] in shipped
+    }
 
 
 def cited_ids(text: str) -> list[str]:

@@ -13,10 +13,10 @@ from collections.abc import Mapping
 from dataclasses import dataclass, replace
 from typing import Any
 
-from conteur.dice import HunterPool, HunterResult
 from conteur.engine import Resolution
 from conteur.i18n import ConteurError
 
+from .dice import HunterPool, HunterResult
 from .events import (
     HunterAimLost,
     HunterAllOut,
@@ -176,7 +176,10 @@ def plan_attack(
     mods: list[tuple[str, int]] = []
     w: Weapon | None
     if maneuver == "throw":
-        w = state.tables.weapon(str(params.get("object") or a.weapon or ""))
+        thrown = params.get("object") or a.weapon
+        if not thrown:
+            raise ConteurError("hunter.attack.no_object", rule="H-THR-1")
+        w = state.tables.weapon(str(thrown))
         if w.category == "firearm":
             raise ConteurError("hunter.attack.not_throwable", weapon=w.id, rule="H-THR-1")
         base = (("dexterity", a.trait("dexterity")), ("athletics", a.trait("athletics")))
@@ -380,10 +383,19 @@ def prepare_ranged(ctx: Resolution, a: Fighter, params: Mapping[str, Any]) -> No
     ctx.emit(HunterCoverChanged(actor=a.id, cover="substantial", rules=("H-COV-3",)))
 
 
-def spend_ammo(ctx: Resolution, a: Fighter, w: Weapon, rounds: int) -> None:
+def ammo_refusal(a: Fighter, w: Weapon, rounds: int) -> ConteurError | None:
+    """Why ``a`` cannot fire ``rounds`` from ``w`` (None: it has them)."""
     left = a.ammo.get(w.id, 0)
     if left < rounds:
-        raise ConteurError("hunter.attack.no_ammo", weapon=w.id, left=left, needed=rounds)
+        return ConteurError("hunter.attack.no_ammo", weapon=w.id, left=left, needed=rounds)
+    return None
+
+
+def spend_ammo(ctx: Resolution, a: Fighter, w: Weapon, rounds: int) -> None:
+    refusal = ammo_refusal(a, w, rounds)
+    if refusal is not None:
+        raise refusal
+    left = a.ammo.get(w.id, 0)
     ctx.emit(HunterAmmoSpent(actor=a.id, weapon=w.id, rounds=rounds, left=left - rounds))
 
 

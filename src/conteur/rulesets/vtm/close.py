@@ -65,13 +65,13 @@ from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from typing import Any
 
-from conteur.dice import VtmPool
 from conteur.engine import Command, CommandTemplate, Event, Param, Resolution
 from conteur.i18n import ConteurError
 
 from . import equipment
 from .actions import fighter
 from .attack import dazed_by_damage, draft_attack, strike_for
+from .dice import VtmPool
 from .events import ComplicationChosen, ConditionSet, ModifiersUsed, RollMade, WeaponChanged
 from .hooks import (
     ACTIONS,

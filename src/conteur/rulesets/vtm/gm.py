@@ -184,9 +184,8 @@ def burn(ctx: Resolution, f: Fighter, levels: int) -> None:
     """Fire: ``levels`` of aggravated damage (V-DMG-3) that only Fortitude soaks, never
     Stamina nor armour (V-SOAK-1, V-SOAK-2, V-ARM-1); the soak is reflexive, difficulty
     6, and never botches (V-SOAK-3)."""
-    from conteur.dice import VtmPool
-
     from .attack import soak_pool
+    from .dice import VtmPool
     from .strike import SOAK_DIFFICULTY
 
     state: VtmState = ctx.state

@@ -14,9 +14,10 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-from conteur.dice import DiceSource, VtmPool
+from conteur.dice import DiceSource
 from conteur.engine import Event
 
+from .dice import VtmPool
 from .events import (
     ArmourDestroyed,
     AttackMissed,

@@ -145,11 +145,11 @@ def reload(ctx: Resolution, command: Command) -> None:
     f = due_fighter(state, command)
     one_action(state, f, "reload")
     hand = str(command.get("hand") or state.due()[1])  # type: ignore[index]
+    refusal = reload_refusal(state, f, hand)
+    if refusal is not None:
+        raise refusal
     w = weapon_in(state, f, hand)
-    if w.capacity is None or hand not in f.ammo:
-        raise ConteurError("western.cannot_reload", fighter=f.name, weapon=w.id)
-    if f.ammo[hand] >= w.capacity:
-        raise ConteurError("western.already_loaded", fighter=f.name, weapon=w.id)
+    assert w.capacity is not None
     ctx.emit(
         Reloaded(
             fighter=f.id,
@@ -159,6 +159,16 @@ def reload(ctx: Resolution, command: Command) -> None:
         )
     )
     _end_of_round(ctx)
+
+
+def reload_refusal(state: WesternState, f: Fighter, hand: str) -> ConteurError | None:
+    """Why ``f`` cannot load cartridges in ``hand``'s weapon (None: it can)."""
+    w = weapon_in(state, f, hand)
+    if w.capacity is None or hand not in f.ammo:
+        return ConteurError("western.cannot_reload", fighter=f.name, weapon=w.id)
+    if f.ammo[hand] >= w.capacity:
+        return ConteurError("western.already_loaded", fighter=f.name, weapon=w.id)
+    return None
 
 
 RUN_METRES = 8.0

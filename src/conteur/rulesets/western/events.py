@@ -2,10 +2,12 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
 from conteur.engine import Event
+from conteur.i18n import Lang
 
 from .state import Fighter, WesternState
 
@@ -32,6 +34,15 @@ class WesternEvent:
             if isinstance(value, bool):
                 out[key] = Msg("western.yes" if value else "western.no")
         return out
+
+    def veiled(
+        self, lang: Lang | None = None, names: Mapping[str, str] | None = None
+    ) -> str | None:
+        """The line read by those who may not see this event (``visibility.VEILED``)."""
+        from .visibility import veiled_line
+
+        assert isinstance(self, Event)
+        return veiled_line(self, lang, names)
 
 
 def labelled(items: tuple[tuple[str, int], ...]) -> tuple[tuple[str, int], ...]:

@@ -12,10 +12,11 @@ import math
 from dataclasses import dataclass
 from typing import Any
 
-from conteur.dice import DiceSource, Expr, Percentile, RollRecord
+from conteur.dice import DiceSource, Expr, RollRecord
 from conteur.engine.geometry import distance
 from conteur.i18n import ConteurError
 
+from .dice import Percentile
 from .state import Fighter, WesternState
 from .tables import Location, Tables, Weapon
 

@@ -15,12 +15,12 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import replace
 
-from conteur.dice import VtmPool
 from conteur.engine import Event, Resolution
 from conteur.i18n import ConteurError
 
 from ... import equipment
 from ...attack import soak_pool
+from ...dice import VtmPool
 from ...events import AttackRolled, Botched, ConditionSet
 from ...hooks import action, at_turn_end, before_action, validator
 from ...ranged import spend_rounds
