@@ -18,6 +18,7 @@ cannot run, and never in CI (``CI`` set), where it fails instead.
 
 from __future__ import annotations
 
+import configparser
 import html
 import json
 import os
@@ -27,6 +28,7 @@ import socket
 import subprocess
 import sys
 import time
+import tomllib
 import zipfile
 from collections.abc import Iterator
 from pathlib import Path
@@ -129,7 +131,15 @@ def test_the_wheel_carries_every_file_the_program_reads(wheel: Path) -> None:
     entry_points = next(n for n in names if n.endswith(".dist-info/entry_points.txt"))
     with zipfile.ZipFile(wheel) as z:
         text = z.read(entry_points).decode()
-    assert "conteur = conteur.launch:main" in text
+    shipped = configparser.ConfigParser(delimiters=("=",))
+    shipped.optionxform = str  # type: ignore[assignment,method-assign]
+    shipped.read_string(text)
+    project = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))["project"]
+    declared = {"console_scripts": project["scripts"], **project["entry-points"]}
+    # the command, and the rulesets with their part of the command line (found by group)
+    assert {group: dict(shipped[group]) for group in declared} == declared
+    assert shipped["console_scripts"]["conteur"] == "conteur.launch:main"
+    assert {"conteur.rulesets", "conteur.cli"} <= set(declared)
 
 
 @pytest.fixture
@@ -196,7 +206,10 @@ def test_the_installed_tool_serves_the_demo(served: tuple[str, int], installed: 
         encounter = client.get("/e/1")
         assert encounter.status_code == 200 and 'name="csrf"' in encounter.text
         assert html.escape(str(demo["encounter"])) in encounter.text
-        assert client.get("/static/htmx.min.js").status_code == 200
+        for static in ("htmx.min.js", "pad.js", "pad.css"):
+            asset = client.get(f"/static/{static}")
+            assert asset.status_code == 200, static
+            assert asset.content == (PACKAGE / "web" / "static" / static).read_bytes(), static
 
 
 @pytest.mark.parametrize("example", EXAMPLES)
