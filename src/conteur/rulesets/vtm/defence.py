@@ -50,11 +50,6 @@ from .state import DEFENSIVE, Action, Fighter, VtmState
 from .strike import Defence, Riposte
 from .turn import advance
 
-TRAITS = {
-    "block": ("dexterity", "brawl"),
-    "dodge": ("dexterity", "dodge"),
-    "parry": ("dexterity", "melee"),
-}
 RULE = {"block": "V-DEF-3", "dodge": "V-DEF-4", "parry": "V-DEF-5"}
 DIFFICULTY = 6
 
@@ -136,9 +131,9 @@ def ready_defence(ctx: Resolution, d: AttackDraft) -> Defence | None:
     if barred is not None:
         ctx.emit(DefenceBarred(target.id, kind, d.attacker.id, rules=(barred,)))
         return None
-    attribute, ability = TRAITS[kind]
-    pool = target.trait(attribute) + target.trait(ability) + target.penalty
-    parts = [(attribute, target.trait(attribute)), (ability, target.trait(ability))]
+    traits = equipment.maneuver_traits(equipment.maneuver(state, kind))[0]  # Dex + Dodge...
+    pool = sum(target.trait(t) for t in traits) + target.penalty
+    parts = [(t, target.trait(t)) for t in traits]
     parts.append(("wounds", target.penalty))
     rules = [RULE[kind], "V-DEF-1"]
     full = equipment.maneuver(state, "full_defense").effect("full_defense")
