@@ -4,8 +4,8 @@
 "fights without copies" work started from (``main`` at d090bb0, where
 ``Encounter.execute`` still deep-copied the state before every command):
 
-    .venv/bin/python -m tests.sim.fight_records --write      # (re)write the fixture
-    .venv/bin/python -m tests.sim.fight_records              # check every recorded fight
+    .venv/bin/python benchmarks/fight_records.py --write     # (re)write the fixture
+    .venv/bin/python benchmarks/fight_records.py             # check every recorded fight
 
 ``test_fight_records.py`` checks the first fights of each configuration; run this
 module to check all of them. A fight is run exactly as ``conteur simulate`` runs
@@ -17,13 +17,9 @@ equal records mean the same fight, roll for roll.
 
 from __future__ import annotations
 
-import argparse
 import copy
 import hashlib
 import json
-import math
-import sys
-import time
 from pathlib import Path
 from typing import Any
 
@@ -40,15 +36,30 @@ FIXTURE = Path(__file__).with_name("fight_records.json")
 CONFIGS: list[tuple[str, str, dict[str, str], int]] = [
     # name, scenario (from the repository's root), tactic overrides, fights recorded
     ("vtm 4v4", "examples/simulation/4v4_1899.yaml", {}, 200),
-    ("vtm 4v4 cover/weakest", "examples/simulation/4v4_1899.yaml", {"chasseurs": "cover", "vampires": "weakest"}, 30),
-    ("vtm 4v4 aim/dodge", "examples/simulation/4v4_1899.yaml", {"chasseurs": "aim", "vampires": "dodge"}, 30),
+    (
+        "vtm 4v4 cover/weakest",
+        "examples/simulation/4v4_1899.yaml",
+        {"chasseurs": "cover", "vampires": "weakest"},
+        30,
+    ),
+    (
+        "vtm 4v4 aim/dodge",
+        "examples/simulation/4v4_1899.yaml",
+        {"chasseurs": "aim", "vampires": "dodge"},
+        30,
+    ),
     ("vtm 4v4 flee/nearest", "examples/simulation/4v4_1899.yaml", {"chasseurs": "flee"}, 30),
     ("vtm fusillade", "examples/fusillade.yaml", {}, 30),
     ("vtm saloon", "examples/saloon.yaml", {}, 30),
     ("vtm vampires", "examples/vampires.yaml", {}, 30),
     ("vtm house_ranged", "examples/house_ranged.yaml", {}, 30),
     ("hunter cellule", "examples/hunter/cellule.yaml", {}, 100),
-    ("hunter cellule dodge/flee", "examples/hunter/cellule.yaml", {"cellule": "dodge", "bete": "flee"}, 30),
+    (
+        "hunter cellule dodge/flee",
+        "examples/hunter/cellule.yaml",
+        {"cellule": "dodge", "bete": "flee"},
+        30,
+    ),
     ("western saloon", "examples/western/saloon.yaml", {}, 100),
     ("western duel", "examples/western/duel.yaml", {}, 30),
     ("western guard flee", "examples/western/guard.yaml", {}, 30),
@@ -119,35 +130,3 @@ def records(name: str, fights: int) -> list[dict[str, Any]]:
 def load() -> dict[str, list[dict[str, Any]]]:
     data: dict[str, list[dict[str, Any]]] = json.loads(FIXTURE.read_text(encoding="utf-8"))
     return data
-
-
-def main() -> int:
-    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
-    parser.add_argument("--write", action="store_true", help="write the fixture")
-    parser.add_argument("--fights", type=int, default=0, help="per configuration (0: all)")
-    args = parser.parse_args()
-    out: dict[str, list[dict[str, Any]]] = {}
-    stored = {} if args.write else load()
-    bad = 0
-    for name, _, _, count in CONFIGS:
-        n = min(count, args.fights) if args.fights else count
-        began = time.process_time()
-        got = records(name, n)
-        cpu = time.process_time() - began
-        out[name] = got
-        if not args.write:
-            want = stored[name][:n]
-            diff = [i for i, (a, b) in enumerate(zip(got, want, strict=True)) if a != b]
-            bad += len(diff)
-            status = "same" if not diff else f"DIFFERENT in runs {diff[:10]}"
-        else:
-            status = "written"
-        rate = n / cpu if cpu > 0 else math.inf
-        print(f"{name:28s} {n:4d} fights  {rate:7.1f} per CPU-second  {status}")
-    if args.write:
-        FIXTURE.write_text(json.dumps(out, indent=1, ensure_ascii=False) + "\n", encoding="utf-8")
-    return 1 if bad else 0
-
-
-if __name__ == "__main__":
-    sys.exit(main())

@@ -17,6 +17,7 @@ from conteur.dice import DiceSource, SeededDice, TypedDice
 from conteur.engine import Encounter
 from conteur.engine.commands import Command, CommandTemplate, Param
 from conteur.engine.encounter import CommandEntry, UndoEntry
+from conteur.engine.scratch import scratch_copy
 from conteur.i18n import ConteurError, Lang, catalog, t
 
 
@@ -57,12 +58,17 @@ def label(kind: str, value: str, lang: Lang) -> str:
 
 
 def summaries(enc: Encounter) -> list[dict[str, Any]]:
-    """The ruleset's summary of each combatant, or a bare one from its end state."""
+    """The ruleset's summary of each combatant, or a bare one from its end state.
+
+    A copy: the rows are kept with the snapshot of this state, and the live state, which a
+    summary may share values with, changes in place with the next command.
+    """
     fn = getattr(enc.ruleset, "summary", None)
     if callable(fn):
-        return list(fn(enc.state))
+        return scratch_copy(list(fn(enc.state)))
     names = names_of(enc.state)
-    return [{"id": k, "name": names.get(k, k), **v} for k, v in enc.end_state().items()]
+    rows = [{"id": k, "name": names.get(k, k), **v} for k, v in enc.end_state().items()]
+    return scratch_copy(rows)
 
 
 def public_status(entry: Mapping[str, Any], lang: Lang) -> str:
