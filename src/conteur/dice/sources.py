@@ -39,23 +39,59 @@ class DiceSource(Protocol):
 
 
 class SeededDice:
-    """Reproducible dice: the same seed gives the same faces, roll after roll."""
+    """Reproducible dice: the same seed gives the same faces, roll after roll.
+
+    A face is ``int(random() * sides) + 1`` from a ``random.Random(seed)``. The
+    generator's numbers are drawn ``BLOCK`` at a time (the same numbers, in the same
+    order, as one at a time), so that ``mark()`` costs nothing: a position in the
+    stream — how many numbers were used, and the generator's state before the block
+    it falls in (kept once per block, not copied per mark). ``reset`` to a mark in
+    an earlier block draws that block again from its state.
+    """
+
+    BLOCK = 256
 
     def __init__(self, seed: int | None = None) -> None:
         self.seed = seed
         self._rng = random.Random(seed)
+        self._block: list[float] = []
+        self._base = 0
+        """Numbers used before the current block."""
+        self._pos = 0
+        """Numbers used in the current block."""
+        self._block_state = self._rng.getstate()
+        """The generator's state before the current block."""
+
+    def _fill(self) -> None:
+        self._base += len(self._block)
+        self._block_state = self._rng.getstate()
+        draw = self._rng.random
+        self._block = [draw() for _ in range(self.BLOCK)]
+        self._pos = 0
 
     def _draw(self, sides: int) -> int:
-        return int(self._rng.random() * sides) + 1
+        pos = self._pos
+        if pos == len(self._block):
+            self._fill()
+            pos = 0
+        self._pos = pos + 1
+        return int(self._block[pos] * sides) + 1
 
     def roll(self, request: Roll[R]) -> RollRecord[R]:
         return request.roll(self._draw)
 
     def mark(self) -> object:
-        return self._rng.getstate()
+        return (self._base + self._pos, self._base, self._block_state)
 
     def reset(self, mark: object) -> None:
-        self._rng.setstate(mark)  # type: ignore[arg-type]
+        assert isinstance(mark, tuple)
+        used, base, state = mark
+        if base != self._base:
+            self._rng.setstate(state)
+            self._base, self._block_state = base, state
+            draw = self._rng.random
+            self._block = [draw() for _ in range(self.BLOCK)]
+        self._pos = used - base
 
 
 _INTEGER = re.compile(r"[+-]?[0-9]+")
