@@ -29,6 +29,7 @@ import os
 import time
 from collections.abc import Callable, Iterable, Iterator, Mapping
 from dataclasses import dataclass, field
+from functools import cached_property
 from pathlib import Path
 from typing import Any
 
@@ -159,9 +160,10 @@ class Job:
     escape: float
     seed: int
 
-    @property
+    @cached_property
     def key(self) -> str:
-        """Identifies the job, so a worker prepares it once for all its chunks."""
+        """Identifies the job, so a worker prepares it once for all its chunks (computed once
+        per job: every fight asks it)."""
         text = json.dumps(
             [self.scenario, self.base_dir, self.tactics, self.max_turns, self.escape],
             sort_keys=True,

@@ -254,6 +254,13 @@ def all_maneuvers(state: VtmState) -> list[Maneuver]:
     return [*equipment.tables(state).maneuvers.values(), *own]
 
 
+def sets_up(state: VtmState, mid: str) -> bool:
+    """Whether some maneuver (of the tables, or defined during play) needs ``mid`` first."""
+    if mid in equipment.tables(state).prerequisites:
+        return True
+    return any(mid in equipment.maneuver(state, x).requires.after for x in state.custom_maneuvers)
+
+
 def follow_ups(state: VtmState, kind: str) -> list[str]:
     """Maneuvers that need this lock first: bite and Kiss after a grapple or hold (V-CC-10)."""
     return list(dict.fromkeys(m.id for m in all_maneuvers(state) if kind in m.requires.after))
@@ -682,7 +689,7 @@ def after_every_attack(ctx: Resolution, d: AttackDraft, outcome: StrikeOutcome) 
     state: VtmState = ctx.state
     m = d.maneuver
     locks = any(m.effect(kind) for kind in LOCK_RULES)
-    if outcome.hit and not locks and any(m.id in x.requires.after for x in all_maneuvers(state)):
+    if outcome.hit and not locks and sets_up(state, m.id):
         record = {"maneuver": m.id, "target": d.target.id, "turn": state.turn}
         ctx.emit(ConditionSet(d.attacker.id, "set_up", record, rules=(m.rule, "V-CC-10")))
     end_fallen_locks(ctx)

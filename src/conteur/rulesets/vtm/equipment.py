@@ -125,7 +125,7 @@ def weapon_for(state: VtmState, f: Fighter, action: Action) -> Weapon | None:
 
 
 def owned_weapons(f: Fighter) -> list[str]:
-    return [str(w) for w in f.sheet.weapons]
+    return list(f.sheet.weapons)  # ids (the sheet validates them as strings)
 
 
 def weapon_category(w: Weapon | None) -> str:

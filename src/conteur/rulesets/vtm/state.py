@@ -150,7 +150,12 @@ class Fighter:
     @property
     def out_of_fight(self) -> bool:
         """Incapacitated, dead, in torpor, or unconscious: no action."""
-        return self.fate != "alive" or bool(self.conditions.get("unconscious"))
+        # ``self.fate != "alive"`` read directly (the referee asks it of every fighter
+        # after every action): damage past the track, or no empty box left.
+        health = self.health
+        if health.past_track is not None or None not in health.boxes:
+            return True
+        return bool(self.conditions.get("unconscious"))
 
     @property
     def supernatural(self) -> bool:

@@ -433,7 +433,15 @@ class Maneuver(_Model):
 
     def effect(self, type_: str) -> Effect | None:
         """The first effect of the given type, if the maneuver has one."""
-        return next((e for e in self.effects if e.type == type_), None)
+        return self.effect_index.get(type_)
+
+    @cached_property
+    def effect_index(self) -> dict[str, Effect]:
+        """The first effect of each type (a maneuver is immutable)."""
+        out: dict[str, Effect] = {}
+        for e in self.effects:
+            out.setdefault(e.type, e)
+        return out
 
 
 def _split_traits(text: str) -> list[str]:
@@ -817,6 +825,11 @@ class Tables:
         return replace(self, weapons=MappingProxyType({**self.weapons, **added}))
 
     # ---- look-ups by name (id, French or English name, alias; any case and accents)
+
+    @cached_property
+    def prerequisites(self) -> frozenset[str]:
+        """The maneuvers some maneuver of the tables needs first (``requires.after``)."""
+        return frozenset(x for m in self.maneuvers.values() for x in m.requires.after)
 
     @cached_property
     def _weapon_index(self) -> dict[str, str]:
