@@ -35,6 +35,7 @@ from conteur.i18n import ConteurError
 
 from .commands import Command, CommandTemplate
 from .events import Event, EventList, event_from_dict
+from .records import lean
 from .registry import get_ruleset
 from .ruleset import Resolution, Ruleset
 from .scratch import scratch_copy
@@ -44,6 +45,7 @@ SNAPSHOT_EVERY = 16
 or a refused command refolds fewer than this many commands' events."""
 
 
+@lean
 @dataclass(frozen=True)
 class CommandEntry:
     """A command that was carried out, with the events it produced."""

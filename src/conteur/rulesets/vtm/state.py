@@ -10,6 +10,7 @@ from dataclasses import dataclass, field, fields
 from typing import Any, Literal
 
 from conteur.engine.geometry import Position, distance
+from conteur.engine.records import lean
 
 from .health import HealthTrack, fate
 from .sheet import VtmSheet
@@ -20,6 +21,7 @@ Timing = Literal["rank", "end", "defence", "delayed"]
 DEFENSIVE = ("dodge", "block", "parry")
 
 
+@lean
 @dataclass(frozen=True)
 class Action:
     """One declared action: a maneuver (or dodge, move, reload, aim...) and its details."""
@@ -44,6 +46,7 @@ class Action:
         return self.kind in DEFENSIVE
 
 
+@lean
 @dataclass(frozen=True)
 class Declaration:
     """What a fighter declared for this turn (V-INI-3)."""

@@ -16,6 +16,7 @@ from typing import Any
 
 from conteur.dice import DiceSource, VtmPool
 from conteur.engine import Event
+from conteur.engine.records import lean
 
 from .events import (
     ArmourDestroyed,
@@ -53,6 +54,7 @@ class Riposte:
     soak: int
 
 
+@lean
 @dataclass(frozen=True)
 class Strike:
     """Everything the dice of one attack need, fixed before the first roll."""
@@ -92,6 +94,7 @@ class Strike:
     """What changed the pool or difficulty, and by how much (for the log)."""
 
 
+@lean
 @dataclass(frozen=True)
 class StrikeOutcome:
     """The result of a strike's dice: what the rules and the odds read."""
@@ -122,6 +125,7 @@ class StrikeOutcome:
         )
 
 
+@lean
 @dataclass(frozen=True)
 class Rolled:
     """The attack roll succeeded, before the defence."""
@@ -130,6 +134,7 @@ class Rolled:
     events: tuple[Event, ...] = field(default=(), compare=False, hash=False)
 
 
+@lean
 @dataclass(frozen=True)
 class Through:
     """A hit with ``net`` successes left after the defence, before the damage roll."""
@@ -140,6 +145,7 @@ class Through:
     events: tuple[Event, ...] = field(default=(), compare=False, hash=False)
 
 
+@lean
 @dataclass(frozen=True)
 class Dealt:
     """The damage rolled (``damage`` successes) and the armour's fate, before soak."""
