@@ -189,14 +189,14 @@ class VtmPool:
     def read(self, faces: Sequence[int]) -> VtmResult:
         """The result of these faces (one per rolled die)."""
         diff = self.effective_difficulty
-        hits = sum(1 for f in faces if f >= diff)
-        ones = sum(1 for f in faces if f == 1)
+        hits = len([f for f in faces if f >= diff])
+        ones = faces.count(1)
         net = max(0, hits - ones) if self.ones_cancel else hits
         botch = self.can_botch and hits == 0 and ones > 0 and self.auto == 0
         return VtmResult(successes=net + self.auto, botch=botch)
 
     def roll(self, draw: Draw) -> RollRecord[VtmResult]:
-        faces = tuple(draw(10) for _ in range(self.rolled_dice))
+        faces = tuple([draw(10) for _ in range(self.rolled_dice)])
         return RollRecord(self, faces, self.read(faces))
 
     def notes(self, faces: Sequence[int]) -> tuple[DieNote, ...]:
@@ -494,7 +494,8 @@ class Expr:
         return f"{self.count}D{self.sides}{mod}"
 
     def roll(self, draw: Draw) -> RollRecord[ExprResult]:
-        faces = tuple(draw(self.sides) for _ in range(self.count))
+        sides = self.sides
+        faces = tuple([draw(sides) for _ in range(self.count)])
         return RollRecord(self, faces, ExprResult(sum(faces) + self.modifier))
 
     def notes(self, faces: Sequence[int]) -> tuple[DieNote, ...]:

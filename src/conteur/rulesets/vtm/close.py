@@ -236,6 +236,8 @@ def lock_of(state: VtmState, f: Fighter) -> Lock | None:
     """The grapple or hold ``f`` is in, as holder or held, while both can still fight."""
     holding = f.conditions.get("holding")
     held_by = f.conditions.get("held_by")
+    if holding is None and held_by is None:
+        return None
     if isinstance(holding, dict):
         lock = Lock(str(holding["kind"]), f.id, str(holding["target"]), int(holding["turn"]))
     elif isinstance(held_by, dict):

@@ -42,11 +42,13 @@ def tables(state: VtmState) -> Tables:
 
 def maneuver(state: VtmState, kind: str) -> Maneuver:
     """The maneuver record for an action kind (custom maneuvers first, V-CC-0)."""
-    if kind in state.custom_maneuvers:
-        return custom_maneuver(kind, state.custom_maneuvers[kind])
+    custom = state.custom_maneuvers
+    if custom and kind in custom:
+        return custom_maneuver(kind, custom[kind])
     t = tables(state)
-    if kind in t.maneuvers:
-        return t.maneuvers[kind]
+    found = t.maneuvers.get(kind)
+    if found is not None:
+        return found
     return t.find_maneuver(kind)
 
 

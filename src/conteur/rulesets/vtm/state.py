@@ -133,7 +133,8 @@ class Fighter:
 
     def trait(self, key: str) -> int:
         """A trait of the sheet (0 when absent)."""
-        return self.sheet.trait(key)
+        rating = self.sheet.ratings.get(key)  # a canonical key: ``VtmSheet.trait``'s fast path
+        return rating if rating is not None else self.sheet.trait(key)
 
     @property
     def penalty(self) -> int:

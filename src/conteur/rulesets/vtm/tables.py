@@ -845,8 +845,20 @@ class Tables:
 
     def weapon(self, ref: str) -> Weapon:
         """The weapon named ``ref`` (id or name); ConteurError with close names otherwise."""
+        found = self._weapon_refs.get(ref) if isinstance(ref, str) else None
+        if found is not None:
+            return found
         keys = ("vtm.weapon.other_era", "vtm.weapon.unknown_suggest", "vtm.weapon.unknown")
-        return self._named("weapon", keys, ref, self._weapon_index, self.weapons)
+        found = self._named("weapon", keys, ref, self._weapon_index, self.weapons)
+        if isinstance(ref, str):
+            self._weapon_refs[ref] = found
+        return found
+
+    @cached_property
+    def _weapon_refs(self) -> dict[str, Weapon]:
+        """The weapons already found, by the reference that found them (the tables never
+        change: a look-up by name is made once)."""
+        return {}
 
     def find_armour(self, ref: str) -> Armour:
         """The armour named ``ref`` (id or name); ConteurError with close names otherwise."""
