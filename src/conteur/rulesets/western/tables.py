@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import unicodedata
 from collections.abc import Mapping, Sequence
-from functools import cache
+from functools import cache, cached_property, lru_cache
 from importlib import resources
 from pathlib import Path
 from typing import Any, Literal, TypeVar
@@ -144,7 +144,18 @@ class Tables(_Model):
     # ------------------------------------------------------------------ lookups
 
     def weapon(self, ref: str) -> Weapon:
-        return find(self.weapons, ref, "western.unknown_weapon")
+        found = self.weapon_refs.get(ref) if isinstance(ref, str) else None
+        if found is None:
+            found = find(self.weapons, ref, "western.unknown_weapon")
+            if isinstance(ref, str):
+                self.weapon_refs[ref] = found
+        return found
+
+    @cached_property
+    def weapon_refs(self) -> dict[str, Weapon]:
+        """The weapons already found, by the reference that found them (the tables are
+        immutable: a look-up by name is made once)."""
+        return {}
 
     def location(self, zone: str) -> Location:
         for loc in self.locations:
@@ -202,7 +213,12 @@ def find(entries: Sequence[N], ref: str, error: str) -> N:
 
 def fold(text: str) -> str:
     """Case, accents, spaces, hyphens and apostrophes folded: ``RÉSISTANCE`` → ``resistance``."""
-    plain = unicodedata.normalize("NFKD", str(text)).encode("ascii", "ignore").decode()
+    return _fold(str(text))
+
+
+@lru_cache(maxsize=8192)
+def _fold(text: str) -> str:
+    plain = unicodedata.normalize("NFKD", text).encode("ascii", "ignore").decode()
     return "".join(c for c in plain.lower() if c.isalnum())
 
 
