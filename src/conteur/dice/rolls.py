@@ -307,15 +307,18 @@ class HunterPool:
         return self.dice <= 0
 
     def roll(self, draw: Draw) -> RollRecord[HunterResult]:
-        faces, _, result = self._play(draw)
+        faces, _, result = self._play(draw, notes=False)
         return RollRecord(self, faces, result)
 
     def notes(self, faces: Sequence[int]) -> tuple[DieNote, ...]:
         """What each face did, in roll order: originals, rote rerolls, again-waves."""
         return self._play(_replay(faces))[1]
 
-    def _play(self, draw: Draw) -> tuple[tuple[int, ...], tuple[DieNote, ...], HunterResult]:
-        """Roll the pool once: the faces, what each did, and the result (one copy of the rule)."""
+    def _play(
+        self, draw: Draw, notes: bool = True
+    ) -> tuple[tuple[int, ...], tuple[DieNote, ...], HunterResult]:
+        """Roll the pool once: the faces, what each did (unless ``notes`` is False: then
+        ``()``), and the result (one copy of the rule)."""
         faces: list[int] = []
         stages: list[tuple[DieStage, int]] = []
 
@@ -348,8 +351,11 @@ class HunterPool:
             successes += sum(1 for pos in new if faces[pos] >= self.SUCCESS)
             wave = [pos for pos in new if faces[pos] >= self.again]
             exploding.update(wave)
+        result = HunterResult(successes, dramatic, self.chance)
+        if not notes:
+            return tuple(faces), (), result
         counted = set(kept)
-        notes: list[DieNote] = []
+        roles: list[DieNote] = []
         for pos, (face, (stage, wave_no)) in enumerate(zip(faces, stages, strict=True)):
             role: DieRole
             if pos in replaced:
@@ -360,9 +366,8 @@ class HunterPool:
                 role = "one"
             else:
                 role = "failure"
-            notes.append(DieNote(face, role, stage, wave_no, pos in exploding))
-        result = HunterResult(successes, dramatic, self.chance)
-        return tuple(faces), tuple(notes), result
+            roles.append(DieNote(face, role, stage, wave_no, pos in exploding))
+        return tuple(faces), tuple(roles), result
 
     def outcomes(self) -> Sequence[tuple[HunterResult, float]]:
         return _hunter_outcomes(self.dice, self.again, self.rote)

@@ -42,11 +42,12 @@ class SeededDice:
     """Reproducible dice: the same seed gives the same faces, roll after roll.
 
     A face is ``int(random() * sides) + 1`` from a ``random.Random(seed)``. The
-    generator's numbers are drawn ``BLOCK`` at a time (the same numbers, in the same
-    order, as one at a time), so that ``mark()`` costs nothing: a position in the
-    stream — how many numbers were used, and the generator's state before the block
-    it falls in (kept once per block, not copied per mark). ``reset`` to a mark in
-    an earlier block draws that block again from its state.
+    generator's numbers are drawn in blocks — 32, 64, ... up to ``BLOCK`` at a time:
+    the same numbers, in the same order, as one at a time — so that ``mark()`` costs
+    nothing: a position in the stream (how many numbers were used, and the
+    generator's state before the block it falls in, kept once per block, not copied
+    per mark). ``reset`` to a mark in an earlier block draws that block again from
+    its state.
     """
 
     BLOCK = 256
@@ -63,10 +64,12 @@ class SeededDice:
         """The generator's state before the current block."""
 
     def _fill(self) -> None:
-        self._base += len(self._block)
+        used = len(self._block)
+        self._base += used
         self._block_state = self._rng.getstate()
         draw = self._rng.random
-        self._block = [draw() for _ in range(self.BLOCK)]
+        # Blocks grow from 32 numbers to BLOCK: a short fight draws few.
+        self._block = [draw() for _ in range(min(self.BLOCK, max(32, 2 * used)))]
         self._pos = 0
 
     def _draw(self, sides: int) -> int:
