@@ -1,4 +1,4 @@
-"""Lean records (``conteur.engine.records``): the same frozen dataclasses, a cheaper ``__init__``."""
+"""Lean records (``conteur.records``): the same frozen dataclasses, a cheaper ``__init__``."""
 
 from __future__ import annotations
 
@@ -9,9 +9,10 @@ from typing import Any, ClassVar
 
 import pytest
 
+from conteur.dice import rolls
 from conteur.engine import Command, event_types, get_ruleset
 from conteur.engine.encounter import CommandEntry
-from conteur.engine.records import NO_VALUE, lean, lean_init
+from conteur.records import NO_VALUE, lean, lean_init
 from conteur.rulesets.vtm.events import GmNote
 from conteur.rulesets.vtm.state import Action, Declaration
 from conteur.rulesets.vtm.strike import Dealt, Rolled, Strike, StrikeOutcome, Through
@@ -82,7 +83,22 @@ def signature(cls: type) -> list[tuple[str, Any, Any]]:
     return out
 
 
-LEAN = [Command, CommandEntry, Action, Declaration, Strike, StrikeOutcome, Rolled, Through, Dealt]
+LEAN = [
+    *(getattr(rolls, n) for n in ("DieNote", "RollRecord", "VtmResult", "VtmPool", "HunterResult")),
+    *(
+        getattr(rolls, n)
+        for n in ("HunterPool", "PercentileResult", "Percentile", "ExprResult", "Expr")
+    ),
+    Command,
+    CommandEntry,
+    Action,
+    Declaration,
+    Strike,
+    StrikeOutcome,
+    Rolled,
+    Through,
+    Dealt,
+]
 
 
 @pytest.mark.parametrize("cls", [*event_types().values(), *LEAN], ids=lambda c: c.__name__)

@@ -18,6 +18,7 @@ from functools import lru_cache
 from typing import Any, ClassVar, Generic, Literal, Protocol, TypeVar
 
 from conteur.i18n import ConteurError, Lang, Msg, t
+from conteur.records import lean
 
 from . import exact
 
@@ -49,7 +50,8 @@ DieStage = Literal["roll", "rote", "again"]
 """When a face was rolled: with the pool, as a rote reroll, or in an again-wave."""
 
 
-@dataclass(frozen=True, slots=True)
+@lean
+@dataclass(frozen=True)
 class DieNote:
     """One face of a roll and what it did, for display (every face in roll order)."""
 
@@ -90,7 +92,8 @@ class Roll(Protocol[R]):
     def describe(self, lang: Lang | None = None) -> str: ...
 
 
-@dataclass(frozen=True, slots=True)
+@lean
+@dataclass(frozen=True)
 class RollRecord(Generic[RT]):
     """One roll as it happened: the request, every face in roll order, and its result.
 
@@ -125,7 +128,8 @@ def _check_count(field_name: str, value: int, limit: int = MAX_POOL) -> None:
 # --------------------------------------------------------------------------- vtm
 
 
-@dataclass(frozen=True, slots=True)
+@lean
+@dataclass(frozen=True)
 class VtmResult:
     """Net successes (automatic ones included) and whether the roll botched."""
 
@@ -144,7 +148,8 @@ class VtmResult:
         return t("result.successes", lang, count=self.successes)
 
 
-@dataclass(frozen=True, slots=True)
+@lean
+@dataclass(frozen=True)
 class VtmPool:
     """A d10 pool against a difficulty (``vtm``; core dice rules, V-DMG-4).
 
@@ -243,7 +248,8 @@ def _vtm_outcomes(
 # ------------------------------------------------------------------------ hunter
 
 
-@dataclass(frozen=True, slots=True)
+@lean
+@dataclass(frozen=True)
 class HunterResult:
     """Successes of a new-WoD roll, and its dramatic failure."""
 
@@ -272,7 +278,8 @@ class HunterResult:
         return t("result.successes", lang, count=self.successes)
 
 
-@dataclass(frozen=True, slots=True)
+@lean
+@dataclass(frozen=True)
 class HunterPool:
     """A new-WoD d10 pool: 8+ succeeds, ``again``-again, optional rote (``hunter``).
 
@@ -395,7 +402,8 @@ def _hunter_outcomes(n: int, again: int, rote: bool) -> tuple[tuple[HunterResult
 # -------------------------------------------------------------------- percentile
 
 
-@dataclass(frozen=True, slots=True)
+@lean
+@dataclass(frozen=True)
 class PercentileResult:
     """A d100 roll against a percentage: success, critical and margin (skill − roll)."""
 
@@ -415,7 +423,8 @@ class PercentileResult:
         return t(key, lang, roll=self.roll, skill=s, margin=self.margin)
 
 
-@dataclass(frozen=True, slots=True)
+@lean
+@dataclass(frozen=True)
 class Percentile:
     """1D100 at or under the adjusted skill succeeds; critical when roll × 10 < skill (W-CRIT-1)."""
 
@@ -454,7 +463,8 @@ def _percentile_outcomes(skill: int) -> tuple[tuple[PercentileResult, float], ..
 _EXPR = re.compile(r"^\s*(\d*)\s*[dD]\s*(\d+)\s*(?:([+-])\s*(\d+))?\s*$", re.ASCII)
 
 
-@dataclass(frozen=True, slots=True)
+@lean
+@dataclass(frozen=True)
 class ExprResult:
     """The total of a plain dice expression."""
 
@@ -464,7 +474,8 @@ class ExprResult:
         return t("result.total", lang, total=self.total)
 
 
-@dataclass(frozen=True, slots=True)
+@lean
+@dataclass(frozen=True)
 class Expr:
     """A plain roll ``NdX±M`` (``1D20``, ``3D10``, ``4D6-3``): the sum of the faces plus M."""
 

@@ -32,10 +32,10 @@ from typing import Any
 
 from conteur.dice import DiceSource
 from conteur.i18n import ConteurError
+from conteur.records import lean
 
 from .commands import Command, CommandTemplate
 from .events import Event, EventList, event_from_dict
-from .records import lean
 from .registry import get_ruleset
 from .ruleset import Resolution, Ruleset
 from .scratch import scratch_copy

@@ -10,7 +10,7 @@ from dataclasses import dataclass, field, fields
 from typing import Any, Literal
 
 from conteur.engine.geometry import Position, distance
-from conteur.engine.records import lean
+from conteur.records import lean
 
 from .health import HealthTrack, fate
 from .sheet import VtmSheet

@@ -16,7 +16,7 @@ from typing import Any
 
 from conteur.dice import DiceSource, VtmPool
 from conteur.engine import Event
-from conteur.engine.records import lean
+from conteur.records import lean
 
 from .events import (
     ArmourDestroyed,
