@@ -36,7 +36,7 @@ from typing import Any
 from conteur.dice import SeededDice
 from conteur.engine import Encounter
 from conteur.engine.scenario import load_scenario
-from conteur.engine.scratch import scratch_copy
+from conteur.engine.scratch import scratch_copier
 from conteur.i18n import ConteurError
 
 from .referee import DOWN, FATES, KILLED, FightRecord, Referee, get_referee
@@ -181,6 +181,9 @@ class Prepared:
     tactics: dict[str, Tactic]
     sides: list[str]
     fighters: list[tuple[str, str, str]]
+    fresh: Callable[[], Any] = field(default=lambda: None, repr=False)
+    """A fresh copy of the starting state at each call (``scratch_copier``: the start is
+    studied once, then each run's copy is a few C-level copies)."""
 
 
 _PREPARED: dict[str, Prepared] = {}
@@ -205,6 +208,7 @@ def prepare(job: Job) -> Prepared:
         tactics,
         referee.sides(encounter.state),
         referee.fighters(encounter.state),
+        scratch_copier(encounter.origin),
     )
     _PREPARED.clear()
     _PREPARED[key] = prepared
@@ -220,7 +224,7 @@ def fight_encounter(job: Job, index: int) -> tuple[FightRecord, Encounter]:
     encounter = Encounter(
         start.ruleset,
         start.scenario,
-        scratch_copy(start.origin),
+        prep.fresh(),
         keep_history=False,
         base_dir=start.base_dir,
         origin=start.origin,

@@ -45,7 +45,7 @@ def maneuver(state: VtmState, kind: str) -> Maneuver:
     custom = state.custom_maneuvers
     if custom and kind in custom:
         return custom_maneuver(kind, custom[kind])
-    t = tables(state)
+    t: Tables = state.meta["tables"].tables  # ``tables(state)``, on this hot path inline
     found = t.maneuvers.get(kind)
     if found is not None:
         return found
@@ -92,7 +92,8 @@ def is_attack(m: Maneuver) -> bool:
 
 def weapon(state: VtmState, weapon_id: str) -> Weapon:
     """A weapon of the tables (ConteurError naming it when unknown or not of the era)."""
-    return tables(state).weapon(weapon_id)
+    t: Tables = state.meta["tables"].tables  # ``tables(state)``, on this hot path inline
+    return t.weapon(weapon_id)
 
 
 def weapon_in_hand(state: VtmState, f: Fighter) -> Weapon | None:
