@@ -169,7 +169,8 @@ def test_seeded_mark_and_reset_replay_the_same_faces() -> None:
 @pytest.mark.parametrize("seed", range(8))
 def test_seeded_faces_are_python_randoms_whatever_the_marks_and_resets(seed: int) -> None:
     """The faces are ``int(random() * sides) + 1`` of ``random.Random(seed)``, one after
-    the other, however marks and resets move about the stream (across its blocks too)."""
+    the other, however marks and resets move about the stream (across its blocks too),
+    and whether a roll's dice are drawn at once or one by one."""
     stream = random.Random(seed)
     expected = [stream.random() for _ in range(3 * SeededDice.BLOCK)]
     dice = SeededDice(seed)
@@ -186,9 +187,11 @@ def test_seeded_faces_are_python_randoms_whatever_the_marks_and_resets(seed: int
             marks.append((used, dice.mark()))
         else:
             sides = moves.choice((6, 10, 100))
-            for _ in range(min(moves.randint(1, 30), len(expected) - used)):
-                assert dice.roll(Expr(1, sides)).faces == (int(expected[used] * sides) + 1,)
-                used += 1
+            for _ in range(min(moves.randint(1, 30), (len(expected) - used) // 12)):
+                count = moves.randint(1, 12)  # several dice at once, across blocks too
+                want = tuple(int(x * sides) + 1 for x in expected[used : used + count])
+                assert dice.roll(Expr(count, sides)).faces == want
+                used += count
 
 
 def test_seeded_faces_stay_on_the_die() -> None:

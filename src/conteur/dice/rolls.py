@@ -81,7 +81,13 @@ def _replay(faces: Sequence[int]) -> Draw:
 
 
 class Roll(Protocol[R]):
-    """A roll request: reads its faces from a source, or lists its exact outcomes."""
+    """A roll request: reads its faces from a source, or lists its exact outcomes.
+
+    A request whose dice are known before it is rolled (a fixed number of one kind:
+    a vtm pool, an expression, a d100) may also have ``dice_needed() -> (sides,
+    count)`` and ``record(faces) -> RollRecord``, what its ``roll`` does with the
+    faces it draws; ``SeededDice`` then draws them in one go.
+    """
 
     kind: ClassVar[str]
 
@@ -201,7 +207,15 @@ class VtmPool:
         return VtmResult(successes=net + self.auto, botch=botch)
 
     def roll(self, draw: Draw) -> RollRecord[VtmResult]:
-        faces = tuple([draw(10) for _ in range(self.rolled_dice)])
+        return self.record(tuple([draw(10) for _ in range(self.rolled_dice)]))
+
+    def dice_needed(self) -> tuple[int, int]:
+        """(sides, count): the dice this roll takes, known before it is rolled (see
+        ``SeededDice.roll``)."""
+        return 10, self.rolled_dice
+
+    def record(self, faces: tuple[int, ...]) -> RollRecord[VtmResult]:
+        """The record of this roll with these faces (as many as ``dice_needed`` says)."""
         return RollRecord(self, faces, self.read(faces))
 
     def notes(self, faces: Sequence[int]) -> tuple[DieNote, ...]:
@@ -438,8 +452,15 @@ class Percentile:
         return PercentileResult(face, success, critical, self.skill - face)
 
     def roll(self, draw: Draw) -> RollRecord[PercentileResult]:
-        face = draw(100)
-        return RollRecord(self, (face,), self.read(face))
+        return self.record((draw(100),))
+
+    def dice_needed(self) -> tuple[int, int]:
+        """(sides, count): one d100, known before it is rolled (see ``SeededDice.roll``)."""
+        return 100, 1
+
+    def record(self, faces: tuple[int, ...]) -> RollRecord[PercentileResult]:
+        """The record of this roll with this face."""
+        return RollRecord(self, faces, self.read(faces[0]))
 
     def notes(self, faces: Sequence[int]) -> tuple[DieNote, ...]:
         """The one d100 face, a success when at or under the skill."""
@@ -511,7 +532,14 @@ class Expr:
 
     def roll(self, draw: Draw) -> RollRecord[ExprResult]:
         sides = self.sides
-        faces = tuple([draw(sides) for _ in range(self.count)])
+        return self.record(tuple([draw(sides) for _ in range(self.count)]))
+
+    def dice_needed(self) -> tuple[int, int]:
+        """(sides, count): the dice of the expression (see ``SeededDice.roll``)."""
+        return self.sides, self.count
+
+    def record(self, faces: tuple[int, ...]) -> RollRecord[ExprResult]:
+        """The record of this roll with these faces."""
         return RollRecord(self, faces, ExprResult(sum(faces) + self.modifier))
 
     def notes(self, faces: Sequence[int]) -> tuple[DieNote, ...]:

@@ -81,6 +81,16 @@ class SeededDice:
         return int(self._block[pos] * sides) + 1
 
     def roll(self, request: Roll[R]) -> RollRecord[R]:
+        needed = getattr(request, "dice_needed", None)
+        if needed is not None:  # dice known in advance: the faces ``_draw`` would give, at once
+            sides, count = needed()
+            pos = self._pos
+            block = self._block
+            if pos + count <= len(block):
+                self._pos = pos + count
+                faces = tuple([int(x * sides) + 1 for x in block[pos : pos + count]])
+                record: RollRecord[R] = request.record(faces)  # type: ignore[attr-defined]
+                return record
         return request.roll(self._draw)
 
     def mark(self) -> object:
