@@ -142,3 +142,14 @@ def test_lean_refuses_what_it_cannot_build() -> None:
     for cls in (Mutable, Slotted, int):
         with pytest.raises(TypeError):
             lean_init(cls)
+
+
+def test_a_model_copied_with_changes_reads_its_own_fields_again() -> None:
+    """Cached reads of an immutable model (a maneuver's effects by type) are not carried
+    into a copy made with ``model_copy(update=...)``."""
+    from conteur.rulesets.vtm.tables import load_tables
+
+    grapple = load_tables().maneuvers["grapple"]
+    assert grapple.effect("grapple") is not None  # read once: cached on the model
+    assert grapple.model_copy(update={"effects": []}).effect("grapple") is None
+    assert grapple.model_copy().effect("grapple") is not None

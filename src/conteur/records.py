@@ -15,12 +15,18 @@ new instance's ``__dict__``. Nothing else changes: the record stays frozen
 ``Event`` gives every event class its lean ``__init__`` by itself. Not for slotted
 dataclasses (no ``__dict__``), ``InitVar`` fields, or classes with their own
 ``__init__``.
+
+``CachedReads`` is for immutable pydantic models that keep derived values in
+``functools.cached_property`` (a sheet's ratings, a maneuver's effects by type): its
+``model_copy`` drops those values from the copy, so that a copy with ``update=``
+computes them again from its own fields.
 """
 
 from __future__ import annotations
 
 import dataclasses
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
+from functools import cached_property
 from typing import Any, TypeVar
 
 T = TypeVar("T", bound=type)
@@ -110,3 +116,15 @@ def lean_on_first_use(cls: type) -> None:
 
     __init__.__qualname__ = f"{cls.__qualname__}.__init__"
     cls.__init__ = __init__  # type: ignore[misc]
+
+
+class CachedReads:
+    """Mixin for a frozen pydantic model with ``cached_property`` reads (see the module's text)."""
+
+    def model_copy(self, *, update: Mapping[str, Any] | None = None, deep: bool = False) -> Any:
+        copied = super().model_copy(update=update, deep=deep)  # type: ignore[misc]
+        for cls in type(self).__mro__:
+            for name, value in vars(cls).items():
+                if isinstance(value, cached_property):
+                    copied.__dict__.pop(name, None)
+        return copied

@@ -20,6 +20,7 @@ from typing import Annotated, Any, Literal
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator, model_validator
 
 from conteur.i18n import ConteurError, Lang, Msg, env_lang, t
+from conteur.records import CachedReads
 
 from .tables import (
     Armour,
@@ -119,7 +120,7 @@ def _default_track() -> list[str]:
     return list(load_tables().health.default_track)
 
 
-class VtmSheet(BaseModel):
+class VtmSheet(CachedReads, BaseModel):
     """A validated character sheet (immutable). Trait keys are canonical English keys.
 
     ``attributes`` always holds the nine attributes (1 when the sheet omits one);

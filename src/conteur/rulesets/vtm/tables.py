@@ -36,6 +36,7 @@ from pydantic import (
 from pydantic_core import ErrorDetails, PydanticCustomError
 
 from conteur.i18n import ConteurError, Lang, Msg, env_lang
+from conteur.records import CachedReads
 
 from .traits import canonical_power, canonical_trait, normalize_key, suggest_trait, trait_label
 
@@ -156,7 +157,7 @@ def _era_key(value: Any) -> str:
 EraKey = Annotated[str, BeforeValidator(_era_key)]
 
 
-class _Model(BaseModel):
+class _Model(CachedReads, BaseModel):
     model_config = ConfigDict(frozen=True, extra="forbid", coerce_numbers_to_str=True)
 
 

@@ -22,6 +22,7 @@ from pydantic import BaseModel, ConfigDict, Field, ValidationError, model_valida
 
 from conteur.dice import Expr
 from conteur.i18n import ConteurError, Lang
+from conteur.records import CachedReads
 
 WeaponKind = Literal["revolver", "rifle", "shotgun", "bow", "thrown", "melee", "fists", "whip"]
 FIREARMS = ("revolver", "rifle", "shotgun")
@@ -29,7 +30,7 @@ MAX_SHOTS = {"revolver": 5, "rifle": 3}
 """The text's caps on shots per round (W-SPD-1)."""
 
 
-class _Model(BaseModel):
+class _Model(CachedReads, BaseModel):
     model_config = ConfigDict(extra="forbid", frozen=True)
 
 
