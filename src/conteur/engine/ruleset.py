@@ -14,11 +14,12 @@ from .events import Event
 
 
 class Resolution:
-    """The working context of one command: a scratch copy of the state, the dice, the events.
+    """The working context of one command: the encounter's live state, the dice, the events.
 
-    ``emit`` folds an event into the scratch state at once, so later steps of
-    the same command see its effect. The encounter keeps the scratch state
-    only when the whole command succeeds.
+    ``emit`` folds an event into the state at once, so later steps of the same
+    command see its effect; rule code changes the state only this way. When the
+    command fails half-way, the encounter restores the state from its events
+    in force (nothing is copied before a command).
     """
 
     def __init__(self, state: Any, dice: DiceSource) -> None:
@@ -27,7 +28,7 @@ class Resolution:
         self.events: list[Event] = []
 
     def emit(self, event: Event) -> Event:
-        """Record ``event`` and fold it into the scratch state."""
+        """Record ``event`` and fold it into the state."""
         event.apply(self.state)
         self.events.append(event)
         return event
