@@ -2,21 +2,34 @@
 PYTHON ?= python3
 VENV   := .venv
 BIN    := $(VENV)/bin
+RUNTIME := $(VENV)/.runtime
 STAMP  := $(VENV)/.installed
+PIP_LOG := $(VENV)/pip.log
 
 .PHONY: run test system-deps lint typecheck pytest bench coverage-doc clean
 
-$(STAMP): pyproject.toml
-	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
-	$(BIN)/python -m pip install --quiet --upgrade pip
-	$(BIN)/python -m pip install --quiet -e '.[dev]'
-	touch $(STAMP)
+# Two stamps: what the tracker needs to run (make run), then the developer tools on top
+# (make test: pytest, mypy, ruff, Playwright, icepool...). The runtime install is quiet:
+# pip's output goes to .venv/pip.log, shown only when it fails, so that the game master's
+# link is the last thing `make run` prints.
+$(RUNTIME): pyproject.toml
+	@test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
+	@echo "$(if $(filter en%,$(CONTEUR_LANG)),conteur: installing what the tracker needs in $(VENV) (log: $(PIP_LOG))...,conteur : installation de ce dont le suivi de combat a besoin dans $(VENV) (journal : $(PIP_LOG))…)"
+	@{ $(BIN)/python -m pip install --quiet --disable-pip-version-check --upgrade pip \
+	  && $(BIN)/python -m pip install --quiet --disable-pip-version-check -e . ; } \
+	  > $(PIP_LOG) 2>&1 || { cat $(PIP_LOG); exit 1; }
+	@touch $@
+
+$(STAMP): $(RUNTIME)
+	$(BIN)/python -m pip install --quiet --disable-pip-version-check -e '.[dev]'
+	touch $@
 
 ## make run: the live combat tracker (conteur serve), with the French demo campaign
 ## (the saloon, 1899) loaded into the embedded SQLite database when it is empty.
-## Open the link it prints (it carries the game master's secret token).
-run: $(STAMP)
-	$(BIN)/conteur serve --demo
+## Installs only the runtime dependencies (no developer tools), quietly; the last line
+## printed is the link to open (it carries the game master's secret token).
+run: $(RUNTIME)
+	@$(BIN)/conteur serve --demo
 
 ## make system-deps: what the tests need outside Python — PostgreSQL's server binaries
 ## (Debian's `postgresql` package, installed with apt-get when initdb is missing and
@@ -42,13 +55,14 @@ system-deps:
 	  echo "system-deps: Chromium not found and not root: the browser test will skip"; \
 	fi
 
-## make test: lint, strict typing, and the whole test suite
+## make test: the developer tools (the [dev] extras) on top of the runtime, then lint,
+## strict typing, the whole test suite, then the rules coverage it showed
 test: $(STAMP) system-deps
 	$(BIN)/ruff check src tests benchmarks scripts
 	$(BIN)/ruff format --check src tests benchmarks scripts
 	$(BIN)/mypy
-	$(BIN)/python scripts/rules_coverage.py --check
 	$(BIN)/python -m pytest
+	$(BIN)/python scripts/rules_coverage.py --check
 
 ## make bench: the odds charts, the exact odds of whole attacks against icepool, the numpy
 ## batch of attacks, the Monte Carlo of encounters, then the live tracker's latency on
@@ -60,6 +74,8 @@ bench: $(STAMP)
 	$(BIN)/python benchmarks/simulate.py
 	$(BIN)/python benchmarks/web_latency.py
 
+## make coverage-doc: rewrite docs/rules-coverage.md from the last pytest run (its plugin,
+## tests/engine_runs.py, records which tests ran the rules engine: run the tests first)
 coverage-doc: $(STAMP)
 	$(BIN)/python scripts/rules_coverage.py
 

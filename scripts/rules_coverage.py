@@ -1,18 +1,30 @@
 #!/usr/bin/env python3
-"""Write ``docs/rules-coverage.md``: for each rule id of the checklist, the tests that cite it.
+"""Write ``docs/rules-coverage.md``: for each rule id, the tests that drive it through the engine.
 
-The rules checklist (``CHECKLIST.md``) numbers every rule of the four texts
-(``**V-INI-1**``, ``**H-CHANCE-1**``, ...). A test *cites* a rule when its
-function name (``test_V_INI_1_...``) or its docstring names the id, written
-``V-INI-1`` or ``V_INI_1``. Source files under ``src/`` that name an id are
-listed as code references. Ids that no test cites are listed as missing,
-per ruleset.
+Where the ids come from: the rule catalogue inside the package (each ruleset's
+``data/rules.yaml``, read through ``conteur.engine.rules.all_rule_texts``), so
+the check needs nothing outside the repository.
 
-The checklist is looked up in ``$CONTEUR_RULES_DIR`` when set, else in
-``../shared/rules/`` next to the repository (where CI puts it).
+What counts. A test *cites* a rule when its function name (``test_V_INI_1_...``)
+or its docstring names the id, written ``V-INI-1`` or ``V_INI_1``. A citation
+*counts* only when the test also ran the rules engine: resolved a command,
+read a roll with the dice rules, computed odds, and so on (the entry points are
+listed in ``tests/engine_runs.py``). That plugin is loaded by
+``tests/conftest.py`` in every pytest run and writes, at the end of the run,
+which tests ran the engine to ``.pytest_cache/engine-runs.json``; this script
+reads that record. So a test that only reads a fixture, a table or a golden
+file cites its rules for nothing: the page lists such citations apart.
+
+Run pytest first (``make test`` runs the whole suite, then this check). The
+page also lists, per rule, the files under ``src/`` that name the id (the
+catalogue files themselves aside).
 
     python scripts/rules_coverage.py          # rewrite docs/rules-coverage.md
-    python scripts/rules_coverage.py --check  # exit 1 when the file is out of date
+    python scripts/rules_coverage.py --check  # exit 1 when the page is out of date,
+                                              # or a rule has no engine-running test
+
+Exit 2 when the record is missing or does not know a citing test (pytest has
+not run it yet).
 """
 
 from __future__ import annotations
@@ -20,7 +32,7 @@ from __future__ import annotations
 import argparse
 import ast
 import difflib
-import os
+import json
 import re
 import sys
 from collections.abc import Iterable, Mapping, Sequence
@@ -29,7 +41,8 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
 DOC = Path("docs") / "rules-coverage.md"
-ENV_VAR = "CONTEUR_RULES_DIR"
+RECORD = Path(".pytest_cache") / "engine-runs.json"
+"""Written by ``tests/engine_runs.py`` at the end of each pytest run."""
 
 RULESETS: tuple[tuple[str, str], ...] = (
     ("V", "vtm — Vampire: la Mascarade"),
@@ -37,49 +50,47 @@ RULESETS: tuple[tuple[str, str], ...] = (
     ("W", "western — d100 Western"),
     ("H", "hunter — new World of Darkness"),
 )
-"""Id prefix and ruleset title, in the checklist's order."""
+"""Id prefix and ruleset title, in the page's order."""
 
-CHECKLIST_ID = re.compile(r"\*\*([VRWH]-[A-Z]+-\d+)\*\*")
 CITED_ID = re.compile(r"(?<![A-Za-z0-9])([VRWH])[-_]([A-Z]+)[-_](\d+)(?![0-9])")
 SOURCE_SUFFIXES = (".py", ".yaml", ".yml", ".json")
+CATALOGUE_NAME = "rules.yaml"
+"""The catalogue files name every id: they are not code references."""
 
 
-class ChecklistNotFound(Exception):
-    """The rules checklist is not where it should be."""
+class RecordError(Exception):
+    """The record of engine-running tests is missing or does not cover the citing tests."""
 
 
 @dataclass
 class Coverage:
-    """Rule ids in checklist order, and who cites each of them."""
+    """Rule ids in catalogue order, who cites each of them, and which citations count."""
 
     ids: list[str]
+    titles: dict[str, str] = field(default_factory=dict)
     tests: dict[str, list[str]] = field(default_factory=dict)
+    """Engine-running tests citing each id (the citations that count)."""
+    plain: dict[str, list[str]] = field(default_factory=dict)
+    """Tests citing each id that ran no rules code (not counted)."""
     code: dict[str, list[str]] = field(default_factory=dict)
     unknown: dict[str, list[str]] = field(default_factory=dict)
 
-
-def find_checklist(root: Path, env: Mapping[str, str]) -> Path:
-    """``$CONTEUR_RULES_DIR/CHECKLIST.md`` when set, else ``../shared/rules/CHECKLIST.md``."""
-    if env.get(ENV_VAR):
-        candidates = [Path(env[ENV_VAR]) / "CHECKLIST.md"]
-    else:
-        candidates = [root.parent / "shared" / "rules" / "CHECKLIST.md"]
-    for path in candidates:
-        if path.is_file():
-            return path
-    tried = ", ".join(str(p) for p in candidates)
-    raise ChecklistNotFound(
-        f"rules checklist not found (tried {tried}); put the shared/ folder next to the "
-        f"repository or set {ENV_VAR} to the folder holding CHECKLIST.md"
-    )
+    def missing(self) -> list[str]:
+        return [i for i in self.ids if i not in self.tests]
 
 
-def parse_checklist(text: str) -> list[str]:
-    """Every rule id defined in the checklist (``**V-INI-1**``), in order, once each."""
-    seen: dict[str, None] = {}
-    for match in CHECKLIST_ID.finditer(text):
-        seen.setdefault(match.group(1), None)
-    return list(seen)
+def catalogue() -> dict[str, str]:
+    """``{rule id: English title}`` of the rulesets conteur ships (``RULESETS``' prefixes),
+    from the package's rule catalogue (a ruleset installed beside it is not reported)."""
+    sys.path.insert(0, str(ROOT / "src"))
+    from conteur.engine.rules import all_rule_texts
+
+    shipped = {prefix for prefix, _ in RULESETS}
+    return {
+        rule: text.title("en")
+        for rule, text in all_rule_texts().items()
+        if rule.split("-")[0] in shipped
+    }
 
 
 def cited_ids(text: str) -> list[str]:
@@ -124,7 +135,11 @@ def scan_tests(root: Path, tests_dir: Path) -> dict[str, list[str]]:
 def scan_sources(root: Path, src_dir: Path) -> dict[str, list[str]]:
     """``{rule id: ["src/.../file.py", ...]}``: package files that name the id."""
     found: dict[str, list[str]] = {}
-    files = sorted(p for p in src_dir.rglob("*") if p.is_file() and p.suffix in SOURCE_SUFFIXES)
+    files = sorted(
+        p
+        for p in src_dir.rglob("*")
+        if p.is_file() and p.suffix in SOURCE_SUFFIXES and p.name != CATALOGUE_NAME
+    )
     for path in files:
         rel = path.relative_to(root).as_posix()
         for rule in cited_ids(path.read_text(encoding="utf-8")):
@@ -132,20 +147,46 @@ def scan_sources(root: Path, src_dir: Path) -> dict[str, list[str]]:
     return found
 
 
-def collect(root: Path, checklist: Path) -> Coverage:
-    """Read the checklist and scan ``tests/`` and ``src/`` under ``root``."""
-    ids = parse_checklist(checklist.read_text(encoding="utf-8"))
-    if not ids:
-        raise ChecklistNotFound(f"{checklist} defines no rule id (expected **V-INI-1** and such)")
-    tests = scan_tests(root, root / "tests") if (root / "tests").is_dir() else {}
+def read_record(path: Path) -> dict[str, bool]:
+    """``{test id: ran the engine}`` from the record pytest wrote."""
+    if not path.is_file():
+        raise RecordError(
+            f"{path} not found: run pytest first (its plugin tests/engine_runs.py "
+            "records which tests run the rules engine)"
+        )
+    data = json.loads(path.read_text(encoding="utf-8"))
+    verdicts = {test: False for test in data.get("plain", [])}
+    verdicts.update({test: True for test in data.get("engine", [])})
+    return verdicts
+
+
+def collect(root: Path, titles: Mapping[str, str], record: Mapping[str, bool]) -> Coverage:
+    """Scan ``tests/`` and ``src/`` under ``root``; keep the citations of engine-running tests."""
+    ids = list(titles)
+    cited = scan_tests(root, root / "tests") if (root / "tests").is_dir() else {}
     code = scan_sources(root, root / "src") if (root / "src").is_dir() else {}
+    unseen = sorted({t for tests in cited.values() for t in tests if t not in record})
+    if unseen:
+        shown = ", ".join(unseen[:3]) + (", ..." if len(unseen) > 3 else "")
+        raise RecordError(
+            f"{len(unseen)} citing test(s) not in the record of engine runs ({shown}): "
+            "run pytest first (the whole suite, or at least these tests)"
+        )
     known = set(ids)
-    return Coverage(
-        ids=ids,
-        tests={k: v for k, v in tests.items() if k in known},
-        code={k: v for k, v in code.items() if k in known},
-        unknown={k: v for k, v in sorted(tests.items()) if k not in known},
-    )
+    cov = Coverage(ids=ids, titles=dict(titles))
+    for rule, tests in cited.items():
+        if rule not in known:
+            cov.unknown[rule] = tests
+            continue
+        ran = [t for t in tests if record[t]]
+        idle = [t for t in tests if not record[t]]
+        if ran:
+            cov.tests[rule] = ran
+        if idle:
+            cov.plain[rule] = idle
+    cov.code = {k: v for k, v in code.items() if k in known}
+    cov.unknown = dict(sorted(cov.unknown.items()))
+    return cov
 
 
 def _cell(items: Sequence[str]) -> str:
@@ -158,28 +199,31 @@ def render(cov: Coverage) -> str:
     lines = [
         "# Rules coverage",
         "",
-        "Generated by `scripts/rules_coverage.py` from the rules checklist",
-        "(`shared/rules/CHECKLIST.md`) and the test suite: do not edit by hand, run",
-        "`make coverage-doc` (`make test` fails when this page is out of date).",
+        "Generated by `scripts/rules_coverage.py` from the rule catalogue",
+        "(`src/conteur/rulesets/*/data/rules.yaml`, the pack's included) and the last",
+        "pytest run: do not edit by hand, run `make coverage-doc` after the tests",
+        "(`make test` fails when this page is out of date).",
         "",
         "A test *cites* a rule when its name (`test_V_DMG_4_...`) or its docstring names",
-        "the id (`V-DMG-4` or `V_DMG_4`). Citing is not the same as done: a rule is done",
-        "when a test drives it through the public engine and asserts what the text says.",
+        "the id (`V-DMG-4` or `V_DMG_4`). A citation counts only when the test ran the",
+        "rules engine (resolved a command, read a roll with the dice rules, computed",
+        "odds...: `tests/engine_runs.py` records it during pytest). Citations by tests",
+        "that ran no rules code are listed at the end, not counted.",
         "*Code* lists the files under `src/` that name the id.",
         "",
         "## Summary",
         "",
-        "| ruleset | ids | cited by a test | missing |",
+        "| ruleset | ids | run by a test | missing |",
         "|---|---:|---:|---:|",
     ]
-    total = cited_total = 0
+    total = covered_total = 0
     for prefix, title in RULESETS:
         ids = groups[prefix]
-        cited = sum(1 for i in ids if i in cov.tests)
+        covered = sum(1 for i in ids if i in cov.tests)
         total += len(ids)
-        cited_total += cited
-        lines.append(f"| {title} (`{prefix}-`) | {len(ids)} | {cited} | {len(ids) - cited} |")
-    lines.append(f"| **total** | {total} | {cited_total} | {total - cited_total} |")
+        covered_total += covered
+        lines.append(f"| {title} (`{prefix}-`) | {len(ids)} | {covered} | {len(ids) - covered} |")
+    lines.append(f"| **total** | {total} | {covered_total} | {total - covered_total} |")
     lines.append("")
     for prefix, title in RULESETS:
         shown = [i for i in groups[prefix] if i in cov.tests or i in cov.code]
@@ -187,21 +231,36 @@ def render(cov: Coverage) -> str:
         if not shown:
             lines += ["No test or code cites these rules yet.", ""]
             continue
-        lines += ["| rule | tests | code |", "|---|---|---|"]
+        lines += ["| rule | title | tests | code |", "|---|---|---|---|"]
         for rule in shown:
             lines.append(
-                f"| {rule} | {_cell(cov.tests.get(rule, []))} | {_cell(cov.code.get(rule, []))} |"
+                f"| {rule} | {cov.titles.get(rule, '')} | {_cell(cov.tests.get(rule, []))} "
+                f"| {_cell(cov.code.get(rule, []))} |"
             )
         lines.append("")
-    lines += ["## Missing: rules no test cites", ""]
+    lines += ["## Missing: rules no engine-running test cites", ""]
     for prefix, title in RULESETS:
         missing = [i for i in groups[prefix] if i not in cov.tests]
         lines.append(f"### {title} — {len(missing)} missing")
         lines.append("")
         lines.append(", ".join(missing) if missing else "None.")
         lines.append("")
+    if cov.plain:
+        by_test: dict[str, list[str]] = {}
+        for rule in cov.ids:
+            for test in cov.plain.get(rule, []):
+                by_test.setdefault(test, []).append(rule)
+        lines += [
+            "## Not counted: citations by tests that ran no rules code",
+            "",
+            "These tests read tables, parse scripts or check data; they may be useful, but",
+            "they drive no rule through the engine.",
+            "",
+        ]
+        lines += [f"- `{test}`: {', '.join(rules)}" for test, rules in sorted(by_test.items())]
+        lines.append("")
     if cov.unknown:
-        lines += ["## Cited by tests but not in the checklist", ""]
+        lines += ["## Cited by tests but not in the catalogue", ""]
         for rule, tests in cov.unknown.items():
             lines.append(f"- {rule}: {_cell(tests)}")
         lines.append("")
@@ -211,25 +270,30 @@ def render(cov: Coverage) -> str:
 def main(
     argv: Sequence[str] | None = None,
     root: Path = ROOT,
-    env: Mapping[str, str] | None = None,
+    titles: Mapping[str, str] | None = None,
 ) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[1] if __doc__ else None)
     parser.add_argument(
-        "--check", action="store_true", help="fail when docs/rules-coverage.md is out of date"
+        "--check",
+        action="store_true",
+        help="fail when docs/rules-coverage.md is out of date or a rule has no engine test",
     )
     args = parser.parse_args(argv)
     try:
-        checklist = find_checklist(root, os.environ if env is None else env)
-        page = render(collect(root, checklist))
-    except ChecklistNotFound as error:
+        cov = collect(root, catalogue() if titles is None else titles, read_record(root / RECORD))
+    except RecordError as error:
         print(f"rules_coverage: error: {error}", file=sys.stderr)
         return 2
+    page = render(cov)
     doc = root / DOC
-    if args.check:
-        current = doc.read_text(encoding="utf-8") if doc.is_file() else ""
-        if current == page:
-            print(f"rules_coverage: {DOC.as_posix()} is up to date")
-            return 0
+    if not args.check:
+        doc.parent.mkdir(parents=True, exist_ok=True)
+        doc.write_text(page, encoding="utf-8")
+        print(f"rules_coverage: wrote {DOC.as_posix()}")
+        return 0
+    status = 0
+    current = doc.read_text(encoding="utf-8") if doc.is_file() else ""
+    if current != page:
         print(
             f"rules_coverage: {DOC.as_posix()} is out of date: run `make coverage-doc` "
             "and commit the result",
@@ -240,11 +304,18 @@ def main(
         )
         for line in list(diff)[:40]:
             print(line, file=sys.stderr)
-        return 1
-    doc.parent.mkdir(parents=True, exist_ok=True)
-    doc.write_text(page, encoding="utf-8")
-    print(f"rules_coverage: wrote {DOC.as_posix()}")
-    return 0
+        status = 1
+    missing = cov.missing()
+    if missing:
+        print(
+            f"rules_coverage: {len(missing)} rule(s) with no engine-running test: "
+            + ", ".join(missing),
+            file=sys.stderr,
+        )
+        status = 1
+    if status == 0:
+        print(f"rules_coverage: {DOC.as_posix()} is up to date, every rule run by a test")
+    return status
 
 
 if __name__ == "__main__":

@@ -1,8 +1,35 @@
-"""Shared test setup: French by default, whatever the developer's environment says."""
+"""Shared test setup: French by default, whatever the developer's environment says; the toy
+ruleset ``duel`` (``tests/plugins``) installed beside conteur through its entry point; and the
+record of which tests run the rules engine (``tests/engine_runs.py``)."""
 
 from __future__ import annotations
 
+import os
+import sys
+from pathlib import Path
+
 import pytest
+
+import engine_runs
+
+PLUGINS = Path(__file__).resolve().parent / "plugins"
+"""A folder laid out like site-packages: the toy ruleset and its ``.dist-info`` entry point."""
+
+if str(PLUGINS) not in sys.path:
+    sys.path.insert(0, str(PLUGINS))
+    # Subprocesses (``conteur play``, the tracker's server) find it the same way.
+    os.environ["PYTHONPATH"] = os.pathsep.join(
+        p for p in (str(PLUGINS), os.environ.get("PYTHONPATH", "")) if p
+    )
+
+pytest_plugins = ["pytester"]
+
+engine_runs.install()
+
+
+def pytest_configure(config: pytest.Config) -> None:
+    """Record which tests run the engine (``tests/engine_runs.py``; read by rules_coverage)."""
+    config.pluginmanager.register(engine_runs.EngineRuns(config.rootpath), "conteur-engine-runs")
 
 
 @pytest.fixture(autouse=True)

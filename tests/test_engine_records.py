@@ -13,9 +13,12 @@ from conteur.dice import rolls
 from conteur.engine import Command, event_types, get_ruleset
 from conteur.engine.encounter import CommandEntry
 from conteur.records import NO_VALUE, lean, lean_init
+from conteur.rulesets.hunter import dice as hunter_dice
+from conteur.rulesets.vtm import dice as vtm_dice
 from conteur.rulesets.vtm.events import GmNote
 from conteur.rulesets.vtm.state import Action, Declaration
 from conteur.rulesets.vtm.strike import Dealt, Rolled, Strike, StrikeOutcome, Through
+from conteur.rulesets.western import dice as western_dice
 
 for _name in ("vtm", "hunter", "western"):
     get_ruleset(_name)  # every ruleset's events registered
@@ -84,11 +87,16 @@ def signature(cls: type) -> list[tuple[str, Any, Any]]:
 
 
 LEAN = [
-    *(getattr(rolls, n) for n in ("DieNote", "RollRecord", "VtmResult", "VtmPool", "HunterResult")),
-    *(
-        getattr(rolls, n)
-        for n in ("HunterPool", "PercentileResult", "Percentile", "ExprResult", "Expr")
-    ),
+    rolls.DieNote,
+    rolls.RollRecord,
+    rolls.ExprResult,
+    rolls.Expr,
+    vtm_dice.VtmResult,
+    vtm_dice.VtmPool,
+    hunter_dice.HunterResult,
+    hunter_dice.HunterPool,
+    western_dice.PercentileResult,
+    western_dice.Percentile,
     Command,
     CommandEntry,
     Action,

@@ -11,6 +11,7 @@ import pytest
 import yaml
 
 import conteur.rulesets.vtm  # noqa: F401  (registers the ruleset's catalogs)
+from conteur.engine import get_ruleset
 from conteur.i18n import (
     CatalogError,
     ConteurError,
@@ -25,11 +26,14 @@ from conteur.i18n import (
 from conteur.sim import tactics as _sim_tactics  # noqa: F401  (registers the simulator's catalog)
 
 SRC = Path(__file__).resolve().parents[1] / "src" / "conteur"
+PLUGINS = Path(__file__).resolve().parent / "plugins"
+"""The toy ruleset installed beside conteur (conftest): its catalog is checked like the others."""
 CATALOG_FILES = sorted(SRC.rglob("messages*.yaml"))
-SOURCE_FILES = sorted(SRC.rglob("*.py"))
+SOURCE_FILES = sorted(SRC.rglob("*.py")) + sorted(PLUGINS.rglob("*.py"))
 
 for _package in sorted({p.parent.relative_to(SRC).parts for p in CATALOG_FILES}):
     importlib.import_module(".".join(["conteur", *_package]))  # each registers its catalogs
+get_ruleset("duel")  # registers the toy's catalog, whichever test ran first
 
 
 def load(path: Path) -> dict[str, dict[str, str]]:
@@ -96,7 +100,7 @@ def used_keys_in_calls() -> dict[str, list[str]]:
     found: dict[str, list[str]] = {}
     for path in SOURCE_FILES:
         for match in CALL_KEY.finditer(path.read_text(encoding="utf-8")):
-            found.setdefault(match.group(1), []).append(str(path.relative_to(SRC)))
+            found.setdefault(match.group(1), []).append(str(path.relative_to(SRC.parents[1])))
     return found
 
 
@@ -113,7 +117,7 @@ def key_like_literals() -> dict[str, list[str]]:
                 and shape.fullmatch(node.value)
                 and node.value.split(".")[0] in prefixes
             ):
-                found.setdefault(node.value, []).append(str(path.relative_to(SRC)))
+                found.setdefault(node.value, []).append(str(path.relative_to(SRC.parents[1])))
     return found
 
 

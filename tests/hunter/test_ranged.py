@@ -131,6 +131,34 @@ def test_H_THR_2_an_aerodynamic_object_goes_twice_as_far() -> None:
     x = Fight(sheet("x", strength=4, dexterity=3, athletics=2))["x"]
     knife = load_tables().weapon("throwing_knife")  # size 1: 4 + 3 + 2 − 1 = 8, doubled
     assert throw_ranges(x, knife, far=False) == (16, 32, 64)
+    f = Fight(sheet("x", strength=4, dexterity=3, athletics=2), still("t"))
+    f.start(9, 1)
+    bands = []
+    # Dex 3 + Athletics 2 + knife 1 = 6 dice, less the range penalty (H-RNG-1)
+    for distance, dice in ((16, 6), (17, 4), (32, 4), (33, 2), (64, 2)):
+        r = roll(
+            f.act(
+                "x",
+                "throw",
+                target="t",
+                object="throwing_knife",
+                distance=distance,
+                dice=[2] * dice,
+            )
+        )
+        assert "H-THR-2" in r.rules and r.pool == dice
+        bands.append(next((m for m in r.modifiers if m[0].startswith("range_")), None))
+        f.do("initiative")
+    assert bands == [
+        None,
+        ("range_medium", -2),
+        ("range_medium", -2),
+        ("range_long", -4),
+        ("range_long", -4),
+    ]
+    with pytest.raises(ConteurError) as err:
+        f.act("x", "throw", target="t", object="throwing_knife", distance=65)
+    assert err.value.key == "hunter.attack.out_of_range"
 
 
 def test_H_THR_3_an_object_the_size_of_the_throwers_strength_cannot_be_thrown() -> None:
@@ -194,14 +222,51 @@ def test_H_MEL_1_two_dice_per_person_to_avoid_four_if_grappling() -> None:
 
 
 def test_H_MEL_1_a_miss_hits_nobody_a_dramatic_failure_hits_the_ally() -> None:
+    """H-MEL-1: « S'il rate son jet personne ne sera touché, si il s'agit d'un échec critique il
+    tirera sur son allié » — and the reading: a normal attack on the ally with the
+    unpenalised pool. Dex 3 + Firearms 2 + heavy pistol 3 = 8, −2 for the one person to
+    avoid: 6 dice; all miss: nobody hit. With a 1 among them (dramatic failure) the shot
+    goes to the ally: 8 dice against its Defense 0, two successes, 2 lethal on the ally."""
     f = Fight(shooter("heavy_pistol"), still("t"), still("ally"))
     f.start(9, 1, 1, 2, 3)
     ev = f.act("s", target="t", avoid=1, ally="ally", dice=[2, 3, 4, 5, 6, 7])
     assert not ev.of(HunterAllyHit) and not ev.of(HunterDamaged)
     f.do("initiative")
-    ev = f.act("s", target="t", avoid=1, ally="ally", dice=[1, 3, 4, 5, 6, 7])
+    ev = f.act("s", target="t", avoid=1, ally="ally", dice=[1, 3, 4, 5, 6, 7] + [8, 9] + [2] * 6)
     hit = ev.one(HunterAllyHit)
     assert hit.target == "ally" and hit.actor == "s"
+    first, on_ally = ev.of(HunterAttackRolled)
+    assert (first.target, first.pool, first.dramatic) == ("t", 6, True)
+    assert ("avoid", -2) in first.modifiers
+    assert (on_ally.target, on_ally.pool, on_ally.successes) == ("ally", 8, 2)
+    assert not any(what == "avoid" for what, _ in on_ally.modifiers)
+    assert "H-MEL-1" in on_ally.rules
+    damaged = ev.one(HunterDamaged)
+    assert (damaged.target, damaged.amount, damaged.damage_type) == ("ally", 2, "lethal")
+    assert "allié" in hit.describe("fr") and "ally" in hit.describe("en")
+
+
+def test_H_MEL_1_the_ally_keeps_its_own_defense_and_armour() -> None:
+    """H-MEL-1 (reading): the attack on the ally is a normal one: the ally's Defense
+    (Dexterity 2, Wits 2: 2) comes off the unpenalised 8 dice: 6 dice."""
+    f = Fight(shooter("heavy_pistol"), still("t"), sheet("ally", dexterity=2))
+    f.start(9, 1, 1)
+    ev = f.act("s", target="t", avoid=1, ally="ally", dice=[1, 3, 4, 5, 6, 7] + [2] * 6)
+    on_ally = ev.of(HunterAttackRolled)[1]
+    assert (on_ally.target, on_ally.defense, on_ally.pool) == ("ally", 2, 6)
+    assert not ev.of(HunterDamaged)
+
+
+def test_H_RNG_1_out_of_range_is_said_in_yards_in_both_languages() -> None:
+    """H-RNG-1: hunter's ranges are in yards (« 7 yards à courte portée »): a target beyond
+    long range is refused in yards, in French too."""
+    f = Fight(shooter("heavy_pistol"), still("t"))
+    f.start(9, 1)
+    with pytest.raises(ConteurError) as err:
+        f.act("s", target="t", distance=1000)
+    assert err.value.key == "hunter.attack.out_of_range" and err.value.rule == "H-RNG-1"
+    assert "1000 yards" in err.value.message("fr") and "mètre" not in err.value.message("fr")
+    assert "1000 yards" in err.value.message("en")
 
 
 def test_H_COV_1_concealment_costs_one_two_three_dice_and_full_cover_takes_the_shot() -> None:

@@ -89,7 +89,10 @@ def test_the_example_breakdown_in_french() -> None:
     assert "Créature tuée, détruite ou rendue inoffensive pour de bon" in out
     assert "Appris : Le sel répandu sur le seuil l'arrête un tour." in out
     assert "H-XP-3" in out and "H-XP-2" in out and "H-XP-1" in out
-    assert "Total" in out and "14" in out
+    rows = [[c.strip() for c in line.split("│")[1:-1]] for line in out.splitlines()]
+    award = [r for r in rows if len(r) == 4 and r[0].startswith("H-XP-")]
+    assert ["", "Total", "", "14"] in rows  # base 3, adjustments +12 −3, learned +2
+    assert [int(r[3]) for r in award] == [3, 2, 3, 1, 1, 1, 1, 3, -1, -2, 1, 1]
     assert "Compétence Occultisme 0→1 (3)" in out
     assert "valide" in out and "refusé" not in out
 

@@ -1,10 +1,12 @@
 """Seeded simulated fights, recorded: how each ended and a digest of its whole log.
 
-``tests/sim/fight_records.json`` was written from the commit the engine's
-"fights without copies" work started from (``main`` at d090bb0, where
-``Encounter.execute`` still deep-copied the state before every command):
+``tests/sim/fight_records.json`` was written from the engine that still deep-copied
+the state before every command: first from ``main`` at d090bb0, where the "fights
+without copies" work started, then — once ``main`` was merged into that work — from
+``main`` at c85bdba (its rules had changed the fights meanwhile; both times the work
+gave the same 670 fights as the ``main`` it was measured against):
 
-    .venv/bin/python benchmarks/fight_records.py --write     # (re)write the fixture
+    PYTHONPATH=OLD/src .venv/bin/python benchmarks/fight_records.py --write   # from older code
     .venv/bin/python benchmarks/fight_records.py             # check every recorded fight
 
 ``test_fight_records.py`` checks the first fights of each configuration; run this

@@ -1,5 +1,5 @@
 """Seeded simulated fights are the same, roll for roll, as on the engine that copied the state
-before every command (``fight_records.json``, written from main at d090bb0)."""
+before every command (``fight_records.json``, written from main at c85bdba)."""
 
 from __future__ import annotations
 

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -12,9 +13,11 @@ from conteur.rulesets.vtm.events import (
     AttackMissed,
     AttackRolled,
     Botched,
+    Burned,
     ComplicationChosen,
     DamageRolled,
     DamageTaken,
+    InitiativeRolled,
     SoakRolled,
 )
 from conteur.rulesets.vtm.health import HealthTrack, fate
@@ -144,6 +147,35 @@ def test_V_ATK_5_botch_waits_for_the_storytellers_complication() -> None:
         f.do("gm_complication", fighter="a", text="encore")
 
 
+def test_V_ATK_5_a_tables_complication_reads_in_the_log_language() -> None:
+    """V-ATK-5: the complication picked from the table (``hits_friend``) is logged in French
+    and read in English under ``--lang en``; a typed one is shown as typed."""
+    f = duel("dexterity: 2, brawl: 2", "stamina: 2")
+    strike(f, attack("punch", "t"), [1, 4, 3, 2])
+    chosen = f.do("gm_complication", fighter="a", id="hits_friend").one(ComplicationChosen)
+    assert "Le coup touche un allié ou un passant proche." in chosen.describe("fr")
+    english = chosen.describe("en")
+    assert "The attack hits a nearby friend or bystander." in english and "allié" not in english
+
+
+def test_V_ATK_5_complication_in_english_with_lang_en() -> None:
+    """V-ATK-5: ``conteur play examples/saloon.yaml ... --lang en`` writes the saloon's
+    complication (``mj: complication billy hits_friend``) in English."""
+    from pathlib import Path
+
+    from typer.testing import CliRunner
+
+    from conteur.cli import app
+
+    root = Path(__file__).resolve().parents[2] / "examples"
+    args = ["play", str(root / "saloon.yaml"), "--script", str(root / "saloon.txt")]
+    args += ["--dice", str(root / "saloon.dice"), "--lang", "en"]
+    result = CliRunner().invoke(app, args)
+    assert result.exit_code == 0, result.output
+    assert "The attack hits a nearby friend or bystander." in result.stdout
+    assert "Le coup touche" not in result.stdout
+
+
 # ------------------------------------------------------------------ damage
 
 
@@ -171,6 +203,38 @@ def test_V_DMG_3_damage_types_are_stored_per_box() -> None:
     track.take(1, "lethal")
     assert track.marks() == "[X][/][/][ ][ ][ ][ ]"
     assert track.boxes[:3] == ["aggravated", "lethal", "bashing"]
+
+
+def test_V_DMG_3_a_fist_a_knife_and_claws_fill_three_boxes_of_three_types() -> None:
+    """V-DMG-3 through the engine: a punch (bashing), a knife (lethal) and a vampire's claws
+    (aggravated) each land one level on a mortal; the track shows X / / and keeps each type,
+    the worse types first."""
+    f = Fight("""
+combatants:
+  - {id: a, side: x, position: [1, 0], wits: 5, dexterity: 3, brawl: 1, strength: 1}
+  - {id: b, side: x, position: [0, 1], wits: 4, dexterity: 3, melee: 1, strength: 1,
+     weapons: [knife]}
+  - {id: c, side: x, position: [-1, 0], wits: 3, dexterity: 3, brawl: 1, strength: 1,
+     kind: vampire, powers: [feral_claws]}
+  - {id: t, side: y, position: [0, 0], wits: 1, stamina: 1}
+""")
+    f.initiative(10, 10, 10, 1)
+    assert f.order() == [["a"], ["b"], ["c"], ["t"]]
+    f.declare("t", {"kind": "other"})
+    f.declare("c", attack("claws", "t"))
+    f.declare("b", attack("weapon_strike", "t"))
+    f.declare("a", attack("punch", "t"))
+    punch = f.act("a", [6, 2, 2, 2] + [6] + [2])  # 1 success; Strength 1: 1 level; soak 0
+    knife = f.act("b", [6, 2, 2, 2] + [6, 2])  # Strength + 1: 2 dice, 1 level; no soak
+    claws = f.act("c", [6, 2, 2, 2] + [6, 2])  # Strength + 1 aggravated; no soak
+    assert [e.one(DamageRolled).damage_type for e in (punch, knife, claws)] == [
+        "bashing",
+        "lethal",
+        "aggravated",
+    ]
+    assert [e.one(DamageTaken).levels for e in (punch, knife, claws)] == [1, 1, 1]
+    assert f["t"].health.boxes[:4] == ["aggravated", "lethal", "bashing", None]
+    assert f["t"].health.marks() == "[X][/][/][ ][ ][ ][ ]"
 
 
 def test_V_DMG_4_damage_pool_never_below_one_die_and_never_botches() -> None:
@@ -227,6 +291,55 @@ def test_V_DMG_5_incapacitated_and_past_the_track() -> None:
     agg = HealthTrack.empty()
     agg.take(8, "aggravated")
     assert fate(agg, "vampire") == "final_death"
+
+
+def test_V_DMG_3_V_DMG_5_aggravated_on_a_full_lethal_track_shows_an_X() -> None:
+    """V-DMG-3, V-DMG-5: aggravated is marked "X"; worse damage pushes lesser down the track.
+    A vampire Incapacitated by 7 lethal takes 1 aggravated: the track shows [X] and six [/],
+    and the aggravated damage past the track is Final Death."""
+    f = duel("dexterity: 2", "kind: vampire, stamina: 2")
+    f.do("gm_damage", fighter="t", levels=7, damage_type="lethal")
+    assert f["t"].health.marks() == "[/]" * 7 and f["t"].fate == "incapacitated"
+    f.do("gm_damage", fighter="t", levels=1, damage_type="aggravated")
+    assert f["t"].health.marks() == "[X]" + "[/]" * 6
+    assert f["t"].health.count("aggravated") == 1 and f["t"].fate == "final_death"
+    mortal = duel("dexterity: 2", "stamina: 2")
+    mortal.do("gm_damage", fighter="t", levels=7, damage_type="lethal")
+    mortal.do("gm_damage", fighter="t", levels=2, damage_type="aggravated")
+    assert mortal["t"].health.marks() == "[X][X]" + "[/]" * 5 and mortal["t"].fate == "dead"
+
+
+def test_V_DMG_5_no_wound_penalties_leaves_pools_and_initiative_whole() -> None:
+    """V-DMG-5 (wound penalties on pools and initiative) and R-CALL-6 (apparitions suffer
+    none): Wounded (4 levels, −2), a fighter marked ``no_wound_penalties`` keeps initiative
+    Dex 3 + Wits 2 = 5 and its Dex 3 + Brawl 2 = 5 dice; an ordinary one has 3 and 3."""
+    for conditions, rating, pool in (("conditions: {no_wound_penalties: true}", 5, 5), ("", 3, 3)):
+        f = Fight(f"""
+combatants:
+  - {{id: a, side: x, position: [0, 0], dexterity: 3, wits: 2, brawl: 2, {conditions}}}
+  - {{id: t, side: y, position: [1, 0], wits: 1}}
+""")
+        f.do("gm_damage", fighter="a", levels=4, damage_type="lethal")
+        assert f["a"].health.penalty == -2
+        rolled = f.initiative(10, 1).of(InitiativeRolled)
+        assert {r.fighter: r.rating for r in rolled}["a"] == rating
+        f.declare("t", {"kind": "other"})
+        f.declare("a", attack("punch", "t"))
+        assert f.act("a", [2] * pool).one(AttackRolled).pool == pool
+    g = Fight("""
+combatants:
+  - {id: a, side: x, position: [0, 0], dexterity: 3, wits: 2, brawl: 2}
+  - {id: t, side: y, position: [1, 0], wits: 1}
+""")
+    g.do("gm_damage", fighter="a", levels=4, damage_type="lethal")
+    g.do("gm_condition", fighter="a", condition="no_wound_penalties")
+    assert (
+        g.encounter.ruleset.parse_command("mj: état a sans pénalité de blessure", g.state).args[
+            "condition"
+        ]
+        == "no_wound_penalties"
+    )
+    assert g.initiative(10, 1).of(InitiativeRolled)[0].rating == 5
 
 
 def test_V_DMG_5_incapacitated_fighter_loses_its_action() -> None:
@@ -381,6 +494,62 @@ def test_V_ARM_1_armour_adds_to_soak_but_not_against_fire() -> None:
     assert soak_pool(g["t"], "bashing", "weapon", g.state) == 4
     assert soak_pool(g["t"], "aggravated", "claws", g.state) == 1
     assert soak_pool(g["t"], "aggravated", "fire", g.state) == 0
+
+
+def test_V_DMG_3_fire_from_the_storyteller_only_fortitude_soaks() -> None:
+    """V-DMG-3 (fire: aggravated), V-SOAK-1/V-SOAK-2 (aggravated: Fortitude alone), V-ARM-1
+    (armour never against fire): ``mj: dégâts lucien 3 feu`` on a vampire with Stamina 3,
+    Fortitude 2 and a leather coat rolls 2 soak dice (one 6: one level soaked), 2 levels X;
+    a mortal with Stamina 3 and the same coat soaks nothing: 3 levels X."""
+    f = Fight("""
+combatants:
+  - {id: lucien, kind: vampire, stamina: 3, fortitude: 2, armour: leather_coat,
+     position: [0, 0], side: a}
+  - {id: jim, stamina: 3, armour: leather_coat, position: [5, 0], side: b}
+""")
+    line = f.encounter.ruleset.parse_command("mj: dégâts lucien 3 feu", f.state)
+    assert line.args == {"fighter": "lucien", "levels": 3, "damage_type": "fire"}
+    events = f.do(line.type, dice=[6, 2], **line.args)
+    burned = events.one(Burned)
+    assert (burned.levels, burned.soak) == (3, 2)
+    assert "feu" in burned.describe("fr") and "Fire" in burned.describe("en")
+    assert (events.one(SoakRolled).pool, events.one(SoakRolled).successes) == (2, 1)
+    assert (
+        events.one(DamageTaken).levels == 2 and events.one(DamageTaken).damage_type == "aggravated"
+    )
+    assert f["lucien"].health.marks().startswith("[X][X][ ]")
+    mortal = f.do("gm_damage", fighter="jim", levels=3, damage_type="fire")
+    assert mortal.one(Burned).soak == 0 and not mortal.of(SoakRolled)
+    assert f["jim"].health.count("aggravated") == 3
+
+
+def test_V_ARM_1_a_fire_weapon_of_the_tables_only_fortitude_soaks(tmp_path: Path) -> None:
+    """V-DMG-3, V-ARM-1: a GM's table gives a torch ``damage_type: fire``; struck with it, a
+    vampire with Stamina 3, Fortitude 1 and a leather coat soaks with 1 die (Fortitude), not
+    5, and takes aggravated damage; a maneuver may deal fire too (V-CC-0)."""
+    path = tmp_path / "feu.yaml"
+    path.write_text(
+        """
+weapons:
+  - {id: torch, name_fr: Torche, name_en: Torch, category: melee,
+     damage: {strength_plus: 0}, damage_type: fire}
+""",
+        encoding="utf-8",
+    )
+    f = duel(
+        "dexterity: 3, melee: 1, strength: 2, weapons: [torch]",
+        "kind: vampire, stamina: 3, fortitude: 1, armour: leather_coat",
+        head=f"tables: ['{path}']",
+    )
+    events = strike(f, attack("weapon_strike", "t"), [6, 2, 2, 2] + [6, 6] + [2])
+    assert events.one(SoakRolled).pool == 1
+    assert events.one(DamageTaken).damage_type == "aggravated"
+    assert f["t"].health.count("aggravated") == 2
+    g = duel("dexterity: 3, brawl: 1, strength: 2", "kind: vampire, stamina: 3, fortitude: 1")
+    spec = {"traits": "dexterity+brawl", "damage": "strength", "damage_type": "fire"}
+    g.do("gm_maneuver", id="brandon", spec=spec)
+    events = strike(g, attack("brandon", "t"), [6, 2, 2, 2] + [6, 2] + [2])
+    assert events.one(SoakRolled).pool == 1 and g["t"].health.count("aggravated") == 1
 
 
 def test_V_ARM_2_heavy_armour_hinders_dexterity_pools() -> None:

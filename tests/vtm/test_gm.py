@@ -86,7 +86,7 @@ CASES = [
         [
             ({"fighter": "t", "levels": 0}, "levels"),
             ({"fighter": "t", "levels": "deux"}, "levels"),
-            ({"fighter": "t", "damage_type": "fire"}, "damage_type"),
+            ({"fighter": "t", "damage_type": "poison"}, "damage_type"),
             ({"levels": 1}, "fighter"),
         ],
     ),

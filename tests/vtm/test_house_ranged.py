@@ -736,3 +736,55 @@ def test_script_words_french_and_english(line: str, action: dict[str, Any]) -> N
     enc = Encounter.start(_yaml.safe_load(path.read_text(encoding="utf-8")))
     command = enc.ruleset.parse_command(line, enc.state)
     assert command.args["actions"] == [action]
+
+
+# ------------------------------------------------------------------ the side not in play
+
+
+def parse_refused(f: Fight, line: str) -> ConteurError:
+    """The ConteurError a script line raises (both languages must read)."""
+    with pytest.raises(ConteurError) as err:
+        f.encounter.ruleset.parse_command(line, f.state)
+    assert err.value.message("fr") and err.value.message("en")
+    return err.value
+
+
+def test_R_SUPP_1_R_AIM_1_pack_maneuvers_while_the_pack_is_off_name_the_rule_in_play() -> None:
+    """The pack off, its maneuvers are not « not understood »: « tir de suppression »
+    (R-SUPP-1) names the core spray that stands in its place (V-RNG-2), « tir précis »
+    (R-AIM-1) the core aim (V-RNG-1), « gerbe » (R-SPREAD-2) the pack; a declared
+    ``short_burst`` (R-BURST-1) names the three-round burst (V-RNG-6)."""
+    f = duel("weapons: [rifle]", metres=10)
+    err = parse_refused(f, "a: tir de suppression t")
+    assert (err.key, err.rule) == ("vtm.maneuver.pack_off", "V-RNG-2")
+    assert "R-SUPP-1" in err.message("fr") and "house_ranged" in err.message("fr")
+    assert "Arrosage (V-RNG-2)" in err.message("fr") and "Spray (V-RNG-2)" in err.message("en")
+    assert "not understood" not in err.message("en")
+    aim = parse_refused(f, "a: tir précis t")
+    assert aim.rule == "V-RNG-1" and "Careful shot (R-AIM-1)" in aim.message("en")
+    spread = parse_refused(f, "a: gerbe t")
+    assert spread.rule == "R-SPREAD-2" and "house_ranged" in spread.message("en")
+    f.initiative(5, 5)
+    f.declare("t", {"kind": "other"})
+    burst = refused(f, f.declare, "a", attack("short_burst", "t"))
+    assert (burst.key, burst.rule) == ("vtm.maneuver.pack_off", "V-RNG-6")
+    assert "Rafale courte (R-BURST-1)" in burst.message("fr")
+
+
+def test_R_AIM_1_R_SUPP_1_core_maneuvers_the_pack_replaces_name_their_replacement() -> None:
+    """The pack on, R-AIM-1 replaces the core aim (V-RNG-1) and R-SUPP-1 the spray (V-RNG-2):
+    « aim », « ajuster son tir », « arroser » and a declared ``aim`` or
+    ``three_round_burst`` name the pack's maneuver and rule in French and English."""
+    f = duel("weapons: [rifle]", metres=10, head=PACK)
+    err = parse_refused(f, "a: aim t")
+    assert (err.key, err.rule) == ("vtm.maneuver.replaced_by_pack", "R-AIM-1")
+    assert "Aim (V-RNG-1)" in err.message("en") and "Careful shot (R-AIM-1)" in err.message("en")
+    assert "Tir précis (R-AIM-1)" in err.message("fr")
+    assert parse_refused(f, "a: ajuster son tir t").rule == "R-AIM-1"
+    spray = parse_refused(f, "a: arroser t")
+    assert spray.rule == "R-SUPP-1" and "Arrosage (V-RNG-2)" in spray.message("fr")
+    f.initiative(5, 5)
+    f.declare("t", {"kind": "other"})
+    assert refused(f, f.declare, "a", attack("aim", "t")).rule == "R-AIM-1"
+    burst = refused(f, f.declare, "a", attack("three_round_burst", "t"))
+    assert burst.rule == "R-BURST-1" and "Short burst (R-BURST-1)" in burst.message("en")

@@ -363,13 +363,13 @@ def test_script_line_and_undo(gm: TestClient, store: Store) -> None:
         headers=HX,
     )
     assert r.status_code == 200 and log_len(store) == 2
-    r = gm.post(f"/e/{DEMO}/undo", data={"csrf": csrf}, headers=HX)
+    r = gm.post(f"/e/{DEMO}/undo", data={"csrf": csrf, "seq": "1"}, headers=HX)
     assert r.status_code == 200 and "annulée" in r.text
     assert store.encounter(DEMO).state.phase == "declaration"
     assert 'data-form="declare:billy"' in r.text
-    r = gm.post(f"/e/{DEMO}/script", data={"csrf": csrf, "line": "annuler"}, headers=HX)
+    r = gm.post(f"/e/{DEMO}/script", data={"csrf": csrf, "line": "annuler", "seq": "2"}, headers=HX)
     assert r.status_code == 200
-    r = gm.post(f"/e/{DEMO}/undo", data={"csrf": csrf}, headers=HX)
+    r = gm.post(f"/e/{DEMO}/undo", data={"csrf": csrf, "seq": "3"}, headers=HX)
     assert r.status_code == 422 and log_len(store) == 4
     r = gm.post(f"/e/{DEMO}/undo", data={"csrf": "bad"}, headers=HX)
     assert r.status_code == 403 and log_len(store) == 4
@@ -415,7 +415,7 @@ def test_the_stream_sends_new_log_entries(gm: TestClient, store: Store) -> None:
     # The page keeps its log: the panel has a slot for it, the message the new entries only.
     assert "data-log-slot" in data["panel"] and 'data-seq="0"' in data["log"]
     assert "initiative" in data["log"] and data["marks"] == {}
-    r = gm.post(f"/e/{DEMO}/undo", data={"csrf": gm_csrf(gm)}, headers=HX)
+    r = gm.post(f"/e/{DEMO}/undo", data={"csrf": gm_csrf(gm), "seq": "0"}, headers=HX)
     assert r.status_code == 200
     with gm.stream("GET", f"/e/{DEMO}/stream?since=0&limit=1") as r:
         text = "".join(r.iter_text())
@@ -465,8 +465,8 @@ def test_the_player_sees_only_their_own_sheet(
     r = stranger.get(f"/p/{token_of(store, 'Jack Malone')}")
     assert r.status_code == 200 and '<html lang="fr">' in r.text
     assert r.text.count("data-health") == 1  # their own track only
-    assert "Billy Harper — <span data-status>blessé</span>" in r.text
-    assert "Sam le barman — <span data-status>indemne</span>" in r.text
+    assert 'Billy Harper — <span data-status="wounded">blessé</span>' in r.text
+    assert 'Sam le barman — <span data-status="unhurt">indemne</span>' in r.text
     assert "[/][/]" not in r.text  # Billy's exact track stays hidden
     assert "/e/1/odds" not in r.text and 'name="attacker"' not in r.text  # no odds of NPC actions
     assert "conteur_gm" not in r.headers.get("set-cookie", "")

@@ -241,3 +241,72 @@ def test_a_short_fight_in_the_browser(server: tuple[str, Store, str]) -> None:
             expect(gm.locator("html")).to_have_attribute("lang", "en")
         finally:
             browser.close()
+
+
+def test_the_login_form_keeps_the_secret_out_of_urls(server: tuple[str, Store, str]) -> None:
+    """The login form POSTs the GM's secret: no URL the browser visits or requests carries it
+    (nor its history), and the page asked for opens after it."""
+    _need_browser()
+    from playwright.sync_api import expect, sync_playwright
+
+    base, _store, token = server
+    with sync_playwright() as pw:
+        browser = pw.chromium.launch(executable_path=CHROMIUM, args=ARGS, headless=True)
+        try:
+            page = browser.new_context().new_page()
+            page.set_default_timeout(TIMEOUT_MS)
+            requests: list[tuple[str, str]] = []
+            visited: list[str] = []
+            page.on("request", lambda r: requests.append((r.method, r.url)))
+            page.on("framenavigated", lambda f: visited.append(f.url))
+            page.goto(f"{base}/e/1")
+            form = page.locator('form[data-form="login"]')
+            form.locator('input[name="token"]').fill("not-the-token")
+            form.locator('button[type="submit"]').click()
+            expect(page.locator(".message.error")).to_contain_text("ouvre pas")
+            form = page.locator('form[data-form="login"]')
+            form.locator('input[name="token"]').fill(token)
+            form.locator('button[type="submit"]').click()
+            expect(page.locator("#live")).to_have_attribute("data-live", "on")
+            assert page.url == f"{base}/e/1"
+            assert ("POST", f"{base}/login") in requests
+            assert not any(token in url for _, url in requests), requests
+            assert not any(token in url or "not-the-token" in url for url in visited), visited
+        finally:
+            browser.close()
+
+
+def test_a_stale_tab_cannot_undo_what_it_did_not_see(server: tuple[str, Store, str]) -> None:
+    """Two GM tabs; the second's live stream is cut, so it still shows the state before the
+    first tab's initiative. Its undo is refused with « quelqu'un a agi entre-temps » and
+    the current state; undone from that state, it works."""
+    _need_browser()
+    from playwright.sync_api import expect, sync_playwright
+
+    base, store, token = server
+    with sync_playwright() as pw:
+        browser = pw.chromium.launch(executable_path=CHROMIUM, args=ARGS, headless=True)
+        try:
+            context = browser.new_context()
+            first, second = context.new_page(), context.new_page()
+            for page in (first, second):
+                page.set_default_timeout(TIMEOUT_MS)
+            second.route("**/stream*", lambda route: route.abort())  # this tab hears nothing
+            first.goto(f"{base}/e/1?token={token}")
+            second.goto(f"{base}/e/1")
+            expect(second.locator("#panel")).to_have_attribute("data-seq", "-1")
+            form = first.locator('form[data-form="initiative:"]')
+            form.locator('input[name="faces"]').fill("5 3 5 8")
+            form.locator('button[type="submit"]').click()
+            expect(first.locator("[data-order] li").first).to_contain_text("Ézéchiel Crowe")
+            assert store.last_seq(1) == 0
+            second.locator("#undo-button").click()
+            expect(second.locator("#panel .message.error")).to_contain_text("agi entre-temps")
+            expect(second.locator("#panel")).to_have_attribute("data-seq", "0")  # fresh state
+            expect(second.locator("[data-order] li").first).to_contain_text("Ézéchiel Crowe")
+            assert store.last_seq(1) == 0  # nothing undone
+            second.keyboard.press("u")  # from the state it now shows: undone
+            expect(second.locator("#panel")).to_have_attribute("data-seq", "1")
+            assert store.encounter(1).log[-1].to_dict()["kind"] == "undo"
+        finally:
+            browser.close()

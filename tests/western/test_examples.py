@@ -44,13 +44,29 @@ def golden(name: str) -> dict[str, Any]:
     return data
 
 
+@pytest.fixture(scope="module")
+def played() -> dict[str, dict[str, Any]]:
+    """Each example played now by the engine with its typed dice (``--json``), by name."""
+    here = os.getcwd()
+    os.chdir(ROOT)
+    try:
+        results = {n: play(n, "--dice", f"examples/western/{n}.dice", "--json") for n in NAMES}
+    finally:
+        os.chdir(here)
+    for result in results.values():
+        assert result.exit_code == 0, result.output
+    return {name: json.loads(result.stdout) for name, result in results.items()}
+
+
+def events_of(fight: dict[str, Any]) -> list[dict[str, Any]]:
+    return [e for entry in fight["log"] for e in entry.get("events", [])]
+
+
 @pytest.mark.parametrize("name", NAMES)
-def test_golden_fight(name: str) -> None:
+def test_golden_fight(name: str, played: dict[str, dict[str, Any]]) -> None:
     """The example with its typed dice gives exactly the stored log (scripts/update_golden.py)."""
-    result = play(name, "--dice", f"examples/western/{name}.dice", "--json")
-    assert result.exit_code == 0, result.output
-    assert json.loads(result.stdout) == golden(name)
-    assert golden(name)["dice_left"] == 0
+    assert played[name] == golden(name)
+    assert played[name]["dice_left"] == 0
 
 
 @pytest.mark.parametrize("name", NAMES)
@@ -61,24 +77,17 @@ def test_examples_play_in_prose_and_with_a_seed(name: str, lang: str) -> None:
     assert {"fr": "État final", "en": "Final state"}[lang] in result.stdout
 
 
-def test_W_CRIT_2_duel_shows_bills_critical() -> None:
+def test_W_CRIT_2_duel_shows_bills_critical(played: dict[str, dict[str, Any]]) -> None:
     """W-CRIT-2: in the duel, Bill's 4 at 56 % moves the hand to the forearm."""
-    shifted = [
-        e
-        for entry in golden("duel")["log"]
-        for e in entry["events"]
-        if e["type"] == "LocationShifted"
-    ]
+    shifted = [e for e in events_of(played["duel"]) if e["type"] == "LocationShifted"]
     assert [(e["rolled"], e["zone"], e["margin"]) for e in shifted] == [
         ("right_hand", "right_forearm", 52)
     ]
 
 
-def test_W_REP_1_duel_ends_with_reputation() -> None:
+def test_W_REP_1_duel_ends_with_reputation(played: dict[str, dict[str, Any]]) -> None:
     """W-REP-1: Jack's reputation 12 (> 10) is worth +2 to Bill, with witnesses."""
-    gained = [
-        e for x in golden("duel")["log"] for e in x["events"] if e["type"] == "ReputationGained"
-    ]
+    gained = [e for e in events_of(played["duel"]) if e["type"] == "ReputationGained"]
     assert [(e["fighter"], e["amount"], e["total"]) for e in gained] == [("bill", 2, 8)]
 
 

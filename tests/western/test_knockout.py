@@ -117,18 +117,57 @@ def test_W_KO_4_failure_still_costs_1d6() -> None:
     assert not ev.of(KnockedOut) and f["guard"].fate == "alive"
 
 
+def _play_out(f: Fight) -> None:
+    """Every shot of the round let go."""
+    while f.state.phase == "round":
+        f.do("pass", f.state.due()[0])  # type: ignore[index]
+
+
 def test_W_KO_4_success_unconscious_for_3d10_rounds() -> None:
-    """W-KO-4: success: 1D6 PV and 3D10 rounds unconscious; the count runs with the rounds."""
+    """W-KO-4: success: 1D6 PV and 3D10 = 4 rounds unconscious: rounds 1 to 4 spent out,
+    one round off the count at the end of each, back in round 5."""
     f = behind()
     ev = f.do("knockout", "bill", [2, 3, 1, 1, 2], target="guard")
     assert ev.one(KnockedOut).rounds == 4 and f["guard"].fate == "unconscious"
-    for left in (3, 2, 1):
+    for turn, left in ((1, 3), (2, 2), (3, 1), (4, 0)):
         f.round()
+        assert f.state.turn == turn and f["guard"].fate == "unconscious"
+        assert all(fid != "guard" for fid, _ in f.state.slots)
+        _play_out(f)
         assert f["guard"].unconscious == left
-        while f.state.phase == "round":
-            f.do("pass", f.state.due()[0])  # type: ignore[index]
     f.round()
-    assert f["guard"].fate == "alive"
+    assert f["guard"].fate == "alive" and any(fid == "guard" for fid, _ in f.state.slots)
+
+
+def test_W_KO_4_three_rounds_before_the_fight_back_in_round_4() -> None:
+    """W-KO-4: knocked out before the fight for 3D10 = 1 + 1 + 1 = 3 rounds: out in rounds
+    1, 2 and 3, back (and shooting) in round 4."""
+    f = behind()
+    f.do("knockout", "bill", [2, 3, 1, 1, 1], target="guard")  # 1D20 2, 1D6 3, 3D10 3
+    for _ in range(3):
+        f.round()
+        assert [fid for fid, _ in f.state.slots] == ["bill", "bill"]
+        _play_out(f)
+    f.round()
+    assert f.state.turn == 4 and f["guard"].fate == "alive"
+    assert "guard" in [fid for fid, _ in f.state.slots]
+
+
+def test_W_KO_4_knocked_out_during_a_round_counts_that_round() -> None:
+    """W-KO-4: a knock-out during round 1 for 3 rounds: the rest of round 1, rounds 2 and 3;
+    back in round 4."""
+    f = yard(guard_x=1)
+    f.round()
+    f.do("approach", "bill", [10], target="guard", modifiers=["victim_asleep"])
+    f.do("knockout", "bill", [2, 3, 1, 1, 1], target="guard")
+    assert all(fid != "guard" for fid, _ in f.state.slots[f.state.done :])
+    _play_out(f)
+    for _ in range(2):
+        f.round()
+        assert "guard" not in [fid for fid, _ in f.state.slots]
+        _play_out(f)
+    f.round()
+    assert f["guard"].fate == "alive" and "guard" in [fid for fid, _ in f.state.slots]
 
 
 def test_W_KO_5_helpless_victim_is_knocked_out_automatically() -> None:

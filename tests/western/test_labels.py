@@ -14,7 +14,12 @@ def test_every_offered_command_and_parameter_is_labelled() -> None:
     enc = Encounter.start(
         {
             "ruleset": "western",
-            "combatants": [gunman("bill", off_hand="colt_saa"), gunman("joe", x=10)],
+            "combatants": [
+                # A gun not full (reload), a helpless victim at hand (knockout, W-KO-5).
+                gunman("bill", off_hand="colt_saa", ammo={"main": 3}),
+                gunman("joe", x=10),
+                gunman("tied", x=1, helpless=True),
+            ],
         }
     )
     templates = enc.legal_commands()

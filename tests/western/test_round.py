@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
 
 from conteur.i18n import ConteurError
@@ -47,13 +49,54 @@ def test_W_SPD_1_default_table_shape() -> None:
 
 
 def test_W_SPD_2_fast_character_acts_first_and_again() -> None:
-    """W-SPD-2: Bill (3 shots) acts first, then Joe (1), then Bill again twice."""
+    """W-SPD-2: Bill (speed 14, 3 shots ranked 14, 9, 4) acts first and second, then Joe
+    (speed 5, one shot), then Bill again (default ``order.delay`` 5)."""
     f = Fight(speed("bill", 14), speed("joe", 5, x=10))
     f.round()
-    assert f.state.order == [["bill"], ["joe"], ["bill"], ["bill"]]
+    assert f.state.order == [["bill"], ["bill"], ["joe"], ["bill"]]
     with pytest.raises(ConteurError) as err:
         f.shoot("joe", "bill")
     assert err.value.key == "western.not_due"
+
+
+def test_W_SPD_2_very_fast_shooter_fires_before_everyone() -> None:
+    """W-SPD-2: « agir en premier, mais aussi en second, en troisième… avant tout le monde » —
+    speed 22, five revolver shots (22, 17, 12, 7, 2): four of them before the speed-5
+    shooter's only shot, the fifth after it."""
+    f = Fight(speed("bill", 22), speed("joe", 5, x=10))
+    f.round()
+    assert [fid for fid, _ in f.state.slots] == ["bill"] * 4 + ["joe", "bill"]
+
+
+def test_W_SPD_2_order_is_data_the_game_master_can_replace(tmp_path: Path) -> None:
+    """W-SPD-2 (default as data): a tables file with ``order: {delay: 100}`` gives everyone's
+    first shot before anyone's second; ``delay: 0`` the fastest one's whole volley first."""
+    ranks = tmp_path / "ranks.yaml"
+    ranks.write_text("order: {delay: 100}\n", encoding="utf-8")
+    f = Fight(speed("bill", 14), speed("joe", 5, x=10), tables=str(ranks))
+    f.round()
+    assert [fid for fid, _ in f.state.slots] == ["bill", "joe", "bill", "bill"]
+    volley = tmp_path / "volley.yaml"
+    volley.write_text("order: {delay: 0}\n", encoding="utf-8")
+    g = Fight(speed("bill", 8), speed("joe", 14, x=10), tables=str(volley))
+    g.round()
+    assert [fid for fid, _ in g.state.slots] == ["joe", "joe", "joe", "bill", "bill"]
+
+
+def test_W_SPD_2_a_bad_order_entry_is_refused_naming_file_entry_and_field(
+    tmp_path: Path,
+) -> None:
+    """W-SPD-2: the GM's order of combat is validated: a negative delay names the file and
+    ``order.delay`` in French and English."""
+    bad = tmp_path / "bad.yaml"
+    bad.write_text("order: {delay: -1}\n", encoding="utf-8")
+    with pytest.raises(ConteurError) as err:
+        Fight(speed("bill", 14), speed("joe", 5, x=10), tables=str(bad))
+    assert err.value.key == "western.tables.invalid"
+    assert err.value.params["path"].endswith("bad.yaml")
+    assert err.value.params["field"] == "order.delay"
+    for lang in ("fr", "en"):
+        assert "order.delay" in err.value.message(lang)  # type: ignore[arg-type]
 
 
 def test_W_SPD_2_two_fast_shooters_interleave_by_speed() -> None:
@@ -91,8 +134,8 @@ def test_W_SPD_3_off_hand_shot_uses_its_own_cartridges() -> None:
     """W-SPD-3: the off-hand shot empties the off-hand revolver."""
     f = Fight(speed("bill", 14, off_hand="colt_saa"), speed("joe", 5, x=10))
     f.round()
+    assert f.state.slots[:2] == [("bill", "main"), ("bill", "off")]
     f.shoot("bill", "joe", 90)
-    f.do("pass", "joe")
     f.shoot("bill", "joe", 90)
     assert f["bill"].ammo == {"main": 5, "off": 5}
 
@@ -139,9 +182,96 @@ def test_W_RND_2_surprise_before_the_round() -> None:
     assert f.state.order == [["bill"]]
 
 
+def test_W_RND_2_surprise_between_two_rounds_is_for_the_next_one() -> None:
+    """W-RND-2: a surprise entered after round 1 has ended keeps Joe out of round 2 (it is
+    not recorded for the round just over); he is back in round 3."""
+    f = Fight(speed("bill", 5), speed("joe", 5, x=10))
+    f.round()
+    f.do("pass", "bill")
+    f.do("pass", "joe")
+    assert f.state.phase == "end"
+    f.do("surprise", target="joe", surprise="attacked")
+    f.round()
+    assert f.state.turn == 2 and f.state.order == [["bill"]]
+    f.do("pass", "bill")
+    f.round()
+    assert ["joe"] in f.state.order
+
+
+def test_W_SKL_2_sudden_surprise_between_rounds_is_instinctive_next_round() -> None:
+    """W-SKL-2, W-SKL-3: a sudden adversary announced between rounds 1 and 2: Bill's shots of
+    round 2 are instinctive (40 %), not aimed."""
+    from conteur.rulesets.western.events import ShotRolled
+
+    f = Fight(speed("bill", 5), speed("joe", 5, x=10))
+    f.round()
+    f.do("pass", "bill")
+    f.do("pass", "joe")
+    f.do("surprise", target="bill", surprise="sudden")
+    f.round()
+    shot = f.shoot("bill", "joe", 90).one(ShotRolled)
+    assert (shot.skill, shot.percent) == ("instinctive_pistol", 40)
+
+
+def _bill_next(f: Fight) -> None:
+    """The others let their shots go until Bill's comes."""
+    while f.state.due() is not None and f.state.due()[0] != "bill":  # type: ignore[index]
+        f.do("pass", f.state.due()[0])  # type: ignore[index]
+
+
+def _one_action_refused(f: Fight, call: str, *dice: int, **args: object) -> ConteurError:
+    _bill_next(f)
+    before = f.snapshot()
+    with pytest.raises(ConteurError) as err:
+        f.do(call, "bill", list(dice), **args)
+    assert f.state == before
+    assert err.value.key == "western.one_action" and err.value.rule == "W-RND-1"
+    return err.value
+
+
+def test_W_RND_1_no_reload_after_firing_in_the_same_round() -> None:
+    """W-RND-1 (reading: the whole volley is the round's one simple action): Bill (3 shots)
+    fires once, then may not spend his next shot reloading; he may pass or fire again."""
+    f = Fight(speed("bill", 14), speed("joe", 5, x=10))
+    f.round()
+    f.shoot("bill", "joe", 90)
+    err = _one_action_refused(f, "reload")
+    assert "[W-RND-1]" in err.message("fr") and "recharger" in err.message("fr")
+    assert "[W-RND-1]" in err.message("en") and "reload" in err.message("en")
+    _bill_next(f)
+    f.shoot("bill", "joe", 90)
+    assert f["bill"].ammo["main"] == 4
+
+
+def test_W_RND_1_no_firing_after_reloading_in_the_same_round() -> None:
+    """W-RND-1: Bill spends his first shot reloading (2 cartridges): his other shots of the
+    round may reload again, not fire; the next round he fires."""
+    f = Fight(speed("bill", 14, ammo={"main": 2}), speed("joe", 5, x=10))
+    f.round()
+    f.do("reload", "bill")
+    assert f["bill"].ammo["main"] == 4
+    err = _one_action_refused(f, "attack", 90, target="joe")
+    assert "tirer" in err.message("fr") and "shoot" in err.message("en")
+    f.do("reload", "bill")
+    _bill_next(f)
+    f.do("pass", "bill")
+    _bill_next(f)
+    f.round()
+    f.shoot("bill", "joe", 90)
+    assert f["bill"].ammo["main"] == 5
+
+
+def test_W_RND_1_no_running_after_firing_in_the_same_round() -> None:
+    """W-RND-1: running is a simple action too: not after firing in the same round."""
+    f = Fight(speed("bill", 14), speed("joe", 5, x=10))
+    f.round()
+    f.shoot("bill", "joe", 90)
+    _one_action_refused(f, "run")
+
+
 def test_unconscious_fighters_have_no_turn() -> None:
     f = Fight(speed("bill", 5), speed("joe", 5, x=10, helpless=True))
     f.do("knockout", "bill", [3, 1, 1, 1], target="joe")  # automatic: 1D6 = 3, 3D10 = 3
     assert f["joe"].fate == "unconscious"
     f.round()
-    assert f.state.order == [["bill"]] and f["joe"].unconscious == 2
+    assert f.state.order == [["bill"]] and f["joe"].unconscious == 3

@@ -190,7 +190,6 @@ def test_W_SKL_2_instinctive_against_every_adversary_once_triggered() -> None:
     f.do("surprise", target="bill", surprise="sudden")
     assert f.shoot("bill", "joe", 90).one(ShotRolled).skill == "instinctive_pistol"
     f.do("pass", "joe")
-    f.do("pass", "sam")
     assert f.shoot("bill", "sam", 90).one(ShotRolled).skill == "instinctive_pistol"
 
 
@@ -225,6 +224,36 @@ def test_W_SKL_4_beyond_20_m_always_aimed() -> None:
     f.do("surprise", target="bill", surprise="sudden")
     shot = f.shoot("bill", "joe", 90).one(ShotRolled)
     assert shot.skill == "aimed_pistol" and "W-SKL-4" in shot.rules
+
+
+def test_W_SKL_2_W_SKL_4_drawn_gun_stays_instinctive_after_an_aimed_far_shot() -> None:
+    """W-SKL-4 then W-SKL-2: Bill draws (round 1, gun not ready); his first bullet, at Joe
+    25 m away, is aimed (56 %, beyond 20 m); his second, at Sam 8 m away, is instinctive
+    (40 %): from the moment he draws he shoots instinctively at ALL his adversaries."""
+    f = Fight(
+        gunman("bill", ready=False, characteristics={"RAPIDITÉ": 14}),
+        gunman("joe", x=25),
+        gunman("sam", x=8, side="joe", characteristics={"RAPIDITÉ": 1}),
+    )
+    f.round()
+    far = f.shoot("bill", "joe", 90).one(ShotRolled)
+    assert (far.skill, far.percent) == ("aimed_pistol", 56) and "W-SKL-4" in far.rules
+    while f.state.due() != ("bill", "main"):
+        f.do("pass", f.state.due()[0])  # type: ignore[index]
+    near = f.shoot("bill", "sam", 90).one(ShotRolled)
+    assert (near.skill, near.percent) == ("instinctive_pistol", 40)
+    assert "W-SKL-2" in near.rules
+
+
+def test_W_SKL_3_a_gun_drawn_in_round_1_is_aimed_in_round_2() -> None:
+    """W-SKL-3: drawn and fired instinctively in round 1, Bill aims in round 2."""
+    f = duel(ready=False)
+    f.round()
+    assert f.shoot("bill", "joe", 90).one(ShotRolled).skill == "instinctive_pistol"
+    for who in ("joe", "bill", "joe"):
+        f.do("pass", who)
+    f.round()
+    assert f.shoot("bill", "joe", 90).one(ShotRolled).skill == "aimed_pistol"
 
 
 def test_W_SKL_4_unless_the_scenario_says_otherwise() -> None:

@@ -5,6 +5,7 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
+import yaml
 
 from conteur.engine import Encounter
 from conteur.i18n import ConteurError
@@ -104,13 +105,19 @@ def test_gm_file_error_names_the_entry(tmp_path: Path, lang: str, words: str) ->
 
 
 def test_gm_location_table_must_sum_to_100(tmp_path: Path) -> None:
-    (tmp_path / "loc.yaml").write_text(
-        "locations:\n  - {id: body, fr: corps, en: body, low: 1, high: 90, multiplier: 1}\n",
-        encoding="utf-8",
-    )
+    zones = [loc.model_dump() for loc in default_tables().locations]
+    (tmp_path / "whole.yaml").write_text(yaml.safe_dump({"locations": zones}), encoding="utf-8")
+    enc = Encounter.start(scenario("whole.yaml"), tmp_path)  # the default zones: 1..100
+    assert [loc.id for loc in enc.state.tables.locations] == [z["id"] for z in zones]
+    zones[-1]["high"] = 99  # the left thigh stops short: 99 % in all
+    (tmp_path / "loc.yaml").write_text(yaml.safe_dump({"locations": zones}), encoding="utf-8")
     with pytest.raises(ConteurError) as err:
         Encounter.start(scenario("loc.yaml"), tmp_path)
-    assert "100" in err.value.message("en")
+    assert err.value.key == "western.tables.invalid"
+    assert err.value.message("en") == (
+        f"{tmp_path / 'loc.yaml'}: invalid entry —, field —: "
+        "Value error, locations must cover 1..100 exactly once (sum 100 %)"
+    )
 
 
 def test_gm_speed_table_cannot_break_the_caps(tmp_path: Path) -> None:

@@ -43,10 +43,10 @@ def attack_command(
     try:
         data, base = load_scenario(scenario)
         encounter = Encounter.start(data, base)
-        ids = list(encounter.end_state())
+        names = encounter.ruleset.names(encounter.state)
         for name in (attacker, target):
-            if name not in ids:
-                raise ConteurError("odds.attack.unknown_fighter", name=name, known=", ".join(ids))
+            if name not in names:
+                raise ConteurError("odds.attack.unknown_fighter", name=name, known=", ".join(names))
         params = _params(param or [])
         odds = encounter.ruleset.attack_odds(
             encounter.state, attacker, target, maneuver, params or None
@@ -57,8 +57,6 @@ def attack_command(
     if as_json:
         print_json(answer)
         return
-    fighters = getattr(encounter.state, "fighters", {})
-    names = {fid: str(getattr(f, "name", fid)) for fid, f in fighters.items()}
     _print(answer, chosen, names)
 
 

@@ -1,12 +1,19 @@
 """``conteur play SCENARIO.yaml --script COMMANDS.txt``: play a fight written as a script.
 
-The scenario names its ruleset (``ruleset: vtm``); the ruleset reads each line
+The scenario names its ruleset (``ruleset: <name>``); the ruleset reads each line
 of the script (``Ruleset.parse_command``) and the engine carries it out with
 the dice: the program's (``--seed``) or the table's, typed in a file
 (``--dice``, one flat stream in roll order, ``#`` comments allowed). ``annuler``
 / ``undo`` takes back the last command. The output is the events in prose
 (French by default, ``--lang en``), or with ``--json`` the log (each line, its
 command and its events) and where each fighter stands at the end.
+
+``conteur play`` is the game master's tool: it shows every event. With ``--as
+PLAYER`` (a combatant id) it shows what that combatant's player would read at the
+table: the events that player may see (``Viewer.sees``), the veiled line of the
+others, nothing of a command they may see nothing of, and at the end their own
+combatant in full and the others' standing in a word (``--json`` gains the fields
+``as``, ``veiled`` and ``others``; every other field keeps its name).
 
 A line the ruleset cannot read, or a command the rules refuse (dice running
 short included), stops the play: the error names the line, and the exit code
@@ -21,15 +28,17 @@ from typing import TYPE_CHECKING, Annotated, Any, NoReturn
 
 import typer
 
+from conteur.engine.encounter import CommandEntry, UndoEntry
+from conteur.engine.reading import hidden_entry, lines_of
 from conteur.engine.script import (
     Played,
     final_state,
-    names_of,
     play_script,
     script_lines,
     start,
     typed_dice,
 )
+from conteur.engine.visibility import GM, Viewer, player
 from conteur.i18n import ConteurError, Lang, t
 
 from .common import (
@@ -65,6 +74,23 @@ def dice_left(dice: DiceSource) -> int | None:
 # ----------------------------------------------------------------------------- output
 
 
+def readable(played: list[Played], viewer: Viewer) -> list[Played]:
+    """The played lines ``viewer`` reads something of: a command it may see nothing of is
+    left out, and so is the undo of it."""
+    if viewer.gm:
+        return played
+    gone: set[int] = set()
+    out = []
+    for p in played:
+        entry = p.entry
+        undone = isinstance(entry, UndoEntry) and entry.undoes in gone
+        if undone or (isinstance(entry, CommandEntry) and hidden_entry(entry, viewer)):
+            gone.add(entry.seq)
+        else:
+            out.append(p)
+    return out
+
+
 def print_prose(
     encounter: Encounter,
     played: list[Played],
@@ -73,57 +99,88 @@ def print_prose(
     seed: int | None,
     left: int | None,
     finished: bool,
+    viewer: Viewer = GM,
 ) -> None:
-    """The events as prose: a header at each turn, each line of the script, its events."""
+    """The events as prose: a header at each turn, each line of the script, its events;
+    for a player (``viewer``), only what they may see, the veiled line of the rest."""
     from rich.console import Console
     from rich.text import Text
 
-    from conteur.engine.encounter import CommandEntry
-
     out = Console(file=sys.stdout, highlight=False, soft_wrap=True)
-    names = names_of(encounter.state)
+    names = encounter.ruleset.names(encounter.state)
     seqs = {p.entry.seq: p for p in played}
-    for p in played:
+    for p in readable(played, viewer):
         if not isinstance(p.entry, CommandEntry):
-            undone = seqs.get(getattr(p.entry, "undoes", -1))
+            undone = seqs.get(p.entry.undoes)
             out.print(
                 Text(
                     t(
                         "cli.play.undone",
                         lang,
                         line=undone.line if undone else "?",
-                        text=undone.text if undone else "",
+                        text=_line_text(undone, viewer, names, lang) if undone else "",
                     ),
                     style="yellow",
                 )
             )
             continue
-        shown = [e for e in p.entry.events if not type(e).quiet]
-        for event in shown:
-            if _heading(event):
+        shown, _ = lines_of(p.entry.events, viewer, lang, names)
+        for line in shown:
+            if _heading(line.event):
                 out.print()
-                out.print(Text(event.describe(lang, names), style="bold"))
-        out.print(Text(f"» {p.text}", style="dim"))
-        for event in shown:
-            if not _heading(event):
-                out.print(Text("  " + event.describe(lang, names)))
+                out.print(Text(line.text, style="bold"))
+        out.print(Text(f"» {_line_text(p, viewer, names, lang)}", style="dim"))
+        for line in shown:
+            if not _heading(line.event):
+                out.print(Text("  " + line.text))
     if not finished:
         return
-    lines = getattr(encounter.ruleset, "summary_lines", None)
-    if callable(lines):
-        out.print()
-        out.print(Text(t("cli.play.summary", lang), style="bold"))
-        for line in lines(encounter.state, lang):
-            out.print(Text("  " + line))
+    out.print()
+    out.print(Text(t("cli.play.summary", lang), style="bold"))
+    lines = (
+        encounter.ruleset.summary_lines(encounter.state, lang)
+        if viewer.gm
+        else player_summary_lines(encounter, viewer, lang)
+    )
+    for text in lines:
+        out.print(Text("  " + text))
     if left:
         out.print(Text(t("cli.play.dice_left", lang, count=left), style="yellow"))
     if seed is not None:
         out.print(Text(t("cli.play.seed", lang, seed=seed), style="dim"))
 
 
+def _line_text(p: Played, viewer: Viewer, names: dict[str, str], lang: Lang) -> str:
+    """The script line as written, for whoever may see all it did; else who gave it only
+    (the line may carry what the game master keeps: a note, a modifier's reason)."""
+    entry = p.entry
+    if viewer.gm or not isinstance(entry, CommandEntry):
+        return p.text
+    if all(viewer.sees(e.seen) for e in entry.events if not type(e).quiet):
+        return p.text
+    actor = entry.command.actor
+    who = names.get(actor, actor) if actor else t("cli.play.gm", lang)
+    return t("cli.play.veiled_line", lang, line=p.line, actor=who)
+
+
+def player_summary_lines(encounter: Encounter, viewer: Viewer, lang: Lang) -> list[str]:
+    """Where each combatant stands as a player reads it: their own in full (health and
+    resources), the others in the ruleset's word for how they stand."""
+    lines = []
+    for r in encounter.ruleset.roster(encounter.state).rows:
+        if r.id in viewer.players:
+            parts = [r.health.text(lang)] + [
+                f"{res.label.describe(lang)} {res.text(lang)}" for res in r.resources
+            ]
+        else:
+            parts = [t(r.band, lang)]
+        lines.append(t("engine.summary.line", lang, fighter=r.name, parts=" · ".join(parts)))
+    return lines
+
+
 def _heading(event: Event) -> bool:
     """Events that open a new stage of play (a turn) are printed as headers."""
-    return bool(getattr(type(event), "heading", False))
+    return type(event).heading
 
 
 def report(
@@ -132,15 +189,56 @@ def report(
     *,
     seed: int | None,
     left: int | None,
+    viewer: Viewer = GM,
 ) -> dict[str, Any]:
-    """The JSON document of a played script."""
+    """The JSON document of a played script; for a player (``viewer``), what they read.
+
+    A player's document keeps every field and gains ``as`` (the combatant), for each
+    entry ``veiled`` (the lines shown instead of the events kept from them), and
+    ``others`` (each other combatant's standing); ``state`` holds their own combatant
+    only, and an entry they may not see whole has no script ``text`` nor arguments."""
+    if viewer.gm:
+        return {
+            "ruleset": encounter.ruleset.name,
+            "seed": seed,
+            "log": [p.to_dict() for p in played],
+            "state": final_state(encounter),
+            "dice_left": left,
+        }
+    names = encounter.ruleset.names(encounter.state)
+    rows = encounter.ruleset.roster(encounter.state).rows
     return {
         "ruleset": encounter.ruleset.name,
         "seed": seed,
-        "log": [p.to_dict() for p in played],
-        "state": final_state(encounter),
+        "log": [_entry_dict(p, viewer, names) for p in readable(played, viewer)],
+        "state": [s for s in final_state(encounter) if s.get("id") in viewer.players],
         "dice_left": left,
+        "as": viewer.character,
+        "others": [
+            {"id": r.id, "name": r.name, "side": r.side, "status": r.status, "band": r.band}
+            for r in rows
+            if r.id not in viewer.players
+        ],
     }
+
+
+def _entry_dict(p: Played, viewer: Viewer, names: dict[str, str]) -> dict[str, Any]:
+    """One played line as a player reads it: the events they may see, the veiled lines."""
+    data = p.to_dict()
+    entry = p.entry
+    if not isinstance(entry, CommandEntry):
+        return data
+    seen = [e for e in entry.events if viewer.sees(e.seen)]
+    data["events"] = [e.to_dict() for e in seen]
+    data["veiled"] = [
+        text
+        for e in entry.events
+        if not viewer.sees(e.seen) and (text := e.veiled(None, names)) is not None
+    ]
+    if len(seen) < len(entry.events):
+        data["text"] = None
+        data["command"] = {**data["command"], "args": {}}
+    return data
 
 
 def stop(
@@ -150,15 +248,16 @@ def stop(
     lang: Lang,
     as_json: bool,
     seed: int | None,
+    viewer: Viewer = GM,
 ) -> NoReturn:
     """Report the line that was refused (after what was played) and exit 2."""
     number, text, error = failure
     if as_json:
-        doc = report(encounter, played, seed=seed, left=None)
+        doc = report(encounter, played, seed=seed, left=None, viewer=viewer)
         doc["error"] = {**error.to_dict(lang), "line": number, "text": text}
         print_json(doc)
     else:
-        print_prose(encounter, played, lang, seed=seed, left=None, finished=False)
+        print_prose(encounter, played, lang, seed=seed, left=None, finished=False, viewer=viewer)
         message = t("cli.play.at_line", lang, line=number, message=_Message(error))
         sys.stderr.write(t("cli.error", lang, message=message) + "\n")
     raise typer.Exit(2)
@@ -173,6 +272,9 @@ def play(
     ] = None,
     as_json: Annotated[bool, typer.Option("--json", help=help_text("cli.help.play.json"))] = False,
     lang: LangOption = None,
+    as_player: Annotated[
+        str | None, typer.Option("--as", metavar="PLAYER", help=help_text("cli.help.play.as"))
+    ] = None,
 ) -> None:
     """Play a fight written as a script against a scenario, and print what happens."""
     from conteur.dice import SeededDice
@@ -182,6 +284,7 @@ def play(
         if seed is not None and dice is not None:
             raise ConteurError("cli.seed_and_dice")
         encounter = start(scenario)
+        viewer = viewer_of(encounter, as_player)
         lines = script_lines(script)
         source: DiceSource
         if dice is not None:
@@ -193,12 +296,23 @@ def play(
         _fail(error, chosen, as_json)
     played, failure = play_script(encounter, lines, source, chosen)
     if failure is not None:
-        stop(encounter, played, failure, chosen, as_json, used)
+        stop(encounter, played, failure, chosen, as_json, used, viewer)
     left = dice_left(source)
     if as_json:
-        print_json(report(encounter, played, seed=used, left=left))
+        print_json(report(encounter, played, seed=used, left=left, viewer=viewer))
     else:
-        print_prose(encounter, played, chosen, seed=used, left=left, finished=True)
+        print_prose(encounter, played, chosen, seed=used, left=left, finished=True, viewer=viewer)
+
+
+def viewer_of(encounter: Encounter, combatant: str | None) -> Viewer:
+    """The game master (None), or the player of ``combatant``, alone at the table
+    (ConteurError naming it, and the known ids, when there is no such combatant)."""
+    if combatant is None:
+        return GM
+    names = encounter.ruleset.names(encounter.state)
+    if combatant not in names:
+        raise ConteurError("cli.play.unknown_player", name=combatant, known=", ".join(names))
+    return player(combatant, frozenset({combatant}))
 
 
 def _fail(error: ConteurError, lang: Lang, as_json: bool) -> NoReturn:

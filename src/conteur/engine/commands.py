@@ -54,6 +54,11 @@ class CommandTemplate:
 
     Forms and tactics are built from templates; ``rule`` names the rule that
     makes it available.
+
+    One legality: every value a template offers is accepted by the command, or refused
+    only with one of the error keys in ``refusals``. Those are the refusals a template
+    cannot rule out parameter by parameter, and states instead: a combination of values
+    (a zone aimed at on a target that has none), dice still to roll, a turn not yet come.
     """
 
     type: str
@@ -61,6 +66,9 @@ class CommandTemplate:
     params: tuple[Param, ...] = ()
     rule: str | None = None
     label: str = ""
+    refusals: frozenset[str] = frozenset()
+    """The error keys the command may still be refused with, although every value is one
+    the template offers (empty: none)."""
 
     def param(self, name: str) -> Param:
         """The parameter called ``name``."""

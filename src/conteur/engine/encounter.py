@@ -36,7 +36,7 @@ from conteur.records import lean
 
 from .commands import Command, CommandTemplate
 from .events import Event, EventList, event_from_dict
-from .registry import get_ruleset
+from .registry import ruleset_of
 from .ruleset import Resolution, Ruleset
 from .scratch import scratch_copy
 
@@ -138,7 +138,7 @@ class Encounter:
         cls, scenario: Mapping[str, Any], base_dir: Path | None = None, *, keep_history: bool = True
     ) -> Encounter:
         """A new encounter from a scenario (its ``ruleset`` key names the ruleset)."""
-        ruleset = get_ruleset(str(scenario.get("ruleset", "vtm")))
+        ruleset = ruleset_of(scenario)
         origin = ruleset.new_state(scenario, base_dir)
         return cls(
             ruleset,
@@ -157,7 +157,7 @@ class Encounter:
         they were.
         """
         mark = dice.mark()
-        ctx = Resolution(self.state, dice)
+        ctx = Resolution(self.state, dice, self.ruleset.visibility)
         try:
             self.ruleset.resolve(ctx, command)
         except BaseException:

@@ -15,6 +15,8 @@ from conteur.dice import RollRecord, record_from_dict
 from conteur.i18n import Lang, Msg, catalog, t
 from conteur.records import lean_on_first_use
 
+from .visibility import PUBLIC, Visibility
+
 E = TypeVar("E", bound="Event")
 
 _EVENT_TYPES: dict[str, type[Event]] = {}
@@ -43,15 +45,20 @@ class Event:
     """Base of every event: the rule ids it applied and the dice it used.
 
     ``public`` is False for what only the game master may see (a hidden roll).
+    ``seen`` is who may see it, stamped by the ruleset when the event is emitted
+    (``Ruleset.visibility``); readers filter with ``conteur.engine.visibility.Viewer``.
     """
 
     rules: tuple[str, ...] = ()
     rolls: tuple[RollRecord[Any], ...] = ()
     public: bool = True
+    seen: Visibility = PUBLIC
 
     type_name: ClassVar[str] = "Event"
     quiet: ClassVar[bool] = False
     """Bookkeeping events (a cursor moving) that logs may leave out."""
+    heading: ClassVar[bool] = False
+    """Events that open a new stage of play (a turn): printed logs show them as headers."""
 
     def __init_subclass__(cls, **kwargs: Any) -> None:
         super().__init_subclass__(**kwargs)
@@ -81,6 +88,15 @@ class Event:
         """
         text = t(f"ev.{self.type_name}", lang, **self.params(names))
         return f"{text} ({', '.join(self.rules)})" if self.rules else text
+
+    def veiled(
+        self, lang: Lang | None = None, names: Mapping[str, str] | None = None
+    ) -> str | None:
+        """What a reader who may not see this event reads instead (None: nothing at all).
+
+        An NPC's attack roll, say, is the GM's; the players read "Sam attacks Jack: hit".
+        """
+        return None
 
     def to_dict(self) -> dict[str, Any]:
         """A JSON-ready form, read back by ``event_from_dict``."""
@@ -119,6 +135,8 @@ def event_from_dict(data: dict[str, Any]) -> Event:
             continue
         if f.name == "rolls":
             kwargs["rolls"] = tuple(record_from_dict(r) for r in data["rolls"])
+        elif f.name == "seen":
+            kwargs["seen"] = Visibility.from_dict(data["seen"])
         else:
             kwargs[f.name] = _from_json(data[f.name])
     return cls(**kwargs)
@@ -130,7 +148,7 @@ def event_types() -> dict[str, type[Event]]:
 
 
 class Modifiers:
-    """Modifiers of a roll (``(("aim", 2), ("cover_good", 2))``), written in the reader's language.
+    """Modifiers of a roll (``(("cover_good", 2), ("wounded", -1))``), in the reader's language.
 
     Each label is the catalog word ``word.<label>`` when there is one, else the
     label as written (a game master's reason).

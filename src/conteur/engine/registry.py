@@ -1,53 +1,92 @@
-"""Rulesets, option packs and table options, found by name.
+"""Rulesets found by name, through the entry-point group ``conteur.rulesets``.
 
-A ruleset module registers itself on import; ``get_ruleset`` imports the
-known modules lazily, so adding a ruleset means adding its package and one
-line to ``_KNOWN``, never editing the engine.
+A package declares its ruleset in its metadata::
+
+    [project.entry-points."conteur.rulesets"]
+    mygame = "mygame.rules:MyGameRuleset"
+
+The entry point names a ``Ruleset`` subclass (instantiated once) or an instance.
+Nothing here knows which rulesets exist: a ruleset installed separately is found
+like the ones shipped with conteur. ``register_ruleset`` adds one by hand (tests).
 """
 
 from __future__ import annotations
 
-import contextlib
-import importlib
-import importlib.util
-from typing import TYPE_CHECKING
+from importlib.metadata import EntryPoint, entry_points
+from typing import Any
 
-from conteur.i18n import ConteurError
+from conteur.dice.kinds import add_kind_loader, register_roll_kind
+from conteur.i18n import ConteurError, register_package_catalog
 
-if TYPE_CHECKING:
-    from .ruleset import Ruleset
+from .ruleset import Ruleset
 
-_KNOWN = {
-    "vtm": "conteur.rulesets.vtm",
-    "hunter": "conteur.rulesets.hunter",
-    "western": "conteur.rulesets.western",
-}
-_RULESETS: dict[str, Ruleset] = {}
+GROUP = "conteur.rulesets"
+"""The entry-point group rulesets are declared in."""
+
+_RULESETS: dict[str, Ruleset[Any]] = {}
 
 
-def register_ruleset(ruleset: Ruleset) -> None:
-    """Make ``ruleset`` available by its name."""
+def _declared() -> dict[str, EntryPoint]:
+    return {ep.name: ep for ep in entry_points(group=GROUP)}
+
+
+def register_ruleset(ruleset: Ruleset[Any]) -> None:
+    """Make ``ruleset`` available by its name; register its message catalogs and roll kinds."""
+    for package, resource in ruleset.message_catalogs():
+        register_package_catalog(package, resource)
+    for kind in ruleset.roll_kinds():
+        register_roll_kind(kind.request, kind.result)
     _RULESETS[ruleset.name] = ruleset
 
 
-def get_ruleset(name: str) -> Ruleset:
+def get_ruleset(name: str) -> Ruleset[Any]:
     """The ruleset called ``name`` (ConteurError ``engine.unknown_ruleset`` otherwise)."""
-    if name not in _RULESETS and name in _KNOWN:
-        with contextlib.suppress(ModuleNotFoundError):
-            importlib.import_module(_KNOWN[name])
-    try:
-        return _RULESETS[name]
-    except KeyError:
+    found = _RULESETS.get(name)
+    if found is not None:
+        return found
+    ep = _declared().get(name)
+    if ep is None:
         raise ConteurError(
             "engine.unknown_ruleset", name=name, known=", ".join(available_rulesets())
-        ) from None
+        )
+    loaded = ep.load()
+    ruleset = loaded() if isinstance(loaded, type) else loaded
+    if not isinstance(ruleset, Ruleset):
+        raise ConteurError("engine.bad_ruleset", name=name, reason=f"{ep.value} is no Ruleset")
+    if ruleset.name != name:
+        raise ConteurError(
+            "engine.bad_ruleset", name=name, reason=f"{ep.value} is named {ruleset.name!r}"
+        )
+    register_ruleset(ruleset)
+    return ruleset
 
 
 def available_rulesets() -> list[str]:
-    """Names of the rulesets that can be loaded."""
-    names = set(_RULESETS)
-    for name, module in _KNOWN.items():
-        with contextlib.suppress(ModuleNotFoundError):
-            if importlib.util.find_spec(module) is not None:
-                names.add(name)
-    return sorted(names)
+    """Names of the rulesets that can be loaded (declared, or registered by hand)."""
+    return sorted(set(_RULESETS) | set(_declared()))
+
+
+def _load_roll_kind(kind: str) -> None:
+    """A stored roll names a kind nobody registered yet: load the declared rulesets (each
+    registers its kinds) until one has it."""
+    from conteur.dice.kinds import roll_kinds
+
+    for name in available_rulesets():
+        if kind in roll_kinds():
+            return
+        if name not in _RULESETS:
+            get_ruleset(name)
+
+
+add_kind_loader(_load_roll_kind)
+
+
+def ruleset_of(scenario: Any) -> Ruleset[Any]:
+    """The ruleset a scenario names in its ``ruleset`` key (ConteurError when it names none)."""
+    name = scenario.get("ruleset") if hasattr(scenario, "get") else None
+    if not name:
+        raise ConteurError("engine.no_ruleset", known=", ".join(available_rulesets()))
+    return get_ruleset(str(name))
+
+
+__all__ = ["GROUP", "available_rulesets", "get_ruleset", "register_ruleset", "ruleset_of"]

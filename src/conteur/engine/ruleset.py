@@ -1,90 +1,297 @@
-"""What a ruleset provides to the engine."""
+"""The ruleset contract: what a game system provides to the engine and to every reader.
+
+A ruleset is a ``Ruleset[S]`` over its own state type ``S``. The engine calls
+``new_state`` and ``resolve``; the tracker, the CLI and the simulator read the
+fight only through the typed views the ruleset builds (``roster``, ``turn_view``,
+``legal_commands``, the ``visibility`` of each event) and reach its other parts
+(sheet loading, odds, the simulator's referee and tactics, its roll kinds, its
+catalogues, its demo campaign) through the methods below. Each has a default, so a
+ruleset overrides what it has and nothing probes for attributes.
+
+Rulesets are found by name through the entry-point group ``conteur.rulesets``
+(``conteur.engine.registry``): a ruleset may live in a separately installed package.
+What a ruleset adds to the command line (``conteur roll <name>``, ``conteur odds
+<name>``...) is declared apart, in the entry-point group ``conteur.cli``
+(``conteur.cli_parts``), so that the CLI lists and runs those commands without
+loading the ruleset.
+"""
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+import dataclasses
+from collections.abc import Callable, Mapping, Sequence
 from pathlib import Path
-from typing import Any, Protocol
+from typing import TYPE_CHECKING, Any, ClassVar, Generic
+
+from typing_extensions import TypeVar
 
 from conteur.dice import DiceSource
-from conteur.i18n import Lang
+from conteur.i18n import ConteurError, Lang, t
 
-from .commands import Command, CommandTemplate
+from .commands import Command, CommandTemplate, Param
 from .events import Event
+from .views import Column, Roster, TurnView
+from .visibility import GM_ONLY, PUBLIC, Visibility
+
+if TYPE_CHECKING:
+    from conteur.dice import RollKind
+    from conteur.sim.referee import Referee
+    from conteur.sim.tactics import TacticFactory
+
+    from .characters import Importer
+    from .npcs import Archetype
+    from .rules import RuleText
+
+S = TypeVar("S", default=Any)
+"""A ruleset's own state type (``Any`` where a reader does not know which ruleset)."""
 
 
-class Resolution:
+class Resolution(Generic[S]):
     """The working context of one command: the encounter's live state, the dice, the events.
 
-    ``emit`` folds an event into the state at once, so later steps of the same
-    command see its effect; rule code changes the state only this way. When the
-    command fails half-way, the encounter restores the state from its events
-    in force (nothing is copied before a command).
+    ``emit`` stamps the event with who may see it (the ruleset's ``visibility``),
+    folds it into the state at once, so later steps of the same command see its
+    effect, and records it; rule code changes the state only this way. When the
+    command fails half-way, the encounter restores the state from its events in
+    force (nothing is copied before a command).
     """
 
-    def __init__(self, state: Any, dice: DiceSource) -> None:
+    def __init__(
+        self,
+        state: S,
+        dice: DiceSource,
+        see: Callable[[Event, S], Visibility] | None = None,
+    ) -> None:
         self.state = state
         self.dice = dice
         self.events: list[Event] = []
+        self._see = see
 
     def emit(self, event: Event) -> Event:
-        """Record ``event`` and fold it into the state."""
+        """Record ``event`` (stamped with its visibility) and fold it into the state."""
+        if self._see is not None:
+            seen = self._see(event, self.state)
+            if seen != event.seen:
+                event = _stamped(event, seen)
         event.apply(self.state)
         self.events.append(event)
         return event
 
 
-class Ruleset(Protocol):
-    """A game system: its state, how commands resolve, what is legal, how scripts read.
+def _stamped(event: Event, seen: Visibility) -> Event:
+    """``event`` with its visibility ``seen`` (events are frozen)."""
+    return dataclasses.replace(event, seen=seen)
 
-    Optional methods, which the tracker (``conteur.web``) uses when a ruleset has them
-    and does without otherwise (it reads them with ``getattr``):
 
-    - ``summary(state) -> list[dict]``: where each combatant stands, JSON-ready (``id``,
-      ``name``, ``health``, ``fate``...), for the roster.
-    - ``attack_kinds(state, attacker) -> list[str]``: the maneuvers ``attacker`` could
-      attack with now, each of which ``attack_odds`` prices (the odds form's choices).
-    - ``odds_toggles(state, attacker, target, maneuver) -> list[Param]``: the options of
-      that attack which change its odds (cover, aim, a called shot, several actions...),
-      each with its default as things stand; the values the reader picks are passed as
-      ``attack_odds(..., params={name: value})``.
-    - ``due_actors(state) -> list[str]``: who is expected to act now, when the ruleset's
-      turn is not told by ``declare``/``act`` templates (western's order of shots).
+Answer = Any
+"""An odds answer: an object with ``to_dict()`` (JSON-ready), see ``Ruleset.attack_odds``."""
 
-    A command's parameters are all the tracker knows of it: a form gets one field per
-    ``Param`` of a ``legal_commands`` template (a second action is parameters of its
-    own, e.g. ``then_kind``), and the command is ``Command(type, actor, {name: value})``.
+
+class Ruleset(Generic[S]):
+    """A game system: its state, how commands resolve, what is legal, and its views.
+
+    Subclasses set ``name`` and implement the five methods marked *required*; every
+    other method has a default that says "this ruleset has none".
+
+    A command's parameters are all a reader knows of it: a form gets one field per
+    ``Param`` of a ``legal_commands`` template, and the command is
+    ``Command(type, actor, {name: value})``.
     """
 
-    name: str
+    name: ClassVar[str] = ""
 
-    def new_state(self, scenario: Mapping[str, Any], base_dir: Path | None = None) -> Any:
-        """The state at the start of an encounter described by ``scenario``."""
-        ...
+    deferrable: ClassVar[frozenset[str]] = frozenset()
+    """Error keys that only mean "not this fighter's turn yet": a script player may hold a
+    line refused with one of them until its turn comes."""
 
-    def resolve(self, ctx: Resolution, command: Command) -> None:
-        """Check ``command`` against ``ctx.state`` and emit its events (ConteurError if illegal)."""
-        ...
+    # ----------------------------------------------------------------- required
 
-    def legal_commands(self, state: Any, actor: str | None = None) -> list[CommandTemplate]:
-        """The commands ``actor`` (or anyone, when None) may issue now."""
-        ...
+    def new_state(self, scenario: Mapping[str, Any], base_dir: Path | None = None) -> S:
+        """*Required.* The state at the start of an encounter described by ``scenario``."""
+        raise NotImplementedError
 
-    def parse_command(self, line: str, state: Any, lang: Lang | None = None) -> Command:
-        """Read one line of the script language (French or English words)."""
-        ...
+    def resolve(self, ctx: Resolution[S], command: Command) -> None:
+        """*Required.* Check ``command`` against ``ctx.state`` and emit its events
+        (``ConteurError`` when it is illegal)."""
+        raise NotImplementedError
 
-    def end_state(self, state: Any) -> dict[str, dict[str, Any]]:
-        """What each character carries out of the encounter (wounds, Willpower, ammunition...)."""
-        ...
+    def legal_commands(self, state: S, actor: str | None = None) -> list[CommandTemplate]:
+        """*Required.* The commands ``actor`` (or anyone, when None) may issue now.
+
+        One legality: the templates are built by the code that validates the command,
+        so any value a template offers is accepted, or refused only for a reason it
+        states (dice still to roll, a target that moved).
+        """
+        raise NotImplementedError
+
+    def parse_command(self, line: str, state: S, lang: Lang | None = None) -> Command:
+        """*Required.* Read one line of the script language (French or English words)."""
+        raise NotImplementedError
+
+    def end_state(self, state: S) -> dict[str, dict[str, Any]]:
+        """*Required.* What each character carries out of the encounter."""
+        raise NotImplementedError
+
+    # ----------------------------------------------------------------- views
+
+    def roster(self, state: S) -> Roster:
+        """*Required for readers.* A row per combatant and the ruleset's resource columns."""
+        raise NotImplementedError
+
+    def names(self, state: S) -> dict[str, str]:
+        """Each combatant's display name by id (the roster's names)."""
+        return {row.id: row.name for row in self.roster(state).rows}
+
+    def columns(self) -> tuple[Column, ...]:
+        """The resource columns of the roster (a pool of points per combatant...), in order."""
+        return ()
+
+    def turn_view(self, state: S) -> TurnView:
+        """The turn, the phase, who is due, the order with its totals.
+
+        The default reads no state: turn 0, phase ``setup``, the actors of the
+        ``declare``/``act`` templates due. Every real ruleset overrides it.
+        """
+        due = tuple(
+            dict.fromkeys(
+                tp.actor
+                for tp in self.legal_commands(state)
+                if tp.actor and tp.type in ("declare", "act")
+            )
+        )
+        return TurnView(turn=0, phase="setup", due=due)
+
+    def visibility(self, event: Event, state: S) -> Visibility:
+        """Who may see ``event``, decided when it is emitted (``state`` as it stands then).
+
+        Default: an event marked ``public=False`` is the game master's, every other
+        one is public. Rulesets mark GM notes and modifiers GM-only, and a
+        combatant's dice, pool and exact health as owned by it (``owned_by``).
+        """
+        return PUBLIC if event.public else GM_ONLY
+
+    def summary(self, state: S) -> list[dict[str, Any]]:
+        """Where each combatant stands, JSON-ready (``conteur play --json``'s ``summary``)."""
+        return [
+            {
+                "id": r.id,
+                "name": r.name,
+                "side": r.side,
+                "health": r.health.text(),
+                "status": r.status,
+                "fate": r.fate,
+                "penalty": r.penalty,
+            }
+            for r in self.roster(state).rows
+        ]
+
+    def summary_lines(self, state: S, lang: Lang) -> list[str]:
+        """One line per combatant for the end of a played script (``conteur play``)."""
+        lines = []
+        for r in self.roster(state).rows:
+            parts = [r.health.text(lang)] + [
+                f"{res.label.describe(lang)} {res.text(lang)}" for res in r.resources
+            ]
+            lines.append(t("engine.summary.line", lang, fighter=r.name, parts=" · ".join(parts)))
+        return lines
+
+    # ----------------------------------------------------------------- odds
+
+    def attack_kinds(self, state: S, attacker: str) -> list[str]:
+        """The maneuvers ``attacker`` could attack with now, each priced by ``attack_odds``."""
+        return []
+
+    def odds_toggles(
+        self, state: S, attacker: str, target: str, maneuver: str | None
+    ) -> list[Param]:
+        """The options of that attack which change its odds (its modifiers), each with its
+        default as things stand; the values chosen go to ``attack_odds(params=...)``."""
+        return []
+
+    @property
+    def prices_attacks(self) -> bool:
+        """Whether ``attack_odds`` answers (a ruleset without odds leaves it False)."""
+        return type(self).attack_odds is not Ruleset.attack_odds
 
     def attack_odds(
         self,
-        state: Any,
+        state: S,
         attacker: str,
         target: str,
         maneuver: str | None = None,
         params: Mapping[str, Any] | None = None,
-    ) -> Any:
+    ) -> Answer:
         """The exact odds of one attack now; the answer has ``to_dict()`` (JSON-ready)."""
-        ...
+        raise ConteurError("engine.no_odds", ruleset=self.name)
+
+    # ----------------------------------------------------------------- its other parts
+
+    def load_sheet(self, data: Mapping[str, Any], source: str = "<sheet>") -> object | None:
+        """Validate one character sheet (``ConteurError`` naming file, entry and field), and
+        return it as the ruleset reads it (a pydantic model keeps its canonical keys).
+
+        Default None: no check of its own; starting an encounter with it checks the rest."""
+        return None
+
+    def rule_texts(self) -> Mapping[str, RuleText]:
+        """Every rule id this ruleset cites, with its title and summary in French and English
+        (``conteur.engine.rules.load_rule_texts`` of its ``data/rules.yaml``)."""
+        return {}
+
+    def message_catalogs(self) -> Sequence[tuple[str, str]]:
+        """The message catalogs to register, as ``(package, file name)`` pairs."""
+        return ()
+
+    def referee(self) -> Referee | None:
+        """The simulator's referee (``conteur.sim.referee.Referee``), or None: not simulated."""
+        return None
+
+    def tactics(self) -> Mapping[str, TacticFactory]:
+        """The simulator's tactics by name (``conteur.sim.tactics.TacticFactory``); the first
+        line of each factory's documentation is its summary (``conteur simulate --help``)."""
+        return {}
+
+    def roll_kinds(self) -> Sequence[RollKind]:
+        """The kinds of roll the ruleset makes (``conteur.dice.kinds``), registered when it
+        is loaded so that its stored rolls read back (``record_from_dict``)."""
+        return ()
+
+    def demo_campaign(self) -> Mapping[str, Any] | None:
+        """The demo campaign ``conteur serve --demo`` may load (``conteur.web.demo``), or None.
+
+        Keys: ``ruleset`` (this one's name), ``campaign``, ``era``, ``encounter`` and
+        ``combatants`` (``id``, ``side``, ``position``, ``sheet``, optionally ``weapon``)."""
+        return None
+
+    # ----------------------------------------------------------------- characters
+
+    def importers(self) -> Mapping[str, Importer]:
+        """Characters read from other programs' files, by format name (``conteur import``):
+        each reads the parsed file into an ``ImportResult`` (``conteur.engine.characters``)."""
+        return {}
+
+    def eras(self) -> tuple[str, ...]:
+        """The eras a scenario may name (``era:``), the default first; () for none."""
+        return ()
+
+    def archetypes(self, era: str | None = None) -> list[Archetype]:
+        """The bundled opponents (our defaults) of ``era`` (the default era when None), each
+        with the scenario entry it makes (``conteur.engine.npcs``)."""
+        return []
+
+    def quick_npc_params(self, era: str | None = None) -> tuple[Param, ...]:
+        """The numbers a quick NPC is made from, with their ranges (a form's fields, each
+        labelled by ``quick_npc_label``)."""
+        return ()
+
+    def quick_npc_label(self, name: str, lang: Lang | None = None) -> str:
+        """The label of the quick-NPC parameter ``name`` in ``lang`` (default: the name)."""
+        return name
+
+    def quick_npc(self, params: Mapping[str, Any], era: str | None = None) -> dict[str, Any]:
+        """A scenario combatant entry from ``params`` (checked against ``quick_npc_params``;
+        ConteurError naming the parameter otherwise)."""
+        raise ConteurError("engine.npc.none", ruleset=self.name)
+
+
+__all__ = ["Answer", "Resolution", "Ruleset"]

@@ -1,7 +1,7 @@
 """Playing a script: the lines of a fight, read by the ruleset and carried out in order.
 
 Shared by ``conteur play``, the tracker's tests and anything that replays a
-written fight (hunter's practical experience replays a session's fights).
+written fight (a ruleset's session report may replay a session's fights).
 Nothing here knows a ruleset: ``parse_command`` reads each line, the
 ruleset's ``deferrable`` error keys say which refusals only mean "not this
 fighter's turn yet".
@@ -99,18 +99,9 @@ def start(scenario_path: Path) -> Encounter:
     return Encounter.start(scenario, scenario_path.parent)
 
 
-def names_of(state: Any) -> dict[str, str]:
-    """Each combatant's display name by id, for the log lines (any ruleset with ``fighters``)."""
-    fighters = getattr(state, "fighters", None) or {}
-    return {str(fid): str(getattr(f, "name", fid)) for fid, f in fighters.items()}
-
-
-def final_state(encounter: Encounter) -> Any:
-    """Where each combatant stands: the ruleset's summary, else its end state."""
-    summary = getattr(encounter.ruleset, "summary", None)
-    if callable(summary):
-        return summary(encounter.state)
-    return encounter.end_state()
+def final_state(encounter: Encounter) -> list[dict[str, Any]]:
+    """Where each combatant stands, JSON-ready: the ruleset's ``summary``."""
+    return encounter.ruleset.summary(encounter.state)
 
 
 def play_script(
@@ -126,7 +117,7 @@ def play_script(
     """
     played: list[Played] = []
     waiting: list[tuple[int, str, ConteurError]] = []
-    deferrable = frozenset(getattr(encounter.ruleset, "deferrable", ()))
+    deferrable = encounter.ruleset.deferrable
 
     def attempt(number: int, text: str) -> None:
         command = encounter.ruleset.parse_command(text, encounter.state, lang)

@@ -3,12 +3,19 @@
 Every message a user can read is a key in a catalog file (``*.yaml`` with one
 ``fr`` and one ``en`` form per key). Rulesets register their own catalogs, so
 a new ruleset adds text without touching this module.
+
+A package's catalog (``register_package_catalog``) is read when a message is first
+looked up that the catalogs read so far lack, or when the whole ``catalog()`` is
+asked for: registering costs nothing at import, so a command that prints no
+message (``conteur odds ... --json``) reads no catalog. Catalogs are read in the
+order they were registered, so a key defined twice is reported as before.
 """
 
 from __future__ import annotations
 
 import os
 import string
+import threading
 from collections.abc import Mapping
 from importlib import resources
 from pathlib import Path
@@ -45,6 +52,12 @@ def env_lang() -> Lang:
 
 def register_catalog(path: Path | str, text: str | None = None) -> None:
     """Add the messages of one catalog file; a key may be defined only once."""
+    with _lock:
+        _read_pending()
+        _register(path, text)
+
+
+def _register(path: Path | str, text: str | None) -> None:
     source = text if text is not None else Path(path).read_text(encoding="utf-8")
     raw = yaml.load(source, Loader=_YAML_LOADER)
     if raw is None:
@@ -63,20 +76,39 @@ def register_catalog(path: Path | str, text: str | None = None) -> None:
 
 
 def register_package_catalog(package: str, name: str = "messages.yaml") -> None:
-    """Register the catalog shipped as ``name`` inside ``package`` (once)."""
-    ref = resources.files(package).joinpath(name)
+    """Register the catalog shipped as ``name`` inside ``package`` (once; it is read
+    when a message it may hold is first looked up)."""
     marker = f"{package}/{name}"
-    if marker in _loaded_packages:
-        return
-    _loaded_packages.add(marker)
-    register_catalog(marker, ref.read_text(encoding="utf-8"))
+    with _lock:
+        if marker in _loaded_packages:
+            return
+        _loaded_packages.add(marker)
+        _pending.append((package, name))
 
 
 _loaded_packages: set[str] = set()
+_pending: list[tuple[str, str]] = []
+"""Package catalogs registered but not read yet, in the order of registration."""
+_lock = threading.RLock()
+
+
+def _read_pending() -> None:
+    """Read the package catalogs registered and not read yet (the caller holds ``_lock``)."""
+    while _pending:
+        package, name = _pending.pop(0)
+        ref = resources.files(package).joinpath(name)
+        _register(f"{package}/{name}", ref.read_text(encoding="utf-8"))
+
+
+def _read_all() -> None:
+    if _pending:
+        with _lock:
+            _read_pending()
 
 
 def catalog() -> Mapping[str, Mapping[Lang, str]]:
     """Every registered message (read-only view for tests and tools)."""
+    _read_all()
     return _catalog
 
 
@@ -109,6 +141,9 @@ def t(key: str, lang: Lang | None = None, /, **params: Any) -> str:
     """
     forms = _catalog.get(key)
     if forms is None:
+        _read_all()
+        forms = _catalog.get(key)
+    if forms is None:
         raise KeyError(f"no message {key!r}")
     chosen = lang or env_lang()
     filled = {k: v.describe(chosen) if hasattr(v, "describe") else v for k, v in params.items()}
@@ -129,6 +164,22 @@ class Msg:
 
     def __repr__(self) -> str:
         return f"Msg({self.key!r}, **{self.params!r})"
+
+
+class Bilingual:
+    """A text given in both languages by data (a weapon's name), usable as a message field."""
+
+    __slots__ = ("en", "fr")
+
+    def __init__(self, fr: str, en: str) -> None:
+        self.fr = fr
+        self.en = en
+
+    def describe(self, lang: Lang | None = None) -> str:
+        return self.en if (lang or env_lang()) == "en" else self.fr
+
+    def __repr__(self) -> str:
+        return f"Bilingual({self.fr!r}, {self.en!r})"
 
 
 class ConteurError(Exception):

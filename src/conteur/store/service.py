@@ -230,7 +230,7 @@ class Store:
     def create_campaign(
         self,
         name: str,
-        ruleset: str = "vtm",
+        ruleset: str,
         *,
         packs: Sequence[str] = (),
         options: Mapping[str, Any] | None = None,
@@ -668,14 +668,19 @@ class Store:
         assert isinstance(entry, CommandEntry)
         return entry
 
-    def undo(self, encounter_id: int) -> UndoEntry:
+    def undo(self, encounter_id: int, *, seen: int | None = None) -> UndoEntry:
         """Retract the last command in force by appending an undo entry; that entry.
 
         ``entry.undoes`` is the seq of the retracted command. ConteurError
-        ``engine.nothing_to_undo`` when no command is left.
+        ``engine.nothing_to_undo`` when no command is left. With ``seen`` (the last
+        seq the caller showed), ConteurError ``store.encounter.moved`` and nothing
+        undone when the log has moved on since (another tab, another writer): the
+        check and the undo happen under the same lock and transaction.
         """
 
         def step(encounter: Encounter) -> None:
+            if seen is not None and len(encounter.log) - 1 != seen:
+                raise ConteurError("store.encounter.moved", seen=seen, last=len(encounter.log) - 1)
             encounter.undo()
 
         entry = self._append(encounter_id, step, lambda: None)

@@ -1,10 +1,8 @@
 """Checking a character before it is stored, and reading and writing character files.
 
-A sheet is validated by its ruleset's sheet loader: the ruleset's own
-``load_sheet(data, source)`` method when it has one, else the function
-``load_sheet`` of the module ``sheet`` next to the ruleset (``vtm``:
-``conteur.rulesets.vtm.sheet.load_sheet``, which accepts French and English
-names). The carried state is checked by starting a one-character encounter
+A sheet is validated by its ruleset's ``load_sheet(data, source)`` (the
+ruleset contract; a ruleset's own sheets accept French and English names).
+The carried state is checked by starting a one-character encounter
 with it: whatever the ruleset refuses there (an unknown health mark, an
 unknown weapon's ammunition) is refused here too.
 
@@ -14,7 +12,6 @@ either a bare sheet or ``{sheet: {...}, state: {...}}`` (what ``export`` writes)
 
 from __future__ import annotations
 
-import importlib
 import json
 import re
 from collections.abc import Callable, Mapping
@@ -49,19 +46,9 @@ class CheckedCharacter:
     """The sheet as a scenario carries it (canonical keys when the loader gives them)."""
 
 
-def sheet_loader(ruleset: str) -> SheetLoader | None:
-    """The function that validates a sheet of ``ruleset`` (None when the ruleset has none)."""
-    rules = get_ruleset(ruleset)
-    method = getattr(rules, "load_sheet", None)
-    if callable(method):
-        return method  # type: ignore[no-any-return]
-    package = type(rules).__module__.rsplit(".", 1)[0]
-    try:
-        module = importlib.import_module(f"{package}.sheet")
-    except ModuleNotFoundError:
-        return None
-    function = getattr(module, "load_sheet", None)
-    return function if callable(function) else None
+def sheet_loader(ruleset: str) -> SheetLoader:
+    """The function that validates a sheet of ``ruleset`` (its ``load_sheet``)."""
+    return get_ruleset(ruleset).load_sheet
 
 
 def json_ready(value: Any, source: str) -> Any:
@@ -98,7 +85,7 @@ def check_character(
     state = json_ready(dict(state), source)
     _check_counters(state)
     loader = sheet_loader(ruleset)
-    validated = loader(sheet, source) if loader is not None else None
+    validated = loader(sheet, source)
     inline = canonical_sheet(validated, loader) or sheet
     slug = str(getattr(validated, "id", "") or sheet.get("id") or sheet.get("name") or "").strip()
     name = str(getattr(validated, "name", "") or sheet.get("name") or slug).strip()

@@ -1,11 +1,15 @@
 """The FastAPI application: the game master's pages, the players' pages, live streams.
 
-Security: the game master opens ``/?token=…`` (printed by ``conteur serve``);
-a valid token (checked against the stored hash) opens a session kept in an
-HttpOnly cookie. Every POST carries a CSRF token (hidden field ``csrf`` or
-header ``X-CSRF-Token``) derived from the session (or, on a player's page,
-from the player's token). A refused input answers with a message in the
-reader's language and changes nothing.
+Security: the game master opens ``/?token=…`` (printed by ``conteur serve``),
+or types the token in the login form of any GM page (``POST /login``, so it
+never lands in a URL); a valid token (checked against the stored hash, in a
+worker thread) opens a session kept in an HttpOnly cookie and redirects to a
+path of this site only. Failed attempts slow the next ones from the same
+address down (``throttle``). Every POST carries a CSRF token (hidden field
+``csrf`` or header ``X-CSRF-Token``) derived from the session (or, on a
+player's page, from the player's token). A refused input answers with a
+message in the reader's language and changes nothing; an undo names the seq
+its page showed, and a stale one is refused (409) with the fresh state.
 """
 
 from __future__ import annotations
@@ -15,12 +19,12 @@ import copy
 import hashlib
 import hmac
 import json
+import re
 import secrets
 import sys
 from collections.abc import AsyncIterator, Callable, Hashable
 from contextlib import asynccontextmanager
 from typing import Any
-from urllib.parse import parse_qsl, urlencode
 
 from fastapi import FastAPI, Request
 from fastapi.exceptions import RequestValidationError
@@ -30,16 +34,20 @@ from jinja2 import Environment, PackageLoader, select_autoescape
 from markupsafe import Markup
 from starlette.concurrency import run_in_threadpool
 from starlette.exceptions import HTTPException as StarletteHTTPException
+from starlette.types import Scope
 
 from conteur.engine.commands import Param
 from conteur.engine.registry import available_rulesets
+from conteur.engine.visibility import GM, Viewer
 from conteur.i18n import ConteurError, Lang, parse_lang
 from conteur.store import CharacterInfo, EncounterInfo, Participant, Store
 
 from . import view
 from .live import Notifier
-from .login import TokenLogin
-from .panels import CSRF_SLOT, LOG_SLOT, TOKEN_SLOT, Panels, Snapshot
+from .login import TokenLogin, client_of, local_path, without_token
+from .panels import CSRF_SLOT, LOG_SLOT, TOKEN_SLOT, Panels, Snapshot, table_viewer
+from .panels import audience as audience_of
+from .throttle import LoginThrottle
 from .view import msg
 
 GM_COOKIE = "conteur_gm"
@@ -87,6 +95,7 @@ def create_app(store: Store, *, secret: bytes | None = None) -> FastAPI:
     app.state.notifier = Notifier()
     app.state.sessions = set()
     app.state.secret = secret or secrets.token_bytes(32)
+    app.state.throttle = LoginThrottle()
     env = Environment(
         loader=PackageLoader("conteur.web", "templates"),
         autoescape=select_autoescape(["html"]),
@@ -97,6 +106,7 @@ def create_app(store: Store, *, secret: bytes | None = None) -> FastAPI:
     notifier: Notifier = app.state.notifier
     sessions: set[str] = app.state.sessions
     key: bytes = app.state.secret
+    throttle: LoginThrottle = app.state.throttle
 
     from importlib import resources
 
@@ -184,7 +194,11 @@ def create_app(store: Store, *, secret: bytes | None = None) -> FastAPI:
 
     @app.exception_handler(NeedGm)
     async def need_gm(request: Request, exc: NeedGm) -> Response:
-        return render(request, "login.html", 401)
+        # After the login, back to the page asked for (a form sent without a session: home).
+        target = "/"
+        if request.method == "GET":
+            target = without_token(request.url.path, request.url.query)
+        return login_page(request, 401, None, target)
 
     @app.exception_handler(BadCsrf)
     async def bad_csrf(request: Request, exc: BadCsrf) -> Response:
@@ -212,24 +226,62 @@ def create_app(store: Store, *, secret: bytes | None = None) -> FastAPI:
 
     # -------------------------------------------------------------- login and language
 
-    async def login_with_token(token: str, path: str, query: str) -> Response | None:
-        """``GET /…?token=`` with the GM's token: a new session, and the page without the token."""
-        if not await call(store.check_gm_secret, token):
-            return None
+    def open_session(target: str) -> Response:
+        """A new GM session (its cookie), and a redirection to ``target`` (a local path)."""
         sid = secrets.token_urlsafe(32)
         sessions.add(sid)
-        rest = [(k, v) for k, v in parse_qsl(query, keep_blank_values=True) if k != "token"]
-        target = path + (f"?{urlencode(rest)}" if rest else "")
-        response: Response = RedirectResponse(target, status_code=303)
+        response: Response = RedirectResponse(local_path(target), status_code=303)
         response.set_cookie(GM_COOKIE, sid, httponly=True, samesite="lax")
         return response
 
+    async def check_login(client: str, secret: str) -> bool | None:
+        """Whether ``secret`` is the GM's, once ``client``'s delay has passed (None: too many
+        attempts at once, refused unchecked). The scrypt check runs in a worker thread."""
+        result: bool | None = await throttle.attempt(
+            client, lambda: call(store.check_gm_secret, secret)
+        )
+        return result
+
+    def login_page(request: Request, status: int, error: str | None, target: str) -> Response:
+        message = msg(error, lang_of(request)) if error else None
+        return render(request, "login.html", status, next=target, login_error=message)
+
+    async def login_with_token(token: str, scope: Scope) -> Response | None:
+        """``GET /…?token=`` with the GM's token: a new session, and the page without the token
+        (a wrong token: the page itself answers, the login form for a GM page)."""
+        target = without_token(str(scope["path"]), scope["query_string"].decode("latin-1"))
+        ok = await check_login(client_of(scope), token)
+        if ok is None:
+            return login_page(Request(scope), 429, "login.wait", target)
+        return open_session(target) if ok else None
+
     app.add_middleware(TokenLogin, login=login_with_token)
+
+    @app.post("/login")
+    async def login_form(request: Request) -> Response:
+        """The login form (POST: the secret stays out of the URL and the history)."""
+        try:
+            form = await request.form()
+        except Exception:  # a body that is not a form
+            raise ConteurError("web.bad_form") from None
+        secret, target = form.get("token", ""), form.get("next", "/")
+        if not isinstance(secret, str) or not isinstance(target, str):
+            raise ConteurError("web.bad_form")
+        path, _, query = target.partition("?")
+        target = local_path(without_token(path, query))
+        ok = await check_login(client_of(request.scope), secret)
+        if ok:
+            return open_session(target)
+        return login_page(
+            request,
+            429 if ok is None else 401,
+            "login.wait" if ok is None else "login.wrong",
+            target,
+        )
 
     @app.get("/lang/{choice}")
     async def set_lang(choice: str, next: str = "/") -> Response:
-        target = next if next.startswith("/") and not next.startswith("//") else "/"
-        response = RedirectResponse(target, status_code=303)
+        response = RedirectResponse(local_path(next), status_code=303)
         response.set_cookie(
             LANG_COOKIE, parse_lang(choice), samesite="lax", max_age=3600 * 24 * 365
         )
@@ -253,7 +305,7 @@ def create_app(store: Store, *, secret: bytes | None = None) -> FastAPI:
     async def create_campaign(request: Request) -> Response:
         sid = gm_session(request)
         values = await form_of(request, sid)
-        ruleset = values.get("ruleset", "vtm")
+        ruleset = values.get("ruleset", "")
         if ruleset not in available_rulesets():
             raise ConteurError("web.bad_choice", field="ruleset", value=ruleset)
         era = values.get("era", "").strip() or None
@@ -394,11 +446,11 @@ def create_app(store: Store, *, secret: bytes | None = None) -> FastAPI:
     # -------------------------------------------------------------- the encounter (GM)
 
     async def snapshot_or_404(
-        eid: int, lang: Lang, *, public: bool, info: EncounterInfo | None = None
+        eid: int, lang: Lang, *, viewer: Viewer, info: EncounterInfo | None = None
     ) -> Snapshot:
         if info is None:
             info = await encounter_or_404(eid)
-        snap: Snapshot = await call(panels.snapshot, eid, lang, public=public, info=info)
+        snap: Snapshot = await call(panels.snapshot, eid, lang, viewer=viewer, info=info)
         return snap
 
     def gm_context(
@@ -408,7 +460,7 @@ def create_app(store: Store, *, secret: bytes | None = None) -> FastAPI:
             "info": snap.info,
             "seq": snap.seq,
             "csrf": csrf_for(sid),
-            "rows": snap.rows,
+            "roster": snap.roster,
             "names": snap.names,
             "sit": snap.sit,
             "forms_html": snap.forms_for("turn", csrf_for(sid)),
@@ -425,7 +477,7 @@ def create_app(store: Store, *, secret: bytes | None = None) -> FastAPI:
     async def gm_panel(
         request: Request, eid: int, sid: str, info: EncounterInfo | None = None, **extra: Any
     ) -> dict[str, Any]:
-        snap = await snapshot_or_404(eid, lang_of(request), public=False, info=info)
+        snap = await snapshot_or_404(eid, lang_of(request), viewer=GM, info=info)
         return gm_context(snap, sid, **extra)
 
     @app.get("/e/{eid}", response_class=HTMLResponse)
@@ -451,7 +503,8 @@ def create_app(store: Store, *, secret: bytes | None = None) -> FastAPI:
             context = await gm_panel(
                 request, info.id, sid, info, message=error.message(lang), kind="error"
             )
-            return render(request, "_gm_panel.html", 422, **context)
+            status = 409 if error.key == "store.encounter.moved" else 422  # and the fresh state
+            return render(request, "_gm_panel.html", status, **context)
         notifier.notify(info.id)
         await asyncio.sleep(0)  # the woken streams go first
         woken = ("v", notifier.version(info.id))
@@ -462,6 +515,14 @@ def create_app(store: Store, *, secret: bytes | None = None) -> FastAPI:
             context = await gm_panel(request, info.id, sid, info)
             return render(request, "_gm_panel.html", **context)
         return RedirectResponse(f"/e/{info.id}", status_code=303)
+
+    def seen_seq(values: dict[str, str]) -> int:
+        """The seq the page showed (its ``seq`` field), which an undo must name: a stale tab's
+        undo is refused rather than retracting what someone else just did."""
+        raw = values.get("seq", "").strip()
+        if not _EVENT_ID.fullmatch(raw):
+            raise ConteurError("web.missing", field="seq")
+        return int(raw)
 
     @app.post("/e/{eid}/command")
     async def encounter_command(request: Request, eid: str) -> Response:
@@ -494,7 +555,7 @@ def create_app(store: Store, *, secret: bytes | None = None) -> FastAPI:
                 info.id, lambda enc: enc.ruleset.parse_command(line, enc.state, lang)
             )
             if command.type == "undo":
-                return store.undo(info.id)
+                return store.undo(info.id, seen=seen_seq(values))
             dice, exact = view.dice_from_form(values)
             return store.execute(info.id, command, dice, all_dice_used=exact)
 
@@ -504,8 +565,10 @@ def create_app(store: Store, *, secret: bytes | None = None) -> FastAPI:
     async def encounter_undo(request: Request, eid: str) -> Response:
         sid = gm_session(request)
         info = await encounter_or_404(int_id(eid))
-        await form_of(request, sid)
-        return await after_command(request, info, sid, lambda: store.undo(info.id))
+        values = await form_of(request, sid)
+        return await after_command(
+            request, info, sid, lambda: store.undo(info.id, seen=seen_seq(values))
+        )
 
     @app.post("/e/{eid}/close")
     async def encounter_close(request: Request, eid: str) -> Response:
@@ -523,25 +586,38 @@ def create_app(store: Store, *, secret: bytes | None = None) -> FastAPI:
     ) -> Response:
         gm_session(request)
         info = await encounter_or_404(int_id(eid))
-        return await odds_answer(request, info.id, attacker, target, maneuver, f"/e/{info.id}/odds")
+        return await odds_answer(
+            request, info.id, attacker, target, maneuver, f"/e/{info.id}/odds", GM
+        )
 
     async def odds_answer(
-        request: Request, eid: int, attacker: str, target: str, maneuver: str, url: str
+        request: Request,
+        eid: int,
+        attacker: str,
+        target: str,
+        maneuver: str,
+        url: str,
+        viewer: Viewer,
     ) -> Response:
-        """The odds of one attack, with the options that change them (``opt_<name>``)."""
+        """The odds of one attack, with the options that change them (``opt_<name>``).
+
+        ``viewer`` asks: the game master prices anyone's attack, a player only their own
+        character's (never an NPC's, nor another player's)."""
         lang = lang_of(request)
         values = {k: v for k, v in request.query_params.items() if k.startswith(OPTION)}
         toggled = OPTION in values  # the options' own form was sent (else: as things stand)
 
         def work() -> tuple[Any, list[view.Field], dict[str, str]]:
             def read(enc: Any) -> tuple[Any, Any, list[Param], dict[str, Any], dict[str, str]]:
-                names = view.names_of(enc.state)
+                names = enc.ruleset.names(enc.state)
                 if attacker not in names or target not in names or attacker == target:
                     raise ConteurError("web.odds_pick")
+                if not viewer.gm and attacker != viewer.character:
+                    raise ConteurError("web.odds_pick")
+                if not enc.ruleset.prices_attacks:
+                    raise ConteurError("web.no_odds")
                 if maneuver and maneuver not in view.attack_kinds(enc, attacker):
                     raise ConteurError("web.bad_choice", field="maneuver", value=maneuver)
-                if not callable(getattr(enc.ruleset, "attack_odds", None)):
-                    raise ConteurError("web.no_odds")
                 toggles = view.odds_toggles(enc, attacker, target, maneuver or None)
                 chosen = view.params_from_form(toggles, values, OPTION) if toggled else {}
                 # A copy taken under the store's lock: the live state changes in place with
@@ -587,9 +663,7 @@ def create_app(store: Store, *, secret: bytes | None = None) -> FastAPI:
         def panel(snap: Snapshot) -> str:
             return render_fragment("_gm_panel.html", lang, **gm_context(snap, sid, streamed=True))
 
-        return _stream(
-            request, info.id, since, limit, public=False, panel=panel, audience=("gm", sid)
-        )
+        return _stream(request, info.id, since, limit, viewer=GM, panel=panel, audience=("gm", sid))
 
     # -------------------------------------------------------------- players
 
@@ -648,14 +722,10 @@ def create_app(store: Store, *, secret: bytes | None = None) -> FastAPI:
         }
         if snap is None:
             return context
-        rows = snap.rows
+        roster = snap.roster  # a players' roster: no NPC's exact health in it
         context.update(
-            mine=next((r for r in rows if r.get("id") == me), None),
-            others=[
-                {"name": r.get("name"), "status": view.public_status(r, snap.lang)}
-                for r in rows
-                if r.get("id") != me
-            ],
+            mine=next((r for r in roster.rows if r.id == me), None),
+            others=[r for r in roster.public if r.id != me],
             names=snap.names,
             sit=snap.sit,
             turn_html=snap.turn_html,
@@ -675,7 +745,8 @@ def create_app(store: Store, *, secret: bytes | None = None) -> FastAPI:
         info, me = await player_encounter(char)
         snap = None
         if info is not None:
-            snap = await snapshot_or_404(info.id, lang_of(request), public=True, info=info)
+            viewer = table_viewer(info, me)
+            snap = await snapshot_or_404(info.id, lang_of(request), viewer=viewer, info=info)
         context = player_panel_context(snap, char, token, me, **extra)
         context["campaign"] = request.state.campaign
         return context
@@ -711,7 +782,7 @@ def create_app(store: Store, *, secret: bytes | None = None) -> FastAPI:
             info.id,
             since,
             limit,
-            public=True,
+            viewer=table_viewer(info, me),
             panel=panel,
             audience=("player", char.id, me),
             fill=fill,
@@ -726,7 +797,9 @@ def create_app(store: Store, *, secret: bytes | None = None) -> FastAPI:
         info, me = await player_encounter(char)
         if info is None or me is None:
             raise NotFound()
-        return await odds_answer(request, info.id, me, target, maneuver, f"/p/{token}/odds")
+        viewer = table_viewer(info, me)
+        url = f"/p/{token}/odds"
+        return await odds_answer(request, info.id, me, target, maneuver, url, viewer)
 
     @app.post("/p/{token}/command")
     async def player_command(request: Request, token: str) -> Response:
@@ -760,20 +833,23 @@ def create_app(store: Store, *, secret: bytes | None = None) -> FastAPI:
 
     pending: dict[tuple[Any, ...], asyncio.Task[Snapshot | None]] = {}
 
-    def _latest(eid: int, lang: Lang, public: bool, fresh: bool) -> Snapshot | None:
+    def _latest(eid: int, lang: Lang, viewer: Viewer, fresh: bool) -> Snapshot | None:
         try:
-            return panels.snapshot(eid, lang, public=public, fresh=fresh)
+            return panels.snapshot(eid, lang, viewer=viewer, fresh=fresh)
         except ConteurError:
             return None
 
-    async def latest(eid: int, lang: Lang, public: bool, when: tuple[str, int]) -> Snapshot | None:
-        """The encounter's snapshot, built once for every stream woken by the same command
-        (``when`` is the notifier's version) or polling in the same period."""
-        key = (eid, lang, public, when)
+    async def latest(
+        eid: int, lang: Lang, viewer: Viewer, when: tuple[str, int]
+    ) -> Snapshot | None:
+        """The encounter's snapshot, built once for every stream of the same audience woken
+        by the same command (``when`` is the notifier's version) or polling in the same
+        period."""
+        key = (eid, lang, audience_of(viewer), when)
         task = pending.get(key)
         if task is None:
             fresh = when[0] == "poll"  # woken by a command: its status and settings are known
-            task = asyncio.get_running_loop().create_task(call(_latest, eid, lang, public, fresh))
+            task = asyncio.get_running_loop().create_task(call(_latest, eid, lang, viewer, fresh))
             pending[key] = task
             while len(pending) > 256:
                 pending.pop(next(iter(pending)))
@@ -805,7 +881,7 @@ def create_app(store: Store, *, secret: bytes | None = None) -> FastAPI:
         since: int,
         limit: int,
         *,
-        public: bool,
+        viewer: Viewer,
         panel: Callable[[Snapshot], str],
         audience: Hashable,
         fill: Callable[[bytes], bytes] | None = None,
@@ -813,8 +889,7 @@ def create_app(store: Store, *, secret: bytes | None = None) -> FastAPI:
         """A view's live stream. Views of the same ``audience`` share each update's bytes;
         ``fill`` puts the view's own CSRF token and link into its panel's slots."""
         lang = lang_of(request)
-        last_id = request.headers.get("last-event-id", "")
-        start = int(last_id) if last_id.lstrip("-").isdigit() else since
+        start = _event_id(request.headers.get("last-event-id", ""), since)
         loop = asyncio.get_running_loop()
 
         async def events() -> AsyncIterator[bytes]:
@@ -826,7 +901,7 @@ def create_app(store: Store, *, secret: bytes | None = None) -> FastAPI:
             while not notifier.closed:
                 version = notifier.version(eid)
                 when = ("v", version) if woken else ("poll", int(loop.time() / POLL_SECONDS))
-                snap = await latest(eid, lang, public, when)
+                snap = await latest(eid, lang, viewer, when)
                 if snap is not None and snap.seq > seen_seq:
                     head, html, tail = update_message(snap, seen_seq, audience, panel)
                     seen_seq = snap.seq
@@ -850,6 +925,18 @@ def create_app(store: Store, *, secret: bytes | None = None) -> FastAPI:
         )
 
     return app
+
+
+_EVENT_ID = re.compile(r"-?[0-9]{1,18}")
+
+
+def _event_id(raw: str, default: int) -> int:
+    """The seq a reconnecting stream's ``Last-Event-ID`` names, or ``default`` (the stream's
+    ``since``) when the header is absent or not a plain seq (``--5``, ``abc``, 10**400...)."""
+    raw = raw.strip()
+    if not _EVENT_ID.fullmatch(raw):
+        return default
+    return max(int(raw), -1)
 
 
 def _download(text: str, filename: str, fmt: str) -> Response:

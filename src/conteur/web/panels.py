@@ -2,13 +2,19 @@
 
 A command changes an encounter once, and then the game master's panel and
 every player's panel show the new state. ``Panels.snapshot`` builds, for one
-state (its last seq), one language and one audience (the game master, or
-the public), what every such view shows: the roster, the turn, the forms,
-the action in progress, and the log — each log entry described once per
-language and audience and kept (the log is append-only), the log and the
-turn rendered once. A view then renders only what is its own (a player's
-character and forms, the CSRF token): cheap enough to send every view its
-new panel in the live stream itself, with no request back.
+state (its last seq), one language and one audience (a ``Viewer``: the game
+master, or the players of the table), what every such view shows: the roster,
+the turn, the forms, the action in progress, and the log — each log entry
+described once per language and audience and kept (the log is append-only),
+the log and the turn rendered once. A view then renders only what is its own (a
+player's character and forms, the CSRF token): cheap enough to send every view
+its new panel in the live stream itself, with no request back.
+
+An audience is what its readers may see (``audience``): every player of one table
+sees the same events (a player character's dice are rolled in front of the table),
+so their views share one snapshot; the game master's is another. A players'
+snapshot holds the full roster rows of the table's characters only: an NPC's exact
+health never reaches a player's template.
 """
 
 from __future__ import annotations
@@ -22,6 +28,8 @@ from markupsafe import Markup
 
 from conteur.engine import CommandTemplate, Encounter
 from conteur.engine.encounter import CommandEntry, UndoEntry
+from conteur.engine.views import Roster, TurnView
+from conteur.engine.visibility import GM, Viewer, player
 from conteur.i18n import Lang
 from conteur.store import EncounterInfo, Store
 
@@ -33,8 +41,10 @@ Render = Callable[..., str]
 KEEP_SNAPSHOTS = 32
 KEEP_FORMS = 256
 KEEP_LINES = 50_000
-CSRF_SLOT = "@@csrf@@"
-TOKEN_SLOT = "@@token@@"
+CSRF_SLOT = Markup("<@csrf@>")
+TOKEN_SLOT = Markup("<@token@>")
+"""Slots for the CSRF token and the player's link: markup (rendered as is) with a ``<`` that
+user text, always HTML-escaped, cannot contain — a name or a note never fills a slot."""
 LOG_SLOT = Markup('<ol class="log" reversed aria-live="polite" data-log-slot></ol>')
 """The log's place in a panel sent by the live stream: the page keeps its own log there and
 adds the new entries (``Snapshot.news``), instead of receiving the whole log again."""
@@ -62,10 +72,13 @@ class Snapshot:
     info: EncounterInfo
     seq: int
     lang: Lang
-    public: bool
+    viewer: Viewer
+    """The audience (``audience``): the game master, or the players of the table."""
     player_input: bool
     names: dict[str, str]
-    rows: list[dict[str, Any]]
+    roster: view.RosterView
+    """The roster in this language: for players, the full rows of the table's characters
+    only, and every combatant's public row."""
     sit: view.Situation
     items: list[view.LogItem]
     """The log, oldest first."""
@@ -76,7 +89,8 @@ class Snapshot:
     odds: bool
     """Whether the ruleset prices attacks (``attack_odds``)."""
     kinds: dict[str, list[str]]
-    """The maneuvers each combatant could attack with (the ruleset's ``attack_kinds``)."""
+    """The maneuvers each combatant could attack with (the ruleset's ``attack_kinds``): for
+    players, the table's characters only."""
     current: Current | None = None
     forms_html: dict[str, str] = field(default_factory=dict)
     """The forms rendered once: by actor (players), or ``turn``, ``tools``, ``current`` (GM),
@@ -89,6 +103,11 @@ class Snapshot:
     messages: dict[Any, tuple[bytes, bytes, bytes]] = field(default_factory=dict)
     """The live streams' updates already encoded from this snapshot, by audience and the
     seq the view had (``app._stream``)."""
+
+    @property
+    def public(self) -> bool:
+        """A players' snapshot (not the game master's)."""
+        return not self.viewer.gm
 
     def forms_for(self, part: str, csrf: str, token: str = "") -> Markup:
         """The rendered forms of ``part`` for one view (its CSRF token, its link)."""
@@ -135,10 +154,31 @@ class _State:
     """What every audience and language share of one encounter state."""
 
     names: dict[str, str]
-    rows: list[dict[str, Any]]
+    roster: Roster
+    turn: TurnView
     templates: list[CommandTemplate]
     odds: bool
     kinds: dict[str, list[str]]
+
+
+def audience(viewer: Viewer) -> Viewer:
+    """The audience ``viewer`` belongs to: readers who see exactly the same events share it.
+
+    The player of a character at the table sees what every player there sees (their
+    own events are the table's), so all of them are the table's audience, whoever they
+    play; the game master is one audience, any other viewer its own.
+    """
+    if viewer.gm:
+        return GM
+    if viewer.character is not None and viewer.character in viewer.players:
+        return Viewer(gm=False, character=None, players=viewer.players)
+    return viewer
+
+
+def table_viewer(info: EncounterInfo, character: str | None = None) -> Viewer:
+    """The viewer of a player of ``info``'s table: the players are its combatants linked to
+    the campaign's characters (the NPCs given inline are nobody's)."""
+    return player(character, frozenset(info.characters))
 
 
 class Panels:
@@ -152,7 +192,7 @@ class Panels:
     def __init__(self, store: Store, render: Render) -> None:
         self.store = store
         self.render = render
-        self._lines: dict[tuple[Any, ...], view.EntryText] = {}
+        self._lines: dict[tuple[Any, ...], view.EntryText | object] = {}
         self._html: dict[tuple[Any, ...], Markup] = {}
         self._states: dict[tuple[Any, ...], _State] = {}
         self._snapshots: dict[tuple[Any, ...], Snapshot] = {}
@@ -185,24 +225,26 @@ class Panels:
         eid: int,
         lang: Lang,
         *,
-        public: bool,
+        viewer: Viewer,
         info: EncounterInfo | None = None,
         fresh: bool = True,
     ) -> Snapshot:
-        """The encounter as it stands now, for that language and audience (blocking: run it
-        in a worker thread). ``fresh=False`` trusts the status and settings read before
-        (a command changes neither). ConteurError when the encounter is unknown."""
+        """The encounter as it stands now, for that language and what ``viewer`` may see
+        (blocking: run it in a worker thread). ``fresh=False`` trusts the status and
+        settings read before (a command changes neither). ConteurError when the encounter
+        is unknown."""
         known, player_input = self._info(eid, fresh and info is None)
         info = info or known
+        seen = audience(viewer)
 
         def build(enc: Encounter) -> Snapshot:
             seq = len(enc.log) - 1
-            key = (eid, seq, info.status, lang, public, player_input)
+            key = (eid, seq, info.status, lang, seen, player_input)
             with self._lock:
                 found = self._snapshots.get(key)
             if found is not None:
                 return found
-            snap = self._build(enc, info, lang, public, player_input)
+            snap = self._build(enc, info, lang, seen, player_input)
             with self._lock:
                 self._snapshots[key] = snap
                 _trim(self._snapshots, KEEP_SNAPSHOTS)
@@ -219,11 +261,14 @@ class Panels:
         key = (eid, len(enc.log) - 1)
         found = self._states.get(key)
         if found is None:
-            names = view.names_of(enc.state)
-            odds = callable(getattr(enc.ruleset, "attack_odds", None))
+            ruleset = enc.ruleset
+            roster = ruleset.roster(enc.state)
+            names = {r.id: r.name for r in roster.rows}
+            odds = ruleset.prices_attacks
             found = _State(
                 names=names,
-                rows=view.summaries(enc),
+                roster=roster,
+                turn=ruleset.turn_view(enc.state),
                 templates=enc.legal_commands(),
                 odds=odds,
                 kinds={fid: view.attack_kinds(enc, fid) for fid in names} if odds else {},
@@ -232,37 +277,42 @@ class Panels:
         return found
 
     def _build(
-        self, enc: Encounter, info: EncounterInfo, lang: Lang, public: bool, player_input: bool
+        self, enc: Encounter, info: EncounterInfo, lang: Lang, seen: Viewer, player_input: bool
     ) -> Snapshot:
         st = self._state(enc, info.id)
         names = st.names
-        sit = view.situation(enc, lang, st.templates)
-        items, entries = self._log(enc, info.id, lang, public)
+        sit = view.situation(st.turn, lang)
+        roster = view.roster_view(st.roster, lang, names)
+        kinds = st.kinds
+        if not seen.gm:  # the players' own rows in full; the others' public rows only
+            roster = roster.only(seen.players)
+            kinds = {fid: k for fid, k in kinds.items() if fid in seen.players}
+        items, entries = self._log(enc, info.id, lang, seen)
         forms: dict[str, list[view.Form]] = {}
         if info.status == "open":
-            if not public:
-                forms[""] = view.forms(enc, lang, templates=st.templates)
+            if seen.gm:
+                forms[""] = view.forms(enc, lang, templates=st.templates, names=names)
             elif player_input:
-                for form in view.forms(enc, lang, templates=st.templates):
+                for form in view.forms(enc, lang, templates=st.templates, names=names):
                     if form.actor in info.characters:
                         forms.setdefault(form.actor, []).append(form)
         snap = Snapshot(
             info=info,
             seq=len(enc.log) - 1,
             lang=lang,
-            public=public,
+            viewer=seen,
             player_input=player_input,
             names=names,
-            rows=st.rows,
+            roster=roster,
             sit=sit,
             items=items,
             log_html=Markup(""),
             turn_html=Markup(""),
             forms=forms,
             odds=st.odds,
-            kinds=st.kinds,
+            kinds=kinds,
         )
-        if not public and info.status == "open":
+        if seen.gm and info.status == "open":
             snap.current = current_action(enc, snap)
         self._render_forms(snap, lang)
         snap.entries_html = entries
@@ -295,7 +345,7 @@ class Panels:
 
         if snap.public:
             for actor, forms in snap.forms.items():
-                snap.forms_html[actor] = render(forms, f"/p/{TOKEN_SLOT}/command")
+                snap.forms_html[actor] = render(forms, Markup(f"/p/{TOKEN_SLOT}/command"))
             return
         action = f"/e/{snap.info.id}/command"
         everything = snap.forms.get("", [])
@@ -311,11 +361,12 @@ class Panels:
             snap.forms_html["current"] = render(current.forms, action, view.msg("roll", lang))
 
     def _log(
-        self, enc: Encounter, eid: int, lang: Lang, public: bool
+        self, enc: Encounter, eid: int, lang: Lang, seen: Viewer
     ) -> tuple[list[view.LogItem], list[Markup]]:
-        """The log's items (oldest first) and their HTML (newest first): the previous state's,
-        and the new entries — all of it again only when an undo marks an older entry."""
-        key = (eid, lang, public)
+        """The log's items (oldest first) and their HTML (newest first) as ``seen`` reads it:
+        the previous state's, and the new entries — all of it again only when an undo marks
+        an older entry."""
+        key = (eid, lang, seen)
         last = self._logs.get(key)
         seq = len(enc.log) - 1
         if last is not None and last[0] <= seq:
@@ -323,20 +374,20 @@ class Panels:
             new = enc.log[since + 1 :]
             if not any(isinstance(e, UndoEntry) for e in new):
                 more = view.log_items(
-                    enc, lang, public_only=public, since=since, cache=self._lines, key=eid
+                    enc, lang, viewer=seen, since=since, cache=self._lines, key=eid
                 )
                 items = items + more
-                entries = [self._item_html(eid, i, lang, public) for i in reversed(more)] + entries
+                entries = [self._item_html(eid, i, lang, seen) for i in reversed(more)] + entries
                 self._logs[key] = (seq, items, entries)
                 return items, entries
-        items = view.log_items(enc, lang, public_only=public, cache=self._lines, key=eid)
-        entries = [self._item_html(eid, i, lang, public) for i in reversed(items)]
+        items = view.log_items(enc, lang, viewer=seen, cache=self._lines, key=eid)
+        entries = [self._item_html(eid, i, lang, seen) for i in reversed(items)]
         self._logs[key] = (seq, items, entries)
         return items, entries
 
-    def _item_html(self, eid: int, item: view.LogItem, lang: Lang, public: bool) -> Markup:
+    def _item_html(self, eid: int, item: view.LogItem, lang: Lang, seen: Viewer) -> Markup:
         """One log entry as HTML, rendered once (it changes only when undone)."""
-        key = (eid, item.seq, lang, public, item.undone)
+        key = (eid, item.seq, lang, seen, item.undone)
         found = self._html.get(key)
         if found is None:
             found = Markup(self.render("_log_item.html", lang, item=item))

@@ -1,9 +1,10 @@
 """What the pages show, read from a live encounter: roster, initiative, phase, log, forms.
 
-Nothing here knows a ruleset's internals: it reads the state's ``fighters``,
-``turn``, ``phase`` and ``order`` when they exist, the ruleset's ``summary``,
-``legal_commands`` templates and events' ``describe``. A ruleset that lands
-later shows up without changes here.
+Nothing here knows a ruleset's internals: it reads the typed views the ruleset
+builds (``roster``, ``turn_view``, ``names``), its ``legal_commands`` templates,
+events' ``describe`` and ``veiled`` lines, and filters the log with the reader's
+``Viewer`` (``conteur.engine.reading``). A ruleset that lands later shows up
+without changes here.
 """
 
 from __future__ import annotations
@@ -16,20 +17,16 @@ from typing import Any
 from conteur.dice import DiceSource, SeededDice, TypedDice
 from conteur.engine import Encounter
 from conteur.engine.commands import Command, CommandTemplate, Param
-from conteur.engine.encounter import CommandEntry, UndoEntry
-from conteur.engine.scratch import scratch_copy
+from conteur.engine.encounter import CommandEntry, LogEntry, UndoEntry
+from conteur.engine.reading import lines_of
+from conteur.engine.views import HealthView, Roster, RosterRow, Status, TurnView
+from conteur.engine.visibility import GM, Viewer
 from conteur.i18n import ConteurError, Lang, catalog, t
 
 
 def msg(key: str, lang: Lang, **params: Any) -> str:
     """A message of the web catalog (``web.<key>``)."""
     return t(f"web.{key}", lang, **params)
-
-
-def names_of(state: Any) -> dict[str, str]:
-    """Each combatant's display name by id."""
-    fighters = getattr(state, "fighters", None) or {}
-    return {str(fid): str(getattr(f, "name", fid)) for fid, f in fighters.items()}
 
 
 def word(value: Any, lang: Lang, names: Mapping[str, str] | None = None) -> str:
@@ -57,60 +54,133 @@ def label(kind: str, value: str, lang: Lang) -> str:
 # ------------------------------------------------------------------ roster and turn
 
 
-def summaries(enc: Encounter) -> list[dict[str, Any]]:
-    """The ruleset's summary of each combatant, or a bare one from its end state.
+@dataclass(frozen=True)
+class Cell:
+    """A resource as a roster cell: its label and its value, in the page's language."""
 
-    A copy: the rows are kept with the snapshot of this state, and the live state, which a
-    summary may share values with, changes in place with the next command.
-    """
-    fn = getattr(enc.ruleset, "summary", None)
-    if callable(fn):
-        return scratch_copy(list(fn(enc.state)))
-    names = names_of(enc.state)
-    rows = [{"id": k, "name": names.get(k, k), **v} for k, v in enc.end_state().items()]
-    return scratch_copy(rows)
+    key: str
+    label: str
+    text: str
 
 
-def public_status(entry: Mapping[str, Any], lang: Lang) -> str:
-    """What players see of another combatant: unhurt, wounded or out of the fight."""
-    fate = str(entry.get("fate", "alive"))
-    if fate != "alive" or entry.get("level") in ("incapacitated",):
-        return msg("status.out", lang)
-    health = str(entry.get("health", ""))
-    if "/" in health or "X" in health or "*" in health:
-        return msg("status.wounded", lang)
-    return msg("status.unhurt", lang)
+@dataclass(frozen=True)
+class RowView:
+    """A combatant in full, as the GM's roster and a player's own card show it."""
+
+    id: str
+    name: str
+    side: str
+    status: Status
+    band: str
+    """The word players read for its health (« indemne », « blessé »...)."""
+    fate: str
+    """Where it stands in words when it is not simply alive (« invalide »), else ""."""
+    health: HealthView
+    health_text: str
+    penalty: int
+    cells: tuple[str, ...]
+    """One value per roster column, "" where the combatant has none."""
+    extras: tuple[Cell, ...]
+    """Its resources outside the columns (the rounds left in a weapon...)."""
+    resources: tuple[Cell, ...]
+    """Every resource of the combatant, columns included (a player's card lists them)."""
+    conditions: tuple[str, ...]
 
 
-def due_actors(enc: Encounter, templates: list[CommandTemplate] | None = None) -> list[str]:
-    """Who is expected to declare or act now: the ruleset's ``due_actors(state)`` when it
-    has one, else the actors of its declare/act templates."""
-    own = getattr(enc.ruleset, "due_actors", None)
-    if callable(own):
-        return [str(a) for a in own(enc.state)]
-    if templates is None:
-        templates = enc.legal_commands()
-    return [tp.actor for tp in templates if tp.actor and tp.type in ("declare", "act")]
+@dataclass(frozen=True)
+class PublicRow:
+    """What a player reads of another combatant: its name and the word for how it stands,
+    never its exact health."""
+
+    id: str
+    name: str
+    side: str
+    status: Status
+    band: str
 
 
-@dataclass
+@dataclass(frozen=True)
+class RosterView:
+    """The roster in one language: the ruleset's column labels and a row per combatant."""
+
+    columns: tuple[Cell, ...]
+    rows: tuple[RowView, ...]
+    public: tuple[PublicRow, ...]
+
+    @property
+    def has_extras(self) -> bool:
+        return any(r.extras for r in self.rows)
+
+    def only(self, ids: frozenset[str]) -> RosterView:
+        """The same roster with the full rows of ``ids`` only (every public row kept)."""
+        return RosterView(self.columns, tuple(r for r in self.rows if r.id in ids), self.public)
+
+
+def fate_word(fate: str, lang: Lang) -> str:
+    """The ruleset's word for where a combatant stands, "" when it is simply alive."""
+    return "" if fate in ("", "alive") else word(fate, lang)
+
+
+def row_view(row: RosterRow, roster: Roster, lang: Lang, names: Mapping[str, str]) -> RowView:
+    """One roster row in ``lang``: health as boxes or points, resources, conditions named."""
+    resources = tuple(Cell(r.key, r.label.describe(lang), r.text(lang)) for r in row.resources)
+    keys = [c.key for c in roster.columns]
+    by_key = {c.key: c.text for c in resources}
+    return RowView(
+        id=row.id,
+        name=row.name,
+        side=row.side,
+        status=row.status,
+        band=t(row.band, lang),
+        fate=fate_word(row.fate, lang),
+        health=row.health,
+        health_text=row.health.text(lang),
+        penalty=row.penalty,
+        cells=tuple(by_key.get(k, "") for k in keys),
+        extras=tuple(c for c in resources if c.key not in keys),
+        resources=resources,
+        conditions=tuple(c.text(lang, names) for c in row.conditions),
+    )
+
+
+def roster_view(roster: Roster, lang: Lang, names: Mapping[str, str]) -> RosterView:
+    """The whole roster in ``lang``."""
+    return RosterView(
+        columns=tuple(Cell(c.key, c.label.describe(lang), "") for c in roster.columns),
+        rows=tuple(row_view(r, roster, lang, names) for r in roster.rows),
+        public=tuple(
+            PublicRow(r.id, r.name, r.side, r.status, t(r.band, lang)) for r in roster.rows
+        ),
+    )
+
+
+@dataclass(frozen=True)
+class Rank:
+    """One rank of the initiative order: who acts there, and their total (None: unknown)."""
+
+    ids: tuple[str, ...]
+    total: int | None = None
+
+
+@dataclass(frozen=True)
 class Situation:
+    """The turn as the pages show it: its number, the phase in words, who is due, the order."""
+
     turn: int
     phase: str
-    order: list[list[str]]
-    due: list[str]
+    order: tuple[Rank, ...]
+    due: tuple[str, ...]
+    over: bool = False
 
 
-def situation(
-    enc: Encounter, lang: Lang, templates: list[CommandTemplate] | None = None
-) -> Situation:
-    state = enc.state
-    order = [list(rank) for rank in getattr(state, "order", []) or []]
+def situation(turn: TurnView, lang: Lang) -> Situation:
+    """The ruleset's ``TurnView`` in ``lang``."""
     return Situation(
-        int(getattr(state, "turn", 0) or 0),
-        label("phase", str(getattr(state, "phase", "")), lang),
-        order,
-        due_actors(enc, templates),
+        turn=turn.turn,
+        phase=label("phase", turn.phase, lang),
+        order=tuple(Rank(s.ids, s.total) for s in turn.order),
+        due=turn.due,
+        over=turn.over,
     )
 
 
@@ -124,7 +194,7 @@ class LogItem:
     command: str
     lines: list[str]
     faces: list[str] = field(default_factory=list)
-    """The faces rolled for each line (empty when it rolled nothing)."""
+    """The faces rolled for each line (empty when it rolled nothing, or is veiled)."""
     undone: bool = False
     undo_of: int | None = None
 
@@ -133,39 +203,56 @@ EntryText = tuple[str, str, tuple[str, ...], tuple[str, ...]]
 """An entry as the log shows it: actor, command, lines, faces (the same for ever: the log
 is append-only, so it is described once per language and audience)."""
 
+_HIDDEN = object()
+"""In the entries' cache: a command of which that audience may see nothing."""
+
 
 def log_items(
     enc: Encounter,
     lang: Lang,
     *,
-    public_only: bool = False,
+    viewer: Viewer = GM,
     since: int = -1,
-    cache: MutableMapping[tuple[Any, ...], EntryText] | None = None,
+    cache: MutableMapping[tuple[Any, ...], EntryText | object] | None = None,
     key: Any = None,
 ) -> list[LogItem]:
-    """The log as prose, newest last; undone commands are marked, hidden events left out.
+    """The log as ``viewer`` reads it, newest last: each event it may see, the veiled line of
+    those it may not; undone commands marked; a command of which it may see nothing (and the
+    undo of it) left out.
 
     With a ``cache`` (and the encounter's ``key``, its id), each entry is described
-    only the first time it is shown in that language to that audience.
+    only the first time it is shown in that language to that audience (``viewer``: equal
+    viewers read the same log).
     """
     names: dict[str, str] | None = None
     undone = {e.undoes for e in enc.log if isinstance(e, UndoEntry)}
     out: list[LogItem] = []
+
+    def text_of(entry: CommandEntry) -> EntryText | None:
+        nonlocal names
+        ckey = (key, entry.seq, lang, viewer)
+        found = cache.get(ckey) if cache is not None else None
+        if found is None:
+            if names is None:
+                names = enc.ruleset.names(enc.state)
+            found = _entry_text(entry, lang, viewer, names)
+            if cache is not None:
+                cache[ckey] = found
+        return None if found is _HIDDEN else found  # type: ignore[return-value]
+
     for entry in enc.log:
         if entry.seq <= since:
             continue
         if isinstance(entry, UndoEntry):
+            target = _entry_at(enc.log, entry.undoes)
+            if isinstance(target, CommandEntry) and text_of(target) is None:
+                continue  # the undo of a command this reader never read
             out.append(LogItem(entry.seq, "", "undo", [], [], undo_of=entry.undoes))
             continue
         assert isinstance(entry, CommandEntry)
-        ckey = (key, entry.seq, lang, public_only)
-        text = cache.get(ckey) if cache is not None else None
+        text = text_of(entry)
         if text is None:
-            if names is None:
-                names = names_of(enc.state)
-            text = _entry_text(entry, lang, public_only, names)
-            if cache is not None:
-                cache[ckey] = text
+            continue
         actor, command, lines, faces = text
         out.append(
             LogItem(
@@ -180,12 +267,21 @@ def log_items(
     return out
 
 
+def _entry_at(log: list[LogEntry], seq: int) -> LogEntry | None:
+    """The entry of ``seq`` (the log's index is its seq; searched when it is not)."""
+    if 0 <= seq < len(log) and log[seq].seq == seq:
+        return log[seq]
+    return next((e for e in log if e.seq == seq), None)
+
+
 def _entry_text(
-    entry: CommandEntry, lang: Lang, public_only: bool, names: Mapping[str, str]
-) -> EntryText:
-    shown = [ev for ev in entry.events if not type(ev).quiet and (ev.public or not public_only)]
-    lines = tuple(ev.describe(lang, names) for ev in shown)
-    faces = tuple(" ".join(str(f) for r in ev.rolls for f in r.faces) for ev in shown)
+    entry: CommandEntry, lang: Lang, viewer: Viewer, names: Mapping[str, str]
+) -> EntryText | object:
+    shown, hidden = lines_of(entry.events, viewer, lang, names)
+    if hidden and not shown:
+        return _HIDDEN
+    lines = tuple(line.text for line in shown)
+    faces = tuple(line.faces for line in shown)
     actor = names.get(entry.command.actor or "", "") if entry.command.actor else ""
     return actor or msg("gm", lang), label("cmd", entry.command.type, lang), lines, faces
 
@@ -238,11 +334,14 @@ def forms(
     lang: Lang,
     actor: str | None = None,
     templates: list[CommandTemplate] | None = None,
+    names: Mapping[str, str] | None = None,
 ) -> list[Form]:
     """One form per legal command template (of ``actor`` only, when given): a field per
     parameter the ruleset declares (a second action, for instance, is parameters of its own).
-    ``templates``: the encounter's ``legal_commands()`` when the caller has them."""
-    names = names_of(enc.state)
+    ``templates`` and ``names``: the encounter's ``legal_commands()`` and the ruleset's
+    ``names`` when the caller has them."""
+    if names is None:
+        names = enc.ruleset.names(enc.state)
     key = tuple(sorted(names.items()))
     out = []
     for tp in enc.legal_commands(actor) if templates is None else templates:
@@ -373,7 +472,7 @@ def odds_view(answer: Any, lang: Lang) -> OddsView:
     """The odds of an attack in words and a bar per number of health levels lost."""
     from conteur.i18n import percent
 
-    data = answer.to_dict() if hasattr(answer, "to_dict") else dict(answer)
+    data = answer.to_dict()  # every odds answer has it (``Ruleset.attack_odds``)
     levels = {int(k): float(v) for k, v in (data.get("levels") or {}).items()}
     top = max(levels.values(), default=0.0) or 1.0
     bars = [
@@ -391,25 +490,20 @@ def odds_view(answer: Any, lang: Lang) -> OddsView:
     )
 
 
-# ------------------------------------------------------------------ the ruleset's optional methods
+# ------------------------------------------------------------------ the ruleset's odds
 
 
 def attack_kinds(enc: Encounter, attacker: str) -> list[str]:
     """The maneuvers ``attacker`` could attack with now, each priced by ``attack_odds``
-    (the ruleset's optional ``attack_kinds(state, attacker)``; none without it)."""
-    fn = getattr(enc.ruleset, "attack_kinds", None)
-    if not callable(fn):
+    (none when the ruleset prices no attack)."""
+    if not enc.ruleset.prices_attacks:
         return []
-    return [str(k) for k in fn(enc.state, attacker)]
+    return [str(k) for k in enc.ruleset.attack_kinds(enc.state, attacker)]
 
 
 def odds_toggles(enc: Encounter, attacker: str, target: str, maneuver: str | None) -> list[Param]:
-    """The options of an attack that change its odds (cover, aim, a called shot...): the
-    ruleset's optional ``odds_toggles(state, attacker, target, maneuver)``; none without it."""
-    fn = getattr(enc.ruleset, "odds_toggles", None)
-    if not callable(fn):
-        return []
-    return list(fn(enc.state, attacker, target, maneuver))
+    """The options of an attack that change its odds (cover, range...)."""
+    return list(enc.ruleset.odds_toggles(enc.state, attacker, target, maneuver))
 
 
 def toggle_field(

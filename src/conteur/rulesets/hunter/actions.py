@@ -6,7 +6,7 @@ from collections.abc import Callable, Mapping
 from typing import Any
 
 from conteur.engine import Command, Resolution
-from conteur.i18n import ConteurError
+from conteur.i18n import ConteurError, Msg
 
 from . import attack, grapple
 from .events import (
@@ -21,40 +21,23 @@ from .events import (
     HunterXpReset,
 )
 from .health_events import mark_damage
+from .legal import TARGETED, dodge_refusal, kind_refusal
 from .state import COVER_PENALTY, Fighter, HunterState
 from .turn import check_due
 
-KINDS = (
-    "attack",
-    "throw",
-    "burst",
-    "grapple",
-    "escape",
-    "overpower",
-    "dodge",
-    "aim",
-    "reload",
-    "draw",
-)
-"""The ``kind`` of an ``act`` command."""
-
-HELD_KINDS = frozenset({"escape", "overpower", "dodge"})
-"""H-GRP-2: what a grappled fighter may do with its action."""
-
 
 def act(ctx: Resolution, command: Command) -> None:
-    """The due fighter's action (H-INI-1 order), ``kind`` chosen among ``KINDS``."""
+    """The due fighter's action (H-INI-1 order), ``kind`` chosen among ``legal.KINDS``."""
     state: HunterState = ctx.state
     check_due(state, command.actor)
     assert command.actor is not None
     f = state.fighters[command.actor]
     kind = str(command.get("kind") or "attack")
-    if kind not in KINDS:
-        raise ConteurError("hunter.act.bad_kind", value=kind, known=", ".join(KINDS))
-    if f.held_by and kind not in HELD_KINDS:
-        raise ConteurError("hunter.grapple.held", fighter=f.name, rule="H-GRP-2")
-    if f.immobilised and kind != "escape":
-        raise ConteurError("hunter.grapple.immobilised", fighter=f.name, rule="H-GRP-3")
+    refusal = kind_refusal(state, f, kind)
+    if refusal is not None:
+        raise refusal
+    if kind in TARGETED and not command.get("target") and not command.get("targets"):
+        raise ConteurError("hunter.act.needs_target", kind=Msg(f"hunter.word.{kind}"))
     if f.aim and kind not in ("aim", "attack", "throw", "burst"):
         ctx.emit(HunterAimLost(actor=f.id, rules=("H-AIM-1",)))
     perform(ctx, f.id, kind, command.args)
@@ -96,10 +79,9 @@ def dodge(ctx: Resolution, command: Command) -> None:
         raise ConteurError(
             "hunter.unknown_fighter", name=str(command.actor), known=", ".join(state.fighters)
         )
-    if not f.able or f.acted or f.immobilised:
-        raise ConteurError("hunter.dodge.no_action", fighter=f.name, rule="H-DODGE-1")
-    if f.initiative is None:
-        raise ConteurError("hunter.act.surprised", fighter=f.name, rule="H-AMB-1")
+    refusal = dodge_refusal(state, f)
+    if refusal is not None:
+        raise refusal
     if f.aim:
         ctx.emit(HunterAimLost(actor=f.id, rules=("H-AIM-1",)))
     _dodge(ctx, f.id, command.args)
@@ -203,7 +185,7 @@ def gm_xp_reset(ctx: Resolution, command: Command) -> None:
 
 
 def gm_damage(ctx: Resolution, command: Command) -> None:
-    """The game master marks damage (the ally a dramatic failure hit, H-MEL-1)."""
+    """The game master marks damage by hand."""
     state: HunterState = ctx.state
     f = attack._fighter(state, command.get("fighter"))
     amount = command.get("amount")

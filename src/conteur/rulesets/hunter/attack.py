@@ -10,13 +10,13 @@ from __future__ import annotations
 
 import re
 from collections.abc import Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
-from conteur.dice import HunterPool, HunterResult
 from conteur.engine import Resolution
 from conteur.i18n import ConteurError
 
+from .dice import HunterPool, HunterResult
 from .events import (
     HunterAimLost,
     HunterAllOut,
@@ -56,6 +56,8 @@ class AttackPlan:
     rules: tuple[str, ...]
     ally: str | None = None
     opposed: str = "defense"
+    weapon: str | None = None
+    """The weapon (or thrown object) the attack uses, None bare-handed."""
 
     @property
     def pool(self) -> int:
@@ -174,7 +176,10 @@ def plan_attack(
     mods: list[tuple[str, int]] = []
     w: Weapon | None
     if maneuver == "throw":
-        w = state.tables.weapon(str(params.get("object") or a.weapon or ""))
+        thrown = params.get("object") or a.weapon
+        if not thrown:
+            raise ConteurError("hunter.attack.no_object", rule="H-THR-1")
+        w = state.tables.weapon(str(thrown))
         if w.category == "firearm":
             raise ConteurError("hunter.attack.not_throwable", weapon=w.id, rule="H-THR-1")
         base = (("dexterity", a.trait("dexterity")), ("athletics", a.trait("athletics")))
@@ -229,6 +234,7 @@ def plan_attack(
         damage_type=damage_type,
         rules=tuple(dict.fromkeys(rules)),
         ally=str(ally) if ally is not None else None,
+        weapon=w.id if w is not None else None,
     )
 
 
@@ -317,12 +323,42 @@ def roll_plan(plan: AttackPlan, ctx: Resolution) -> HunterResult:
     return result
 
 
+def ally_plan(state: HunterState, plan: AttackPlan) -> AttackPlan:
+    """H-MEL-1 (reading): the shot a dramatic failure sends into the ally is a normal attack
+    on it with the pool unpenalised (no dice off for the people to avoid), against the
+    ally's own Defense and armour."""
+    assert plan.ally is not None
+    a = state.fighters[plan.attacker]
+    ally = _fighter(state, plan.ally)
+    w = state.tables.weapon(plan.weapon) if plan.weapon else None
+    defense, drules = defense_of(state, ally, plan.maneuver, a, False)
+    damage_type = w.damage_type if w is not None else a.unarmed_type
+    if w is not None and set(w.tags) & set(ally.vulnerable):
+        damage_type = "aggravated"
+    return replace(
+        plan,
+        target=ally.id,
+        modifiers=tuple(m for m in plan.modifiers if m[0] != "avoid"),
+        defense=defense,
+        armour=armour_of(state, ally, plan.maneuver, w),
+        damage_type=damage_type,
+        rules=tuple(dict.fromkeys((*plan.rules, *drules, "H-MEL-1"))),
+        ally=None,
+    )
+
+
 def strike(ctx: Resolution, plan: AttackPlan) -> HunterResult:
-    """Roll an attack and mark its damage: one point per success (H-ATK-3)."""
+    """Roll an attack and mark its damage: one point per success (H-ATK-3).
+
+    A dramatic failure shooting into close combat hits the ally (H-MEL-1): a normal
+    attack on it with the unpenalised pool is rolled and marked.
+    """
     state: HunterState = ctx.state
     result = roll_plan(plan, ctx)
     if result.dramatic_failure and plan.ally is not None:
         ctx.emit(HunterAllyHit(actor=plan.attacker, target=plan.ally, rules=("H-MEL-1",)))
+        strike(ctx, ally_plan(state, plan))
+        return result
     if result.successes <= 0:
         return result
     victim = plan.target
@@ -347,10 +383,19 @@ def prepare_ranged(ctx: Resolution, a: Fighter, params: Mapping[str, Any]) -> No
     ctx.emit(HunterCoverChanged(actor=a.id, cover="substantial", rules=("H-COV-3",)))
 
 
-def spend_ammo(ctx: Resolution, a: Fighter, w: Weapon, rounds: int) -> None:
+def ammo_refusal(a: Fighter, w: Weapon, rounds: int) -> ConteurError | None:
+    """Why ``a`` cannot fire ``rounds`` from ``w`` (None: it has them)."""
     left = a.ammo.get(w.id, 0)
     if left < rounds:
-        raise ConteurError("hunter.attack.no_ammo", weapon=w.id, left=left, needed=rounds)
+        return ConteurError("hunter.attack.no_ammo", weapon=w.id, left=left, needed=rounds)
+    return None
+
+
+def spend_ammo(ctx: Resolution, a: Fighter, w: Weapon, rounds: int) -> None:
+    refusal = ammo_refusal(a, w, rounds)
+    if refusal is not None:
+        raise refusal
+    left = a.ammo.get(w.id, 0)
     ctx.emit(HunterAmmoSpent(actor=a.id, weapon=w.id, rounds=rounds, left=left - rounds))
 
 

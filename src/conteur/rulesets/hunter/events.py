@@ -11,11 +11,11 @@ import dataclasses
 from collections.abc import Mapping
 from typing import Any, ClassVar
 
-from conteur.dice import HunterResult
 from conteur.engine import Event
 from conteur.engine.events import Modifiers
 from conteur.i18n import Lang, Msg, catalog, t
 
+from .dice import HunterResult
 from .health import HealthTrack
 from .state import HunterState
 
@@ -50,6 +50,14 @@ class HunterEvent(Event):
 
     def fold(self, state: HunterState) -> None:
         """This event's own effect on the state (events that only inform change nothing)."""
+
+    def veiled(
+        self, lang: Lang | None = None, names: Mapping[str, str] | None = None
+    ) -> str | None:
+        """The line read by those who may not see this event (``visibility.VEILED``)."""
+        from .visibility import veiled_line
+
+        return veiled_line(self, lang, names)
 
     def params(self, names: Mapping[str, str] | None = None) -> dict[str, Any]:
         out = super().params(names)
@@ -346,7 +354,8 @@ class HunterShotHitsCover(HunterEvent):
 
 @dataclasses.dataclass(frozen=True, kw_only=True)
 class HunterAllyHit(HunterEvent):
-    """H-MEL-1: a dramatic failure shooting into close combat hits the ally."""
+    """H-MEL-1: a dramatic failure shooting into close combat hits the ally (the attack on
+    it, with the unpenalised pool, follows)."""
 
     actor: str
     target: str

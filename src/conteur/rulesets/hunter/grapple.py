@@ -110,6 +110,24 @@ def plan_overpower(state: HunterState, a: Fighter, option: str, weapon: int) -> 
     )
 
 
+def overpower_refusal(
+    state: HunterState, a: Fighter, option: str, weapon: str | None
+) -> ConteurError | None:
+    """H-GRP-3: why the holder ``a`` may not overpower with ``option`` (None: it may).
+
+    ``weapon``: the weapon to draw (``draw``); None when not said yet."""
+    if option not in OPTIONS:
+        return ConteurError(
+            "hunter.grapple.bad_option", value=option, known=", ".join(OPTIONS), rule="H-GRP-3"
+        )
+    if option == "draw" and (not a.weapons or (weapon is not None and weapon not in a.weapons)):
+        return ConteurError("hunter.draw.not_carried", weapon=weapon or "", rule="H-GRP-3")
+    w = state.weapon_of(a)
+    if option == "attack_with" and (w is None or w.category != "melee"):
+        return ConteurError("hunter.attack.no_melee_weapon", rule="H-GRP-3")
+    return None
+
+
 def overpower(ctx: Resolution, actor: str, params: Mapping[str, Any]) -> None:
     """The holder overpowers; a held fighter fights back (reading: takes control on success)."""
     state: HunterState = ctx.state
@@ -120,18 +138,11 @@ def overpower(ctx: Resolution, actor: str, params: Mapping[str, Any]) -> None:
             ctx.emit(HunterGrappleSet(actor=a.id, target=plan.target, rules=("H-GRP-2",)))
         return
     option = str(params.get("option") or "damage")
-    if option not in OPTIONS:
-        raise ConteurError(
-            "hunter.grapple.bad_option", value=option, known=", ".join(OPTIONS), rule="H-GRP-3"
-        )
-    weapon = None
-    if option == "draw":
-        weapon = str(params.get("weapon") or "")
-        if weapon not in a.weapons:
-            raise ConteurError("hunter.draw.not_carried", weapon=weapon, rule="H-GRP-3")
+    weapon = str(params.get("weapon") or "") if option == "draw" else None
+    refusal = overpower_refusal(state, a, option, weapon)
+    if refusal is not None:
+        raise refusal
     w = state.weapon_of(a)
-    if option == "attack_with" and (w is None or w.category != "melee"):
-        raise ConteurError("hunter.attack.no_melee_weapon", rule="H-GRP-3")
     rating = w.damage if option == "attack_with" and w else 0
     plan = plan_overpower(state, a, option, rating)
     result = roll_plan(plan, ctx)

@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
-from conteur.dice import HunterPool
 from conteur.engine import Resolution
 
+from .dice import HunterPool
 from .events import HunterConsciousnessRolled, HunterDamaged, HunterGrappleEnded
 from .rolls import roll_rules
 from .state import HunterState

@@ -2,24 +2,31 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from conteur.engine import Command, CommandTemplate, Param, Resolution
+from conteur.dice import RollKind
+from conteur.engine import Command, CommandTemplate, Event, Param, Resolution, Ruleset
+from conteur.engine.npcs import Archetype
+from conteur.engine.rules import RuleText, load_rule_texts
+from conteur.engine.views import Column, Roster, TurnView
+from conteur.engine.visibility import Visibility
 from conteur.i18n import ConteurError, Lang
 
 from . import actions, turn
-from .attack import BANDS, BURSTS
-from .grapple import OPTIONS
 from .sheet import fighter_from_scenario
-from .state import COVER_PENALTY, HunterState
+from .state import HunterState
 from .tables import load_tables, option_values
 
 Handler = Callable[[Resolution, Command], None]
 
+if TYPE_CHECKING:
+    from conteur.sim.referee import Referee
+    from conteur.sim.tactics import TacticFactory
 
-class HunterRuleset:
+
+class HunterRuleset(Ruleset[HunterState]):
     """Hunter in the new World of Darkness (``004``)."""
 
     name = "hunter"
@@ -59,12 +66,36 @@ class HunterRuleset:
         handler(ctx, command)
         turn.check_over(ctx)
 
+    # ------------------------------------------------------------------ its other parts
+
+    def referee(self) -> Referee:
+        """The simulator's referee (``.sim``, imported when first asked for)."""
+        from .sim import REFEREE
+
+        return REFEREE
+
+    def tactics(self) -> Mapping[str, TacticFactory]:
+        """The simulator's tactics by name (``.sim``)."""
+        from .sim import TACTICS
+
+        return TACTICS
+
+    def roll_kinds(self) -> Sequence[RollKind]:
+        """The rolls of this ruleset (``.dice``)."""
+        from .dice import HunterPool, HunterResult
+
+        return (RollKind(HunterPool, HunterResult),)
+
     def parse_command(self, line: str, state: Any, lang: Lang | None = None) -> Command:
         from .script import parse_line
 
         return parse_line(line, state)
 
-    def legal_commands(self, state: Any, actor: str | None = None) -> list[CommandTemplate]:
+    def legal_commands(self, state: HunterState, actor: str | None = None) -> list[CommandTemplate]:
+        """What ``actor`` (or anyone) may do now, built by the checks the commands run
+        (``legal.py``: one legality)."""
+        from .legal import legal_commands
+
         return legal_commands(state, actor)
 
     def end_state(self, state: Any) -> dict[str, dict[str, Any]]:
@@ -80,6 +111,30 @@ class HunterRuleset:
             if f.kind == "hunter":
                 out[f.id]["xp_counters"] = f.xp_counters()
         return out
+
+    def roster(self, state: HunterState) -> Roster:
+        """A row per fighter: the track (H-HLT-1), Defense, ammunition, conditions."""
+        from .views import roster
+
+        return roster(state)
+
+    def columns(self) -> tuple[Column, ...]:
+        from .views import COLUMNS
+
+        return COLUMNS
+
+    def turn_view(self, state: HunterState) -> TurnView:
+        """The turn, its phase, who acts now, the initiative ranking with its totals."""
+        from .views import turn_view
+
+        return turn_view(state)
+
+    def visibility(self, event: Event, state: HunterState) -> Visibility:
+        """A fighter's dice, Defense and track are its own; the rest is public
+        (``visibility.visibility``, which says it per event type)."""
+        from .visibility import visibility
+
+        return visibility(event, state)
 
     def summary(self, state: Any) -> list[dict[str, Any]]:
         from .summary import summary
@@ -103,137 +158,34 @@ class HunterRuleset:
 
         return attack_odds(state, attacker, target, maneuver, params)
 
+    # ------------------------------------------------------------------ quick NPCs
+
+    def archetypes(self, era: str | None = None) -> list[Archetype]:
+        """Our default opponents (``data/archetypes.yaml``)."""
+        from .npc import archetypes
+
+        return list(archetypes())
+
+    def quick_npc_params(self, era: str | None = None) -> tuple[Param, ...]:
+        from .npc import quick_npc_params
+
+        return quick_npc_params()
+
+    def quick_npc_label(self, name: str, lang: Lang | None = None) -> str:
+        from .npc import param_label
+
+        return param_label(name, lang)
+
+    def quick_npc(self, params: Mapping[str, Any], era: str | None = None) -> dict[str, Any]:
+        from .npc import quick_npc
+
+        return quick_npc(params)
+
     def attack_kinds(self, state: Any, attacker: str) -> list[str]:
         from .odds import attack_kinds
 
         return attack_kinds(state, attacker)
 
-
-def legal_commands(state: HunterState, actor: str | None = None) -> list[CommandTemplate]:
-    """What ``actor`` may do now; when None, what anyone may (the game master's tools first)."""
-    if actor is None:
-        out = gm_commands(state)
-        for fid in state.fighters:
-            out += fighter_commands(state, fid)
-        return out
-    return fighter_commands(state, actor)
-
-
-def gm_commands(state: HunterState) -> list[CommandTemplate]:
-    """The game master's commands: the turn, the ambush, cover, damage."""
-    ids = tuple(state.fighters)
-    out: list[CommandTemplate] = []
-    if state.phase != "over":
-        out.append(CommandTemplate("initiative", None, (), rule="H-INI-1"))
-    if state.phase == "setup":
-        out.append(
-            CommandTemplate("ambush", None, (Param("fighter", "choice", ids),), rule="H-AMB-1")
-        )
-    out.append(
-        CommandTemplate(
-            "gm_cover",
-            None,
-            (Param("fighter", "choice", ids), Param("cover", "choice", tuple(COVER_PENALTY))),
-            rule="H-COV-1",
-        )
-    )
-    out.append(
-        CommandTemplate(
-            "gm_damage",
-            None,
-            (
-                Param("fighter", "choice", ids),
-                Param("amount", "int", min=1, max=30),
-                Param("damage_type", "choice", ("bashing", "lethal", "aggravated")),
-            ),
-            rule="H-ATK-3",
-        )
-    )
-    hunters = tuple(fid for fid, f in state.fighters.items() if f.kind == "hunter")
-    if hunters:
-        out.append(
-            CommandTemplate(
-                "gm_xp_reset", None, (Param("fighter", "choice", hunters),), rule="H-XP-2"
-            )
-        )
-    return out
-
-
-def fighter_commands(state: HunterState, actor: str) -> list[CommandTemplate]:
-    """What one fighter may do now (its action when due, a dodge, a quick draw...)."""
-    ids = tuple(state.fighters)
-    out: list[CommandTemplate] = []
-    f = state.fighters.get(actor)
-    if f is None or not f.able or state.phase != "resolution":
-        return out
-    others = tuple(fid for fid in ids if fid != actor and state.fighters[fid].able)
-    if turn.due(state) == actor:
-        kinds = _kinds(state, actor)
-        out.append(
-            CommandTemplate(
-                "act",
-                actor,
-                (
-                    Param("kind", "choice", kinds),
-                    Param("target", "choice", others, required=False),
-                    Param("weapon", "choice", f.weapons, required=False),
-                    Param("range", "choice", BANDS, required=False, default="short"),
-                    Param("burst", "choice", tuple(BURSTS), required=False),
-                    Param("option", "choice", OPTIONS, required=False),
-                    Param("all_out", "bool", required=False, default=False),
-                    Param("off_hand", "bool", required=False, default=False),
-                    Param("targets", "text", required=False),
-                    Param("object", "choice", throwable(state, actor), required=False),
-                    Param("distance", "int", required=False, min=0, max=2000),
-                    Param("avoid", "int", required=False, min=0, max=10),
-                    Param("avoid_grappling", "bool", required=False, default=False),
-                    Param("ally", "choice", others, required=False),
-                    Param("far", "bool", required=False, default=False),
-                    Param("leave_cover", "bool", required=False, default=False),
-                    Param("athletics_dodge", "bool", required=False, default=False),
-                ),
-                rule="H-INI-1",
-            )
-        )
-        out.append(
-            CommandTemplate("delay", actor, (Param("after", "choice", others),), rule="H-DEL-1")
-        )
-        out.append(CommandTemplate("pass", actor, (), rule="H-INI-1"))
-    if not f.acted and not f.immobilised and f.initiative is not None:
-        out.append(CommandTemplate("dodge", actor, (), rule="H-DODGE-1"))
-    if "quick_draw" in f.merits:
-        out.append(
-            CommandTemplate(
-                "quick_draw", actor, (Param("weapon", "choice", f.weapons),), rule="H-DRAW-1"
-            )
-        )
-    if f.aim:
-        out.append(CommandTemplate("stop_aiming", actor, (), rule="H-AIM-1"))
-    return out
-
-
-def throwable(state: HunterState, actor: str) -> tuple[str, ...]:
-    """Objects of the tables the fighter is strong enough to throw (H-THR-3)."""
-    strength = state.fighters[actor].trait("strength")
-    return tuple(
-        w.id for w in state.tables.weapons.values() if w.category != "firearm" and w.size < strength
-    )
-
-
-def _kinds(state: HunterState, actor: str) -> tuple[str, ...]:
-    f = state.fighters[actor]
-    if f.immobilised:
-        return ("escape",)
-    if f.held_by:
-        return ("escape", "overpower", "dodge")
-    w = state.weapon_of(f)
-    kinds = ["attack", "throw"]
-    if w is not None and w.autofire:
-        kinds.append("burst")
-    kinds += ["overpower"] if f.holding else ["grapple"]
-    kinds += ["dodge", "aim"]
-    if w is not None and w.category == "firearm":
-        kinds.append("reload")
-    if len(f.weapons) > (1 if f.weapon else 0):
-        kinds.append("draw")
-    return tuple(kinds)
+    def rule_texts(self) -> Mapping[str, RuleText]:
+        """The H- rules, title and summary in French and English (``data/rules.yaml``)."""
+        return load_rule_texts("conteur.rulesets.hunter")

@@ -2,10 +2,11 @@
 
 from __future__ import annotations
 
-from conteur.dice import Expr, HunterPool
+from conteur.dice import Expr
 from conteur.engine import Command, Resolution
 from conteur.i18n import ConteurError
 
+from .dice import HunterPool
 from .events import (
     HunterAmbushChecked,
     HunterCombatOver,
@@ -142,10 +143,17 @@ def delay(ctx: Resolution, command: Command) -> None:
             "hunter.unknown_fighter", name=str(after), known=", ".join(state.fighters)
         )
     other = state.fighters[str(after)]
-    if other.acted or not other.able:
+    if other.id not in waitable(state, command.actor or ""):
         raise ConteurError("hunter.delay.already_acted", fighter=other.name, rule="H-DEL-1")
     assert command.actor is not None
     ctx.emit(HunterDelayed(actor=command.actor, after=other.id, rules=("H-DEL-1", "H-INI-2")))
+
+
+def waitable(state: HunterState, actor: str) -> tuple[str, ...]:
+    """H-DEL-1: the fighters ``actor`` may delay its action for (able, still to act)."""
+    return tuple(
+        fid for fid, o in state.fighters.items() if fid != actor and o.able and not o.acted
+    )
 
 
 def ambush(ctx: Resolution, command: Command) -> None:

@@ -9,13 +9,13 @@ from __future__ import annotations
 
 from typing import Any
 
-from conteur.dice import VtmPool
 from conteur.engine import Command, Resolution
 from conteur.engine.geometry import distance, move_toward, parse_position
 from conteur.i18n import ConteurError
 
 from . import equipment
 from .attack import attack, multiple_penalty
+from .dice import VtmPool
 from .events import (
     ActionTaken,
     ConditionSet,

@@ -65,13 +65,13 @@ from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from typing import Any
 
-from conteur.dice import VtmPool
 from conteur.engine import Command, CommandTemplate, Event, Param, Resolution
 from conteur.i18n import ConteurError
 
 from . import equipment
 from .actions import fighter
 from .attack import dazed_by_damage, draft_attack, strike_for
+from .dice import VtmPool
 from .events import ComplicationChosen, ConditionSet, ModifiersUsed, RollMade, WeaponChanged
 from .hooks import (
     ACTIONS,
@@ -770,10 +770,10 @@ def gm_disarm_botch(ctx: Resolution, command: Command) -> None:
             known=", ".join(DISARM_BOTCH),
         )
     found = {c.id: c for c in equipment.tables(state).complications}
-    text = found[DISARM_BOTCH[choice]].text.get(None)
+    text = found[DISARM_BOTCH[choice]].text
     rules = ("V-CC-6", "V-ATK-5")
     if any(b["fighter"] == f.id and b["complication"] is None for b in state.botches):
-        ctx.emit(ComplicationChosen(f.id, text, rules=rules))
+        ctx.emit(ComplicationChosen(f.id, text.fr, text.en, rules=rules))
     ctx.emit(ConditionSet(f.id, "disarm_botched", None, rules=rules))
     if choice == "disarmed":
         if f.weapon:

@@ -20,12 +20,12 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
-from conteur.dice import VtmPool
 from conteur.engine import Command, Event, Resolution
 from conteur.i18n import ConteurError
 
 from . import equipment
 from .defence_events import DefenceBarred
+from .dice import VtmPool
 from .events import (
     AbortFailed,
     DefenceAnnounced,

@@ -49,7 +49,15 @@ def maneuver(state: VtmState, kind: str) -> Maneuver:
     found = t.maneuvers.get(kind)
     if found is not None:
         return found
-    return t.find_maneuver(kind)
+    try:
+        return t.find_maneuver(kind)
+    except ConteurError:
+        from .packs import find_misplaced
+
+        misplaced = find_misplaced(state, kind)
+        if misplaced is not None:
+            raise misplaced.error(kind) from None  # an option pack's, or one it replaces
+        raise
 
 
 def custom_maneuver(mid: str, spec: dict[str, Any]) -> Maneuver:
@@ -142,19 +150,30 @@ def is_ranged(m: Maneuver, w: Weapon | None) -> bool:
     )
 
 
+FIRE = "fire"
+"""The tables' damage type for fire: aggravated, soaked by Fortitude alone (V-DMG-3, V-ARM-1)."""
+
+
+def health_damage(dtype: str, source: str) -> tuple[str, str]:
+    """The health track's damage type and the source of a table's damage type: ``fire`` is
+    aggravated damage whose source is fire, which armour never soaks (V-DMG-3, V-ARM-1)."""
+    return ("aggravated", FIRE) if dtype == FIRE else (dtype, source)
+
+
 def melee_damage(state: VtmState, f: Fighter, w: Weapon | None) -> tuple[int, str]:
     """Damage dice and type of a melee weapon in ``f``'s hands (Strength + weapon)."""
     if w is None:
         return f.trait("strength"), "bashing"
     plus = w.damage.strength_plus or 0
-    return f.trait("strength") + plus, str(w.damage_type)
+    return f.trait("strength") + plus, health_damage(str(w.damage_type), "weapon")[0]
 
 
 def damage_of(state: VtmState, d: Any) -> tuple[int, int, str, str]:
     """Damage dice, Potence's automatic successes, damage type and source of an attack (V-DMG-2).
 
     The source (``weapon``, ``claws``, ``fangs``, ``fire``...) decides what
-    armour soaks (V-ARM-1).
+    armour soaks (V-ARM-1); a weapon or maneuver dealing ``fire`` deals aggravated
+    damage from fire (V-DMG-3).
     """
     f: Fighter = d.attacker
     m: Maneuver = d.maneuver
@@ -182,6 +201,8 @@ def damage_of(state: VtmState, d: Any) -> tuple[int, int, str, str]:
         dice, auto, dtype = w.damage.dice + m.damage.plus, 0, str(w.damage_type)
     else:
         dice, auto, dtype = f.trait("strength"), potence, "bashing"
+    if dtype == FIRE:
+        return (dice, auto, *health_damage(dtype, source))  # no V-DMG-6 option turns fire
     dtype = adjusted_damage_type(state, d, w, dtype)
     return dice, auto, dtype, source
 

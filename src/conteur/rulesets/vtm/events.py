@@ -10,7 +10,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from conteur.engine.events import Event, Modifiers
-from conteur.i18n import Lang, catalog, t
+from conteur.i18n import Lang, catalog, env_lang, t
 
 from .readiness import spend_defence
 from .state import Action, Declaration, Progress, VtmState
@@ -55,6 +55,17 @@ def declaration_from_dict(data: dict[str, Any]) -> Declaration:
         full_defense=data.get("full_defense"),
         delayed=bool(data.get("delayed")),
     )
+
+
+class Bilingual:
+    """A text of the tables in French and English, shown in the reader's language."""
+
+    def __init__(self, fr: str, en: str) -> None:
+        self.fr = fr
+        self.en = en
+
+    def describe(self, lang: Lang | None = None) -> str:
+        return self.en if (lang or env_lang()) == "en" else self.fr
 
 
 class DeclarationText:
@@ -430,10 +441,22 @@ class Botched(Event):
 
 @dataclass(frozen=True)
 class ComplicationChosen(Event):
-    """The game master's complication for the oldest open botch (V-ATK-5)."""
+    """The game master's complication for the oldest open botch (V-ATK-5).
+
+    ``text`` as typed, or the French text of a table's complication, whose
+    English text is ``text_en`` (the log shows each reader its language).
+    """
 
     fighter: str
     text: str
+    text_en: str | None = None
+
+    def params(self, names: Mapping[str, str] | None = None) -> dict[str, Any]:
+        out = super().params(names)
+        if self.text_en is not None:
+            out["text"] = Bilingual(self.text, self.text_en)
+        out.pop("text_en", None)
+        return out
 
     def apply(self, state: VtmState) -> None:
         for b in state.botches:
@@ -470,6 +493,15 @@ class SoakRolled(Event):
     target: str
     pool: int
     successes: int
+
+
+@dataclass(frozen=True)
+class Burned(Event):
+    """Fire: aggravated damage that only Fortitude soaks, never armour (V-DMG-3, V-ARM-1)."""
+
+    target: str
+    levels: int
+    soak: int
 
 
 @dataclass(frozen=True)

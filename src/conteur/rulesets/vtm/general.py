@@ -2,13 +2,13 @@
 
 from __future__ import annotations
 
-from conteur.dice import VtmPool
 from conteur.engine import Command, Resolution
 from conteur.i18n import ConteurError
 
 from .actions import action_from_args, due_action, fighter, resolve_goal, validate
 from .attack import attack
 from .defence import check_defence
+from .dice import VtmPool
 from .events import (
     ActionTaken,
     AmbushResolved,

@@ -33,6 +33,7 @@ from conteur.i18n import ConteurError
 from . import equipment
 from .defence_events import OVERRIDE_FIELDS, GmOverride
 from .events import (
+    Burned,
     ComplicationChosen,
     ConditionSet,
     CoverTaken,
@@ -42,6 +43,7 @@ from .events import (
     ManeuverDefined,
     ModifierAdded,
     Moved,
+    SoakRolled,
     WeaponChanged,
     WillpowerSpent,
 )
@@ -61,6 +63,7 @@ CONDITIONS = (
     "immobilised",
     "disarmed",
     "running",
+    "no_wound_penalties",
 )
 OFF = (False, None, "off", "non", "no", "false", 0)
 MARKS = {
@@ -159,15 +162,44 @@ def modifier(ctx: Resolution, command: Command) -> None:
     ctx.emit(ModifierAdded(f.id, dice, diff, _reason(command)))
 
 
+GM_DAMAGE_TYPES = (*DAMAGE_TYPES, equipment.FIRE)
+"""What ``gm_damage`` deals: levels marked by hand, or fire, which the victim soaks."""
+
+
 def damage(ctx: Resolution, command: Command) -> None:
-    """Health levels marked by hand (V-DMG-3, V-DMG-5)."""
+    """Health levels marked by hand (V-DMG-3, V-DMG-5); fire is soaked first (V-SOAK-1)."""
     f = _fighter(ctx.state, command)
     kind = command.get("damage_type", "lethal")
-    if kind not in DAMAGE_TYPES:
+    if kind not in GM_DAMAGE_TYPES:
         raise ConteurError("vtm.gm.damage_type", field="damage_type", value=_shown(kind))
     levels = _int(command, "levels", 1, 1, 20, key="vtm.gm.levels")
-    ctx.emit(DamageTaken(f.id, levels, str(kind), rules=("V-DMG-3", "V-DMG-5")))
+    if kind == equipment.FIRE:
+        burn(ctx, f, levels)
+    else:
+        ctx.emit(DamageTaken(f.id, levels, str(kind), rules=("V-DMG-3", "V-DMG-5")))
     carry_on(ctx)
+
+
+def burn(ctx: Resolution, f: Fighter, levels: int) -> None:
+    """Fire: ``levels`` of aggravated damage (V-DMG-3) that only Fortitude soaks, never
+    Stamina nor armour (V-SOAK-1, V-SOAK-2, V-ARM-1); the soak is reflexive, difficulty
+    6, and never botches (V-SOAK-3)."""
+    from .attack import soak_pool
+    from .dice import VtmPool
+    from .strike import SOAK_DIFFICULTY
+
+    state: VtmState = ctx.state
+    pool = soak_pool(f, "aggravated", equipment.FIRE, state)
+    ctx.emit(Burned(f.id, levels, pool, rules=("V-DMG-3", "V-SOAK-1", "V-ARM-1")))
+    soaked = 0
+    if pool > 0:
+        ones = bool(state.options.get("damage_ones_cancel", False))
+        record = ctx.dice.roll(VtmPool(pool, SOAK_DIFFICULTY, ones_cancel=ones, can_botch=False))
+        soaked = record.result.successes
+        rules = ("V-SOAK-2", "V-SOAK-3")
+        ctx.emit(SoakRolled(f.id, pool, soaked, rules=rules, rolls=(record,)))
+    if levels > soaked:
+        ctx.emit(DamageTaken(f.id, levels - soaked, "aggravated", rules=("V-DMG-3", "V-DMG-5")))
 
 
 def heal(ctx: Resolution, command: Command) -> None:
@@ -212,10 +244,10 @@ def complication(ctx: Resolution, command: Command) -> None:
             raise ConteurError(
                 "vtm.gm.complication", field="id", value=_shown(ref), known=", ".join(found)
             )
-        text = found[ref].text.get(None)
-    else:
-        text = _text(command, "text")
-    ctx.emit(ComplicationChosen(f.id, text, rules=("V-ATK-5",)))
+        chosen = found[ref].text
+        ctx.emit(ComplicationChosen(f.id, chosen.fr, chosen.en, rules=("V-ATK-5",)))
+        return
+    ctx.emit(ComplicationChosen(f.id, _text(command, "text"), rules=("V-ATK-5",)))
 
 
 def define_maneuver(ctx: Resolution, command: Command) -> None:
@@ -366,7 +398,7 @@ def templates(state: VtmState) -> list[CommandTemplate]:
             (
                 who,
                 Param("levels", "int", min=1, max=20, default=1),
-                Param("damage_type", "choice", DAMAGE_TYPES),
+                Param("damage_type", "choice", GM_DAMAGE_TYPES),
             ),
             rule="V-DMG-5",
         ),

@@ -1,8 +1,9 @@
 """The vtm health track (V-DMG-3, V-DMG-5).
 
 Each box stores its damage type; bashing and lethal both show ``/`` and
-aggravated ``X`` (display only). Worse types push lesser ones down the track;
-damage past the last box upgrades bashing to lethal, then goes past the
+aggravated ``X`` (display only). Worse types push lesser ones down the track,
+off it when it is full (aggravated landing on a full track of lethal shows as
+``X``); damage past the last box upgrades bashing to lethal, then goes past the
 track: a mortal dies, a vampire falls into torpor, or meets Final Death when
 the damage that went past was aggravated.
 """
@@ -124,6 +125,10 @@ class HealthTrack:
                 self.boxes[len(self.boxes) - 1 - self.boxes[::-1].index("bashing")] = "lethal"
             else:
                 worse = kind if kind != "bashing" else "lethal"
+                least = self.boxes[-1]  # the track is full and sorted, worst first
+                if least is not None and SEVERITY[kind] > SEVERITY[least]:
+                    # Worse damage pushes the lesser down and off the track: it shows.
+                    self.boxes[-1] = kind
                 if self.past_track is None or SEVERITY[worse] > SEVERITY[self.past_track]:
                     self.past_track = worse
             self._sort()

@@ -58,7 +58,6 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, replace
 from typing import Any
 
-from conteur.dice import VtmPool
 from conteur.engine import Event, Resolution
 from conteur.i18n import ConteurError
 
@@ -66,6 +65,7 @@ from . import equipment
 from .actions import check_attack
 from .attack import attack, dazed_by_damage, defence_for, draft_attack, format_notes, strike_for
 from .close import CALLED_SHOT_PAST_ARMOUR, target_size
+from .dice import VtmPool
 from .events import (
     AmmoChanged,
     AttackMissed,

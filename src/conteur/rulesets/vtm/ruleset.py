@@ -2,12 +2,18 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
+from importlib import resources
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from conteur.engine import Command, CommandTemplate, Param, Resolution
+from conteur.dice import RollKind
+from conteur.engine import Command, CommandTemplate, Param, Resolution, Ruleset
+from conteur.engine.characters import Importer
 from conteur.engine.geometry import parse_position
+from conteur.engine.npcs import Archetype
+from conteur.engine.rules import RuleText, load_rule_texts
+from conteur.engine.views import Column, Roster, TurnView
 from conteur.i18n import ConteurError, Lang
 
 from . import actions, close, defence, equipment, general, gm, modifiers, ranged, turn
@@ -39,8 +45,12 @@ Handler = Callable[[Resolution, Command], None]
 RULE_MODULES = (modifiers, close, ranged, defence, general)
 """Modules whose import registers rule hooks (kept referenced on purpose)."""
 
+if TYPE_CHECKING:
+    from conteur.sim.referee import Referee
+    from conteur.sim.tactics import TacticFactory
 
-class VtmRuleset:
+
+class VtmRuleset(Ruleset[VtmState]):
     """Vampire: la Mascarade, "Le Combat" (``000``), with its option packs."""
 
     name = "vtm"
@@ -121,6 +131,41 @@ class VtmRuleset:
             raise ConteurError("engine.unknown_command", command=command.type)
         handler(ctx, command)
 
+    def load_sheet(self, data: Mapping[str, Any], source: str = "<sheet>") -> object:
+        """A sheet validated, French or English names (``sheet.load_sheet``)."""
+        from .sheet import load_sheet
+
+        return load_sheet(data, source)
+
+    # ------------------------------------------------------------------ its other parts
+
+    def referee(self) -> Referee:
+        """The simulator's referee (``.sim``, imported when first asked for)."""
+        from .sim import REFEREE
+
+        return REFEREE
+
+    def tactics(self) -> Mapping[str, TacticFactory]:
+        """The simulator's tactics by name (``.sim``)."""
+        from .sim import TACTICS
+
+        return TACTICS
+
+    def roll_kinds(self) -> Sequence[RollKind]:
+        """The rolls of this ruleset (``.dice``)."""
+        from .dice import VtmPool, VtmResult
+
+        return (RollKind(VtmPool, VtmResult),)
+
+    def demo_campaign(self) -> Mapping[str, Any]:
+        """The saloon of 1899 (``data/demo-saloon.yaml``), ``conteur serve --demo``'s campaign."""
+        import yaml
+
+        text = resources.files(__package__).joinpath("data/demo-saloon.yaml").read_text("utf-8")
+        data = yaml.safe_load(text)
+        assert isinstance(data, dict)
+        return data
+
     def parse_command(self, line: str, state: Any, lang: Lang | None = None) -> Command:
         from .script import parse_line
 
@@ -128,6 +173,30 @@ class VtmRuleset:
 
     def legal_commands(self, state: Any, actor: str | None = None) -> list[CommandTemplate]:
         return legal_commands(state, actor)
+
+    def roster(self, state: VtmState) -> Roster:
+        """A row per fighter: the track, Willpower, blood, ammunition, conditions."""
+        from .views import roster
+
+        return roster(state)
+
+    def columns(self) -> tuple[Column, ...]:
+        from .views import COLUMNS
+
+        return COLUMNS
+
+    def turn_view(self, state: VtmState) -> TurnView:
+        """The turn, its stage, the ranks of initiative; due: who declares or acts now."""
+        from .views import turn_view
+
+        due = tuple(
+            dict.fromkeys(
+                tp.actor
+                for tp in legal_commands(state)
+                if tp.actor and tp.type in ("declare", "act")
+            )
+        )
+        return turn_view(state, due)
 
     def summary(self, state: Any) -> list[dict[str, Any]]:
         """Where each fighter stands, JSON-ready (health track with ``/`` and ``X``...)."""
@@ -153,6 +222,40 @@ class VtmRuleset:
         from .odds import odds_for_scenario
 
         return odds_for_scenario(state, attacker, target, maneuver, params)
+
+    # ------------------------------------------------------------------ characters
+
+    def importers(self) -> Mapping[str, Importer]:
+        """``foundry``: an actor of Foundry VTT's World of Darkness 20th system (``foundry``)."""
+        from .foundry import import_actor
+
+        return {"foundry": import_actor}
+
+    def eras(self) -> tuple[str, ...]:
+        from .tables import DEFAULT_ERA, ERAS
+
+        return (DEFAULT_ERA, *(e for e in ERAS if e != DEFAULT_ERA))
+
+    def archetypes(self, era: str | None = None) -> list[Archetype]:
+        """A thug, a policeman, a ghoul: our defaults, in 1899 or modern nights (``npc``)."""
+        from .npc import archetypes
+
+        return list(archetypes(era))
+
+    def quick_npc_params(self, era: str | None = None) -> tuple[Param, ...]:
+        from .npc import quick_npc_params
+
+        return quick_npc_params(era)
+
+    def quick_npc_label(self, name: str, lang: Lang | None = None) -> str:
+        from .npc import param_label
+
+        return param_label(name, lang)
+
+    def quick_npc(self, params: Mapping[str, Any], era: str | None = None) -> dict[str, Any]:
+        from .npc import quick_npc
+
+        return quick_npc(params, era)
 
     def attack_kinds(self, state: Any, attacker: str) -> list[str]:
         """The maneuvers ``attacker`` could attack with now (its traits, powers and weapons
@@ -227,6 +330,11 @@ class VtmRuleset:
             }
             for f in state.fighters.values()
         }
+
+    def rule_texts(self) -> Mapping[str, RuleText]:
+        """The V- rules of "Le Combat" and the R- rules of its option pack (``data/rules.yaml``)."""
+        pack = load_rule_texts("conteur.rulesets.vtm.packs.house_ranged")
+        return {**load_rule_texts("conteur.rulesets.vtm"), **pack}
 
 
 def health_levels(tables: Tables) -> tuple[Level, ...]:
@@ -517,3 +625,20 @@ def ambush_template(state: VtmState, f: Fighter) -> CommandTemplate | None:
         ),
         rule="V-MAN-7",
     )
+
+
+def _register_maneuver_words() -> None:
+    """Log lines name maneuvers by their table names (``word.<id>``), in French and English."""
+    import yaml
+
+    import conteur.i18n
+
+    words = {
+        f"word.{m.id}": {"fr": m.names.fr, "en": m.names.en}
+        for m in load_tables().maneuvers.values()
+        if f"word.{m.id}" not in conteur.i18n.catalog()
+    }
+    conteur.i18n.register_catalog("conteur.rulesets.vtm/data/maneuvers.yaml", yaml.safe_dump(words))
+
+
+_register_maneuver_words()

@@ -1113,6 +1113,42 @@ def _line_command(reader: _Reader, vid: str) -> Command:
 def _after_actor(
     line: str, actor: str | None, body: str, vocab: Vocabulary, state: VtmState
 ) -> Command:
+    try:
+        return _actor_line(line, actor, body, vocab, state)
+    except ConteurError as err:
+        if actor is None or not err.key.startswith("vtm.script."):
+            raise
+        misplaced = _misplaced_maneuver(body, vocab, state)
+        if misplaced is None:
+            raise
+        raise misplaced from None
+
+
+def _misplaced_maneuver(body: str, vocab: Vocabulary, state: VtmState) -> ConteurError | None:
+    """A line not understood that names a maneuver an option pack keeps out of play (the
+    pack's while it is off, a core one it replaces while it is on): the refusal naming
+    the rule that replaces it."""
+    from .packs import Misplaced, misplaced
+
+    lex = Lexicon()
+    found: dict[str, Misplaced] = {}
+    for i, m in enumerate(misplaced(state)):
+        found[str(i)] = m
+        for form in m.forms():
+            known = vocab.action.entries.get(normalize_key(form), [])
+            if not any(e.cat == "kind" for e in known):
+                lex.add(form, Entry("kind", str(i)))
+    toks = tokenize(body)
+    for i in range(len(toks)):
+        for n, entries in lex.matches(toks, i):
+            ref = " ".join(t.raw for t in toks[i : i + n])
+            return found[entries[0].key].error(ref)
+    return None
+
+
+def _actor_line(
+    line: str, actor: str | None, body: str, vocab: Vocabulary, state: VtmState
+) -> Command:
     reader = _Reader(line, body, vocab, state)
     if actor is None:
         reader.verbs = vocab.gm_verbs

@@ -137,6 +137,17 @@ class Fighter:
         return rating if rating is not None else self.sheet.trait(key)
 
     @property
+    def wound_penalties(self) -> bool:
+        """Whether its wounds penalise it: not for what the game master marks
+        ``no_wound_penalties`` (or ``apparition``: the house rules' apparitions, R-CALL-6)."""
+        return not (self.conditions.get("no_wound_penalties") or self.conditions.get("apparition"))
+
+    @property
+    def wound_penalty(self) -> int:
+        """The track's wound penalty now (V-DMG-5); 0 without wound penalties."""
+        return self.health.penalty if self.wound_penalties else 0
+
+    @property
     def penalty(self) -> int:
         """Wound penalty (0, −1, −2, −5), applied to pools and initiative (V-DMG-5).
 
@@ -145,7 +156,7 @@ class Fighter:
         """
         if self.progress.frozen_penalty is not None:
             return self.progress.frozen_penalty
-        return self.health.penalty
+        return self.wound_penalty
 
     @property
     def fate(self) -> str:

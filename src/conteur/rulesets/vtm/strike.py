@@ -14,10 +14,11 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-from conteur.dice import DiceSource, VtmPool
+from conteur.dice import DiceSource
 from conteur.engine import Event
 from conteur.records import lean
 
+from .dice import VtmPool
 from .events import (
     ArmourDestroyed,
     AttackMissed,

@@ -27,7 +27,7 @@ def fighter_summary(state: VtmState, f: Fighter) -> dict[str, Any]:
         "side": f.side,
         "health": f.health.marks(),
         "level": f.health.level.key if f.health.level else None,
-        "penalty": f.health.penalty,
+        "penalty": f.wound_penalty,
         "fate": f.fate,
         "willpower": f"{f.willpower}/{f.sheet.willpower}",
         "blood": f.blood if f.kind == "vampire" else None,

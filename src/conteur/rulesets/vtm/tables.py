@@ -41,6 +41,9 @@ from conteur.records import CachedReads
 from .traits import canonical_power, canonical_trait, normalize_key, suggest_trait, trait_label
 
 DamageType = Literal["bashing", "lethal", "aggravated"]
+TableDamageType = Literal["bashing", "lethal", "aggravated", "fire"]
+"""What a weapon or maneuver of the tables deals: ``fire`` is aggravated damage that only
+Fortitude soaks, never armour (V-DMG-3, V-SOAK-1, V-ARM-1)."""
 WeaponCategory = Literal["melee", "brawl", "ranged", "thrown"]
 Concealment = Literal["pocket", "jacket", "coat", "none"]
 FireMode = Literal["single", "multiple", "burst3", "full_auto", "spray"]
@@ -171,6 +174,10 @@ class Text(_Model):
         """The text in ``lang`` (default: ``CONTEUR_LANG``, French)."""
         return self.en if (lang or env_lang()) == "en" else self.fr
 
+    def describe(self, lang: Lang | None = None) -> str:
+        """The text in ``lang``, as a message field (``t`` renders it in the reader's language)."""
+        return self.get(lang)
+
 
 # --------------------------------------------------------------------------- weapons
 
@@ -224,7 +231,7 @@ class Weapon(_Model):
     aliases: list[str] = []
     category: WeaponCategory
     damage: WeaponDamage
-    damage_type: DamageType
+    damage_type: TableDamageType
     blunt: bool = False
     range: Int | None = Field(default=None, ge=1)
     rate: Int | None = Field(default=None, ge=1)
@@ -405,8 +412,8 @@ class Maneuver(_Model):
     difficulty: Int = 0
     accuracy: Int = 0
     damage: ManeuverDamage = ManeuverDamage(base="none")
-    damage_type: DamageType | None = None
-    damage_type_by_power: dict[PowerKey, DamageType] = {}
+    damage_type: TableDamageType | None = None
+    damage_type_by_power: dict[PowerKey, TableDamageType] = {}
     requires: Requirements = Requirements()
     effects: list[Effect] = []
     traits_option: str | None = None

@@ -321,7 +321,7 @@ def advance(ctx: Resolution) -> None:
                     SimultaneousRank(
                         state.cursor,
                         tuple(due),
-                        tuple(state.fighters[d].health.penalty for d in due),
+                        tuple(state.fighters[d].wound_penalty for d in due),
                         rules=("V-INI-2",),
                     )
                 )

@@ -6,7 +6,7 @@ import math
 
 from conteur.engine import Command, Resolution
 from conteur.engine.geometry import distance
-from conteur.i18n import ConteurError
+from conteur.i18n import ConteurError, Msg
 
 from .events import (
     DamageDealt,
@@ -15,10 +15,10 @@ from .events import (
     Passed,
     Ran,
     Reloaded,
-    RoundEnded,
     ShotRolled,
     Surprised,
 )
+from .order import end_round
 from .shooting import draft_shot, roll_shot, weapon_in
 from .state import Fighter, WesternState
 
@@ -41,16 +41,36 @@ def due_fighter(state: WesternState, command: Command) -> Fighter:
     return f
 
 
+def one_action(state: WesternState, f: Fighter, action: str) -> None:
+    """The round's one simple action (W-RND-1): the whole volley is it, so a fighter who
+    fired this round cannot reload or run in it, nor fire after reloading or running."""
+    done = f.action_in(state.turn)
+    if done is not None and done != action:
+        raise ConteurError(
+            "western.one_action",
+            fighter=f.name,
+            done=Msg(f"western.action.{done}"),
+            wanted=Msg(f"western.action.{action}"),
+            rule="W-RND-1",
+        )
+
+
+def may_take(state: WesternState, f: Fighter, action: str) -> bool:
+    """Whether ``action`` is still open to ``f`` this round (W-RND-1)."""
+    return f.action_in(state.turn) in (None, action)
+
+
 def _end_of_round(ctx: Resolution) -> None:
     state: WesternState = ctx.state
     if state.phase == "round" and state.done >= len(state.slots):
-        ctx.emit(RoundEnded(turn=state.turn, rules=("W-RND-1",)))
+        end_round(ctx)
 
 
 def attack(ctx: Resolution, command: Command) -> None:
     """``attack``: one shot or blow at a target, the whole sequence from "target" (W-SEQ-1)."""
     state: WesternState = ctx.state
     f = due_fighter(state, command)
+    one_action(state, f, "shoot")
     hand = state.due()[1]  # type: ignore[index]
     target = state.fighter(str(command.get("target") or "")).id
     zone = command.get("zone") or None
@@ -123,12 +143,13 @@ def reload(ctx: Resolution, command: Command) -> None:
     """``reload``: a shot's turn spent loading cartridges (default table: ``reload`` per turn)."""
     state: WesternState = ctx.state
     f = due_fighter(state, command)
+    one_action(state, f, "reload")
     hand = str(command.get("hand") or state.due()[1])  # type: ignore[index]
+    refusal = reload_refusal(state, f, hand)
+    if refusal is not None:
+        raise refusal
     w = weapon_in(state, f, hand)
-    if w.capacity is None or hand not in f.ammo:
-        raise ConteurError("western.cannot_reload", fighter=f.name, weapon=w.id)
-    if f.ammo[hand] >= w.capacity:
-        raise ConteurError("western.already_loaded", fighter=f.name, weapon=w.id)
+    assert w.capacity is not None
     ctx.emit(
         Reloaded(
             fighter=f.id,
@@ -140,6 +161,16 @@ def reload(ctx: Resolution, command: Command) -> None:
     _end_of_round(ctx)
 
 
+def reload_refusal(state: WesternState, f: Fighter, hand: str) -> ConteurError | None:
+    """Why ``f`` cannot load cartridges in ``hand``'s weapon (None: it can)."""
+    w = weapon_in(state, f, hand)
+    if w.capacity is None or hand not in f.ammo:
+        return ConteurError("western.cannot_reload", fighter=f.name, weapon=w.id)
+    if f.ammo[hand] >= w.capacity:
+        return ConteurError("western.already_loaded", fighter=f.name, weapon=w.id)
+    return None
+
+
 RUN_METRES = 8.0
 """Metres run in one shot's turn (default)."""
 
@@ -148,6 +179,7 @@ def run(ctx: Resolution, command: Command) -> None:
     """``run``: spend this turn running ``metres`` away from the nearest adversary (or toward)."""
     state: WesternState = ctx.state
     f = due_fighter(state, command)
+    one_action(state, f, "run")
     foes = [o for o in state.fighters.values() if o.side != f.side and o.standing]
     metres = float(command.get("metres") or RUN_METRES)
     x, y = f.position

@@ -2,12 +2,14 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
 from conteur.engine import Event
+from conteur.i18n import Lang
 
-from .state import WesternState
+from .state import Fighter, WesternState
 
 
 def _with_words(out: dict[str, Any], *fields: str) -> dict[str, Any]:
@@ -32,6 +34,15 @@ class WesternEvent:
             if isinstance(value, bool):
                 out[key] = Msg("western.yes" if value else "western.no")
         return out
+
+    def veiled(
+        self, lang: Lang | None = None, names: Mapping[str, str] | None = None
+    ) -> str | None:
+        """The line read by those who may not see this event (``visibility.VEILED``)."""
+        from .visibility import veiled_line
+
+        assert isinstance(self, Event)
+        return veiled_line(self, lang, names)
 
 
 def labelled(items: tuple[tuple[str, int], ...]) -> tuple[tuple[str, int], ...]:
@@ -104,7 +115,8 @@ class Surprised(WesternEvent, Event):
         s = _state(state)
         f = s.fighters[self.fighter]
         f.surprised = self.kind
-        f.surprised_round = max(s.turn, 1)
+        # Between two rounds (or before the first) the surprise is for the round to come.
+        f.surprised_round = s.turn if s.phase == "round" else s.turn + 1
         if self.kind == "attacked" and s.phase == "round":
             kept = s.slots[: s.done] + [x for x in s.slots[s.done :] if x[0] != self.fighter]
             s.slots = kept
@@ -127,14 +139,20 @@ class ShotRolled(WesternEvent, Event):
     modifiers: tuple[tuple[str, int], ...] = ()
 
     def apply(self, state: Any) -> None:
+        from .shooting import instinctive_now
+
         s = _state(state)
         f = s.fighters[self.attacker]
         s.done += 1
+        revolver = s.tables.weapon(self.weapon).kind == "revolver"
+        if self.skill == "instinctive_pistol" or (revolver and instinctive_now(s, f)):
+            # From the moment it draws or is surprised, at ALL its adversaries (W-SKL-2),
+            # even when this shot, beyond 20 m, was aimed (W-SKL-4).
+            f.instinctive_round = s.turn
         f.ready = True
+        took(s, f, "shoot")
         if self.hand in f.ammo:
             f.ammo[self.hand] = max(0, f.ammo[self.hand] - 1)
-        if self.skill == "instinctive_pistol":
-            f.instinctive_round = s.turn
 
     def params(self, names: Any = None) -> dict[str, Any]:
         from conteur.engine.events import Modifiers
@@ -195,6 +213,12 @@ class DamageDealt(WesternEvent, Event):
         lose_pv(_state(state), self.target, self.pv_lost)
 
 
+def took(s: WesternState, f: Fighter, action: str) -> None:
+    """``f`` spends this round on one simple action (W-RND-1)."""
+    f.action = action
+    f.action_round = s.turn
+
+
 def lose_pv(s: WesternState, fid: str, amount: int) -> None:
     f = s.fighters[fid]
     f.pv -= amount
@@ -227,7 +251,9 @@ class Reloaded(WesternEvent, Event):
     def apply(self, state: Any) -> None:
         s = _state(state)
         s.done += 1
-        s.fighters[self.fighter].ammo[self.hand] = self.rounds
+        f = s.fighters[self.fighter]
+        f.ammo[self.hand] = self.rounds
+        took(s, f, "reload")
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -376,4 +402,6 @@ class Ran(WesternEvent, Event):
     def apply(self, state: Any) -> None:
         s = _state(state)
         s.done += 1
-        s.fighters[self.fighter].position = (self.x, self.y)
+        f = s.fighters[self.fighter]
+        f.position = (self.x, self.y)
+        took(s, f, "run")

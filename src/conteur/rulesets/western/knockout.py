@@ -4,11 +4,12 @@ from __future__ import annotations
 
 import re
 
-from conteur.dice import Expr, Percentile
+from conteur.dice import Expr
 from conteur.engine import Command, Resolution
 from conteur.engine.geometry import distance
 from conteur.i18n import ConteurError
 
+from .dice import Percentile
 from .events import (
     Approached,
     Bound,
@@ -84,18 +85,33 @@ def approach(ctx: Resolution, command: Command) -> None:
     ctx.emit(Approached(fighter=f.id, target=t.id, success=success, rules=("W-KO-1",)))
 
 
+def helpless(t: Fighter) -> bool:
+    """A victim that cannot defend itself: tied up, helpless or unconscious (W-KO-5)."""
+    return t.helpless or t.fate == "unconscious"
+
+
+def knockout_refusal(
+    state: WesternState, f: Fighter, t: Fighter, weapon: str
+) -> ConteurError | None:
+    """Why ``f`` cannot knock ``t`` out with ``weapon`` now (None: it can try): a heavy
+    object (W-KO-2), on a victim approached unseen from behind (W-KO-1) or helpless (W-KO-5)."""
+    w = state.tables.weapon(weapon)
+    if not w.heavy:
+        return ConteurError("western.not_heavy", weapon=w.id, rule="W-KO-2")
+    if not helpless(t) and f.behind != t.id:
+        return ConteurError("western.not_behind", fighter=f.name, target=t.name, rule="W-KO-1")
+    return None
+
+
 def knock_out(ctx: Resolution, command: Command) -> None:
     """``knockout``: a heavy object on the head of a victim approached unseen or helpless."""
     state: WesternState = ctx.state
     f, t = actor_and_victim(state, command)
-    tables = state.tables
     obj = str(command.get("weapon") or (f.weapons[0] if f.weapons else "fists"))
-    weapon = tables.weapon(obj)
-    if not weapon.heavy:
-        raise ConteurError("western.not_heavy", weapon=weapon.id, rule="W-KO-2")
-    automatic = t.helpless or t.fate in ("unconscious",)
-    if not automatic and f.behind != t.id:
-        raise ConteurError("western.not_behind", fighter=f.name, target=t.name, rule="W-KO-1")
+    refusal = knockout_refusal(state, f, t, obj)
+    if refusal is not None:
+        raise refusal
+    automatic = helpless(t)
     threshold = f.stat("force") + 10 - t.stat("resistance")
     if automatic:
         ctx.emit(

@@ -1,10 +1,15 @@
 """The round and the order of combat (W-RND-1, W-RND-2, W-SPD-1..3).
 
 Each round, every fighter able to act gets its shots or blows from its combat
-speed and weapon kind (the speed table, W-SPD-1). The order of combat follows:
-the first shot of everyone, fastest first; then the second shots of those who
-have one, fastest first; and so on (W-SPD-2; the documented default for
-interleaving several fast shooters).
+speed and weapon kind (the speed table, W-SPD-1). The order of combat follows
+(W-SPD-2; the text's 4.2.2.4 is missing, so this is a default kept as data,
+``order.delay`` in the tables): each shot is ranked at the fighter's combat
+speed less ``delay`` for every shot it fires before it in the round, highest
+first; a tie goes to the faster fighter, then to the one listed first. A very
+fast shooter thus fires first, second, third... before a slow one fires once.
+
+An unconscious fighter counts a round off at the end of each round, and is
+back for the round after its last one (W-KO-4).
 """
 
 from __future__ import annotations
@@ -39,13 +44,31 @@ def able_to_act(state: WesternState, f: Fighter, turn: int) -> bool:
     return not (f.surprised == "attacked" and f.surprised_round == turn)
 
 
+def order_of_combat(
+    state: WesternState, volleys: list[tuple[Fighter, list[str]]]
+) -> list[tuple[str, str]]:
+    """Every (fighter, hand) shot of the round, spread by speed (W-SPD-2, ``order.delay``)."""
+    delay = state.tables.order.delay
+    ranked: list[tuple[int, int, int, int, str, str]] = []
+    for index, (f, hands) in enumerate(volleys):
+        for k, hand in enumerate(hands):
+            ranked.append((-(f.speed - k * delay), -f.speed, index, k, f.id, hand))
+    return [(fid, hand) for *_, fid, hand in sorted(ranked)]
+
+
+def end_round(ctx: Resolution) -> None:
+    """The round is over: each unconscious fighter has one round fewer to go (W-KO-4)."""
+    state: WesternState = ctx.state
+    for f in state.fighters.values():
+        if f.fate == "unconscious":
+            ctx.emit(StillUnconscious(fighter=f.id, left=f.unconscious - 1, rules=("W-KO-4",)))
+    ctx.emit(RoundEnded(turn=state.turn, rules=("W-RND-1",)))
+
+
 def start_round(ctx: Resolution) -> None:
     """``round``: the next round, its volleys and its order of combat."""
     state: WesternState = ctx.state
     turn = state.turn + 1
-    for f in state.fighters.values():
-        if f.fate == "unconscious":
-            ctx.emit(StillUnconscious(fighter=f.id, left=f.unconscious - 1, rules=("W-KO-4",)))
     counts: list[tuple[Fighter, list[str]]] = []
     for f in state.fighters.values():
         if not able_to_act(state, f, turn):
@@ -65,13 +88,7 @@ def start_round(ctx: Resolution) -> None:
             if i < off:
                 hands.append("off")
         counts.append((f, hands))
-    ranked = sorted(enumerate(counts), key=lambda item: (-item[1][0].speed, item[0]))
-    slots: list[tuple[str, str]] = []
-    longest = max((len(h) for _, h in counts), default=0)
-    for k in range(longest):
-        for _, (f, hands) in ranked:
-            if k < len(hands):
-                slots.append((f.id, hands[k]))
+    slots = order_of_combat(state, counts)
     ctx.emit(RoundStarted(turn=turn, slots=tuple(slots), rules=("W-RND-1", "W-SPD-2", "W-SEQ-1")))
     if not slots:
-        ctx.emit(RoundEnded(turn=turn, rules=("W-RND-1",)))
+        end_round(ctx)

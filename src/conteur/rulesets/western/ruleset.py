@@ -2,11 +2,16 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from conteur.engine import Command, CommandTemplate, Param, Resolution
+from conteur.dice import RollKind
+from conteur.engine import Command, CommandTemplate, Event, Param, Resolution, Ruleset
+from conteur.engine.npcs import Archetype
+from conteur.engine.rules import RuleText, load_rule_texts
+from conteur.engine.views import Column, Roster, TurnView
+from conteur.engine.visibility import Visibility
 from conteur.i18n import ConteurError, Lang
 
 from . import combat, knockout, order, reputation
@@ -16,8 +21,12 @@ from .tables import load_tables
 
 Handler = Callable[[Resolution, Command], None]
 
+if TYPE_CHECKING:
+    from conteur.sim.referee import Referee
+    from conteur.sim.tactics import TacticFactory
 
-class WesternRuleset:
+
+class WesternRuleset(Ruleset[WesternState]):
     """WILD WEST 1873, "4 Les Combats (extraits)" (``003``), with default tables as data."""
 
     name = "western"
@@ -80,109 +89,50 @@ class WesternRuleset:
         handler(ctx, command)
         reputation.judge_if_over(ctx)
 
+    def load_sheet(self, data: Mapping[str, Any], source: str = "<sheet>") -> object:
+        """A sheet validated, French or English names (``sheet.load_sheet``)."""
+        from .sheet import load_sheet
+
+        return load_sheet(data, source)
+
+    # ------------------------------------------------------------------ its other parts
+
+    def referee(self) -> Referee:
+        """The simulator's referee (``.sim``, imported when first asked for)."""
+        from .sim import REFEREE
+
+        return REFEREE
+
+    def tactics(self) -> Mapping[str, TacticFactory]:
+        """The simulator's tactics by name (``.sim``)."""
+        from .sim import TACTICS
+
+        return TACTICS
+
+    def roll_kinds(self) -> Sequence[RollKind]:
+        """The rolls of this ruleset (``.dice``)."""
+        from .dice import Percentile, PercentileResult
+
+        return (RollKind(Percentile, PercentileResult),)
+
     def parse_command(self, line: str, state: Any, lang: Lang | None = None) -> Command:
         from .script import parse_line
 
         return parse_line(line, state)
 
-    def due_actors(self, state: Any) -> list[str]:
-        """Whose shot or blow comes next in the round's order of combat (W-SPD-2)."""
-        due = state.due()
-        return [str(due[0])] if due is not None else []
+    def due_actors(self, state: WesternState) -> list[str]:
+        """Whose shot or blow comes next (W-SPD-2): ``turn_view(state).due``, kept for the
+        readers that do not read ``turn_view`` yet."""
+        return list(self.turn_view(state).due)
 
-    def legal_commands(self, state: Any, actor: str | None = None) -> list[CommandTemplate]:
-        assert isinstance(state, WesternState)
-        out: list[CommandTemplate] = []
-        fighters = state.fighters
-        alive = tuple(f.id for f in fighters.values() if f.fate != "dead")
-        if actor is None:
-            if state.phase != "round":
-                out.append(CommandTemplate("round", None, (), "W-RND-1"))
-            out.append(
-                CommandTemplate(
-                    "surprise",
-                    None,
-                    (
-                        Param("target", "choice", alive),
-                        Param("surprise", "choice", ("sudden", "attacked")),
-                    ),
-                    "W-RND-2",
-                )
-            )
-            out.append(CommandTemplate("bind", None, (Param("target", "choice", alive),), "W-KO-5"))
-            sides = tuple(dict.fromkeys(f.side for f in fighters.values()))
-            if not state.duel_judged:
-                out.append(
-                    CommandTemplate(
-                        "duel_won",
-                        None,
-                        (Param("side", "choice", sides), Param("witness", "bool", required=False)),
-                        "W-REP-1",
-                    )
-                )
-        due = state.due()
-        for f in fighters.values():
-            if actor is not None and f.id != actor:
-                continue
-            others = tuple(x for x in alive if x != f.id)
-            if due is not None and due[0] == f.id:
-                zones = tuple(loc.id for loc in state.tables.locations)
-                out.append(
-                    CommandTemplate(
-                        "attack",
-                        f.id,
-                        (
-                            Param("target", "choice", others),
-                            Param("zone", "choice", zones, required=False),
-                            Param("modifier", "int", min=-100, max=100, required=False, default=0),
-                        ),
-                        "W-SEQ-1",
-                    )
-                )
-                out.append(CommandTemplate("pass", f.id, (), "W-SPD-2"))
-                out.append(
-                    CommandTemplate(
-                        "run",
-                        f.id,
-                        (
-                            Param("metres", "int", min=1, max=20, required=False, default=8),
-                            Param("toward", "bool", required=False),
-                        ),
-                        "W-RND-1",
-                    )
-                )
-                if due[1] in f.ammo:
-                    out.append(CommandTemplate("reload", f.id, (), "W-RND-1"))
-            if f.standing and others:
-                heavy = tuple(
-                    w
-                    for w in f.weapons + ([f.off_hand] if f.off_hand else [])
-                    if state.tables.weapon(w).heavy
-                )
-                out.append(
-                    CommandTemplate(
-                        "approach",
-                        f.id,
-                        (
-                            Param("target", "choice", others),
-                            Param("modifiers", "text", required=False),
-                        ),
-                        "W-KO-1",
-                    )
-                )
-                if heavy:
-                    out.append(
-                        CommandTemplate(
-                            "knockout",
-                            f.id,
-                            (
-                                Param("target", "choice", others),
-                                Param("weapon", "choice", tuple(dict.fromkeys(heavy))),
-                            ),
-                            "W-KO-3",
-                        )
-                    )
-        return out
+    def legal_commands(
+        self, state: WesternState, actor: str | None = None
+    ) -> list[CommandTemplate]:
+        """What ``actor`` (or anyone) may do now, built by the checks the commands run
+        (``legal.py``: one legality)."""
+        from .legal import legal_commands
+
+        return legal_commands(state, actor)
 
     # ------------------------------------------------------------------ views
 
@@ -200,6 +150,30 @@ class WesternRuleset:
             }
             for f in state.fighters.values()
         }
+
+    def roster(self, state: WesternState) -> Roster:
+        """A row per fighter: PV, reputation, cartridges in each hand, conditions."""
+        from .views import roster
+
+        return roster(state)
+
+    def columns(self) -> tuple[Column, ...]:
+        from .views import COLUMNS
+
+        return COLUMNS
+
+    def turn_view(self, state: WesternState) -> TurnView:
+        """The round, its phase, whose shot comes now, the shots still to come (W-SPD-2)."""
+        from .views import turn_view
+
+        return turn_view(state)
+
+    def visibility(self, event: Event, state: WesternState) -> Visibility:
+        """A shooter's roll is its own, a wound its victim's; the rest is public
+        (``visibility.visibility``, which says it per event type)."""
+        from .visibility import visibility
+
+        return visibility(event, state)
 
     def summary(self, state: Any) -> list[dict[str, Any]]:
         from .summary import summary
@@ -223,8 +197,45 @@ class WesternRuleset:
 
         return attack_odds(state, attacker, target, maneuver, params)
 
+    # ------------------------------------------------------------------ quick NPCs
+
+    def archetypes(self, era: str | None = None) -> list[Archetype]:
+        """Our default opponents (``data/archetypes.yaml``)."""
+        from .npc import archetypes
+
+        return list(archetypes())
+
+    def quick_npc_params(self, era: str | None = None) -> tuple[Param, ...]:
+        from .npc import quick_npc_params
+
+        return quick_npc_params()
+
+    def quick_npc_label(self, name: str, lang: Lang | None = None) -> str:
+        from .npc import param_label
+
+        return param_label(name, lang)
+
+    def quick_npc(self, params: Mapping[str, Any], era: str | None = None) -> dict[str, Any]:
+        from .npc import quick_npc
+
+        return quick_npc(params)
+
     def attack_kinds(self, state: Any, attacker: str) -> list[str]:
         """What ``attacker`` can attack with: ``main`` and, with two guns, ``off``."""
         assert isinstance(state, WesternState)
         f = state.fighter(attacker)
         return ["main", "off"] if f.off_hand else ["main"]
+
+    def rule_texts(self) -> Mapping[str, RuleText]:
+        """The W- rules, title and summary in French and English (``data/rules.yaml``)."""
+        return load_rule_texts("conteur.rulesets.western")
+
+
+def _register_default_words() -> None:
+    """The words of the default tables (``word.western.<id>``, skills), for every log line."""
+    from .words import register_words
+
+    register_words()
+
+
+_register_default_words()

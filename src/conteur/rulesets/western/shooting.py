@@ -12,10 +12,11 @@ import math
 from dataclasses import dataclass
 from typing import Any
 
-from conteur.dice import DiceSource, Expr, Percentile, RollRecord
+from conteur.dice import DiceSource, Expr, RollRecord
 from conteur.engine.geometry import distance
 from conteur.i18n import ConteurError
 
+from .dice import Percentile
 from .state import Fighter, WesternState
 from .tables import Location, Tables, Weapon
 
@@ -59,19 +60,33 @@ class ShotOutcome:
         return bool(self.hit.result.success and self.hit.result.critical)
 
 
+def instinctive_now(state: WesternState, f: Fighter) -> tuple[str, ...] | None:
+    """The rules that make ``f`` fire instinctively this round, whatever the distance
+    (None: it aims).
+
+    From the moment it draws (its gun not ready, in round 1) or is surprised by a
+    sudden adversary, it fires instinctively at ALL its adversaries for the round
+    (W-SKL-2); a surprise brings instinctive fire back after round 1 (W-SKL-3).
+    """
+    if f.instinctive_round == state.turn:
+        return ("W-SKL-2",)
+    if f.surprised == "sudden" and f.surprised_round == state.turn:
+        return ("W-SKL-2", "W-SKL-3")
+    if not f.ready and state.turn <= 1:
+        return ("W-SKL-2",)
+    return None
+
+
 def pistol_skill(state: WesternState, f: Fighter, metres: float) -> tuple[str, tuple[str, ...]]:
     """Aimed or instinctive pistol for a revolver shot (W-SKL-1..4)."""
     tables = state.tables
     far = metres > tables.instinctive_max_range and not state.options.get("instinctive_beyond")
     if far:
         return "aimed_pistol", ("W-SKL-4",)
-    if f.instinctive_round == state.turn:
-        return "instinctive_pistol", ("W-SKL-2",)  # once triggered, at ALL adversaries
-    if f.surprised == "sudden" and f.surprised_round == state.turn:
-        return "instinctive_pistol", ("W-SKL-2", "W-SKL-3")
+    why = instinctive_now(state, f)
+    if why is not None:
+        return "instinctive_pistol", why
     if not f.ready:
-        if state.turn <= 1:
-            return "instinctive_pistol", ("W-SKL-2",)
         return "aimed_pistol", ("W-SKL-3",)
     return "aimed_pistol", ("W-SKL-1",)
 

@@ -14,13 +14,16 @@ from conteur.dice import DiceSource
 from conteur.engine import Command, Encounter
 from conteur.engine.geometry import distance
 from conteur.i18n import ConteurError
-from conteur.sim.referee import FightersReferee, FightRecord, register_referee
-from conteur.sim.tactics import Tactic, register_tactic
+from conteur.sim.referee import FightersReferee, FightRecord
+from conteur.sim.tactics import Tactic, TacticFactory
 
+from .combat import may_take
 from .shooting import weapon_in
 from .state import Fighter, WesternState
 
 ROUND = Command("round")
+ACTION_OF = {"attack": "shoot", "reload": "reload", "run": "run"}
+"""The round's simple action each command spends (W-RND-1)."""
 
 
 def foes(state: WesternState, f: Fighter) -> list[Fighter]:
@@ -50,6 +53,14 @@ class WesternTactic:
         f: Fighter = fighter
         due = state.due()
         hand = due[1] if due else "main"
+        wanted = self.wanted(state, f, hand)
+        action = ACTION_OF.get(wanted.type)
+        if action is not None and not may_take(state, f, action):
+            return Command("pass", f.id)  # one simple action a round (W-RND-1)
+        return wanted
+
+    def wanted(self, state: WesternState, f: Fighter, hand: str) -> Command:
+        """What the fighter would do with this shot's turn, the round's action aside."""
         if self.fleeing(state, f):
             return Command("run", f.id)
         if hand in f.ammo and f.ammo[hand] <= 0:
@@ -69,12 +80,10 @@ class WesternTactic:
         return False
 
 
-@register_tactic("western", "nearest")
 class Nearest(WesternTactic):
     """Shoot the nearest adversary in reach."""
 
 
-@register_tactic("western", "weakest")
 class Weakest(WesternTactic):
     """Shoot the adversary in reach with the fewest PV left."""
 
@@ -82,7 +91,6 @@ class Weakest(WesternTactic):
         return min(among, key=lambda o: (o.pv, distance(f.position, o.position)))
 
 
-@register_tactic("western", "flee")
 class Flee(WesternTactic):
     """Fight like ``nearest``; run away at half PV or less (option ``at``: the fraction)."""
 
@@ -182,4 +190,12 @@ class WesternReferee(FightersReferee):
         return "fled" if self.fled(state, f, enemies, escape, tactics) else "alive"
 
 
-register_referee("western", WesternReferee())
+REFEREE = WesternReferee()
+"""The referee of this ruleset's simulated fights (``Ruleset.referee()``)."""
+
+TACTICS: dict[str, TacticFactory] = {
+    "nearest": Nearest,
+    "weakest": Weakest,
+    "flee": Flee,
+}
+"""This ruleset's tactics by name (``Ruleset.tactics()``)."""

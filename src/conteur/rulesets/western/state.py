@@ -54,6 +54,13 @@ class Fighter:
     """The round in which this fighter started shooting instinctively (W-SKL-2)."""
     behind: str | None = None
     """The fighter it has approached unseen from behind (W-KO-1)."""
+    action: str | None = None
+    """Its simple action in round ``action_round``: ``shoot``, ``reload``, ``run`` (W-RND-1)."""
+    action_round: int = 0
+
+    def action_in(self, turn: int) -> str | None:
+        """The simple action already taken in round ``turn`` (None: none yet)."""
+        return self.action if self.action_round == turn else None
 
     def stat(self, key: str) -> int:
         return int(self.characteristics.get(key, 0))

@@ -1,5 +1,5 @@
-"""The western tables as data: characteristics, skills, speed, hit location, shifts, stealth,
-action durations and weapons.
+"""The western tables as data: characteristics, skills, speed, order of combat, hit location,
+shifts, stealth, action durations and weapons.
 
 The excerpt leaves these numbers out; ``data/tables.yaml`` ships defaults. A
 game master's file (the scenario key ``tables``) replaces whole sections: a
@@ -92,6 +92,16 @@ class Weapon(Named):
         return self.kind in FIREARMS
 
 
+class Order(_Model):
+    """How a round's shots are spread by speed (W-SPD-2; the text's 4.2.2.4 is missing).
+
+    Each shot ranks at the fighter's combat speed less ``delay`` for every shot
+    it fires before it in the round; higher ranks act first.
+    """
+
+    delay: int = Field(default=5, ge=0)
+
+
 class Health(_Model):
     pv_bonus: int = 5
     dead_at: int = -10
@@ -106,6 +116,7 @@ class Tables(_Model):
     health: Health = Health()
     skills: tuple[Named, ...]
     speed: dict[WeaponKind, tuple[Band, ...]]
+    order: Order = Order()
     locations: tuple[Location, ...]
     shifts: dict[str, tuple[Step, ...]]
     stealth: tuple[StealthModifier, ...]

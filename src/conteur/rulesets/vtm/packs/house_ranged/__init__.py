@@ -53,4 +53,10 @@ def adjust_tables(tables: Tables) -> Tables:
 
 replaces(PACK, *pack_data().replaces)
 
-OPTION_PACK = OptionPack(name=PACK, replaces=pack_data().replaces, adjust_tables=adjust_tables)
+OPTION_PACK = OptionPack(
+    name=PACK,
+    replaces=pack_data().replaces,
+    adjust_tables=adjust_tables,
+    maneuvers=pack_maneuvers,
+    stands_for=MappingProxyType(dict(pack_data().stands_for)),
+)

@@ -48,7 +48,7 @@ def firearm(state: VtmState, f: Fighter, a: Action, rule: str) -> Weapon:
 
 def no_wound_penalties(f: Fighter) -> bool:
     """R-CALL-6: apparitions and whatever the game master marks so (``no_wound_penalties``)."""
-    return bool(f.conditions.get("no_wound_penalties") or f.conditions.get("apparition"))
+    return not f.wound_penalties
 
 
 FIREARM_ONLY = ("short_burst", "long_burst", "shotgun_spread", "suppressive_fire", "called_shot")

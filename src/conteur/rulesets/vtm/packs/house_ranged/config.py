@@ -54,6 +54,7 @@ class PackData(_Model):
 
     replaces: tuple[str, ...]
     removes: tuple[str, ...]
+    stands_for: dict[str, str]
     shot_bands: tuple[ShotBand, ...]
     step_metres: float = Field(gt=0)
     step_difficulty: int

@@ -25,13 +25,13 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
-from conteur.dice import VtmPool
 from conteur.engine import Param, Resolution
 from conteur.i18n import ConteurError
 
 from ... import equipment
 from ...actions import check_attack
 from ...attack import attack
+from ...dice import VtmPool
 from ...events import ConditionSet, DamageTaken, WeaponChanged
 from ...hooks import (
     AttackDraft,

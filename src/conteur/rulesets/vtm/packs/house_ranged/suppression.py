@@ -15,12 +15,12 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import replace
 
-from conteur.dice import VtmPool
 from conteur.engine import Event, Resolution
 from conteur.i18n import ConteurError
 
 from ... import equipment
 from ...attack import soak_pool
+from ...dice import VtmPool
 from ...events import AttackRolled, Botched, ConditionSet
 from ...hooks import action, at_turn_end, before_action, validator
 from ...ranged import spend_rounds
@@ -160,7 +160,7 @@ def exposed_damage(ctx: Resolution, f: Fighter, shooter: str, weapon_id: str) ->
     """R-SUPP-2: the weapon's base damage, no extra die, soaked as usual."""
     state: VtmState = ctx.state
     w = equipment.weapon(state, weapon_id)
-    dtype = str(w.damage_type)
+    dtype, source = equipment.health_damage(str(w.damage_type), "weapon")
     strike = Strike(
         attacker=shooter,
         target=f.id,
@@ -169,7 +169,7 @@ def exposed_damage(ctx: Resolution, f: Fighter, shooter: str, weapon_id: str) ->
         difficulty=6,
         damage_dice=int(w.damage.dice or 0),
         damage_type=dtype,
-        soak=soak_pool(f, dtype, "weapon", state),
+        soak=soak_pool(f, dtype, source, state),
         armour_rating=0,
         halve_bashing=f.kind == "vampire" and dtype == "bashing",
         rules=("R-SUPP-2",),

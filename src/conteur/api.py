@@ -1,0 +1,103 @@
+"""The public Python API: what the CLI does, for scripts and notebooks.
+
+    import conteur
+    scenario = conteur.Scenario.load("examples/fusillade.yaml")
+    odds = scenario.attack_odds("nini", "gaspard")
+    odds.to_dict()      # what ``conteur odds attack ... --json`` prints
+    conteur.simulate("examples/simulation/4v4_1899.yaml", runs=200, seed=1)
+                        # what ``conteur simulate ... --json --no-plot`` prints
+
+Kept stable: these names and their arguments change only by gaining optional ones.
+Errors are ``conteur.i18n.ConteurError`` (``message(lang)`` in French or English).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any, Protocol
+
+from conteur.engine import Encounter
+from conteur.i18n import ConteurError
+
+
+class Odds(Protocol):
+    """The exact odds of one attack; ``to_dict()`` is ``conteur odds attack --json``'s object."""
+
+    def to_dict(self) -> dict[str, Any]: ...
+
+
+@dataclass(frozen=True)
+class Scenario:
+    """A scenario file read and started: its data, where its files are, its first state."""
+
+    path: Path
+    data: Mapping[str, Any]
+    encounter: Encounter
+
+    @classmethod
+    def load(cls, path: str | Path) -> Scenario:
+        """Read and start the scenario at ``path`` (ConteurError naming what is wrong)."""
+        from conteur.engine.scenario import load_scenario
+
+        data, base = load_scenario(Path(path))
+        return cls(Path(path), data, Encounter.start(data, base))
+
+    @property
+    def ruleset(self) -> str:
+        """The name of the ruleset the scenario plays."""
+        return self.encounter.ruleset.name
+
+    @property
+    def combatants(self) -> list[str]:
+        """The combatants' ids, in the scenario's order."""
+        return list(self.encounter.end_state())
+
+    def attack_odds(
+        self, attacker: str, target: str, maneuver: str | None = None, **params: Any
+    ) -> Odds:
+        """The exact odds of ``attacker`` attacking ``target`` now, as
+        ``conteur odds attack SCENARIO --attacker A --target T [--maneuver M]
+        [--param NAME=VALUE ...]`` computes them (values as the CLI writes them)."""
+        known = self.combatants
+        for name in (attacker, target):
+            if name not in known:
+                raise ConteurError("odds.attack.unknown_fighter", name=name, known=", ".join(known))
+        answer: Odds = self.encounter.ruleset.attack_odds(
+            self.encounter.state, attacker, target, maneuver, dict(params) or None
+        )
+        return answer
+
+
+def simulate(
+    path: str | Path,
+    *,
+    runs: int = 1000,
+    seed: int | None = None,
+    workers: int | None = 1,
+    tactics: Mapping[str, str] | None = None,
+    max_turns: int | None = None,
+    dask: str | None = None,
+) -> dict[str, Any]:
+    """Fight the scenario at ``path`` ``runs`` times with the real rules; the result is what
+    ``conteur simulate PATH --runs N [--seed S] [--workers K] --json --no-plot`` prints.
+
+    The same seed gives the same result whatever the number of workers."""
+    from conteur.sim.encounters import simulate as run
+
+    result = run(
+        Path(path),
+        runs,
+        seed=seed,
+        workers=workers if workers is not None else 1,
+        tactics=dict(tactics or {}),
+        max_turns=max_turns,
+        dask=dask,
+    )
+    data = result.to_dict()
+    data["plot"] = []
+    return data
+
+
+__all__ = ["Odds", "Scenario", "simulate"]

@@ -1,0 +1,86 @@
+"""Who may see an event: everyone, the game master only, or one combatant's player and the GM.
+
+The ruleset decides each event's ``Visibility`` when it is emitted (``Ruleset.visibility``);
+the stored log keeps every event, and each reader filters with its ``Viewer``.
+
+An event *owned* by a combatant (its dice, its pool, its exact health) is seen by the
+game master and by that combatant's player; when that combatant is itself played by a
+player (a player character rolls in front of the table) the other players see it too.
+Owned by a combatant no player plays — an NPC — it is the game master's alone, and the
+others read the event's veiled line instead (``Event.veiled``: "Sam attacks Jack: hit").
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any, Literal
+
+Audience = Literal["public", "gm", "owner"]
+
+
+@dataclass(frozen=True)
+class Visibility:
+    """The audience of one event; ``owner`` is the combatant an ``owner`` event belongs to."""
+
+    audience: Audience = "public"
+    owner: str | None = None
+
+    def to_dict(self) -> dict[str, Any]:
+        """JSON-ready: ``{"audience": ..., "owner": ...}``."""
+        return {"audience": self.audience, "owner": self.owner}
+
+    @classmethod
+    def from_dict(cls, data: Any) -> Visibility:
+        """Read back ``to_dict`` (a missing or malformed value is public)."""
+        if isinstance(data, Visibility):
+            return data
+        if not isinstance(data, dict):
+            return PUBLIC
+        audience = data.get("audience", "public")
+        if audience not in ("public", "gm", "owner"):
+            audience = "public"
+        owner = data.get("owner")
+        return cls(audience, str(owner) if owner is not None else None)
+
+
+PUBLIC = Visibility("public")
+GM_ONLY = Visibility("gm")
+
+
+def owned_by(fighter: str | None) -> Visibility:
+    """The visibility of what belongs to ``fighter`` (GM-only when no one is named)."""
+    return Visibility("owner", fighter) if fighter else GM_ONLY
+
+
+@dataclass(frozen=True)
+class Viewer:
+    """Who reads: the game master, or the player of ``character``, at a table where
+    ``players`` are the combatants that players play."""
+
+    gm: bool = False
+    character: str | None = None
+    players: frozenset[str] = frozenset()
+
+    def sees(self, visibility: Visibility) -> bool:
+        """Whether this reader may see an event of ``visibility``."""
+        if self.gm or visibility.audience == "public":
+            return True
+        if visibility.audience == "gm":
+            return False
+        owner = visibility.owner
+        return owner is not None and (owner == self.character or owner in self.players)
+
+
+GM = Viewer(gm=True)
+"""The game master: sees every event."""
+
+
+def player(character: str | None, players: frozenset[str] | None = None) -> Viewer:
+    """The player of ``character`` (None: a spectator), ``players`` the table's characters."""
+    table = frozenset(players or ())
+    if character is not None:
+        table |= {character}
+    return Viewer(gm=False, character=character, players=table)
+
+
+__all__ = ["GM", "GM_ONLY", "PUBLIC", "Audience", "Viewer", "Visibility", "owned_by", "player"]

@@ -1,0 +1,185 @@
+"""What readers show of a hunter fight: a roster row per fighter, the turn, who is due.
+
+Health is the sheet's track of boxes (H-HLT-1: ``/`` bashing, ``X`` lethal, ``*``
+aggravated); the status follows the fighter's fate and its track; the band is the
+word of ``data/bands.yaml`` its wound penalty reaches. Resources: the Defense the
+rules oppose now to a close attack (H-ATK-2, H-DODGE-1; 0 while it is given up), and
+the rounds left in each firearm. Hunter sheets carry no Willpower (the ruleset reads
+none), so there is no Willpower column. Conditions are words, naming who holds whom.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from functools import cache
+from importlib import resources
+from typing import Any
+
+import yaml
+
+from conteur.engine.views import (
+    Column,
+    ConditionView,
+    HealthView,
+    OrderSlot,
+    Resource,
+    Roster,
+    RosterRow,
+    Status,
+    TurnView,
+)
+from conteur.i18n import Bilingual, Msg
+
+from .attack import defense_of
+from .health import MARKS
+from .state import Fighter, HunterState
+from .turn import due
+
+DEFENSE = Column(key="defense", label=Msg("hunter.res.defense"))
+COLUMNS = (DEFENSE,)
+
+OUT_FATES = frozenset({"unconscious", "incapacitated"})
+DEAD_FATES = frozenset({"dead"})
+
+CONDITIONS = (
+    "surprised",
+    "holding",
+    "held_by",
+    "immobilised",
+    "prone",
+    "shield",
+    "dodging",
+    "all_out",
+    "aiming",
+    "no_defense",
+    "reloading",
+    "delay",
+    "cover",
+)
+"""Every condition a row may name, in the order it names them (``hunter.cond.<key>``)."""
+
+
+@cache
+def ladder() -> tuple[tuple[tuple[int, str], ...], Mapping[str, str]]:
+    """The bands of ``data/bands.yaml``: (penalty reached, band) rungs, and band by fate."""
+    ref = resources.files("conteur.rulesets.hunter").joinpath("data/bands.yaml")
+    data: dict[str, Any] = yaml.safe_load(ref.read_text(encoding="utf-8"))
+    rungs = tuple((int(r["penalty"]), str(r["band"])) for r in data["wounded"])
+    fates = {str(k): str(v) for k, v in data["fates"].items()}
+    return rungs, fates
+
+
+def band_of(boxes: tuple[int, ...] | list[int], fate: str) -> str:
+    """The catalogue key of the word players read for this track and fate."""
+    rungs, fates = ladder()
+    if fate in fates:
+        return f"hunter.band.{fates[fate]}"
+    filled = sum(1 for b in boxes if b)
+    if not filled:
+        return "band.unhurt"
+    penalty = -max(0, min(3, filled - (len(boxes) - 3)))
+    reached = [name for limit, name in rungs if penalty <= limit]
+    return f"hunter.band.{reached[-1]}" if reached else "band.wounded"
+
+
+def status(f: Fighter) -> Status:
+    """Dead, out of the fight (unconscious, bleeding out), wounded (a box marked) or unhurt."""
+    if f.fate in DEAD_FATES:
+        return "dead"
+    if f.fate in OUT_FATES:
+        return "out"
+    return "wounded" if f.health.filled else "unhurt"
+
+
+def defense(state: HunterState, f: Fighter) -> int:
+    """The Defense the rules oppose to a close attack on ``f`` now (H-ATK-2, H-DODGE-1)."""
+    return defense_of(state, f, "melee", f, False)[0]
+
+
+def resources_of(state: HunterState, f: Fighter) -> tuple[Resource, ...]:
+    """Defense, then the rounds left in each firearm carried."""
+    out = [Resource(key="defense", label=DEFENSE.label, value=defense(state, f))]
+    for wid, rounds in sorted(f.ammo.items()):
+        w = state.tables.weapon(wid)
+        out.append(
+            Resource(
+                key=f"ammo.{wid}",
+                label=Msg("hunter.res.ammo", weapon=Bilingual(w.fr, w.en)),
+                value=rounds,
+                maximum=max(w.clip, rounds),
+            )
+        )
+    return tuple(out)
+
+
+def conditions(f: Fighter) -> tuple[ConditionView, ...]:
+    """Each condition in words (``hunter.cond.<key>``), naming the other fighter it involves."""
+    found: dict[str, tuple[Msg, str | None]] = {}
+    if f.surprised:
+        found["surprised"] = (Msg("hunter.cond.surprised"), None)
+    if f.holding:
+        found["holding"] = (Msg("hunter.cond.holding"), f.holding)
+    if f.held_by and not f.immobilised:
+        found["held_by"] = (Msg("hunter.cond.held_by"), f.held_by)
+    if f.immobilised:
+        found["immobilised"] = (Msg("hunter.cond.immobilised"), f.held_by)
+    if f.prone:
+        found["prone"] = (Msg("hunter.cond.prone"), None)
+    if f.shield:
+        found["shield"] = (Msg("hunter.cond.shield"), f.shield)
+    if f.dodging:
+        found["dodging"] = (Msg("hunter.cond.dodging"), None)
+    if f.all_out:
+        found["all_out"] = (Msg("hunter.cond.all_out"), None)
+    if f.aim:
+        found["aiming"] = (Msg("hunter.cond.aiming", aim=f.aim), f.aim_target)
+    if f.no_defense:
+        found["no_defense"] = (Msg("hunter.cond.no_defense"), None)
+    if f.reloading:
+        found["reloading"] = (Msg("hunter.cond.reloading", turns=f.reloading), None)
+    if f.delay_after:
+        found["delay"] = (Msg("hunter.cond.delay"), f.delay_after)
+    if f.cover != "none":
+        found["cover"] = (Msg("hunter.cond.cover", cover=Msg(f"hunter.word.{f.cover}")), None)
+    return tuple(
+        ConditionView(key=key, label=found[key][0], other=found[key][1])
+        for key in CONDITIONS
+        if key in found
+    )
+
+
+def row(state: HunterState, f: Fighter) -> RosterRow:
+    """One fighter as the roster shows it."""
+    return RosterRow(
+        id=f.id,
+        name=f.name,
+        side=f.side,
+        health=HealthView.boxes(tuple(MARKS[b].strip() for b in f.health.boxes)),
+        status=status(f),
+        band=band_of(f.health.boxes, f.fate),
+        penalty=f.health.penalty,
+        resources=resources_of(state, f),
+        conditions=conditions(f),
+        fate=f.fate,
+    )
+
+
+def roster(state: HunterState) -> Roster:
+    """Every fighter, in the scenario's order."""
+    return Roster(columns=COLUMNS, rows=tuple(row(state, f) for f in state.fighters.values()))
+
+
+def turn_view(state: HunterState) -> TurnView:
+    """The turn, its phase, who acts now (H-INI-1, H-DEL-1) and the ranking with each
+    fighter's initiative total (one fighter a rank: ties are rolled off, H-INI-2)."""
+    now = due(state)
+    order = tuple(
+        OrderSlot(ids=(fid,), total=state.fighters[fid].initiative) for fid in state.ranking
+    )
+    return TurnView(
+        turn=state.turn,
+        phase=state.phase,
+        due=(now,) if now else (),
+        order=order,
+        over=state.phase == "over",
+    )

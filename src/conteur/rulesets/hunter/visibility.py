@@ -1,0 +1,190 @@
+"""Who may see each event of a hunter fight, and the line the others read instead.
+
+Decided per event type when the event is emitted (``HunterRuleset.visibility``):
+
+* **A fighter's own numbers are its own** (``owned_by``): its initiative die and its
+  roll-offs (the ranking itself is public), its ambush roll, its Stamina roll to stay
+  conscious, its dodge (the value is twice its Defense), its exact track when it takes
+  damage (the boxes, the fate), the rounds left in its gun, its experience counters.
+* **An attack roll is owned by the party whose secrets it carries**: the line shows the
+  attacker's pool and dice *and* the target's Defense (or Strength) and armour. A monster's
+  or a bystander's numbers are the Storyteller's, so a roll is owned by the attacker when
+  the attacker is not a hunter, else by the target when the target is not a hunter, else
+  by the attacking hunter (hunters are the players' characters; ``Viewer`` decides whether
+  the owner is played by a player). Readers who may not see it read who attacked whom,
+  with what, and the outcome in words: « la Bête → Marc (mains nues) : coup au but »; a
+  hunter's roll (owned by its target) also gives its successes, counted in front of the
+  table: « Ana → la Bête (tir) : 2 succès, coup au but ».
+* **Everything the table sees happen is public**: the turn, the ranking, delays and
+  passes, aiming, all-out attacks, reloading, drawing, grappling and its effects, shots
+  that hit cover, an ally or a human shield, the end of the fight.
+* **The Storyteller's commands** (templates with no actor): ``initiative`` and
+  ``ambush`` give the events above; ``gm_cover`` is public (the table sees a fighter take
+  or leave cover, and every shot at it changes); ``gm_damage`` is the damage event above
+  (the track is the target's, everyone reads the wound in words); ``gm_xp_reset`` is the
+  hunter's own (its counters). None of them carries a note or a reason of the
+  Storyteller's own, so none is GM-only; an event marked ``public=False`` still is.
+
+A veiled line holds names and words only (and a hunter's successes): no pool, no face, no
+Defense, no track.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+
+from conteur.engine import Event
+from conteur.engine.visibility import GM_ONLY, PUBLIC, Visibility, owned_by
+from conteur.i18n import Lang, Msg, catalog, t
+
+from .events import (
+    HunterAmbushChecked,
+    HunterAmmoSpent,
+    HunterAttackRolled,
+    HunterConsciousnessRolled,
+    HunterDamaged,
+    HunterDodging,
+    HunterInitiativeRolled,
+    HunterRollOff,
+    HunterXpReset,
+)
+from .state import HunterState
+
+OWN_ROLLS: tuple[type[Event], ...] = (
+    HunterInitiativeRolled,
+    HunterRollOff,
+    HunterAmbushChecked,
+    HunterConsciousnessRolled,
+    HunterDodging,
+    HunterAmmoSpent,
+    HunterXpReset,
+)
+"""Events owned by their ``actor``: its dice, its Defense, its ammunition, its counters."""
+
+GRAPPLING = frozenset({"grapple", "escape", "overpower", "fight_back"})
+"""Maneuvers whose success is a hold, not a blow (their outcome reads « réussite »)."""
+
+
+def visibility(event: Event, state: HunterState) -> Visibility:
+    """Who may see ``event`` (see the module's docstring for each type)."""
+    if not event.public:
+        return GM_ONLY
+    if isinstance(event, OWN_ROLLS):
+        return owned_by(getattr(event, "actor", None))
+    if isinstance(event, HunterAttackRolled):
+        return owned_by(attack_owner(state, event.actor, event.target))
+    if isinstance(event, HunterDamaged):
+        return owned_by(event.target)
+    return PUBLIC
+
+
+def attack_owner(state: HunterState, attacker: str, target: str) -> str:
+    """The fighter whose secrets an attack roll carries: a non-hunter attacker's pool, else a
+    non-hunter target's Defense, else the attacking hunter's own roll."""
+    a, d = state.fighters.get(attacker), state.fighters.get(target)
+    if a is not None and a.kind != "hunter":
+        return attacker
+    if d is not None and d.kind != "hunter":
+        return target
+    return attacker
+
+
+# ------------------------------------------------------------------ veiled lines
+
+
+def _name(names: Mapping[str, str] | None, fid: str) -> str:
+    return (names or {}).get(fid, fid)
+
+
+def _word(value: str) -> Msg | str:
+    key = f"hunter.word.{value}"
+    return Msg(key) if key in catalog() else value.replace("_", " ")
+
+
+def _initiative(ev: Event, lang: Lang | None, names: Mapping[str, str] | None) -> str:
+    assert isinstance(ev, HunterInitiativeRolled)
+    return t("ev.HunterInitiativeRolled.veiled", lang, actor=_name(names, ev.actor))
+
+
+def _rolloff(ev: Event, lang: Lang | None, names: Mapping[str, str] | None) -> str:
+    assert isinstance(ev, HunterRollOff)
+    return t("ev.HunterRollOff.veiled", lang, actor=_name(names, ev.actor))
+
+
+def _ambush(ev: Event, lang: Lang | None, names: Mapping[str, str] | None) -> str:
+    assert isinstance(ev, HunterAmbushChecked)
+    key = "surprised" if ev.surprised else "ready"
+    return t(f"ev.HunterAmbushChecked.veiled.{key}", lang, actor=_name(names, ev.actor))
+
+
+def _conscious(ev: Event, lang: Lang | None, names: Mapping[str, str] | None) -> str:
+    assert isinstance(ev, HunterConsciousnessRolled)
+    key = "conscious" if ev.conscious else "out"
+    return t(f"ev.HunterConsciousnessRolled.veiled.{key}", lang, actor=_name(names, ev.actor))
+
+
+def _dodging(ev: Event, lang: Lang | None, names: Mapping[str, str] | None) -> str:
+    assert isinstance(ev, HunterDodging)
+    return t("ev.HunterDodging.veiled", lang, actor=_name(names, ev.actor))
+
+
+def outcome(ev: HunterAttackRolled) -> Msg:
+    """The outcome of an attack roll in a word: a dramatic failure, an exceptional success,
+    a blow that lands or misses (a hold that succeeds or fails, for grappling)."""
+    if ev.dramatic:
+        return Msg("hunter.outcome.dramatic")
+    if ev.successes <= 0:
+        return Msg("hunter.outcome.failure" if ev.maneuver in GRAPPLING else "hunter.outcome.miss")
+    if ev.exceptional:
+        return Msg("hunter.outcome.exceptional")
+    return Msg("hunter.outcome.success" if ev.maneuver in GRAPPLING else "hunter.outcome.hit")
+
+
+def _attack(ev: Event, lang: Lang | None, names: Mapping[str, str] | None) -> str:
+    """Who attacked whom, with what, the outcome; and, when the roll is a hunter's (owned by
+    its target for the target's Defense in it), its successes: rolled in front of the table."""
+    assert isinstance(ev, HunterAttackRolled)
+    fields = {
+        "actor": _name(names, ev.actor),
+        "target": _name(names, ev.target),
+        "maneuver": _word(ev.maneuver),
+        "outcome": outcome(ev),
+    }
+    hunters_roll = ev.seen.owner == ev.target != ev.actor
+    if hunters_roll and ev.successes > 0 and not ev.dramatic:
+        return t("ev.HunterAttackRolled.veiled.successes", lang, successes=ev.successes, **fields)
+    return t("ev.HunterAttackRolled.veiled", lang, **fields)
+
+
+def _damaged(ev: Event, lang: Lang | None, names: Mapping[str, str] | None) -> str:
+    from .views import band_of
+
+    assert isinstance(ev, HunterDamaged)
+    return t(
+        "ev.HunterDamaged.veiled",
+        lang,
+        target=_name(names, ev.target),
+        damage_type=_word(ev.damage_type),
+        band=Msg(band_of(ev.boxes, ev.fate)),
+    )
+
+
+Veil = Callable[[Event, Lang | None, Mapping[str, str] | None], str | None]
+
+VEILED: dict[type[Event], Veil] = {
+    HunterInitiativeRolled: _initiative,
+    HunterRollOff: _rolloff,
+    HunterAmbushChecked: _ambush,
+    HunterConsciousnessRolled: _conscious,
+    HunterDodging: _dodging,
+    HunterAttackRolled: _attack,
+    HunterDamaged: _damaged,
+}
+"""The veiled line of each event type that has one; the others (the rounds left in a gun,
+experience counters) leave nothing to those who may not see them."""
+
+
+def veiled_line(ev: Event, lang: Lang | None, names: Mapping[str, str] | None) -> str | None:
+    """What a reader who may not see ``ev`` reads instead (None: nothing)."""
+    veil = VEILED.get(type(ev))
+    return veil(ev, lang, names) if veil is not None else None

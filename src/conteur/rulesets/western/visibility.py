@@ -1,0 +1,197 @@
+"""Who may see each event of a western fight, and the line the others read instead.
+
+Decided per event type when the event is emitted (``WesternRuleset.visibility``):
+
+* **A shooter's roll is its own** (``owned_by``): the skill and its percentage, the
+  modifiers (the Storyteller's too), the d100 (``ShotRolled``); a critical's margin, which
+  tells the shooter's roll (``LocationShifted``, owned by whoever fired the shot just
+  rolled); a knock-out's 1D20 against FORCE and RÉSISTANCE (``KnockOutRolled``); the
+  shots a fighter's speed gives it (``VolleyCounted``: the order of combat is public).
+  The others read who shot whom with what, and the outcome in words.
+* **A wound is the victim's**: where the shot landed with its d100 (``LocationRolled``),
+  the damage dice and the PV lost (``DamageDealt``, ``KnockOutHurt``), the rounds it stays
+  unconscious (``KnockedOut``, ``StillUnconscious``), the cartridges it loads
+  (``Reloaded``). The others read where it was hit, that it is hurt, out or awake again.
+* **Creeping up is the sneaker's alone**: the stealth rolls needed and rolled, and an
+  approach that ends right behind the victim (no veiled line: the victim must not know);
+  an approach that fails is public (the victim saw it coming).
+* **Everything the table sees happen is public**: the round and its order, a pass, a run,
+  the end of the round, a fighter tied up, reputation (it is, by nature, what everyone
+  knows).
+* **The Storyteller's commands** (templates with no actor): ``round`` and ``surprise``
+  (``RoundStarted``, ``Surprised``: the table sees who is caught unawares), ``bind``
+  (``Bound``) and ``duel_won`` (``DuelJudged``, ``ReputationGained``) are all public: none
+  carries a note or a reason of the Storyteller's own. A modifier the Storyteller gives a
+  shot (``modifier``) is in that shot's roll, owned by the shooter. An event marked
+  ``public=False`` is the Storyteller's alone.
+
+A veiled line holds names and words only: no percentage, no face, no PV.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+
+from conteur.engine import Event
+from conteur.engine.visibility import GM_ONLY, PUBLIC, Visibility, owned_by
+from conteur.i18n import Lang, Msg, catalog, t
+
+from .events import (
+    Approached,
+    DamageDealt,
+    KnockedOut,
+    KnockOutHurt,
+    KnockOutRolled,
+    LocationRolled,
+    LocationShifted,
+    Reloaded,
+    ShotRolled,
+    StealthNeeded,
+    StealthRolled,
+    StillUnconscious,
+    VolleyCounted,
+)
+from .state import WesternState
+
+SHOOTER_OWNS: tuple[type[Event], ...] = (ShotRolled, KnockOutRolled)
+"""Rolls owned by their ``attacker``."""
+
+FIGHTER_OWNS: tuple[type[Event], ...] = (
+    VolleyCounted,
+    StillUnconscious,
+    Reloaded,
+    StealthNeeded,
+    StealthRolled,
+)
+"""Events owned by their ``fighter``."""
+
+TARGET_OWNS: tuple[type[Event], ...] = (LocationRolled, DamageDealt, KnockOutHurt, KnockedOut)
+"""Wounds owned by their ``target``."""
+
+
+def visibility(event: Event, state: WesternState) -> Visibility:
+    """Who may see ``event`` (see the module's docstring for each type)."""
+    if not event.public:
+        return GM_ONLY
+    if isinstance(event, SHOOTER_OWNS):
+        return owned_by(getattr(event, "attacker", None))
+    if isinstance(event, FIGHTER_OWNS):
+        return owned_by(getattr(event, "fighter", None))
+    if isinstance(event, TARGET_OWNS):
+        return owned_by(getattr(event, "target", None))
+    if isinstance(event, LocationShifted):
+        return owned_by(last_shooter(state))
+    if isinstance(event, Approached):
+        return owned_by(event.fighter) if event.success else PUBLIC
+    return PUBLIC
+
+
+def last_shooter(state: WesternState) -> str | None:
+    """Who fired the shot just rolled: the slot of the order of combat last done."""
+    if 0 < state.done <= len(state.slots):
+        return state.slots[state.done - 1][0]
+    return None
+
+
+# ------------------------------------------------------------------ veiled lines
+
+
+def _name(names: Mapping[str, str] | None, fid: str) -> str:
+    return (names or {}).get(fid, fid)
+
+
+def _table_word(value: str) -> Msg | str:
+    key = f"word.western.{value}"
+    return Msg(key) if key in catalog() else value.replace("_", " ")
+
+
+def _shot(ev: Event, lang: Lang | None, names: Mapping[str, str] | None) -> str:
+    assert isinstance(ev, ShotRolled)
+    key = "critical" if ev.critical and ev.hit else "hit" if ev.hit else "miss"
+    return t(
+        "ev.ShotRolled.veiled",
+        lang,
+        attacker=_name(names, ev.attacker),
+        target=_name(names, ev.target),
+        weapon=_table_word(ev.weapon),
+        outcome=Msg(f"western.outcome.{key}"),
+    )
+
+
+def _location(ev: Event, lang: Lang | None, names: Mapping[str, str] | None) -> str:
+    assert isinstance(ev, LocationRolled)
+    return t(
+        "ev.LocationRolled.veiled", lang, target=_name(names, ev.target), zone=_table_word(ev.zone)
+    )
+
+
+def _shifted(ev: Event, lang: Lang | None, names: Mapping[str, str] | None) -> str:
+    assert isinstance(ev, LocationShifted)
+    return t(
+        "ev.LocationShifted.veiled",
+        lang,
+        rolled=_table_word(ev.rolled),
+        zone=_table_word(ev.zone),
+    )
+
+
+def _damage(ev: Event, lang: Lang | None, names: Mapping[str, str] | None) -> str:
+    assert isinstance(ev, DamageDealt)
+    return t(
+        "ev.DamageDealt.veiled", lang, target=_name(names, ev.target), zone=_table_word(ev.zone)
+    )
+
+
+def _ko_roll(ev: Event, lang: Lang | None, names: Mapping[str, str] | None) -> str:
+    assert isinstance(ev, KnockOutRolled)
+    return t(
+        "ev.KnockOutRolled.veiled",
+        lang,
+        attacker=_name(names, ev.attacker),
+        target=_name(names, ev.target),
+        result=Msg("western.result.success" if ev.success else "western.result.failure"),
+    )
+
+
+def _ko_hurt(ev: Event, lang: Lang | None, names: Mapping[str, str] | None) -> str:
+    assert isinstance(ev, KnockOutHurt)
+    return t("ev.KnockOutHurt.veiled", lang, target=_name(names, ev.target))
+
+
+def _knocked_out(ev: Event, lang: Lang | None, names: Mapping[str, str] | None) -> str:
+    assert isinstance(ev, KnockedOut)
+    return t("ev.KnockedOut.veiled", lang, target=_name(names, ev.target))
+
+
+def _still(ev: Event, lang: Lang | None, names: Mapping[str, str] | None) -> str:
+    assert isinstance(ev, StillUnconscious)
+    key = "still" if ev.left > 0 else "awake"
+    return t(f"ev.StillUnconscious.veiled.{key}", lang, fighter=_name(names, ev.fighter))
+
+
+def _reloaded(ev: Event, lang: Lang | None, names: Mapping[str, str] | None) -> str:
+    assert isinstance(ev, Reloaded)
+    return t("ev.Reloaded.veiled", lang, fighter=_name(names, ev.fighter))
+
+
+Veil = Callable[[Event, Lang | None, Mapping[str, str] | None], str | None]
+
+VEILED: dict[type[Event], Veil] = {
+    ShotRolled: _shot,
+    LocationRolled: _location,
+    LocationShifted: _shifted,
+    DamageDealt: _damage,
+    KnockOutRolled: _ko_roll,
+    KnockOutHurt: _ko_hurt,
+    KnockedOut: _knocked_out,
+    StillUnconscious: _still,
+    Reloaded: _reloaded,
+}
+"""The veiled line of each event type that has one; the others (a volley's count, the
+stealth of an approach) leave nothing to those who may not see them."""
+
+
+def veiled_line(ev: Event, lang: Lang | None, names: Mapping[str, str] | None) -> str | None:
+    """What a reader who may not see ``ev`` reads instead (None: nothing)."""
+    veil = VEILED.get(type(ev))
+    return veil(ev, lang, names) if veil is not None else None

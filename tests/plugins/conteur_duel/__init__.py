@@ -1,0 +1,428 @@
+"""A toy ruleset: a d6 duel, written only against conteur's public ruleset contract.
+
+The rules, numbered like the real rulesets' (``D-...``):
+
+- **D-TURN-1** — fighters act one after the other, in the scenario's order; a
+  fighter out of the fight is skipped.
+- **D-ATK-1** — an attack rolls 1D6 + the attacker's ``attack``; the target
+  guards with 1D6 + its ``guard``; the attack hits when its total is higher.
+- **D-DMG-1** — a hit takes the margin (attack total − guard total) off the
+  target's health points.
+- **D-END-1** — a fighter at 0 health is out; the duel is over when at most
+  one side still stands.
+"""
+
+from __future__ import annotations
+
+import itertools
+import re
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from fractions import Fraction
+from pathlib import Path
+from typing import Any
+
+from conteur.dice import Expr
+from conteur.engine import Command, CommandTemplate, Event, Param, Resolution, Ruleset
+from conteur.engine.rules import RuleText, load_rule_texts
+from conteur.engine.views import (
+    Column,
+    HealthView,
+    OrderSlot,
+    Resource,
+    Roster,
+    RosterRow,
+    Status,
+    TurnView,
+)
+from conteur.engine.visibility import GM_ONLY, PUBLIC, Visibility, owned_by
+from conteur.i18n import ConteurError, Lang, Msg, t
+
+D6 = Expr(1, 6)
+
+
+@dataclass
+class Duellist:
+    id: str
+    name: str
+    side: str
+    attack: int
+    guard: int
+    health: int
+    health_max: int
+
+    @property
+    def standing(self) -> bool:
+        return self.health > 0
+
+
+@dataclass
+class DuelState:
+    fighters: dict[str, Duellist]
+    turn: int = 0
+    cursor: int = 0
+    over: bool = False
+    notes: list[str] = field(default_factory=list)
+
+    def due(self) -> str | None:
+        """D-TURN-1: whose turn it is (None before the first turn and once it is over)."""
+        if self.turn == 0 or self.over:
+            return None
+        return list(self.fighters)[self.cursor]
+
+
+# ---------------------------------------------------------------- events
+
+
+@dataclass(frozen=True, kw_only=True)
+class DuelBegun(Event):
+    def apply(self, state: Any) -> None:
+        state.turn = 1
+        state.cursor = 0
+
+
+@dataclass(frozen=True, kw_only=True)
+class DuelAttackRolled(Event):
+    attacker: str
+    target: str
+    total: int
+
+    def veiled(self, lang: Lang | None = None, names: Mapping[str, str] | None = None) -> str:
+        names = names or {}
+        return t(
+            "ev.DuelAttackRolled.veiled",
+            lang,
+            attacker=names.get(self.attacker, self.attacker),
+            target=names.get(self.target, self.target),
+        )
+
+
+@dataclass(frozen=True, kw_only=True)
+class DuelGuardRolled(Event):
+    target: str
+    total: int
+
+
+@dataclass(frozen=True, kw_only=True)
+class DuelHit(Event):
+    attacker: str
+    target: str
+    outcome: str
+    """``duel_hit`` or ``duel_miss`` (a word of the catalogue)."""
+
+    @property
+    def hit(self) -> bool:
+        return self.outcome == "duel_hit"
+
+
+@dataclass(frozen=True, kw_only=True)
+class DuelHurt(Event):
+    target: str
+    amount: int
+    left: int
+
+    def apply(self, state: Any) -> None:
+        state.fighters[self.target].health = self.left
+
+    def veiled(self, lang: Lang | None = None, names: Mapping[str, str] | None = None) -> str:
+        names = names or {}
+        return t("ev.DuelHurt.veiled", lang, target=names.get(self.target, self.target))
+
+
+@dataclass(frozen=True, kw_only=True)
+class DuelOut(Event):
+    fighter: str
+
+
+@dataclass(frozen=True, kw_only=True)
+class DuelTurnPassed(Event):
+    cursor: int
+    turn: int
+
+    quiet = True
+
+    def apply(self, state: Any) -> None:
+        state.cursor = self.cursor
+        state.turn = self.turn
+
+
+@dataclass(frozen=True, kw_only=True)
+class DuelOver(Event):
+    winner: str
+
+    def apply(self, state: Any) -> None:
+        state.over = True
+
+
+@dataclass(frozen=True, kw_only=True)
+class DuelNote(Event):
+    text: str
+
+    def apply(self, state: Any) -> None:
+        state.notes.append(self.text)
+
+
+# ---------------------------------------------------------------- the ruleset
+
+KEYS = frozenset({"id", "name", "side", "attack", "guard", "health"})
+_LINE = re.compile(
+    r"^\s*(?P<actor>[\w-]+)\s*:?\s+(?P<verb>attaque|attacks|attack|passe|passes|pass)"
+    r"(?:\s+(?P<target>[\w-]+))?\s*$",
+    re.IGNORECASE,
+)
+_NOTE = re.compile(r"^\s*(?:note|mj|gm)\s*:\s*(?P<text>.+)$", re.IGNORECASE)
+
+
+class DuelRuleset(Ruleset[DuelState]):
+    """A d6 duel (D-TURN-1, D-ATK-1, D-DMG-1, D-END-1)."""
+
+    name = "duel"
+
+    def message_catalogs(self) -> tuple[tuple[str, str], ...]:
+        return (("conteur_duel", "messages.yaml"),)
+
+    def rule_texts(self) -> Mapping[str, RuleText]:
+        return load_rule_texts("conteur_duel")
+
+    # ------------------------------------------------------------ state
+
+    def new_state(self, scenario: Mapping[str, Any], base_dir: Path | None = None) -> DuelState:
+        fighters: dict[str, Duellist] = {}
+        for i, raw in enumerate(scenario.get("combatants") or []):
+            if not isinstance(raw, Mapping):
+                raise ConteurError("duel.scenario.bad", index=i + 1, field="combatants")
+            for key in raw:
+                if key not in KEYS:
+                    raise ConteurError("duel.scenario.unknown_key", index=i + 1, field=key)
+            fid = str(raw.get("id") or f"f{i + 1}")
+            health = _number(raw, "health", i, 6)
+            fighters[fid] = Duellist(
+                id=fid,
+                name=str(raw.get("name") or fid),
+                side=str(raw.get("side") or fid),
+                attack=_number(raw, "attack", i, 0),
+                guard=_number(raw, "guard", i, 0),
+                health=health,
+                health_max=health,
+            )
+        if len(fighters) < 2:
+            raise ConteurError("duel.scenario.two")
+        return DuelState(fighters=fighters)
+
+    # ------------------------------------------------------------ commands
+
+    def legal_commands(self, state: DuelState, actor: str | None = None) -> list[CommandTemplate]:
+        out: list[CommandTemplate] = []
+        if actor is None:
+            if state.turn == 0:
+                out.append(CommandTemplate("begin", None, (), "D-TURN-1"))
+            out.append(CommandTemplate("gm_note", None, (Param("text", "text"),), None))
+        due = state.due()
+        if due is not None and actor in (None, due):
+            f = state.fighters[due]
+            foes = tuple(o.id for o in state.fighters.values() if o.side != f.side and o.standing)
+            if foes:
+                out.append(
+                    CommandTemplate("attack", due, (Param("target", "choice", foes),), "D-ATK-1")
+                )
+            out.append(CommandTemplate("pass", due, (), "D-TURN-1"))
+        return out
+
+    def resolve(self, ctx: Resolution[DuelState], command: Command) -> None:
+        state = ctx.state
+        if command.type == "gm_note":
+            ctx.emit(DuelNote(text=str(command.get("text", ""))))
+            return
+        legal = {(tp.type, tp.actor): tp for tp in self.legal_commands(state, command.actor)}
+        template = legal.get((command.type, command.actor))
+        if template is None:
+            raise ConteurError("duel.not_now", command=command.type)
+        if command.type == "begin":
+            ctx.emit(DuelBegun(rules=("D-TURN-1",)))
+            return
+        if command.type == "attack":
+            target = str(command.get("target", ""))
+            if target not in template.param("target").choices:
+                raise ConteurError("duel.bad_target", target=target)
+            self._attack(ctx, str(command.actor), target)
+        self._next(ctx)
+
+    def _attack(self, ctx: Resolution[DuelState], attacker: str, target: str) -> None:
+        a, d = ctx.state.fighters[attacker], ctx.state.fighters[target]
+        attack = ctx.dice.roll(D6)
+        attack_total = attack.result.total + a.attack
+        ctx.emit(
+            DuelAttackRolled(
+                attacker=attacker,
+                target=target,
+                total=attack_total,
+                rules=("D-ATK-1",),
+                rolls=(attack,),
+            )
+        )
+        guard = ctx.dice.roll(D6)
+        guard_total = guard.result.total + d.guard
+        ctx.emit(
+            DuelGuardRolled(target=target, total=guard_total, rules=("D-ATK-1",), rolls=(guard,))
+        )
+        hit = attack_total > guard_total
+        outcome = "duel_hit" if hit else "duel_miss"
+        ctx.emit(DuelHit(attacker=attacker, target=target, outcome=outcome, rules=("D-ATK-1",)))
+        if not hit:
+            return
+        margin = attack_total - guard_total
+        left = max(0, d.health - margin)
+        ctx.emit(DuelHurt(target=target, amount=margin, left=left, rules=("D-DMG-1",)))
+        if left == 0:
+            ctx.emit(DuelOut(fighter=target, rules=("D-END-1",)))
+            sides = {f.side for f in ctx.state.fighters.values() if f.standing}
+            if len(sides) <= 1:
+                ctx.emit(DuelOver(winner=a.side, rules=("D-END-1",)))
+
+    def _next(self, ctx: Resolution[DuelState]) -> None:
+        state = ctx.state
+        if state.over:
+            return
+        order = list(state.fighters)
+        cursor, turn = state.cursor, state.turn
+        for _ in order:
+            cursor += 1
+            if cursor == len(order):
+                cursor, turn = 0, turn + 1
+            if state.fighters[order[cursor]].standing:
+                break
+        ctx.emit(DuelTurnPassed(cursor=cursor, turn=turn, rules=("D-TURN-1",)))
+
+    def parse_command(self, line: str, state: DuelState, lang: Lang | None = None) -> Command:
+        text = line.strip()
+        if text.lower() in ("début", "debut", "begin", "initiative"):
+            return Command("begin")
+        note = _NOTE.match(text)
+        if note:
+            return Command("gm_note", None, {"text": note.group("text").strip()})
+        m = _LINE.match(text)
+        if not m or m.group("actor") not in state.fighters:
+            raise ConteurError("duel.script.not_understood", line=line)
+        verb = m.group("verb").lower()
+        if verb.startswith("pass"):
+            return Command("pass", m.group("actor"))
+        if not m.group("target"):
+            raise ConteurError("duel.script.not_understood", line=line)
+        return Command("attack", m.group("actor"), {"target": m.group("target")})
+
+    def end_state(self, state: DuelState) -> dict[str, dict[str, Any]]:
+        return {f.id: {"health": f.health} for f in state.fighters.values()}
+
+    # ------------------------------------------------------------ views
+
+    def columns(self) -> tuple[Column, ...]:
+        return (Column(key="guard", label=Msg("duel.res.guard")),)
+
+    def roster(self, state: DuelState) -> Roster:
+        rows = []
+        for f in state.fighters.values():
+            status: Status = (
+                "out" if not f.standing else "wounded" if f.health < f.health_max else "unhurt"
+            )
+            rows.append(
+                RosterRow(
+                    id=f.id,
+                    name=f.name,
+                    side=f.side,
+                    health=HealthView.of_points(f.health, f.health_max, "duel.unit.hp"),
+                    status=status,
+                    band=f"band.{status}",
+                    resources=(Resource(key="guard", label=Msg("duel.res.guard"), value=f.guard),),
+                    fate="alive" if f.standing else "out",
+                )
+            )
+        return Roster(columns=self.columns(), rows=tuple(rows))
+
+    def turn_view(self, state: DuelState) -> TurnView:
+        due = state.due()
+        phase = "over" if state.over else "setup" if state.turn == 0 else "duel"
+        order = tuple(OrderSlot(ids=(fid,)) for fid in state.fighters)
+        return TurnView(
+            turn=state.turn,
+            phase=phase,
+            due=(due,) if due else (),
+            order=order,
+            over=state.over,
+        )
+
+    def visibility(self, event: Event, state: DuelState) -> Visibility:
+        """A note is the GM's; a fighter's roll and its exact health are its own; the rest
+        (who hit whom, who is out) is public."""
+        if isinstance(event, DuelNote):
+            return GM_ONLY
+        if isinstance(event, DuelAttackRolled):
+            return owned_by(event.attacker)
+        if isinstance(event, (DuelGuardRolled, DuelHurt)):
+            return owned_by(event.target)
+        return PUBLIC
+
+    # ------------------------------------------------------------ odds
+
+    def attack_kinds(self, state: DuelState, attacker: str) -> list[str]:
+        return ["duel_attack"] if attacker in state.fighters else []
+
+    def attack_odds(
+        self,
+        state: DuelState,
+        attacker: str,
+        target: str,
+        maneuver: str | None = None,
+        params: Mapping[str, Any] | None = None,
+    ) -> DuelOdds:
+        """D-ATK-1 and D-DMG-1 over the 36 equally likely pairs of faces."""
+        a, d = state.fighters[attacker], state.fighters[target]
+        levels: dict[int, Fraction] = {}
+        for x, y in itertools.product(range(1, 7), repeat=2):
+            margin = max(0, x + a.attack - (y + d.guard))
+            levels[margin] = levels.get(margin, Fraction(0)) + Fraction(1, 36)
+        return DuelOdds(
+            attacker=attacker,
+            target=target,
+            attack=a.attack,
+            guard=d.guard,
+            levels=dict(sorted(levels.items())),
+            health=d.health,
+        )
+
+
+@dataclass(frozen=True)
+class DuelOdds:
+    attacker: str
+    target: str
+    attack: int
+    guard: int
+    levels: dict[int, Fraction]
+    health: int
+
+    def to_dict(self) -> dict[str, Any]:
+        p_hit = sum(p for k, p in self.levels.items() if k > 0)
+        return {
+            "attacker": self.attacker,
+            "target": self.target,
+            "maneuver": "duel_attack",
+            "roll": {
+                "key": "duel.odds.roll",
+                "params": {"attack": self.attack, "guard": self.guard},
+            },
+            "p_hit": float(p_hit),
+            "expected_levels": float(sum(k * p for k, p in self.levels.items())),
+            "p_incapacitated": float(sum(p for k, p in self.levels.items() if k >= self.health)),
+            "levels": {str(k): float(p) for k, p in self.levels.items()},
+        }
+
+
+def _number(raw: Mapping[str, Any], key: str, index: int, default: int) -> int:
+    value = raw.get(key, default)
+    if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value <= 20:
+        raise ConteurError("duel.scenario.bad", index=index + 1, field=key)
+    if key == "health" and value < 1:
+        raise ConteurError("duel.scenario.bad", index=index + 1, field=key)
+    return value
+
+
+__all__ = ["DuelRuleset", "DuelState"]
