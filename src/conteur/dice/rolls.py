@@ -85,10 +85,10 @@ def replay(faces: Sequence[int]) -> Draw:
 class Roll(Protocol[R]):
     """A roll request: reads its faces from a source, or lists its exact outcomes.
 
-    A request whose dice are known before it is rolled (a fixed number of one kind:
-    a vtm pool, an expression, a d100) may also have ``dice_needed() -> (sides,
-    count)`` and ``record(faces) -> RollRecord``, what its ``roll`` does with the
-    faces it draws; ``SeededDice`` then draws them in one go.
+    A request whose dice are known before it is rolled (a fixed number of one kind,
+    as a plain expression) may also have ``dice_needed() -> (sides, count)`` and
+    ``record(faces) -> RollRecord``, what its ``roll`` does with the faces it draws;
+    ``SeededDice`` then draws them in one go.
     """
 
     kind: ClassVar[str]
