@@ -48,6 +48,7 @@ ALLOWED = {
     "hold",  # fields, rows and options that hold values
     "block",  # Jinja's ``{% block %}``, CSS's ``display: block``
     "bind",  # SQL bind parameters (SQLAlchemy, Alembic)
+    "release",  # the browser's Wake Lock API: ``wakeLock.release()``
     "abort",  # SQLite's ``RAISE(ABORT, ...)``
 }
 

@@ -2,9 +2,9 @@
 
 ``tests/sim/fight_records.json`` was written from the engine that still deep-copied
 the state before every command: first from ``main`` at d090bb0, where the "fights
-without copies" work started, then — once ``main`` was merged into that work — from
-``main`` at c85bdba (its rules had changed the fights meanwhile; both times the work
-gave the same 670 fights as the ``main`` it was measured against):
+without copies" work started, then — each time ``main`` was merged into that work —
+from ``main`` at c85bdba and at 5fbbdd4 (its rules had changed the fights meanwhile;
+each time the work gave the same 670 fights as the ``main`` it was measured against):
 
     PYTHONPATH=OLD/src .venv/bin/python benchmarks/fight_records.py --write   # from older code
     .venv/bin/python benchmarks/fight_records.py             # check every recorded fight
@@ -75,13 +75,16 @@ def job_of(path: str, tactics: dict[str, str], seed: int = SEED) -> Job:
     start = Encounter.start(data, base, keep_history=False)
     from conteur.sim.referee import get_referee
 
-    sides = get_referee(start.ruleset.name).sides(start.state)
+    referee = get_referee(start.ruleset.name)
+    sides = referee.sides(start.state)
     chosen = side_tactics(data, sides, tactics)
     settings = data.get("simulation") or {}
     turns = int(settings.get("max_turns", DEFAULT_MAX_TURNS))
     metres = float(settings.get("escape", 0) or 0)
     if metres <= 0:
-        metres = max(DEFAULT_ESCAPE, encounters.farthest_enemies(start.state) + 20.0)
+        # The referee knows how far apart its fighters stand (before ec5aa65: the simulator).
+        farthest = getattr(referee, "farthest_enemies", None) or encounters.farthest_enemies  # type: ignore[attr-defined]
+        metres = max(DEFAULT_ESCAPE, farthest(start.state) + 20.0)
     return Job(data, str(base), chosen, turns, metres, seed)
 
 

@@ -297,7 +297,7 @@ class TiesHit:
         self.calls = 0
         self.attack = 0
 
-    def roll(self, request: Any) -> RollRecord[Any]:
+    def roll(self, request: Any, ask: Any = None) -> RollRecord[Any]:
         record = self.inner.roll(request)
         self.calls += 1
         if self.calls == 1:

@@ -1,5 +1,5 @@
 """Seeded simulated fights are the same, roll for roll, as on the engine that copied the state
-before every command (``fight_records.json``, written from main at c85bdba)."""
+before every command (``fight_records.json``, written from main at 5fbbdd4)."""
 
 from __future__ import annotations
 

@@ -160,7 +160,7 @@ def test_a_short_fight_in_the_browser(server: tuple[str, Store, str]) -> None:
             act.locator('button[type="submit"]').click()
             expect(gm.locator('tr[data-fighter="jack"] [data-health]')).to_contain_text("/")
             jack_status = player.locator("[data-others] li", has_text="Jack Malone")
-            expect(jack_status).to_contain_text("blessé")
+            expect(jack_status).to_contain_text("égratigné")  # vtm's ladder of words
             expect(player.locator(".log")).to_contain_text("Ézéchiel Crowe")
 
             # Undo: Jack is unhurt again, on both pages.

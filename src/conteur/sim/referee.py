@@ -10,6 +10,7 @@ and the real rules.
 
 from __future__ import annotations
 
+import math
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from typing import Any, Protocol
@@ -81,6 +82,11 @@ class Referee(Protocol):
         """(id, side, name) of each fighter, in the scenario's order."""
         ...
 
+    def farthest_enemies(self, state: Any) -> float:
+        """The largest distance between two fighters of different sides at the start, in
+        the ruleset's unit (0 when it has no positions): the default escape is past it."""
+        ...
+
 
 class FightersReferee:
     """``sides`` and ``fighters`` read from a state whose ``fighters`` have ``side`` and
@@ -93,6 +99,19 @@ class FightersReferee:
     def fighters(self, state: Any) -> list[tuple[str, str, str]]:
         """(id, side, name) of each fighter, in the scenario's order."""
         return [(f.id, f.side, f.name) for f in state.fighters.values()]
+
+    def farthest_enemies(self, state: Any) -> float:
+        """The largest start distance between fighters of different sides (their ``position``)."""
+        fighters = list(state.fighters.values())
+        return max(
+            (
+                math.dist(a.position, b.position)
+                for a in fighters
+                for b in fighters
+                if a.side != b.side
+            ),
+            default=0.0,
+        )
 
 
 def get_referee(ruleset: str) -> Referee:

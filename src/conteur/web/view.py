@@ -15,6 +15,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from conteur.dice import DiceSource, SeededDice, TypedDice
+from conteur.dice.marks import marked_faces
 from conteur.engine import Encounter
 from conteur.engine.commands import Command, CommandTemplate, Param
 from conteur.engine.encounter import CommandEntry, LogEntry, UndoEntry
@@ -197,9 +198,14 @@ class LogItem:
     """The faces rolled for each line (empty when it rolled nothing, or is veiled)."""
     undone: bool = False
     undo_of: int | None = None
+    dice: list[MarkedDice] = field(default_factory=list)
+    """The same faces, die by die, each with its marking (success, failure, cancels...)."""
 
 
-EntryText = tuple[str, str, tuple[str, ...], tuple[str, ...]]
+MarkedDice = tuple[tuple[int, str], ...]
+"""The faces of one line's rolls, each with its marking (``marked_faces``)."""
+
+EntryText = tuple[str, str, tuple[str, ...], tuple[str, ...], tuple[MarkedDice, ...]]
 """An entry as the log shows it: actor, command, lines, faces (the same for ever: the log
 is append-only, so it is described once per language and audience)."""
 
@@ -253,7 +259,7 @@ def log_items(
         text = text_of(entry)
         if text is None:
             continue
-        actor, command, lines, faces = text
+        actor, command, lines, faces, dice = text
         out.append(
             LogItem(
                 entry.seq,
@@ -262,6 +268,7 @@ def log_items(
                 list(lines),
                 list(faces),
                 undone=entry.seq in undone,
+                dice=list(dice),
             )
         )
     return out
@@ -282,8 +289,15 @@ def _entry_text(
         return _HIDDEN
     lines = tuple(line.text for line in shown)
     faces = tuple(line.faces for line in shown)
+    dice = tuple(
+        ()
+        if line.veiled or not line.faces
+        else tuple(m for record in line.event.rolls for m in marked_faces(record))
+        for line in shown
+    )
     actor = names.get(entry.command.actor or "", "") if entry.command.actor else ""
-    return actor or msg("gm", lang), label("cmd", entry.command.type, lang), lines, faces
+    who = actor or msg("gm", lang)
+    return who, label("cmd", entry.command.type, lang), lines, faces, dice
 
 
 # ------------------------------------------------------------------ forms

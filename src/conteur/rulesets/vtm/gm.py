@@ -31,6 +31,7 @@ from conteur.engine.geometry import parse_position
 from conteur.i18n import ConteurError
 
 from . import equipment
+from .asks import soak_ask
 from .defence_events import OVERRIDE_FIELDS, GmOverride
 from .events import (
     Burned,
@@ -194,7 +195,10 @@ def burn(ctx: Resolution, f: Fighter, levels: int) -> None:
     soaked = 0
     if pool > 0:
         ones = bool(state.options.get("damage_ones_cancel", False))
-        record = ctx.dice.roll(VtmPool(pool, SOAK_DIFFICULTY, ones_cancel=ones, can_botch=False))
+        record = ctx.dice.roll(
+            VtmPool(pool, SOAK_DIFFICULTY, ones_cancel=ones, can_botch=False),
+            soak_ask(f.id, f.name, pool),
+        )
         soaked = record.result.successes
         rules = ("V-SOAK-2", "V-SOAK-3")
         ctx.emit(SoakRolled(f.id, pool, soaked, rules=rules, rolls=(record,)))
