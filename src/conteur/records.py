@@ -27,6 +27,8 @@ from __future__ import annotations
 import dataclasses
 from collections.abc import Callable, Mapping
 from functools import cached_property
+from inspect import Parameter, Signature, signature
+from types import MethodType
 from typing import Any, TypeVar
 
 T = TypeVar("T", bound=type)
@@ -86,6 +88,7 @@ def lean_init(cls: type) -> Callable[..., None]:
     init: Callable[..., None] = namespace["__init__"]
     init.__qualname__ = f"{cls.__qualname__}.__init__"
     init.__module__ = cls.__module__
+    init.__annotations__ = {f.name: f.type for f in fields if f.init} | {"return": None}
     return init
 
 
@@ -100,22 +103,42 @@ def lean_on_first_use(cls: type) -> None:
 
     For a base class's ``__init_subclass__``: the subclass is not a dataclass yet when
     it runs, and ``@dataclass`` keeps an ``__init__`` the class already has. Nothing is
-    done when the class defines its own ``__init__``.
+    done when the class defines its own ``__init__``. Until then ``inspect.signature``
+    reads the dataclass's own signature, so a class without a docstring gets the one
+    ``@dataclass`` writes from it (``Name(field: 'type' = default, ...)``), as before.
     """
-    if "__init__" in cls.__dict__:
-        return
+    if "__init__" not in cls.__dict__:
+        cls.__init__ = _FirstInit(cls)  # type: ignore[misc]
 
-    def __init__(self: Any, *args: Any, **kwargs: Any) -> None:
+
+class _FirstInit:
+    """The placeholder ``__init__`` of ``lean_on_first_use`` (a method descriptor)."""
+
+    def __init__(self, owner: type) -> None:
+        self.owner = owner
+        self.__qualname__ = f"{owner.__qualname__}.__init__"
+
+    def __get__(self, instance: Any, owner: type | None = None) -> Any:
+        if instance is None:
+            return self
+        return MethodType(self, instance)
+
+    def __call__(self, instance: Any, *args: Any, **kwargs: Any) -> None:
+        cls = self.owner
         if "__dataclass_fields__" not in cls.__dict__:  # not a dataclass: its parent's __init__
             del cls.__init__  # type: ignore[misc]
-            cls.__init__(self, *args, **kwargs)  # type: ignore[misc]
+            cls.__init__(instance, *args, **kwargs)  # type: ignore[misc]
             return
         init = lean_init(cls)
         cls.__init__ = init  # type: ignore[misc]
-        init(self, *args, **kwargs)
+        init(instance, *args, **kwargs)
 
-    __init__.__qualname__ = f"{cls.__qualname__}.__init__"
-    cls.__init__ = __init__  # type: ignore[misc]
+    @property
+    def __signature__(self) -> Signature:
+        cls = self.owner
+        if "__dataclass_fields__" not in cls.__dict__:
+            return Signature([Parameter("self", Parameter.POSITIONAL_ONLY)])
+        return signature(lean_init(cls))
 
 
 class CachedReads:
