@@ -130,6 +130,42 @@ def test_every_lean_record_has_its_dataclass_signature(cls: type) -> None:
     assert signature(type("probe", (), {"__init__": lean_init(cls)})) == expected
 
 
+def test_an_event_read_before_its_first_instance_has_its_dataclass_signature() -> None:
+    """Before its lean ``__init__`` is installed (the first instance), an event class reads
+    as the dataclass it is: ``inspect.signature`` and the docstring ``@dataclass`` writes for
+    a class without one (what ``docs/events.md`` shows) are those of the same plain
+    dataclass; then its first instance installs the lean ``__init__``."""
+    from conteur.engine import events
+
+    Event = events.Event
+
+    def fields() -> dict[str, Any]:
+        return {"__annotations__": {"who": "str", "hits": "int"}, "hits": 1}
+
+    probe = dataclasses.dataclass(frozen=True, kw_only=True)(
+        type("ProbeEventUnread", (Event,), fields())
+    )
+    events._EVENT_TYPES.pop("ProbeEventUnread")  # no other test should meet it
+    plain = dataclasses.dataclass(frozen=True, kw_only=True)(
+        type(
+            "ProbeEventUnread",
+            (),
+            {
+                "__annotations__": {
+                    **{f.name: f.type for f in dataclasses.fields(Event)},
+                    **fields()["__annotations__"],
+                },
+                **{f.name: f.default for f in dataclasses.fields(Event)},
+                "hits": 1,
+            },
+        )
+    )
+    assert inspect.signature(probe) == inspect.signature(plain)
+    assert probe.__doc__ == plain.__doc__
+    assert probe(who="a") == probe(who="a", hits=1)
+    assert probe.__dict__["__init__"].__code__.co_varnames[:3] == ("self", "rules", "rolls")
+
+
 def test_lean_records_pickle_and_hash_as_before() -> None:
     entry = CommandEntry(3, Command("act", "ann", {"x": 1}), ())
     assert pickle.loads(pickle.dumps(entry)) == entry
