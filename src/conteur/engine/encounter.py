@@ -234,6 +234,29 @@ class Encounter:
                 enc._snapshots.append((depth, scratch_copy(state)))
         return enc
 
+    def catch_up(self, entries: list[LogEntry]) -> None:
+        """Append entries stored after this log's end by someone else (another process):
+        each command's events folded into the live state as ``replay`` does, each undo
+        retracting as ``undo`` does. ValueError, the encounter unchanged by that entry, when
+        one does not follow on (its seq, or the command an undo names): replay it instead."""
+        for entry in entries:
+            if entry.seq != len(self.log):
+                raise ValueError(f"entry {entry.seq} does not follow {len(self.log) - 1}")
+            if isinstance(entry, UndoEntry):
+                active = self._active
+                if not active or active[-1].seq != entry.undoes:
+                    raise ValueError(f"undo {entry.seq} names {entry.undoes}, not the last")
+                self.undo()
+                continue
+            state = self.state
+            for event in entry.events:
+                event.apply(state)
+            self.log.append(entry)
+            active = self._active
+            active.append(entry)
+            if self.keep_history and len(active) % SNAPSHOT_EVERY == 0:
+                self._snapshots.append((len(active), scratch_copy(state)))
+
     def legal_commands(self, actor: str | None = None) -> list[CommandTemplate]:
         """What ``actor`` (or anyone) may do now."""
         return self.ruleset.legal_commands(self.state, actor)
