@@ -34,6 +34,12 @@ WORD_FIELDS = frozenset(
         "via",
         "context",
         "outcome",
+        "weapon",
+        "armour",
+        "burst",
+        "range",
+        "band",
+        "location",
     }
 )
 """Event fields holding a word with a translation ``word.<value>`` in the catalog."""

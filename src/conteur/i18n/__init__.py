@@ -70,6 +70,19 @@ def register_catalog(path: Path | str, text: str | None = None) -> None:
         _sources[str(key)] = str(path)
 
 
+def register_words(source: str, words: Mapping[str, tuple[str, str]], prefix: str = "word.") -> None:
+    """Add ``<prefix><id>`` for each ``id: (fr, en)`` of a ruleset's tables (its weapons,
+    armour...) that no catalog defines yet, so that a field holding the id reads as the
+    table's name in the reader's language. A key a catalog defines is never replaced."""
+    fresh = {
+        f"{prefix}{ident}": {"fr": fr, "en": en}
+        for ident, (fr, en) in words.items()
+        if f"{prefix}{ident}" not in _catalog and "{" not in fr + en
+    }
+    if fresh:
+        register_catalog(source, yaml.safe_dump(fresh, allow_unicode=True))
+
+
 def register_package_catalog(package: str, name: str = "messages.yaml") -> None:
     """Register the catalog shipped as ``name`` inside ``package`` (once)."""
     ref = resources.files(package).joinpath(name)
