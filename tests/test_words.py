@@ -25,7 +25,7 @@ from conteur.engine import Encounter
 from conteur.engine.registry import available_rulesets, get_ruleset
 from conteur.engine.script import play_script, script_lines, start, typed_dice
 from conteur.engine.visibility import player
-from conteur.i18n import LANGS, Lang, catalog, register_package_catalog
+from conteur.i18n import LANGS, Lang, catalog, register_package_catalog, t
 
 ROOT = Path(__file__).resolve().parents[1]
 EXAMPLES = sorted(
@@ -144,7 +144,9 @@ def problems(text: str, lang: Lang) -> list[str]:
 
 
 def check(texts: Iterator[tuple[str, str]], lang: Lang) -> None:
-    bad = [f"{where}: {text!r}: {', '.join(p)}" for where, text in texts if (p := problems(text, lang))]
+    bad = [
+        f"{where}: {text!r}: {', '.join(p)}" for where, text in texts if (p := problems(text, lang))
+    ]
     assert not bad, f"{len(bad)} texts are wrong in {lang}:\n" + "\n".join(bad[:40])
 
 
@@ -216,8 +218,31 @@ def test_every_event_of_every_example_reads_in_the_readers_language(path: Path, 
 @pytest.mark.parametrize("lang", LANGS)
 @pytest.mark.parametrize("path", EXAMPLES, ids=lambda p: str(p.relative_to(ROOT / "examples")))
 def test_conteur_play_prose_reads_in_the_readers_language(path: Path, lang: Lang) -> None:
-    args = [str(path), "--script", str(path.with_suffix(".txt")), "--dice", str(path.with_suffix(".dice"))]
+    args = [
+        str(path),
+        "--script",
+        str(path.with_suffix(".txt")),
+        "--dice",
+        str(path.with_suffix(".dice")),
+    ]
     result = CliRunner().invoke(app, ["play", *args, "--lang", lang])
     assert result.exit_code == 0, result.output
-    lines = [line for line in result.output.splitlines() if not line.startswith("»")]
+    note = t("ev.GmNote", lang, text="").strip()  # the game master's own words follow
+    lines = [
+        re.sub(r"«[^»]*»", "«»", line)  # a script line quoted back as typed
+        for line in result.output.splitlines()
+        if not line.startswith("»") and not line.strip().startswith(note)
+    ]
     check(((f"line {i}", line) for i, line in enumerate(lines)), lang)
+
+
+def test_labels_are_looked_up_per_ruleset_first() -> None:
+    """Two games may label one command differently: ``<ruleset>.cmd.<type>`` first."""
+    from conteur.web.view import label, rule_ids
+
+    get_ruleset("duel")
+    assert label("cmd", "attack", "fr", "duel") == "frapper"
+    assert label("cmd", "attack", "en", "duel") == "strike"
+    assert label("phase", "duel", "fr", "duel") == "duel en cours"
+    cited = rule_ids("Ann attaque (V-DMG-4) <b>", "en")
+    assert '<abbr class="rule" title="V-DMG-4' in cited and "&lt;b&gt;" in cited

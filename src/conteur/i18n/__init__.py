@@ -70,7 +70,9 @@ def register_catalog(path: Path | str, text: str | None = None) -> None:
         _sources[str(key)] = str(path)
 
 
-def register_words(source: str, words: Mapping[str, tuple[str, str]], prefix: str = "word.") -> None:
+def register_words(
+    source: str, words: Mapping[str, tuple[str, str]], prefix: str = "word."
+) -> None:
     """Add ``<prefix><id>`` for each ``id: (fr, en)`` of a ruleset's tables (its weapons,
     armour...) that no catalog defines yet, so that a field holding the id reads as the
     table's name in the reader's language. A key a catalog defines is never replaced."""

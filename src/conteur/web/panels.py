@@ -281,7 +281,7 @@ class Panels:
     ) -> Snapshot:
         st = self._state(enc, info.id)
         names = st.names
-        sit = view.situation(st.turn, lang)
+        sit = view.situation(st.turn, lang, enc.ruleset.name)
         roster = view.roster_view(st.roster, lang, names)
         kinds = st.kinds
         if not seen.gm:  # the players' own rows in full; the others' public rows only
