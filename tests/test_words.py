@@ -110,8 +110,30 @@ def _raw_patterns(lang: Lang) -> re.Pattern[str]:
 
 ALLOWED: dict[Lang, set[str]] = {
     # ids that are also ordinary words of that language (an English "close" combat...)
-    "fr": {"force", "intelligence", "courage", "constitution", "rapidité", "perception"},
-    "en": {"close", "other", "pass", "dead", "draw", "delay", "charge", "stand", "short", "long"}
+    "fr": {
+        "notes",
+        "names",
+        "force",
+        "intelligence",
+        "courage",
+        "constitution",
+        "rapidité",
+        "perception",
+    },
+    "en": {
+        "notes",
+        "names",
+        "close",
+        "other",
+        "pass",
+        "dead",
+        "draw",
+        "delay",
+        "charge",
+        "stand",
+        "short",
+        "long",
+    }
     | {"good", "light", "medium", "heavy", "burst", "shotgun", "rifle", "knife", "club"},
 }
 
