@@ -122,6 +122,8 @@ ALLOWED: dict[Lang, set[str]] = {
     },
     "en": {
         "notes",
+        "shoot",
+        "strike",
         "names",
         "close",
         "other",
