@@ -1,6 +1,6 @@
 """Batches of attacks with numpy: attacks per second per core, and the physical limit.
 
-Times ``conteur.sim.roll_strikes`` on a typical strike (7 attack dice at 6
+Times ``conteur.rulesets.vtm.batch.roll_strikes`` on a typical strike (7 attack dice at 6
 against a 4-dice dodge at 6, 6 lethal damage dice, 4 soak dice), single
 threaded, and in the same run — the runs interleaved, so that both see the
 same load — what numpy's PCG64 can deliver for the dice such a batch needs:
@@ -40,9 +40,8 @@ from pathlib import Path  # noqa: E402
 import numpy as np  # noqa: E402
 
 from conteur.dice import distribution_of  # noqa: E402
+from conteur.rulesets.vtm.batch import CHUNK, REJECT, StrikeBatch, roll_strikes  # noqa: E402  # noqa: E402
 from conteur.rulesets.vtm.strike import Defence, Strike, roll_strike  # noqa: E402
-from conteur.sim import StrikeBatch, roll_strikes  # noqa: E402
-from conteur.sim.batch import CHUNK, REJECT  # noqa: E402
 
 GOAL = 5_000_000
 """Attacks per second per core."""

@@ -30,7 +30,8 @@ from typing import Any
 import icepool
 import numpy as np
 
-from conteur.dice import hunter_chart, vtm_chart
+from conteur.rulesets.hunter.charts import hunter_chart
+from conteur.rulesets.vtm.charts import vtm_chart
 
 HERE = Path(__file__).resolve().parent
 sys.path.insert(0, str(HERE))

@@ -8,7 +8,7 @@ run, finds out which tests did:
 * before collection, each *entry point* below is wrapped in a probe that
   counts its calls (a class attribute is replaced on the class; a module
   function is replaced in every ``conteur`` module that holds it, so that
-  ``from conteur.dice import vtm_chart`` gets the probe too);
+  ``from conteur.rulesets.vtm.charts import vtm_chart`` gets the probe too);
 * a test ran the engine when a probe fired while it was set up or called, or
   while one of the fixtures it uses was set up (a module-scoped fixture that
   plays a fight counts for every test that uses it), and the test passed;
@@ -47,21 +47,21 @@ ENTRY_POINTS: tuple[str, ...] = (
     "conteur.engine.encounter:Encounter.execute",
     "conteur.engine.ruleset:Resolution.__init__",
     # the dice rules: faces read into a result, or a roll's exact outcomes
-    "conteur.dice.rolls:VtmPool.roll",
-    "conteur.dice.rolls:VtmPool.read",
-    "conteur.dice.rolls:VtmPool.outcomes",
-    "conteur.dice.rolls:HunterPool.roll",
-    "conteur.dice.rolls:HunterPool.outcomes",
-    "conteur.dice.rolls:Percentile.roll",
-    "conteur.dice.rolls:Percentile.read",
-    "conteur.dice.rolls:Percentile.outcomes",
+    "conteur.rulesets.vtm.dice:VtmPool.roll",
+    "conteur.rulesets.vtm.dice:VtmPool.read",
+    "conteur.rulesets.vtm.dice:VtmPool.outcomes",
+    "conteur.rulesets.hunter.dice:HunterPool.roll",
+    "conteur.rulesets.hunter.dice:HunterPool.outcomes",
+    "conteur.rulesets.western.dice:Percentile.roll",
+    "conteur.rulesets.western.dice:Percentile.read",
+    "conteur.rulesets.western.dice:Percentile.outcomes",
     "conteur.dice.rolls:Expr.roll",
     "conteur.dice.rolls:Expr.outcomes",
     # the odds charts and the numpy batch of attacks
-    "conteur.dice.charts:vtm_chart",
-    "conteur.dice.charts:hunter_chart",
-    "conteur.sim.batch:roll_strikes",
-    "conteur.sim.batch:roll_pool",
+    "conteur.rulesets.vtm.charts:vtm_chart",
+    "conteur.rulesets.hunter.charts:hunter_chart",
+    "conteur.rulesets.vtm.batch:roll_strikes",
+    "conteur.rulesets.vtm.batch:roll_pool",
     # hunter's practical experience (H-XP): the award, the spending, the log counts
     "conteur.rulesets.hunter.xp:award",
     "conteur.rulesets.hunter.xp:check_spending",

@@ -6,7 +6,7 @@ it offers is carried out, or refused only with one of the error keys the templat
 ``example_states`` plays an example's script with its typed dice (the way ``conteur play``
 does) and keeps the state before each command and the last one. ``fill`` draws one value
 per parameter from what the template offers: a choice among its choices, a number in its
-range, a yes or a no, and — for an optional parameter — leaving it out.
+range, a yes or a no, a place on the map, and — for an optional parameter — leaving it out.
 """
 
 from __future__ import annotations
@@ -80,6 +80,8 @@ def fill(draw: Any, template: CommandTemplate) -> Command:
             args[p.name] = draw(st.integers(low, high))
         elif p.kind == "bool":
             args[p.name] = draw(st.booleans())
+        elif p.kind == "position":
+            args[p.name] = [draw(st.integers(-50, 50)), draw(st.integers(-50, 50))]  # metres
         else:
             # A text offers no value of its own: the template must not require one.
             assert not p.required, f"{template.type}: {p.name} is free text and required"

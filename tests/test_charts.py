@@ -5,7 +5,10 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
-from conteur.dice import HunterPool, VtmPool, exact, hunter_chart, vtm_chart
+from conteur.rulesets.hunter.charts import hunter_chart
+from conteur.rulesets.hunter.dice import HunterPool, hunter_successes
+from conteur.rulesets.vtm.charts import vtm_chart
+from conteur.rulesets.vtm.dice import VtmPool, vtm_net
 from odds_helpers import face_tree, product_faces
 
 TOL = 1e-12
@@ -22,11 +25,11 @@ def test_vtm_chart_shape_and_axes() -> None:
 
 
 def test_vtm_chart_matches_exact_every_cell() -> None:
-    """Each cell equals ``exact.vtm_net`` (1s cancel, botch possible)."""
+    """Each cell equals ``vtm_net`` (1s cancel, botch possible)."""
     chart = vtm_chart(30)
     for i, n in enumerate(chart.pools):
         for j, d in enumerate(chart.difficulties):
-            net, botch = exact.vtm_net(n, d, True, True)
+            net, botch = vtm_net(n, d, True, True)
             assert abs(chart.p_success[i, j] - net[1:].sum()) <= TOL
             assert abs(chart.p_botch[i, j] - botch) <= TOL
 
@@ -63,12 +66,12 @@ def test_vtm_chart_refuses_empty() -> None:
 
 @pytest.mark.parametrize("rote", [False, True])
 def test_hunter_chart_matches_exact_every_cell(rote: bool) -> None:
-    """H-CHANCE-1, H-FAIL-1, H-EXC-1: every cell equals ``exact.hunter_successes``."""
+    """H-CHANCE-1, H-FAIL-1, H-EXC-1: every cell equals ``hunter_successes``."""
     chart = hunter_chart(30, rote=rote)
     assert chart.pools == tuple(range(31)) and chart.agains == (10, 9, 8)
     for i, n in enumerate(chart.pools):
         for j, again in enumerate(chart.agains):
-            succ, dramatic = exact.hunter_successes(n, again, rote)
+            succ, dramatic = hunter_successes(n, again, rote)
             assert abs(chart.p_success[i, j] - succ[1:].sum()) <= TOL
             assert abs(chart.p_dramatic[i, j] - dramatic) <= TOL
             assert abs(chart.p_exceptional[i, j] - succ[5:].sum()) <= TOL

@@ -8,7 +8,7 @@ import pytest
 from typer.testing import CliRunner
 
 from conteur.cli import app
-from conteur.cli.demo import samples, vtm_chart
+from conteur.rulesets.vtm.terminal import samples, vtm_chart
 
 runner = CliRunner()
 

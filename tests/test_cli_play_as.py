@@ -71,7 +71,7 @@ def test_a_player_never_reads_the_gms_note_nor_another_ones_roll(tmp_path: Path)
     assert "» ann: agit" in out
     # The end: Ann in full, Bob in the ruleset's word only.
     assert "Ann\u202f: [ ][ ][ ][ ][ ][ ][ ] · Volonté 5/5" in out
-    assert "Bob\u202f: blessé" in out and "[/][/]" not in out.split("État final", 1)[1]
+    assert "Bob\u202f: égratigné" in out and "[/][/]" not in out.split("État final", 1)[1]
 
 
 def test_as_in_json_only_gains_fields(tmp_path: Path) -> None:
@@ -90,7 +90,7 @@ def test_as_in_json_only_gains_fields(tmp_path: Path) -> None:
     assert entry["text"] is None and entry["command"]["args"] == {}
     assert [s["id"] for s in data["state"]] == ["ann"]
     assert data["others"] == [
-        {"id": "bob", "name": "Bob", "side": "b", "status": "wounded", "band": "band.wounded"}
+        {"id": "bob", "name": "Bob", "side": "b", "status": "wounded", "band": "vtm.band.scratched"}
     ]
 
 

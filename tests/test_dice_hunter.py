@@ -4,8 +4,9 @@ from __future__ import annotations
 
 import pytest
 
-from conteur.dice import HunterPool, HunterResult, RollRecord, SeededDice, TypedDice
+from conteur.dice import RollRecord, SeededDice, TypedDice
 from conteur.i18n import ConteurError
+from conteur.rulesets.hunter.dice import HunterPool, HunterResult
 
 
 def roll(request: HunterPool, faces: str) -> RollRecord[HunterResult]:

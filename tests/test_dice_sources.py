@@ -11,18 +11,18 @@ import pytest
 from conteur.dice import (
     DiceSource,
     Expr,
-    HunterPool,
-    Percentile,
     RollRecord,
     SeededDice,
     TypedDice,
-    VtmPool,
     distribution_of,
     enumerate_outcomes,
     parse_faces,
     record_from_dict,
 )
 from conteur.i18n import ConteurError
+from conteur.rulesets.hunter.dice import HunterPool
+from conteur.rulesets.vtm.dice import VtmPool
+from conteur.rulesets.western.dice import Percentile
 
 REQUESTS: list[Any] = [
     VtmPool(7, 6),

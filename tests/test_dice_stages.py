@@ -4,7 +4,8 @@ from __future__ import annotations
 
 import math
 
-from conteur.dice import DiceSource, VtmPool, distribution_of, propagate
+from conteur.dice import DiceSource, distribution_of, propagate
+from conteur.rulesets.vtm.dice import VtmPool
 
 State = tuple[str, int] | None
 

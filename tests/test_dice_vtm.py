@@ -6,8 +6,9 @@ import itertools
 
 import pytest
 
-from conteur.dice import TypedDice, VtmPool, VtmResult, record_from_dict
+from conteur.dice import TypedDice, record_from_dict
 from conteur.i18n import ConteurError
+from conteur.rulesets.vtm.dice import VtmPool, VtmResult
 
 
 def roll(request: VtmPool, faces: str) -> VtmResult:

@@ -4,7 +4,8 @@ from __future__ import annotations
 
 import pytest
 
-from conteur.dice import Percentile, PercentileResult, TypedDice
+from conteur.dice import TypedDice
+from conteur.rulesets.western.dice import Percentile, PercentileResult
 
 
 def roll(skill: int, face: str) -> PercentileResult:

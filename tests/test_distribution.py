@@ -234,7 +234,7 @@ def test_mix_and_trim() -> None:
 
 
 def test_from_outcomes_reads_a_roll() -> None:
-    from conteur.dice import VtmPool
+    from conteur.rulesets.vtm.dice import VtmPool
 
     d = Dist.from_outcomes(VtmPool(2, 6).outcomes(), key=lambda r: r.successes)
     # two dice at difficulty 6: 2 successes iff both >= 6

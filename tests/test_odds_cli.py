@@ -12,7 +12,10 @@ import pytest
 from typer.testing import CliRunner
 
 from conteur.cli import app
-from conteur.dice import HunterPool, VtmPool, hunter_chart, hunter_odds, vtm_chart
+from conteur.rulesets.hunter.charts import hunter_chart
+from conteur.rulesets.hunter.dice import HunterPool, hunter_odds
+from conteur.rulesets.vtm.charts import vtm_chart
+from conteur.rulesets.vtm.dice import VtmPool
 from odds_helpers import face_tree, product_faces
 
 TOL = 1e-12

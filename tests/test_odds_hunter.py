@@ -14,8 +14,9 @@ from __future__ import annotations
 
 import pytest
 
-from conteur.dice import Dist, HunterPool, HunterResult, hunter_odds
+from conteur.dice import Dist
 from conteur.i18n import ConteurError
+from conteur.rulesets.hunter.dice import HunterPool, HunterResult, hunter_odds
 from odds_helpers import chi_square_p_value, face_tree, sample
 
 TOL = 1e-12

@@ -12,8 +12,8 @@ import itertools
 
 import pytest
 
-from conteur.dice import VtmPool, VtmResult, vtm_odds
 from conteur.i18n import ConteurError
+from conteur.rulesets.vtm.dice import VtmPool, VtmResult, vtm_odds
 from odds_helpers import chi_square_p_value, product_faces, sample
 
 TOL = 1e-12

@@ -9,7 +9,8 @@ import itertools
 
 import pytest
 
-from conteur.dice import Dist, Expr, Percentile, western_odds
+from conteur.dice import Dist, Expr
+from conteur.rulesets.western.dice import Percentile, western_odds
 from odds_helpers import chi_square_p_value, sample
 
 TOL = 1e-12

@@ -217,7 +217,8 @@ from pathlib import Path
 
 import pytest
 
-from conteur.dice import TypedDice, VtmPool
+from conteur.dice import TypedDice
+from conteur.rulesets.vtm.dice import VtmPool
 
 
 def roll():

@@ -70,3 +70,14 @@ def test_the_toy_prices_an_attack_through_conteur_odds_attack() -> None:
     answer = json.loads(result.stdout)
     # 1D6+2 against 1D6+2: 15 of the 36 pairs hit (an attack total strictly above the guard).
     assert abs(answer["p_hit"] - 15 / 36) < 1e-12
+
+
+def test_the_toy_is_simulated_through_its_referee_and_tactic() -> None:
+    args = ["simulate", str(EXAMPLES / "duel.yaml"), "--runs", "100", "--seed", "1"]
+    result = CliRunner().invoke(app, [*args, "--workers", "1", "--no-plot", "--json"])
+    assert result.exit_code == 0, result.output
+    data = json.loads(result.stdout)
+    wins = {side: s["wins"] for side, s in data["sides"].items()}
+    # A duel always ends (D-END-1): every fight has a winner, no error, no draw.
+    assert sum(wins.values()) == 100 and data["errors"]["count"] == 0
+    assert set(wins) == {"rouges", "bleus"} and min(wins.values()) > 20

@@ -129,6 +129,7 @@ ALLOWED: dict[Lang, set[str]] = {
         "other",
         "pass",
         "dead",
+        "out",
         "draw",
         "delay",
         "charge",

@@ -52,7 +52,7 @@ class Scenario:
     @property
     def combatants(self) -> list[str]:
         """The combatants' ids, in the scenario's order."""
-        return list(self.encounter.end_state())
+        return list(self.encounter.ruleset.names(self.encounter.state))
 
     def attack_odds(
         self, attacker: str, target: str, maneuver: str | None = None, **params: Any

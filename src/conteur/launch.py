@@ -5,14 +5,16 @@ pydantic adapters it builds for every option, take ~0.2 s before a command
 runs. Scripts that call ``conteur odds ... --json`` in a loop pay that each
 time, so this entry point answers those calls directly:
 
-* only ``conteur odds vtm|hunter|western`` followed by options of that
-  command, written ``--option value``, with ``--json`` among them;
-* the answer comes from the same function the Typer command prints
-  (``conteur.dice.odds.odds_answer``), and errors are reported as the Typer
-  command reports them (JSON on stdout, exit code 2);
+* only ``conteur odds <ruleset>`` for a ruleset that declares an odds command
+  (``conteur.cli_parts.OddsCommand``, entry-point group ``conteur.cli``), followed
+  by options of that command, written ``--option value``, with ``--json`` among them;
+* the options are read from that declaration — the one the Typer command is built
+  from — and the answer comes from the function it names (``OddsCommand.answer``),
+  the one the Typer command prints; errors are reported as the Typer command
+  reports them (JSON on stdout, exit code 2);
 * anything else — another command, ``--help``, ``--option=value``, a value
-  that is not a plain integer, an unknown option — goes to the Typer app
-  unchanged, which then gives its usual answer or error.
+  that is not a plain integer, an unknown option, a required option missing —
+  goes to the Typer app unchanged, which then gives its usual answer or error.
 
 Tests run the same argument lists through both paths and compare the output.
 """
@@ -23,41 +25,38 @@ import json
 import re
 import sys
 from collections.abc import Sequence
-from typing import Any
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from conteur.cli_parts import OddsCommand
 
 _INT = re.compile(r"-?[0-9]+")
 
-# For each command: its flags, and its options taking a value (with the keyword
-# argument of ``odds_answer`` each sets, or None for ``--lang``).
-_FLAGS: dict[str, dict[str, str]] = {
-    "vtm": {"--no-cancel": "no_cancel", "--willpower": "willpower", "--table": "table"},
-    "hunter": {"--rote": "rote", "--table": "table"},
-    "western": {},
-}
-_VALUES: dict[str, dict[str, str]] = {
-    "vtm": {"--pool": "pool", "--difficulty": "difficulty", "--max-pool": "max_pool"},
-    "hunter": {"--pool": "pool", "--again": "again", "--max-pool": "max_pool"},
-    "western": {"--skill": "skill"},
-}
-_REQUIRED: dict[str, tuple[str, ...]] = {"vtm": (), "hunter": (), "western": ("skill",)}
 
+def parse_fast_odds(
+    argv: Sequence[str],
+) -> tuple[OddsCommand, dict[str, Any], str | None] | None:
+    """``(odds command, its options, --lang value)`` when ``argv`` is a fast-path call, else None.
 
-def parse_fast_odds(argv: Sequence[str]) -> tuple[str, dict[str, Any], str | None] | None:
-    """``(game, keyword arguments, --lang value)`` when ``argv`` is a fast-path call, else None."""
-    if len(argv) < 2 or argv[0] != "odds" or argv[1] not in _FLAGS:
+    The options hold every declared option (its default when not given).
+    """
+    if len(argv) < 2 or argv[0] != "odds" or "--json" not in argv[2:]:
         return None
-    game = argv[1]
-    flags, values = _FLAGS[game], _VALUES[game]
-    kwargs: dict[str, Any] = {}
+    from conteur.cli_parts import quick_parts_of
+
+    parts = quick_parts_of(argv[1])
+    spec = parts.odds if parts is not None else None
+    if spec is None:
+        return None
+    flags = {o.flag: o.name for o in spec.options if o.kind == "flag"}
+    values = {o.flag: o.name for o in spec.options if o.kind == "int"}
+    given: dict[str, Any] = {}
     lang: str | None = None
-    as_json = False
     i = 2
     while i < len(argv):
         token = argv[i]
-        if token == "--json":
-            as_json = True
-        elif token in flags:
-            kwargs[flags[token]] = True
+        if token in flags:
+            given[flags[token]] = True
         elif token in values or token == "--lang":
             if i + 1 >= len(argv):
                 return None
@@ -67,27 +66,26 @@ def parse_fast_odds(argv: Sequence[str]) -> tuple[str, dict[str, Any], str | Non
                     return None
                 lang = value
             elif _INT.fullmatch(value):
-                kwargs[values[token]] = int(value)
+                given[values[token]] = int(value)
             else:
                 return None
             i += 1
-        else:
+        elif token != "--json":
             return None
         i += 1
-    if not as_json or any(name not in kwargs for name in _REQUIRED[game]):
+    if any(o.required and o.name not in given for o in spec.options):
         return None
-    return game, kwargs, lang
+    return spec, {**spec.defaults(), **given}, lang
 
 
-def run_fast_odds(game: str, kwargs: dict[str, Any], lang_option: str | None) -> int:
+def run_fast_odds(spec: OddsCommand, kwargs: dict[str, Any], lang_option: str | None) -> int:
     """Print the JSON answer (or the JSON error) and return the exit code."""
+    from conteur.cli_parts import resolve
     from conteur.i18n import ConteurError, env_lang, parse_lang
 
     lang = parse_lang(lang_option) if lang_option else env_lang()
     try:
-        from conteur.dice.odds import odds_answer
-
-        data = odds_answer(game, **kwargs)  # type: ignore[arg-type]
+        data = resolve(spec.answer)(**kwargs)
     except ConteurError as error:
         data, code = error.to_dict(lang), 2
     else:

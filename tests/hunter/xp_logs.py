@@ -9,7 +9,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from conteur.dice import HunterPool, TypedDice
+from conteur.dice import TypedDice
+from conteur.rulesets.hunter.dice import HunterPool
 
 
 def hunter_roll(dice: int, faces: str) -> dict[str, Any]:

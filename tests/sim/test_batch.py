@@ -1,4 +1,4 @@
-"""The numpy batch of attacks (``conteur.sim.batch``) against the exact odds of ``roll_strike``.
+"""The numpy batch of attacks (``conteur.rulesets.vtm.batch``) against the exact odds of ``roll_strike``.
 
 Each configuration rolls ``RUNS`` attacks with every die drawn, and compares
 the counts of every outcome — ``StrikeOutcome.summary()`` plus the damage
@@ -25,11 +25,12 @@ from typing import Any
 import numpy as np
 import pytest
 
-import conteur.sim.batch as batch
-from conteur.dice import DiceSource, RollRecord, TypedDice, VtmResult, distribution_of
+import conteur.rulesets.vtm.batch as batch
+from conteur.dice import DiceSource, RollRecord, TypedDice, distribution_of
 from conteur.i18n import ConteurError
+from conteur.rulesets.vtm.batch import StrikeBatch, roll_strikes
+from conteur.rulesets.vtm.dice import VtmResult
 from conteur.rulesets.vtm.strike import Defence, Riposte, Strike, roll_strike
-from conteur.sim import StrikeBatch, roll_strikes
 
 from .stats import chi2_sf, goodness_of_fit
 
@@ -296,7 +297,7 @@ class TiesHit:
         self.calls = 0
         self.attack = 0
 
-    def roll(self, request: Any) -> RollRecord[Any]:
+    def roll(self, request: Any, ask: Any = None) -> RollRecord[Any]:
         record = self.inner.roll(request)
         self.calls += 1
         if self.calls == 1:

@@ -18,11 +18,11 @@ from conteur.rulesets.vtm.events import (
     Moved,
 )
 from conteur.rulesets.vtm.ranged import Aimed
+from conteur.rulesets.vtm.sim import Dodge, VtmTactic
 from conteur.rulesets.vtm.state import Fighter, VtmState
 from conteur.rulesets.vtm.turn import declaring_now
 from conteur.sim.referee import get_referee
 from conteur.sim.tactics import Tactic, make_tactic, parse_tactic_option, side_tactics
-from conteur.sim.vtm import Dodge, VtmTactic
 
 HUNTER = (
     "{id: van, side: hunters, position: [0, 0], dexterity: 3, firearms: 3, melee: 2, wits: 2,"

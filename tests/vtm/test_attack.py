@@ -47,13 +47,21 @@ def strike(f: Fight, action: dict[str, Any], dice: list[int]) -> Any:
 
 
 def test_V_GEN_1_unarmed_needs_contact_and_melee_two_metres() -> None:
-    """V-GEN-1: bare hands within 1 m, a melee weapon within 1–2 m."""
+    """V-GEN-1: bare hands within 1 m, a melee weapon within 1–2 m. Reach is checked when
+    the blow is declared, and again when it is struck (the target may have stepped back)."""
     f = duel("dexterity: 3, brawl: 2", "stamina: 2", distance=1.5)
     f.initiative(10, 1)
     f.declare("t", {"kind": "other"})
-    f.declare("a", attack("punch", "t"))  # reach is checked when the blow is struck
     with pytest.raises(ConteurError) as err:
-        f.act("a", [2] * 5)
+        f.declare("a", attack("punch", "t"))
+    assert err.value.rule == "V-GEN-1"
+    h = duel("dexterity: 3, brawl: 2", "stamina: 2", distance=1)
+    h.initiative(10, 1)
+    h.declare("t", {"kind": "other"})
+    h.declare("a", attack("punch", "t"))
+    h.do("gm_move", fighter="t", to=[1.5, 0])
+    with pytest.raises(ConteurError) as err:
+        h.act("a", [2] * 5)
     assert err.value.rule == "V-GEN-1"
     g = duel("dexterity: 2, melee: 3, weapons: [knife]", "stamina: 2", distance=1.5)
     events = strike(g, attack("weapon_strike", "t"), [2, 2, 2, 2, 2])
@@ -65,12 +73,19 @@ def test_V_GEN_2_ranged_needs_the_weapon_range() -> None:
     f = duel("dexterity: 3, firearms: 2, weapons: [light_revolver]", "stamina: 2", distance=30)
     f.initiative(10, 1)
     f.declare("t", {"kind": "other"})
-    f.declare("a", attack("shoot", "t"))
     with pytest.raises(ConteurError) as err:
-        f.act("a", [2, 2, 2, 2, 2])
+        f.declare("a", attack("shoot", "t"))
     assert err.value.rule == "V-GEN-2"
     assert "30" in err.value.message("fr") and "30" in err.value.message("en")
-    assert f["a"].ammo["light_revolver"] == 6
+    g = duel("dexterity: 3, firearms: 2, weapons: [light_revolver]", "stamina: 2", distance=10)
+    g.initiative(10, 1)
+    g.declare("t", {"kind": "other"})
+    g.declare("a", attack("shoot", "t"))
+    g.do("gm_move", fighter="t", to=[30, 0])  # out of range since the declaration
+    with pytest.raises(ConteurError) as err:
+        g.act("a", [2, 2, 2, 2, 2])
+    assert err.value.rule == "V-GEN-2"
+    assert g["a"].ammo["light_revolver"] == 6
 
 
 def test_V_ATK_1_pools_brawl_melee_firearms_thrown() -> None:

@@ -683,8 +683,7 @@ def test_V_CC_9_knife_against_sword_closes_in_and_loses_a_die() -> None:
     f = duel("dexterity: 3, melee: 2, weapons: [knife]", "weapons: [sword]", distance=1.5)
     f.initiative(10, 1)
     f.declare("t", {"kind": "other"})
-    f.declare("a", attack("weapon_strike", "t"))
-    refused("V-CC-9", f.act, "a", [2, 2, 2, 2])
+    refused("V-CC-9", f.declare, "a", attack("weapon_strike", "t"))
     g = duel("dexterity: 3, melee: 2, weapons: [knife]", "weapons: [sword]", distance=1.5)
     rolled = strike(g, attack("weapon_strike", "t", move_to="t"), [2, 2, 2, 2]).one(AttackRolled)
     assert rolled.pool == 4 and "V-CC-9" in rolled.rules

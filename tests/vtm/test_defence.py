@@ -7,9 +7,10 @@ from typing import Any
 
 import pytest
 
-from conteur.dice import DiceSource, VtmPool, distribution_of
+from conteur.dice import DiceSource, distribution_of
 from conteur.i18n import ConteurError
 from conteur.rulesets.vtm.defence_events import DefenceBarred
+from conteur.rulesets.vtm.dice import VtmPool
 from conteur.rulesets.vtm.events import (
     AbortFailed,
     AttackMissed,

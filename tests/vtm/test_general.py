@@ -66,15 +66,24 @@ def test_V_MAN_6_close_in_and_strike() -> None:
 
 
 def test_V_MAN_6_too_far_to_close_in_is_refused_whole() -> None:
-    """V-MAN-6: 20 m away, half a run (13 m) does not reach: the punch is refused and nobody moved."""
+    """V-MAN-6: 20 m away, half a run (13 m) does not reach: the punch is refused when
+    declared; declared at 13 m, with the target 20 m away when it comes, it is refused whole
+    and nobody moved."""
     f = runner(target_at=20)
     f.initiative(10, 1)
     f.declare("t", {"kind": "other"})
-    f.declare("r", attack("punch", "t", move_to="t"))
     with pytest.raises(ConteurError) as err:
-        f.act("r", [2, 2, 2, 2])
+        f.declare("r", attack("punch", "t", move_to="t"))
     assert err.value.rule == "V-GEN-1"
-    assert f["r"].position == (0, 0)
+    g = runner(target_at=13)
+    g.initiative(10, 1)
+    g.declare("t", {"kind": "other"})
+    g.declare("r", attack("punch", "t", move_to="t"))
+    g.do("gm_move", fighter="t", to=[20, 0])
+    with pytest.raises(ConteurError) as err:
+        g.act("r", [2, 2, 2, 2])
+    assert err.value.rule == "V-GEN-1"
+    assert g["r"].position == (0, 0)
 
 
 @pytest.mark.parametrize(

@@ -83,8 +83,9 @@ def test_R_SHOT_1_reading_the_weapons_maximum_range_still_applies() -> None:
     f = duel("weapons: [heavy_revolver]", metres=70, head=PACK)
     assert rolled(shot(f, {"a": [attack("shoot", "t")]}, MISS)) == (5, 10)
     g = duel("weapons: [heavy_revolver]", metres=71, head=PACK)
-    begin(g, {"a": [attack("shoot", "t")]})
-    assert refused(g, g.act, "a", MISS).rule == "V-GEN-2"
+    g.initiative(5, 5)
+    g.declare("t", {"kind": "other"})
+    assert refused(g, g.declare, "a", attack("shoot", "t")).rule == "V-GEN-2"
 
 
 def test_R_SHOT_2_each_success_past_the_first_adds_a_damage_die() -> None:

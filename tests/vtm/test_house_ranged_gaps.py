@@ -11,8 +11,9 @@ import pytest
 from typer.testing import CliRunner
 
 from conteur.cli import app
-from conteur.dice import VtmPool, distribution_of
+from conteur.dice import distribution_of
 from conteur.i18n import ConteurError
+from conteur.rulesets.vtm.dice import VtmPool
 from conteur.rulesets.vtm.events import (
     AttackRolled,
     ConditionSet,

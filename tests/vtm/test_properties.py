@@ -90,8 +90,9 @@ def declaration(draw: Any, template: CommandTemplate) -> dict[str, Any]:
             action["to"] = [draw(st.integers(-5, 5)), 0]
         actions.append(action)
     args: dict[str, Any] = {"actions": actions}
-    if template.param("celerity").max and len(actions) > 1:
-        args["celerity"] = draw(st.integers(0, min(template.param("celerity").max or 0, 1)))
+    dots = sum(1 for p in template.params if p.name.startswith("celerity_kind_"))
+    if dots and len(actions) > 1:
+        args["celerity"] = draw(st.integers(0, min(dots, 1)))
     return args
 
 

@@ -111,9 +111,14 @@ def test_V_GEN_2_V_RNG_5_up_to_twice_short_range_then_nothing() -> None:
     f = duel("weapons: [heavy_revolver]", metres=70)
     assert rolled(shot(f, {"a": [attack("shoot", "t")]}, [2] * 5)) == (5, 8)
     g = duel("weapons: [heavy_revolver]", metres=71)
-    begin(g, {"a": [attack("shoot", "t")]})
-    err = refused(g, g.act, "a", [2] * 5)
-    assert err.rule == "V-GEN-2" and g["a"].ammo["heavy_revolver"] == 6
+    g.initiative(5, 5)
+    g.declare("t", {"kind": "other"})
+    assert refused(g, g.declare, "a", attack("shoot", "t")).rule == "V-GEN-2"
+    h = duel("weapons: [heavy_revolver]", metres=70)
+    begin(h, {"a": [attack("shoot", "t")]})
+    h.do("gm_move", fighter="t", to=[71, 0])  # out of range since the declaration
+    err = refused(h, h.act, "a", [2] * 5)
+    assert err.rule == "V-GEN-2" and h["a"].ammo["heavy_revolver"] == 6
 
 
 def test_V_RNG_5_point_blank_short_and_long_range() -> None:
@@ -137,8 +142,9 @@ def test_V_RNG_5_thrown_weapons_use_the_same_bands() -> None:
     f = duel("athletics: 2, weapons: [thrown_knife]", metres=15)
     assert rolled(shot(f, {"a": [attack("throw", "t")]}, [2] * 5)) == (5, 8)
     g = duel("athletics: 2, weapons: [thrown_knife]", metres=21)
-    begin(g, {"a": [attack("throw", "t")]})
-    assert refused(g, g.act, "a", [2] * 5).rule == "V-GEN-2"
+    g.initiative(5, 5)
+    g.declare("t", {"kind": "other"})
+    assert refused(g, g.declare, "a", attack("throw", "t")).rule == "V-GEN-2"
 
 
 # ------------------------------------------------------------------ V-ATK-3

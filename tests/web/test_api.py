@@ -465,7 +465,8 @@ def test_the_player_sees_only_their_own_sheet(
     r = stranger.get(f"/p/{token_of(store, 'Jack Malone')}")
     assert r.status_code == 200 and '<html lang="fr">' in r.text
     assert r.text.count("data-health") == 1  # their own track only
-    assert 'Billy Harper — <span data-status="wounded">blessé</span>' in r.text
+    # Two levels (hurt): « égratigné » on vtm's ladder of words (data/bands.yaml).
+    assert 'Billy Harper — <span data-status="wounded">égratigné</span>' in r.text
     assert 'Sam le barman — <span data-status="unhurt">indemne</span>' in r.text
     assert "[/][/]" not in r.text  # Billy's exact track stays hidden
     assert "/e/1/odds" not in r.text and 'name="attacker"' not in r.text  # no odds of NPC actions

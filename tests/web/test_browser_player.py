@@ -64,6 +64,9 @@ def test_a_players_phone_shows_indemne_and_never_the_gms_note(
             script = gm.locator('form[data-form="script"]')
             script.locator('input[name="line"]').fill(f"mj: note {MARKER} encore")
             script.locator('button[type="submit"]').click()
+            # The note's own update lands before the next form is filled (a live update
+            # replaces the panel, and a half-filled form with it).
+            expect(gm.locator(".log")).to_contain_text(f"{MARKER} encore")
             form = gm.locator('form[data-form="initiative:"]')
             form.locator('input[name="faces"]').fill("5 3 5 8")
             form.locator('button[type="submit"]').click()

@@ -134,3 +134,74 @@ def test_killing_the_server_loses_no_acknowledged_command(tmp_path: Path) -> Non
         except subprocess.TimeoutExpired:
             proc.kill()
             proc.wait(10)
+
+
+def test_killing_the_server_in_the_middle_of_an_action_keeps_its_rolls(tmp_path: Path) -> None:
+    """SIGKILL while an action waits for the table's dice: after the restart the rolls
+    entered are still there, nothing is half-committed, and the action can be finished."""
+    hx = {"hx-request": "true"}
+    port = _free_port()
+    proc, link = _start(tmp_path, port, "--demo")
+    try:
+        client, csrf = _gm_client(link, port)
+        for values in [
+            {"type": "initiative", "actor": "", "faces": "5 3 5 8"},
+            {
+                "type": "declare",
+                "actor": "billy",
+                "kind": "weapon_strike",
+                "target": "ezechiel",
+                "weapon": "knife",
+            },
+            {"type": "declare", "actor": "sam", "delay": "1"},
+            {
+                "type": "declare",
+                "actor": "jack",
+                "kind": "punch",
+                "target": "ezechiel",
+                "then_kind": "block",
+            },
+            {"type": "declare", "actor": "ezechiel", "kind": "punch", "target": "jack"},
+        ]:
+            r = client.post("/e/1/command", data={"csrf": csrf, **values}, headers=hx)
+            assert r.status_code == 200, r.text[:300]
+        client.post(
+            "/e/1/rolls", data={"csrf": csrf, "type": "act", "actor": "ezechiel"}, headers=hx
+        )
+        step = re.search(r'name="step" value="(\d+)"', client.get("/e/1/rolls").text)
+        assert step
+        r = client.post(
+            "/e/1/rolls/faces", data={"csrf": csrf, "step": step.group(1), "faces": "8 9 1 3 7 10"}
+        )
+        assert r.status_code == 200
+        proc.send_signal(signal.SIGKILL)
+        proc.wait(10)
+    finally:
+        if proc.poll() is None:
+            proc.kill()
+            proc.wait(10)
+    store = open_store(f"sqlite:///{tmp_path / 'conteur.db'}")
+    try:
+        seq = store.last_seq(1)
+        pending = store.pending(1)
+        assert pending is not None and [list(r) for r in pending.rolls] == [[8, 9, 1, 3, 7, 10]]
+    finally:
+        store.close()
+    proc, link = _start(tmp_path, port)
+    try:
+        client, csrf = _gm_client(link, port)
+        pad = client.get("/e/1/rolls").text
+        assert 'data-pad-count="4"' in pad  # Jack's block, where it was
+        assert "data-pad-count" not in client.post("/e/1/rolls/cancel", data={"csrf": csrf}).text
+    finally:
+        proc.send_signal(signal.SIGTERM)
+        try:
+            proc.wait(10)
+        except subprocess.TimeoutExpired:
+            proc.kill()
+            proc.wait(10)
+    store = open_store(f"sqlite:///{tmp_path / 'conteur.db'}")
+    try:
+        assert store.last_seq(1) == seq and store.pending(1) is None  # nothing half-committed
+    finally:
+        store.close()

@@ -23,7 +23,7 @@ def npc(cid: str, side: str, x: int, **traits: object) -> dict[str, object]:
 
 
 def test_a_pack_shot_through_the_forms(gm: TestClient, store: Store) -> None:
-    campaign = store.create_campaign("Port", packs=["house_ranged"], era="modern")
+    campaign = store.create_campaign("Port", "vtm", packs=["house_ranged"], era="modern")
     shooter = npc("vic", "police", 0, dexterity=3, firearms=2, wits=5, weapons=["heavy_pistol"])
     target = npc("dario", "gang", 12, wits=1, stamina=2)
     enc = store.start_encounter(campaign.id, "Quai", [], npcs=[shooter, target])
@@ -55,7 +55,7 @@ def test_a_pack_shot_through_the_forms(gm: TestClient, store: Store) -> None:
 
 def test_pack_commands_and_words_are_labelled_in_both_languages(store: Store) -> None:
     """cmd.* / param.* / word.* labels for what the pack offers, in French and English."""
-    campaign = store.create_campaign("Port", packs=["house_ranged"], era="modern")
+    campaign = store.create_campaign("Port", "vtm", packs=["house_ranged"], era="modern")
     shooter = npc("vic", "police", 0, dexterity=3, firearms=2, weapons=["heavy_pistol"])
     enc = store.start_encounter(campaign.id, "Quai", [], npcs=[shooter, npc("d", "g", 5)])
     live = store.encounter(enc.id)
@@ -78,7 +78,7 @@ def test_R_BURST_1_a_burst_on_several_targets_split_through_the_form(
     """R-BURST-1: the declaration form takes a short burst's other targets and the shooter's
     split (ids, one success each in turn): 3 successes split "dario, dario, rosa" give dario
     2 (4 + 1 = 5 damage dice) and rosa 1 (4 dice); a split on a single shot is refused."""
-    campaign = store.create_campaign("Port", packs=["house_ranged"], era="modern")
+    campaign = store.create_campaign("Port", "vtm", packs=["house_ranged"], era="modern")
     shooter = npc("vic", "police", 0, dexterity=3, firearms=2, wits=5, weapons=["small_smg"])
     dario = npc("dario", "gang", 12, wits=1, stamina=2)
     rosa = npc("rosa", "gang", 13, wits=1, stamina=2)

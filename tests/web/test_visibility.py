@@ -10,6 +10,7 @@ the table), so that the readers' side of the seam is checked by itself.
 from __future__ import annotations
 
 import json
+import re
 from typing import Any
 
 import pytest
@@ -53,10 +54,20 @@ def back_room(store: Store) -> int:
 def play(gm: TestClient, eid: int, lines: list[tuple[str, str]]) -> None:
     csrf = csrf_of(gm.get(f"/e/{eid}").text)
     for line, faces in lines:
+        seq = str(page_seq(gm, eid))  # the seq the page shows: an undo names it
         r = gm.post(
-            f"/e/{eid}/script", data={"csrf": csrf, "line": line, "faces": faces}, headers=HX
+            f"/e/{eid}/script",
+            data={"csrf": csrf, "line": line, "faces": faces, "seq": seq},
+            headers=HX,
         )
         assert r.status_code == 200, r.text
+
+
+def page_seq(gm: TestClient, eid: int) -> int:
+    """The last seq the GM's panel shows (-1 before the first command)."""
+    found = re.search(r'data-seq="(-?\d+)"', gm.get(f"/e/{eid}/panel").text)
+    assert found is not None
+    return int(found.group(1))
 
 
 FIGHT = [
@@ -79,7 +90,7 @@ def stream_text(client: TestClient, path: str) -> str:
 
 def assert_veiled(text: str) -> None:
     assert MARKER not in text
-    assert POOL not in text and f"🎲 {ATTACK_FACES}" not in text
+    assert POOL not in text and f'data-faces="{ATTACK_FACES}"' not in text
     assert ATTACK_FACES not in text
 
 
@@ -108,7 +119,7 @@ def test_a_player_never_reads_the_gms_note_nor_an_npcs_roll(
     assert all(e["seq"] != 1 for e in update["entries"])  # the note's command: no entry at all
 
     # The game master reads everything, the live stream too.
-    assert MARKER in gm_page and POOL in gm_page and f"🎲 {ATTACK_FACES}" in gm_page
+    assert MARKER in gm_page and POOL in gm_page and f'data-faces="{ATTACK_FACES}"' in gm_page
     assert VEILED + " (" in gm_page  # the roll's own line, not the veiled one
     gm_stream = stream_text(gm, f"/e/{eid}/stream")
     assert MARKER in gm_stream and POOL in gm_stream

@@ -2,6 +2,9 @@
 
 Each command group lives in its own module and is registered here; heavy
 modules are imported inside the commands that need them, so the CLI starts fast.
+The rulesets' own commands (``conteur roll <ruleset>``, ``conteur odds <ruleset>``,
+groups such as ``conteur xp``) are declared in the entry-point group ``conteur.cli``
+and loaded only when run or listed by ``--help`` (``conteur.cli.rulesets``).
 """
 
 from __future__ import annotations
@@ -12,7 +15,6 @@ from . import imports as _imports  # noqa: F401  (registers `conteur import`)
 from . import npc as _npc  # noqa: F401  (registers `conteur npc`)
 from . import odds_attack  # noqa: F401  (registers `conteur odds attack`)
 from . import simulate as _simulate  # noqa: F401  (registers `conteur simulate`)
-from . import xp as _xp  # noqa: F401  (registers `conteur xp`)
 from .common import app, help_text
 from .db import db_app  # noqa: F401  (registers `conteur db`)
 from .demo import demo

@@ -17,6 +17,8 @@ import typer
 
 from conteur.i18n import ConteurError, Lang, env_lang, parse_lang, t
 
+from .rulesets import RootGroup
+
 if TYPE_CHECKING:
     from rich.console import Console
 
@@ -29,6 +31,7 @@ def help_text(key: str) -> str:
 
 
 app = typer.Typer(
+    cls=RootGroup,
     name="conteur",
     help=help_text("cli.help.app"),
     no_args_is_help=True,

@@ -1,6 +1,6 @@
 """``conteur play SCENARIO.yaml --script COMMANDS.txt``: play a fight written as a script.
 
-The scenario names its ruleset (``ruleset: vtm``); the ruleset reads each line
+The scenario names its ruleset (``ruleset: <name>``); the ruleset reads each line
 of the script (``Ruleset.parse_command``) and the engine carries it out with
 the dice: the program's (``--seed``) or the table's, typed in a file
 (``--dice``, one flat stream in roll order, ``#`` comments allowed). ``annuler``
@@ -180,7 +180,7 @@ def player_summary_lines(encounter: Encounter, viewer: Viewer, lang: Lang) -> li
 
 def _heading(event: Event) -> bool:
     """Events that open a new stage of play (a turn) are printed as headers."""
-    return bool(getattr(type(event), "heading", False))
+    return type(event).heading
 
 
 def report(

@@ -1,21 +1,13 @@
-"""Dice: roll requests, dice sources (seeded, typed-in, exact) and exact odds."""
+"""Dice: roll requests, dice sources (seeded, typed-in, exact) and exact odds.
 
-from .charts import HunterChart, VtmChart, hunter_chart, vtm_chart
+The generic parts only: a ruleset's own rolls (its pools, their odds and charts) live
+in its package and register their kinds here (``conteur.dice.kinds``).
+"""
+
 from .distribution import Dist
-from .odds import RollOdds, WesternOdds, hunter_odds, vtm_odds, western_odds
-from .rolls import (
-    Expr,
-    ExprResult,
-    HunterPool,
-    HunterResult,
-    Percentile,
-    PercentileResult,
-    Roll,
-    RollRecord,
-    VtmPool,
-    VtmResult,
-    record_from_dict,
-)
+from .kinds import RollKind, register_roll_kind, roll_kind
+from .odds import RollOdds
+from .rolls import DieNote, Expr, ExprResult, Roll, RollRecord, record_from_dict
 from .sources import (
     DiceSource,
     ForcedDice,
@@ -30,33 +22,23 @@ from .stages import propagate
 
 __all__ = [
     "DiceSource",
+    "DieNote",
     "Dist",
     "Expr",
     "ExprResult",
     "ForcedDice",
-    "HunterChart",
-    "HunterPool",
-    "HunterResult",
-    "Percentile",
-    "PercentileResult",
     "Roll",
+    "RollKind",
     "RollOdds",
     "RollRecord",
     "SeededDice",
     "TypedDice",
-    "VtmChart",
-    "VtmPool",
-    "VtmResult",
-    "WesternOdds",
     "distribution_of",
     "enumerate_outcomes",
     "explore",
-    "hunter_chart",
-    "hunter_odds",
     "parse_faces",
     "propagate",
     "record_from_dict",
-    "vtm_chart",
-    "vtm_odds",
-    "western_odds",
+    "register_roll_kind",
+    "roll_kind",
 ]

@@ -1,8 +1,9 @@
-"""The rolls of the four texts, as immutable requests that know how to read their faces.
+"""Roll requests: immutable requests that know how to read their faces.
 
-A *request* (``VtmPool``, ``HunterPool``, ``Percentile``, ``Expr``) holds a pool
-and its options. ``request.roll(draw)`` takes faces one at a time from ``draw``
-(a seeded generator or the faces typed in at the table) and returns a
+A *request* holds a pool and its options: ``Expr`` (a plain ``NdX±M``) here, the
+others in the rulesets that roll them (each registers its kinds with
+``conteur.dice.kinds``). ``request.roll(draw)`` takes faces one at a time from
+``draw`` (a seeded generator or the faces typed in at the table) and returns a
 ``RollRecord``: the request, the faces in roll order, and the *result*, the
 summary the rules read. ``request.outcomes()`` gives every possible result with
 its exact probability, so the same rule code can run over a distribution
@@ -20,6 +21,7 @@ from typing import Any, ClassVar, Generic, Literal, Protocol, TypeVar
 from conteur.i18n import ConteurError, Lang, Msg, t
 
 from . import exact
+from .kinds import register_roll_kind, roll_kind
 
 Draw = Callable[[int], int]
 """Gives the next face of a die with the given number of sides (1..sides)."""
@@ -37,8 +39,8 @@ DieRole = Literal["success", "cancelled", "cancels", "one", "failure", "replaced
 """What one face did in its roll.
 
 * ``success`` — counts as a success;
-* ``cancelled`` — would succeed, but a 1 cancelled it (``vtm``);
-* ``cancels`` — a 1 that cancels one success (``vtm``);
+* ``cancelled`` — would succeed, but a 1 cancelled it (pools where 1s cancel successes);
+* ``cancels`` — a 1 that cancels one success;
 * ``one`` — a 1 that cancels nothing but can make a botch or a dramatic failure;
 * ``failure`` — neither succeeds nor matters otherwise;
 * ``replaced`` — a failed die rolled again by a rote action; its face no longer counts;
@@ -65,7 +67,7 @@ class DieNote:
         return asdict(self)
 
 
-def _replay(faces: Sequence[int]) -> Draw:
+def replay(faces: Sequence[int]) -> Draw:
     """A draw that hands back recorded faces in order (for ``notes``)."""
     it = iter(faces)
 
@@ -112,7 +114,8 @@ class RollRecord(Generic[RT]):
         }
 
 
-def _check_count(field_name: str, value: int, limit: int = MAX_POOL) -> None:
+def check_count(field_name: str, value: int, limit: int = MAX_POOL) -> None:
+    """Refuse a count of dice above ``limit`` (ConteurError ``dice.bad_pool``)."""
     if value > limit:
         raise ConteurError(
             "dice.bad_pool",
@@ -120,328 +123,6 @@ def _check_count(field_name: str, value: int, limit: int = MAX_POOL) -> None:
             value=value,
             reason=Msg("dice.reason.too_large", limit=limit),
         )
-
-
-# --------------------------------------------------------------------------- vtm
-
-
-@dataclass(frozen=True, slots=True)
-class VtmResult:
-    """Net successes (automatic ones included) and whether the roll botched."""
-
-    successes: int
-    botch: bool
-
-    @property
-    def success(self) -> bool:
-        return self.successes > 0
-
-    def describe(self, lang: Lang | None = None) -> str:
-        if self.botch:
-            return t("result.botch", lang)
-        if self.successes <= 0:
-            return t("result.failure", lang)
-        return t("result.successes", lang, count=self.successes)
-
-
-@dataclass(frozen=True, slots=True)
-class VtmPool:
-    """A d10 pool against a difficulty (``vtm``; core dice rules, V-DMG-4).
-
-    Each die >= difficulty succeeds; with ``ones_cancel`` each 1 cancels one
-    success; a *botch* (when ``can_botch``) is no die >= difficulty and at
-    least one 1. ``auto`` successes (Willpower, Potence) are added after the
-    1s and cannot be cancelled. ``min_one`` rolls one die when the pool is
-    smaller (damage pools, V-DMG-4). The difficulty asked is clamped to 2..10.
-    """
-
-    kind: ClassVar[str] = "vtm"
-
-    dice: int
-    difficulty: int = 6
-    ones_cancel: bool = True
-    can_botch: bool = True
-    auto: int = 0
-    min_one: bool = False
-
-    def __post_init__(self) -> None:
-        _check_count("dice", self.dice)
-        if self.auto < 0:
-            raise ConteurError(
-                "dice.bad_pool", field="auto", value=self.auto, reason=Msg("dice.reason.negative")
-            )
-
-    @property
-    def effective_difficulty(self) -> int:
-        """The difficulty actually rolled against (2..10)."""
-        return min(10, max(2, self.difficulty))
-
-    @property
-    def clamped(self) -> bool:
-        """True when the difficulty asked was outside 2..10."""
-        return self.effective_difficulty != self.difficulty
-
-    @property
-    def rolled_dice(self) -> int:
-        """How many dice are thrown (never negative; at least one with ``min_one``)."""
-        return max(1 if self.min_one else 0, self.dice)
-
-    def read(self, faces: Sequence[int]) -> VtmResult:
-        """The result of these faces (one per rolled die)."""
-        diff = self.effective_difficulty
-        hits = sum(1 for f in faces if f >= diff)
-        ones = sum(1 for f in faces if f == 1)
-        net = max(0, hits - ones) if self.ones_cancel else hits
-        botch = self.can_botch and hits == 0 and ones > 0 and self.auto == 0
-        return VtmResult(successes=net + self.auto, botch=botch)
-
-    def roll(self, draw: Draw) -> RollRecord[VtmResult]:
-        faces = tuple(draw(10) for _ in range(self.rolled_dice))
-        return RollRecord(self, faces, self.read(faces))
-
-    def notes(self, faces: Sequence[int]) -> tuple[DieNote, ...]:
-        """What each face did: successes, the 1s that cancel, the successes they cancel.
-
-        A 1 cancels the lowest success left (the choice does not change the
-        result; showing "the 1 cancels the 6" reads naturally at the table).
-        """
-        diff = self.effective_difficulty
-        roles: list[DieRole] = [
-            "success" if f >= diff else "one" if f == 1 else "failure" for f in faces
-        ]
-        if self.ones_cancel:
-            hits = sorted((i for i, f in enumerate(faces) if f >= diff), key=lambda i: faces[i])
-            ones = [i for i, f in enumerate(faces) if f == 1]
-            for one, hit in zip(ones, hits, strict=False):
-                roles[one] = "cancels"
-                roles[hit] = "cancelled"
-        return tuple(DieNote(f, role) for f, role in zip(faces, roles, strict=True))
-
-    def outcomes(self) -> Sequence[tuple[VtmResult, float]]:
-        return _vtm_outcomes(
-            self.rolled_dice, self.effective_difficulty, self.ones_cancel, self.can_botch, self.auto
-        )
-
-    def describe(self, lang: Lang | None = None) -> str:
-        return t("roll.vtm", lang, dice=self.rolled_dice, difficulty=self.effective_difficulty)
-
-
-@lru_cache(maxsize=4096)
-def _vtm_outcomes(
-    n: int, difficulty: int, ones_cancel: bool, can_botch: bool, auto: int
-) -> tuple[tuple[VtmResult, float], ...]:
-    net, botch = exact.vtm_net(n, difficulty, ones_cancel, can_botch and auto == 0)
-    out: list[tuple[VtmResult, float]] = []
-    if botch > 0:
-        out.append((VtmResult(auto, True), botch))
-    for k, p in enumerate(net):
-        if p > 0:
-            out.append((VtmResult(k + auto, False), float(p)))
-    return tuple(out)
-
-
-# ------------------------------------------------------------------------ hunter
-
-
-@dataclass(frozen=True, slots=True)
-class HunterResult:
-    """Successes of a new-WoD roll, and its dramatic failure."""
-
-    successes: int
-    dramatic_failure: bool
-    chance: bool
-
-    EXCEPTIONAL: ClassVar[int] = 5
-
-    @property
-    def exceptional(self) -> bool:
-        """Five successes or more (H-EXC-1)."""
-        return self.successes >= self.EXCEPTIONAL
-
-    @property
-    def success(self) -> bool:
-        return self.successes > 0
-
-    def describe(self, lang: Lang | None = None) -> str:
-        if self.dramatic_failure:
-            return t("result.dramatic_failure", lang)
-        if self.successes <= 0:
-            return t("result.failure", lang)
-        if self.exceptional:
-            return t("result.exceptional", lang, count=self.successes)
-        return t("result.successes", lang, count=self.successes)
-
-
-@dataclass(frozen=True, slots=True)
-class HunterPool:
-    """A new-WoD d10 pool: 8+ succeeds, ``again``-again, optional rote (``hunter``).
-
-    A pool of 0 or less rolls one *chance die* (H-CHANCE-1): only a 10
-    succeeds (and is rolled again), a 1 is a dramatic failure. A normal roll
-    with no success and a 1 among its original dice is a dramatic failure
-    (H-FAIL-1, as this table plays it). With ``rote`` each original die that
-    fails is rolled once more and the new face replaces it.
-
-    Faces are read in this order: the original dice; then the rote rerolls,
-    in the order of the dice they replace; then one wave of again-dice for
-    every die that showed ``again`` or more, in order, wave after wave.
-    """
-
-    kind: ClassVar[str] = "hunter"
-    SUCCESS: ClassVar[int] = 8
-
-    dice: int
-    again: int = 10
-    rote: bool = False
-
-    def __post_init__(self) -> None:
-        _check_count("dice", self.dice)
-        if self.again not in (8, 9, 10):
-            raise ConteurError(
-                "dice.bad_pool", field="again", value=self.again, reason=Msg("dice.reason.again")
-            )
-
-    @property
-    def chance(self) -> bool:
-        """True when the pool is down to the chance die."""
-        return self.dice <= 0
-
-    def roll(self, draw: Draw) -> RollRecord[HunterResult]:
-        faces, _, result = self._play(draw)
-        return RollRecord(self, faces, result)
-
-    def notes(self, faces: Sequence[int]) -> tuple[DieNote, ...]:
-        """What each face did, in roll order: originals, rote rerolls, again-waves."""
-        return self._play(_replay(faces))[1]
-
-    def _play(self, draw: Draw) -> tuple[tuple[int, ...], tuple[DieNote, ...], HunterResult]:
-        """Roll the pool once: the faces, what each did, and the result (one copy of the rule)."""
-        faces: list[int] = []
-        stages: list[tuple[DieStage, int]] = []
-
-        def d10(stage: DieStage, wave: int = 0) -> int:
-            faces.append(draw(10))
-            stages.append((stage, wave))
-            return len(faces) - 1
-
-        n = 1 if self.chance else self.dice
-        succeeds = 10 if self.chance else self.SUCCESS
-        kept = [d10("roll") for _ in range(n)]
-        replaced: set[int] = set()
-        if self.rote:
-            for slot, pos in enumerate(kept):
-                if faces[pos] < succeeds:
-                    replaced.add(pos)
-                    kept[slot] = d10("rote")
-        successes = sum(1 for pos in kept if faces[pos] >= succeeds)
-        if self.chance:
-            dramatic = faces[kept[0]] == 1
-            wave = [pos for pos in kept if faces[pos] == 10]
-        else:
-            dramatic = successes == 0 and any(faces[pos] == 1 for pos in kept)
-            wave = [pos for pos in kept if faces[pos] >= self.again]
-        exploding = set(wave)
-        number = 0
-        while wave:
-            number += 1
-            new = [d10("again", number) for _ in wave]
-            successes += sum(1 for pos in new if faces[pos] >= self.SUCCESS)
-            wave = [pos for pos in new if faces[pos] >= self.again]
-            exploding.update(wave)
-        counted = set(kept)
-        notes: list[DieNote] = []
-        for pos, (face, (stage, wave_no)) in enumerate(zip(faces, stages, strict=True)):
-            role: DieRole
-            if pos in replaced:
-                role = "replaced"
-            elif face >= (succeeds if pos in counted else self.SUCCESS):
-                role = "success"
-            elif face == 1 and pos in counted:
-                role = "one"
-            else:
-                role = "failure"
-            notes.append(DieNote(face, role, stage, wave_no, pos in exploding))
-        result = HunterResult(successes, dramatic, self.chance)
-        return tuple(faces), tuple(notes), result
-
-    def outcomes(self) -> Sequence[tuple[HunterResult, float]]:
-        return _hunter_outcomes(self.dice, self.again, self.rote)
-
-    def describe(self, lang: Lang | None = None) -> str:
-        rote = t("roll.hunter.rote", lang) if self.rote else ""
-        if self.chance:
-            return t("roll.hunter.chance", lang, rote=rote)
-        return t("roll.hunter", lang, dice=self.dice, again=self.again, rote=rote)
-
-
-@lru_cache(maxsize=4096)
-def _hunter_outcomes(n: int, again: int, rote: bool) -> tuple[tuple[HunterResult, float], ...]:
-    succ, dramatic = exact.hunter_successes(n, again, rote)
-    chance = n <= 0
-    out: list[tuple[HunterResult, float]] = []
-    if dramatic > 0:
-        out.append((HunterResult(0, True, chance), dramatic))
-    for k, p in enumerate(succ):
-        if p > 0:
-            out.append((HunterResult(k, False, chance), float(p)))
-    return tuple(out)
-
-
-# -------------------------------------------------------------------- percentile
-
-
-@dataclass(frozen=True, slots=True)
-class PercentileResult:
-    """A d100 roll against a percentage: success, critical and margin (skill − roll)."""
-
-    roll: int
-    success: bool
-    critical: bool
-    margin: int
-
-    def describe(self, lang: Lang | None = None, skill: int | None = None) -> str:
-        s = self.roll + self.margin if skill is None else skill
-        if self.critical:
-            key = "result.percentile.critical"
-        elif self.success:
-            key = "result.percentile.success"
-        else:
-            return t("result.percentile.failure", lang, roll=self.roll, skill=s)
-        return t(key, lang, roll=self.roll, skill=s, margin=self.margin)
-
-
-@dataclass(frozen=True, slots=True)
-class Percentile:
-    """1D100 at or under the adjusted skill succeeds; critical when roll × 10 < skill (W-CRIT-1)."""
-
-    kind: ClassVar[str] = "percentile"
-
-    skill: int
-
-    def read(self, face: int) -> PercentileResult:
-        success = face <= self.skill
-        critical = face * 10 < self.skill
-        return PercentileResult(face, success, critical, self.skill - face)
-
-    def roll(self, draw: Draw) -> RollRecord[PercentileResult]:
-        face = draw(100)
-        return RollRecord(self, (face,), self.read(face))
-
-    def notes(self, faces: Sequence[int]) -> tuple[DieNote, ...]:
-        """The one d100 face, a success when at or under the skill."""
-        return tuple(DieNote(f, "success" if f <= self.skill else "failure") for f in faces)
-
-    def outcomes(self) -> Sequence[tuple[PercentileResult, float]]:
-        return _percentile_outcomes(self.skill)
-
-    def describe(self, lang: Lang | None = None) -> str:
-        return t("roll.percentile", lang, skill=self.skill)
-
-
-@lru_cache(maxsize=512)
-def _percentile_outcomes(skill: int) -> tuple[tuple[PercentileResult, float], ...]:
-    req = Percentile(skill)
-    return tuple((req.read(face), 0.01) for face in range(1, 101))
 
 
 # -------------------------------------------------------------------- NdX±M
@@ -470,7 +151,7 @@ class Expr:
     modifier: int = 0
 
     def __post_init__(self) -> None:
-        _check_count("count", self.count)
+        check_count("count", self.count)
         if self.count < 1 or not 1 <= self.sides <= MAX_SIDES:
             raise ConteurError("dice.bad_expression", text=self.text)
 
@@ -514,20 +195,12 @@ def _expr_outcomes(count: int, sides: int, modifier: int) -> tuple[tuple[ExprRes
     return tuple((ExprResult(count + k + modifier), float(p)) for k, p in enumerate(dist) if p > 0)
 
 
-REQUEST_KINDS: dict[str, type[Any]] = {
-    cls.kind: cls for cls in (VtmPool, HunterPool, Percentile, Expr)
-}
-RESULT_KINDS: dict[str, type[Any]] = {
-    "vtm": VtmResult,
-    "hunter": HunterResult,
-    "percentile": PercentileResult,
-    "expr": ExprResult,
-}
+register_roll_kind(Expr, ExprResult)
 
 
 def record_from_dict(data: dict[str, Any]) -> RollRecord[Any]:
-    """Rebuild a record stored by ``RollRecord.to_dict``."""
-    kind = data["kind"]
-    request = REQUEST_KINDS[kind](**data["request"])
-    result = RESULT_KINDS[kind](**data["result"])
+    """Rebuild a record stored by ``RollRecord.to_dict`` (its ``kind`` names its classes)."""
+    kind = roll_kind(data["kind"])
+    request = kind.request(**data["request"])
+    result = kind.result(**data["result"])
     return RollRecord(request, tuple(data["faces"]), result)

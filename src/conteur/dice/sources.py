@@ -21,6 +21,7 @@ from typing import Any, Protocol, TypeVar
 
 from conteur.i18n import ConteurError
 
+from .asks import RollAsk
 from .rolls import Roll, RollRecord
 
 R = TypeVar("R")
@@ -31,7 +32,7 @@ H = TypeVar("H", bound=Hashable)
 class DiceSource(Protocol):
     """Where the dice of a roll come from."""
 
-    def roll(self, request: Roll[R]) -> RollRecord[R]: ...
+    def roll(self, request: Roll[R], ask: RollAsk | None = None) -> RollRecord[R]: ...
 
     def mark(self) -> object: ...
 
@@ -48,7 +49,7 @@ class SeededDice:
     def _draw(self, sides: int) -> int:
         return int(self._rng.random() * sides) + 1
 
-    def roll(self, request: Roll[R]) -> RollRecord[R]:
+    def roll(self, request: Roll[R], ask: RollAsk | None = None) -> RollRecord[R]:
         return request.roll(self._draw)
 
     def mark(self) -> object:
@@ -152,7 +153,7 @@ class TypedDice:
         """The faces not consumed yet."""
         return self.faces[self.position :]
 
-    def roll(self, request: Roll[R]) -> RollRecord[R]:
+    def roll(self, request: Roll[R], ask: RollAsk | None = None) -> RollRecord[R]:
         cursor = self.position
 
         def draw(sides: int) -> int:
@@ -213,7 +214,7 @@ class ForcedDice:
         self.script = script
         self.position = 0
 
-    def roll(self, request: Roll[R]) -> RollRecord[R]:
+    def roll(self, request: Roll[R], ask: RollAsk | None = None) -> RollRecord[R]:
         if self.position >= len(self.script):
             raise NeedOutcome(request)
         result, _ = request.outcomes()[self.script[self.position]]

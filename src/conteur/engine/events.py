@@ -36,7 +36,6 @@ WORD_FIELDS = frozenset(
         "outcome",
         "weapon",
         "armour",
-        "burst",
         "range",
         "band",
         "location",
@@ -62,6 +61,8 @@ class Event:
     type_name: ClassVar[str] = "Event"
     quiet: ClassVar[bool] = False
     """Bookkeeping events (a cursor moving) that logs may leave out."""
+    heading: ClassVar[bool] = False
+    """Events that open a new stage of play (a turn): printed logs show them as headers."""
 
     def __init_subclass__(cls, **kwargs: Any) -> None:
         super().__init_subclass__(**kwargs)
@@ -150,7 +151,7 @@ def event_types() -> dict[str, type[Event]]:
 
 
 class Modifiers:
-    """Modifiers of a roll (``(("aim", 2), ("cover_good", 2))``), written in the reader's language.
+    """Modifiers of a roll (``(("cover_good", 2), ("wounded", -1))``), in the reader's language.
 
     Each label is the catalog word ``word.<label>`` when there is one, else the
     label as written (a game master's reason).

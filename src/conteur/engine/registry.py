@@ -15,6 +15,7 @@ from __future__ import annotations
 from importlib.metadata import EntryPoint, entry_points
 from typing import Any
 
+from conteur.dice.kinds import add_kind_loader, register_roll_kind
 from conteur.i18n import ConteurError, register_package_catalog
 
 from .ruleset import Ruleset
@@ -30,9 +31,11 @@ def _declared() -> dict[str, EntryPoint]:
 
 
 def register_ruleset(ruleset: Ruleset[Any]) -> None:
-    """Make ``ruleset`` available by its name, and register its message catalogs."""
+    """Make ``ruleset`` available by its name; register its message catalogs and roll kinds."""
     for package, resource in ruleset.message_catalogs():
         register_package_catalog(package, resource)
+    for kind in ruleset.roll_kinds():
+        register_roll_kind(kind.request, kind.result)
     _RULESETS[ruleset.name] = ruleset
 
 
@@ -61,6 +64,21 @@ def get_ruleset(name: str) -> Ruleset[Any]:
 def available_rulesets() -> list[str]:
     """Names of the rulesets that can be loaded (declared, or registered by hand)."""
     return sorted(set(_RULESETS) | set(_declared()))
+
+
+def _load_roll_kind(kind: str) -> None:
+    """A stored roll names a kind nobody registered yet: load the declared rulesets (each
+    registers its kinds) until one has it."""
+    from conteur.dice.kinds import roll_kinds
+
+    for name in available_rulesets():
+        if kind in roll_kinds():
+            return
+        if name not in _RULESETS:
+            get_ruleset(name)
+
+
+add_kind_loader(_load_roll_kind)
 
 
 def ruleset_of(scenario: Any) -> Ruleset[Any]:

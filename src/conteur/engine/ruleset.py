@@ -4,12 +4,16 @@ A ruleset is a ``Ruleset[S]`` over its own state type ``S``. The engine calls
 ``new_state`` and ``resolve``; the tracker, the CLI and the simulator read the
 fight only through the typed views the ruleset builds (``roster``, ``turn_view``,
 ``legal_commands``, the ``visibility`` of each event) and reach its other parts
-(sheet loading, odds, the simulator's referee and tactics, its CLI commands, its
-roll kinds, its catalogues) through the methods below. Each has a default, so a
+(sheet loading, odds, the simulator's referee and tactics, its roll kinds, its
+catalogues, its demo campaign) through the methods below. Each has a default, so a
 ruleset overrides what it has and nothing probes for attributes.
 
 Rulesets are found by name through the entry-point group ``conteur.rulesets``
 (``conteur.engine.registry``): a ruleset may live in a separately installed package.
+What a ruleset adds to the command line (``conteur roll <name>``, ``conteur odds
+<name>``...) is declared apart, in the entry-point group ``conteur.cli``
+(``conteur.cli_parts``), so that the CLI lists and runs those commands without
+loading the ruleset.
 """
 
 from __future__ import annotations
@@ -30,6 +34,10 @@ from .views import Column, Roster, TurnView
 from .visibility import GM_ONLY, PUBLIC, Visibility
 
 if TYPE_CHECKING:
+    from conteur.dice import RollKind
+    from conteur.sim.referee import Referee
+    from conteur.sim.tactics import TacticFactory
+
     from .characters import Importer
     from .npcs import Archetype
     from .rules import RuleText
@@ -90,6 +98,10 @@ class Ruleset(Generic[S]):
 
     name: ClassVar[str] = ""
 
+    deferrable: ClassVar[frozenset[str]] = frozenset()
+    """Error keys that only mean "not this fighter's turn yet": a script player may hold a
+    line refused with one of them until its turn comes."""
+
     # ----------------------------------------------------------------- required
 
     def new_state(self, scenario: Mapping[str, Any], base_dir: Path | None = None) -> S:
@@ -129,7 +141,7 @@ class Ruleset(Generic[S]):
         return {row.id: row.name for row in self.roster(state).rows}
 
     def columns(self) -> tuple[Column, ...]:
-        """The resource columns of the roster (Willpower, blood...), in order."""
+        """The resource columns of the roster (a pool of points per combatant...), in order."""
         return ()
 
     def turn_view(self, state: S) -> TurnView:
@@ -190,7 +202,7 @@ class Ruleset(Generic[S]):
     def odds_toggles(
         self, state: S, attacker: str, target: str, maneuver: str | None
     ) -> list[Param]:
-        """The options of that attack which change its odds (cover, aim...), each with its
+        """The options of that attack which change its odds (its modifiers), each with its
         default as things stand; the values chosen go to ``attack_odds(params=...)``."""
         return []
 
@@ -228,18 +240,26 @@ class Ruleset(Generic[S]):
         """The message catalogs to register, as ``(package, file name)`` pairs."""
         return ()
 
-    def referee(self) -> Any:
+    def referee(self) -> Referee | None:
         """The simulator's referee (``conteur.sim.referee.Referee``), or None: not simulated."""
         return None
 
-    def tactics(self) -> Mapping[str, Any]:
-        """The simulator's tactics by name (``conteur.sim.tactics.TacticFactory``)."""
+    def tactics(self) -> Mapping[str, TacticFactory]:
+        """The simulator's tactics by name (``conteur.sim.tactics.TacticFactory``); the first
+        line of each factory's documentation is its summary (``conteur simulate --help``)."""
         return {}
 
-    def cli_commands(self) -> Mapping[str, Callable[..., Any]]:
-        """The ruleset's own CLI commands by group: ``{"roll": f, "odds": f}`` become
-        ``conteur roll <name>`` and ``conteur odds <name>`` (Typer command functions)."""
-        return {}
+    def roll_kinds(self) -> Sequence[RollKind]:
+        """The kinds of roll the ruleset makes (``conteur.dice.kinds``), registered when it
+        is loaded so that its stored rolls read back (``record_from_dict``)."""
+        return ()
+
+    def demo_campaign(self) -> Mapping[str, Any] | None:
+        """The demo campaign ``conteur serve --demo`` may load (``conteur.web.demo``), or None.
+
+        Keys: ``ruleset`` (this one's name), ``campaign``, ``era``, ``encounter`` and
+        ``combatants`` (``id``, ``side``, ``position``, ``sheet``, optionally ``weapon``)."""
+        return None
 
     # ----------------------------------------------------------------- characters
 

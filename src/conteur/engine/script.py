@@ -1,7 +1,7 @@
 """Playing a script: the lines of a fight, read by the ruleset and carried out in order.
 
 Shared by ``conteur play``, the tracker's tests and anything that replays a
-written fight (hunter's practical experience replays a session's fights).
+written fight (a ruleset's session report may replay a session's fights).
 Nothing here knows a ruleset: ``parse_command`` reads each line, the
 ruleset's ``deferrable`` error keys say which refusals only mean "not this
 fighter's turn yet".
@@ -117,7 +117,7 @@ def play_script(
     """
     played: list[Played] = []
     waiting: list[tuple[int, str, ConteurError]] = []
-    deferrable = frozenset(getattr(encounter.ruleset, "deferrable", ()))
+    deferrable = encounter.ruleset.deferrable
 
     def attempt(number: int, text: str) -> None:
         command = encounter.ruleset.parse_command(text, encounter.state, lang)

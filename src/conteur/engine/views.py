@@ -152,11 +152,6 @@ class Roster:
         raise KeyError(fighter)
 
 
-def default_band(status: Status) -> str:
-    """The word players read when a ruleset gives no finer ladder: ``band.<status>``."""
-    return f"band.{status}"
-
-
 __all__ = [
     "STATUSES",
     "Column",
@@ -168,5 +163,4 @@ __all__ = [
     "RosterRow",
     "Status",
     "TurnView",
-    "default_band",
 ]

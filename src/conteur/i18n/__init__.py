@@ -11,12 +11,19 @@ category (``one|other``, chosen by Babel's plural rules of the language: « 1 d�
 « 0 dé », « 3 dés »; "1 die", "0 dice"), so no catalog writes « dé(s) ».
 French puts a narrow no-break space (U+202F) before « : ; ? ! » and inside « »;
 English none (``tests/test_words.py`` checks every entry).
+
+A package's catalog (``register_package_catalog``) is read when a message is first
+looked up that the catalogs read so far lack, or when the whole ``catalog()`` is
+asked for: registering costs nothing at import, so a command that prints no
+message (``conteur odds ... --json``) reads no catalog. Catalogs are read in the
+order they were registered, so a key defined twice is reported as before.
 """
 
 from __future__ import annotations
 
 import os
 import string
+import threading
 from collections.abc import Mapping
 from importlib import resources
 from pathlib import Path
@@ -53,6 +60,12 @@ def env_lang() -> Lang:
 
 def register_catalog(path: Path | str, text: str | None = None) -> None:
     """Add the messages of one catalog file; a key may be defined only once."""
+    with _lock:
+        _read_pending()
+        _register(path, text)
+
+
+def _register(path: Path | str, text: str | None) -> None:
     source = text if text is not None else Path(path).read_text(encoding="utf-8")
     raw = yaml.load(source, Loader=_YAML_LOADER)
     if raw is None:
@@ -76,30 +89,50 @@ def register_words(
     """Add ``<prefix><id>`` for each ``id: (fr, en)`` of a ruleset's tables (its weapons,
     armour...) that no catalog defines yet, so that a field holding the id reads as the
     table's name in the reader's language. A key a catalog defines is never replaced."""
+    known = catalog()  # the package catalogs read first: a key they define stays theirs
     fresh = {
         f"{prefix}{ident}": {"fr": fr, "en": en}
         for ident, (fr, en) in words.items()
-        if f"{prefix}{ident}" not in _catalog and "{" not in fr + en
+        if f"{prefix}{ident}" not in known and "{" not in fr + en
     }
     if fresh:
         register_catalog(source, yaml.safe_dump(fresh, allow_unicode=True))
 
 
 def register_package_catalog(package: str, name: str = "messages.yaml") -> None:
-    """Register the catalog shipped as ``name`` inside ``package`` (once)."""
-    ref = resources.files(package).joinpath(name)
+    """Register the catalog shipped as ``name`` inside ``package`` (once; it is read
+    when a message it may hold is first looked up)."""
     marker = f"{package}/{name}"
-    if marker in _loaded_packages:
-        return
-    _loaded_packages.add(marker)
-    register_catalog(marker, ref.read_text(encoding="utf-8"))
+    with _lock:
+        if marker in _loaded_packages:
+            return
+        _loaded_packages.add(marker)
+        _pending.append((package, name))
 
 
 _loaded_packages: set[str] = set()
+_pending: list[tuple[str, str]] = []
+"""Package catalogs registered but not read yet, in the order of registration."""
+_lock = threading.RLock()
+
+
+def _read_pending() -> None:
+    """Read the package catalogs registered and not read yet (the caller holds ``_lock``)."""
+    while _pending:
+        package, name = _pending.pop(0)
+        ref = resources.files(package).joinpath(name)
+        _register(f"{package}/{name}", ref.read_text(encoding="utf-8"))
+
+
+def _read_all() -> None:
+    if _pending:
+        with _lock:
+            _read_pending()
 
 
 def catalog() -> Mapping[str, Mapping[Lang, str]]:
     """Every registered message (read-only view for tests and tools)."""
+    _read_all()
     return _catalog
 
 
@@ -193,6 +226,9 @@ def t(key: str, lang: Lang | None = None, /, **params: Any) -> str:
     is rendered in the same language.
     """
     forms = _catalog.get(key)
+    if forms is None:
+        _read_all()
+        forms = _catalog.get(key)
     if forms is None:
         raise KeyError(f"no message {key!r}")
     chosen = lang or env_lang()

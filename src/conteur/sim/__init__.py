@@ -1,20 +1,6 @@
-"""Simulation: large batches of single attacks (numpy), and in time whole encounters."""
+"""Simulation: whole encounters played thousands of times through the real rules.
 
-from __future__ import annotations
-
-from typing import TYPE_CHECKING, Any
-
-if TYPE_CHECKING:
-    from .batch import StrikeBatch, roll_strikes
-
-__all__ = ["StrikeBatch", "roll_strikes"]
-
-
-def __getattr__(name: str) -> Any:
-    """``StrikeBatch`` and ``roll_strikes``, loaded (with numpy) when first asked for: the CLI
-    registers this package's message catalog at start-up and must not pay for numpy."""
-    if name in __all__:
-        from . import batch
-
-        return getattr(batch, name)
-    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+The generic parts only (``encounters``, ``referee``, ``tactics``, ``report``): each
+ruleset gives its referee and tactics (``Ruleset.referee()``, ``Ruleset.tactics()``)
+and may carry its own batch tools (a numpy batch of one attack, say) in its package.
+"""

@@ -433,7 +433,7 @@ def simulate(
         make_tactic(ruleset, tactic, options)  # refuse a bad name or option now, in this process
     metres = float(escape if escape is not None else settings.get("escape", 0) or 0)
     if metres <= 0:
-        metres = max(DEFAULT_ESCAPE, farthest_enemies(start.state) + 20.0)
+        metres = max(DEFAULT_ESCAPE, referee.farthest_enemies(start.state) + 20.0)
     job = Job(
         scenario=data,
         base_dir=str(base_dir) if base_dir else None,
@@ -477,17 +477,6 @@ def simulate(
         backend=backend,
         elapsed=elapsed,
     )
-
-
-def farthest_enemies(state: Any) -> float:
-    """The largest distance between two fighters of different sides at the start (0 if none)."""
-    fighters = list(getattr(state, "fighters", {}).values())
-    best = 0.0
-    for a in fighters:
-        for b in fighters:
-            if a.side != b.side:
-                best = max(best, math.dist(a.position, b.position))
-    return best
 
 
 def run_in_pool(workers: int, tasks: list[tuple[Job, int, int]]) -> Iterator[Tally]:

@@ -1,16 +1,16 @@
 """The referee of a simulated fight: who is asked for a command, and when the fight is over.
 
-Each ruleset that can be simulated provides a ``Referee`` (in
-``conteur.sim.<ruleset>``, registered with ``register_referee``): it drives
-one encounter from its first turn to the end with the sides' tactics, and
-returns a ``FightRecord``. The referee only chooses whose turn it is to give
-a command, following the ruleset's own turn structure; every command goes
-through ``Encounter.execute`` and the real rules.
+Each ruleset that can be simulated provides a ``Referee`` (``Ruleset.referee()``,
+usually from its own ``sim`` module): it drives one encounter from its first
+turn to the end with the sides' tactics, and returns a ``FightRecord``. The
+referee only chooses whose turn it is to give a command, following the
+ruleset's own turn structure; every command goes through ``Encounter.execute``
+and the real rules.
 """
 
 from __future__ import annotations
 
-import importlib
+import math
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from typing import Any, Protocol
@@ -82,6 +82,11 @@ class Referee(Protocol):
         """(id, side, name) of each fighter, in the scenario's order."""
         ...
 
+    def farthest_enemies(self, state: Any) -> float:
+        """The largest distance between two fighters of different sides at the start, in
+        the ruleset's unit (0 when it has no positions): the default escape is past it."""
+        ...
+
 
 class FightersReferee:
     """``sides`` and ``fighters`` read from a state whose ``fighters`` have ``side`` and
@@ -95,41 +100,29 @@ class FightersReferee:
         """(id, side, name) of each fighter, in the scenario's order."""
         return [(f.id, f.side, f.name) for f in state.fighters.values()]
 
-
-_REFEREES: dict[str, Referee] = {}
-
-
-def register_referee(ruleset: str, referee: Referee) -> None:
-    """Make ``referee`` the one that runs simulated fights of ``ruleset``."""
-    _REFEREES[ruleset] = referee
-
-
-def import_simulation(ruleset: str) -> None:
-    """Import the module that registers ``ruleset``'s referee and tactics.
-
-    It is ``conteur.rulesets.<ruleset>.sim`` (a ruleset carries its own
-    simulation), or ``conteur.sim.<ruleset>`` for the rulesets written before
-    that convention. ConteurError ``sim.no_tactics`` when neither exists.
-    """
-    for module in (f"conteur.rulesets.{ruleset}.sim", f"conteur.sim.{ruleset}"):
-        try:
-            importlib.import_module(module)
-        except ModuleNotFoundError as exc:
-            if exc.name is not None and module.startswith(exc.name):
-                continue  # this module (or its package) does not exist
-            raise
-        return
-    raise ConteurError("sim.no_tactics", ruleset=ruleset)
+    def farthest_enemies(self, state: Any) -> float:
+        """The largest start distance between fighters of different sides (their ``position``)."""
+        fighters = list(state.fighters.values())
+        return max(
+            (
+                math.dist(a.position, b.position)
+                for a in fighters
+                for b in fighters
+                if a.side != b.side
+            ),
+            default=0.0,
+        )
 
 
 def get_referee(ruleset: str) -> Referee:
     """The referee of ``ruleset`` (ConteurError ``sim.no_tactics`` when it has none)."""
-    if ruleset not in _REFEREES:
-        import_simulation(ruleset)
-    try:
-        return _REFEREES[ruleset]
-    except KeyError:
-        raise ConteurError("sim.no_tactics", ruleset=ruleset) from None
+    from conteur.engine.registry import get_ruleset
+
+    referee = get_ruleset(ruleset).referee()
+    if referee is None:
+        raise ConteurError("sim.no_tactics", ruleset=ruleset)
+    found: Referee = referee
+    return found
 
 
 __all__ = [
@@ -137,8 +130,7 @@ __all__ = [
     "FATES",
     "KILLED",
     "FightRecord",
+    "FightersReferee",
     "Referee",
     "get_referee",
-    "import_simulation",
-    "register_referee",
 ]

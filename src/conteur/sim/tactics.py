@@ -16,15 +16,15 @@ simulated fight goes through the real rules code. It has three moments:
 and one question: ``fleeing(state, fighter)``, whether the fighter is running
 away — a fleeing fighter far enough from every enemy has left the fight.
 
-Tactics are looked up by ruleset and name (``make_tactic("vtm", "nearest")``);
-a ruleset's tactics live in ``conteur.sim.<ruleset>`` and register themselves
-with ``@register_tactic``. A side of a scenario names its tactic and options::
+Tactics are looked up by ruleset and name (``make_tactic(ruleset, "nearest")``);
+a ruleset gives its own by name (``Ruleset.tactics()``, usually from its own
+``sim`` module). A side of a scenario names its tactic and options::
 
     sides:
-      chasseurs: {tactic: cover, cover: 2}
-      vampires: {tactic: nearest}
+      chasseurs: {tactic: weakest}
+      vampires: {tactic: flee, at: 2}
 
-and ``conteur simulate --tactic chasseurs=aim`` overrides the name.
+and ``conteur simulate --tactic chasseurs=nearest`` overrides the name.
 """
 
 from __future__ import annotations
@@ -61,28 +61,12 @@ class Tactic(Protocol):
 TacticFactory = Callable[[Mapping[str, Any]], Tactic]
 """Builds a tactic from a side's options (the ``sides`` entry without ``tactic``)."""
 
-_TACTICS: dict[str, dict[str, TacticFactory]] = {}
-_DOCS: dict[str, dict[str, str]] = {}
 
+def _load(ruleset: str) -> Mapping[str, TacticFactory]:
+    """The tactics of ``ruleset``, by name (the ruleset is loaded the first time)."""
+    from conteur.engine.registry import get_ruleset
 
-def register_tactic(ruleset: str, name: str) -> Callable[[TacticFactory], TacticFactory]:
-    """Decorator: make ``factory`` the tactic ``name`` of ``ruleset``."""
-
-    def put(factory: TacticFactory) -> TacticFactory:
-        _TACTICS.setdefault(ruleset, {})[name] = factory
-        _DOCS.setdefault(ruleset, {})[name] = (factory.__doc__ or "").strip().split("\n")[0]
-        return factory
-
-    return put
-
-
-def _load(ruleset: str) -> dict[str, TacticFactory]:
-    """The tactics of ``ruleset`` (importing its simulation module the first time)."""
-    if ruleset not in _TACTICS:
-        from .referee import import_simulation
-
-        import_simulation(ruleset)
-    return _TACTICS.get(ruleset, {})
+    return get_ruleset(ruleset).tactics()
 
 
 def tactic_names(ruleset: str) -> list[str]:
@@ -92,8 +76,10 @@ def tactic_names(ruleset: str) -> list[str]:
 
 def tactic_summaries(ruleset: str) -> dict[str, str]:
     """Each tactic's name and the first line of its documentation."""
-    _load(ruleset)
-    return dict(sorted(_DOCS.get(ruleset, {}).items()))
+    return {
+        name: (factory.__doc__ or "").strip().split("\n")[0]
+        for name, factory in sorted(_load(ruleset).items())
+    }
 
 
 def make_tactic(ruleset: str, name: str, options: Mapping[str, Any] | None = None) -> Tactic:
@@ -147,7 +133,6 @@ __all__ = [
     "TacticFactory",
     "make_tactic",
     "parse_tactic_option",
-    "register_tactic",
     "side_tactics",
     "tactic_names",
     "tactic_summaries",

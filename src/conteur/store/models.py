@@ -181,6 +181,27 @@ class LogRow(Base):
     created_at: Mapped[datetime] = mapped_column(UtcDateTime(), default=now)
 
 
+class PendingAction(Base):
+    """An action waiting for the table's dice: its command and the faces entered so far.
+
+    At most one per encounter. It is not part of the log: the command runs (and the row
+    goes, in the same transaction) once its last roll is in; ``base_seq`` is the last seq
+    when it began, so a command that lands first makes it stale.
+    """
+
+    __tablename__ = "pending_actions"
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True)
+    encounter_id: Mapped[int] = mapped_column(ForeignKey("encounters.id"), unique=True)
+    command: Mapped[dict[str, Any]] = mapped_column()
+    rolls: Mapped[list[Any]] = mapped_column(default=list)
+    base_seq: Mapped[int] = mapped_column(Integer)
+    step: Mapped[int] = mapped_column(Integer, default=0)
+    """How many times faces were entered: a page naming an older step is refused."""
+    created_at: Mapped[datetime] = mapped_column(UtcDateTime(), default=now)
+    updated_at: Mapped[datetime] = mapped_column(UtcDateTime(), default=now)
+
+
 class GmSecret(Base):
     """A hashed secret of the game master (a password or a token); the latest of a kind counts."""
 

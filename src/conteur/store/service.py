@@ -29,7 +29,7 @@ from dataclasses import dataclass, field
 from datetime import datetime
 from typing import Any, TypeVar
 
-from sqlalchemy import Engine, func, select
+from sqlalchemy import Engine, delete, func, select
 from sqlalchemy.exc import IntegrityError, OperationalError
 from sqlalchemy.orm import Session, defer
 
@@ -56,6 +56,7 @@ from .models import (
     EncounterRow,
     GmSecret,
     LogRow,
+    PendingAction,
     now,
 )
 from .sheets import (
@@ -179,6 +180,20 @@ class Participant:
 T = TypeVar("T")
 
 
+@dataclass(frozen=True)
+class PendingInfo:
+    """An action waiting for the table's dice (see ``Store.begin_pending``)."""
+
+    encounter_id: int
+    command: Command
+    rolls: tuple[tuple[int, ...], ...]
+    """The faces entered so far, one tuple per roll in the rules' order."""
+    base_seq: int
+    step: int
+    stale: bool
+    """Another command landed after it began: it can only be dropped."""
+
+
 @dataclass
 class _Live:
     encounter: Encounter
@@ -230,7 +245,7 @@ class Store:
     def create_campaign(
         self,
         name: str,
-        ruleset: str = "vtm",
+        ruleset: str,
         *,
         packs: Sequence[str] = (),
         options: Mapping[str, Any] | None = None,
@@ -665,6 +680,87 @@ class Store:
         assert isinstance(entry, CommandEntry)
         return entry
 
+    # -------------------------------------------------------------- pending actions
+
+    def pending(self, encounter_id: int) -> PendingInfo | None:
+        """The action waiting for the table's dice in that encounter, if any."""
+        with self._read() as s:
+            _encounter(s, encounter_id, scenario=False)
+            row = s.scalar(select(PendingAction).where(PendingAction.encounter_id == encounter_id))
+            if row is None:
+                return None
+            return _pending_info(row, _last_seq(s, encounter_id))
+
+    def begin_pending(self, encounter_id: int, command: Command) -> PendingInfo:
+        """Keep ``command`` waiting for the table's dice (a stale one is replaced;
+        ConteurError ``store.pending.exists`` while another one is under way)."""
+        data = command.to_dict()
+        json.dumps(data)
+        with self._lock, self._write() as s:
+            row = _encounter(s, encounter_id, lock="update", scenario=False)
+            if row.status != "open":
+                raise ConteurError("store.encounter.closed", name=row.name)
+            last = _last_seq(s, encounter_id)
+            old = s.scalar(select(PendingAction).where(PendingAction.encounter_id == encounter_id))
+            if old is not None:
+                if old.base_seq == last:
+                    raise ConteurError("store.pending.exists")
+                s.execute(delete(PendingAction).where(PendingAction.id == old.id))
+                s.flush()
+            new = PendingAction(encounter_id=encounter_id, command=data, rolls=[], base_seq=last)
+            s.add(new)
+            s.flush()
+            return _pending_info(new, last)
+
+    def update_pending(
+        self, encounter_id: int, rolls: Sequence[Sequence[int]], *, step: int
+    ) -> PendingInfo:
+        """Store the faces entered so far; ``step`` is the one the page showed (an older one:
+        ConteurError ``store.pending.moved``, nothing changed)."""
+        with self._lock, self._write() as s:
+            _encounter(s, encounter_id, lock="update", scenario=False)
+            row = _pending_row(s, encounter_id, step)
+            row.rolls = [list(r) for r in rolls]
+            row.step = step + 1
+            row.updated_at = now()
+            s.flush()
+            return _pending_info(row, _last_seq(s, encounter_id))
+
+    def drop_pending(self, encounter_id: int) -> bool:
+        """Forget the waiting action (cancelled, or stale); whether there was one."""
+        with self._lock, self._write() as s:
+            _encounter(s, encounter_id, lock="update", scenario=False)
+            row = s.scalar(select(PendingAction).where(PendingAction.encounter_id == encounter_id))
+            if row is None:
+                return False
+            s.execute(delete(PendingAction).where(PendingAction.id == row.id))
+            return True
+
+    def commit_pending(self, encounter_id: int, dice: DiceSource, *, step: int) -> CommandEntry:
+        """Execute the waiting action with ``dice`` and delete it, in one transaction.
+
+        ConteurError ``store.pending.stale`` when another command landed since it began,
+        ``store.pending.moved`` when ``step`` is not the stored one."""
+        found: list[Command] = []
+
+        def step_fn(encounter: Encounter, s: Session) -> None:
+            row = _pending_row(s, encounter_id, step)
+            if row.base_seq != len(encounter.log) - 1:
+                raise ConteurError("store.pending.stale")
+            command = Command.from_dict(dict(row.command))
+            found.append(command)
+            s.execute(delete(PendingAction).where(PendingAction.id == row.id))
+            encounter.execute(command, dice)
+
+        mark = dice.mark()
+        try:
+            entry = self._append(encounter_id, lambda e: None, lambda: dice.reset(mark), step_fn)
+        except BaseException:
+            dice.reset(mark)
+            raise
+        assert isinstance(entry, CommandEntry)
+        return entry
+
     def undo(self, encounter_id: int, *, seen: int | None = None) -> UndoEntry:
         """Retract the last command in force by appending an undo entry; that entry.
 
@@ -689,6 +785,7 @@ class Store:
         encounter_id: int,
         step: Callable[[Encounter], None],
         before_retry: Callable[[], None],
+        with_session: Callable[[Encounter, Session], None] | None = None,
     ) -> LogEntry:
         """Run ``step`` on the live encounter and store the entry it appended, retrying races."""
         with self._lock:
@@ -702,7 +799,10 @@ class Store:
                             raise ConteurError("store.encounter.closed", name=row.name)
                         live = self._load(s, row)
                         length = len(live.encounter.log)
-                        step(live.encounter)
+                        if with_session is not None:
+                            with_session(live.encounter, s)
+                        else:
+                            step(live.encounter)
                         entry = live.encounter.log[-1]
                         data = entry.to_dict()
                         s.add(
@@ -980,6 +1080,26 @@ def _encounter(
 
 
 _LAST_SEQ = select(func.max(LogRow.seq))
+
+
+def _pending_row(s: Session, encounter_id: int, step: int) -> PendingAction:
+    row = s.scalar(select(PendingAction).where(PendingAction.encounter_id == encounter_id))
+    if row is None:
+        raise ConteurError("store.pending.none")
+    if row.step != step:
+        raise ConteurError("store.pending.moved")
+    return row
+
+
+def _pending_info(row: PendingAction, last_seq: int) -> PendingInfo:
+    return PendingInfo(
+        encounter_id=row.encounter_id,
+        command=Command.from_dict(dict(row.command)),
+        rolls=tuple(tuple(int(f) for f in r) for r in row.rolls),
+        base_seq=row.base_seq,
+        step=row.step,
+        stale=row.base_seq != last_seq,
+    )
 
 
 def _last_seq(s: Session, encounter_id: int) -> int:

@@ -40,8 +40,10 @@ from conteur.engine.commands import Param
 from conteur.engine.registry import available_rulesets
 from conteur.engine.visibility import GM, Viewer
 from conteur.i18n import ConteurError, Lang, parse_lang
+from conteur.i18n import t as msg_of
 from conteur.store import CharacterInfo, EncounterInfo, Participant, Store
 
+from . import rolls as table_rolls
 from . import view
 from .live import Notifier
 from .login import TokenLogin, client_of, local_path, without_token
@@ -305,7 +307,7 @@ def create_app(store: Store, *, secret: bytes | None = None) -> FastAPI:
     async def create_campaign(request: Request) -> Response:
         sid = gm_session(request)
         values = await form_of(request, sid)
-        ruleset = values.get("ruleset", "vtm")
+        ruleset = values.get("ruleset", "")
         if ruleset not in available_rulesets():
             raise ConteurError("web.bad_choice", field="ruleset", value=ruleset)
         era = values.get("era", "").strip() or None
@@ -537,6 +539,119 @@ def create_app(store: Store, *, secret: bytes | None = None) -> FastAPI:
             return store.execute(info.id, command, dice, all_dice_used=exact)
 
         return await after_command(request, info, sid, action)
+
+    # -------------------------------------------------------------- rolls at the table
+
+    async def rolls_view(
+        request: Request, info: EncounterInfo, *, me: str | None = None, gm: bool = True
+    ) -> table_rolls.RollsView | None:
+        campaign = await campaign_or_404(info.campaign_id)
+        result: table_rolls.RollsView | None = await call(
+            table_rolls.view_of,
+            store,
+            info.id,
+            lang_of(request),
+            player_input=bool(campaign.settings.get("player_input")),
+            players=info.characters,
+            me=me,
+            gm=gm,
+        )
+        return result
+
+    def rolls_response(
+        request: Request,
+        rolls: table_rolls.RollsView | None,
+        url: str,
+        csrf: str,
+        status: int = 200,
+        error: str | None = None,
+    ) -> Response:
+        since = request.query_params.get("v")
+        version = rolls.version if rolls else table_rolls.NONE_VERSION
+        if since is not None and since == version and status == 200 and error is None:
+            return Response(status_code=204)
+        return render(
+            request,
+            "_rolls.html",
+            status,
+            rolls=rolls,
+            rolls_url=url,
+            csrf=csrf,
+            rolls_error=error,
+            rolls_version=version,
+            rolls_filled=True,
+            rolls_stale_text=msg_of("store.pending.stale", lang_of(request)),
+        )
+
+    async def rolls_action(
+        request: Request,
+        info: EncounterInfo,
+        url: str,
+        csrf: str,
+        work: Callable[[], Any],
+        *,
+        me: str | None = None,
+        gm: bool = True,
+    ) -> Response:
+        error: str | None = None
+        status = 200
+        try:
+            await call(work)
+        except ConteurError as exc:
+            error, status = exc.message(lang_of(request)), 422
+            if exc.key in ("store.pending.moved", "store.pending.stale"):
+                status = 409
+        else:
+            notifier.notify(info.id)
+        rolls = await rolls_view(request, info, me=me, gm=gm)
+        return rolls_response(request, rolls, url, csrf, status, error)
+
+    @app.post("/e/{eid}/rolls")
+    async def rolls_begin(request: Request, eid: str) -> Response:
+        """Start the action of a command form with the table's dice, one roll at a time."""
+        sid = gm_session(request)
+        info = await encounter_or_404(int_id(eid))
+        values = await form_of(request, sid)
+
+        def action() -> Any:
+            enc = store.encounter(info.id)
+            command = view.command_from_form(enc, values)
+            return table_rolls.begin(store, info.id, command)
+
+        return await after_command(request, info, sid, action)
+
+    @app.get("/e/{eid}/rolls", response_class=HTMLResponse)
+    async def rolls_get(request: Request, eid: str) -> Response:
+        sid = gm_session(request)
+        info = await encounter_or_404(int_id(eid))
+        rolls = await rolls_view(request, info)
+        return rolls_response(request, rolls, f"/e/{info.id}/rolls", csrf_for(sid))
+
+    @app.post("/e/{eid}/rolls/faces", response_class=HTMLResponse)
+    async def rolls_faces(request: Request, eid: str) -> Response:
+        sid = gm_session(request)
+        info = await encounter_or_404(int_id(eid))
+        values = await form_of(request, sid)
+        step = _step_of(values)
+        raw = None if values.get("auto") else values.get("faces", "")
+
+        def work() -> bool:
+            return table_rolls.enter(store, info.id, raw, step=step)
+
+        return await rolls_action(request, info, f"/e/{info.id}/rolls", csrf_for(sid), work)
+
+    @app.post("/e/{eid}/rolls/cancel", response_class=HTMLResponse)
+    async def rolls_cancel(request: Request, eid: str) -> Response:
+        sid = gm_session(request)
+        info = await encounter_or_404(int_id(eid))
+        await form_of(request, sid)
+        return await rolls_action(
+            request,
+            info,
+            f"/e/{info.id}/rolls",
+            csrf_for(sid),
+            lambda: table_rolls.cancel(store, info.id),
+        )
 
     @app.post("/e/{eid}/script")
     async def encounter_script(request: Request, eid: str) -> Response:
@@ -825,6 +940,36 @@ def create_app(store: Store, *, secret: bytes | None = None) -> FastAPI:
         notifier.notify(info.id)
         return render(request, "_player_panel.html", **await player_context(request, token))
 
+    async def player_rolls_info(request: Request, token: str) -> tuple[EncounterInfo, str, str]:
+        char = await player_of(token, request)
+        info, me = await player_encounter(char)
+        if info is None or me is None:
+            raise NotFound()
+        return info, me, f"/p/{token}/rolls"
+
+    @app.get("/p/{token}/rolls", response_class=HTMLResponse)
+    async def player_rolls(request: Request, token: str) -> Response:
+        """The roll the player is asked for, if any (never an NPC's, a hidden one, another's)."""
+        info, me, url = await player_rolls_info(request, token)
+        rolls = await rolls_view(request, info, me=me, gm=False)
+        return rolls_response(request, rolls, url, csrf_for(f"player:{token}"))
+
+    @app.post("/p/{token}/rolls/faces", response_class=HTMLResponse)
+    async def player_rolls_faces(request: Request, token: str) -> Response:
+        info, me, url = await player_rolls_info(request, token)
+        values = await form_of(request, f"player:{token}")
+        if not request.state.campaign.settings.get("player_input"):
+            raise ConteurError("web.player_watch_only")
+        step = _step_of(values)
+        raw = None if values.get("auto") else values.get("faces", "")
+
+        def work() -> bool:
+            return table_rolls.enter(store, info.id, raw, step=step, who=me)
+
+        return await rolls_action(
+            request, info, url, csrf_for(f"player:{token}"), work, me=me, gm=False
+        )
+
     # -------------------------------------------------------------- live streams
 
     pending: dict[tuple[Any, ...], asyncio.Task[Snapshot | None]] = {}
@@ -924,6 +1069,15 @@ def create_app(store: Store, *, secret: bytes | None = None) -> FastAPI:
 
 
 _EVENT_ID = re.compile(r"-?[0-9]{1,18}")
+_STEP = re.compile(r"[0-9]{1,9}")
+
+
+def _step_of(values: dict[str, str]) -> int:
+    """The step of the waiting action the pad showed (its ``step`` field)."""
+    raw = values.get("step", "").strip()
+    if not _STEP.fullmatch(raw):
+        raise ConteurError("web.missing", field="step")
+    return int(raw)
 
 
 def _event_id(raw: str, default: int) -> int:

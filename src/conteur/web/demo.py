@@ -1,21 +1,26 @@
-"""The French demo: the saloon of 1899, loaded into an empty database (``conteur serve --demo``)."""
+"""The demo campaign, loaded into an empty database (``conteur serve --demo``).
+
+A ruleset may ship one (``Ruleset.demo_campaign``): the first ruleset by name that
+has one gives it, and its data names the ruleset it is played with.
+"""
 
 from __future__ import annotations
 
-from importlib import resources
 from typing import Any
 
-import yaml
-
+from conteur.engine.registry import available_rulesets, get_ruleset
 from conteur.store import CampaignInfo, Participant, Store
 
 
 def demo_data() -> dict[str, Any]:
-    """The demo campaign as shipped in the package (``demo-saloon.yaml``)."""
-    text = resources.files("conteur.web").joinpath("demo-saloon.yaml").read_text(encoding="utf-8")
-    data = yaml.safe_load(text)
-    assert isinstance(data, dict)
-    return data
+    """The demo campaign, as its ruleset ships it (ConteurError ``web.no_demo`` when none does)."""
+    from conteur.i18n import ConteurError
+
+    for name in available_rulesets():
+        data = get_ruleset(name).demo_campaign()
+        if data is not None:
+            return dict(data)
+    raise ConteurError("web.no_demo")
 
 
 def load_demo(store: Store) -> CampaignInfo | None:
@@ -24,7 +29,10 @@ def load_demo(store: Store) -> CampaignInfo | None:
         return None
     data = demo_data()
     campaign = store.create_campaign(
-        str(data["campaign"]), "vtm", era=str(data["era"]), settings={"player_input": True}
+        str(data["campaign"]),
+        str(data["ruleset"]),
+        era=str(data["era"]),
+        settings={"player_input": True},
     )
     participants = []
     for entry in data["combatants"]:

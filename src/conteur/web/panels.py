@@ -282,7 +282,7 @@ class Panels:
         st = self._state(enc, info.id)
         names = st.names
         sit = view.situation(st.turn, lang, enc.ruleset.name)
-        roster = view.roster_view(st.roster, lang, names)
+        roster = view.roster_view(st.roster, lang, names, enc.ruleset.name)
         kinds = st.kinds
         if not seen.gm:  # the players' own rows in full; the others' public rows only
             roster = roster.only(seen.players)

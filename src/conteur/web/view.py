@@ -18,6 +18,7 @@ from typing import Any
 from markupsafe import Markup, escape
 
 from conteur.dice import DiceSource, SeededDice, TypedDice
+from conteur.dice.marks import marked_faces
 from conteur.engine import Encounter
 from conteur.engine.commands import Command, CommandTemplate, Param
 from conteur.engine.encounter import CommandEntry, LogEntry, UndoEntry
@@ -140,12 +141,19 @@ class RosterView:
         return RosterView(self.columns, tuple(r for r in self.rows if r.id in ids), self.public)
 
 
-def fate_word(fate: str, lang: Lang) -> str:
-    """The ruleset's word for where a combatant stands, "" when it is simply alive."""
-    return "" if fate in ("", "alive") else word(fate, lang)
+def fate_word(fate: str, lang: Lang, ruleset: str = "") -> str:
+    """The ruleset's word for where a combatant stands (its ``<ruleset>.fate.<fate>``
+    first), "" when it is simply alive."""
+    if fate in ("", "alive"):
+        return ""
+    if ruleset and f"{ruleset}.fate.{fate}" in catalog():
+        return t(f"{ruleset}.fate.{fate}", lang)
+    return word(fate, lang, ruleset=ruleset)
 
 
-def row_view(row: RosterRow, roster: Roster, lang: Lang, names: Mapping[str, str]) -> RowView:
+def row_view(
+    row: RosterRow, roster: Roster, lang: Lang, names: Mapping[str, str], ruleset: str = ""
+) -> RowView:
     """One roster row in ``lang``: health as boxes or points, resources, conditions named."""
     resources = tuple(Cell(r.key, r.label.describe(lang), r.text(lang)) for r in row.resources)
     keys = [c.key for c in roster.columns]
@@ -156,7 +164,7 @@ def row_view(row: RosterRow, roster: Roster, lang: Lang, names: Mapping[str, str
         side=row.side,
         status=row.status,
         band=t(row.band, lang),
-        fate=fate_word(row.fate, lang),
+        fate=fate_word(row.fate, lang, ruleset),
         health=row.health,
         health_text=row.health.text(lang),
         penalty=row.penalty,
@@ -167,11 +175,13 @@ def row_view(row: RosterRow, roster: Roster, lang: Lang, names: Mapping[str, str
     )
 
 
-def roster_view(roster: Roster, lang: Lang, names: Mapping[str, str]) -> RosterView:
-    """The whole roster in ``lang``."""
+def roster_view(
+    roster: Roster, lang: Lang, names: Mapping[str, str], ruleset: str = ""
+) -> RosterView:
+    """The whole roster in ``lang`` (the words of ``ruleset`` first)."""
     return RosterView(
         columns=tuple(Cell(c.key, c.label.describe(lang), "") for c in roster.columns),
-        rows=tuple(row_view(r, roster, lang, names) for r in roster.rows),
+        rows=tuple(row_view(r, roster, lang, names, ruleset) for r in roster.rows),
         public=tuple(
             PublicRow(r.id, r.name, r.side, r.status, t(r.band, lang)) for r in roster.rows
         ),
@@ -221,9 +231,14 @@ class LogItem:
     """The faces rolled for each line (empty when it rolled nothing, or is veiled)."""
     undone: bool = False
     undo_of: int | None = None
+    dice: list[MarkedDice] = field(default_factory=list)
+    """The same faces, die by die, each with its marking (success, failure, cancels...)."""
 
 
-EntryText = tuple[str, str, tuple[str, ...], tuple[str, ...]]
+MarkedDice = tuple[tuple[int, str], ...]
+"""The faces of one line's rolls, each with its marking (``marked_faces``)."""
+
+EntryText = tuple[str, str, tuple[str, ...], tuple[str, ...], tuple[MarkedDice, ...]]
 """An entry as the log shows it: actor, command, lines, faces (the same for ever: the log
 is append-only, so it is described once per language and audience)."""
 
@@ -277,7 +292,7 @@ def log_items(
         text = text_of(entry)
         if text is None:
             continue
-        actor, command, lines, faces = text
+        actor, command, lines, faces, dice = text
         out.append(
             LogItem(
                 entry.seq,
@@ -286,6 +301,7 @@ def log_items(
                 list(lines),
                 list(faces),
                 undone=entry.seq in undone,
+                dice=list(dice),
             )
         )
     return out
@@ -306,9 +322,15 @@ def _entry_text(
         return _HIDDEN
     lines = tuple(rule_ids(line.text, lang) for line in shown)
     faces = tuple(line.faces for line in shown)
+    dice = tuple(
+        ()
+        if line.veiled or not line.faces
+        else tuple(m for record in line.event.rolls for m in marked_faces(record))
+        for line in shown
+    )
     actor = names.get(entry.command.actor or "", "") if entry.command.actor else ""
-    command = label("cmd", entry.command.type, lang, ruleset)
-    return actor or msg("gm", lang), command, lines, faces
+    who = actor or msg("gm", lang)
+    return who, label("cmd", entry.command.type, lang, ruleset), lines, faces, dice
 
 
 # ------------------------------------------------------------------ forms
@@ -531,7 +553,7 @@ def attack_kinds(enc: Encounter, attacker: str) -> list[str]:
 
 
 def odds_toggles(enc: Encounter, attacker: str, target: str, maneuver: str | None) -> list[Param]:
-    """The options of an attack that change its odds (cover, aim, a called shot...)."""
+    """The options of an attack that change its odds (cover, range...)."""
     return list(enc.ruleset.odds_toggles(enc.state, attacker, target, maneuver))
 
 

@@ -181,6 +181,16 @@ class DuelRuleset(Ruleset[DuelState]):
     def message_catalogs(self) -> tuple[tuple[str, str], ...]:
         return (("conteur_duel", "messages.yaml"),)
 
+    def referee(self) -> Any:
+        from .sim import REFEREE
+
+        return REFEREE
+
+    def tactics(self) -> Mapping[str, Any]:
+        from .sim import TACTICS
+
+        return TACTICS
+
     def rule_texts(self) -> Mapping[str, RuleText]:
         return load_rule_texts("conteur_duel")
 

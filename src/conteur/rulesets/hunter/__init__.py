@@ -1,25 +1,29 @@
 """Hunter, new World of Darkness (``004_951d1ab1e0a088a2.txt``): the ``hunter`` ruleset.
 
-Importing the package registers its message catalog; the ruleset
-itself is found through the entry-point group ``conteur.rulesets``.
+Importing the package registers its message catalogs (the fight, practical
+experience, the command line) and nothing else, so that its light modules
+(``dice``, ``cli``) load fast. The ruleset itself, ``HunterRuleset`` (found through
+the entry-point group ``conteur.rulesets``), is imported when first asked for.
 """
+
+from typing import TYPE_CHECKING, Any
 
 import conteur.i18n
 
 conteur.i18n.register_package_catalog("conteur.rulesets.hunter")
+for _part in ("xp", "cli"):
+    conteur.i18n.register_package_catalog("conteur.rulesets.hunter", f"messages-{_part}.yaml")
 
-from .ruleset import HunterRuleset  # noqa: E402
-from .tables import load_tables  # noqa: E402
-
-
-def _register_table_words() -> None:
-    """Log lines name weapons and armour by the tables' names (``word.<id>``)."""
-    tables = load_tables()
-    words = {w.id: (w.fr, w.en) for w in tables.weapons.values()}
-    words |= {a.id: (a.fr, a.en) for a in tables.armour.values()}
-    conteur.i18n.register_words("conteur.rulesets.hunter/data (weapons, armour)", words)
-
-
-_register_table_words()
+if TYPE_CHECKING:
+    from .ruleset import HunterRuleset
 
 __all__ = ["HunterRuleset"]
+
+
+def __getattr__(name: str) -> Any:
+    """``HunterRuleset``, imported (with every rule module) when first asked for."""
+    if name == "HunterRuleset":
+        from .ruleset import HunterRuleset
+
+        return HunterRuleset
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

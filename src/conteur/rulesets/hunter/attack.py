@@ -13,10 +13,12 @@ from collections.abc import Mapping
 from dataclasses import dataclass, replace
 from typing import Any
 
-from conteur.dice import HunterPool, HunterResult
+from conteur.dice.asks import RollAsk
 from conteur.engine import Resolution
-from conteur.i18n import ConteurError
+from conteur.i18n import ConteurError, Msg
 
+from .asks import pool_ask, word
+from .dice import HunterPool, HunterResult
 from .events import (
     HunterAimLost,
     HunterAllOut,
@@ -300,7 +302,7 @@ def _ranged_modifiers(
 
 def roll_plan(plan: AttackPlan, ctx: Resolution) -> HunterResult:
     """Roll the plan (the chance die when the pool is 0 or less) and report it."""
-    record = ctx.dice.roll(HunterPool(max(0, plan.pool), again=plan.again))
+    record = ctx.dice.roll(HunterPool(max(0, plan.pool), again=plan.again), plan_ask(ctx, plan))
     result = record.result
     ctx.emit(
         HunterAttackRolled(
@@ -321,6 +323,24 @@ def roll_plan(plan: AttackPlan, ctx: Resolution) -> HunterResult:
         )
     )
     return result
+
+
+def plan_ask(ctx: Resolution, plan: AttackPlan) -> RollAsk:
+    """The attack roll as the table is asked for it: attribute + skill + modifiers − the
+    target's Defense − its armour (H-ATK-1), its again-rule, or the chance die."""
+    state: HunterState = ctx.state
+    attacker = state.fighters[plan.attacker]
+    target = state.fighters[plan.target]
+    items: list[tuple[Msg, int]] = [(word(w), v) for w, v in (*plan.base, *plan.modifiers)]
+    items.append((Msg("ask.part.defense", name=target.name), -plan.defense))
+    items.append((Msg("ask.part.armour", name=target.name), -plan.armour))
+    return pool_ask(
+        attacker.id,
+        Msg("ask.what.attack", name=attacker.name),
+        items,
+        plan.pool,
+        plan.again,
+    )
 
 
 def ally_plan(state: HunterState, plan: AttackPlan) -> AttackPlan:

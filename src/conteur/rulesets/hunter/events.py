@@ -11,11 +11,11 @@ import dataclasses
 from collections.abc import Mapping
 from typing import Any, ClassVar
 
-from conteur.dice import HunterResult
 from conteur.engine import Event
 from conteur.engine.events import Modifiers
 from conteur.i18n import Lang, Msg, catalog, t
 
+from .dice import HunterResult
 from .health import HealthTrack
 from .state import HunterState
 

@@ -2,9 +2,11 @@
 
 from __future__ import annotations
 
-from conteur.dice import HunterPool
 from conteur.engine import Resolution
+from conteur.i18n import Msg
 
+from .asks import trait_ask
+from .dice import HunterPool
 from .events import HunterConsciousnessRolled, HunterDamaged, HunterGrappleEnded
 from .rolls import roll_rules
 from .state import HunterState
@@ -40,7 +42,10 @@ def mark_damage(ctx: Resolution, target: str, amount: int, damage_type: str) -> 
 def consciousness_roll(ctx: Resolution, fid: str) -> None:
     """Bashing in the last box: Stamina to stay conscious (H-HLT-1, FACTS)."""
     f = ctx.state.fighters[fid]
-    record = ctx.dice.roll(HunterPool(f.trait("stamina")))
+    record = ctx.dice.roll(
+        HunterPool(f.trait("stamina")),
+        trait_ask(fid, f.name, Msg("ask.test.stamina"), [("stamina", f.trait("stamina"))]),
+    )
     result = record.result
     ctx.emit(
         HunterConsciousnessRolled(

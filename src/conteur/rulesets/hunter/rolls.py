@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from conteur.dice import HunterResult
+from .dice import HunterResult
 
 
 def roll_rules(result: HunterResult) -> tuple[str, ...]:

@@ -2,16 +2,18 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
+from functools import cache
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
+from conteur.dice import RollKind
 from conteur.engine import Command, CommandTemplate, Event, Param, Resolution, Ruleset
 from conteur.engine.npcs import Archetype
 from conteur.engine.rules import RuleText, load_rule_texts
 from conteur.engine.views import Column, Roster, TurnView
 from conteur.engine.visibility import Visibility
-from conteur.i18n import ConteurError, Lang
+from conteur.i18n import ConteurError, Lang, register_words
 
 from . import actions, turn
 from .sheet import fighter_from_scenario
@@ -19,6 +21,19 @@ from .state import HunterState
 from .tables import load_tables, option_values
 
 Handler = Callable[[Resolution, Command], None]
+
+if TYPE_CHECKING:
+    from conteur.sim.referee import Referee
+    from conteur.sim.tactics import TacticFactory
+
+
+@cache
+def _register_table_words() -> None:
+    """Log lines name weapons and armour by the tables' names (``word.<id>``)."""
+    tables = load_tables()
+    words = {w.id: (w.fr, w.en) for w in tables.weapons.values()}
+    words |= {a.id: (a.fr, a.en) for a in tables.armour.values()}
+    register_words("conteur.rulesets.hunter/data (weapons, armour)", words)
 
 
 class HunterRuleset(Ruleset[HunterState]):
@@ -30,6 +45,7 @@ class HunterRuleset(Ruleset[HunterState]):
     """Refusals that only mean "not this fighter's turn yet" (H-INI-1, H-DEL-1, H-AMB-1)."""
 
     def __init__(self) -> None:
+        _register_table_words()
         self.handlers: dict[str, Handler] = {
             "initiative": turn.start_turn,
             "ambush": turn.ambush,
@@ -60,6 +76,26 @@ class HunterRuleset(Ruleset[HunterState]):
             raise ConteurError("engine.unknown_command", command=command.type)
         handler(ctx, command)
         turn.check_over(ctx)
+
+    # ------------------------------------------------------------------ its other parts
+
+    def referee(self) -> Referee:
+        """The simulator's referee (``.sim``, imported when first asked for)."""
+        from .sim import REFEREE
+
+        return REFEREE
+
+    def tactics(self) -> Mapping[str, TacticFactory]:
+        """The simulator's tactics by name (``.sim``)."""
+        from .sim import TACTICS
+
+        return TACTICS
+
+    def roll_kinds(self) -> Sequence[RollKind]:
+        """The rolls of this ruleset (``.dice``)."""
+        from .dice import HunterPool, HunterResult
+
+        return (RollKind(HunterPool, HunterResult),)
 
     def parse_command(self, line: str, state: Any, lang: Lang | None = None) -> Command:
         from .script import parse_line

@@ -15,8 +15,8 @@ from typing import Any
 from conteur.dice import DiceSource
 from conteur.engine import Command, Encounter
 from conteur.i18n import ConteurError
-from conteur.sim.referee import FightersReferee, FightRecord, register_referee
-from conteur.sim.tactics import Tactic, register_tactic
+from conteur.sim.referee import FightersReferee, FightRecord
+from conteur.sim.tactics import Tactic, TacticFactory
 
 from .state import Fighter, HunterState
 from .turn import due
@@ -75,12 +75,10 @@ class HunterTactic:
         return False
 
 
-@register_tactic("hunter", "nearest")
 class Nearest(HunterTactic):
     """Attack the enemy it grapples with, else the first enemy standing."""
 
 
-@register_tactic("hunter", "weakest")
 class Weakest(HunterTactic):
     """Attack the enemy with the fewest health boxes left."""
 
@@ -88,7 +86,6 @@ class Weakest(HunterTactic):
         return min(among, key=lambda o: o.health.size - o.health.filled)
 
 
-@register_tactic("hunter", "dodge")
 class Dodge(HunterTactic):
     """Like nearest, but once hurt, dodge when attacked before acting (H-DODGE-1)."""
 
@@ -100,7 +97,6 @@ class Dodge(HunterTactic):
         return None
 
 
-@register_tactic("hunter", "flee")
 class Flee(HunterTactic):
     """Like nearest, but run away once wounded to the last three boxes (option ``at``)."""
 
@@ -202,6 +198,15 @@ class HunterReferee(FightersReferee):
         return "fled" if f.id in gone else "alive"
 
 
-register_referee("hunter", HunterReferee())
+REFEREE = HunterReferee()
+"""The referee of this ruleset's simulated fights (``Ruleset.referee()``)."""
+
+TACTICS: dict[str, TacticFactory] = {
+    "nearest": Nearest,
+    "weakest": Weakest,
+    "dodge": Dodge,
+    "flee": Flee,
+}
+"""This ruleset's tactics by name (``Ruleset.tactics()``)."""
 
 __all__ = ["Dodge", "Flee", "HunterReferee", "HunterTactic", "Nearest", "Weakest"]

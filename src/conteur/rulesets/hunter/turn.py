@@ -2,10 +2,12 @@
 
 from __future__ import annotations
 
-from conteur.dice import Expr, HunterPool
+from conteur.dice import Expr
 from conteur.engine import Command, Resolution
-from conteur.i18n import ConteurError
+from conteur.i18n import ConteurError, Msg
 
+from .asks import initiative_ask, trait_ask
+from .dice import HunterPool
 from .events import (
     HunterAmbushChecked,
     HunterCombatOver,
@@ -45,7 +47,7 @@ def start_turn(ctx: Resolution, command: Command) -> None:
 
 
 def roll_initiative(ctx: Resolution, f: Fighter, rules: tuple[str, ...]) -> None:
-    record = ctx.dice.roll(Expr(1, 10))
+    record = ctx.dice.roll(Expr(1, 10), initiative_ask(f.id, f.name, f.initiative_base))
     face = record.faces[0]
     ctx.emit(
         HunterInitiativeRolled(
@@ -72,7 +74,9 @@ def rank(ctx: Resolution) -> None:
             break
         for group in tied:
             for f in group:
-                record = ctx.dice.roll(Expr(1, 10))
+                record = ctx.dice.roll(
+                    Expr(1, 10), initiative_ask(f.id, f.name, f.initiative_base, roll_off=True)
+                )
                 ctx.emit(
                     HunterRollOff(
                         actor=f.id, face=record.faces[0], rolls=(record,), rules=("H-INI-2",)
@@ -164,7 +168,15 @@ def ambush(ctx: Resolution, command: Command) -> None:
     if fid not in state.fighters:
         raise ConteurError("hunter.unknown_fighter", name=str(fid), known=", ".join(state.fighters))
     f = state.fighters[str(fid)]
-    record = ctx.dice.roll(HunterPool(f.trait("wits") + f.trait("composure")))
+    record = ctx.dice.roll(
+        HunterPool(f.trait("wits") + f.trait("composure")),
+        trait_ask(
+            f.id,
+            f.name,
+            Msg("ask.test.ambush"),
+            [("wits", f.trait("wits")), ("composure", f.trait("composure"))],
+        ),
+    )
     ctx.emit(
         HunterAmbushChecked(
             actor=f.id,

@@ -20,9 +20,9 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from conteur.dice import HunterResult
 from conteur.i18n import ConteurError, Msg, env_lang
 
+from .dice import HunterResult
 from .xp_session import (
     KIND_WORDS,
     EncounterRef,

@@ -1,32 +1,30 @@
 """Vampire: la Mascarade, "Le Combat" (``000_2b289214c933fb00.txt``): the ``vtm`` ruleset.
 
-Importing the package registers its message catalogs (``messages.yaml`` for
-sheets and tables, ``messages-play.yaml`` for the fight) and the ruleset itself.
+Importing the package registers its message catalogs (``messages.yaml`` for sheets
+and tables, ``messages-play.yaml`` for the fight, ``messages-cli.yaml`` for the
+command line) and nothing else, so that its light modules (``dice``, ``cli``) load
+fast. The ruleset itself, ``VtmRuleset`` (found through the entry-point group
+``conteur.rulesets``), is imported when first asked for, with the words of its tables.
 """
+
+from typing import TYPE_CHECKING, Any
 
 import conteur.i18n
 
 conteur.i18n.register_package_catalog("conteur.rulesets.vtm")
-for _part in ("play", "close", "ranged", "defence", "foundry", "npc"):
+for _part in ("play", "close", "ranged", "defence", "foundry", "npc", "cli", "views"):
     conteur.i18n.register_package_catalog("conteur.rulesets.vtm", f"messages-{_part}.yaml")
 
-from .ruleset import VtmRuleset  # noqa: E402
+if TYPE_CHECKING:
+    from .ruleset import VtmRuleset
 
 __all__ = ["VtmRuleset"]
 
 
-def _register_maneuver_words() -> None:
-    """Log lines name maneuvers by their table names (``word.<id>``), in French and English."""
-    import yaml
+def __getattr__(name: str) -> Any:
+    """``VtmRuleset``, imported (with every rule module) when first asked for."""
+    if name == "VtmRuleset":
+        from .ruleset import VtmRuleset
 
-    from .tables import load_tables
-
-    words = {
-        f"word.{m.id}": {"fr": m.names.fr, "en": m.names.en}
-        for m in load_tables().maneuvers.values()
-        if f"word.{m.id}" not in conteur.i18n.catalog()
-    }
-    conteur.i18n.register_catalog("conteur.rulesets.vtm/data/maneuvers.yaml", yaml.safe_dump(words))
-
-
-_register_maneuver_words()
+        return VtmRuleset
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

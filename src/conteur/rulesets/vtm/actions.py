@@ -7,15 +7,17 @@ other) are here; shooting, aiming and reloading are in ``ranged.py``.
 
 from __future__ import annotations
 
+import copy
 from typing import Any
 
-from conteur.dice import VtmPool
 from conteur.engine import Command, Resolution
 from conteur.engine.geometry import distance, move_toward, parse_position
 from conteur.i18n import ConteurError
 
 from . import equipment
+from .asks import test_ask, word
 from .attack import attack, multiple_penalty
+from .dice import VtmPool
 from .events import (
     ActionTaken,
     ConditionSet,
@@ -35,7 +37,8 @@ from .hooks import (
     roll_modifiers,
 )
 from .readiness import gm_modifiers
-from .state import DEFENSIVE, Action, Fighter, VtmState
+from .state import DEFENSIVE, Action, Declaration, Fighter, VtmState
+from .tables import Maneuver
 from .turn import advance, due_at_end, due_at_rank, next_timing, waiting
 
 
@@ -54,25 +57,8 @@ def act(ctx: Resolution, command: Command) -> None:
     index, timing = due_action(state, f)
     decl = f.progress.declaration
     assert decl is not None
-    if timing == "delayed":
-        chosen = action_from_args(command.args)
-        validate(state, f, chosen)
-    else:
-        chosen = decl.actions[index]
-        for substitute in SUBSTITUTES:
-            replaced = substitute(state, f, chosen, command.args)
-            if replaced is not None:
-                chosen = replaced
-                break
-        if command.args.get("kind") and command.args["kind"] != chosen.kind:
-            raise ConteurError(
-                "vtm.act.not_declared",
-                rule="V-INI-3",
-                fighter=f.name,
-                declared=chosen.kind,
-                asked=command.args["kind"],
-            )
-        validate(state, f, chosen)
+    chosen = action_now(state, f, index, timing, command.args)
+    check_now(state, f, chosen)
     penalty = multiple_penalty(f, chosen)
     willpower = decl.willpower and not f.progress.willpower_used
     ctx.emit(
@@ -87,6 +73,76 @@ def act(ctx: Resolution, command: Command) -> None:
     )
     perform(ctx, f, chosen, penalty, willpower)
     advance(ctx)
+
+
+def action_now(
+    state: VtmState, f: Fighter, index: int, timing: str, args: dict[str, Any]
+) -> Action:
+    """The action ``act`` with ``args`` carries out: the delayed one it names (V-INI-5), or
+    the declared one — or what a rule puts in its place (a lock's own action, V-CC-7)."""
+    if timing == "delayed":
+        return action_from_args(args)
+    decl = f.progress.declaration
+    assert decl is not None
+    chosen = decl.actions[index]
+    for substitute in SUBSTITUTES:
+        replaced = substitute(state, f, chosen, args)
+        if replaced is not None:
+            chosen = replaced
+            break
+    if args.get("kind") and args["kind"] != chosen.kind:
+        raise ConteurError(
+            "vtm.act.not_declared",
+            rule="V-INI-3",
+            fighter=f.name,
+            declared=chosen.kind,
+            asked=args["kind"],
+        )
+    return chosen
+
+
+def check_now(state: VtmState, f: Fighter, a: Action) -> None:
+    """Whether ``a`` can be carried out now: its rules (``validate``), and the reach of the
+    fighters it strikes from where it strikes (``check_reach_now``). ``act`` asks it, and
+    so do the templates that offer ``act`` (``legal.py``)."""
+    validate(state, f, a)
+    check_reach_now(state, f, a)
+
+
+REACHLESS = ("aim", "reload")
+"""Ranged maneuvers that strike no one: aiming (V-RNG-1) and reloading (V-RNG-7)."""
+
+
+def maneuver_or_none(state: VtmState, kind: str) -> Maneuver | None:
+    """The maneuver an action kind names, or None for actions that are not maneuvers."""
+    return equipment.maneuver_or_none(state, kind)
+
+
+def struck(a: Action) -> list[str]:
+    """The fighters an attack strikes: its ``target``, then the ``targets`` it names (a spray,
+    a burst: a list or "b, c")."""
+    more = a.param("targets") or []
+    if isinstance(more, str):
+        more = [t.strip() for t in more.split(",") if t.strip()]
+    ids = ([a.target] if a.target else []) + [str(t) for t in more]
+    return list(dict.fromkeys(ids))
+
+
+def check_reach_now(state: VtmState, f: Fighter, a: Action) -> None:
+    """V-GEN-1 / V-GEN-2: every fighter an attack strikes is within its reach from where it
+    strikes — here, or where its opening move ends (V-MAN-6: ``move_to``, half the running
+    distance, as ``move_first`` will move it). A maneuver that closes the distance itself
+    (an effect ``move``) is held to no reach here; its own rules check it."""
+    if a.kind in DEFENSIVE:
+        return
+    m = maneuver_or_none(state, a.kind)
+    if m is None or not equipment.is_attack(m) or m.id in REACHLESS or m.effect("move"):
+        return
+    here = state if a.param("move_to") is None else moved_to(state, f, end_of_move(state, f, a))
+    who = here.fighters[f.id]
+    for fid in struck(a):
+        if fid in here.fighters and fid != f.id:
+            equipment.check_reach(here, who, here.fighters[fid], a)
 
 
 def perform(ctx: Resolution, f: Fighter, chosen: Action, penalty: int, willpower: bool) -> None:
@@ -301,7 +357,23 @@ def other(ctx: Resolution, f: Fighter, a: Action, penalty: int, willpower: bool)
     difficulty = int(a.param("difficulty", 6)) + extra
     gm_dice, gm_difficulty, _ = gm_modifiers(ctx.state, f.id)  # the Conteur's, for this roll
     pool, difficulty = max(0, pool + gm_dice), difficulty + gm_difficulty
-    record = ctx.dice.roll(VtmPool(pool, difficulty, auto=1 if willpower else 0))
+    record = ctx.dice.roll(
+        VtmPool(pool, difficulty, auto=1 if willpower else 0),
+        test_ask(
+            f.id,
+            f.name,
+            word(purpose),
+            pool,
+            difficulty,
+            [
+                *((t, f.trait(t)) for t in names),
+                ("wounds", f.penalty),
+                ("multiple_actions", -penalty),
+                ("gm", gm_dice),
+            ],
+            auto=1 if willpower else 0,
+        ),
+    )
     if gm_dice or gm_difficulty or ctx.state.pending_modifiers.get(f.id):
         ctx.emit(ModifiersUsed(f.id))
     ctx.emit(
@@ -318,7 +390,57 @@ def other(ctx: Resolution, f: Fighter, a: Action, penalty: int, willpower: bool)
 
 
 def validate_declared(state: VtmState, f: Fighter, a: Action) -> None:
-    """Checks run on each action of a declaration (V-INI-3)."""
+    """Checks run on each action of a declaration (V-INI-3): its rules (``validate``)."""
     if a.kind in ("delay",):
         return
     validate(state, f, a)
+
+
+def validate_declaration(state: VtmState, f: Fighter, decl: Declaration) -> None:
+    """Checks of a declaration's actions (V-INI-3): each one's rules, a full defence's
+    (parry needs a weapon, V-DEF-7), then the reach of each attack from where it will strike
+    (``declared_reach``)."""
+    for a in decl.actions:
+        validate_declared(state, f, a)
+    if decl.full_defense:
+        validate(state, f, Action(decl.full_defense))
+    declared_reach(state, f, decl)
+
+
+def declared_reach(state: VtmState, f: Fighter, decl: Declaration) -> None:
+    """V-GEN-1 / V-GEN-2: an attack on a fighter out of reach is refused when declared,
+    unless the moves declared before it close the distance — its own opening move
+    (``move_to``, V-MAN-6) or an earlier action's (a move, another opening move): each
+    action strikes from where the one before left the fighter."""
+    here = state
+    for a in decl.actions:
+        if a.kind in ("delay",):
+            continue
+        who = here.fighters[f.id]
+        check_reach_now(here, who, a)
+        end = end_of_move(here, who, a)
+        if end != who.position:
+            here = moved_to(here, who, end)
+
+
+def end_of_move(state: VtmState, f: Fighter, a: Action) -> tuple[float, float]:
+    """Where an action leaves its fighter: a move runs toward its goal (V-MAN-6), an opening
+    move (``move_to``) goes half as far; any other action stays put."""
+    if a.kind in ("move", "run"):
+        goal = a.param("to") or a.target
+        if goal is None:
+            return f.position
+        return move_toward(f.position, resolve_goal(state, goal, f), running_distance(state, f))
+    goal = a.param("move_to")
+    if goal is None:
+        return f.position
+    return move_toward(f.position, resolve_goal(state, goal, f), running_distance(state, f) / 2)
+
+
+def moved_to(state: VtmState, f: Fighter, end: tuple[float, float]) -> VtmState:
+    """A shallow copy of ``state`` in which ``f`` stands at ``end`` (to read distances from)."""
+    who = copy.copy(f)
+    who.position = end
+    here = copy.copy(state)
+    here.fighters = {**state.fighters, f.id: who}
+    return here

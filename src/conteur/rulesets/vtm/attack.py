@@ -11,10 +11,12 @@ from __future__ import annotations
 
 from typing import Any
 
+from conteur.dice.asks import RollAsk, difficulty
 from conteur.engine import Resolution
-from conteur.i18n import ConteurError
+from conteur.i18n import ConteurError, Msg
 
 from . import equipment
+from .asks import StrikeAsks, parts, willpower_note, word
 from .events import ConditionSet, ModifiersUsed
 from .hooks import (
     AFTER_ATTACK,
@@ -72,11 +74,13 @@ def draft_attack(
     d.pool = attacker.trait(attribute)
     d.rules.append("V-ATK-1")
     d.notes.append(("V-ATK-1", attribute, d.pool))
+    d.pool_parts.append((attribute, d.pool))
     for ability in abilities:
         dots = attacker.trait(ability)
         if dots:
             d.pool += dots
             d.notes.append(("V-ATK-1", ability, dots))
+            d.pool_parts.append((ability, dots))
         else:
             d.flags["untrained"] = True
             d.rules.append("V-ATK-2")
@@ -176,7 +180,8 @@ def strike_for(d: AttackDraft, defence: Defence | None, willpower: bool) -> Stri
     state = d.state
     damage_dice, damage_auto, damage_type, source = equipment.damage_of(state, d)
     bypass = bool(d.flags.get("bypass_armour"))  # V-MAN-8: a called shot past the armour
-    soak = soak_pool(d.target, damage_type, source, state, with_armour=not bypass)
+    soaked_by = soak_parts(d.target, damage_type, source, state, with_armour=not bypass)
+    soak = sum(n for _, n in soaked_by)
     armour = equipment.armour_of(state, d.target)
     halve = d.target.kind == "vampire" and bool(state.options.get("vampires_halve_bashing", True))
     every = bool(state.options.get("defence_literal_difference")) and defence is not None
@@ -204,10 +209,50 @@ def strike_for(d: AttackDraft, defence: Defence | None, willpower: bool) -> Stri
         disarm_above=d.flags.get("disarm_above"),
         rules=tuple(dict.fromkeys(d.rules)),
         modifiers=format_notes(d),
+        asks=strike_asks(d, defence, 1 if willpower else 0, tuple(soaked_by), damage_dice),
     )
     for rule in STRIKE_RULES:
         strike = rule(d, strike)
     return strike
+
+
+def strike_asks(
+    d: AttackDraft,
+    defence: Defence | None,
+    auto: int,
+    soak: tuple[tuple[str, int], ...] = (),
+    damage_dice: int | None = None,
+) -> StrikeAsks:
+    """What the attack's rolls are for: the attack with its pool's parts and difficulty,
+    the defence with its own, said to the table roll by roll."""
+    attack = RollAsk(
+        who=d.attacker.id,
+        what=Msg("ask.what.attack", name=d.attacker.name),
+        breakdown=parts(d.pool_parts, d.pool) + willpower_note(auto),
+        detail=difficulty(
+            d.difficulty, tuple((word(what), amount) for what, amount in d.difficulty_parts)
+        ),
+        dice=max(0, d.pool),
+    )
+    ask = None
+    if defence is not None:
+        defender = d.state.fighters[defence.defender]
+        ask = RollAsk(
+            who=defender.id,
+            what=Msg("ask.what.defence", kind=Msg(f"word.{defence.kind}"), name=defender.name),
+            breakdown=parts(defence.parts, sum(amount for _, amount in defence.parts)),
+            detail=difficulty(defence.difficulty),
+            dice=defence.pool,
+        )
+    strength = d.weapon is None and damage_dice == d.attacker.trait("strength")
+    return StrikeAsks(
+        attack,
+        ask,
+        d.attacker.name,
+        d.target.name,
+        damage_label=Msg("vtm.trait.strength") if strength else None,
+        soak=tuple((word(what), n) for what, n in soak),
+    )
 
 
 def format_notes(d: AttackDraft) -> tuple[tuple[str, int], ...]:
@@ -218,7 +263,16 @@ def format_notes(d: AttackDraft) -> tuple[tuple[str, int], ...]:
 def soak_pool(
     target: Fighter, damage_type: str, source: str, state: VtmState, *, with_armour: bool = True
 ) -> int:
-    """Soak dice against one attack (V-SOAK-1, V-SOAK-2, V-ARM-1).
+    """Soak dice against one attack (V-SOAK-1, V-SOAK-2, V-ARM-1): the sum of ``soak_parts``."""
+    return sum(
+        n for _, n in soak_parts(target, damage_type, source, state, with_armour=with_armour)
+    )
+
+
+def soak_parts(
+    target: Fighter, damage_type: str, source: str, state: VtmState, *, with_armour: bool = True
+) -> list[tuple[str, int]]:
+    """The soak dice against one attack, part by part (V-SOAK-1, V-SOAK-2, V-ARM-1).
 
     Stamina soaks bashing for all, lethal only for vampires and other
     supernatural beings; Fortitude adds to both and alone soaks aggravated;
@@ -233,11 +287,17 @@ def soak_pool(
     if source in ("fire", "sunlight"):
         rating = 0
     if damage_type == "bashing":
-        return stamina + fortitude + rating
-    if damage_type == "lethal":
-        return (stamina if target.supernatural else 0) + fortitude + rating
-    claws_or_fangs = source in ("claws", "fangs")
-    return fortitude + (rating if claws_or_fangs else 0)
+        parts = [("stamina", stamina), ("fortitude", fortitude), ("armour", rating)]
+    elif damage_type == "lethal":
+        parts = [
+            ("stamina", stamina if target.supernatural else 0),
+            ("fortitude", fortitude),
+            ("armour", rating),
+        ]
+    else:
+        claws_or_fangs = source in ("claws", "fangs")
+        parts = [("fortitude", fortitude), ("armour", rating if claws_or_fangs else 0)]
+    return [(what, n) for what, n in parts if n]
 
 
 def multiple_penalty(f: Fighter, action: Action) -> int:
@@ -254,4 +314,12 @@ def knock_down(ctx: Resolution, fighter: Fighter, rule: str) -> None:
     ctx.emit(ConditionSet(fighter.id, "dazed", True, rules=(rule, "V-DMG-7")))
 
 
-__all__ = ["Riposte", "attack", "draft_attack", "knock_down", "multiple_penalty", "soak_pool"]
+__all__ = [
+    "Riposte",
+    "attack",
+    "draft_attack",
+    "knock_down",
+    "multiple_penalty",
+    "soak_parts",
+    "soak_pool",
+]

@@ -61,18 +61,26 @@ armour (V-MAN-8).
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from conteur.dice import VtmPool
 from conteur.engine import Command, CommandTemplate, Event, Param, Resolution
-from conteur.i18n import ConteurError
+from conteur.i18n import ConteurError, Lang
 
 from . import equipment
 from .actions import fighter
+from .asks import test_ask, word
 from .attack import dazed_by_damage, draft_attack, strike_for
-from .events import ComplicationChosen, ConditionSet, ModifiersUsed, RollMade, WeaponChanged
+from .dice import VtmPool
+from .events import (
+    ComplicationChosen,
+    ConditionSet,
+    ModifiersUsed,
+    RollMade,
+    WeaponChanged,
+    veil,
+)
 from .hooks import (
     ACTIONS,
     AttackDraft,
@@ -156,6 +164,14 @@ class BreakFreeRolled(Event):
     other_successes: int
     free: bool
 
+    def veiled(
+        self, lang: Lang | None = None, names: Mapping[str, str] | None = None
+    ) -> str | None:
+        """« Lucrèce se dégage de Varney » or « … ne parvient pas à se dégager … »: the
+        outcome of a roll that shows both fighters' dice (V-CC-7, V-CC-8)."""
+        outcome = "free" if self.free else "held"
+        return veil(self, f"ev.BreakFreeRolled.veiled.{outcome}", lang, names)
+
 
 @dataclass(frozen=True)
 class GrappleSqueezed(Event):
@@ -164,6 +180,12 @@ class GrappleSqueezed(Event):
     attacker: str
     target: str
     pool: int
+
+    def veiled(
+        self, lang: Lang | None = None, names: Mapping[str, str] | None = None
+    ) -> str | None:
+        """« Varney serre Lucrèce »: not the Strength dice (V-CC-7)."""
+        return veil(self, "ev.GrappleSqueezed.veiled", lang, names)
 
 
 @dataclass(frozen=True)
@@ -175,6 +197,12 @@ class Disarmed(Event):
     weapon: str
     successes: int
     strength: int
+
+    def veiled(
+        self, lang: Lang | None = None, names: Mapping[str, str] | None = None
+    ) -> str | None:
+        """« Sam désarme Jack »: not the successes nor the target's Strength (V-CC-6)."""
+        return veil(self, "ev.Disarmed.veiled", lang, names)
 
 
 @dataclass(frozen=True)
@@ -283,19 +311,20 @@ def allowed_kinds(state: VtmState, f: Fighter, kinds: Iterable[str]) -> tuple[st
     return tuple(allowed_in_lock(state, lock, f.id))
 
 
-@action_check
-def locked_fighters(state: VtmState, f: Fighter, a: Action) -> None:
-    """V-CC-7 / V-CC-8: no other action until one of the two is free; lock actions need a lock."""
+def lock_refusal(state: VtmState, f: Fighter, a: Action) -> ConteurError | None:
+    """Why a lock forbids ``a``, if it does (V-CC-7, V-CC-8): locked, only the lock's own
+    actions, on the other fighter of the lock; not locked, none of them. Declarations,
+    actions and defences are checked with it, and the templates offer what it allows."""
     kind = kind_id(state, a.kind)
     lock = lock_of(state, f)
     if lock is None:
         if kind in LOCK_ACTIONS:
-            raise ConteurError("vtm.close.not_locked", rule="V-CC-7", fighter=f.name)
-        return
+            return ConteurError("vtm.close.not_locked", rule="V-CC-7", fighter=f.name)
+        return None
     allowed = allowed_in_lock(state, lock, f.id)
     other = state.fighters[lock.other(f.id)]
     if kind not in allowed:
-        raise ConteurError(
+        return ConteurError(
             "vtm.close.locked",
             rule=lock.rule,
             fighter=f.name,
@@ -303,9 +332,18 @@ def locked_fighters(state: VtmState, f: Fighter, a: Action) -> None:
             allowed=", ".join(allowed),
         )
     if a.target is not None and a.target != other.id:
-        raise ConteurError(
+        return ConteurError(
             "vtm.close.locked_target", rule=lock.rule, fighter=f.name, other=other.name
         )
+    return None
+
+
+@action_check
+def locked_fighters(state: VtmState, f: Fighter, a: Action) -> None:
+    """V-CC-7 / V-CC-8: no other action until one of the two is free; lock actions need a lock."""
+    refused = lock_refusal(state, f, a)
+    if refused is not None:
+        raise refused
 
 
 @substitute
@@ -331,20 +369,6 @@ def lock_takes_over(
     if not asked and lock.kind == "hold" and f.id == lock.target:
         return Action("break_free", other, celerity=declared.celerity)
     return None
-
-
-def guard_defence(
-    announce: Callable[[Resolution, Command], None],
-) -> Callable[[Resolution, Command], None]:
-    """The ``defend`` command, refused to a locked fighter: no other action (V-CC-7, V-CC-8)."""
-
-    def defend(ctx: Resolution, command: Command) -> None:
-        f = ctx.state.fighters.get(command.actor or "")
-        if f is not None:
-            locked_fighters(ctx.state, f, Action(str(command.get("kind", "dodge"))))
-        announce(ctx, command)
-
-    return defend
 
 
 def ending_fallen_locks(
@@ -421,12 +445,23 @@ def break_free(ctx: Resolution, f: Fighter, a: Action, penalty: int, willpower: 
         1 if f.conditions.get("off_balance_turn") == state.turn else 0
     )
     auto = f.trait("potence") + (1 if willpower else 0)
-    my_roll = ctx.dice.roll(VtmPool(max(0, mine), difficulty + gm_difficulty, auto=auto))
+    my_roll = ctx.dice.roll(
+        VtmPool(max(0, mine), difficulty + gm_difficulty, auto=auto),
+        test_ask(f.id, f.name, word("break_free"), mine, difficulty + gm_difficulty, auto=auto),
+    )
     if state.pending_modifiers.get(f.id):
         ctx.emit(ModifiersUsed(f.id))
     theirs = sum(other.trait(t) for t in traits) + other.penalty
     their_roll = ctx.dice.roll(
-        VtmPool(max(0, theirs), RESIST_DIFFICULTY, auto=other.trait("potence"))
+        VtmPool(max(0, theirs), RESIST_DIFFICULTY, auto=other.trait("potence")),
+        test_ask(
+            other.id,
+            other.name,
+            word("break_free"),
+            theirs,
+            RESIST_DIFFICULTY,
+            auto=other.trait("potence"),
+        ),
     )
     free = my_roll.result.successes > their_roll.result.successes
     rules = (lock.rule, "V-CC-12") if difficulty > RESIST_DIFFICULTY else (lock.rule,)
@@ -601,7 +636,17 @@ def keep_footing(ctx: Resolution, who: Fighter, effect: Effect, m: Maneuver) -> 
         pool -= armour.penalty
     difficulty = effect.difficulty if effect.difficulty is not None else 6
     rules = tuple(dict.fromkeys((m.rule, effect.rule or "V-DMG-7")))
-    record = ctx.dice.roll(VtmPool(max(0, pool), difficulty))
+    record = ctx.dice.roll(
+        VtmPool(max(0, pool), difficulty),
+        test_ask(
+            who.id,
+            who.name,
+            word("keep_footing"),
+            pool,
+            difficulty,
+            [(t, who.trait(t)) for t in traits],
+        ),
+    )
     ctx.emit(
         RollMade(
             who.id,
@@ -713,7 +758,17 @@ def get_up(ctx: Resolution, command: Command) -> None:
     pool = max(0, sum(f.trait(t) for t in traits) + f.penalty)
     extra, extra_rules = roll_modifiers(state, f, "get_up")  # a pack's (a leg hit...)
     difficulty = GET_UP_DIFFICULTY + extra
-    record = ctx.dice.roll(VtmPool(pool, difficulty))
+    record = ctx.dice.roll(
+        VtmPool(pool, difficulty),
+        test_ask(
+            f.id,
+            f.name,
+            word("get_up"),
+            pool,
+            difficulty,
+            [(t, f.trait(t)) for t in traits] + [("wounds", f.penalty)],
+        ),
+    )
     rules = ("V-DMG-7",)
     ctx.emit(
         RollMade(

@@ -19,13 +19,16 @@ Which defence is ready and what using it costs: ``readiness.py``.
 from __future__ import annotations
 
 from collections.abc import Iterable
+from dataclasses import dataclass
 
-from conteur.dice import VtmPool
 from conteur.engine import Command, Event, Resolution
-from conteur.i18n import ConteurError
+from conteur.i18n import ConteurError, Msg
 
 from . import equipment
+from .asks import test_ask
+from .close import lock_refusal
 from .defence_events import DefenceBarred
+from .dice import VtmPool
 from .events import (
     AbortFailed,
     DefenceAnnounced,
@@ -36,7 +39,7 @@ from .events import (
 )
 from .hooks import AttackDraft, validator
 from .modifiers import close_opponents
-from .readiness import available_defence, gm_modifiers, multiple_penalty_of_defence
+from .readiness import PER_TURN, available_defence, gm_modifiers, multiple_penalty_of_defence
 from .state import DEFENSIVE, Action, Fighter, VtmState
 from .strike import Defence, Riposte
 from .turn import advance
@@ -51,7 +54,16 @@ DIFFICULTY = 6
 ABORT_DIFFICULTY = 6
 """V-MAN-3: the Willpower roll to abort is at difficulty 6."""
 
-__all__ = ["announce", "available_defence", "defences_allowed", "ready_defence", "why_not"]
+__all__ = [
+    "DefenceOffer",
+    "announce",
+    "available_defence",
+    "defence_kind_refusal",
+    "defence_offer",
+    "defences_allowed",
+    "ready_defence",
+    "why_not",
+]
 
 
 def why_not(state: VtmState, d: AttackDraft, kind: str) -> str | None:
@@ -115,13 +127,17 @@ def ready_defence(ctx: Resolution, d: AttackDraft) -> Defence | None:
         return None
     attribute, ability = TRAITS[kind]
     pool = target.trait(attribute) + target.trait(ability) + target.penalty
+    parts = [(attribute, target.trait(attribute)), (ability, target.trait(ability))]
+    parts.append(("wounds", target.penalty))
     rules = [RULE[kind], "V-DEF-1"]
     if source == "full_defense":
         pool -= target.progress.defences  # V-DEF-7: one die fewer for each following defence
+        parts.append(("following_defence", -target.progress.defences))
         rules.append("V-DEF-7")
     penalty = multiple_penalty_of_defence(target, source)
     if penalty:
         pool -= penalty  # V-MAN-1 / V-DEF-8: one of the actions of a multiple action
+        parts.append(("multiple_actions", -penalty))
         rules.extend(["V-MAN-1", "V-DEF-8"])
     if source in ("abort_point", "abort_roll"):
         rules.append("V-MAN-3")
@@ -130,6 +146,7 @@ def ready_defence(ctx: Resolution, d: AttackDraft) -> Defence | None:
     armour = equipment.armour_of(state, target)
     if armour is not None:
         pool -= armour.penalty  # V-ARM-2
+        parts.append(("armour", -armour.penalty))
     difficulty = DIFFICULTY
     if d.close:
         extra = min(4, max(0, close_opponents(state, target.id) - 1))
@@ -144,6 +161,7 @@ def ready_defence(ctx: Resolution, d: AttackDraft) -> Defence | None:
         rules.append("V-CC-12")
     gm_dice, gm_difficulty, _ = gm_modifiers(state, target.id)
     pool += gm_dice
+    parts.append(("gm", gm_dice))
     difficulty += gm_difficulty
     riposte = None
     if kind == "parry" and d.weapon is None:
@@ -153,7 +171,9 @@ def ready_defence(ctx: Resolution, d: AttackDraft) -> Defence | None:
             from .attack import soak_pool
 
             riposte = Riposte(dice, dtype, soak_pool(d.attacker, dtype, "weapon", state))
-    return Defence(target.id, kind, max(pool, 0), difficulty, riposte, tuple(rules))
+    return Defence(
+        target.id, kind, max(pool, 0), difficulty, riposte, tuple(rules), parts=tuple(parts)
+    )
 
 
 def defence_rolled(ctx: Resolution, defence: Defence | None, events: Iterable[Event]) -> None:
@@ -167,34 +187,101 @@ def defence_rolled(ctx: Resolution, defence: Defence | None, events: Iterable[Ev
 # ------------------------------------------------------------------ announcing
 
 
+@dataclass(frozen=True)
+class DefenceOffer:
+    """How a fighter may announce a defence now (V-DEF-1): where it comes from (``via``:
+    ``full_defense``, ``declared``, ``delayed``, or ``abort`` — its declared action dropped
+    for it), the rule that allows it, and the ways it may pay to abort (V-MAN-3)."""
+
+    via: str
+    rule: str
+    ways: tuple[str, ...] = ()
+
+
+def defence_offer(state: VtmState, f: Fighter) -> DefenceOffer | ConteurError:
+    """Whether ``f`` may announce a defence now, and how, or why not: in the resolution,
+    still in the fight, its defence not announced yet (V-DEF-1); a turn of defence or a
+    declared defence only picks its kind (V-DEF-7, V-DEF-8); a delayed action becomes it
+    (V-INI-6); a declared action is dropped for it only by a fighter who has not acted and
+    has not failed to abort already (V-MAN-3). ``announce`` and the ``defend`` template
+    both ask it."""
+    if state.phase not in ("resolution", "end_of_turn"):
+        return ConteurError("vtm.defend.not_now", rule="V-DEF-1", phase=state.phase)
+    if f.out_of_fight:
+        return ConteurError("vtm.out_of_fight", rule="V-DMG-5", fighter=f.name)
+    ready, source = available_defence(f)
+    if ready is not None and source not in PER_TURN:
+        return ConteurError("vtm.defend.already", rule="V-DEF-1", fighter=f.name, kind=ready)
+    if source == "full_defense":
+        return DefenceOffer("full_defense", "V-DEF-7")
+    if source == "declared":
+        return DefenceOffer("declared", "V-DEF-8")
+    timings = [t for _, t in f.progress.pending]
+    if "delayed" in timings:
+        return DefenceOffer("delayed", "V-INI-6")
+    if not any(t in ("rank", "end") for t in timings):
+        return ConteurError("vtm.defend.no_action", rule="V-INI-6", fighter=f.name)
+    if f.progress.acted:
+        return ConteurError("vtm.abort.already_acted", rule="V-MAN-3", fighter=f.name)
+    if f.progress.abort_failed:
+        return ConteurError("vtm.abort.failed_before", rule="V-MAN-3", fighter=f.name)
+    return DefenceOffer("abort", "V-MAN-3", abort_ways(f))
+
+
+def abort_ways(f: Fighter) -> tuple[str, ...]:
+    """V-MAN-3: a Willpower point (while one is left) or a Willpower roll."""
+    return ("point", "roll") if f.willpower >= 1 else ("roll",)
+
+
+def defence_kind_refusal(state: VtmState, f: Fighter, kind: str) -> ConteurError | None:
+    """Why ``f`` may not defend with ``kind`` now, if it may not: a block, dodge or parry
+    (V-DEF-1); nothing but the lock's own actions while locked (V-CC-7, V-CC-8)."""
+    if kind not in DEFENSIVE:
+        return ConteurError("vtm.declare.bad_defence", rule="V-DEF-1", kind=kind)
+    return lock_refusal(state, f, Action(kind))
+
+
+def defence_in_hand_refusal(state: VtmState, f: Fighter, kind: str) -> ConteurError | None:
+    """V-DEF-5: a parry announced during the turn needs a melee weapon in hand."""
+    return parry_refusal(state, f, kind, in_hand=True)
+
+
 def defences_allowed(state: VtmState, f: Fighter) -> tuple[str, ...]:
-    """The defences ``f`` could announce now: parry needs a melee weapon in hand (V-DEF-5)."""
-    out = []
-    for kind in DEFENSIVE:
-        try:
-            check_defence(state, f, Action(kind), in_hand=True)
-        except ConteurError:
-            continue
-        out.append(kind)
-    return tuple(out)
+    """The defences ``f`` could announce now, if it may announce one (``defence_offer``)."""
+    return tuple(
+        k
+        for k in DEFENSIVE
+        if defence_kind_refusal(state, f, k) is None
+        and defence_in_hand_refusal(state, f, k) is None
+    )
 
 
-def check_defence(state: VtmState, f: Fighter, a: Action, in_hand: bool = False) -> None:
-    """A defence that can never work is refused: parry without a melee weapon (V-DEF-5).
+def parry_refusal(
+    state: VtmState, f: Fighter, kind: str, in_hand: bool = False
+) -> ConteurError | None:
+    """A defence that can never work: parry without a melee weapon (V-DEF-5).
 
     Declared at initiative, a carried melee weapon is enough (it may be
     drawn); announced during the turn, it must be in hand. Room to dodge and
     seeing the blow come depend on the attack (``why_not``).
     """
-    if a.kind != "parry":
-        return
+    if kind != "parry":
+        return None
     if in_hand:
         weapons = [equipment.weapon_in_hand(state, f)]
     else:
         weapons = [equipment.weapon(state, w) for w in equipment.owned_weapons(f)]
         weapons.append(equipment.weapon_in_hand(state, f))
     if not any(equipment.weapon_category(w) == "melee" for w in weapons if w is not None):
-        raise ConteurError("vtm.weapon.none_melee", rule="V-DEF-5", fighter=f.name)
+        return ConteurError("vtm.weapon.none_melee", rule="V-DEF-5", fighter=f.name)
+    return None
+
+
+def check_defence(state: VtmState, f: Fighter, a: Action, in_hand: bool = False) -> None:
+    """Refuse a defence that can never work (``parry_refusal``)."""
+    refused = parry_refusal(state, f, a.kind, in_hand)
+    if refused is not None:
+        raise refused
 
 
 @validator(*DEFENSIVE)
@@ -203,46 +290,43 @@ def _declared_defence(state: VtmState, f: Fighter, a: Action) -> None:
     check_defence(state, f, a)
 
 
+ANNOUNCED = {
+    "full_defense": ("V-DEF-1", "V-DEF-7"),
+    "declared": ("V-DEF-1", "V-DEF-8"),
+    "delayed": ("V-DEF-1", "V-INI-6", "V-INI-5"),
+}
+"""The rules a defence announced from each source applies (an abort's: ``abort``)."""
+
+
 def announce(ctx: Resolution, command: Command) -> None:
     """A fighter announces a block, dodge or parry before the next attack on it (V-DEF-1).
 
     With a turn of defence or a declared defence it only picks which one
     (V-DEF-7, V-DEF-8); with a delayed action it spends it (V-INI-6);
     otherwise it aborts the declared action (V-MAN-3, ``abort``: ``point``
-    or ``roll``), which only a fighter who has not acted yet may do.
+    or ``roll``), which only a fighter who has not acted yet may do. What is
+    allowed is ``defence_offer``'s and ``defence_kind_refusal``'s, which the
+    ``defend`` template offers.
     """
     state: VtmState = ctx.state
     f = state.fighters.get(command.actor or "")
     if f is None:
         raise ConteurError("vtm.unknown_fighter", name=command.actor or "")
     kind = str(command.get("kind", "dodge"))
-    if kind not in DEFENSIVE:
-        raise ConteurError("vtm.declare.bad_defence", rule="V-DEF-1", kind=kind)
-    if state.phase not in ("resolution", "end_of_turn"):
-        raise ConteurError("vtm.defend.not_now", rule="V-DEF-1", phase=state.phase)
-    if f.out_of_fight:
-        raise ConteurError("vtm.out_of_fight", rule="V-DMG-5", fighter=f.name)
-    ready, source = available_defence(f)
-    if ready is not None and source not in ("full_defense", "declared"):
-        raise ConteurError("vtm.defend.already", rule="V-DEF-1", fighter=f.name, kind=ready)
-    check_defence(state, f, Action(kind), in_hand=True)
-    if source == "full_defense":
-        ctx.emit(DefenceAnnounced(f.id, kind, "full_defense", rules=("V-DEF-1", "V-DEF-7")))
+    refused = defence_kind_refusal(state, f, kind)
+    if refused is not None:
+        raise refused
+    offer = defence_offer(state, f)
+    if isinstance(offer, ConteurError):
+        raise offer
+    refused = defence_in_hand_refusal(state, f, kind)
+    if refused is not None:
+        raise refused
+    if offer.via in ANNOUNCED:
+        ctx.emit(DefenceAnnounced(f.id, kind, offer.via, rules=ANNOUNCED[offer.via]))
+        if offer.via == "delayed":
+            advance(ctx)
         return
-    if source == "declared":
-        ctx.emit(DefenceAnnounced(f.id, kind, "declared", rules=("V-DEF-1", "V-DEF-8")))
-        return
-    timings = [t for _, t in f.progress.pending]
-    if "delayed" in timings:
-        ctx.emit(DefenceAnnounced(f.id, kind, "delayed", rules=("V-DEF-1", "V-INI-6", "V-INI-5")))
-        advance(ctx)
-        return
-    if not any(t in ("rank", "end") for t in timings):
-        raise ConteurError("vtm.defend.no_action", rule="V-INI-6", fighter=f.name)
-    if f.progress.acted:
-        raise ConteurError("vtm.abort.already_acted", rule="V-MAN-3", fighter=f.name)
-    if f.progress.abort_failed:
-        raise ConteurError("vtm.abort.failed_before", rule="V-MAN-3", fighter=f.name)
     abort(ctx, f, kind, command.get("abort"))
     advance(ctx)  # the dropped action may have been the one due now
 
@@ -262,7 +346,17 @@ def abort(ctx: Resolution, f: Fighter, kind: str, how: object) -> None:
         ctx.emit(DefenceAnnounced(f.id, kind, "abort_point", rules=("V-MAN-3", "V-DEF-1")))
         return
     if how in ("roll", "willpower_roll"):
-        record = ctx.dice.roll(VtmPool(f.sheet.willpower, ABORT_DIFFICULTY))
+        record = ctx.dice.roll(
+            VtmPool(f.sheet.willpower, ABORT_DIFFICULTY),
+            test_ask(
+                f.id,
+                f.name,
+                Msg("ask.test.abort"),
+                f.sheet.willpower,
+                ABORT_DIFFICULTY,
+                [("willpower", f.sheet.willpower)],
+            ),
+        )
         ctx.emit(
             RollMade(
                 f.id,

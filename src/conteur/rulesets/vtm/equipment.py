@@ -58,6 +58,14 @@ def maneuver(state: VtmState, kind: str) -> Maneuver:
         raise
 
 
+def maneuver_or_none(state: VtmState, kind: str) -> Maneuver | None:
+    """The maneuver an action kind names, or None for actions that are not maneuvers (a
+    move, an ``other`` action): ``maneuver`` without the error and its suggestions."""
+    if kind in state.custom_maneuvers:
+        return custom_maneuver(kind, state.custom_maneuvers[kind])
+    return tables(state).maneuver_named(kind)
+
+
 def custom_maneuver(mid: str, spec: dict[str, Any]) -> Maneuver:
     """A maneuver defined during play (V-CC-0), validated like the tables' own."""
     data = {"kind": "close", "rule": "V-CC-0", "names": {"fr": mid, "en": mid}, **spec, "id": mid}

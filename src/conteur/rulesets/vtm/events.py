@@ -96,6 +96,12 @@ class DeclarationText:
         return t("vtm.declaration.then", lang).join(parts)
 
 
+def veil(event: Event, key: str, lang: Lang | None, names: Mapping[str, str] | None) -> str:
+    """The veiled line ``key`` of ``event``: what a reader who may not see the event reads
+    (its fields as in the log: names for ids, words for kinds; no pool, no faces)."""
+    return t(key, lang, **event.params(names))
+
+
 # ----------------------------------------------------------------- turn stages
 
 
@@ -370,6 +376,12 @@ class AttackRolled(Event):
         out["details"] = Modifiers(self.modifiers)
         return out
 
+    def veiled(
+        self, lang: Lang | None = None, names: Mapping[str, str] | None = None
+    ) -> str | None:
+        """« Sam attaque Jack (coup de poing) »: who attacks whom, and how; not the dice."""
+        return veil(self, "ev.AttackRolled.veiled", lang, names)
+
 
 @dataclass(frozen=True)
 class DefenceAnnounced(Event):
@@ -416,6 +428,15 @@ class DefenceRolled(Event):
 
     def apply(self, state: VtmState) -> None:
         spend_defence(state.fighters[self.defender])  # V-DEF-7, V-DEF-8 (readiness.py)
+
+    def veiled(
+        self, lang: Lang | None = None, names: Mapping[str, str] | None = None
+    ) -> str | None:
+        """« Jack : esquive, l'attaque est arrêtée » or « …, en vain » (V-DEF-2)."""
+        if self.attack_successes <= 0:
+            return veil(self, "ev.DefenceRolled.veiled", lang, names)
+        outcome = "stopped" if self.net <= 0 else "through"
+        return veil(self, f"ev.DefenceRolled.veiled.{outcome}", lang, names)
 
 
 @dataclass(frozen=True)
@@ -474,6 +495,12 @@ class DamageRolled(Event):
     damage_type: str
     successes: int
 
+    def veiled(
+        self, lang: Lang | None = None, names: Mapping[str, str] | None = None
+    ) -> str | None:
+        """« Jack est touché (létal) »: the attack hit (V-DMG-1), not how hard."""
+        return veil(self, "ev.DamageRolled.veiled", lang, names)
+
 
 @dataclass(frozen=True)
 class ArmourDestroyed(Event):
@@ -503,6 +530,12 @@ class Burned(Event):
     levels: int
     soak: int
 
+    def veiled(
+        self, lang: Lang | None = None, names: Mapping[str, str] | None = None
+    ) -> str | None:
+        """« Le feu brûle Bill »: not the levels nor the soak dice."""
+        return veil(self, "ev.Burned.veiled", lang, names)
+
 
 @dataclass(frozen=True)
 class DamageTaken(Event):
@@ -515,6 +548,13 @@ class DamageTaken(Event):
     def apply(self, state: VtmState) -> None:
         state.fighters[self.target].health.take(self.levels, self.damage_type)  # type: ignore[arg-type]
 
+    def veiled(
+        self, lang: Lang | None = None, names: Mapping[str, str] | None = None
+    ) -> str | None:
+        """« Bill est blessé » (or « n'est pas blessé »): not the levels lost (V-DMG-3)."""
+        key = "ev.DamageTaken.veiled" if self.levels > 0 else "ev.DamageTaken.veiled.unhurt"
+        return veil(self, key, lang, names)
+
 
 @dataclass(frozen=True)
 class Healed(Event):
@@ -526,6 +566,12 @@ class Healed(Event):
 
     def apply(self, state: VtmState) -> None:
         state.fighters[self.target].health.heal(self.levels, self.damage_type)  # type: ignore[arg-type]
+
+    def veiled(
+        self, lang: Lang | None = None, names: Mapping[str, str] | None = None
+    ) -> str | None:
+        """« Bill est soigné »: not the levels healed."""
+        return veil(self, "ev.Healed.veiled", lang, names)
 
 
 @dataclass(frozen=True)
@@ -588,6 +634,13 @@ class RollMade(Event):
     pool: int
     difficulty: int
     successes: int
+
+    def veiled(
+        self, lang: Lang | None = None, names: Mapping[str, str] | None = None
+    ) -> str | None:
+        """« Bill : jet (garder l'équilibre) réussi »: the outcome, not the dice."""
+        outcome = "success" if self.successes > 0 else "failure"
+        return veil(self, f"ev.RollMade.veiled.{outcome}", lang, names)
 
 
 # ----------------------------------------------------------------- game master

@@ -2,13 +2,14 @@
 
 from __future__ import annotations
 
-from conteur.dice import VtmPool
 from conteur.engine import Command, Resolution
-from conteur.i18n import ConteurError
+from conteur.i18n import ConteurError, Msg
 
-from .actions import action_from_args, due_action, fighter, resolve_goal, validate
+from .actions import action_from_args, check_now, due_action, fighter, resolve_goal
+from .asks import test_ask
 from .attack import attack
 from .defence import check_defence
+from .dice import VtmPool
 from .events import (
     ActionTaken,
     AmbushResolved,
@@ -61,7 +62,7 @@ def ambush(ctx: Resolution, command: Command) -> None:
     if attacker.out_of_fight:
         raise ConteurError("vtm.out_of_fight", rule="V-DMG-5", fighter=attacker.name)
     strike = action_from_args({k: v for k, v in command.args.items() if k != "defence"})
-    validate(state, attacker, strike)
+    check_now(state, attacker, strike)  # its rules and its reach, as the template offers it
     defence = command.get("defence")
     if defence is not None:
         if defence not in DEFENSIVE:
@@ -87,7 +88,22 @@ def _resisted_roll(ctx: Resolution, f: Fighter, traits: tuple[str, str], purpose
     """One side of the ambush's resisted roll, at difficulty 6 (V-MAN-7 reading)."""
     gm_dice, gm_difficulty, _ = gm_modifiers(ctx.state, f.id)
     pool = max(0, f.trait(traits[0]) + f.trait(traits[1]) + f.penalty + gm_dice)
-    record = ctx.dice.roll(VtmPool(pool, AMBUSH_DIFFICULTY + gm_difficulty))
+    record = ctx.dice.roll(
+        VtmPool(pool, AMBUSH_DIFFICULTY + gm_difficulty),
+        test_ask(
+            f.id,
+            f.name,
+            Msg("ask.test.ambush"),
+            pool,
+            AMBUSH_DIFFICULTY + gm_difficulty,
+            [
+                (traits[0], f.trait(traits[0])),
+                (traits[1], f.trait(traits[1])),
+                ("wounds", f.penalty),
+                ("gm", gm_dice),
+            ],
+        ),
+    )
     ctx.emit(
         RollMade(
             f.id,

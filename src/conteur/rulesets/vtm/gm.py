@@ -31,6 +31,7 @@ from conteur.engine.geometry import parse_position
 from conteur.i18n import ConteurError
 
 from . import equipment
+from .asks import soak_ask
 from .defence_events import OVERRIDE_FIELDS, GmOverride
 from .events import (
     Burned,
@@ -184,9 +185,8 @@ def burn(ctx: Resolution, f: Fighter, levels: int) -> None:
     """Fire: ``levels`` of aggravated damage (V-DMG-3) that only Fortitude soaks, never
     Stamina nor armour (V-SOAK-1, V-SOAK-2, V-ARM-1); the soak is reflexive, difficulty
     6, and never botches (V-SOAK-3)."""
-    from conteur.dice import VtmPool
-
     from .attack import soak_pool
+    from .dice import VtmPool
     from .strike import SOAK_DIFFICULTY
 
     state: VtmState = ctx.state
@@ -195,7 +195,10 @@ def burn(ctx: Resolution, f: Fighter, levels: int) -> None:
     soaked = 0
     if pool > 0:
         ones = bool(state.options.get("damage_ones_cancel", False))
-        record = ctx.dice.roll(VtmPool(pool, SOAK_DIFFICULTY, ones_cancel=ones, can_botch=False))
+        record = ctx.dice.roll(
+            VtmPool(pool, SOAK_DIFFICULTY, ones_cancel=ones, can_botch=False),
+            soak_ask(f.id, f.name, pool),
+        )
         soaked = record.result.successes
         rules = ("V-SOAK-2", "V-SOAK-3")
         ctx.emit(SoakRolled(f.id, pool, soaked, rules=rules, rolls=(record,)))

@@ -28,6 +28,10 @@
   turn cleared, house_ranged's suppression).
 * ``ROLL_RULES``: difficulty changes to a roll that is not an attack, by its purpose
   (standing up, a jump...; a leg hit makes movement harder, house_ranged).
+* ``FORM_REFUSALS`` / ``ACT_REFUSALS``: the error keys a declaration filled in field by
+  field, and an action carried out, may still meet whatever values their templates offer
+  (``legal.py``): fields that contradict each other, a check of the declaration as a
+  whole (rate of fire), what a handler checks as it goes (the clip, a spray's zone).
 
 Rule modules register into these at import; ``rules.py`` imports them all.
 """
@@ -64,6 +68,10 @@ class AttackDraft:
     notes: list[tuple[str, str, int]] = field(default_factory=list)
     """(rule id, what, amount) for each modifier, for the log and the odds view."""
     rules: list[str] = field(default_factory=list)
+    pool_parts: list[tuple[str, int]] = field(default_factory=list)
+    """The pool's parts (trait, ability, each modifier in dice), for the roll's ask."""
+    difficulty_parts: list[tuple[str, int]] = field(default_factory=list)
+    """What moved the difficulty, and by how much, for the roll's ask."""
     extra_damage_dice: int = 0
     damage_dice: int = 0
     flags: dict[str, Any] = field(default_factory=dict)
@@ -73,6 +81,7 @@ class AttackDraft:
         if amount:
             self.pool += amount
             self.notes.append((rule, what, amount))
+            self.pool_parts.append((what, amount))
             self.rules.append(rule)
 
     def add_difficulty(self, rule: str, what: str, amount: int) -> None:
@@ -80,6 +89,7 @@ class AttackDraft:
         if amount:
             self.difficulty += amount
             self.notes.append((rule, what, amount))
+            self.difficulty_parts.append((what, amount))
             self.rules.append(rule)
 
     def set_difficulty(self, rule: str, what: str, value: int) -> None:
@@ -87,6 +97,8 @@ class AttackDraft:
         delta = value - self.difficulty
         self.difficulty = value
         self.notes.append((rule, what, delta))
+        if delta:
+            self.difficulty_parts.append((what, delta))
         self.rules.append(rule)
 
 
@@ -125,6 +137,8 @@ VolleyOdds = Callable[[AttackDraft], "tuple[AttackDraft, Callable[[int], int]]"]
 """(the asked target's draft) → (the draft the one roll is made with, successes → its share)."""
 VOLLEY_ODDS: dict[str, VolleyOdds] = {}
 TURN_END: list[Callable[[Resolution], None]] = []
+FORM_REFUSALS: set[str] = set()
+ACT_REFUSALS: set[str] = set()
 
 
 Hook = TypeVar("Hook")
@@ -262,3 +276,15 @@ def own_reach(*maneuvers: str) -> Callable[[Validator], Validator]:
 def volley_odds(*maneuvers: str) -> Callable[[VolleyOdds], VolleyOdds]:
     """Register how the odds price a maneuver that rolls once for several targets."""
     return _under(VOLLEY_ODDS, maneuvers)
+
+
+def form_refusals(*keys: str) -> None:
+    """Declare error keys a declaration form may meet whatever values it offers: a check of
+    several actions together, a detail given with a maneuver that takes none."""
+    FORM_REFUSALS.update(keys)
+
+
+def act_refusals(*keys: str) -> None:
+    """Declare error keys an action accepted by ``check_now`` may still meet when its handler
+    carries it out (the rounds left in the clip, the width of a spray's zone)."""
+    ACT_REFUSALS.update(keys)

@@ -58,14 +58,16 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, replace
 from typing import Any
 
-from conteur.dice import VtmPool
+from conteur import i18n
 from conteur.engine import Event, Resolution
-from conteur.i18n import ConteurError
+from conteur.i18n import ConteurError, Lang
 
 from . import equipment
 from .actions import check_attack
+from .asks import volley_ask
 from .attack import attack, dazed_by_damage, defence_for, draft_attack, format_notes, strike_for
 from .close import CALLED_SHOT_PAST_ARMOUR, target_size
+from .dice import VtmPool
 from .events import (
     AmmoChanged,
     AttackMissed,
@@ -78,10 +80,12 @@ from .events import (
 )
 from .hooks import (
     AttackDraft,
+    act_refusals,
     action,
     after_attack,
     declaration_check,
     difficulty_rule,
+    form_refusals,
     pool_rule,
     replaced,
     validator,
@@ -148,6 +152,13 @@ class SprayShared(Event):
         )
         return out
 
+    def veiled(
+        self, lang: Lang | None = None, names: Mapping[str, str] | None = None
+    ) -> str | None:
+        """« Sam arrose la zone : Jack, Bill »: who is in the spray, not the shares (V-RNG-2)."""
+        targets = ", ".join((names or {}).get(fid, fid) for fid, _ in self.shares)
+        return i18n.t("ev.SprayShared.veiled", lang, **{**self.params(names), "targets": targets})
+
 
 @dataclass(frozen=True)
 class ReloadProgress(Event):
@@ -171,10 +182,7 @@ class ReloadProgress(Event):
 
 def maneuver_or_none(state: VtmState, kind: str) -> Maneuver | None:
     """The maneuver an action kind names, or None for actions that are not maneuvers."""
-    try:
-        return equipment.maneuver(state, kind)
-    except ConteurError:
-        return None
+    return equipment.maneuver_or_none(state, kind)
 
 
 def is_shot(m: Maneuver) -> bool:
@@ -513,6 +521,29 @@ def check_ranged_declaration(state: VtmState, f: Fighter, decl: Declaration) -> 
                 raise ConteurError("vtm.ranged.crew_served", rule="V-RNG-4", weapon=Labels([w]))
 
 
+form_refusals(
+    "vtm.aim.alone",
+    "vtm.ranged.no_multiple",
+    "vtm.ranged.rate",
+    "vtm.ranged.two_hands",
+    "vtm.ranged.crew_served",
+    "vtm.ranged.clip_empty",
+    "vtm.ranged.clip_fraction",
+    "vtm.ranged.not_enough_rounds",
+)
+"""``check_ranged_declaration``: what several actions declared together may not do."""
+
+act_refusals(
+    "vtm.ranged.clip_empty",
+    "vtm.ranged.clip_fraction",
+    "vtm.ranged.not_enough_rounds",
+    "vtm.spray.zone",
+    "vtm.reload.nothing",
+)
+"""What a shot, a spray or a reload checks as it goes: the rounds in the clip (V-RNG-6..8),
+the width of the zone (V-RNG-2), a weapon to reload (V-RNG-7)."""
+
+
 # ------------------------------------------------------------------ attack modifiers
 
 
@@ -636,7 +667,10 @@ def roll_volley(ctx: Resolution, lead: AttackDraft, m: Maneuver, willpower: bool
     """One attack roll for several targets (a spray, a pack's burst or spread), drafted as
     ``lead`` (V-ATK-5); its successes, 0 when every target is missed."""
     f = lead.attacker
-    record = ctx.dice.roll(VtmPool(lead.pool, lead.difficulty, auto=1 if willpower else 0))
+    record = ctx.dice.roll(
+        VtmPool(lead.pool, lead.difficulty, auto=1 if willpower else 0),
+        volley_ask(lead, 1 if willpower else 0),
+    )
     if ctx.state.pending_modifiers.get(f.id):
         ctx.emit(ModifiersUsed(f.id))
     successes = record.result.successes

@@ -2,23 +2,27 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
+from importlib import resources
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from conteur.engine import Command, CommandTemplate, Param, Resolution, Ruleset
+from conteur.dice import RollKind
+from conteur.engine import Command, CommandTemplate, Event, Param, Resolution, Ruleset
 from conteur.engine.characters import Importer
 from conteur.engine.geometry import parse_position
 from conteur.engine.npcs import Archetype
 from conteur.engine.rules import RuleText, load_rule_texts
 from conteur.engine.views import Column, Roster, TurnView
+from conteur.engine.visibility import Visibility
 from conteur.i18n import ConteurError, Lang
 
 from . import actions, close, defence, equipment, general, gm, modifiers, ranged, turn
 from .health import HealthTrack, Level
-from .hooks import FORM_PARAMS, OFFER_CHECKS
+from .hooks import FORM_PARAMS
+from .legal import action_kinds, declare_template, legal_commands, targets_of
 from .sheet import _FIELD_SPELLINGS, load_sheet
-from .state import DEFENSIVE, Action, Fighter, VtmState
+from .state import Fighter, VtmState
 from .tables import Tables, load_tables
 from .traits import normalize_key
 from .words import register_words
@@ -43,6 +47,10 @@ Handler = Callable[[Resolution, Command], None]
 RULE_MODULES = (modifiers, close, ranged, defence, general)
 """Modules whose import registers rule hooks (kept referenced on purpose)."""
 
+if TYPE_CHECKING:
+    from conteur.sim.referee import Referee
+    from conteur.sim.tactics import TacticFactory
+
 
 class VtmRuleset(Ruleset[VtmState]):
     """Vampire: la Mascarade, "Le Combat" (``000``), with its option packs."""
@@ -57,10 +65,10 @@ class VtmRuleset(Ruleset[VtmState]):
         self.handlers: dict[str, Handler] = {
             "initiative": close.ending_fallen_locks(turn.start_turn),
             "declare": lambda ctx, c: turn.declare(
-                ctx, first_action_details(ctx.state, c), actions.validate_declared
+                ctx, first_action_details(ctx.state, c), actions.validate_declaration
             ),
             "act": actions.act,
-            "defend": close.guard_defence(defence.announce),
+            "defend": defence.announce,
             "pass": general.pass_action,
             "ambush": general.ambush,
             "gm_modifier": gm.modifier,
@@ -131,6 +139,35 @@ class VtmRuleset(Ruleset[VtmState]):
 
         return load_sheet(data, source)
 
+    # ------------------------------------------------------------------ its other parts
+
+    def referee(self) -> Referee:
+        """The simulator's referee (``.sim``, imported when first asked for)."""
+        from .sim import REFEREE
+
+        return REFEREE
+
+    def tactics(self) -> Mapping[str, TacticFactory]:
+        """The simulator's tactics by name (``.sim``)."""
+        from .sim import TACTICS
+
+        return TACTICS
+
+    def roll_kinds(self) -> Sequence[RollKind]:
+        """The rolls of this ruleset (``.dice``)."""
+        from .dice import VtmPool, VtmResult
+
+        return (RollKind(VtmPool, VtmResult),)
+
+    def demo_campaign(self) -> Mapping[str, Any]:
+        """The saloon of 1899 (``data/demo-saloon.yaml``), ``conteur serve --demo``'s campaign."""
+        import yaml
+
+        text = resources.files(__package__).joinpath("data/demo-saloon.yaml").read_text("utf-8")
+        data = yaml.safe_load(text)
+        assert isinstance(data, dict)
+        return data
+
     def parse_command(self, line: str, state: Any, lang: Lang | None = None) -> Command:
         from .script import parse_line
 
@@ -138,6 +175,14 @@ class VtmRuleset(Ruleset[VtmState]):
 
     def legal_commands(self, state: Any, actor: str | None = None) -> list[CommandTemplate]:
         return legal_commands(state, actor)
+
+    def visibility(self, event: Event, state: VtmState) -> Visibility:
+        """The game master's notes, modifiers, complications and custom maneuvers are his;
+        a fighter's dice, pools, exact health and spent resources are its own; the rest is
+        public (``visibility.py``)."""
+        from .visibility import visibility
+
+        return visibility(event)
 
     def roster(self, state: VtmState) -> Roster:
         """A row per fighter: the track, Willpower, blood, ammunition, conditions."""
@@ -154,14 +199,7 @@ class VtmRuleset(Ruleset[VtmState]):
         """The turn, its stage, the ranks of initiative; due: who declares or acts now."""
         from .views import turn_view
 
-        due = tuple(
-            dict.fromkeys(
-                tp.actor
-                for tp in legal_commands(state)
-                if tp.actor and tp.type in ("declare", "act")
-            )
-        )
-        return turn_view(state, due)
+        return turn_view(state)
 
     def summary(self, state: Any) -> list[dict[str, Any]]:
         """Where each fighter stands, JSON-ready (health track with ``/`` and ``X``...)."""
@@ -386,155 +424,6 @@ def scenario_cover(value: Any, tables: Tables) -> int:
     return int(tables.find_cover(text).difficulty)
 
 
-# ------------------------------------------------------------------ legal commands
-
-
-def legal_commands(state: VtmState, actor: str | None = None) -> list[CommandTemplate]:
-    """What each fighter (or the game master) may do now, with the choices each accepts.
-
-    * ``initiative`` between turns; ``ambush`` before the fight (V-MAN-7);
-    * ``declare`` only for the fighters due to declare (slowest first, V-INI-3);
-    * ``act`` and ``pass`` for the fighter whose action is due, and for a
-      delayed fighter at any moment after its rank (V-INI-5);
-    * ``defend`` for a fighter with an action left, with the defences it may
-      use (V-DEF-1, V-INI-6), and the abort choices only for a fighter who has
-      not acted yet (V-MAN-3);
-    * the game master's commands, always (``actor`` None).
-    """
-    out: list[CommandTemplate] = []
-    ids = [actor] if actor else list(state.fighters)
-    if state.phase == "setup" and actor is None and turn.able_fighters(state):
-        out.append(CommandTemplate("initiative", None, rule="V-INI-1"))
-    for fid in ids:
-        if fid not in state.fighters:
-            continue
-        f = state.fighters[fid]
-        if state.phase == "setup" and state.turn == 0 and not f.out_of_fight:
-            template = ambush_template(state, f)
-            if template is not None:
-                out.append(template)
-        if state.phase == "declaration" and fid in turn.declaring_now(state):
-            out.append(declare_template(state, f))
-        due = turn.next_timing(state, fid)
-        if due is not None:
-            out.append(act_template(state, f, due[1]))
-            out.append(CommandTemplate("pass", f.id, rule="V-INI-4"))
-        template = defend_template(state, f)
-        if template is not None:
-            out.append(template)
-    out.extend(close.templates(state, actor))
-    if actor is None:
-        out.extend(gm.templates(state))
-    return out
-
-
-def defend_template(state: VtmState, f: Fighter) -> CommandTemplate | None:
-    """``defend`` as ``defence.announce`` accepts it now, or None (V-DEF-1, V-INI-6, V-MAN-3)."""
-    if state.phase not in ("resolution", "end_of_turn") or f.out_of_fight:
-        return None
-    kinds = tuple(k for k in defence.defences_allowed(state, f) if not locked(state, f, k))
-    if not kinds:
-        return None
-    ready, source = defence.available_defence(f)
-    kind = Param("kind", "choice", kinds)
-    if source == "full_defense":
-        return CommandTemplate("defend", f.id, (kind,), rule="V-DEF-7")
-    if source == "declared":
-        return CommandTemplate("defend", f.id, (kind,), rule="V-DEF-8")
-    if ready is not None:
-        return None  # announced already: it waits for the next attack
-    timings = [t for _, t in f.progress.pending]
-    if "delayed" in timings:
-        return CommandTemplate("defend", f.id, (kind,), rule="V-INI-6")
-    if any(t in ("rank", "end") for t in timings) and not (
-        f.progress.acted or f.progress.abort_failed
-    ):
-        ways = ("point", "roll") if f.willpower >= 1 else ("roll",)
-        return CommandTemplate(
-            "defend", f.id, (kind, Param("abort", "choice", ways)), rule="V-MAN-3"
-        )
-    return None
-
-
-def locked(state: VtmState, f: Fighter, kind: str) -> bool:
-    """Held or grappling: no defence but what the lock allows (V-CC-7, V-CC-8)."""
-    try:
-        close.locked_fighters(state, f, Action(kind))
-    except ConteurError:
-        return True
-    return False
-
-
-def targets_of(state: VtmState, f: Fighter) -> tuple[str, ...]:
-    return tuple(o.id for o in state.fighters.values() if o.id != f.id)
-
-
-GENERAL_ACTIONS = ("move", "other")
-
-
-def carried_categories(state: VtmState, f: Fighter) -> set[str]:
-    """Categories of the weapons a fighter holds or carries (melee, ranged, thrown)."""
-    cats = {equipment.weapon(state, w).category for w in equipment.owned_weapons(f)}
-    held = equipment.weapon_in_hand(state, f)
-    if held is not None:
-        cats.add(held.category)
-    return {str(c) for c in cats}
-
-
-def action_kinds(state: VtmState, f: Fighter, defences: bool = True) -> tuple[str, ...]:
-    """Actions this fighter could declare: general actions, the maneuvers whose powers, traits
-    and weapons it has, and (``defences``) the defensive actions it may take."""
-    cats = carried_categories(state, f)
-    kinds = list(GENERAL_ACTIONS)
-    if f.sheet.weapons:
-        kinds.append("draw")
-    if f.conditions.get("knocked_down") or f.conditions.get("prone"):
-        kinds.append("stand_up")
-    if any(equipment.weapon(state, w).clip for w in equipment.owned_weapons(f)):
-        kinds.append("reload")
-    for m in equipment.tables(state).maneuvers.values():
-        if m.id in kinds or not (equipment.is_attack(m) or m.id == "aim"):
-            continue
-        if m.requires.powers and not any(p in f.sheet.powers for p in m.requires.powers):
-            continue
-        if m.requires.weapon and not cats & set(m.requires.weapon):
-            continue
-        if any(f.trait(t) < n for t, n in m.requires.min_traits.items()):
-            continue
-        if not all(offered(state, f, m) for offered in OFFER_CHECKS):
-            continue  # a pack's own requirement (a burst's cadence...)
-        kinds.append(m.id)
-    if defences:
-        kinds.extend(k for k in DEFENSIVE if k != "parry" or "melee" in cats)
-    return close.allowed_kinds(state, f, dict.fromkeys(kinds))
-
-
-def declare_template(state: VtmState, f: Fighter) -> CommandTemplate:
-    """``declare``: an action (``kind``, ``target``, ``weapon``) and maybe a second one
-    (``then_kind``, ``then_target``: V-MAN-1); or ``delay``; or ``full_defense`` with one
-    defence (V-INI-3, V-DEF-7). A command may also give ``actions``, a list of
-    ``{kind, target, weapon, ...}`` (the script language's form)."""
-    celerity = min(f.trait("celerity"), f.blood)
-    kinds = action_kinds(state, f)
-    targets = targets_of(state, f)
-    params = [
-        Param("kind", "choice", kinds, required=False),
-        Param("target", "choice", targets, required=False),
-        Param("weapon", "choice", tuple(str(w) for w in f.sheet.weapons), required=False),
-        Param("then_kind", "choice", kinds, required=False),
-        Param("then_target", "choice", targets, required=False),
-        Param("celerity", "int", min=0, max=celerity, default=0),
-    ]
-    if f.willpower >= 1:
-        params.append(Param("willpower", "bool", default=False))
-    params.append(Param("delay", "bool", default=False))
-    for extra in FORM_PARAMS:
-        params.extend(extra(state, f))
-    full = tuple(k for k in action_kinds(state, f) if k in DEFENSIVE)
-    params.append(Param("full_defense", "choice", full, required=False))
-    return CommandTemplate("declare", f.id, tuple(params), rule="V-INI-3")
-
-
 def first_action_details(state: VtmState, c: Command) -> Command:
     """Details a form gives beside the declaration (``FORM_PARAMS``) join its first action."""
     f = state.fighters.get(c.actor or "")
@@ -548,45 +437,39 @@ def first_action_details(state: VtmState, c: Command) -> Command:
         return c
     acts = [dict(a) for a in first]
     acts[0] = {**{k: v for k, v in moved.items() if v not in (None, False)}, **acts[0]}
-    flat = turn.FLAT_FIELDS if listed is None else ()
-    args = {k: v for k, v in c.args.items() if k not in moved and k not in flat}
+    flat = listed is None
+    args = {
+        k: v for k, v in c.args.items() if k not in moved and not (flat and turn.is_flat_field(k))
+    }
+    if flat and not args.get("celerity"):
+        celerity = len(turn.celerity_fields(c.args))
+        if celerity:
+            args["celerity"] = celerity  # the last actions are Celerity's (V-MAN-2)
     return Command(c.type, c.actor, {**args, "actions": acts})
 
 
-def act_template(state: VtmState, f: Fighter, timing: str) -> CommandTemplate:
-    """``act``: the declared action due now; a delayed one says what it is (V-INI-5)."""
-    params: tuple[Param, ...] = ()
-    if timing == "delayed":
-        params = (
-            Param("kind", "choice", action_kinds(state, f, defences=False)),
-            Param("target", "choice", targets_of(state, f), required=False),
-        )
-    rule = {"delayed": "V-INI-5", "end": "V-INI-7"}.get(timing, "V-INI-4")
-    return CommandTemplate("act", f.id, params, rule=rule)
+def _register_maneuver_words() -> None:
+    """Log lines name maneuvers by their table names (``word.<id>``), in French and English."""
+    import yaml
+
+    import conteur.i18n
+
+    words = {
+        f"word.{m.id}": {"fr": m.names.fr, "en": m.names.en}
+        for m in load_tables().maneuvers.values()
+        if f"word.{m.id}" not in conteur.i18n.catalog()
+    }
+    conteur.i18n.register_catalog("conteur.rulesets.vtm/data/maneuvers.yaml", yaml.safe_dump(words))
 
 
-def ambush_template(state: VtmState, f: Fighter) -> CommandTemplate | None:
-    """``ambush`` before the fight on a target not yet in combat (V-MAN-7)."""
-    targets = tuple(
-        o.id
-        for o in state.enemies(f.id)
-        if not o.conditions.get("in_combat") and not o.out_of_fight
-    )
-    if not targets or f.conditions.get("in_combat"):
-        return None
-    attacks = tuple(
-        k
-        for k in action_kinds(state, f, defences=False)
-        if k in equipment.tables(state).maneuvers
-        and equipment.is_attack(equipment.tables(state).maneuvers[k])
-    )
-    return CommandTemplate(
-        "ambush",
-        f.id,
-        (
-            Param("target", "choice", targets),
-            Param("kind", "choice", attacks),
-            Param("defence", "choice", DEFENSIVE, required=False),
-        ),
-        rule="V-MAN-7",
-    )
+_register_maneuver_words()
+
+
+__all__ = [
+    "VtmRuleset",
+    "action_kinds",
+    "declare_template",
+    "first_action_details",
+    "legal_commands",
+    "targets_of",
+]

@@ -14,9 +14,14 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-from conteur.dice import DiceSource, VtmPool
+from conteur.dice import DiceSource
+from conteur.dice.asks import RollAsk, auto_successes, difficulty
 from conteur.engine import Event
+from conteur.engine.visibility import owned_by
+from conteur.i18n import Msg
 
+from .asks import StrikeAsks, soak_ask
+from .dice import VtmPool
 from .events import (
     ArmourDestroyed,
     AttackMissed,
@@ -42,6 +47,8 @@ class Defence:
     difficulty: int
     riposte: Riposte | None = None
     rules: tuple[str, ...] = ()
+    parts: tuple[tuple[str, int], ...] = field(default=(), compare=False)
+    """The pool's parts (trait, ability, penalties), for the roll's ask."""
 
 
 @dataclass(frozen=True)
@@ -90,6 +97,8 @@ class Strike:
     rules: tuple[str, ...] = ()
     modifiers: tuple[tuple[str, int], ...] = ()
     """What changed the pool or difficulty, and by how much (for the log)."""
+    asks: StrikeAsks | None = field(default=None, compare=False)
+    """What each roll is for, said to the table (None: a strike built without them)."""
 
 
 @dataclass(frozen=True)
@@ -190,7 +199,8 @@ def strike_step(s: Strike, state: StrikeState | None, dice: DiceSource) -> Strik
 
 def roll_attack(s: Strike, dice: DiceSource) -> Rolled | StrikeOutcome:
     """The attack roll (V-ATK-5: no success misses, a botch also goes wrong)."""
-    attack = dice.roll(VtmPool(s.pool, s.difficulty, auto=s.auto_successes))
+    ask = s.asks.attack if s.asks is not None else None
+    attack = dice.roll(VtmPool(s.pool, s.difficulty, auto=s.auto_successes), ask)
     successes = attack.result.successes
     events: list[Event] = [
         AttackRolled(
@@ -234,7 +244,8 @@ def roll_defence(s: Strike, state: Rolled, dice: DiceSource) -> Through | Strike
     parried = 0
     if s.defence is not None and successes > 0:
         d = s.defence
-        roll = dice.roll(VtmPool(d.pool, d.difficulty))
+        ask = s.asks.defence if s.asks is not None else None
+        roll = dice.roll(VtmPool(d.pool, d.difficulty), ask)
         net = successes - roll.result.successes
         events.append(
             DefenceRolled(
@@ -288,7 +299,16 @@ def roll_damage_dice(s: Strike, state: Through, dice: DiceSource) -> Dealt | Str
     extra = net if s.every_success_adds else net - 1
     pool = s.damage_dice + extra + s.extra_damage_dice
     if pool <= 0 and not s.min_one_die:
-        events.append(DamageRolled(s.target, 0, s.damage_type, 0, rules=("V-DMG-1", "V-DMG-2")))
+        events.append(
+            DamageRolled(
+                s.target,
+                0,
+                s.damage_type,
+                0,
+                rules=("V-DMG-1", "V-DMG-2"),
+                seen=owned_by(s.attacker),
+            )
+        )
         return StrikeOutcome(successes, False, net, True, 0, 0, s.damage_type, events=(*events,))
     damage = dice.roll(
         VtmPool(
@@ -298,7 +318,8 @@ def roll_damage_dice(s: Strike, state: Through, dice: DiceSource) -> Dealt | Str
             can_botch=False,
             min_one=True,
             auto=s.damage_auto,
-        )
+        ),
+        damage_ask(s, extra, pool),
     )
     dealt = damage.result.successes
     events.append(
@@ -309,6 +330,7 @@ def roll_damage_dice(s: Strike, state: Through, dice: DiceSource) -> Dealt | Str
             dealt,
             rules=("V-DMG-1", "V-DMG-2", "V-DMG-4"),
             rolls=(damage,),
+            seen=owned_by(s.attacker),  # the attacker rolls the damage (visibility.py)
         )
     )
 
@@ -333,7 +355,13 @@ def roll_soak(s: Strike, state: Dealt, dice: DiceSource) -> StrikeOutcome:
     soaked = 0
     if dealt > 0 and s.soak > 0:
         soak = dice.roll(
-            VtmPool(s.soak, SOAK_DIFFICULTY, ones_cancel=s.damage_ones_cancel, can_botch=False)
+            VtmPool(s.soak, SOAK_DIFFICULTY, ones_cancel=s.damage_ones_cancel, can_botch=False),
+            soak_ask(
+                s.target,
+                s.asks.target if s.asks else s.target,
+                s.soak,
+                s.asks.soak if s.asks else (),
+            ),
         )
         soaked = soak.result.successes
         events.append(
@@ -370,10 +398,18 @@ def roll_soak(s: Strike, state: Dealt, dice: DiceSource) -> StrikeOutcome:
 def _riposte(s: Strike, r: Riposte, extra: int, dice: DiceSource, events: list[Event]) -> int:
     """The parrying weapon's damage plus the parry's extra successes, on the attacker (V-DEF-5)."""
     pool = r.damage_dice + extra
+    attacker = s.asks.attacker if s.asks is not None else s.attacker
     damage = dice.roll(
         VtmPool(
             pool, DAMAGE_DIFFICULTY, ones_cancel=s.damage_ones_cancel, can_botch=False, min_one=True
-        )
+        ),
+        RollAsk(
+            who=s.target,
+            what=Msg("ask.what.damage", name=attacker),
+            breakdown=((Msg("ask.part.damage"), r.damage_dice), (Msg("ask.part.net"), extra)),
+            detail=difficulty(DAMAGE_DIFFICULTY),
+            dice=max(pool, 1),
+        ),
     )
     events.append(
         DamageRolled(
@@ -383,12 +419,14 @@ def _riposte(s: Strike, r: Riposte, extra: int, dice: DiceSource, events: list[E
             damage.result.successes,
             rules=("V-DEF-5", "V-DMG-2", "V-DMG-4"),
             rolls=(damage,),
+            seen=owned_by(s.target),  # the parrying defender's weapon strikes back
         )
     )
     soaked = 0
     if damage.result.successes and r.soak:
         soak = dice.roll(
-            VtmPool(r.soak, SOAK_DIFFICULTY, ones_cancel=s.damage_ones_cancel, can_botch=False)
+            VtmPool(r.soak, SOAK_DIFFICULTY, ones_cancel=s.damage_ones_cancel, can_botch=False),
+            soak_ask(s.attacker, attacker, r.soak),
         )
         soaked = soak.result.successes
         events.append(SoakRolled(s.attacker, r.soak, soaked, rules=("V-SOAK-3",), rolls=(soak,)))
@@ -396,3 +434,24 @@ def _riposte(s: Strike, r: Riposte, extra: int, dice: DiceSource, events: list[E
     if levels:
         events.append(DamageTaken(s.attacker, levels, r.damage_type, rules=("V-DEF-5", "V-DMG-5")))
     return levels
+
+
+def damage_ask(s: Strike, extra: int, pool: int) -> RollAsk:
+    """The damage roll of a hit, asked of the attacker: the weapon's dice, the successes
+    that add to them (V-DMG-1), a called shot's bonus, Potence's automatic successes."""
+    target = s.asks.target if s.asks is not None else s.target
+    label = s.asks.damage_label if s.asks is not None else None
+    breakdown: list[tuple[Msg, int]] = [(label or Msg("ask.part.damage"), s.damage_dice)]
+    if extra:
+        breakdown.append((Msg("ask.part.net"), extra))
+    if s.extra_damage_dice:
+        breakdown.append((Msg("word.damage"), s.extra_damage_dice))
+    if s.damage_auto:
+        breakdown.append(auto_successes(s.damage_auto, Msg("vtm.trait.potence")))
+    return RollAsk(
+        who=s.attacker,
+        what=Msg("ask.what.damage", name=target),
+        breakdown=tuple(breakdown),
+        detail=difficulty(DAMAGE_DIFFICULTY),
+        dice=max(pool, 1),
+    )

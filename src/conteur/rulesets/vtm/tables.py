@@ -870,11 +870,18 @@ class Tables:
             raise ConteurError(keys[1], ref=ref, suggestions=Labels(close, with_ids=True))
         raise ConteurError(keys[2], ref=ref)
 
+    def maneuver_named(self, word: str) -> Maneuver | None:
+        """The maneuver a command word names, or None (no suggestions looked for)."""
+        if word in self.maneuvers:
+            return self.maneuvers[word]
+        found = self._maneuver_index.get(normalize_key(word))
+        return self.maneuvers[found] if found is not None else None
+
     def find_maneuver(self, word: str) -> Maneuver:
         """The maneuver a command word names (``coup de poing``, ``punch``, ``Plaquage``…)."""
-        found = self._maneuver_index.get(normalize_key(word))
-        if found is not None:
-            return self.maneuvers[found]
+        found_maneuver = self.maneuver_named(word)
+        if found_maneuver is not None:
+            return found_maneuver
         close = _suggestions(word, self._maneuver_index, self.maneuvers)
         if close:
             raise ConteurError(

@@ -11,6 +11,7 @@
 
 from __future__ import annotations
 
+import re
 from collections.abc import Mapping
 from typing import Any
 
@@ -18,6 +19,7 @@ from conteur.dice import Expr
 from conteur.engine import Command, Resolution
 from conteur.i18n import ConteurError
 
+from .asks import initiative_ask
 from .defence_events import SimultaneousRank
 from .events import (
     ActionDeclared,
@@ -58,7 +60,7 @@ def start_turn(ctx: Resolution, command: Command) -> None:
     ctx.emit(TurnStarted(state.turn + 1, rules=("V-GEN-3",)))
     scores: list[tuple[int, int, str]] = []
     for f in able_fighters(state):
-        record = ctx.dice.roll(D10)
+        record = ctx.dice.roll(D10, initiative_ask(f.id, f.name, initiative_rating(f)))
         rating = initiative_rating(f)
         total = record.result.total + rating
         ctx.emit(
@@ -103,8 +105,8 @@ def declaring_now(state: VtmState) -> list[str]:
 def declare(ctx: Resolution, command: Command, validate: Any) -> None:
     """Record a declaration in reverse initiative order (V-INI-3, V-MAN-1, V-MAN-2).
 
-    ``validate(state, fighter, action)`` checks each action against the
-    maneuver rules before anything is recorded.
+    ``validate(state, fighter, declaration)`` checks its actions against the
+    maneuver rules before anything is recorded (``actions.validate_declaration``).
     """
     state: VtmState = ctx.state
     actor = command.actor or ""
@@ -123,10 +125,7 @@ def declare(ctx: Resolution, command: Command, validate: Any) -> None:
     f = state.fighters[actor]
     decl = declaration_from_command(command)
     check_declaration(state, f, decl)
-    for action in decl.actions:
-        validate(state, f, action)
-    if decl.full_defense:
-        validate(state, f, Action(decl.full_defense))  # parry needs a weapon... (V-DEF-7)
+    validate(state, f, decl)
     if decl.celerity:
         ctx.emit(BloodSpent(actor, decl.celerity, "celerity", rules=("V-MAN-2",)))
     if decl.willpower:
@@ -167,10 +166,12 @@ def declaration_from_command(command: Command) -> Declaration:
     """Build a Declaration from a ``declare`` command's arguments."""
     args = command.args
     raw_actions = args.get("actions")
+    celerity = int(args.get("celerity", 0) or 0)
     if raw_actions is None:
         raw_actions = flat_actions(args)
+        if not celerity:
+            celerity = len(celerity_fields(args))
     actions = []
-    celerity = int(args.get("celerity", 0) or 0)
     for i, raw in enumerate(raw_actions):
         params = {k: v for k, v in raw.items() if k not in ("kind", "target", "weapon")}
         actions.append(
@@ -191,16 +192,40 @@ def declaration_from_command(command: Command) -> Declaration:
     )
 
 
-FLAT_FIELDS = ("kind", "target", "weapon", "then_kind", "then_target")
+FIRST_FIELDS = ("kind", "target", "weapon", "move_to")
+FLAT_FIELDS = (*FIRST_FIELDS, "then_kind", "then_target")
 """A declaration's actions given field by field (``flat_actions``)."""
+CELERITY_KIND = re.compile(r"celerity_kind_(\d+)")
+
+
+def celerity_fields(args: Mapping[str, Any]) -> list[dict[str, Any]]:
+    """Celerity's extra actions given field by field: ``celerity_kind_1`` and
+    ``celerity_target_1``, ``celerity_kind_2``... in their order (V-MAN-2)."""
+    numbers = sorted(
+        int(m.group(1)) for k in args if (m := CELERITY_KIND.fullmatch(k)) and args.get(k)
+    )
+    out = []
+    for n in numbers:
+        extra = {"kind": args[f"celerity_kind_{n}"]}
+        if args.get(f"celerity_target_{n}"):
+            extra["target"] = args[f"celerity_target_{n}"]
+        out.append(extra)
+    return out
+
+
+def is_flat_field(key: str) -> bool:
+    """Whether ``key`` is one of the fields a declaration's actions are given by."""
+    return key in FLAT_FIELDS or bool(re.fullmatch(r"celerity_(kind|target)_\d+", key))
 
 
 def flat_actions(args: Mapping[str, Any]) -> list[dict[str, Any]]:
     """The actions of a declaration given field by field (a form): ``kind``, ``target``,
-    ``weapon``, then maybe ``then_kind`` and ``then_target`` (V-MAN-1)."""
+    ``weapon`` and ``move_to`` (an opening move, V-MAN-6), then maybe ``then_kind`` and
+    ``then_target`` (V-MAN-1), then Celerity's extra actions (``celerity_fields``, V-MAN-2:
+    the last ones of the turn)."""
     out: list[dict[str, Any]] = []
     if args.get("kind"):
-        first = {k: args[k] for k in ("kind", "target", "weapon") if args.get(k)}
+        first = {k: args[k] for k in FIRST_FIELDS if args.get(k)}
         out.append(first)
     if args.get("then_kind"):
         if not out:
@@ -209,7 +234,7 @@ def flat_actions(args: Mapping[str, Any]) -> list[dict[str, Any]]:
         if args.get("then_target"):
             second["target"] = args["then_target"]
         out.append(second)
-    return out
+    return out + celerity_fields(args)
 
 
 def check_declaration(state: VtmState, f: Fighter, decl: Declaration) -> None:

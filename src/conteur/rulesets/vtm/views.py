@@ -1,8 +1,15 @@
 """What readers show of a vtm fight: a roster row per fighter, the turn, who is due.
 
-Health is the sheet's track of boxes (V-DMG-3); the status follows the fighter's
-fate and its track; Willpower for everyone, blood for vampires; ammunition per
-weapon; conditions in words, naming who holds whom.
+Health is the sheet's track of boxes with its marks (``/`` bashing or lethal,
+``X`` aggravated: V-DMG-3); the status follows the fighter's fate and its
+track; the band is the word players read, a ladder over the health levels kept
+as data (``data/bands.yaml``, ``bands.py``); the penalty is the wound penalty on
+its pools now (V-DMG-5). Resources: Willpower out of the sheet's rating for
+everyone, blood for vampires and for ghouls (``has_blood``), the rounds left in
+each weapon out of what it holds. Conditions are words, each naming the other
+fighter it involves (who holds whom, who aims at whom); bookkeeping the rules
+keep among the conditions (a set-up remembered for a bite, a roll to get up
+tried this turn) is no condition a reader names.
 """
 
 from __future__ import annotations
@@ -24,8 +31,10 @@ from conteur.engine.views import (
 from conteur.i18n import Bilingual, Msg, catalog
 
 from . import equipment
+from .bands import ladder
 from .health import MARK
 from .state import Fighter, VtmState
+from .turn import next_timing
 
 COLUMNS = (
     Column(key="willpower", label=Msg("vtm.res.willpower")),
@@ -35,8 +44,17 @@ COLUMNS = (
 OUT_FATES = frozenset({"incapacitated", "torpor"})
 DEAD_FATES = frozenset({"dead", "final_death"})
 
-HIDDEN_CONDITIONS = frozenset({"aim", "off_balance_turn", "set_up"})
-"""Bookkeeping kept in ``conditions`` that is no condition a reader would name."""
+BOOKKEEPING = frozenset({"set_up", "get_up_tried", "in_combat"})
+"""Conditions the rules keep that no reader names: the set-up a bite needs (V-CC-10), a
+roll to get up already tried this turn (V-DMG-7), being in the fight after an ambush
+(V-MAN-7). Each still has its words (``vtm.cond.<key>``)."""
+
+TIMED_SUFFIX = "_turn"
+"""A condition that lasts some turns is kept as ``<name>_turn`` = the last turn it holds
+(``close.timed_conditions``: off balance after a tackle, V-CC-12)."""
+
+OTHER_FIELDS = ("holder", "target", "fighter", "by")
+"""The fields of a condition's value that name the other fighter it involves."""
 
 
 def status(f: Fighter) -> Status:
@@ -49,66 +67,108 @@ def status(f: Fighter) -> Status:
 
 
 def band(f: Fighter) -> str:
-    """The word players read: the health level reached, or the status."""
-    s = status(f)
-    if s != "wounded" or f.health.level is None:
-        return f"band.{s}"
-    return (
-        f"word.{f.health.level.key}"
-        if f"word.{f.health.level.key}" in catalog()
-        else "band.wounded"
-    )
+    """The catalogue key of the word players read: the band of the health level reached,
+    or of the fighter's fate (``vtm.band.<id>``, ``data/bands.yaml``)."""
+    fate = "unconscious" if f.fate == "alive" and f.conditions.get("unconscious") else f.fate
+    level = f.health.level.key if f.health.level is not None else None
+    return ladder().band_of(level, fate).key
 
 
 def resources(state: VtmState, f: Fighter) -> tuple[Resource, ...]:
-    """Willpower, blood (vampires) and the rounds left in each weapon."""
+    """Willpower (out of the sheet's rating), blood (vampires, and a sheet giving a blood
+    pool), and the rounds left in each weapon (out of its clip and chamber)."""
     out = [
         Resource(
             key="willpower", label=COLUMNS[0].label, value=f.willpower, maximum=f.sheet.willpower
         )
     ]
-    if f.kind == "vampire":
+    if has_blood(f):
         out.append(Resource(key="blood", label=COLUMNS[1].label, value=f.blood))
     for weapon, rounds in sorted(f.ammo.items()):
+        label, capacity = _weapon(state, weapon)
         out.append(
             Resource(
                 key=f"ammo.{weapon}",
-                label=Msg("vtm.res.ammo", weapon=_weapon(state, weapon)),
+                label=Msg("vtm.res.ammo", weapon=label),
                 value=rounds,
+                maximum=capacity,
             )
         )
     return tuple(out)
 
 
-def _weapon(state: VtmState, ref: str) -> Bilingual:
+def has_blood(f: Fighter) -> bool:
+    """Whether its blood is a resource: a vampire's; a ghoul's — a sheet that gives a blood
+    pool, a scenario that gives its blood now, or a mortal with disciplines (fed by blood)."""
+    if f.kind == "vampire" or "blood" in f.sheet.model_fields_set:
+        return True
+    return f.kind == "mortal" and (f.blood != f.sheet.blood or bool(f.sheet.disciplines))
+
+
+def _weapon(state: VtmState, ref: str) -> tuple[Bilingual, int | None]:
+    """A weapon's name in both languages and the rounds it holds (clip and chamber)."""
     try:
         w = equipment.weapon(state, ref)
     except Exception:  # a weapon outside the tables keeps its id
-        return Bilingual(ref, ref)
-    return Bilingual(w.label("fr"), w.label("en"))
+        return Bilingual(ref, ref), None
+    capacity = int(w.clip) + int(w.chamber or 0) if w.clip else None
+    return Bilingual(w.label("fr"), w.label("en")), capacity
 
 
 def _other(value: Any, fighters: Mapping[str, Fighter]) -> str | None:
-    """The combatant a condition's value names (``{"holder": "bob"}``, ``"bob"``), if any."""
+    """The fighter a condition's value names (``{"holder": "bob"}``, ``"bob"``), if any."""
     if isinstance(value, Mapping):
-        for key in ("holder", "target", "fighter", "by"):
+        for key in OTHER_FIELDS:
             if isinstance(value.get(key), str) and value[key] in fighters:
                 return str(value[key])
         return None
     return value if isinstance(value, str) and value in fighters else None
 
 
-def conditions(state: VtmState, f: Fighter) -> tuple[ConditionView, ...]:
-    """Each condition in words (``vtm.cond.<key>`` when it names someone, else ``word.<key>``)."""
-    out = []
+def condition_label(key: str) -> str | None:
+    """The catalogue key of a condition's words: ``vtm.cond.<key>``, else the tables' or the
+    words' ``word.<key>`` (a timed ``<name>_turn`` reads as ``<name>``); None: no words."""
     known = catalog()
+    for candidate in (key, key.removesuffix(TIMED_SUFFIX)):
+        for label in (f"vtm.cond.{candidate}", f"word.{candidate}"):
+            if label in known:
+                return label
+    return None
+
+
+def shown(state: VtmState, key: str, value: Any) -> bool:
+    """Whether the roster names this condition now: set, no bookkeeping, and, for one that
+    holds for some turns (running, off balance), still holding."""
+    if value is None or value is False or key in BOOKKEEPING:
+        return False
+    timed = key.endswith(TIMED_SUFFIX) or key == "running"
+    if timed and isinstance(value, int) and not isinstance(value, bool):
+        return value >= state.turn
+    return True
+
+
+def condition_params(state: VtmState, key: str, value: Any) -> dict[str, Any]:
+    """The fields a condition's words need besides ``other``."""
+    if key == "reloading" and isinstance(value, Mapping):
+        return {"weapon": _weapon(state, str(value.get("weapon", "")))[0]}
+    if key == "initiative_malus":
+        return {"amount": abs(int(value or 0))}
+    return {}
+
+
+def conditions(state: VtmState, f: Fighter) -> tuple[ConditionView, ...]:
+    """Each condition the roster names, in words; one without words keeps its id."""
+    out = []
     for key, value in sorted(f.conditions.items()):
-        if value in (None, False) or key in HIDDEN_CONDITIONS:
+        if not shown(state, key, value):
             continue
-        other = _other(value, state.fighters)
-        own = f"vtm.cond.{key}"
-        label = own if own in known else f"word.{key}"
-        out.append(ConditionView(key=key, label=Msg(label), other=other))
+        label = condition_label(key)
+        msg = (
+            Msg(label, **condition_params(state, key, value))
+            if label
+            else Msg("vtm.cond.raw", name=key)
+        )
+        out.append(ConditionView(key=key, label=msg, other=_other(value, state.fighters)))
     return tuple(out)
 
 
@@ -133,11 +193,31 @@ def roster(state: VtmState) -> Roster:
     return Roster(columns=COLUMNS, rows=tuple(row(state, f) for f in state.fighters.values()))
 
 
-def turn_view(state: VtmState, due: tuple[str, ...]) -> TurnView:
+def due(state: VtmState) -> tuple[str, ...]:
+    """Who the fight waits for: the fighters to declare now (slowest rank first, V-INI-3), or
+    those with an action due (their rank, the end of the turn, a delay past its rank)."""
+    if state.phase == "declaration":
+        if not state.order or not 0 <= state.cursor < len(state.order):
+            return ()
+        return tuple(
+            fid
+            for fid in state.order[state.cursor]
+            if state.fighters[fid].progress.declaration is None
+        )
+    if state.phase in ("resolution", "end_of_turn"):
+        return tuple(fid for fid in state.fighters if next_timing(state, fid) is not None)
+    return ()
+
+
+def turn_view(state: VtmState) -> TurnView:
     """The turn, its stage, who is due, the ranks of initiative with their totals."""
     order = tuple(OrderSlot(ids=tuple(rank), total=_total(state, rank)) for rank in state.order)
     return TurnView(
-        turn=state.turn, phase=str(state.phase), due=due, order=order, over=state.phase == "over"
+        turn=state.turn,
+        phase=str(state.phase),
+        due=due(state),
+        order=order,
+        over=state.phase == "over",
     )
 
 

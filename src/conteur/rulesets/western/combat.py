@@ -76,7 +76,7 @@ def attack(ctx: Resolution, command: Command) -> None:
     zone = command.get("zone") or None
     modifier = int(command.get("modifier") or 0)
     shot = draft_shot(state, f.id, target, hand, zone, modifier)
-    out = roll_shot(shot, state.tables, ctx.dice)
+    out = roll_shot(shot, state.tables, ctx.dice, {k: v.name for k, v in state.fighters.items()})
     r = out.hit.result
     ctx.emit(
         ShotRolled(

@@ -4,11 +4,13 @@ from __future__ import annotations
 
 import re
 
-from conteur.dice import Expr, Percentile
+from conteur.dice import Expr
+from conteur.dice.asks import RollAsk
 from conteur.engine import Command, Resolution
 from conteur.engine.geometry import distance
-from conteur.i18n import ConteurError
+from conteur.i18n import ConteurError, Msg
 
+from .dice import Percentile
 from .events import (
     Approached,
     Bound,
@@ -66,7 +68,15 @@ def approach(ctx: Resolution, command: Command) -> None:
     percent = f.skills.get("stealth", 0)
     success = True
     for _ in range(needed):
-        rec = ctx.dice.roll(Percentile(percent))
+        rec = ctx.dice.roll(
+            Percentile(percent),
+            RollAsk(
+                who=f.id,
+                what=Msg("ask.what.test", test=Msg("western.ask.stealth"), name=f.name),
+                detail=Msg("ask.detail.percent", percent=percent),
+                dice=1,
+            ),
+        )
         ok = bool(rec.result.success)
         ctx.emit(
             StealthRolled(
@@ -126,7 +136,15 @@ def knock_out(ctx: Resolution, command: Command) -> None:
         )
         success = True
     else:
-        rec = ctx.dice.roll(Expr(1, 20))
+        rec = ctx.dice.roll(
+            Expr(1, 20),
+            RollAsk(
+                who=f.id,
+                what=Msg("ask.what.test", test=Msg("ask.test.knockout"), name=f.name),
+                detail=Msg("western.ask.knockout", threshold=threshold),
+                dice=1,
+            ),
+        )
         face = rec.result.total
         strict = bool(state.options.get("ko_strictly_under"))
         success = face < threshold if strict else face <= threshold
@@ -141,10 +159,26 @@ def knock_out(ctx: Resolution, command: Command) -> None:
                 rolls=(rec,),
             )
         )
-    hurt = ctx.dice.roll(Expr(1, 6))
+    hurt = ctx.dice.roll(
+        Expr(1, 6),
+        RollAsk(
+            who=f.id,
+            what=Msg("ask.what.gm", test=Msg("ask.test.knockout_hurt")),
+            detail=Msg("ask.detail.expr", expr="1D6"),
+            dice=1,
+        ),
+    )
     ctx.emit(KnockOutHurt(target=t.id, pv_lost=hurt.result.total, rules=("W-KO-4",), rolls=(hurt,)))
     if success:
-        rounds = ctx.dice.roll(Expr(3, 10))
+        rounds = ctx.dice.roll(
+            Expr(3, 10),
+            RollAsk(
+                who=f.id,
+                what=Msg("ask.what.gm", test=Msg("ask.test.knockout_rounds")),
+                detail=Msg("ask.detail.expr", expr="3D10"),
+                dice=3,
+            ),
+        )
         ctx.emit(
             KnockedOut(target=t.id, rounds=rounds.result.total, rules=("W-KO-4",), rolls=(rounds,))
         )

@@ -15,9 +15,10 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
-from conteur.dice import Percentile, explore
+from conteur.dice import explore
 from conteur.i18n import ConteurError
 
+from .dice import Percentile
 from .events import labelled, lose_pv
 from .shooting import Shot, ShotOutcome, draft_shot, roll_shot
 from .state import WesternState

@@ -2,10 +2,11 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
+from conteur.dice import RollKind
 from conteur.engine import Command, CommandTemplate, Event, Param, Resolution, Ruleset
 from conteur.engine.npcs import Archetype
 from conteur.engine.rules import RuleText, load_rule_texts
@@ -19,6 +20,10 @@ from .state import TablesRef, WesternState
 from .tables import load_tables
 
 Handler = Callable[[Resolution, Command], None]
+
+if TYPE_CHECKING:
+    from conteur.sim.referee import Referee
+    from conteur.sim.tactics import TacticFactory
 
 
 class WesternRuleset(Ruleset[WesternState]):
@@ -89,6 +94,26 @@ class WesternRuleset(Ruleset[WesternState]):
         from .sheet import load_sheet
 
         return load_sheet(data, source)
+
+    # ------------------------------------------------------------------ its other parts
+
+    def referee(self) -> Referee:
+        """The simulator's referee (``.sim``, imported when first asked for)."""
+        from .sim import REFEREE
+
+        return REFEREE
+
+    def tactics(self) -> Mapping[str, TacticFactory]:
+        """The simulator's tactics by name (``.sim``)."""
+        from .sim import TACTICS
+
+        return TACTICS
+
+    def roll_kinds(self) -> Sequence[RollKind]:
+        """The rolls of this ruleset (``.dice``)."""
+        from .dice import Percentile, PercentileResult
+
+        return (RollKind(Percentile, PercentileResult),)
 
     def parse_command(self, line: str, state: Any, lang: Lang | None = None) -> Command:
         from .script import parse_line
@@ -204,3 +229,13 @@ class WesternRuleset(Ruleset[WesternState]):
     def rule_texts(self) -> Mapping[str, RuleText]:
         """The W- rules, title and summary in French and English (``data/rules.yaml``)."""
         return load_rule_texts("conteur.rulesets.western")
+
+
+def _register_default_words() -> None:
+    """The words of the default tables (``word.western.<id>``, skills), for every log line."""
+    from .words import register_words
+
+    register_words()
+
+
+_register_default_words()

@@ -9,13 +9,16 @@ dice: hit roll → hit location (or the zone aimed at) → critical shift → da
 from __future__ import annotations
 
 import math
+from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from conteur.dice import DiceSource, Expr, Percentile, RollRecord
+from conteur.dice import DiceSource, Expr, RollRecord
+from conteur.dice.asks import RollAsk
 from conteur.engine.geometry import distance
-from conteur.i18n import ConteurError
+from conteur.i18n import ConteurError, Msg
 
+from .dice import Percentile
 from .state import Fighter, WesternState
 from .tables import Location, Tables, Weapon
 
@@ -194,9 +197,23 @@ def pv_lost(total: int, multiplier: float) -> int:
     return max(1, math.floor(total * multiplier + 1e-9))
 
 
-def roll_shot(shot: Shot, tables: Tables, dice: DiceSource) -> ShotOutcome:
-    """The dice of one shot, in the text's order (W-SEQ-1)."""
-    hit = dice.roll(Percentile(shot.percent))
+def roll_shot(
+    shot: Shot, tables: Tables, dice: DiceSource, names: Mapping[str, str] | None = None
+) -> ShotOutcome:
+    """The dice of one shot, in the text's order (W-SEQ-1); ``names`` says whose they are
+    to the table (each roll's ``RollAsk``)."""
+    named = names or {}
+    shooter = named.get(shot.attacker, shot.attacker)
+    target = named.get(shot.target, shot.target)
+    hit = dice.roll(
+        Percentile(shot.percent),
+        RollAsk(
+            who=shot.attacker,
+            what=Msg("ask.what.shot", name=shooter),
+            detail=Msg("ask.detail.percent", percent=shot.percent),
+            dice=1,
+        ),
+    )
     if not hit.result.success:
         return ShotOutcome(hit, None, None, None, None, 1.0, 0)
     location: RollRecord[Any] | None = None
@@ -207,13 +224,30 @@ def roll_shot(shot: Shot, tables: Tables, dice: DiceSource) -> ShotOutcome:
         if shot.zone is not None:
             rolled = zone = shot.zone  # aimed at: no shift (W-CRIT-3)
         else:
-            location = dice.roll(Expr(1, 100))
+            location = dice.roll(
+                Expr(1, 100),
+                RollAsk(
+                    who=shot.attacker,
+                    what=Msg("ask.what.location", name=target),
+                    detail=Msg("ask.detail.expr", expr="1D100"),
+                    dice=1,
+                ),
+            )
             loc: Location = tables.zone_of(location.result.total)
             rolled = zone = loc.id
             if hit.result.critical:
                 zone = shifted_zone(tables, rolled, hit.result.margin)
         multiplier = tables.location(zone).multiplier
-    damage = dice.roll(Expr.parse(shot.damage))
+    damage_roll = Expr.parse(shot.damage)
+    damage = dice.roll(
+        damage_roll,
+        RollAsk(
+            who=shot.attacker,
+            what=Msg("ask.what.damage", name=target),
+            detail=Msg("ask.detail.expr", expr=damage_roll.text),
+            dice=damage_roll.count,
+        ),
+    )
     return ShotOutcome(
         hit, location, rolled, zone, damage, multiplier, pv_lost(damage.result.total, multiplier)
     )

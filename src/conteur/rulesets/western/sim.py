@@ -14,8 +14,8 @@ from conteur.dice import DiceSource
 from conteur.engine import Command, Encounter
 from conteur.engine.geometry import distance
 from conteur.i18n import ConteurError
-from conteur.sim.referee import FightersReferee, FightRecord, register_referee
-from conteur.sim.tactics import Tactic, register_tactic
+from conteur.sim.referee import FightersReferee, FightRecord
+from conteur.sim.tactics import Tactic, TacticFactory
 
 from .combat import may_take
 from .shooting import weapon_in
@@ -80,12 +80,10 @@ class WesternTactic:
         return False
 
 
-@register_tactic("western", "nearest")
 class Nearest(WesternTactic):
     """Shoot the nearest adversary in reach."""
 
 
-@register_tactic("western", "weakest")
 class Weakest(WesternTactic):
     """Shoot the adversary in reach with the fewest PV left."""
 
@@ -93,7 +91,6 @@ class Weakest(WesternTactic):
         return min(among, key=lambda o: (o.pv, distance(f.position, o.position)))
 
 
-@register_tactic("western", "flee")
 class Flee(WesternTactic):
     """Fight like ``nearest``; run away at half PV or less (option ``at``: the fraction)."""
 
@@ -193,4 +190,12 @@ class WesternReferee(FightersReferee):
         return "fled" if self.fled(state, f, enemies, escape, tactics) else "alive"
 
 
-register_referee("western", WesternReferee())
+REFEREE = WesternReferee()
+"""The referee of this ruleset's simulated fights (``Ruleset.referee()``)."""
+
+TACTICS: dict[str, TacticFactory] = {
+    "nearest": Nearest,
+    "weakest": Weakest,
+    "flee": Flee,
+}
+"""This ruleset's tactics by name (``Ruleset.tactics()``)."""

@@ -60,12 +60,29 @@
     if (seq && Number(target.dataset.seq) >= Number(seq[1])) ev.detail.shouldSwap = false;
   });
 
-  if (url) {
-    var source = new EventSource(url);
-    source.onopen = function () { if (live) live.dataset.live = "on"; };
-    source.onerror = function () { if (live) live.dataset.live = "off"; };
+  // A phone that slept or lost the network: the stream resumes by itself (the browser
+  // retries; a stream it gave up on is opened again), saying "reconnecting..." meanwhile.
+  var source = null;
+  var liveText = live ? live.textContent : "";
+  function connect() {
+    if (!url || (source && source.readyState !== 2)) return;
+    source = new EventSource(url);
+    source.onopen = function () {
+      if (live) { live.dataset.live = "on"; live.textContent = liveText; }
+    };
+    source.onerror = function () {
+      if (!live) return;
+      live.dataset.live = "reconnecting";
+      if (live.dataset.reconnecting) live.textContent = live.dataset.reconnecting;
+      if (source.readyState === 2) setTimeout(connect, 2000);
+    };
     source.addEventListener("update", function (ev) { update(JSON.parse(ev.data)); });
   }
+  connect();
+  document.addEventListener("visibilitychange", function () {
+    if (document.visibilityState === "visible") connect();
+  });
+  window.addEventListener("online", connect);
   document.addEventListener("keydown", function (ev) {
     var tag = (ev.target && ev.target.tagName) || "";
     if (/INPUT|TEXTAREA|SELECT/.test(tag) || ev.ctrlKey || ev.metaKey || ev.altKey) return;

@@ -7,9 +7,11 @@ from dataclasses import dataclass
 from typing import Any
 
 from conteur.engine import Event
-from conteur.i18n import Msg, catalog
+from conteur.i18n import Lang, Msg, catalog, t
 
+from ...events import veil
 from ...state import VtmState
+from ...visibility import owned
 
 
 def _spot(out: dict[str, Any]) -> dict[str, Any]:
@@ -36,6 +38,13 @@ class BurstShared(Event):
         out = super().params(names)
         out["shares"] = _shares(self.shares, names)
         return out
+
+    def veiled(
+        self, lang: Lang | None = None, names: Mapping[str, str] | None = None
+    ) -> str | None:
+        """« Dario tire une rafale : Vidal, Rosa »: who is aimed at, not the successes."""
+        targets = ", ".join((names or {}).get(fid, fid) for fid, _ in self.shares)
+        return t("ev.BurstShared.veiled", lang, **{**self.params(names), "targets": targets})
 
 
 @dataclass(frozen=True)
@@ -77,6 +86,12 @@ class SuppressionLaid(Event):
         out["targets"] = ", ".join(names.get(t, t) if names else t for t in self.targets)
         return out
 
+    def veiled(
+        self, lang: Lang | None = None, names: Mapping[str, str] | None = None
+    ) -> str | None:
+        """« Dario arrose de tirs de suppression : Vidal, Rosa »: not the successes."""
+        return veil(self, "ev.SuppressionLaid.veiled", lang, names)
+
 
 @dataclass(frozen=True)
 class SuppressionTested(Event):
@@ -92,6 +107,13 @@ class SuppressionTested(Event):
         if isinstance(held, dict):
             held = {**held, "tested": "passed" if self.passed else "failed"}
             state.fighters[self.fighter].conditions["suppressed"] = held
+
+    def veiled(
+        self, lang: Lang | None = None, names: Mapping[str, str] | None = None
+    ) -> str | None:
+        """« Vidal tient bon sous le feu » or « … se terre »: not the test's numbers."""
+        key = "ev.SuppressionTested.veiled." + ("passed" if self.passed else "failed")
+        return veil(self, key, lang, names)
 
 
 @dataclass(frozen=True)
@@ -124,6 +146,12 @@ class HeadShotKill(Event):
     target: str
     damage: int
     stamina: int
+
+    def veiled(
+        self, lang: Lang | None = None, names: Mapping[str, str] | None = None
+    ) -> str | None:
+        """« Lupo est tué sur le coup »: not the damage nor its Stamina (R-CALL-2)."""
+        return veil(self, "ev.HeadShotKill.veiled", lang, names)
 
 
 @dataclass(frozen=True)
@@ -165,3 +193,8 @@ class CarefulAimLost(Event):
 
     def apply(self, state: VtmState) -> None:
         state.fighters[self.fighter].conditions.pop("careful_shot", None)
+
+
+owned("attacker", "BurstShared")
+owned("fighter", "SuppressionLaid", "SuppressionTested")
+owned("target", "LimbRolled", "HeadShotKill")

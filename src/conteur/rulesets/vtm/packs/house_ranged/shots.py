@@ -25,13 +25,14 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
-from conteur.dice import VtmPool
 from conteur.engine import Param, Resolution
-from conteur.i18n import ConteurError
+from conteur.i18n import ConteurError, Msg
 
 from ... import equipment
 from ...actions import check_attack
+from ...asks import test_ask
 from ...attack import attack
+from ...dice import VtmPool
 from ...events import ConditionSet, DamageTaken, WeaponChanged
 from ...hooks import (
     AttackDraft,
@@ -42,6 +43,7 @@ from ...hooks import (
     declaration_check,
     difficulty_rule,
     form_params,
+    form_refusals,
     pool_rule,
     roll_rule,
     validator,
@@ -129,6 +131,17 @@ def several_targets_only(state: VtmState, f: Fighter, a: Action) -> None:
 
 
 # ------------------------------------------------------------------ R-CALL
+
+
+form_refusals(
+    "house_ranged.location",
+    "house_ranged.use_called_shot",
+    "house_ranged.not_for",
+    "house_ranged.careful_alone",
+)
+"""What the pack's details of a declaration form (``pack_details``) may meet: a called shot
+with no spot, a spot or several targets given with a maneuver that takes none (R-CALL-1,
+R-BURST-1), a careful shot with another action (R-AIM-1)."""
 
 
 @form_params
@@ -225,7 +238,18 @@ def limb_hit(ctx: Resolution, target: Fighter, where: str, inflicted: int) -> No
     if inflicted <= 0:
         return
     pool = target.trait("dexterity") + (target.trait("athletics") if where == "leg" else 0)
-    record = ctx.dice.roll(VtmPool(pool, data.limb_roll_difficulty))
+    traits = ["dexterity", "athletics"] if where == "leg" else ["dexterity"]
+    record = ctx.dice.roll(
+        VtmPool(pool, data.limb_roll_difficulty),
+        test_ask(
+            target.id,
+            target.name,
+            Msg("ask.test.limb"),
+            pool,
+            data.limb_roll_difficulty,
+            [(t, target.trait(t)) for t in traits],
+        ),
+    )
     got = record.result.successes
     ctx.emit(
         LimbRolled(
@@ -313,7 +337,8 @@ def careful_alone(state: VtmState, f: Fighter, decl: Declaration) -> None:
     if not on(state) or len(decl.actions) < 2:
         return
     for a in decl.actions:
-        if equipment.maneuver_id(equipment.maneuver(state, a.kind)) == "careful_shot":
+        m = maneuver_or_none(state, a.kind)  # a move or an ``other`` action is no maneuver
+        if m is not None and equipment.maneuver_id(m) == "careful_shot":
             raise ConteurError("house_ranged.careful_alone", rule="R-AIM-1", fighter=f.name)
 
 

@@ -15,12 +15,13 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import replace
 
-from conteur.dice import VtmPool
 from conteur.engine import Event, Resolution
-from conteur.i18n import ConteurError
+from conteur.i18n import ConteurError, Msg
 
 from ... import equipment
+from ...asks import test_ask
 from ...attack import soak_pool
+from ...dice import VtmPool
 from ...events import AttackRolled, Botched, ConditionSet
 from ...hooks import action, at_turn_end, before_action, validator
 from ...ranged import spend_rounds
@@ -74,7 +75,23 @@ def suppressive_fire(ctx: Resolution, f: Fighter, a: Action, penalty: int, willp
     pool = f.trait("manipulation") + f.trait("firearms") + f.penalty - penalty
     notes = tuple((what, n) for what, n in (("wounds", f.penalty), ("multiple", -penalty)) if n)
     difficulty = pack_data().suppression_difficulty
-    record = ctx.dice.roll(VtmPool(max(pool, 0), difficulty, auto=1 if willpower else 0))
+    record = ctx.dice.roll(
+        VtmPool(max(pool, 0), difficulty, auto=1 if willpower else 0),
+        test_ask(
+            f.id,
+            f.name,
+            Msg("ask.test.volley"),
+            pool,
+            difficulty,
+            [
+                ("manipulation", f.trait("manipulation")),
+                ("firearms", f.trait("firearms")),
+                ("wounds", f.penalty),
+                ("multiple_actions", -penalty),
+            ],
+            auto=1 if willpower else 0,
+        ),
+    )
     successes = record.result.successes
     ctx.emit(
         AttackRolled(
@@ -145,7 +162,18 @@ def pinned_down(ctx: Resolution, f: Fighter, a: Action) -> bool:
     if held.get("tested") == "passed":
         return True
     needed = int(str(held.get("successes", 1)))
-    record = ctx.dice.roll(VtmPool(f.sheet.willpower, pack_data().suppression_willpower_difficulty))
+    difficulty = pack_data().suppression_willpower_difficulty
+    record = ctx.dice.roll(
+        VtmPool(f.sheet.willpower, difficulty),
+        test_ask(
+            f.id,
+            f.name,
+            Msg("ask.test.suppression"),
+            f.sheet.willpower,
+            difficulty,
+            [("willpower", f.sheet.willpower)],
+        ),
+    )
     got = record.result.successes
     passed = got >= needed
     ctx.emit(SuppressionTested(f.id, got, needed, passed, rules=("R-SUPP-2",), rolls=(record,)))

@@ -74,21 +74,21 @@ from conteur.dice import DiceSource
 from conteur.engine import Command, CommandTemplate, Encounter
 from conteur.engine.geometry import Position, distance, move_toward
 from conteur.i18n import ConteurError
-from conteur.rulesets.vtm import close, defence, equipment, turn
-from conteur.rulesets.vtm.actions import resolve_goal, running_distance, validate
-from conteur.rulesets.vtm.ranged import (
+from conteur.sim.referee import FightersReferee, FightRecord
+from conteur.sim.tactics import Tactic, TacticFactory
+
+from . import close, defence, equipment, turn
+from .actions import resolve_goal, running_distance, validate
+from .ranged import (
     is_shot,
     maneuver_or_none,
     rounds_of,
     rounds_used,
     tracks_ammo,
 )
-from conteur.rulesets.vtm.ruleset import declare_template, legal_commands
-from conteur.rulesets.vtm.state import Action, Fighter, VtmState
-from conteur.rulesets.vtm.tables import Weapon
-
-from .referee import FightersReferee, FightRecord, register_referee
-from .tactics import Tactic, register_tactic
+from .ruleset import declare_template, legal_commands
+from .state import Action, Fighter, VtmState
+from .tables import Weapon
 
 CLOSE_RANGE = 2.0
 """Metres within which an enemy is "in close combat" (the multiple-opponents rule's 2 m)."""
@@ -326,12 +326,10 @@ def feasible(state: VtmState, f: Fighter, a: Action) -> bool:
     return True
 
 
-@register_tactic("vtm", "nearest")
 class Nearest(VtmTactic):
     """Attack the nearest enemy still in the fight."""
 
 
-@register_tactic("vtm", "weakest")
 class Weakest(VtmTactic):
     """Attack the enemy with the fewest health levels left, then the nearest."""
 
@@ -341,7 +339,6 @@ class Weakest(VtmTactic):
         return min(among, key=lambda o: (levels_left(o), distance(fighter.position, o.position)))
 
 
-@register_tactic("vtm", "cover")
 class Cover(VtmTactic):
     """Take cover (a spot to run to, or where it stands), then shoot from it."""
 
@@ -392,7 +389,6 @@ class Cover(VtmTactic):
         return {"kind": "move", "to": [spot[0], spot[1]], "cover": self.cover}
 
 
-@register_tactic("vtm", "aim")
 class Aim(VtmTactic):
     """Aim at the nearest enemy, then shoot the one aimed at."""
 
@@ -429,7 +425,6 @@ class Aim(VtmTactic):
         return {"actions": [{"kind": "aim", "target": target.id, "weapon": gun.id}]}
 
 
-@register_tactic("vtm", "dodge")
 class Dodge(VtmTactic):
     """Attack the nearest; once hurt, dodge: full defence, or abort to dodge when attacked."""
 
@@ -482,7 +477,6 @@ def threatened(state: VtmState, fighter: Fighter, among: list[Fighter]) -> bool:
     return False
 
 
-@register_tactic("vtm", "flee")
 class Flee(VtmTactic):
     """Attack the nearest; once badly hurt, run away from the enemies."""
 
@@ -667,7 +661,18 @@ def due_now(state: VtmState) -> str | None:
     return delayed[0] if delayed else None
 
 
-register_referee("vtm", VtmReferee())
+REFEREE = VtmReferee()
+"""The referee of this ruleset's simulated fights (``Ruleset.referee()``)."""
+
+TACTICS: dict[str, TacticFactory] = {
+    "nearest": Nearest,
+    "weakest": Weakest,
+    "cover": Cover,
+    "aim": Aim,
+    "dodge": Dodge,
+    "flee": Flee,
+}
+"""This ruleset's tactics by name (``Ruleset.tactics()``)."""
 
 __all__ = [
     "Aim",

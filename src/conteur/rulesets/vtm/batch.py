@@ -42,8 +42,8 @@ from typing import Any
 import numpy as np
 import numpy.typing as npt
 
-from conteur.dice import VtmPool
-from conteur.rulesets.vtm.strike import DAMAGE_DIFFICULTY, SOAK_DIFFICULTY, Strike
+from .dice import VtmPool
+from .strike import DAMAGE_DIFFICULTY, SOAK_DIFFICULTY, Strike
 
 U8 = npt.NDArray[np.uint8]
 I16 = npt.NDArray[np.int16]

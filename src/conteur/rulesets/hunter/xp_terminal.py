@@ -1,5 +1,7 @@
 """``conteur xp hunter SESSION.yaml``: the practical experience of a session, line by line.
 
+Declared in ``.cli`` (the ``xp`` group is the hunter ruleset's) and loaded only when used.
+
 Exit status: 0 when the award and the spending are valid, 1 when the split or
 a purchase is refused (the report still shows everything), 2 when the summary
 or a log cannot be read.
@@ -12,30 +14,23 @@ from typing import TYPE_CHECKING, Annotated
 
 import typer
 
-from conteur.i18n import ConteurError, Lang, register_package_catalog, t
-
-from .common import LangOption, app, console, fail, help_text, print_json, resolve_lang
+from conteur.cli.common import LangOption, console, fail, help_text, print_json, resolve_lang
+from conteur.i18n import ConteurError, Lang, t
 
 if TYPE_CHECKING:
     from rich.table import Table
 
-    from conteur.rulesets.hunter.xp import Spending, XpReport
-
-register_package_catalog("conteur.rulesets.hunter", "messages-xp.yaml")
-
-xp_app = typer.Typer(help=help_text("xp.help.app"), no_args_is_help=True)
-app.add_typer(xp_app, name="xp")
+    from .xp import Spending, XpReport
 
 
-@xp_app.command("hunter", help=help_text("xp.help.hunter"))
-def hunter(
+def xp(
     session: Annotated[Path, typer.Argument(help=help_text("xp.help.session"))],
     lang: LangOption = None,
     as_json: Annotated[bool, typer.Option("--json", help=help_text("xp.help.json"))] = False,
 ) -> None:
     """Compute and check the practical experience of SESSION (H-XP-1..H-XP-5)."""
     chosen = resolve_lang(lang)
-    from conteur.rulesets.hunter.xp import session_report
+    from .xp import session_report
 
     try:
         report = session_report(session)
@@ -54,7 +49,7 @@ def render(report: XpReport, lang: Lang) -> None:
     from rich.table import Table
     from rich.text import Text
 
-    from conteur.rulesets.hunter.xp import lines_shown
+    from .xp import lines_shown
 
     out = console()
     title = t("xp.title", lang) + (f" — {report.session.title}" if report.session.title else "")

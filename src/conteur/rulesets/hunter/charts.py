@@ -1,14 +1,10 @@
-"""The classic odds charts, computed for every column at once.
+"""The new-WoD chart (``conteur odds hunter --table``), computed for every column at once.
 
-* ``vtm_chart``: P(at least one net success) and P(botch) for pools
-  1..max_pool and difficulties 2..10 (1s cancel successes).
-* ``hunter_chart``: P(at least one success), P(dramatic failure) and
-  P(exceptional success, H-EXC-1) for pools 0..max_pool (0 is the chance die,
-  H-CHANCE-1) and each again option 10/9/8, optionally with rote.
-
-Both work on numpy arrays holding every column (difficulty or again option)
-and step from one pool to the next by a recurrence, so a whole chart costs a
-few hundred numpy operations. Tests check them against ``conteur.dice.exact``.
+P(at least one success), P(dramatic failure) and P(exceptional success, H-EXC-1)
+for pools 0..max_pool (0 is the chance die, H-CHANCE-1) and each again option
+10/9/8, optionally with rote. The chart works on numpy arrays holding every again
+option and steps from one pool to the next by a 6×6 matrix, so it costs a few
+hundred numpy operations. Tests check it against ``hunter_successes`` (``.dice``).
 """
 
 from __future__ import annotations
@@ -18,34 +14,13 @@ from typing import Any
 
 import numpy as np
 
-from . import exact
-from .exact import FloatArray
+from conteur.dice.exact import FloatArray
 
-DIFFICULTIES: tuple[int, ...] = tuple(range(2, 11))
+from .dice import hunter_chain
+
 AGAINS: tuple[int, ...] = (10, 9, 8)
 
 _EXCEPTIONAL = 5  # H-EXC-1: five successes or more
-
-
-@dataclass(frozen=True, eq=False)
-class VtmChart:
-    """Rows are pools, columns are difficulties; 1s cancel successes."""
-
-    pools: tuple[int, ...]
-    difficulties: tuple[int, ...]
-    p_success: FloatArray
-    """P(at least one net success), shape (pools, difficulties)."""
-    p_botch: FloatArray
-    """P(botch: no success and at least one 1), same shape."""
-
-    def to_dict(self) -> dict[str, Any]:
-        """JSON-ready form: the axes, then one row of probabilities per pool."""
-        return {
-            "pools": list(self.pools),
-            "difficulties": list(self.difficulties),
-            "p_success": self.p_success.tolist(),
-            "p_botch": self.p_botch.tolist(),
-        }
 
 
 @dataclass(frozen=True, eq=False)
@@ -74,37 +49,6 @@ class HunterChart:
         }
 
 
-def vtm_chart(max_pool: int = 30) -> VtmChart:
-    """The classic chart for pools 1..``max_pool`` and difficulties 2..10.
-
-    One array row per difficulty holds the distribution of (successes − 1s);
-    each extra die moves its mass one step up (success), down (a 1) or keeps
-    it. P(botch) has the closed form P(no success) − P(no success and no 1).
-    """
-    if max_pool < 1:
-        raise ValueError("max_pool must be at least 1")
-    diff = np.array(DIFFICULTIES, dtype=np.float64)
-    ps = ((11.0 - diff) / 10.0)[:, None]  # success: die >= difficulty
-    p1 = 0.1  # a 1 cancels one success
-    po = 1.0 - ps - p1  # neither
-    width = 2 * max_pool + 1
-    centre = max_pool  # index of net 0
-    # states[n, d, centre + k] = P(net = k) with n dice at difficulty d
-    states = np.zeros((max_pool + 1, len(DIFFICULTIES), width))
-    states[0, :, centre] = 1.0
-    for n in range(1, max_pool + 1):
-        prev, cur = states[n - 1], states[n]
-        np.multiply(prev, po, out=cur)
-        cur[:, 1:] += prev[:, :-1] * ps
-        cur[:, :-1] += prev[:, 1:] * p1
-    p_success = states[1:, :, centre + 1 :].sum(axis=2)
-    n_col = np.arange(1, max_pool + 1, dtype=np.float64)[:, None]
-    ps_row = ps[:, 0][None, :]
-    po_row = po[:, 0][None, :]
-    p_botch = (1.0 - ps_row) ** n_col - po_row**n_col
-    return VtmChart(tuple(range(1, max_pool + 1)), DIFFICULTIES, p_success, p_botch)
-
-
 def hunter_chart(max_pool: int = 30, rote: bool = False) -> HunterChart:
     """The new-WoD chart for pools 0..``max_pool`` and again 10/9/8.
 
@@ -122,7 +66,7 @@ def hunter_chart(max_pool: int = 30, rote: bool = False) -> HunterChart:
     chance_success = np.empty(n_again)
     chance_exceptional = np.empty(n_again)
     for a, again in enumerate(AGAINS):
-        chain = exact.hunter_chain(again)  # successes of one die, index = count
+        chain = hunter_chain(again)  # successes of one die, index = count
         slot = chain.copy()
         if rote:  # a failed original die is rolled once more
             slot[0] = 0.0

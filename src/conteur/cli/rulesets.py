@@ -1,0 +1,171 @@
+"""The rulesets' commands in the Typer app, loaded only when run or listed by ``--help``.
+
+Each ruleset declares its command-line parts in the entry-point group ``conteur.cli``
+(``conteur.cli_parts``). A group such as ``conteur roll`` is a ``RulesetGroup``: after
+its own commands (``conteur roll expr``) it has one command per ruleset that declares
+one in the group (``conteur roll <ruleset>``), built the first time it is asked for.
+The root app adds the groups only rulesets have (``conteur xp``) the same way. Listing
+the entry points costs little; no ruleset is imported to start the CLI.
+"""
+
+from __future__ import annotations
+
+import inspect
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Annotated, Any, ClassVar
+
+import typer
+from typer.core import TyperGroup
+
+from conteur.cli_parts import OddsCommand, all_parts, parts_of, resolve
+from conteur.i18n import ConteurError, env_lang, t
+
+if TYPE_CHECKING:
+    # Typer's own copy of click (``TyperGroup``'s base); any click-like Command works.
+    from typer._click import Command, Context
+
+
+def help_text(key: str) -> str:
+    """The help text ``key`` in the language of ``CONTEUR_LANG`` (as ``common.help_text``;
+    ``common`` builds the app from this module's ``RootGroup``)."""
+    return t(key, env_lang())
+
+
+_BUILT: dict[tuple[str, str], Command | None] = {}
+"""The commands built so far, by (group, name); the root's groups under the group ""."""
+
+
+def ruleset_command(group: str, name: str) -> Command | None:
+    """``conteur <group> <name>``: the command ruleset ``name`` declares in ``group``, or None."""
+    parts = parts_of(name)
+    if parts is None:
+        return None
+    function: Callable[..., Any]
+    if group == "odds" and parts.odds is not None:
+        function, key = odds_command(parts.odds), parts.odds.help
+    elif group in parts.commands:
+        ref = parts.commands[group]
+        function, key = resolve(ref.target), ref.help
+    else:
+        return None
+    single = typer.Typer(add_completion=False, pretty_exceptions_enable=False)
+    single.command(name, help=help_text(key))(function)
+    return typer.main.get_command(single)
+
+
+class RulesetGroup(TyperGroup):
+    """A group whose commands are its own, then one per ruleset that declares one in it."""
+
+    group: ClassVar[str] = ""
+
+    def list_commands(self, ctx: Context) -> list[str]:
+        own = super().list_commands(ctx)
+        theirs = [n for n, p in all_parts().items() if self.group in p.groups_used()]
+        return [*(n for n in theirs if n not in own), *own]
+
+    def get_command(self, ctx: Context, cmd_name: str) -> Command | None:
+        found = super().get_command(ctx, cmd_name)
+        if found is None:
+            key = (self.group, cmd_name)
+            if key not in _BUILT:
+                _BUILT[key] = ruleset_command(self.group, cmd_name)
+            found = _BUILT[key]
+        return found
+
+
+def ruleset_group(group: str) -> type[RulesetGroup]:
+    """The ``RulesetGroup`` class of ``group`` (Typer builds the group from a class)."""
+    return type(f"RulesetGroup_{group}", (RulesetGroup,), {"group": group})
+
+
+class RootGroup(TyperGroup):
+    """The ``conteur`` app: its own commands, then the groups only rulesets have (``xp``)."""
+
+    def _ruleset_groups(self) -> dict[str, str]:
+        """Each group a ruleset declares that the app has not, with its help key."""
+        out: dict[str, str] = {}
+        for parts in all_parts().values():
+            for group, key in parts.groups.items():
+                if group not in self.commands:
+                    out.setdefault(group, key)
+        return out
+
+    def list_commands(self, ctx: Context) -> list[str]:
+        return [*super().list_commands(ctx), *self._ruleset_groups()]
+
+    def get_command(self, ctx: Context, cmd_name: str) -> Command | None:
+        found = super().get_command(ctx, cmd_name)
+        if found is None and ("", cmd_name) in _BUILT:
+            found = _BUILT["", cmd_name]
+        elif found is None:
+            key = self._ruleset_groups().get(cmd_name)
+            if key is not None:
+                sub = typer.Typer(
+                    name=cmd_name,
+                    cls=ruleset_group(cmd_name),
+                    help=help_text(key),
+                    no_args_is_help=True,
+                    add_completion=False,
+                    pretty_exceptions_enable=False,
+                )
+                sub.callback()(_no_options)
+                found = _BUILT["", cmd_name] = typer.main.get_command(sub)
+        return found
+
+
+def _no_options() -> None:
+    """A group's callback that takes no option (Typer builds a group from it)."""
+
+
+# ------------------------------------------------------------------ odds commands
+
+
+def odds_command(spec: OddsCommand) -> Callable[..., None]:
+    """The Typer command of a declared odds command: its options, ``--lang`` and ``--json``.
+
+    ``--json`` prints ``spec.answer(**options)``; otherwise ``spec.show(lang, **options)``
+    prints the human answer. A ``ConteurError`` is reported by ``fail`` (exit code 2).
+    """
+    from .common import JsonOption, LangOption, fail, print_json, resolve_lang
+
+    def command(**values: Any) -> None:
+        chosen = resolve_lang(values.pop("lang"))
+        as_json = bool(values.pop("as_json"))
+        try:
+            if not as_json:
+                resolve(spec.show)(chosen, **values)
+                return
+            data = resolve(spec.answer)(**values)
+        except ConteurError as error:
+            fail(error, chosen, as_json)
+        print_json(data)
+
+    params: list[inspect.Parameter] = []
+    for option in spec.options:
+        info = typer.Option(option.flag, help=help_text(option.help) if option.help else "")
+        annotation: Any
+        default: Any = option.value
+        if option.kind == "flag":
+            annotation = Annotated[bool, info]
+        elif option.required:
+            annotation, default = Annotated[int, info], inspect.Parameter.empty
+        elif option.default is None:
+            annotation = Annotated[int | None, info]
+        else:
+            annotation = Annotated[int, info]
+        params.append(_keyword(option.name, annotation, default))
+    params.append(_keyword("lang", LangOption, None))
+    params.append(_keyword("as_json", JsonOption, False))
+    command.__signature__ = inspect.Signature(params)  # type: ignore[attr-defined]
+    command.__annotations__ = {p.name: p.annotation for p in params}
+    command.__doc__ = spec.help
+    return command
+
+
+def _keyword(name: str, annotation: Any, default: Any) -> inspect.Parameter:
+    return inspect.Parameter(
+        name, inspect.Parameter.KEYWORD_ONLY, default=default, annotation=annotation
+    )
+
+
+__all__ = ["RootGroup", "RulesetGroup", "odds_command", "ruleset_command", "ruleset_group"]

@@ -1,0 +1,231 @@
+"""What a ruleset adds to the ``conteur`` command line, declared without loading it.
+
+A ruleset declares one ``CliParts`` object in the entry-point group ``conteur.cli``,
+under its own name (the name it has in ``conteur.rulesets``)::
+
+    [project.entry-points."conteur.cli"]
+    mygame = "mygame.cli:CLI"
+
+The console script reads these declarations before anything else (``conteur.launch``),
+and the Typer app lists them (``conteur.cli``): a declaration must be cheap to import —
+no Typer, no pydantic, no numpy, and not the ruleset itself. Its commands are named by
+reference (``"module:attribute"``) and imported only when they run, or when ``--help``
+lists them.
+
+* ``commands``: ``{group: CommandRef}`` — a Typer command function that becomes
+  ``conteur <group> <ruleset>`` (``conteur roll mygame``, ``conteur xp mygame``);
+* ``odds``: an ``OddsCommand``, ``conteur odds <ruleset>``, declared option by option:
+  the Typer command is built from it, and so is the console script's fast answer to
+  ``conteur odds <ruleset> ... --json`` (no Typer loaded);
+* ``groups``: the help of a group no other part of conteur has (``{"xp": "xp.help.app"}``);
+* ``reports``: ``{roll kind: "module:attribute"}``, the human and JSON report of one roll of
+  that kind (``conteur.cli.render.RollReport``);
+* ``demo``: ``"module:function"``, the ruleset's part of ``conteur demo``
+  (``conteur.cli.demo.DemoPart``).
+
+Help texts are catalog keys: the ruleset's package registers its catalogs when imported.
+"""
+
+from __future__ import annotations
+
+import importlib
+import os
+import sys
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from functools import cache
+from typing import Any, Literal
+
+GROUP = "conteur.cli"
+"""The entry-point group the command-line parts are declared in."""
+
+CHART_POOL = 30
+"""The default largest pool of an odds chart (``--max-pool``), as ``conteur.dice.odds``
+has it (not imported here: it loads numpy)."""
+
+
+@dataclass(frozen=True)
+class CommandRef:
+    """A Typer command function, by reference, and the catalog key of its help."""
+
+    target: str
+    """``"module:function"``."""
+    help: str
+
+
+@dataclass(frozen=True)
+class OddsOption:
+    """One option of an odds command: an integer (``--pool 6``) or a flag (``--rote``)."""
+
+    name: str
+    """The keyword argument the answer receives."""
+    flag: str
+    """How it is written (``--pool``)."""
+    kind: Literal["int", "flag"] = "int"
+    default: int | bool | None = None
+    """The value when not given (a flag: False); None for an integer: "not given"."""
+    help: str = ""
+    """The catalog key of its help."""
+    required: bool = False
+
+    @property
+    def value(self) -> int | bool | None:
+        """The value the answer receives when the option is not given."""
+        return False if self.kind == "flag" and self.default is None else self.default
+
+
+@dataclass(frozen=True)
+class OddsCommand:
+    """``conteur odds <ruleset>``: its options, its JSON answer and its human answer.
+
+    Both answers receive every option by name (the declared default when not given).
+    ``answer`` returns a JSON-ready dict (``--json``, also the console script's fast
+    path); ``show`` prints the human answer in the language given first. Both raise
+    ``ConteurError`` for a user error (reported on stderr, or as JSON, exit code 2).
+    ``--lang`` and ``--json`` are added to every odds command.
+    """
+
+    help: str
+    options: tuple[OddsOption, ...]
+    answer: str
+    """``"module:function"``: ``(**options) -> dict``."""
+    show: str
+    """``"module:function"``: ``(lang, **options) -> None``."""
+
+    def defaults(self) -> dict[str, Any]:
+        """Every option's value when not given."""
+        return {o.name: o.value for o in self.options}
+
+
+@dataclass(frozen=True)
+class CliParts:
+    """Everything a ruleset adds to the command line (see the module's documentation)."""
+
+    commands: Mapping[str, CommandRef] = field(default_factory=dict)
+    odds: OddsCommand | None = None
+    groups: Mapping[str, str] = field(default_factory=dict)
+    reports: Mapping[str, str] = field(default_factory=dict)
+    demo: str | None = None
+
+    def groups_used(self) -> set[str]:
+        """The groups this ruleset has a command in (``odds`` when it declares one)."""
+        return set(self.commands) | ({"odds"} if self.odds is not None else set())
+
+
+def resolve(target: str) -> Any:
+    """The object named ``"module:attribute"`` (imported now)."""
+    module, _, attribute = target.partition(":")
+    found: Any = importlib.import_module(module)
+    for part in attribute.split("."):
+        found = getattr(found, part)
+    return found
+
+
+def _entry_points(name: str | None = None) -> list[Any]:
+    from importlib.metadata import entry_points
+
+    if name is None:
+        return list(entry_points(group=GROUP))
+    return list(entry_points(group=GROUP, name=name))
+
+
+_HAND: dict[str, CliParts] = {}
+
+
+def register_cli_parts(name: str, parts: CliParts) -> None:
+    """Add a ruleset's parts by hand (tests), as if declared in the entry-point group."""
+    _HAND[name] = parts
+    parts_of.cache_clear()
+    declared_names.cache_clear()
+
+
+@cache
+def parts_of(name: str) -> CliParts | None:
+    """The parts declared under ``name``, or None (its module is imported now)."""
+    if name in _HAND:
+        return _HAND[name]
+    for ep in _entry_points(name):
+        loaded = ep.load()
+        if not isinstance(loaded, CliParts):
+            raise TypeError(f"{GROUP} entry point {name!r} ({ep.value}) is no CliParts")
+        return loaded
+    return None
+
+
+def quick_parts_of(name: str) -> CliParts | None:
+    """``parts_of(name)`` for the console script's fast path, without ``importlib.metadata``.
+
+    That module (and the email parser it loads) costs more than an odds answer, so this
+    reads the ``entry_points.txt`` of the distributions on ``sys.path`` directly, the
+    first declaration of ``name`` winning, as ``importlib.metadata`` has it. None when
+    it finds nothing (a distribution it cannot read this way, say): the caller then
+    takes the ordinary path, which finds every declaration.
+    """
+    if name in _HAND:
+        return _HAND[name]
+    target = _scan_entry_points(GROUP, name)
+    if target is None:
+        return None
+    loaded = resolve(target)
+    return loaded if isinstance(loaded, CliParts) else None
+
+
+def _scan_entry_points(group: str, name: str) -> str | None:
+    """The value of entry point ``name`` of ``group`` in the first distribution of
+    ``sys.path`` that declares it (its ``*.dist-info``/``*.egg-info`` folder), or None."""
+    header = f"[{group}]"
+    for folder in sys.path:
+        try:
+            entries = sorted(os.scandir(folder or "."), key=lambda e: e.name)
+        except OSError:
+            continue
+        for entry in entries:
+            if not entry.name.endswith((".dist-info", ".egg-info")):
+                continue
+            try:
+                with open(os.path.join(entry.path, "entry_points.txt"), encoding="utf-8") as f:
+                    lines = f.read().splitlines()
+            except OSError:
+                continue
+            section = ""
+            for line in lines:
+                line = line.strip()
+                if line.startswith("["):
+                    section = line
+                elif section == header and "=" in line:
+                    key, _, value = line.partition("=")
+                    if key.strip() == name:
+                        return value.strip()
+    return None
+
+
+@cache
+def declared_names() -> tuple[str, ...]:
+    """The names that declare command-line parts, sorted (nothing is imported)."""
+    return tuple(sorted({ep.name for ep in _entry_points()} | set(_HAND)))
+
+
+def all_parts() -> dict[str, CliParts]:
+    """Every declaration by name, in ``declared_names`` order (each module imported now)."""
+    out: dict[str, CliParts] = {}
+    for name in declared_names():
+        parts = parts_of(name)
+        if parts is not None:
+            out[name] = parts
+    return out
+
+
+__all__ = [
+    "CHART_POOL",
+    "GROUP",
+    "CliParts",
+    "CommandRef",
+    "OddsCommand",
+    "OddsOption",
+    "all_parts",
+    "declared_names",
+    "parts_of",
+    "quick_parts_of",
+    "register_cli_parts",
+    "resolve",
+]

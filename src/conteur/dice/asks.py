@@ -1,0 +1,193 @@
+"""What a roll is for, said to the table before the dice are thrown.
+
+A ruleset hands a ``RollAsk`` with each roll request (``DiceSource.roll(request,
+ask)``): whose roll it is, what it is for, the parts of its pool, its difficulty
+and why. Seeded and exact sources ignore it; ``TableDice`` names it when it asks
+the table for that roll's faces (``RollNeeded``), and a reader shows
+``describe(lang)`` next to the field where the faces are typed.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from conteur.i18n import Lang, Msg, env_lang, register_package_catalog, t
+
+register_package_catalog("conteur.dice", "messages-asks.yaml")
+
+
+def number(value: int, lang: Lang | None = None) -> str:
+    """An integer written the way ``lang`` writes it (Babel: ``1 234``, ``1,234``)."""
+    from babel.numbers import format_decimal
+
+    chosen = lang or env_lang()
+    return str(format_decimal(value, locale="fr_FR" if chosen == "fr" else "en_US"))
+
+
+DICE = ("ask.dice.one", "ask.dice.other")
+"""« 1 dé » / « 3 dés »: the message keys of a number of dice (``plural``)."""
+ROLLS = ("ask.rolls.one", "ask.rolls.other")
+"""« 1 jet » / « 3 jets »: the message keys of a number of rolls."""
+
+
+def signed(value: int, lang: Lang | None = None) -> str:
+    """An integer with its sign, a true minus for a negative (« +1 », « −2 »)."""
+    sign = "+" if value >= 0 else "−"
+    return f"{sign}{number(abs(value), lang)}"
+
+
+def plural(keys: tuple[str, str], count: int, lang: Lang | None = None, /, **params: object) -> str:
+    """The first of ``keys`` (singular) or the second, chosen by Babel's plural rule for ``count``.
+
+    French says « 0 dé », « 1 dé », « 2 dés »; English "0 dice", "1 die", "2 dice".
+    """
+    from babel import Locale
+
+    chosen = lang or env_lang()
+    form = Locale.parse("fr_FR" if chosen == "fr" else "en_US").plural_form(count)
+    key = keys[0] if form == "one" else keys[1]
+    return t(key, chosen, count=number(count, chosen), **params)
+
+
+@dataclass(frozen=True, kw_only=True)
+class RollAsk:
+    """One roll as the table is asked for it: whose, what for, the pool's parts, the rule.
+
+    ``breakdown`` holds the pool's parts in order, each with its number of dice (a
+    negative number takes dice off); a part worth 0 is a note said after the total,
+    such as an automatic success (Willpower, Potence). ``dice`` is the number of dice
+    actually thrown when it differs from the sum of the parts (a pool that cannot fall
+    below one die, a chance die); None: the sum, never below 0.
+    """
+
+    who: str | None
+    """The combatant whose roll it is (its id); None: the game master's."""
+    what: Msg
+    """What the roll is for (« attaque de Jack », « encaissement de Bill »)."""
+    breakdown: tuple[tuple[Msg, int], ...] = ()
+    detail: Msg | None = None
+    """The difficulty and its reason, the again/rote/chance rule, the d100 percentage."""
+    hidden: bool = False
+    """A roll the game master keeps hidden: never asked on a player's phone."""
+    dice: int | None = None
+
+    @property
+    def count(self) -> int | None:
+        """The number of dice thrown as the breakdown says (None: no breakdown, no count)."""
+        if self.dice is not None:
+            return self.dice
+        if not self.breakdown:
+            return None
+        return max(0, sum(value for _, value in self.breakdown))
+
+    def describe(self, lang: Lang | None = None) -> str:
+        """The whole line: « Dextérité 3 + Armes à feu 3 − blessures 1 = 5 dés, difficulté 6 ».
+
+        Without a breakdown, what the roll is for and its detail.
+        """
+        chosen = lang or env_lang()
+        parts: list[str] = []
+        notes: list[str] = []
+        for label, value in self.breakdown:
+            name = label.describe(chosen)
+            if value == 0:
+                notes.append(name)
+            elif not parts:
+                parts.append(t("ask.part.first", chosen, part=name, value=number(value, chosen)))
+            elif value > 0:
+                parts.append(t("ask.part.plus", chosen, part=name, value=number(value, chosen)))
+            else:
+                parts.append(t("ask.part.minus", chosen, part=name, value=number(-value, chosen)))
+        pieces: list[str] = []
+        count = self.count
+        if parts:
+            total = plural(DICE, count or 0, chosen)
+            pieces.append(t("ask.sum", chosen, parts=" ".join(parts), total=total))
+        elif count is not None:
+            pieces.append(plural(DICE, count, chosen))
+        else:
+            pieces.append(self.what.describe(chosen))
+        pieces.extend(notes)
+        if self.detail is not None:
+            pieces.append(self.detail.describe(chosen))
+        return t("ask.separator", chosen).join(pieces)
+
+    def title(self, lang: Lang | None = None) -> str:
+        """What the roll is for, capitalised for a heading (« Attaque de Jack »)."""
+        text = self.what.describe(lang)
+        return text[:1].upper() + text[1:]
+
+
+class DiceCount:
+    """A number of dice said in a language (« 1 dé », « 6 dés »), usable as a message field."""
+
+    __slots__ = ("count",)
+
+    def __init__(self, count: int) -> None:
+        self.count = count
+
+    def describe(self, lang: Lang | None = None) -> str:
+        return plural(DICE, self.count, lang)
+
+    def __repr__(self) -> str:
+        return f"DiceCount({self.count})"
+
+
+class RollCount:
+    """A number of rolls said in a language (« 1 jet », « 3 jets »)."""
+
+    __slots__ = ("count",)
+
+    def __init__(self, count: int) -> None:
+        self.count = count
+
+    def describe(self, lang: Lang | None = None) -> str:
+        return plural(ROLLS, self.count, lang)
+
+
+def label(text: object) -> Msg:
+    """A breakdown label from any text that says itself (a ``Msg``, a ``Bilingual``) or a str."""
+    if isinstance(text, Msg):
+        return text
+    return Msg("ask.label", label=text)
+
+
+def difficulty(value: int, reasons: tuple[tuple[Msg, int], ...] = ()) -> Msg:
+    """« difficulté 7 : portée longue +1 » — the difficulty and what moved it."""
+    if not reasons:
+        return Msg("ask.difficulty", difficulty=value)
+    return Msg("ask.difficulty.because", difficulty=value, reason=_Reasons(reasons))
+
+
+class _Reasons:
+    """The reasons of a difficulty, joined (« portée longue +1, couvert +2 »)."""
+
+    __slots__ = ("items",)
+
+    def __init__(self, items: tuple[tuple[Msg, int], ...]) -> None:
+        self.items = items
+
+    def describe(self, lang: Lang | None = None) -> str:
+        return ", ".join(
+            t("ask.part.difficulty_note", lang, label=what, value=signed(amount, lang))
+            for what, amount in self.items
+        )
+
+
+def auto_successes(count: int, source: Msg) -> tuple[Msg, int]:
+    """A breakdown note for ``count`` automatic successes from ``source`` (not dice: worth 0)."""
+    key = "ask.auto_success" if count == 1 else "ask.auto_successes"
+    return (Msg(key, count=count, source=source), 0)
+
+
+__all__ = [
+    "DiceCount",
+    "RollAsk",
+    "RollCount",
+    "auto_successes",
+    "difficulty",
+    "label",
+    "number",
+    "plural",
+    "signed",
+]

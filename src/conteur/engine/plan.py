@@ -1,0 +1,43 @@
+"""Each roll asked in turn: the next roll a command needs from the table's dice.
+
+A command played with dice rolled at the table is tried with the faces given so
+far, one list per roll (``conteur.dice.TableDice``). ``next_roll`` says which
+roll comes next (whose, what for, how many dice) or None when every roll is in;
+the caller then executes the command for real with the same lists. The roll
+plan shown before any die is thrown is ``next_roll(encounter, command, [])``.
+"""
+
+from __future__ import annotations
+
+import copy
+from collections.abc import Sequence
+
+from conteur.dice.table import RollNeeded, TableDice
+
+from .commands import Command
+from .encounter import Encounter
+from .ruleset import Resolution
+
+
+def next_roll(
+    encounter: Encounter, command: Command, rolls: Sequence[Sequence[int]]
+) -> RollNeeded | None:
+    """The next roll ``command`` asks of the table after ``rolls``, or None when all are in.
+
+    The command runs on a copy of the encounter's state, which is never changed.
+    A command the rules refuse raises its ``ConteurError`` (as ``execute`` would);
+    a face a die does not have, more faces than a roll uses, or more rolls than
+    the command asks for are refused the same way.
+    """
+    dice = TableDice(rolls)
+    work = copy.deepcopy(encounter.state)
+    ctx = Resolution(work, dice, encounter.ruleset.visibility)
+    try:
+        encounter.ruleset.resolve(ctx, command)
+    except RollNeeded as needed:
+        return needed
+    dice.check_all_used()
+    return None
+
+
+__all__ = ["next_roll"]

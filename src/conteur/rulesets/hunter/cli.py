@@ -1,0 +1,33 @@
+"""What the hunter ruleset adds to the command line (entry-point group ``conteur.cli``).
+
+``conteur roll hunter``, ``conteur odds hunter``, ``conteur xp hunter``, the report of
+a hunter roll and its part of ``conteur demo``. Light on purpose (no Typer, no
+numpy, not the ruleset): the console script reads it before anything else; the
+commands are in ``.terminal`` and ``.xp_terminal``.
+"""
+
+from __future__ import annotations
+
+from conteur.cli_parts import CHART_POOL, CliParts, CommandRef, OddsCommand, OddsOption
+
+CLI = CliParts(
+    commands={
+        "roll": CommandRef("conteur.rulesets.hunter.terminal:roll", "cli.help.roll.hunter"),
+        "xp": CommandRef("conteur.rulesets.hunter.xp_terminal:xp", "xp.help.hunter"),
+    },
+    odds=OddsCommand(
+        help="odds.help.hunter",
+        options=(
+            OddsOption("pool", "--pool", help="odds.help.pool"),
+            OddsOption("again", "--again", default=10, help="odds.help.again"),
+            OddsOption("rote", "--rote", "flag", help="odds.help.rote"),
+            OddsOption("table", "--table", "flag", help="odds.help.table"),
+            OddsOption("max_pool", "--max-pool", default=CHART_POOL, help="odds.help.max_pool"),
+        ),
+        answer="conteur.rulesets.hunter.dice:odds_answer",
+        show="conteur.rulesets.hunter.terminal:show_odds",
+    ),
+    groups={"xp": "xp.help.app"},
+    reports={"hunter": "conteur.rulesets.hunter.terminal:REPORT"},
+    demo="conteur.rulesets.hunter.terminal:demo_part",
+)

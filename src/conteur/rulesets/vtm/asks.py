@@ -1,0 +1,133 @@
+"""What each vtm roll is for, said to the table (``conteur.dice.RollAsk``)."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+from conteur.dice.asks import RollAsk, auto_successes, difficulty, label
+from conteur.engine.events import modifier_label
+from conteur.i18n import Lang, Msg, catalog
+
+if TYPE_CHECKING:
+    from .hooks import AttackDraft
+
+
+class _Word:
+    """A modifier's word (``word.<what>``, or the game master's reason as written)."""
+
+    __slots__ = ("what",)
+
+    def __init__(self, what: str) -> None:
+        self.what = what
+
+    def describe(self, lang: Lang | None = None) -> str:
+        return modifier_label(self.what, lang)
+
+
+def word(what: str) -> Msg:
+    """A pool part's name: the trait (« Dextérité ») or the modifier's word (« visée »)."""
+    key = f"vtm.trait.{what}"
+    return Msg(key) if key in catalog() else label(_Word(what))
+
+
+def parts(items: Iterable[tuple[str, int]], total: int) -> tuple[tuple[Msg, int], ...]:
+    """The breakdown of a pool of ``total`` dice from its named parts (0s left out); what the
+    parts do not account for is said as « autres modificateurs »."""
+    out = [(word(what), amount) for what, amount in items if amount]
+    rest = total - sum(amount for _, amount in out)
+    if rest:
+        out.append((Msg("ask.part.other"), rest))
+    return tuple(out)
+
+
+def willpower_note(auto: int) -> tuple[tuple[Msg, int], ...]:
+    """Willpower's automatic success, said as such."""
+    return (auto_successes(auto, Msg("vtm.trait.willpower")),) if auto else ()
+
+
+def test_ask(
+    who: str | None,
+    name: str,
+    test: Msg,
+    pool: int,
+    diff: int,
+    items: Iterable[tuple[str, int]] = (),
+    auto: int = 0,
+    hidden: bool = False,
+) -> RollAsk:
+    """A plain vtm roll of ``name``'s: its pool's parts, Willpower, its difficulty."""
+    return RollAsk(
+        who=who,
+        what=Msg("ask.what.test", test=test, name=name),
+        breakdown=parts(items, pool) + willpower_note(auto),
+        detail=difficulty(diff),
+        hidden=hidden,
+        dice=max(0, pool),
+    )
+
+
+@dataclass(frozen=True)
+class StrikeAsks:
+    """The asks of one attack's rolls: its attack and defence, and the names the damage and
+    soak asks are said with (their pools are known only when they are rolled)."""
+
+    attack: RollAsk
+    defence: RollAsk | None
+    attacker: str
+    """The attacker's display name."""
+    target: str
+    """The target's display name."""
+    damage_label: Msg | None = None
+    """The name of the damage dice (« Force » bare-handed; None: « dés de dégâts »)."""
+    soak: tuple[tuple[Msg, int], ...] = ()
+    """The target's soak dice, part by part (Stamina, Fortitude, armour)."""
+
+
+def initiative_ask(who: str, name: str, rating: int) -> RollAsk:
+    """A fighter's initiative: one d10 added to its rating (V-INI-1)."""
+    return RollAsk(
+        who=who,
+        what=Msg("ask.what.initiative", name=name),
+        detail=Msg("vtm.ask.initiative", rating=rating),
+        dice=1,
+    )
+
+
+def soak_ask(
+    who: str, name: str, pool: int, breakdown: tuple[tuple[Msg, int], ...] = ()
+) -> RollAsk:
+    """A soak roll of ``who``'s (V-SOAK-1..3): never botches, difficulty 6."""
+    parts = breakdown if sum(n for _, n in breakdown) == pool and breakdown else ()
+    return RollAsk(
+        who=who,
+        what=Msg("ask.what.soak", name=name),
+        breakdown=parts or ((Msg("ask.part.soak"), pool),),
+        detail=difficulty(6),
+    )
+
+
+def volley_ask(lead: AttackDraft, auto: int) -> RollAsk:
+    """One attack roll for several targets (a spray, a burst): the lead draft's pool."""
+    return RollAsk(
+        who=lead.attacker.id,
+        what=Msg("ask.what.attack", name=lead.attacker.name),
+        breakdown=parts(lead.pool_parts, lead.pool) + willpower_note(auto),
+        detail=difficulty(
+            lead.difficulty, tuple((word(what), amount) for what, amount in lead.difficulty_parts)
+        ),
+        dice=max(0, lead.pool),
+    )
+
+
+__all__ = [
+    "StrikeAsks",
+    "initiative_ask",
+    "parts",
+    "soak_ask",
+    "test_ask",
+    "volley_ask",
+    "willpower_note",
+    "word",
+]

@@ -1,0 +1,244 @@
+"""The vtm pool: d10s against a difficulty, 1s cancelling successes; its exact odds.
+
+``VtmPool`` is the request (core dice rules, V-DMG-4), ``VtmResult`` what the rules
+read; a stored record names the kind ``"vtm"``. ``vtm_odds`` gives the exact odds of
+one pool and ``odds_answer`` the JSON answer of ``conteur odds vtm ... --json`` (the
+Typer command and the console script's fast path both print it).
+
+This module is light (no pydantic, no Typer): the console script imports it.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from functools import lru_cache
+from typing import Any, ClassVar
+
+import numpy as np
+
+from conteur.dice.exact import FloatArray, binomial
+from conteur.dice.kinds import register_roll_kind
+from conteur.dice.odds import CHART_POOL, RollOdds, check_max_pool, check_pool
+from conteur.dice.rolls import DieNote, DieRole, Draw, RollRecord, check_count
+from conteur.i18n import ConteurError, Lang, Msg, t
+
+BOTCH = "botch"
+"""The special failure of a vtm pool (``RollOdds.special``)."""
+
+
+@dataclass(frozen=True, slots=True)
+class VtmResult:
+    """Net successes (automatic ones included) and whether the roll botched."""
+
+    successes: int
+    botch: bool
+
+    @property
+    def success(self) -> bool:
+        return self.successes > 0
+
+    def describe(self, lang: Lang | None = None) -> str:
+        if self.botch:
+            return t("result.botch", lang)
+        if self.successes <= 0:
+            return t("result.failure", lang)
+        return t("result.successes", lang, count=self.successes)
+
+
+@dataclass(frozen=True, slots=True)
+class VtmPool:
+    """A d10 pool against a difficulty (``vtm``; core dice rules, V-DMG-4).
+
+    Each die >= difficulty succeeds; with ``ones_cancel`` each 1 cancels one
+    success; a *botch* (when ``can_botch``) is no die >= difficulty and at
+    least one 1. ``auto`` successes (Willpower, Potence) are added after the
+    1s and cannot be cancelled. ``min_one`` rolls one die when the pool is
+    smaller (damage pools, V-DMG-4). The difficulty asked is clamped to 2..10.
+    """
+
+    kind: ClassVar[str] = "vtm"
+
+    dice: int
+    difficulty: int = 6
+    ones_cancel: bool = True
+    can_botch: bool = True
+    auto: int = 0
+    min_one: bool = False
+
+    def __post_init__(self) -> None:
+        check_count("dice", self.dice)
+        if self.auto < 0:
+            raise ConteurError(
+                "dice.bad_pool", field="auto", value=self.auto, reason=Msg("dice.reason.negative")
+            )
+
+    @property
+    def effective_difficulty(self) -> int:
+        """The difficulty actually rolled against (2..10)."""
+        return min(10, max(2, self.difficulty))
+
+    @property
+    def clamped(self) -> bool:
+        """True when the difficulty asked was outside 2..10."""
+        return self.effective_difficulty != self.difficulty
+
+    @property
+    def rolled_dice(self) -> int:
+        """How many dice are thrown (never negative; at least one with ``min_one``)."""
+        return max(1 if self.min_one else 0, self.dice)
+
+    def read(self, faces: Sequence[int]) -> VtmResult:
+        """The result of these faces (one per rolled die)."""
+        diff = self.effective_difficulty
+        hits = sum(1 for f in faces if f >= diff)
+        ones = sum(1 for f in faces if f == 1)
+        net = max(0, hits - ones) if self.ones_cancel else hits
+        botch = self.can_botch and hits == 0 and ones > 0 and self.auto == 0
+        return VtmResult(successes=net + self.auto, botch=botch)
+
+    def roll(self, draw: Draw) -> RollRecord[VtmResult]:
+        faces = tuple(draw(10) for _ in range(self.rolled_dice))
+        return RollRecord(self, faces, self.read(faces))
+
+    def notes(self, faces: Sequence[int]) -> tuple[DieNote, ...]:
+        """What each face did: successes, the 1s that cancel, the successes they cancel.
+
+        A 1 cancels the lowest success left (the choice does not change the
+        result; showing "the 1 cancels the 6" reads naturally at the table).
+        """
+        diff = self.effective_difficulty
+        roles: list[DieRole] = [
+            "success" if f >= diff else "one" if f == 1 else "failure" for f in faces
+        ]
+        if self.ones_cancel:
+            hits = sorted((i for i, f in enumerate(faces) if f >= diff), key=lambda i: faces[i])
+            ones = [i for i, f in enumerate(faces) if f == 1]
+            for one, hit in zip(ones, hits, strict=False):
+                roles[one] = "cancels"
+                roles[hit] = "cancelled"
+        return tuple(DieNote(f, role) for f, role in zip(faces, roles, strict=True))
+
+    def outcomes(self) -> Sequence[tuple[VtmResult, float]]:
+        return _vtm_outcomes(
+            self.rolled_dice, self.effective_difficulty, self.ones_cancel, self.can_botch, self.auto
+        )
+
+    def describe(self, lang: Lang | None = None) -> str:
+        return t("roll.vtm", lang, dice=self.rolled_dice, difficulty=self.effective_difficulty)
+
+
+register_roll_kind(VtmPool, VtmResult)
+
+
+@lru_cache(maxsize=4096)
+def _vtm_outcomes(
+    n: int, difficulty: int, ones_cancel: bool, can_botch: bool, auto: int
+) -> tuple[tuple[VtmResult, float], ...]:
+    net, botch = vtm_net(n, difficulty, ones_cancel, can_botch and auto == 0)
+    out: list[tuple[VtmResult, float]] = []
+    if botch > 0:
+        out.append((VtmResult(auto, True), botch))
+    for k, p in enumerate(net):
+        if p > 0:
+            out.append((VtmResult(k + auto, False), float(p)))
+    return tuple(out)
+
+
+# ------------------------------------------------------------------ exact arrays
+
+
+def vtm_net(
+    n: int, difficulty: int, ones_cancel: bool, can_botch: bool
+) -> tuple[FloatArray, float]:
+    """Distribution of net successes of ``n`` d10 (index k = k net successes) and P(botch).
+
+    ``net[0]`` holds every failure that is not a botch.
+    """
+    if n <= 0:
+        return np.ones(1), 0.0
+    ps = (11 - difficulty) / 10.0
+    p1 = 0.1
+    po = 1.0 - ps - p1
+    botch = ((1.0 - ps) ** n - po**n) if can_botch else 0.0
+    net = np.zeros(n + 1)
+    if ones_cancel:
+        # Polynomial in z: (p1 z^-1 + po + ps z)^n; index i is S = i - n.
+        poly = _vtm_step_power(n, difficulty)
+        net[1:] = poly[n + 1 :]
+    else:
+        net[1:] = binomial(n, ps)[1:]
+    net[0] = max(0.0, 1.0 - botch - float(net[1:].sum()))
+    return net, float(botch)
+
+
+@lru_cache(maxsize=4096)
+def _vtm_step_power(n: int, difficulty: int) -> FloatArray:
+    """(p1 z^-1 + po + ps z)^n, built on the cached power n - 1."""
+    if n == 0:
+        poly = np.ones(1)
+    else:
+        ps = (11 - difficulty) / 10.0
+        step = np.array([0.1, 1.0 - ps - 0.1, ps])
+        poly = np.convolve(_vtm_step_power(n - 1, difficulty), step)
+    poly.flags.writeable = False
+    return poly
+
+
+# ------------------------------------------------------------------ odds
+
+
+def vtm_odds(
+    pool: int,
+    difficulty: int = 6,
+    *,
+    ones_cancel: bool = True,
+    can_botch: bool = True,
+    auto: int = 0,
+    min_one: bool = False,
+) -> RollOdds:
+    """Exact odds of a ``VtmPool`` (difficulty clamped to 2..10 as the roll does).
+
+    ``ones_cancel=False, can_botch=False`` is a damage or soak roll (V-DMG-4,
+    V-SOAK-3); ``auto`` adds uncancellable successes (Willpower) and rules out
+    the botch; ``min_one`` rolls one die when the pool is smaller (V-DMG-4).
+    Raises ``ConteurError('dice.bad_pool')`` for a negative or oversized pool.
+    """
+    check_pool(pool, allow_negative=False)
+    request = VtmPool(pool, difficulty, ones_cancel, can_botch, auto, min_one)
+    return RollOdds.of(BOTCH, ((r.botch, r.successes, p) for r, p in request.outcomes()))
+
+
+def odds_answer(
+    *,
+    pool: int | None = None,
+    difficulty: int = 6,
+    no_cancel: bool = False,
+    willpower: bool = False,
+    table: bool = False,
+    max_pool: int = CHART_POOL,
+) -> dict[str, Any]:
+    """The JSON answer of ``conteur odds vtm ... --json``.
+
+    With a ``pool``: ``{"outcomes": {"botch": p, "0": p, "1": p, ...}}``; with ``table``:
+    the chart's ``to_dict()``. Raises ``ConteurError`` for a bad pool or ``max_pool``,
+    or when neither ``pool`` nor ``table`` is given (``odds.need_pool``).
+    """
+    if table:
+        from .charts import vtm_chart
+
+        check_max_pool(max_pool, minimum=1)
+        return vtm_chart(max_pool).to_dict()
+    if pool is None:
+        raise ConteurError("odds.need_pool")
+    odds = vtm_odds(
+        pool,
+        difficulty,
+        ones_cancel=not no_cancel,
+        can_botch=not no_cancel,
+        auto=1 if willpower else 0,
+    )
+    return {"outcomes": odds.outcomes()}
+
+
+__all__ = ["BOTCH", "VtmPool", "VtmResult", "odds_answer", "vtm_net", "vtm_odds"]
