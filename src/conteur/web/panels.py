@@ -92,6 +92,8 @@ class Snapshot:
     """The maneuvers each combatant could attack with (the ruleset's ``attack_kinds``): for
     players, the table's characters only."""
     current: Current | None = None
+    ruleset: str = ""
+    """The ruleset's name (its own labels are looked up first)."""
     forms_html: dict[str, str] = field(default_factory=dict)
     """The forms rendered once: by actor (players), or ``turn``, ``tools``, ``current`` (GM),
     with ``CSRF_SLOT`` and ``TOKEN_SLOT`` to fill."""
@@ -311,6 +313,7 @@ class Panels:
             forms=forms,
             odds=st.odds,
             kinds=kinds,
+            ruleset=enc.ruleset.name,
         )
         if seen.gm and info.status == "open":
             snap.current = current_action(enc, snap)
@@ -355,6 +358,8 @@ class Panels:
             for f in everything
             if not f.tool and not (current and f.type == "act" and f.actor == current.actor)
         ]
+        if not snap.sit.due:  # before the initiative: one form per command, not per fighter
+            now = view.merge_forms(now, lang, snap.names, snap.ruleset)
         snap.forms_html["turn"] = render(now, action)
         snap.forms_html["tools"] = render([f for f in everything if f.tool], action)
         if current is not None:
@@ -390,7 +395,7 @@ class Panels:
         key = (eid, item.seq, lang, seen, item.undone)
         found = self._html.get(key)
         if found is None:
-            found = Markup(self.render("_log_item.html", lang, item=item))
+            found = Markup(self.render("_log_item.html", lang, item=item, gm=seen.gm))
             self._html[key] = found
         return found
 
