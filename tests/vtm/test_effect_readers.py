@@ -87,8 +87,8 @@ def test_the_loader_refuses_an_effect_no_rule_reads() -> None:
     err = info.value
     assert err.key == "vtm.tables.invalid"
     assert err.message("fr") == (
-        "fichier maison.yaml, entrée « sweep », champ « effects[2].type » : "
-        "aucune règle ne lit un effet « smoke »"
+        "fichier maison.yaml, entrée «\u202fsweep\u202f», champ «\u202feffects[2].type\u202f»\u202f: "
+        "aucune règle ne lit un effet «\u202fsmoke\u202f»"
     )
     assert err.message("en") == (
         'file maison.yaml, entry "sweep", field "effects[2].type": no rule reads an effect "smoke"'
@@ -113,7 +113,7 @@ def test_the_loader_refuses_an_effect_without_the_field_its_reader_needs(tmp_pat
         f'file {path}, entry "multiple_opponents", field "effects[1].difficulty": '
         'an effect "per_opponent" must give "difficulty"'
     )
-    assert "« difficulty »" in info.value.message("fr")
+    assert "«\u202fdifficulty\u202f»" in info.value.message("fr")
 
 
 def test_the_loader_refuses_a_maneuver_without_the_effect_a_rule_looks_up(tmp_path: Path) -> None:
@@ -121,8 +121,8 @@ def test_the_loader_refuses_a_maneuver_without_the_effect_a_rule_looks_up(tmp_pa
     with pytest.raises(ConteurError) as info:
         load_tables("1899", [path])
     assert info.value.message("fr") == (
-        f"fichier {path}, entrée « ambush », champ « effects » : "
-        "il faut un effet « resisted » (une règle le lit)"
+        f"fichier {path}, entrée «\u202fambush\u202f», champ «\u202feffects\u202f»\u202f: "
+        "il faut un effet «\u202fresisted\u202f» (une règle le lit)"
     )
 
 
