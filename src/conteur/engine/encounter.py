@@ -20,6 +20,8 @@ from conteur.i18n import ConteurError
 
 from .commands import Command, CommandTemplate
 from .events import Event, EventList, event_from_dict
+from .hidden import REVEAL, Revealed, hidden_now, reveal_events, reveal_template, split_scenario
+from .hidden import stamp as stamp_hidden
 from .registry import ruleset_of
 from .ruleset import Resolution, Ruleset
 
@@ -79,6 +81,9 @@ class Encounter:
     base_dir: Path | None = None
     """Where the scenario's files (sheets, tables) are read from, for every refold."""
     _history: list[tuple[int, Any]] = field(default_factory=list, repr=False)
+    hidden_at_start: frozenset[str] = frozenset()
+    """The combatants the scenario brings in hidden (``conteur.engine.hidden``)."""
+    _hidden: tuple[int, frozenset[str]] = field(default=(-1, frozenset()), repr=False)
 
     @classmethod
     def start(
@@ -86,8 +91,16 @@ class Encounter:
     ) -> Encounter:
         """A new encounter from a scenario (its ``ruleset`` key names the ruleset)."""
         ruleset = ruleset_of(scenario)
-        state = ruleset.new_state(scenario, base_dir)
-        return cls(ruleset, scenario, state, keep_history=keep_history, base_dir=base_dir)
+        clean, hidden = split_scenario(scenario)
+        state = ruleset.new_state(clean, base_dir)
+        return cls(
+            ruleset,
+            scenario,
+            state,
+            keep_history=keep_history,
+            base_dir=base_dir,
+            hidden_at_start=hidden,
+        )
 
     def execute(self, command: Command, dice: DiceSource) -> EventList:
         """Resolve ``command`` with ``dice``; all of it is applied, or nothing (ConteurError).
@@ -95,6 +108,9 @@ class Encounter:
         The command works on a copy of the state: when it fails half-way the
         copy is dropped and the dice go back to where they were.
         """
+        hidden = self.hidden
+        if command.type == REVEAL and hidden:
+            return self._append(command, self.state, list(reveal_events(command, hidden)))
         mark = dice.mark()
         work = copy.deepcopy(self.state)
         ctx = Resolution(work, dice, self.ruleset.visibility)
@@ -103,13 +119,33 @@ class Encounter:
         except BaseException:
             dice.reset(mark)
             raise
+        events = ctx.events
+        if hidden:
+            actor = command.actor
+            if actor in hidden and self.ruleset.reveals(command, self.state):
+                hidden = hidden - {actor}
+                events = [Revealed(fighter=actor, by="action"), *events]
+            events = stamp_hidden(events, hidden)
+        return self._append(command, work, events)
+
+    def _append(self, command: Command, state: Any, events: list[Event]) -> EventList:
         seq = len(self.log)
         if self.keep_history:
             self._history.append((seq, self.state))
-        self.state = work
-        entry = CommandEntry(seq, command, tuple(ctx.events))
+        self.state = state
+        entry = CommandEntry(seq, command, tuple(events))
         self.log.append(entry)
-        return EventList(ctx.events)
+        return EventList(events)
+
+    @property
+    def hidden(self) -> frozenset[str]:
+        """The combatants hidden now: brought in hidden and not revealed by a command in
+        force (``conteur.engine.hidden``)."""
+        if not self.hidden_at_start:
+            return self.hidden_at_start
+        if self._hidden[0] != len(self.log):
+            self._hidden = (len(self.log), hidden_now(self.hidden_at_start, self.events()))
+        return self._hidden[1]
 
     def active(self) -> list[CommandEntry]:
         """The commands in force (not undone), in order."""
@@ -134,7 +170,7 @@ class Encounter:
         return last
 
     def _fold(self, entries: list[CommandEntry]) -> Any:
-        state = self.ruleset.new_state(self.scenario, self.base_dir)
+        state = self.ruleset.new_state(split_scenario(self.scenario)[0], self.base_dir)
         for entry in entries:
             for event in entry.events:
                 event.apply(state)
@@ -156,8 +192,11 @@ class Encounter:
         return enc
 
     def legal_commands(self, actor: str | None = None) -> list[CommandTemplate]:
-        """What ``actor`` (or anyone) may do now."""
-        return self.ruleset.legal_commands(self.state, actor)
+        """What ``actor`` (or anyone) may do now (the game master's ``reveal`` included, when
+        someone is hidden)."""
+        templates = self.ruleset.legal_commands(self.state, actor)
+        reveal = reveal_template(self.hidden) if actor is None else None
+        return [*templates, reveal] if reveal is not None else templates
 
     def end_state(self) -> dict[str, dict[str, Any]]:
         """What each character carries out of the fight."""

@@ -52,7 +52,7 @@ def lines_of(
             out.append(Line(ev.describe(lang, names), ev, faces))
             continue
         hidden = True
-        veiled = ev.veiled(lang, names)
+        veiled = None if ev.seen.hides else ev.veiled(lang, names)
         if veiled:
             out.append(Line(veiled, ev, veiled=True))
     return out, hidden
@@ -70,7 +70,7 @@ def hidden_entry(entry: CommandEntry, viewer: Viewer) -> bool:
         if viewer.sees(ev.seen):
             return False
         hidden = True
-        if ev.veiled() is not None:
+        if not ev.seen.hides and ev.veiled() is not None:
             return False
     return hidden
 

@@ -24,10 +24,16 @@ class Visibility:
 
     audience: Audience = "public"
     owner: str | None = None
+    hides: tuple[str, ...] = ()
+    """The hidden combatants the event names (``conteur.engine.hidden``): while one is named
+    here, no player reads the event, not even its veiled line; the GM reads it as usual."""
 
     def to_dict(self) -> dict[str, Any]:
-        """JSON-ready: ``{"audience": ..., "owner": ...}``."""
-        return {"audience": self.audience, "owner": self.owner}
+        """JSON-ready: ``{"audience": ..., "owner": ...}`` (and ``hides`` when it names one)."""
+        out: dict[str, Any] = {"audience": self.audience, "owner": self.owner}
+        if self.hides:
+            out["hides"] = list(self.hides)
+        return out
 
     @classmethod
     def from_dict(cls, data: Any) -> Visibility:
@@ -40,7 +46,12 @@ class Visibility:
         if audience not in ("public", "gm", "owner"):
             audience = "public"
         owner = data.get("owner")
-        return cls(audience, str(owner) if owner is not None else None)
+        hides = data.get("hides") or ()
+        return cls(
+            audience,
+            str(owner) if owner is not None else None,
+            tuple(str(h) for h in hides) if isinstance(hides, list | tuple) else (),
+        )
 
 
 PUBLIC = Visibility("public")
@@ -63,7 +74,11 @@ class Viewer:
 
     def sees(self, visibility: Visibility) -> bool:
         """Whether this reader may see an event of ``visibility``."""
-        if self.gm or visibility.audience == "public":
+        if self.gm:
+            return True
+        if visibility.hides:
+            return False
+        if visibility.audience == "public":
             return True
         if visibility.audience == "gm":
             return False

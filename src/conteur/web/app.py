@@ -37,6 +37,7 @@ from starlette.exceptions import HTTPException as StarletteHTTPException
 from starlette.types import Scope
 
 from conteur.engine.commands import Param
+from conteur.engine.hidden import parse_line
 from conteur.engine.registry import available_rulesets
 from conteur.engine.visibility import GM, Viewer
 from conteur.i18n import ConteurError, Lang, parse_lang
@@ -326,12 +327,14 @@ def create_app(store: Store, *, secret: bytes | None = None) -> FastAPI:
         campaign = await campaign_or_404(int_id(cid))
         characters = await call(store.list_characters, campaign.id)
         encounters = await call(store.list_encounters, campaign.id)
+        table_token = await call(store.table_token, campaign.id)
         return render(
             request,
             "campaign.html",
             campaign=campaign,
             characters=characters,
             encounters=encounters,
+            table_token=table_token,
             csrf=csrf_for(sid),
         )
 
@@ -439,7 +442,8 @@ def create_app(store: Store, *, secret: bytes | None = None) -> FastAPI:
             if char is None:
                 raise ConteurError("web.bad_choice", field="characters", value=raw)
             side = values.get(f"side_{raw}", "").strip() or None
-            participants.append(Participant(char.id, side=side))
+            extra = {"hidden": True} if values.get(f"hidden_{raw}") else {}
+            participants.append(Participant(char.id, side=side, extra=extra))
         if not participants:
             raise ConteurError("web.no_participant")
         info = await call(store.start_encounter, campaign.id, values.get("name", ""), participants)
@@ -473,6 +477,7 @@ def create_app(store: Store, *, secret: bytes | None = None) -> FastAPI:
             "odds": snap.odds,
             "odds_kinds": snap.all_kinds(),
             "current": snap.current,
+            "hidden": snap.hidden,
             **extra,
         }
 
@@ -666,7 +671,7 @@ def create_app(store: Store, *, secret: bytes | None = None) -> FastAPI:
             if len(line) > 1000:
                 raise ConteurError("web.too_long", field="line")
             enc = store.encounter(info.id)
-            command = enc.ruleset.parse_command(line, enc.state, lang_of(request))
+            command = parse_line(enc, line, lang_of(request))
             if command.type == "undo":
                 return store.undo(info.id, seen=seen_seq(values))
             dice, exact = view.dice_from_form(values)
@@ -725,7 +730,7 @@ def create_app(store: Store, *, secret: bytes | None = None) -> FastAPI:
                 names = enc.ruleset.names(enc.state)
                 if attacker not in names or target not in names or attacker == target:
                     raise ConteurError("web.odds_pick")
-                if not viewer.gm and attacker != viewer.character:
+                if not viewer.gm and (attacker != viewer.character or target in enc.hidden):
                     raise ConteurError("web.odds_pick")
                 if not enc.ruleset.prices_attacks:
                     raise ConteurError("web.no_odds")
@@ -927,6 +932,8 @@ def create_app(store: Store, *, secret: bytes | None = None) -> FastAPI:
         def action() -> Any:
             enc = store.encounter(info.id)
             command = view.command_from_form(enc, values)
+            if enc.hidden and set(map(str, command.args.values())) & enc.hidden:
+                raise ConteurError("web.not_legal", command=command.type)  # unknown to players
             dice, exact = view.dice_from_form(values)
             return store.execute(info.id, command, dice, all_dice_used=exact)
 
@@ -969,6 +976,89 @@ def create_app(store: Store, *, secret: bytes | None = None) -> FastAPI:
         return await rolls_action(
             request, info, url, csrf_for(f"player:{token}"), work, me=me, gm=False
         )
+
+    # -------------------------------------------------------------- the table's screen
+
+    async def table_of(token: str, request: Request) -> tuple[Any, EncounterInfo | None]:
+        """The campaign of a table-screen link and its open encounter (the latest), if any."""
+        if not token or len(token) > 200:
+            raise NotFound()
+        campaign = await call(store.campaign_by_table_token, token)
+        if campaign is None:
+            raise NotFound()
+        request.state.lang_default = campaign.settings.get("lang")
+        items = await call(store.list_encounters, campaign.id, "open")
+        info = max(items, key=lambda i: i.id) if items else None
+        return campaign, info
+
+    def table_panel_context(snap: Snapshot | None, token: str) -> dict[str, Any]:
+        """What the table's screen shows: the public view of the players' table (the same
+        snapshot as theirs), every combatant's health as words, no secret, no hidden one."""
+        if snap is None:
+            return {"info": None, "seq": -1, "token": token}
+        return {
+            "info": snap.info,
+            "seq": snap.seq,
+            "token": token,
+            "sit": snap.sit,
+            "names": snap.names,
+            "others": snap.roster.public,
+            "log_html": snap.log_html,
+        }
+
+    async def table_context(request: Request, token: str) -> dict[str, Any]:
+        campaign, info = await table_of(token, request)
+        snap = None
+        if info is not None:
+            viewer = table_viewer(info)
+            snap = await snapshot_or_404(info.id, lang_of(request), viewer=viewer, info=info)
+        return {"campaign": campaign, **table_panel_context(snap, token)}
+
+    @app.get("/t/{token}", response_class=HTMLResponse)
+    async def table_page(request: Request, token: str) -> Response:
+        return render(request, "table.html", **await table_context(request, token))
+
+    @app.get("/t/{token}/panel", response_class=HTMLResponse)
+    async def table_panel(request: Request, token: str) -> Response:
+        return render(request, "_table_panel.html", **await table_context(request, token))
+
+    @app.get("/t/{token}/stream")
+    async def table_stream(
+        request: Request, token: str, since: int = -1, limit: int = 0
+    ) -> Response:
+        campaign, info = await table_of(token, request)
+        if info is None:
+            raise NotFound()
+        lang = lang_of(request)
+
+        def panel(snap: Snapshot) -> str:
+            key = ("table", token)
+            html = snap.views.get(key)
+            if html is None:
+                context = table_panel_context(snap, token)
+                context["log_html"] = LOG_SLOT  # the page keeps its log and adds the news
+                html = render_fragment("_table_panel.html", lang, **context)
+                snap.views[key] = html
+            return html
+
+        return _stream(
+            request,
+            info.id,
+            since,
+            limit,
+            viewer=table_viewer(info),
+            panel=panel,
+            audience=("table", campaign.id),
+        )
+
+    @app.post("/c/{cid}/table")
+    async def campaign_table_token(request: Request, cid: str) -> Response:
+        """A new table-screen link for the campaign (the old one stops working)."""
+        sid = gm_session(request)
+        campaign = await campaign_or_404(int_id(cid))
+        await form_of(request, sid)
+        await call(store.new_table_token, campaign.id)
+        return RedirectResponse(f"/c/{campaign.id}", status_code=303)
 
     # -------------------------------------------------------------- live streams
 

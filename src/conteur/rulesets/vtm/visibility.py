@@ -71,6 +71,11 @@ def gm_only(*types: str) -> None:
     GM_ONLY_EVENTS.update(types)
 
 
+STAYS_HIDDEN = frozenset(("declare", "pass", "ambush"))
+"""What a hidden fighter may do and stay hidden: declaring (the declaration is not yet the
+deed: the table learns of it when the action is taken), passing, preparing an ambush."""
+
+
 def visibility(event: Event) -> Visibility:
     """Who may see ``event``: the game master, one fighter (and the GM), or everyone."""
     name = type(event).type_name
@@ -89,4 +94,4 @@ def visibility(event: Event) -> Visibility:
     return owned_by(owner if isinstance(owner, str) else None)
 
 
-__all__ = ["GM_ONLY_EVENTS", "OWNED", "gm_only", "owned", "visibility"]
+__all__ = ["GM_ONLY_EVENTS", "OWNED", "STAYS_HIDDEN", "gm_only", "owned", "visibility"]

@@ -69,6 +69,12 @@ TARGET_OWNS: tuple[type[Event], ...] = (LocationRolled, DamageDealt, KnockOutHur
 """Wounds owned by their ``target``."""
 
 
+STAYS_HIDDEN = frozenset(("pass", "approach"))
+"""What a hidden fighter may do and stay hidden: passing, and creeping up on someone (its
+approach is its own until it strikes; a failed one names the sneaker publicly, and that
+event still names a hidden fighter: it stays the GM's until the reveal)."""
+
+
 def visibility(event: Event, state: WesternState) -> Visibility:
     """Who may see ``event`` (see the module's docstring for each type)."""
     if not event.public:
