@@ -218,3 +218,25 @@ def next_act(enc: Encounter, fight: HiddenFight) -> str:
         if fid in fight.acts:
             return fight.acts[fid]
     raise AssertionError(f"no act line for {due}")
+
+
+def start_in_store(store: Any, fight: HiddenFight, lang: str = "fr") -> tuple[int, str, int]:
+    """The fight as a campaign of the store (the player's character its one character, the
+    NPCs given inline), its setup played: the encounter's id, the player's token, the
+    campaign's id."""
+    from conteur.store import Participant
+
+    campaign = store.create_campaign(f"Embuscade {fight.ruleset}", fight.ruleset)
+    if lang != "fr":
+        store.update_campaign(campaign.id, settings={"lang": lang})
+    char = store.add_character(campaign.id, dict(fight.pc_sheet))
+    position = (0.0, 0.0) if fight.ruleset != "hunter" else None
+    info = store.start_encounter(
+        campaign.id,
+        "Embuscade",
+        [Participant(char.id, side=fight.pc_side, position=position, combatant_id=fight.pc_id)],
+        npcs=[copy.deepcopy(n) for n in fight.npcs],
+    )
+    play_setup(lambda: store.encounter(info.id), lambda c, d: store.execute(info.id, c, d), fight)
+    token = next(c.token for c in store.list_characters(campaign.id) if c.id == char.id)
+    return info.id, token, campaign.id

@@ -139,6 +139,25 @@ def test_a_declaration_keeps_a_vtm_fighter_hidden_an_attack_reveals_it() -> None
     assert [ev.seen.hides for ev in events if getattr(ev, "fighter", None) == "zorba"] == [
         ("zorba",)
     ]
-    assert [ev.seen.hides for ev in events if getattr(ev, "fighter", None) != "zorba"] == [()]
+    # The end of the declarations its own closed is its doing too: nothing of it is public.
+    assert [ev.seen.hides for ev in events if getattr(ev, "fighter", None) != "zorba"] == [
+        ("zorba",)
+    ]
     assert enc.ruleset.reveals(Command("act", "zorba"), enc.state)
     assert not enc.ruleset.reveals(Command("declare", "zorba"), enc.state)
+
+
+@pytest.mark.parametrize(
+    ("ruleset", "told"),
+    [
+        ("vtm", "ordre d'initiative : jack malone > sam le barman (v-ini-2)"),
+        ("western", "round 1"),
+    ],
+)
+def test_the_order_is_told_without_the_hidden_ones(ruleset: str, told: str) -> None:
+    """``Event.without``: the table reads the order of initiative, the hidden ones left out."""
+    fight = FIGHTS[ruleset]
+    enc = _started(fight)
+    lines = _read(enc, _player(fight)).splitlines()
+    assert any(line.startswith(told) for line in lines), lines
+    assert "zorba" in _read(enc, GM)

@@ -125,7 +125,7 @@ class Encounter:
             if actor in hidden and self.ruleset.reveals(command, self.state):
                 hidden = hidden - {actor}
                 events = [Revealed(fighter=actor, by="action"), *events]
-            events = stamp_hidden(events, hidden)
+            events = stamp_hidden(events, hidden, actor)
         return self._append(command, work, events)
 
     def _append(self, command: Command, state: Any, events: list[Event]) -> EventList:

@@ -118,11 +118,14 @@ def _collect(value: Any, ids: frozenset[str], found: set[str]) -> None:
             _collect(getattr(value, f.name), ids, found)
 
 
-def stamp(events: Sequence[Event], hidden: frozenset[str]) -> list[Event]:
-    """``events`` with the hidden combatants each names stamped in its ``seen.hides``."""
+def stamp(events: Sequence[Event], hidden: frozenset[str], actor: str | None = None) -> list[Event]:
+    """``events`` with the hidden combatants each names stamped in its ``seen.hides``; when
+    the command's ``actor`` is one of them, every event is its doing and is stamped with it
+    (the end of the declarations its declaration closes tells of it too)."""
     out: list[Event] = []
+    doer = frozenset({actor}) if actor is not None and actor in hidden else frozenset()
     for ev in events:
-        named = names_of(ev, hidden)
+        named = names_of(ev, hidden) | doer
         if named:
             hides = tuple(sorted(set(ev.seen.hides) | named))
             ev = dataclasses.replace(ev, seen=dataclasses.replace(ev.seen, hides=hides))

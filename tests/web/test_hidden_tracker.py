@@ -1,0 +1,164 @@
+"""Hidden combatants in the tracker, for every shipped ruleset: a player's page, panel, live
+stream and odds, and the table's screen, hold nothing of a hidden one — not its name, not
+its id — until it acts or the game master reveals it; the GM's page marks it hidden and
+offers « Révéler ». The player's forms (``player_input`` on) offer no hidden target."""
+
+from __future__ import annotations
+
+import html
+import json
+import re
+
+import pytest
+from fastapi.testclient import TestClient
+
+from conteur.store import Store
+from hidden_fights import FIGHTS, next_act, start_in_store
+
+from .conftest import csrf_of
+
+HX = {"hx-request": "true"}
+SECRETS = ("zorba", "quincy")
+
+
+def stream_text(client: TestClient, path: str) -> str:
+    """The live stream's first update, raw and with its JSON decoded."""
+    with client.stream("GET", f"{path}?since=-1&limit=1") as r:
+        assert r.status_code == 200
+        raw = "".join(r.iter_text())
+    data = json.loads(raw.split("data: ", 1)[1].split("\n", 1)[0])
+    return raw + json.dumps(data, ensure_ascii=False)
+
+
+def table_token(gm: TestClient, cid: int) -> str:
+    found = re.search(r'/t/([A-Za-z0-9_-]{20,})"', gm.get(f"/c/{cid}").text)
+    assert found is not None, "no table link on the campaign page"
+    return found.group(1)
+
+
+def public_texts(client: TestClient, token: str, table: str) -> dict[str, str]:
+    """Everything a player and the table's screen are sent, by where it came from (HTML
+    entities decoded)."""
+    texts = {
+        "player page": client.get(f"/p/{token}").text,
+        "player panel": client.get(f"/p/{token}/panel").text,
+        "player stream": stream_text(client, f"/p/{token}/stream"),
+        "table page": client.get(f"/t/{table}").text,
+        "table panel": client.get(f"/t/{table}/panel").text,
+        "table stream": stream_text(client, f"/t/{table}/stream"),
+    }
+    return {where: html.unescape(text) for where, text in texts.items()}
+
+
+def absent(texts: dict[str, str], *secrets: str) -> None:
+    for where, text in texts.items():
+        for secret in secrets:
+            assert secret not in text.lower(), f"{secret} in the {where}"
+
+
+@pytest.mark.parametrize("ruleset", sorted(FIGHTS))
+def test_nothing_of_a_hidden_one_reaches_players_or_the_table(
+    ruleset: str, gm: TestClient, stranger: TestClient, store: Store
+) -> None:
+    fight = FIGHTS[ruleset]
+    eid, token, cid = start_in_store(store, fight)
+    store.update_campaign(cid, settings={"player_input": True})
+    app_panels = gm.app.state.panels  # type: ignore[attr-defined]
+    app_panels.forget()
+    table = table_token(gm, cid)
+    texts = public_texts(stranger, token, table)
+    absent(texts, *SECRETS)
+    visible = fight.names[fight.npcs[0]["id"]]
+    assert visible in texts["player page"] and visible in texts["table page"]
+    pc_name = str(fight.pc_sheet["nom"])
+    assert pc_name in texts["table page"]
+    # The player may not price an attack on a hidden one, even by guessing its id: the
+    # answer is the one an unknown id gets (but for the link to the page asked).
+    r = stranger.get(f"/p/{token}/odds", params={"target": "zorba"})
+    unknown = stranger.get(f"/p/{token}/odds", params={"target": "xxxxx"})
+    assert r.status_code == unknown.status_code == 400
+    assert r.text.replace("zorba", "xxxxx") == unknown.text
+
+    page = gm.get(f"/e/{eid}").text
+    for cid_ in SECRETS:
+        assert f'data-fighter="{cid_}" data-status' in page
+        assert re.search(rf'data-fighter="{cid_}"[^>]*data-hidden', page)
+        assert f'data-reveal="{cid_}"' in page
+    assert 'data-form="reveal:"' in page  # and the GM's tool, in its drawer
+
+    # The GM reveals Quincy: the table and the player read it, Zorba stays unknown.
+    csrf = csrf_of(page)
+    r = gm.post(
+        f"/e/{eid}/command",
+        data={"csrf": csrf, "type": "reveal", "fighter": "quincy"},
+        headers=HX,
+    )
+    assert r.status_code == 200, r.text
+    assert 'data-reveal="quincy"' not in r.text and 'data-reveal="zorba"' in r.text
+    texts = public_texts(stranger, token, table)
+    absent(texts, "zorba")
+    # (A stream opened again within the same poll period shares the earlier read: the live
+    # streams after a command are the browser test's.)
+    for where in ("player page", "table page", "player panel", "table panel"):
+        assert "Quincy Vold sort de l'ombre (révélé par le MJ)" in texts[where], where
+    assert 'data-fighter="quincy"' in texts["table panel"]
+
+    # Zorba acts (a line of the script language): revealed, read by all.
+    while "zorba" in store.encounter(eid).hidden:
+        line = next_act(store.encounter(eid), fight)
+        seq = re.search(r'data-seq="(-?\d+)"', gm.get(f"/e/{eid}/panel").text)
+        assert seq is not None
+        r = gm.post(
+            f"/e/{eid}/script",
+            data={"csrf": csrf, "line": line, "faces": "", "seq": seq.group(1)},
+            headers=HX,
+        )
+        assert r.status_code == 200, r.text
+    texts = public_texts(stranger, token, table)
+    for where in ("player page", "table page"):
+        assert "Zorba Kell sort de l'ombre et agit" in texts[where], where
+        assert 'data-fighter="zorba"' in texts[where]
+
+
+def test_the_gms_script_line_reveals_and_undo_hides_again(
+    gm: TestClient, stranger: TestClient, store: Store
+) -> None:
+    eid, token, _ = start_in_store(store, FIGHTS["vtm"])
+    page = gm.get(f"/e/{eid}").text
+    csrf = csrf_of(page)
+    seq = int(re.findall(r'data-seq="(-?\d+)"', gm.get(f"/e/{eid}/panel").text)[0])
+    r = gm.post(
+        f"/e/{eid}/script",
+        data={"csrf": csrf, "line": "révéler Quincy Vold", "faces": "", "seq": str(seq)},
+        headers=HX,
+    )
+    assert r.status_code == 200 and store.encounter(eid).hidden == {"zorba"}
+    assert 'data-fighter="quincy"' in stranger.get(f"/p/{token}").text
+    r = gm.post(f"/e/{eid}/undo", data={"csrf": csrf, "seq": str(seq + 1)}, headers=HX)
+    assert r.status_code == 200 and store.encounter(eid).hidden == {"zorba", "quincy"}
+    player = stranger.get(f"/p/{token}").text
+    assert 'data-fighter="quincy"' not in player and "Quincy Vold" in player  # the undone line
+    r = gm.post(
+        f"/e/{eid}/script",
+        data={"csrf": csrf, "line": "révéler Sam le barman", "faces": "", "seq": str(seq + 2)},
+        headers=HX,
+    )
+    assert r.status_code == 422 and "n&#39;est pas un combattant caché" in r.text
+
+
+def test_a_table_link_is_the_campaigns_and_a_new_one_stops_the_old(
+    gm: TestClient, stranger: TestClient, store: Store
+) -> None:
+    _, _, cid = start_in_store(store, FIGHTS["western"], lang="en")
+    old = table_token(gm, cid)
+    page = stranger.get(f"/t/{old}")
+    assert page.status_code == 200 and '<html lang="en">' in page.text
+    assert "Whose turn" in page.text or "whose turn" in page.text
+    assert stranger.get("/t/not-a-token").status_code == 404
+    csrf = csrf_of(gm.get(f"/c/{cid}").text)
+    assert gm.post(f"/c/{cid}/table", data={"csrf": csrf}).status_code == 200
+    new = table_token(gm, cid)
+    assert new != old
+    assert stranger.get(f"/t/{old}").status_code == 404
+    assert stranger.get(f"/t/{new}").status_code == 200
+    assert stranger.post(f"/c/{cid}/table", data={"csrf": "x"}).status_code in (401, 403)
