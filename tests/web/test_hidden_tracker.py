@@ -8,6 +8,7 @@ from __future__ import annotations
 import html
 import json
 import re
+import time
 
 import pytest
 from fastapi.testclient import TestClient
@@ -162,3 +163,34 @@ def test_a_table_link_is_the_campaigns_and_a_new_one_stops_the_old(
     assert stranger.get(f"/t/{old}").status_code == 404
     assert stranger.get(f"/t/{new}").status_code == 200
     assert stranger.post(f"/c/{cid}/table", data={"csrf": "x"}).status_code in (401, 403)
+
+
+def test_a_players_stream_says_nothing_of_a_hidden_ones_wound(
+    gm: TestClient, stranger: TestClient, store: Store
+) -> None:
+    """No update at all reaches a player for a command that shows them nothing (the GM wounds
+    a hidden one): even an empty update would tell them that something happened."""
+    import threading
+
+    eid, token, _ = start_in_store(store, FIGHTS["vtm"])
+    csrf = csrf_of(gm.get(f"/e/{eid}").text)
+    start = len(store.encounter(eid).log) - 1
+    got: list[str] = []
+
+    def listen() -> None:
+        # the GM's client: the same event loop as the commands, whose notifier wakes it
+        with gm.stream("GET", f"/p/{token}/stream?since={start}&limit=1") as r:
+            got.append("".join(r.iter_text()))
+
+    reader = threading.Thread(target=listen, daemon=True)
+    reader.start()
+    time.sleep(0.7)  # the stream has read the state the page shows
+    for line in ("mj: dégâts zorba 1 létal", "mj: dégâts jack 1 létal"):
+        r = gm.post(f"/e/{eid}/script", data={"csrf": csrf, "line": line, "faces": ""}, headers=HX)
+        assert r.status_code == 200, r.text
+        time.sleep(0.7)
+    reader.join(10)
+    assert len(store.encounter(eid).log) - 1 == start + 2
+    assert got, "no update"
+    assert f"id: {start + 1}\n" not in got[0]  # Zorba's wound: not even an empty update
+    assert f"id: {start + 2}\n" in got[0] and "Jack Malone" in got[0]  # Jack's: the news

@@ -1125,6 +1125,7 @@ def create_app(store: Store, *, secret: bytes | None = None) -> FastAPI:
 
         async def events() -> AsyncIterator[bytes]:
             seen_seq = start
+            last = b""  # the panel last sent, its seq taken out
             sent = 0
             woken = False  # the first read, and reads after a timeout, poll the database
             idle = 0.0
@@ -1135,11 +1136,20 @@ def create_app(store: Store, *, secret: bytes | None = None) -> FastAPI:
                 snap = await latest(eid, lang, viewer, when)
                 if snap is not None and snap.seq > seen_seq:
                     head, html, tail = update_message(snap, seen_seq, audience, panel)
-                    seen_seq = snap.seq
-                    yield b"".join((head, fill(html) if fill else html, tail))
-                    sent += 1
-                    if limit and sent >= limit:
-                        return
+                    shown = html.replace(f'data-seq=\\"{snap.seq}\\"'.encode(), b"")
+                    if not viewer.gm and shown == last and not snap.entries_since(seen_seq):
+                        # Nothing this view may see changed (a GM's note, a hidden one's
+                        # deed): no update, which would tell that something happened.
+                        seen_seq = snap.seq
+                    else:
+                        seen_seq, last = snap.seq, shown
+                        yield b"".join((head, fill(html) if fill else html, tail))
+                        sent += 1
+                        if limit and sent >= limit:
+                            return
+                elif snap is not None and not last and not viewer.gm:  # what the page shows
+                    html = update_message(snap, seen_seq, audience, panel)[1]
+                    last = html.replace(f'data-seq=\\"{snap.seq}\\"'.encode(), b"")
                 woken = await notifier.wait(eid, version, POLL_SECONDS)
                 if not woken:
                     if await request.is_disconnected():
