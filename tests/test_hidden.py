@@ -5,6 +5,8 @@ command; a stored log replays to the same hidden set (``conteur.engine.hidden``)
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
 
 from conteur.dice import SeededDice
@@ -161,3 +163,33 @@ def test_the_order_is_told_without_the_hidden_ones(ruleset: str, told: str) -> N
     lines = _read(enc, _player(fight)).splitlines()
     assert any(line.startswith(told) for line in lines), lines
     assert "zorba" in _read(enc, GM)
+
+
+def test_conteur_play_as_a_player_tells_nothing_of_a_hidden_one(tmp_path: Path) -> None:
+    """``conteur play --as``: the same reading, on the command line (the reveal a script
+    line, « révéler X »)."""
+    import json
+
+    import yaml
+    from typer.testing import CliRunner
+
+    from conteur.cli import app
+
+    fight = FIGHTS["hunter"]
+    (tmp_path / "f.yaml").write_text(yaml.safe_dump(fight.scenario()), encoding="utf-8")
+    (tmp_path / "f.txt").write_text("initiative\n", encoding="utf-8")
+    args = ["play", str(tmp_path / "f.yaml"), "--script", str(tmp_path / "f.txt")]
+    args += ["--seed", "7", "--json", "--as", "ana"]
+    out = CliRunner().invoke(app, args)
+    assert out.exit_code == 0, out.output
+    data = json.loads(out.stdout)
+    assert [o["id"] for o in data["others"]] == ["bete"]
+    assert "zorba" not in out.stdout.lower() and "quincy" not in out.stdout.lower()
+    (tmp_path / "f.txt").write_text("initiative\nrévéler quincy\n", encoding="utf-8")
+    out = CliRunner().invoke(app, args)
+    assert out.exit_code == 0, out.output
+    data = json.loads(out.stdout)
+    assert [o["id"] for o in data["others"]] == ["bete", "quincy"]
+    assert "zorba" not in out.stdout.lower()
+    gm = CliRunner().invoke(app, args[:-2])
+    assert "zorba" in gm.stdout.lower()

@@ -6,7 +6,6 @@ offers « Révéler ». The player's forms (``player_input`` on) offer no hidden
 from __future__ import annotations
 
 import html
-import json
 import re
 import time
 
@@ -17,18 +16,10 @@ from conteur.store import Store
 from hidden_fights import FIGHTS, next_act, start_in_store
 
 from .conftest import csrf_of
+from .test_visibility import stream_text
 
 HX = {"hx-request": "true"}
 SECRETS = ("zorba", "quincy")
-
-
-def stream_text(client: TestClient, path: str) -> str:
-    """The live stream's first update, raw and with its JSON decoded."""
-    with client.stream("GET", f"{path}?since=-1&limit=1") as r:
-        assert r.status_code == 200
-        raw = "".join(r.iter_text())
-    data = json.loads(raw.split("data: ", 1)[1].split("\n", 1)[0])
-    return raw + json.dumps(data, ensure_ascii=False)
 
 
 def table_token(gm: TestClient, cid: int) -> str:
