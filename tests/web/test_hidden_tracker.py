@@ -185,3 +185,25 @@ def test_a_players_stream_says_nothing_of_a_hidden_ones_wound(
     assert got, "no update"
     assert f"id: {start + 1}\n" not in got[0]  # Zorba's wound: not even an empty update
     assert f"id: {start + 2}\n" in got[0] and "Jack Malone" in got[0]  # Jack's: the news
+
+
+def test_the_gm_brings_a_character_in_hidden_when_starting_an_encounter(
+    gm: TestClient, store: Store
+) -> None:
+    cid = 1  # the demo campaign
+    page = gm.get(f"/c/{cid}").text
+    chars = {c.name: c.id for c in store.list_characters(cid)}
+    sam = chars["Sam le barman"]
+    assert f'name="hidden_{sam}"' in page
+    data = {
+        "csrf": csrf_of(page),
+        "name": "Guet-apens",
+        "characters": [str(i) for i in chars.values()],
+        f"hidden_{sam}": "1",
+    }
+    r = gm.post(f"/c/{cid}/encounters", data=data, follow_redirects=False)
+    assert r.status_code == 303, r.text
+    eid = int(r.headers["location"].rsplit("/", 1)[1])
+    enc = store.encounter(eid)
+    assert enc.hidden == {"sam_le_barman"}  # the character's slug
+    assert re.search(r'data-fighter="sam_le_barman"[^>]*data-hidden', gm.get(f"/e/{eid}").text)
