@@ -207,3 +207,23 @@ def test_the_gm_brings_a_character_in_hidden_when_starting_an_encounter(
     enc = store.encounter(eid)
     assert enc.hidden == {"sam_le_barman"}  # the character's slug
     assert re.search(r'data-fighter="sam_le_barman"[^>]*data-hidden', gm.get(f"/e/{eid}").text)
+
+
+def test_a_player_cannot_aim_at_a_hidden_one_by_guessing_its_id(
+    stranger: TestClient, store: Store
+) -> None:
+    """Bill's shot (his turn: western, the player enters his own commands) at Zorba is refused
+    as a target no one has: the same answer, word for word, and nothing is logged."""
+    eid, token, cid = start_in_store(store, FIGHTS["western"])
+    store.update_campaign(cid, settings={"player_input": True})
+    page = stranger.get(f"/p/{token}").text
+    assert 'data-form="attack:bill"' in page and 'value="zorba"' not in page
+    csrf = csrf_of(page)
+    count = len(store.encounter(eid).log)
+    answers = []
+    for target in ("zorba", "xxxxx"):
+        data = {"csrf": csrf, "type": "attack", "actor": "bill", "target": target}
+        r = stranger.post(f"/p/{token}/command", data=data, headers=HX)
+        answers.append((r.status_code, html.unescape(r.text).replace(target, "?")))
+    assert answers[0] == answers[1] and answers[0][0] == 422
+    assert len(store.encounter(eid).log) == count

@@ -102,6 +102,13 @@ def names_of(event: Event, ids: frozenset[str]) -> frozenset[str]:
     return frozenset(found)
 
 
+def mentioned(value: Any, ids: frozenset[str]) -> frozenset[str]:
+    """The combatants of ``ids`` that ``value`` (a command's arguments...) holds anywhere."""
+    found: set[str] = set()
+    _collect(value, ids, found)
+    return frozenset(found)
+
+
 def _collect(value: Any, ids: frozenset[str], found: set[str]) -> None:
     if isinstance(value, str):
         if value in ids:
@@ -183,6 +190,7 @@ __all__ = [
     "REVEAL",
     "Revealed",
     "hidden_now",
+    "mentioned",
     "names_of",
     "parse_line",
     "parse_reveal",

@@ -38,7 +38,7 @@ from starlette.types import Scope
 from uvicorn.middleware.proxy_headers import ProxyHeadersMiddleware
 
 from conteur.engine.commands import Param
-from conteur.engine.hidden import parse_line
+from conteur.engine.hidden import mentioned, parse_line
 from conteur.engine.registry import available_rulesets
 from conteur.engine.visibility import GM, Viewer
 from conteur.i18n import ConteurError, Lang, parse_lang
@@ -954,8 +954,9 @@ def create_app(
         def action() -> Any:
             enc = store.encounter(info.id)
             command = view.command_from_form(enc, values)
-            if enc.hidden and set(map(str, command.args.values())) & enc.hidden:
-                raise ConteurError("web.not_legal", command=command.type)  # unknown to players
+            for name, value in command.args.items():  # refused as an unknown choice would be
+                if mentioned(value, enc.hidden):
+                    raise ConteurError("web.bad_choice", field=name, value=values.get(name, ""))
             dice, exact = view.dice_from_form(values)
             return store.execute(info.id, command, dice, all_dice_used=exact)
 
