@@ -227,3 +227,11 @@ def test_a_player_cannot_aim_at_a_hidden_one_by_guessing_its_id(
         answers.append((r.status_code, html.unescape(r.text).replace(target, "?")))
     assert answers[0] == answers[1] and answers[0][0] == 422
     assert len(store.encounter(eid).log) == count
+
+
+def test_the_table_link_is_a_secret_no_export_carries(store: Store) -> None:
+    _, _, cid = start_in_store(store, FIGHTS["hunter"])
+    token = store.table_token(cid)
+    assert store.table_token(cid) == token  # made once, kept
+    exported = json.dumps(store.export_campaign(cid))
+    assert token not in exported and "table_token" not in exported

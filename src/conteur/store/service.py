@@ -91,6 +91,10 @@ first use (``table_token``); a new one stops the old link (``new_table_token``).
 table's default language.
 """
 
+SECRET_SETTINGS = frozenset({"table_token"})
+"""Settings that are secrets (a link's token): never exported (``backup``); a restored
+campaign makes a new one on first use."""
+
 COUNTERS = ("experience", "reputation")
 """Integer counters a character carries from fight to fight (``adjust_counters``)."""
 
