@@ -6,6 +6,7 @@ offers « Révéler ». The player's forms (``player_input`` on) offer no hidden
 from __future__ import annotations
 
 import html
+import json
 import re
 import time
 
