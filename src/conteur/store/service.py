@@ -1040,7 +1040,7 @@ def _check_rules(
 
 
 def _check_settings(current: Mapping[str, Any], changes: Mapping[str, Any]) -> dict[str, Any]:
-    out = {name: default for name, (_, default) in SETTINGS.items()}
+    out = {n: default for n, (_, default) in SETTINGS.items() if n not in SECRET_SETTINGS}
     out.update(current)
     for name, value in changes.items():
         if name not in SETTINGS:
