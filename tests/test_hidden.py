@@ -35,7 +35,7 @@ def _read(enc: Encounter, viewer: Viewer, lang: str = "fr") -> str:
     for entry in readable(enc.log, viewer):
         events = getattr(entry, "events", ())
         out += [line.text for line in lines_of(events, viewer, lang, names)[0]]  # type: ignore[arg-type]
-    return "\n".join(out).lower()
+    return "\n".join(out).lower().replace("\u202f", " ")  # French spacing read as plain
 
 
 def _player(fight: HiddenFight) -> Viewer:
@@ -109,7 +109,7 @@ def test_revealing_someone_not_hidden_is_refused_and_changes_nothing() -> None:
     count = len(enc.log)
     with pytest.raises(ConteurError) as err:
         enc.execute(Command("reveal", None, {"fighter": "sam"}), SeededDice(1))
-    assert err.value.message("fr") == "« sam » n'est pas un combattant caché"
+    assert err.value.message("fr") == "«\u202fsam\u202f» n'est pas un combattant caché"
     assert err.value.message("en") == '"sam" is not a hidden combatant'
     with pytest.raises(ConteurError) as err:
         parse_line(enc, "révéler", "fr")
@@ -123,7 +123,8 @@ def test_a_flag_that_is_not_yes_or_no_is_refused_naming_entry_and_field() -> Non
     with pytest.raises(ConteurError) as err:
         Encounter.start(scenario)
     assert err.value.message("fr") == (
-        "combatants[2], champ « hidden »\u202f: oui ou non attendu (true / false), pas « oui »"
+        "combatants[2], champ «\u202fhidden\u202f»\u202f: oui ou non attendu (true / false), "
+        "pas «\u202foui\u202f»"
     )
     assert err.value.message("en") == (
         'combatants[2], field "hidden": yes or no expected (true / false), not "oui"'
