@@ -217,7 +217,7 @@ def report(
         "others": [
             {"id": r.id, "name": r.name, "side": r.side, "status": r.status, "band": r.band}
             for r in rows
-            if r.id not in viewer.players
+            if r.id not in viewer.players and r.id not in encounter.hidden
         ],
     }
 
@@ -233,7 +233,9 @@ def _entry_dict(p: Played, viewer: Viewer, names: dict[str, str]) -> dict[str, A
     data["veiled"] = [
         text
         for e in entry.events
-        if not viewer.sees(e.seen) and (text := e.veiled(None, names)) is not None
+        if not viewer.sees(e.seen)
+        and not e.seen.hides
+        and (text := e.veiled(None, names)) is not None
     ]
     if len(seen) < len(entry.events):
         data["text"] = None

@@ -36,6 +36,8 @@ from conteur.records import lean
 
 from .commands import Command, CommandTemplate
 from .events import Event, EventList, event_from_dict
+from .hidden import REVEAL, Revealed, hidden_now, reveal_events, reveal_template, split_scenario
+from .hidden import stamp as stamp_hidden
 from .registry import ruleset_of
 from .ruleset import Resolution, Ruleset
 from .scratch import scratch_copy
@@ -127,6 +129,9 @@ class Encounter:
     _active: list[CommandEntry] = field(default_factory=list, repr=False)
     _snapshots: list[tuple[int, Any]] = field(default_factory=list, repr=False)
     """(commands in force, a copy of the state after them), oldest first."""
+    hidden_at_start: frozenset[str] = frozenset()
+    """The combatants the scenario brings in hidden (``conteur.engine.hidden``)."""
+    _hidden: tuple[int, frozenset[str]] = field(default=(-1, frozenset()), repr=False)
 
     def __post_init__(self) -> None:
         self._active = in_force(self.log)
@@ -139,7 +144,8 @@ class Encounter:
     ) -> Encounter:
         """A new encounter from a scenario (its ``ruleset`` key names the ruleset)."""
         ruleset = ruleset_of(scenario)
-        origin = ruleset.new_state(scenario, base_dir)
+        clean, hidden = split_scenario(scenario)
+        origin = ruleset.new_state(clean, base_dir)
         return cls(
             ruleset,
             scenario,
@@ -147,6 +153,7 @@ class Encounter:
             keep_history=keep_history,
             base_dir=base_dir,
             origin=origin,
+            hidden_at_start=hidden,
         )
 
     def execute(self, command: Command, dice: DiceSource) -> EventList:
@@ -156,6 +163,11 @@ class Encounter:
         is restored (when it had emitted events) and the dice go back to where
         they were.
         """
+        hidden = self.hidden
+        if command.type == REVEAL and hidden:
+            return self._append(command, reveal_events(command, hidden))
+        actor = command.actor
+        reveals = actor in hidden and self.ruleset.reveals(command, self.state)
         mark = dice.mark()
         ctx = Resolution(self.state, dice, self.ruleset.visibility)
         try:
@@ -166,6 +178,15 @@ class Encounter:
                 self._restore(len(self._active))
             raise
         events = tuple(ctx.events)
+        if hidden:
+            if reveals and actor is not None:
+                hidden = hidden - {actor}
+                events = (Revealed(fighter=actor, by="action"), *events)
+            events = tuple(stamp_hidden(events, hidden, actor))
+        return self._append(command, events)
+
+    def _append(self, command: Command, events: tuple[Event, ...]) -> EventList:
+        """Log ``command`` with ``events``, already folded into the live state."""
         entry = CommandEntry(len(self.log), command, events)
         self.log.append(entry)
         active = self._active
@@ -173,6 +194,16 @@ class Encounter:
         if self.keep_history and len(active) % SNAPSHOT_EVERY == 0:
             self._snapshots.append((len(active), scratch_copy(self.state)))
         return EventList(events)
+
+    @property
+    def hidden(self) -> frozenset[str]:
+        """The combatants hidden now: brought in hidden and not revealed by a command in
+        force (``conteur.engine.hidden``)."""
+        if not self.hidden_at_start:
+            return self.hidden_at_start
+        if self._hidden[0] != len(self.log):
+            self._hidden = (len(self.log), hidden_now(self.hidden_at_start, self.events()))
+        return self._hidden[1]
 
     def active(self) -> list[CommandEntry]:
         """The commands in force (not undone), in order."""
@@ -211,12 +242,13 @@ class Encounter:
 
     def _origin(self) -> Any:
         if self.origin is None:
-            self.origin = self.ruleset.new_state(self.scenario, self.base_dir)
+            self.origin = self.ruleset.new_state(split_scenario(self.scenario)[0], self.base_dir)
         return self.origin
 
     def rebuild(self) -> Any:
         """The state folded again from the log, from the scenario (equal to ``state``)."""
-        return fold(self.ruleset.new_state(self.scenario, self.base_dir), self._active)
+        clean = split_scenario(self.scenario)[0]
+        return fold(self.ruleset.new_state(clean, self.base_dir), self._active)
 
     @classmethod
     def replay(
@@ -258,8 +290,11 @@ class Encounter:
                 self._snapshots.append((len(active), scratch_copy(state)))
 
     def legal_commands(self, actor: str | None = None) -> list[CommandTemplate]:
-        """What ``actor`` (or anyone) may do now."""
-        return self.ruleset.legal_commands(self.state, actor)
+        """What ``actor`` (or anyone) may do now (the game master's ``reveal`` included, when
+        someone is hidden)."""
+        templates = self.ruleset.legal_commands(self.state, actor)
+        reveal = reveal_template(self.hidden) if actor is None else None
+        return [*templates, reveal] if reveal is not None else templates
 
     def end_state(self) -> dict[str, dict[str, Any]]:
         """What each character carries out of the fight."""

@@ -103,6 +103,12 @@ class Event:
         """
         return None
 
+    def without(self, hidden: frozenset[str]) -> Event | None:
+        """This event as told to readers who may not know of the ``hidden`` combatants it
+        names (``conteur.engine.hidden``): the order of initiative without them, say. None
+        (the default): nothing of it reaches them."""
+        return None
+
     def to_dict(self) -> dict[str, Any]:
         """A JSON-ready form, read back by ``event_from_dict``."""
         out: dict[str, Any] = {"type": self.type_name}
@@ -110,6 +116,8 @@ class Event:
             value = getattr(self, f.name)
             if f.name == "rolls":
                 out["rolls"] = [r.to_dict() for r in value]
+            elif f.name == "seen":
+                out["seen"] = value.to_dict()
             else:
                 out[f.name] = _to_json(value)
         return out

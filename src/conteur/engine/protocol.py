@@ -101,7 +101,13 @@ Every event has these fields:
 - `seen` (object): who may see it, stamped when it was emitted — `audience` is `public`,
   `gm` (the game master only) or `owner` (the combatant `owner`'s player and the game
   master; every player when that combatant is a player character). A reader who may not
-  see an event reads its veiled line instead, or nothing.
+  see an event reads its veiled line instead, or nothing. `hides` (array of strings,
+  present only when not empty) lists the hidden combatants the event names: no player
+  reads it, not even its veiled line (`conteur.engine.hidden`).
+
+The engine adds one type of its own, in every ruleset: `Revealed` (`fighter`: string,
+`by`: string, `gm` or `action`) — a hidden combatant comes out of hiding, because the
+game master said so (the command `reveal`) or by its first deed; it is public.
 
 Combatants are named by their ids (`fighter`, `attacker`, `target`, `defender`, `actor`,
 `other`, `holder`). Types marked *quiet* are bookkeeping that printed logs leave out;

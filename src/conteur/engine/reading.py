@@ -11,6 +11,7 @@ of that reader's log at all, and neither is the undo of such a command.
 
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 
@@ -52,10 +53,29 @@ def lines_of(
             out.append(Line(ev.describe(lang, names), ev, faces))
             continue
         hidden = True
+        if ev.seen.hides:  # it names a hidden combatant: what is told without them, if any
+            ev = told(ev)  # type: ignore[assignment]
+            if ev is None:
+                continue
+            if viewer.sees(ev.seen):
+                faces = " ".join(str(f) for r in ev.rolls for f in r.faces)
+                out.append(Line(ev.describe(lang, names), ev, faces))
+                continue
         veiled = ev.veiled(lang, names)
         if veiled:
             out.append(Line(veiled, ev, veiled=True))
     return out, hidden
+
+
+def told(ev: Event) -> Event | None:
+    """What a reader who may not know of the hidden combatants ``ev`` names reads of it:
+    the event ``without`` them (with its own audience), or None."""
+    if not ev.seen.hides:
+        return ev
+    other = ev.without(frozenset(ev.seen.hides))
+    if other is None:
+        return None
+    return dataclasses.replace(other, seen=dataclasses.replace(ev.seen, hides=()))
 
 
 def hidden_entry(entry: CommandEntry, viewer: Viewer) -> bool:
@@ -70,7 +90,8 @@ def hidden_entry(entry: CommandEntry, viewer: Viewer) -> bool:
         if viewer.sees(ev.seen):
             return False
         hidden = True
-        if ev.veiled() is not None:
+        shown = told(ev)
+        if shown is not None and (viewer.sees(shown.seen) or shown.veiled() is not None):
             return False
     return hidden
 
@@ -94,4 +115,4 @@ def readable(log: Sequence[LogEntry], viewer: Viewer) -> list[LogEntry]:
     return out
 
 
-__all__ = ["Line", "hidden_entry", "lines_of", "readable"]
+__all__ = ["Line", "hidden_entry", "lines_of", "readable", "told"]

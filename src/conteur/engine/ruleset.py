@@ -197,6 +197,15 @@ class Ruleset(Generic[S]):
         )
         return tuple(sorted(inside, key=lambda c: c.type_name))
 
+    def reveals(self, command: Command, state: S) -> bool:
+        """Whether ``command``, carried out by its hidden actor, brings it out of hiding
+        (``conteur.engine.hidden``; ``state`` as it stood before the command).
+
+        Default: any command of its own — it acts, and the table sees it. A ruleset keeps
+        hidden what the table does not see happen (a declaration made in secret, a pass,
+        creeping up on someone)."""
+        return command.actor is not None
+
     def summary(self, state: S) -> list[dict[str, Any]]:
         """Where each combatant stands, JSON-ready (``conteur play --json``'s ``summary``)."""
         return [

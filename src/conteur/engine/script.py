@@ -15,6 +15,8 @@ from typing import TYPE_CHECKING, Any
 
 from conteur.i18n import ConteurError, Lang
 
+from .hidden import parse_line
+
 if TYPE_CHECKING:
     from conteur.dice import DiceSource
 
@@ -120,7 +122,7 @@ def play_script(
     deferrable = encounter.ruleset.deferrable
 
     def attempt(number: int, text: str) -> None:
-        command = encounter.ruleset.parse_command(text, encounter.state, lang)
+        command = parse_line(encounter, text, lang)
         if command.type == "undo":
             encounter.undo()
         else:

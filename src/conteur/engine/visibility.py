@@ -22,16 +22,26 @@ if TYPE_CHECKING:
 Audience = Literal["public", "gm", "owner"]
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, repr=False)
 class Visibility:
     """The audience of one event; ``owner`` is the combatant an ``owner`` event belongs to."""
 
     audience: Audience = "public"
     owner: str | None = None
+    hides: tuple[str, ...] = ()
+    """The hidden combatants the event names (``conteur.engine.hidden``): while one is named
+    here, no player reads the event, not even its veiled line; the GM reads it as usual."""
+
+    def __repr__(self) -> str:
+        hides = f", hides={self.hides!r}" if self.hides else ""
+        return f"Visibility(audience={self.audience!r}, owner={self.owner!r}{hides})"
 
     def to_dict(self) -> dict[str, Any]:
-        """JSON-ready: ``{"audience": ..., "owner": ...}``."""
-        return {"audience": self.audience, "owner": self.owner}
+        """JSON-ready: ``{"audience": ..., "owner": ...}`` (and ``hides`` when it names one)."""
+        out: dict[str, Any] = {"audience": self.audience, "owner": self.owner}
+        if self.hides:
+            out["hides"] = list(self.hides)
+        return out
 
     @classmethod
     def from_dict(cls, data: Any) -> Visibility:
@@ -44,7 +54,12 @@ class Visibility:
         if audience not in ("public", "gm", "owner"):
             audience = "public"
         owner = data.get("owner")
-        return cls(audience, str(owner) if owner is not None else None)
+        hides = data.get("hides") or ()
+        return cls(
+            audience,
+            str(owner) if owner is not None else None,
+            tuple(str(h) for h in hides) if isinstance(hides, list | tuple) else (),
+        )
 
 
 PUBLIC = Visibility("public")
@@ -106,7 +121,11 @@ class Viewer:
 
     def sees(self, visibility: Visibility) -> bool:
         """Whether this reader may see an event of ``visibility``."""
-        if self.gm or visibility.audience == "public":
+        if self.gm:
+            return True
+        if visibility.hides:
+            return False
+        if visibility.audience == "public":
             return True
         if visibility.audience == "gm":
             return False

@@ -115,6 +115,8 @@ def export_campaign(store: Store, campaign_id: int) -> dict[str, Any]:
                 logs[row.encounter_id].append(row)
         from conteur import __version__
 
+        from .service import SECRET_SETTINGS
+
         return {
             "format": FORMAT,
             "version": VERSION,
@@ -127,7 +129,7 @@ def export_campaign(store: Store, campaign_id: int) -> dict[str, Any]:
                 "packs": list(c.packs),
                 "options": dict(c.options),
                 "era": c.era,
-                "settings": dict(c.settings),
+                "settings": {k: v for k, v in c.settings.items() if k not in SECRET_SETTINGS},
                 "created_at": _iso(c.created_at),
                 "updated_at": _iso(c.updated_at),
             },

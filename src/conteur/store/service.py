@@ -20,6 +20,7 @@ UPDATE and DELETE on it.
 
 from __future__ import annotations
 
+import hmac
 import json
 import secrets
 import threading
@@ -78,13 +79,21 @@ if TYPE_CHECKING:
 SETTINGS: dict[str, tuple[type, Any]] = {
     "player_input": (bool, False),
     "lang": (str, "fr"),
+    "table_token": (str, ""),
 }
 """Table settings, their type and default.
+
+``table_token``: the secret of the campaign's table screen (``/t/<token>``), made on
+first use (``table_token``); a new one stops the old link (``new_table_token``).
 
 ``player_input``: players enter their own declarations, defences and dice
 (otherwise they watch while the game master enters everything); ``lang``: the
 table's default language.
 """
+
+SECRET_SETTINGS = frozenset({"table_token"})
+"""Settings that are secrets (a link's token): never exported (``backup``); a restored
+campaign makes a new one on first use."""
 
 COUNTERS = ("experience", "reputation")
 """Integer counters a character carries from fight to fight (``adjust_counters``)."""
@@ -310,6 +319,27 @@ class Store:
         """One campaign (ConteurError ``store.campaign.unknown``)."""
         with self._read() as s:
             return _campaign_info(_campaign(s, campaign_id))
+
+    def table_token(self, campaign_id: int) -> str:
+        """The secret of the campaign's table screen (``/t/<token>``), made on first use."""
+        token = str(self.get_campaign(campaign_id).settings.get("table_token") or "")
+        return token or self.new_table_token(campaign_id)
+
+    def new_table_token(self, campaign_id: int) -> str:
+        """A fresh table-screen token for the campaign (the old link stops working)."""
+        token = auth.new_token()
+        self.update_campaign(campaign_id, settings={"table_token": token})
+        return token
+
+    def campaign_by_table_token(self, token: str) -> CampaignInfo | None:
+        """The campaign whose table screen carries ``token`` (None for an unknown one)."""
+        if not token or len(token) > 100:
+            return None
+        for campaign in self.list_campaigns():
+            known = str(campaign.settings.get("table_token") or "")
+            if known and hmac.compare_digest(known.encode(), token.encode()):
+                return campaign
+        return None
 
     def list_campaigns(self) -> list[CampaignInfo]:
         """Every campaign, the most recently changed first."""
@@ -1013,7 +1043,7 @@ def _check_rules(
 
 
 def _check_settings(current: Mapping[str, Any], changes: Mapping[str, Any]) -> dict[str, Any]:
-    out = {name: default for name, (_, default) in SETTINGS.items()}
+    out = {n: default for n, (_, default) in SETTINGS.items() if n not in SECRET_SETTINGS}
     out.update(current)
     for name, value in changes.items():
         if name not in SETTINGS:

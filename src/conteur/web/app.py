@@ -38,6 +38,7 @@ from starlette.types import Scope
 from uvicorn.middleware.proxy_headers import ProxyHeadersMiddleware
 
 from conteur.engine.commands import Param
+from conteur.engine.hidden import mentioned, parse_line
 from conteur.engine.registry import available_rulesets
 from conteur.engine.visibility import GM, Viewer
 from conteur.i18n import ConteurError, Lang, parse_lang
@@ -348,12 +349,14 @@ def create_app(
         campaign = await campaign_or_404(int_id(cid))
         characters = await call(store.list_characters, campaign.id)
         encounters = await call(store.list_encounters, campaign.id)
+        table_token = await call(store.table_token, campaign.id)
         return render(
             request,
             "campaign.html",
             campaign=campaign,
             characters=characters,
             encounters=encounters,
+            table_token=table_token,
             csrf=csrf_for(sid),
         )
 
@@ -461,7 +464,8 @@ def create_app(
             if char is None:
                 raise ConteurError("web.bad_choice", field="characters", value=raw)
             side = values.get(f"side_{raw}", "").strip() or None
-            participants.append(Participant(char.id, side=side))
+            extra = {"hidden": True} if values.get(f"hidden_{raw}") else {}
+            participants.append(Participant(char.id, side=side, extra=extra))
         if not participants:
             raise ConteurError("web.no_participant")
         info = await call(store.start_encounter, campaign.id, values.get("name", ""), participants)
@@ -495,6 +499,7 @@ def create_app(
             "odds": snap.odds,
             "odds_kinds": snap.all_kinds(),
             "current": snap.current,
+            "hidden": snap.hidden,
             **extra,
         }
 
@@ -688,9 +693,7 @@ def create_app(
             if len(line) > 1000:
                 raise ConteurError("web.too_long", field="line")
             lang = lang_of(request)
-            command = store.read_encounter(
-                info.id, lambda enc: enc.ruleset.parse_command(line, enc.state, lang)
-            )
+            command = store.read_encounter(info.id, lambda enc: parse_line(enc, line, lang))
             if command.type == "undo":
                 return store.undo(info.id, seen=seen_seq(values))
             dice, exact = view.dice_from_form(values)
@@ -749,7 +752,7 @@ def create_app(
                 names = enc.ruleset.names(enc.state)
                 if attacker not in names or target not in names or attacker == target:
                     raise ConteurError("web.odds_pick")
-                if not viewer.gm and attacker != viewer.character:
+                if not viewer.gm and (attacker != viewer.character or target in enc.hidden):
                     raise ConteurError("web.odds_pick")
                 if not enc.ruleset.prices_attacks:
                     raise ConteurError("web.no_odds")
@@ -952,7 +955,14 @@ def create_app(
 
         def action() -> Any:
             # Read under the store's lock: another command may be changing the live state.
-            command = store.read_encounter(info.id, lambda enc: view.command_from_form(enc, values))
+            def read(enc: Any) -> Any:
+                command = view.command_from_form(enc, values)
+                for name, value in command.args.items():  # refused as an unknown choice is
+                    if mentioned(value, enc.hidden):
+                        raise ConteurError("web.bad_choice", field=name, value=values.get(name))
+                return command
+
+            command = store.read_encounter(info.id, read)
             dice, exact = view.dice_from_form(values)
             return store.execute(info.id, command, dice, all_dice_used=exact)
 
@@ -995,6 +1005,89 @@ def create_app(
         return await rolls_action(
             request, info, url, csrf_for(f"player:{token}"), work, me=me, gm=False
         )
+
+    # -------------------------------------------------------------- the table's screen
+
+    async def table_of(token: str, request: Request) -> tuple[Any, EncounterInfo | None]:
+        """The campaign of a table-screen link and its open encounter (the latest), if any."""
+        if not token or len(token) > 200:
+            raise NotFound()
+        campaign = await call(store.campaign_by_table_token, token)
+        if campaign is None:
+            raise NotFound()
+        request.state.lang_default = campaign.settings.get("lang")
+        items = await call(store.list_encounters, campaign.id, "open")
+        info = max(items, key=lambda i: i.id) if items else None
+        return campaign, info
+
+    def table_panel_context(snap: Snapshot | None, token: str) -> dict[str, Any]:
+        """What the table's screen shows: the public view of the players' table (the same
+        snapshot as theirs), every combatant's health as words, no secret, no hidden one."""
+        if snap is None:
+            return {"info": None, "seq": -1, "token": token}
+        return {
+            "info": snap.info,
+            "seq": snap.seq,
+            "token": token,
+            "sit": snap.sit,
+            "names": snap.names,
+            "others": snap.roster.public,
+            "log_html": snap.log_html,
+        }
+
+    async def table_context(request: Request, token: str) -> dict[str, Any]:
+        campaign, info = await table_of(token, request)
+        snap = None
+        if info is not None:
+            viewer = table_viewer(info)
+            snap = await snapshot_or_404(info.id, lang_of(request), viewer=viewer, info=info)
+        return {"campaign": campaign, **table_panel_context(snap, token)}
+
+    @app.get("/t/{token}", response_class=HTMLResponse)
+    async def table_page(request: Request, token: str) -> Response:
+        return render(request, "table.html", **await table_context(request, token))
+
+    @app.get("/t/{token}/panel", response_class=HTMLResponse)
+    async def table_panel(request: Request, token: str) -> Response:
+        return render(request, "_table_panel.html", **await table_context(request, token))
+
+    @app.get("/t/{token}/stream")
+    async def table_stream(
+        request: Request, token: str, since: int = -1, limit: int = 0
+    ) -> Response:
+        campaign, info = await table_of(token, request)
+        if info is None:
+            raise NotFound()
+        lang = lang_of(request)
+
+        def panel(snap: Snapshot) -> str:
+            key = ("table", token)
+            html = snap.views.get(key)
+            if html is None:
+                context = table_panel_context(snap, token)
+                context["log_html"] = LOG_SLOT  # the page keeps its log and adds the news
+                html = render_fragment("_table_panel.html", lang, **context)
+                snap.views[key] = html
+            return html
+
+        return _stream(
+            request,
+            info.id,
+            since,
+            limit,
+            viewer=table_viewer(info),
+            panel=panel,
+            audience=("table", campaign.id),
+        )
+
+    @app.post("/c/{cid}/table")
+    async def campaign_table_token(request: Request, cid: str) -> Response:
+        """A new table-screen link for the campaign (the old one stops working)."""
+        sid = gm_session(request)
+        campaign = await campaign_or_404(int_id(cid))
+        await form_of(request, sid)
+        await call(store.new_table_token, campaign.id)
+        return RedirectResponse(f"/c/{campaign.id}", status_code=303)
 
     # -------------------------------------------------------------- live streams
 
@@ -1061,6 +1154,7 @@ def create_app(
 
         async def events() -> AsyncIterator[bytes]:
             seen_seq = start
+            last = b""  # the panel last sent, its seq taken out
             sent = 0
             woken = False  # the first read, and reads after a timeout, poll the database
             idle = 0.0
@@ -1071,11 +1165,20 @@ def create_app(
                 snap = await latest(eid, lang, viewer, when)
                 if snap is not None and snap.seq > seen_seq:
                     head, html, tail = update_message(snap, seen_seq, audience, panel)
-                    seen_seq = snap.seq
-                    yield b"".join((head, fill(html) if fill else html, tail))
-                    sent += 1
-                    if limit and sent >= limit:
-                        return
+                    shown = html.replace(f'data-seq=\\"{snap.seq}\\"'.encode(), b"")
+                    if not viewer.gm and shown == last and not snap.entries_since(seen_seq):
+                        # Nothing this view may see changed (a GM's note, a hidden one's
+                        # deed): no update, which would tell that something happened.
+                        seen_seq = snap.seq
+                    else:
+                        seen_seq, last = snap.seq, shown
+                        yield b"".join((head, fill(html) if fill else html, tail))
+                        sent += 1
+                        if limit and sent >= limit:
+                            return
+                elif snap is not None and not last and not viewer.gm:  # what the page shows
+                    html = update_message(snap, seen_seq, audience, panel)[1]
+                    last = html.replace(f'data-seq=\\"{snap.seq}\\"'.encode(), b"")
                 woken = await notifier.wait(eid, version, POLL_SECONDS)
                 if not woken:
                     if await request.is_disconnected():

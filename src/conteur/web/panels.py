@@ -92,6 +92,9 @@ class Snapshot:
     """The maneuvers each combatant could attack with (the ruleset's ``attack_kinds``): for
     players, the table's characters only."""
     current: Current | None = None
+    hidden: frozenset[str] = frozenset()
+    """The hidden combatants (``conteur.engine.hidden``), marked on the game master's page;
+    always empty for players, whose snapshot holds nothing of them."""
     ruleset: str = ""
     """The ruleset's name (its own labels are looked up first)."""
     forms_html: dict[str, str] = field(default_factory=dict)
@@ -161,6 +164,7 @@ class _State:
     templates: list[CommandTemplate]
     odds: bool
     kinds: dict[str, list[str]]
+    hidden: frozenset[str]
 
 
 def audience(viewer: Viewer) -> Viewer:
@@ -274,6 +278,7 @@ class Panels:
                 templates=enc.legal_commands(),
                 odds=odds,
                 kinds={fid: view.attack_kinds(enc, fid) for fid in names} if odds else {},
+                hidden=enc.hidden,
             )
             self._states[key] = found
         return found
@@ -283,20 +288,25 @@ class Panels:
     ) -> Snapshot:
         st = self._state(enc, info.id)
         names = st.names
+        hidden = st.hidden
         sit = view.situation(st.turn, lang, enc.ruleset.name)
         roster = view.roster_view(st.roster, lang, names, enc.ruleset.name)
         kinds = st.kinds
         if not seen.gm:  # the players' own rows in full; the others' public rows only
-            roster = roster.only(seen.players)
+            roster = roster.only(seen.players, hidden)
             kinds = {fid: k for fid, k in kinds.items() if fid in seen.players}
+            if hidden:  # nothing of a hidden combatant: no name, no rank, no turn, no choice
+                names = {fid: n for fid, n in names.items() if fid not in hidden}
+                sit = view.without(sit, hidden)
         items, entries = self._log(enc, info.id, lang, seen)
         forms: dict[str, list[view.Form]] = {}
         if info.status == "open":
             if seen.gm:
                 forms[""] = view.forms(enc, lang, templates=st.templates, names=names)
             elif player_input:
-                for form in view.forms(enc, lang, templates=st.templates, names=names):
+                for form in view.forms(enc, lang, templates=st.templates, names=st.names):
                     if form.actor in info.characters:
+                        form = view.form_without(form, hidden)
                         forms.setdefault(form.actor, []).append(form)
         snap = Snapshot(
             info=info,
@@ -313,6 +323,7 @@ class Panels:
             forms=forms,
             odds=st.odds,
             kinds=kinds,
+            hidden=hidden if seen.gm else frozenset(),
             ruleset=enc.ruleset.name,
         )
         if seen.gm and info.status == "open":
@@ -320,7 +331,9 @@ class Panels:
         self._render_forms(snap, lang)
         snap.entries_html = entries
         snap.log_html = Markup(self.render("_log.html", lang, entries=entries))
-        snap.turn_html = Markup(self.render("_turn.html", lang, sit=sit, names=names))
+        snap.turn_html = Markup(
+            self.render("_turn.html", lang, sit=sit, names=names, hidden=snap.hidden)
+        )
         return snap
 
     def _render_forms(self, snap: Snapshot, lang: Lang) -> None:

@@ -136,9 +136,14 @@ class RosterView:
     def has_extras(self) -> bool:
         return any(r.extras for r in self.rows)
 
-    def only(self, ids: frozenset[str]) -> RosterView:
-        """The same roster with the full rows of ``ids`` only (every public row kept)."""
-        return RosterView(self.columns, tuple(r for r in self.rows if r.id in ids), self.public)
+    def only(self, ids: frozenset[str], hidden: frozenset[str] = frozenset()) -> RosterView:
+        """The same roster with the full rows of ``ids`` only, and the public rows of every
+        combatant but the ``hidden`` ones."""
+        return RosterView(
+            self.columns,
+            tuple(r for r in self.rows if r.id in ids and r.id not in hidden),
+            tuple(p for p in self.public if p.id not in hidden),
+        )
 
 
 def fate_word(fate: str, lang: Lang, ruleset: str = "") -> str:
@@ -216,6 +221,17 @@ def situation(turn: TurnView, lang: Lang, ruleset: str = "") -> Situation:
         due=turn.due,
         over=turn.over,
     )
+
+
+def without(sit: Situation, hidden: frozenset[str]) -> Situation:
+    """The turn as a player reads it while ``hidden`` are hidden: no rank, no turn of theirs
+    (an empty rank is dropped)."""
+    order = tuple(
+        Rank(tuple(i for i in r.ids if i not in hidden), r.total)
+        for r in sit.order
+        if any(i not in hidden for i in r.ids)
+    )
+    return replace(sit, order=order, due=tuple(i for i in sit.due if i not in hidden))
 
 
 # ------------------------------------------------------------------ log
@@ -426,6 +442,14 @@ def _form(tp: CommandTemplate, lang: Lang, names: Mapping[str, str], key: Any) -
             _FORMS.clear()
         _FORMS[cache_key] = form
     return form
+
+
+def form_without(form: Form, hidden: frozenset[str]) -> Form:
+    """``form`` with no choice naming a ``hidden`` combatant (a player's target list)."""
+    if not hidden or not any(v in hidden for f in form.fields for v, _ in f.choices):
+        return form
+    fields = [replace(f, choices=[c for c in f.choices if c[0] not in hidden]) for f in form.fields]
+    return replace(form, fields=fields)
 
 
 def merge_forms(

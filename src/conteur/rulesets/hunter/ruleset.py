@@ -140,6 +140,13 @@ class HunterRuleset(Ruleset[HunterState]):
 
         return turn_view(state)
 
+    def reveals(self, command: Command, state: HunterState) -> bool:
+        """A hidden fighter comes out when it acts; not when it does what the table does not
+        see (``visibility.STAYS_HIDDEN``)."""
+        from .visibility import STAYS_HIDDEN
+
+        return command.actor is not None and command.type not in STAYS_HIDDEN
+
     def visibility(self, event: Event, state: HunterState) -> Visibility:
         """A fighter's dice, Defense and track are its own; the rest is public
         (``visibility.visibility``, which says it per event type)."""

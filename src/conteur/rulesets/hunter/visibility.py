@@ -83,6 +83,11 @@ GRAPPLING = frozenset({"grapple", "escape", "overpower", "fight_back"})
 """Maneuvers whose success is a hold, not a blow (their outcome reads « réussite »)."""
 
 
+STAYS_HIDDEN = frozenset(("delay", "pass"))
+"""What a hidden fighter may do and stay hidden: delaying its action, passing: the table
+sees nothing happen."""
+
+
 def visibility(event: Event, state: HunterState) -> Visibility:
     """Who may see ``event`` (see the module's docstring for each type)."""
     if event.public and isinstance(event, HunterAttackRolled):

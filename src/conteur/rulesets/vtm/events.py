@@ -6,7 +6,7 @@ Log text: the catalog key ``ev.<EventType>`` in ``messages-play.yaml``, in Frenc
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
 from conteur.engine.events import Event, Modifiers
@@ -158,6 +158,11 @@ class InitiativeOrdered(Event):
 
         text = " > ".join(" = ".join(show(i) for i in rank) for rank in self.order)
         return {"order": text}
+
+    def without(self, hidden: frozenset[str]) -> InitiativeOrdered:
+        """The order without the hidden fighters (an empty rank dropped)."""
+        ranks = (tuple(i for i in rank if i not in hidden) for rank in self.order)
+        return replace(self, order=tuple(r for r in ranks if r))
 
 
 @dataclass(frozen=True)

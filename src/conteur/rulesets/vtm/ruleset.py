@@ -185,6 +185,13 @@ class VtmRuleset(Ruleset[VtmState]):
     def legal_commands(self, state: Any, actor: str | None = None) -> list[CommandTemplate]:
         return legal_commands(state, actor)
 
+    def reveals(self, command: Command, state: VtmState) -> bool:
+        """A hidden fighter comes out when it acts; not when it does what the table does not
+        see (``visibility.STAYS_HIDDEN``)."""
+        from .visibility import STAYS_HIDDEN
+
+        return command.actor is not None and command.type not in STAYS_HIDDEN
+
     def visibility(self, event: Event, state: VtmState) -> Visibility:
         """The game master's notes, modifiers, complications and custom maneuvers are his;
         a fighter's dice, pools, exact health and spent resources are its own; the rest is

@@ -71,6 +71,11 @@ def gm_only(*types: str) -> None:
     GM_ONLY_EVENTS.update(types)
 
 
+STAYS_HIDDEN = frozenset(("declare", "pass", "ambush"))
+"""What a hidden fighter may do and stay hidden: declaring (the declaration is not yet the
+deed: the table learns of it when the action is taken), passing, preparing an ambush."""
+
+
 STAMPED: dict[str, str] = {
     "DamageRolled": (
         "owned by the fighter who rolls the damage (the attacker; a parrying defender whose "
@@ -112,4 +117,13 @@ def visibility(event: Event) -> Visibility:
     return owned_by(owner if isinstance(owner, str) else None)
 
 
-__all__ = ["GM_ONLY_EVENTS", "OWNED", "STAMPED", "audiences", "gm_only", "owned", "visibility"]
+__all__ = [
+    "GM_ONLY_EVENTS",
+    "OWNED",
+    "STAMPED",
+    "STAYS_HIDDEN",
+    "audiences",
+    "gm_only",
+    "owned",
+    "visibility",
+]

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
 from conteur.engine import Event
@@ -70,6 +70,10 @@ class RoundStarted(WesternEvent, Event):
         s.done = 0
         for f in s.fighters.values():
             f.behind = None
+
+    def without(self, hidden: frozenset[str]) -> RoundStarted:
+        """The round's order of combat without the hidden fighters' shots."""
+        return replace(self, slots=tuple(s for s in self.slots if s[0] not in hidden))
 
 
 @dataclass(frozen=True, kw_only=True)

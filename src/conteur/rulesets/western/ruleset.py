@@ -168,6 +168,13 @@ class WesternRuleset(Ruleset[WesternState]):
 
         return turn_view(state)
 
+    def reveals(self, command: Command, state: WesternState) -> bool:
+        """A hidden fighter comes out when it acts; not when it does what the table does not
+        see (``visibility.STAYS_HIDDEN``)."""
+        from .visibility import STAYS_HIDDEN
+
+        return command.actor is not None and command.type not in STAYS_HIDDEN
+
     def visibility(self, event: Event, state: WesternState) -> Visibility:
         """A shooter's roll is its own, a wound its victim's; the rest is public
         (``visibility.visibility``, which says it per event type)."""

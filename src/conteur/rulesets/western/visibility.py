@@ -73,6 +73,12 @@ AUDIENCES = Audiences(
 reloads and stealth its ``fighter``'s, a wound its ``target``'s."""
 
 
+STAYS_HIDDEN = frozenset(("pass", "approach"))
+"""What a hidden fighter may do and stay hidden: passing, and creeping up on someone (its
+approach is its own until it strikes; a failed one names the sneaker publicly, and that
+event still names a hidden fighter: it stays the GM's until the reveal)."""
+
+
 def visibility(event: Event, state: WesternState) -> Visibility:
     """Who may see ``event`` (see the module's docstring for each type)."""
     if event.public and isinstance(event, LocationShifted):
