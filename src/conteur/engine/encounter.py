@@ -82,12 +82,25 @@ class Encounter:
 
     @classmethod
     def start(
-        cls, scenario: Mapping[str, Any], base_dir: Path | None = None, *, keep_history: bool = True
+        cls,
+        scenario: Mapping[str, Any],
+        base_dir: Path | None = None,
+        *,
+        keep_history: bool = True,
+        source: str = "",
     ) -> Encounter:
-        """A new encounter from a scenario (its ``ruleset`` key names the ruleset)."""
+        """A new encounter from a scenario (its ``ruleset`` key names the ruleset).
+
+        Its keys are checked first (``check_scenario``: an unknown one is refused with the
+        nearest); every refusal names ``source``, the file it was read from."""
+        from .inputs import with_file
+        from .scenario import check_scenario
+
         ruleset = ruleset_of(scenario)
-        state = ruleset.new_state(scenario, base_dir)
-        return cls(ruleset, scenario, state, keep_history=keep_history, base_dir=base_dir)
+        with with_file(source):
+            checked = check_scenario(scenario, ruleset, source)
+            state = ruleset.new_state(checked, base_dir)
+        return cls(ruleset, checked, state, keep_history=keep_history, base_dir=base_dir)
 
     def execute(self, command: Command, dice: DiceSource) -> EventList:
         """Resolve ``command`` with ``dice``; all of it is applied, or nothing (ConteurError).

@@ -410,6 +410,10 @@ def simulate(
         raise ConteurError("sim.runs", value=runs)
     if workers < 1:
         raise ConteurError("sim.workers", value=workers)
+    start = Encounter.start(
+        data, Path(base_dir) if base_dir else None, keep_history=False, source=name
+    )
+    data = dict(start.scenario)  # its keys canonical (``check_scenario``)
     settings = data.get("simulation") or {}
     if not isinstance(settings, Mapping):
         raise ConteurError("sim.settings.not_mapping")
@@ -422,7 +426,6 @@ def simulate(
         import random
 
         seed = random.SystemRandom().randrange(1, 1_000_000)
-    start = Encounter.start(data, Path(base_dir) if base_dir else None, keep_history=False)
     ruleset = start.ruleset.name
     referee = get_referee(ruleset)
     sides = referee.sides(start.state)

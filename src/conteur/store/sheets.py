@@ -22,6 +22,7 @@ import yaml
 from pydantic import BaseModel
 
 from conteur.engine import get_ruleset
+from conteur.engine.inputs import InputError, with_file
 from conteur.i18n import ConteurError, Msg
 
 Format = Literal["yaml", "json"]
@@ -98,7 +99,10 @@ def check_character(
     if era:
         scenario["era"] = era
     try:
-        get_ruleset(ruleset).new_state(scenario)
+        with with_file(source):
+            get_ruleset(ruleset).new_state(scenario)
+    except InputError:
+        raise  # it names the file, the entry and the field already
     except ConteurError as error:
         field = _field_of(error, state)
         if field is None:
