@@ -266,8 +266,10 @@ def _position(value: Any) -> tuple[float, float]:
             number = float(part)
         except (TypeError, ValueError):
             raise reason("input.reason.position", value=short(value)) from None
-        if not math.isfinite(number) or abs(number) > MAX_METRES:
-            raise reason("input.reason.position_range", value=short(value), limit=int(MAX_METRES))
+        if not math.isfinite(number):
+            raise reason("input.reason.position", value=short(value))
+        if abs(number) > MAX_METRES:
+            raise reason("input.reason.position_range", value=short(value))
         out.append(number)
     return (out[0], out[1])
 
