@@ -6,7 +6,19 @@ import unicodedata
 from collections.abc import Mapping
 from typing import Any
 
-from conteur.engine.inputs import InputError, Key, check_keys, common, entry_of, short
+from pydantic import BaseModel, ConfigDict
+
+from conteur.engine.inputs import (
+    Count,
+    InputError,
+    Key,
+    Text,
+    check_keys,
+    common,
+    entry_of,
+    short,
+    validate,
+)
 from conteur.i18n import ConteurError, Msg
 
 from .health import HealthTrack
@@ -91,6 +103,29 @@ def _int(fid: str, name: str, value: Any) -> int:
     return value
 
 
+Words = Text | list[Text]
+"""One word or a list of them (``armes: pieu`` or ``armes: [pieu, couteau]``)."""
+
+
+class HunterFields(BaseModel):
+    """The types of a combatant's fields (their values are checked against the tables after)."""
+
+    model_config = ConfigDict(extra="ignore")
+
+    kind: Text | None = None
+    size: Count | None = None
+    weapon: Text | None = None
+    weapons: Words | None = None
+    armour: Text | None = None
+    merits: Words | None = None
+    unarmed: Text | None = None
+    vulnerable: Words | None = None
+    ammo: dict[str, Count] | None = None
+    cover: Text | None = None
+    health: Words | None = None
+    fate: Text | None = None
+
+
 def fighter_from_scenario(raw: Mapping[str, Any], index: int, tables: Tables) -> Fighter:
     """The fighter a scenario's ``combatants`` entry describes (``InputError`` naming the
     entry and the field; an unknown key is refused with the nearest one)."""
@@ -113,6 +148,7 @@ def fighter_from_scenario(raw: Mapping[str, Any], index: int, tables: Tables) ->
             traits[key] = _int(fid, key, fields.pop(key))
     for t in TRAITS:
         traits.setdefault(t, 0)
+    validate(HunterFields, fields, known=ENTRY_KEYS, entry=entry)  # the types, by name
     kind = KINDS.get(normalize(str(fields.get("kind", "hunter"))))
     if kind is None:
         raise ConteurError("hunter.sheet.bad_kind", fighter=fid, value=str(fields.get("kind")))

@@ -7,7 +7,19 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from conteur.engine.inputs import InputError, Key, check_keys, common, entry_of, read_data, short
+from pydantic import BaseModel, ConfigDict
+
+from conteur.engine.inputs import (
+    Flag,
+    InputError,
+    Key,
+    check_keys,
+    common,
+    entry_of,
+    read_data,
+    short,
+    validate,
+)
 from conteur.i18n import ConteurError, Msg
 
 from .state import FATES, Fighter
@@ -71,6 +83,17 @@ ENTRY_KEYS = (
 """The keys of a combatant entry, French or English (the French spelling shown first)."""
 
 
+class WesternFlags(BaseModel):
+    """The yes/no fields of a combatant (``prêt: non`` is False, ``prêt: peut-être`` refused)."""
+
+    model_config = ConfigDict(extra="ignore")
+
+    ready: Flag = True
+    ambidextrous: Flag = False
+    human: Flag = True
+    helpless: Flag = False
+
+
 def _int(value: Any, fighter: str, field: str, low: int, high: int) -> int:
     try:
         number = int(value)
@@ -117,6 +140,7 @@ def fighter_from_scenario(
         raw = {**sheet, **{k: v for k, v in raw.items() if k != "sheet"}}
     data = check_keys(raw, ENTRY_KEYS, entry=entry)
     given = common(data, known=ENTRY_KEYS, entry=entry)
+    flags = validate(WesternFlags, data, known=ENTRY_KEYS, entry=entry)
     fid = given.id or f"c{index + 1}"
     name = given.name or fid
     chars = {c.id: tables.characteristic_default for c in tables.characteristics}
@@ -168,11 +192,11 @@ def fighter_from_scenario(
         ammo=ammo,
         pv=pv,
         pv_max=max(pv_max, pv),
-        ready=bool(data.get("ready", True)),
-        ambidextrous=bool(data.get("ambidextrous", False)),
-        human=bool(data.get("human", True)),
+        ready=flags.ready,
+        ambidextrous=flags.ambidextrous,
+        human=flags.human,
         speed_bonus=_int(data.get("speed_bonus", 0), fid, "speed_bonus", -24, 24),
-        helpless=bool(data.get("helpless", False)),
+        helpless=flags.helpless,
         fate=fate,
         unconscious=_int(data.get("unconscious", 0), fid, "unconscious", 0, 999),
     )
