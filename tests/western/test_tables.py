@@ -116,7 +116,7 @@ def test_gm_location_table_must_sum_to_100(tmp_path: Path) -> None:
     assert err.value.key == "western.tables.invalid"
     assert err.value.message("en") == (
         f"{tmp_path / 'loc.yaml'}: invalid entry —, field —: "
-        "Value error, locations must cover 1..100 exactly once (sum 100 %)"
+        "invalid value (Value error, locations must cover 1..100 exactly once (sum 100 %))"
     )
 
 

@@ -393,6 +393,12 @@ def pydantic_reason(
     return loc, Msg("input.reason.other", detail=error["msg"])
 
 
+def first_error(exc: ValidationError) -> ErrorDetails:
+    """The error to report first: a misspelt key (it also makes the real one "missing")."""
+    errors = exc.errors()
+    return next((e for e in errors if e["type"] == "extra_forbidden"), errors[0])
+
+
 def _model_at(model: type[BaseModel] | None, loc: Sequence[int | str]) -> type[BaseModel] | None:
     """The nested model a path leads to (``requires`` → Requirements), when it can be told."""
     for part in loc:
@@ -437,7 +443,7 @@ def validate(
     try:
         return model.model_validate(dict(data))
     except ValidationError as exc:
-        loc, why = pydantic_reason(exc.errors()[0], model)
+        loc, why = pydantic_reason(first_error(exc), model)
         labels = {k.name: k for k in known}
         field: Any = plain_path(loc)
         if loc and isinstance(loc[0], str) and loc[0] in labels:
@@ -493,6 +499,7 @@ __all__ = [
     "common",
     "depth",
     "entry_of",
+    "first_error",
     "keys",
     "normalize",
     "parse_data",

@@ -18,7 +18,7 @@ from typing import Annotated, Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator, model_validator
 
-from conteur.engine.inputs import InputError, pydantic_reason, short
+from conteur.engine.inputs import InputError, first_error, pydantic_reason, short
 from conteur.engine.inputs import reason as _reason
 from conteur.i18n import ConteurError, Lang, Msg, env_lang, t
 
@@ -433,7 +433,7 @@ def load_sheet(data: Mapping[str, Any], source: str = "<sheet>", entry: Any = No
     try:
         return VtmSheet.model_validate(dict(data))
     except ValidationError as exc:
-        loc, reason = pydantic_reason(exc.errors()[0], VtmSheet)
+        loc, reason = pydantic_reason(first_error(exc), VtmSheet)
         raise InputError(reason, file=file, entry=where, field=SheetField(loc)) from None
 
 

@@ -34,7 +34,7 @@ from pydantic import (
     model_validator,
 )
 
-from conteur.engine.inputs import plain_path, pydantic_reason
+from conteur.engine.inputs import first_error, plain_path, pydantic_reason
 from conteur.engine.inputs import reason as _reason
 from conteur.i18n import ConteurError, Lang, Msg, env_lang
 
@@ -1004,7 +1004,7 @@ def _validate(model: type[M], fields: dict[str, Any], source: str, entry: str) -
     try:
         return model.model_validate(fields)
     except ValidationError as exc:
-        loc, reason = pydantic_reason(exc.errors()[0], model)
+        loc, reason = pydantic_reason(first_error(exc), model)
         raise ConteurError(
             "vtm.tables.invalid",
             file=source,
