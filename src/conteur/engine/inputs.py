@@ -142,6 +142,22 @@ def parse_data(text: str, file: str) -> Any:
     return data
 
 
+class TooDeep(yaml.YAMLError):
+    """A YAML text nested more than ``MAX_DEPTH`` levels deep."""
+
+
+def safe_yaml(text: str) -> Any:
+    """``yaml.safe_load`` for a user's text: nesting too deep raises ``TooDeep``, a
+    ``yaml.YAMLError`` like any other bad YAML (never a ``RecursionError``)."""
+    try:
+        data = yaml.load(text, Loader=_LOADER)
+    except RecursionError:
+        raise TooDeep(f"nested more than {MAX_DEPTH} levels deep") from None
+    if depth(data) > MAX_DEPTH:
+        raise TooDeep(f"nested more than {MAX_DEPTH} levels deep")
+    return data
+
+
 def depth(data: Any) -> int:
     """How deeply lists and mappings nest in ``data`` (iteratively: no recursion limit)."""
     deepest = 0
@@ -508,6 +524,7 @@ __all__ = [
     "pydantic_reason",
     "read_data",
     "reason",
+    "safe_yaml",
     "short",
     "unknown_key",
     "validate",

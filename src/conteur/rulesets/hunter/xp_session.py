@@ -28,7 +28,7 @@ from pydantic import (
 )
 from pydantic_core import PydanticCustomError
 
-from conteur.engine.inputs import plain_path, pydantic_reason
+from conteur.engine.inputs import plain_path, pydantic_reason, safe_yaml
 from conteur.i18n import ConteurError, Msg
 
 FighterKind = Literal["hunter", "monster", "bystander"]
@@ -367,7 +367,7 @@ def read_yaml(path: Path) -> Any:
     """A YAML file the summary names, loaded (ConteurError ``xp.unreadable`` naming it)."""
     text = read_text(path)
     try:
-        return yaml.safe_load(text)
+        return safe_yaml(text)
     except yaml.YAMLError as exc:
         raise ConteurError("xp.unreadable", path=str(path), reason=str(exc)) from None
 
