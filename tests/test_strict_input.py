@@ -248,7 +248,7 @@ def test_five_thousand_nested_brackets(tmp_path: Path, ruleset: str, lang: str) 
 
 @pytest.mark.parametrize("lang", LANGS)
 def test_a_werewolf_is_a_supernatural_being(tmp_path: Path, lang: str) -> None:
-    """``type: loup-garou`` is a spelling of "supernatural" (soaks lethal, V-SOAK-1): kept,
+    """``type: loup-garou`` is a spelling of "supernatural" (soaks lethal damage): kept,
     and read as such — not silently a mortal."""
     from conteur.engine import Encounter
     from conteur.engine.scenario import load_scenario
