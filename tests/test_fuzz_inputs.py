@@ -118,7 +118,7 @@ def test_any_text_is_data_or_an_input_error(text: str) -> None:
     try:
         parse_data(text, "fuzz.yaml")
     except ConteurError as error:
-        assert error.message("fr").startswith("fuzz.yaml : ")
+        assert error.message("fr").startswith("fuzz.yaml\u202f: ")
 
 
 # ------------------------------------------------------------------ every command

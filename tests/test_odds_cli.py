@@ -153,7 +153,7 @@ def test_user_errors_exit_2_in_both_languages(args: list[str], fr: str, en: str)
     assert result.stderr.startswith("error:") and en in result.stderr
     result = run(*args)
     assert result.exit_code == 2
-    assert result.stderr.startswith("erreur :") and fr in result.stderr
+    assert result.stderr.startswith("erreur :") and fr in result.stderr
 
 
 # ------------------------------------------------------------------- tables
@@ -194,7 +194,7 @@ def test_single_roll_tables_in_both_languages() -> None:
     assert "Outcome" in en.stdout and "botch" in en.stdout and "84.40%" in en.stdout
     refused = run("vtm", "--pool", "2", "--difficulty", "12")
     assert refused.exit_code == 2
-    assert refused.stderr == "erreur : --difficulty doit être entre 2 et 10 (reçu 12)\n"
+    assert refused.stderr == "erreur\u202f: --difficulty doit être entre 2 et 10 (reçu 12)\n"
     hunter = run("hunter", "--pool", "0", "--lang", "en")
     assert "chance die" in hunter.stdout and "dramatic failure" in hunter.stdout
     western = run("western", "--skill", "56")

@@ -10,6 +10,7 @@ whole error line with the one expected.
 from __future__ import annotations
 
 import copy
+import re
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
@@ -44,6 +45,14 @@ PAIRS: dict[str, list[dict[str, Any]]] = {
 
 ERROR = {"fr": "erreur : ", "en": "error: "}
 TOP = {"fr": "en-tête", "en": "top level"}
+
+
+def typo(text: str, lang: str) -> str:
+    """French typography: a narrow no-break space before « : ; ? ! » and inside « »."""
+    if lang != "fr":
+        return text
+    text = re.sub(r" ([:;?!])", "\u202f\\1", text)
+    return text.replace("« ", "«\u202f").replace(" »", "\u202f»")
 
 
 def entry(n: int, ident: str, lang: str) -> str:
@@ -103,7 +112,7 @@ def test_an_unknown_top_level_key_names_the_nearest(
     want = f"{ERROR[lang]}{path} : {TOP[lang]} : {field('combatnts', lang)} : {suggest(near, lang)}"
     if lang == "en":
         want = want.replace(" : ", ": ")
-    assert (code, err) == (2, want + "\n")
+    assert (code, err) == (2, typo(want, lang) + "\n")
 
 
 def _sep(lang: str) -> str:
@@ -112,7 +121,7 @@ def _sep(lang: str) -> str:
 
 def line(lang: str, path: Path, where: str, what: str, reason: str) -> str:
     s = _sep(lang)
-    return f"{ERROR[lang]}{path}{s}{where}{s}{what}{s}{reason}\n"
+    return typo(f"{ERROR[lang]}{path}{s}{where}{s}{what}{s}{reason}\n", lang)
 
 
 @pytest.mark.parametrize("lang", LANGS)
@@ -243,7 +252,7 @@ def test_five_thousand_nested_brackets(tmp_path: Path, ruleset: str, lang: str) 
         if lang == "fr"
         else "lists or mappings nested more than 40 levels deep"
     )
-    assert (code, err) == (2, f"{ERROR[lang]}{path}{_sep(lang)}{reason}\n")
+    assert (code, err) == (2, typo(f"{ERROR[lang]}{path}{_sep(lang)}{reason}\n", lang))
 
 
 @pytest.mark.parametrize("lang", LANGS)
@@ -289,4 +298,4 @@ def test_an_option_outside_the_rules_range(
     else:
         verb = "must be"
         want = f"error: {flag} {verb} {en} (got {value})\n"
-    assert (result.exit_code, result.stdout, result.stderr) == (2, "", want)
+    assert (result.exit_code, result.stdout, result.stderr) == (2, "", typo(want, lang))
