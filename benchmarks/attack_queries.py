@@ -51,6 +51,8 @@ def query(rng: random.Random) -> Query:
     dex = rng.randint(1, 5)
     skill = rng.randint(0, 7)
     a: dict[str, Any] = {"id": "a", "side": "x", "dexterity": dex, "strength": rng.randint(1, 5)}
+    if skill > 5:  # a mortal has at most 5 dots (the sheet refuses more): a supernatural one
+        a["kind"] = "supernatural"
     t: dict[str, Any] = {
         "id": "t",
         "side": "y",

@@ -21,7 +21,7 @@ MARKER = "MARQUEUR-SECRET-7Q"
 SCENARIO = """
 ruleset: vtm
 combatants:
-  - {id: ann, name: Ann, side: a, position: [0, 0], sheet: {nom: Ann, Dextérité: 3, Astuce: 3, Bagarre: 2, Vigueur: 2}}
+  - {id: ann, side: a, position: [0, 0], sheet: {nom: Ann, Dextérité: 3, Astuce: 3, Bagarre: 2, Vigueur: 2}}
   - {id: bob, side: b, position: [1, 0], sheet: {name: Bob, dexterity: 2, wits: 1, brawl: 1, stamina: 2}}
 """
 

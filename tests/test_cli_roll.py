@@ -62,16 +62,22 @@ def test_vtm_botch_and_plain_failure() -> None:
     assert "échec" in plain and "critique" not in plain
 
 
-def test_vtm_clamped_difficulty_is_shown() -> None:
-    out = ok("roll", "vtm", "-p", "3", "-d", "12", "--dice", "10 9 2")
-    assert "difficulté 12 ramenée à 10" in out
-    assert "difficulty 1 clamped to 2" in ok(
-        "roll", "vtm", "-p", "3", "-d", "1", "--dice", "2 2 1", "--lang", "en"
-    )
-    data = as_json("roll", "vtm", "-p", "3", "-d", "12", "--dice", "10 9 2")
-    assert data["clamped"] is True and data["effective_difficulty"] == 10
-    assert data["request"]["difficulty"] == 12
-    assert data["result"] == {"successes": 1, "botch": False}
+def test_vtm_difficulty_outside_2_to_10_is_refused() -> None:
+    """A difficulty stays within 2..10: the command line refuses 12 or 1 (exit 2), in
+    French and English, as JSON too, and rolls nothing."""
+    fr = run("roll", "vtm", "-p", "3", "-d", "12", "--dice", "10 9 2")
+    assert fr.exit_code == 2 and fr.stdout == ""
+    assert fr.stderr == "erreur\u202f: --difficulty doit être entre 2 et 10 (reçu 12)\n"
+    en = run("roll", "vtm", "-p", "3", "-d", "1", "--dice", "2 2 1", "--lang", "en")
+    assert en.exit_code == 2
+    assert en.stderr == "error: --difficulty must be between 2 and 10 (got 1)\n"
+    data = run("roll", "vtm", "-p", "3", "-d", "12", "--json", "--lang", "en")
+    assert data.exit_code == 2
+    assert json.loads(data.stdout) == {
+        "error": "cli.out_of_range",
+        "rule": None,
+        "message": "--difficulty must be between 2 and 10 (got 12)",
+    }
 
 
 def test_vtm_willpower_and_automatic_successes() -> None:
@@ -267,7 +273,7 @@ ERRORS = [
         "cannot be used together",
     ),
     (["roll", "vtm", "-p", "2", "--damage", "--soak"], "s'excluent", "cannot be used together"),
-    (["roll", "vtm", "-p", "201"], "au plus 200", "at most 200"),
+    (["roll", "vtm", "-p", "201"], "entre 0 et 200 (reçu 201)", "between 0 and 200 (got 201)"),
 ]
 
 

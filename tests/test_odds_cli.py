@@ -133,9 +133,9 @@ def test_western_json() -> None:
     ("args", "fr", "en"),
     [
         (["hunter", "--pool", "3", "--again", "7"], "relance sur 10, 9 ou 8", "on 10, 9 or 8"),
-        (["vtm", "--pool", "-1"], "ne peut pas être négatif", "cannot be negative"),
-        (["vtm", "--pool", "500"], "au plus 200", "at most 200"),
-        (["hunter", "--pool", "201"], "au plus 200", "at most 200"),
+        (["vtm", "--pool", "-1"], "--pool doit être entre 0 et 200 (reçu -1)", "(got -1)"),
+        (["vtm", "--pool", "500"], "entre 0 et 200 (reçu 500)", "between 0 and 200 (got 500)"),
+        (["hunter", "--pool", "201"], "--pool doit valoir au plus 200 (reçu 201)", "(got 201)"),
         (["vtm"], "indiquez la réserve", "give the pool"),
         (["hunter", "--table", "--max-pool", "-1"], "pas être négatif", "cannot be negative"),
         (["vtm", "--table", "--max-pool", "0"], "au moins 1", "at least 1"),
@@ -192,8 +192,9 @@ def test_single_roll_tables_in_both_languages() -> None:
     assert "84,40" in fr.stdout  # P(at least one net success), 5 dice at 6
     en = run("vtm", "--pool", "5", "--lang", "en")
     assert "Outcome" in en.stdout and "botch" in en.stdout and "84.40%" in en.stdout
-    clamped = run("vtm", "--pool", "2", "--difficulty", "12")
-    assert "difficulté 12 ramenée à 10" in clamped.stdout
+    refused = run("vtm", "--pool", "2", "--difficulty", "12")
+    assert refused.exit_code == 2
+    assert refused.stderr == "erreur\u202f: --difficulty doit être entre 2 et 10 (reçu 12)\n"
     hunter = run("hunter", "--pool", "0", "--lang", "en")
     assert "chance die" in hunter.stdout and "dramatic failure" in hunter.stdout
     western = run("western", "--skill", "56")

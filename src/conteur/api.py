@@ -42,7 +42,7 @@ class Scenario:
         from conteur.engine.scenario import load_scenario
 
         data, base = load_scenario(Path(path))
-        return cls(Path(path), data, Encounter.start(data, base))
+        return cls(Path(path), data, Encounter.start(data, base, source=str(path)))
 
     @property
     def ruleset(self) -> str:

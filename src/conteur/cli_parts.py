@@ -67,6 +67,10 @@ class OddsOption:
     help: str = ""
     """The catalog key of its help."""
     required: bool = False
+    low: int | None = None
+    """The smallest value the rules allow (None: no bound)."""
+    high: int | None = None
+    """The largest value the rules allow (None: no bound)."""
 
     @property
     def value(self) -> int | bool | None:
@@ -95,6 +99,27 @@ class OddsCommand:
     def defaults(self) -> dict[str, Any]:
         """Every option's value when not given."""
         return {o.name: o.value for o in self.options}
+
+    def check(self, values: Mapping[str, Any]) -> None:
+        """Refuse a value outside the range its option declares (``check_range``)."""
+        for o in self.options:
+            value = values.get(o.name)
+            if o.kind == "int" and isinstance(value, int):
+                check_range(o.flag, value, o.low, o.high)
+
+
+def check_range(flag: str, value: int, low: int | None = None, high: int | None = None) -> None:
+    """Refuse an option's value outside ``low..high`` (``ConteurError`` ``cli.out_of_range``
+    naming the option and its range in the reader's language, exit code 2)."""
+    if (low is None or value >= low) and (high is None or value <= high):
+        return
+    from conteur.i18n import ConteurError
+
+    if high is None:
+        raise ConteurError("cli.below_min", option=flag, value=value, low=low)
+    if low is None:
+        raise ConteurError("cli.above_max", option=flag, value=value, high=high)
+    raise ConteurError("cli.out_of_range", option=flag, value=value, low=low, high=high)
 
 
 @dataclass(frozen=True)

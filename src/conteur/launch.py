@@ -85,6 +85,7 @@ def run_fast_odds(spec: OddsCommand, kwargs: dict[str, Any], lang_option: str | 
 
     lang = parse_lang(lang_option) if lang_option else env_lang()
     try:
+        spec.check(kwargs)
         data = resolve(spec.answer)(**kwargs)
     except ConteurError as error:
         data, code = error.to_dict(lang), 2

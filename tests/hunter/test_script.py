@@ -114,7 +114,7 @@ def test_bad_script_lines_name_the_word(line: str, key: str) -> None:
 @pytest.mark.parametrize(
     ("field", "value", "key"),
     [
-        ("forse", 3, "hunter.sheet.unknown_field"),
+        ("forse", 3, "input.invalid"),
         ("force", -1, "hunter.sheet.bad_value"),
         ("arme", "bazooka", "hunter.unknown_weapon"),
         ("armure", "mithril", "hunter.unknown_armour"),

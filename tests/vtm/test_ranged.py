@@ -287,7 +287,7 @@ def test_V_RNG_1_no_aiming_at_a_running_target() -> None:
     """V-RNG-1: a target that ran this turn (farther than a walk) cannot be aimed at."""
     f = scene(
         flow(SHOOTER, "weapons: [rifle]"),
-        "id: t, side: y, position: [50, 0], wits: 9, dexterity: 3",
+        "id: t, side: y, kind: supernatural, position: [50, 0], wits: 9, dexterity: 3",
     )
     begin(f, {"a": [{"kind": "aim", "target": "t"}], "t": [{"kind": "run", "to": [65, 0]}]})
     ran = f.act("t")
@@ -299,7 +299,7 @@ def test_V_RNG_1_a_walking_target_can_be_aimed_at() -> None:
     """V-RNG-1: moving at a walk (7 m a turn or less) does not stop the aim."""
     f = scene(
         flow(SHOOTER, "weapons: [rifle]"),
-        "id: t, side: y, position: [50, 0], wits: 9",
+        "id: t, side: y, kind: supernatural, position: [50, 0], wits: 9",
     )
     begin(f, {"a": [{"kind": "aim", "target": "t"}], "t": [{"kind": "move", "to": [55, 0]}]})
     assert not f.act("t").of(ConditionSet)
@@ -310,7 +310,7 @@ def test_V_RNG_1_a_target_that_starts_running_spoils_the_aim() -> None:
     """V-RNG-1: aimed at while walking, the target runs before the shot: no aim dice."""
     f = scene(
         flow(SHOOTER, "weapons: [rifle]"),
-        "id: t, side: y, position: [50, 0], wits: 9",
+        "id: t, side: y, kind: supernatural, position: [50, 0], wits: 9",
     )
     begin(f, {"a": [{"kind": "aim", "target": "t"}]})
     finish(f)

@@ -116,7 +116,7 @@ def test_gm_location_table_must_sum_to_100(tmp_path: Path) -> None:
     assert err.value.key == "western.tables.invalid"
     assert err.value.message("en") == (
         f"{tmp_path / 'loc.yaml'}: invalid entry —, field —: "
-        "Value error, locations must cover 1..100 exactly once (sum 100 %)"
+        "invalid value (Value error, locations must cover 1..100 exactly once (sum 100 %))"
     )
 
 
@@ -144,7 +144,7 @@ def test_unreadable_gm_file(tmp_path: Path) -> None:
         ("characteristics", {"MANA": 3}, "western.unknown_characteristic"),
         ("characteristics", {"FORCE": 30}, "western.sheet.out_of_range"),
         ("off_hand", "winchester_1873", "western.sheet.off_hand"),
-        ("hat", "stetson", "western.sheet.unknown_field"),
+        ("hat", "stetson", "input.invalid"),
     ],
 )
 def test_sheet_errors_name_the_field(field: str, value: object, key: str) -> None:

@@ -42,7 +42,7 @@ def attack_command(
 
     try:
         data, base = load_scenario(scenario)
-        encounter = Encounter.start(data, base)
+        encounter = Encounter.start(data, base, source=str(scenario))
         names = encounter.ruleset.names(encounter.state)
         for name in (attacker, target):
             if name not in names:

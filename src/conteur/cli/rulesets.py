@@ -132,6 +132,7 @@ def odds_command(spec: OddsCommand) -> Callable[..., None]:
         chosen = resolve_lang(values.pop("lang"))
         as_json = bool(values.pop("as_json"))
         try:
+            spec.check(values)
             if not as_json:
                 resolve(spec.show)(chosen, **values)
                 return

@@ -140,15 +140,28 @@ class Encounter:
 
     @classmethod
     def start(
-        cls, scenario: Mapping[str, Any], base_dir: Path | None = None, *, keep_history: bool = True
+        cls,
+        scenario: Mapping[str, Any],
+        base_dir: Path | None = None,
+        *,
+        keep_history: bool = True,
+        source: str = "",
     ) -> Encounter:
-        """A new encounter from a scenario (its ``ruleset`` key names the ruleset)."""
+        """A new encounter from a scenario (its ``ruleset`` key names the ruleset).
+
+        Its keys are checked first (``check_scenario``: an unknown one is refused with the
+        nearest); every refusal names ``source``, the file it was read from."""
+        from .inputs import with_file
+        from .scenario import check_scenario
+
         ruleset = ruleset_of(scenario)
-        clean, hidden = split_scenario(scenario)
-        origin = ruleset.new_state(clean, base_dir)
+        with with_file(source):
+            checked = check_scenario(scenario, ruleset, source)
+            clean, hidden = split_scenario(checked)
+            origin = ruleset.new_state(clean, base_dir)
         return cls(
             ruleset,
-            scenario,
+            checked,
             scratch_copy(origin),  # the live state shares nothing with the scenario
             keep_history=keep_history,
             base_dir=base_dir,

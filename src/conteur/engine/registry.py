@@ -12,6 +12,7 @@ like the ones shipped with conteur. ``register_ruleset`` adds one by hand (tests
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from importlib.metadata import EntryPoint, entry_points
 from typing import Any
 
@@ -83,7 +84,9 @@ add_kind_loader(_load_roll_kind)
 
 def ruleset_of(scenario: Any) -> Ruleset[Any]:
     """The ruleset a scenario names in its ``ruleset`` key (ConteurError when it names none)."""
-    name = scenario.get("ruleset") if hasattr(scenario, "get") else None
+    from .scenario import ruleset_name
+
+    name = ruleset_name(scenario) if isinstance(scenario, Mapping) else None
     if not name:
         raise ConteurError("engine.no_ruleset", known=", ".join(available_rulesets()))
     return get_ruleset(str(name))

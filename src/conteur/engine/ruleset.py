@@ -41,6 +41,7 @@ if TYPE_CHECKING:
     from conteur.sim.tactics import TacticFactory
 
     from .characters import Importer
+    from .inputs import Key
     from .npcs import Archetype
     from .rules import RuleText
 
@@ -268,6 +269,16 @@ class Ruleset(Generic[S]):
 
         Default None: no check of its own; starting an encounter with it checks the rest."""
         return None
+
+    def scenario_keys(self) -> Sequence[Key]:
+        """The top-level scenario keys this ruleset reads beyond the generic ones
+        (``conteur.engine.scenario.GENERIC_KEYS``); any other key is refused by name, with
+        the nearest valid one (``check_scenario``). Default: none."""
+        return ()
+
+    def pack_names(self) -> Sequence[str]:
+        """The option packs a scenario may name (``packs:``); () for none."""
+        return ()
 
     def rule_texts(self) -> Mapping[str, RuleText]:
         """Every rule id this ruleset cites, with its title and summary in French and English

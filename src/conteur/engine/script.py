@@ -24,18 +24,11 @@ if TYPE_CHECKING:
 
 
 def read_yaml(path: Path) -> Any:
-    """A YAML file (ConteurError naming the file when it is missing or unreadable)."""
-    import yaml
+    """A YAML file (``InputError`` naming the file when it is missing, unreadable, not YAML
+    or nested too deep: ``inputs.read_data``)."""
+    from .inputs import read_data
 
-    try:
-        text = path.read_text(encoding="utf-8")
-    except OSError:
-        raise ConteurError("cli.play.no_file", path=str(path)) from None
-    try:
-        return yaml.safe_load(text)
-    except yaml.YAMLError as exc:
-        detail = str(exc).splitlines()[0] if str(exc) else ""
-        raise ConteurError("cli.play.bad_yaml", path=str(path), detail=detail) from None
+    return read_data(path)
 
 
 @dataclass(frozen=True)
@@ -94,11 +87,10 @@ def typed_dice(path: Path) -> DiceSource:
 def start(scenario_path: Path) -> Encounter:
     """The encounter a scenario file describes (its ``ruleset`` key picks the ruleset)."""
     from .encounter import Encounter
+    from .scenario import load_scenario
 
-    scenario = read_yaml(scenario_path)
-    if not isinstance(scenario, dict):
-        raise ConteurError("cli.play.not_scenario", path=str(scenario_path))
-    return Encounter.start(scenario, scenario_path.parent)
+    scenario, base = load_scenario(scenario_path)
+    return Encounter.start(scenario, base, source=str(scenario_path))
 
 
 def final_state(encounter: Encounter) -> list[dict[str, Any]]:

@@ -31,13 +31,16 @@ from collections.abc import Callable, Iterable, Iterator, Mapping
 from dataclasses import dataclass, field
 from functools import cached_property
 from pathlib import Path
-from typing import Any
+from typing import Annotated, Any
+
+from pydantic import BaseModel, ConfigDict, Field
 
 from conteur.dice import SeededDice
 from conteur.engine import Encounter
+from conteur.engine.inputs import TOP, Count, InputError, Key, check_keys, short, validate
 from conteur.engine.scenario import load_scenario
 from conteur.engine.scratch import scratch_copier
-from conteur.i18n import ConteurError
+from conteur.i18n import ConteurError, Msg
 
 from .referee import DOWN, FATES, KILLED, FightRecord, Referee, get_referee
 from .tactics import Tactic, make_tactic, side_tactics
@@ -187,6 +190,35 @@ class Prepared:
 
 
 _PREPARED: dict[str, Prepared] = {}
+
+
+SETTING_KEYS = (
+    Key("max_turns", "tours_max", "max_turns"),
+    Key("escape", "fuite", "escape"),
+)
+
+
+class Settings(BaseModel):
+    """A scenario's ``simulation:`` settings, checked (an unknown key: the nearest one)."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    max_turns: Count = DEFAULT_MAX_TURNS
+    escape: Annotated[float, Field(ge=0, allow_inf_nan=False)] = 0.0
+
+
+def simulation_settings(raw: Any, file: str) -> Settings:
+    """The ``simulation:`` mapping of a scenario (absent: the defaults); ``InputError``
+    naming the key otherwise."""
+    where = Key("simulation", "simulation", "simulation")
+    if raw is None:
+        return Settings()
+    if not isinstance(raw, Mapping):
+        raise InputError(
+            Msg("input.reason.not_mapping", value=short(raw)), file=file, entry=TOP, field=where
+        )
+    keys = check_keys(raw, SETTING_KEYS, entry=where, file=file)
+    return validate(Settings, keys, known=SETTING_KEYS, entry=where, file=file)
 
 
 def prepare(job: Job) -> Prepared:
@@ -429,19 +461,18 @@ def simulate(
         raise ConteurError("sim.runs", value=runs)
     if workers < 1:
         raise ConteurError("sim.workers", value=workers)
-    settings = data.get("simulation") or {}
-    if not isinstance(settings, Mapping):
-        raise ConteurError("sim.settings.not_mapping")
-    turns = int(
-        max_turns if max_turns is not None else settings.get("max_turns", DEFAULT_MAX_TURNS)
+    start = Encounter.start(
+        data, Path(base_dir) if base_dir else None, keep_history=False, source=name
     )
+    data = dict(start.scenario)  # its keys canonical (``check_scenario``)
+    settings = simulation_settings(data.get("simulation"), name)
+    turns = int(max_turns if max_turns is not None else settings.max_turns)
     if turns < 1:
         raise ConteurError("sim.max_turns", value=turns)
     if seed is None:
         import random
 
         seed = random.SystemRandom().randrange(1, 1_000_000)
-    start = Encounter.start(data, Path(base_dir) if base_dir else None, keep_history=False)
     ruleset = start.ruleset.name
     referee = get_referee(ruleset)
     sides = referee.sides(start.state)
@@ -450,7 +481,7 @@ def simulate(
     chosen = side_tactics(data, sides, tactics)
     for tactic, options in chosen.values():
         make_tactic(ruleset, tactic, options)  # refuse a bad name or option now, in this process
-    metres = float(escape if escape is not None else settings.get("escape", 0) or 0)
+    metres = float(escape if escape is not None else settings.escape)
     if metres <= 0:
         metres = max(DEFAULT_ESCAPE, referee.farthest_enemies(start.state) + 20.0)
     job = Job(

@@ -22,6 +22,7 @@ import yaml
 from pydantic import BaseModel
 
 from conteur.engine import get_ruleset
+from conteur.engine.inputs import MAX_DEPTH, InputError, depth, with_file
 from conteur.i18n import ConteurError, Msg
 
 Format = Literal["yaml", "json"]
@@ -98,7 +99,12 @@ def check_character(
     if era:
         scenario["era"] = era
     try:
-        get_ruleset(ruleset).new_state(scenario)
+        with with_file(source):
+            get_ruleset(ruleset).new_state(scenario)
+    except InputError as error:
+        if getattr(error.params["entry"], "key", "") != "input.entry.sheet":  # the state's
+            error.params["entry"] = Msg("input.entry.character", id=slug or "character")
+        raise  # it names the file, the entry and the field already
     except ConteurError as error:
         field = _field_of(error, state)
         if field is None:
@@ -224,20 +230,30 @@ class FileCharacter:
 
 def parse_character_file(text: str, fmt: Format, source: str) -> list[FileCharacter]:
     """The characters of a file; ConteurError when unreadable."""
-    if fmt == "json":
-        try:
-            data = json.loads(text)
-        except json.JSONDecodeError as exc:
-            raise ConteurError(
-                "store.import.bad_json", source=source, line=exc.lineno, column=exc.colno
-            ) from None
+    try:
+        if fmt == "json":
+            try:
+                data = json.loads(text)
+            except json.JSONDecodeError as exc:
+                raise ConteurError(
+                    "store.import.bad_json", source=source, line=exc.lineno, column=exc.colno
+                ) from None
+        else:
+            try:
+                data = yaml.safe_load(text)
+            except yaml.YAMLError as exc:
+                if "nesting depth" in str(exc):
+                    raise RecursionError from None
+                mark = getattr(exc, "problem_mark", None)
+                line = mark.line + 1 if mark is not None else 0
+                raise ConteurError("store.import.bad_yaml", source=source, line=line) from None
+    except RecursionError:
+        data = None
+        nested = MAX_DEPTH + 1
     else:
-        try:
-            data = yaml.safe_load(text)
-        except yaml.YAMLError as exc:
-            mark = getattr(exc, "problem_mark", None)
-            line = mark.line + 1 if mark is not None else 0
-            raise ConteurError("store.import.bad_yaml", source=source, line=line) from None
+        nested = depth(data)
+    if nested > MAX_DEPTH:
+        raise InputError(Msg("input.reason.too_deep", limit=MAX_DEPTH), file=source)
     if isinstance(data, Mapping) and isinstance(data.get("characters"), list):
         data = data["characters"]
     items = data if isinstance(data, list) else [data]

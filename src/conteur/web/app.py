@@ -39,6 +39,7 @@ from uvicorn.middleware.proxy_headers import ProxyHeadersMiddleware
 
 from conteur.engine.commands import Param
 from conteur.engine.hidden import mentioned, parse_line
+from conteur.engine.inputs import safe_yaml
 from conteur.engine.registry import available_rulesets
 from conteur.engine.visibility import GM, Viewer
 from conteur.i18n import ConteurError, Lang, parse_lang
@@ -1247,7 +1248,7 @@ def _parse_mapping(text: str, field: str) -> dict[str, Any]:
     if len(text) > 100_000:
         raise ConteurError("web.too_long", field=field)
     try:
-        data = yaml.safe_load(text)
+        data = safe_yaml(text)
     except yaml.YAMLError:
         raise ConteurError("web.bad_yaml", field=field) from None
     if not isinstance(data, dict):

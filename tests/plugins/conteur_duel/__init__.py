@@ -24,6 +24,7 @@ from typing import Any
 
 from conteur.dice import Expr
 from conteur.engine import Command, CommandTemplate, Event, Param, Resolution, Ruleset
+from conteur.engine.inputs import Key, check_keys, common, entry_of
 from conteur.engine.rules import RuleText, load_rule_texts
 from conteur.engine.views import (
     Column,
@@ -164,7 +165,14 @@ class DuelNote(Event):
 
 # ---------------------------------------------------------------- the ruleset
 
-KEYS = frozenset({"id", "name", "side", "attack", "guard", "health"})
+KEYS = (
+    Key("id", "id", "id"),
+    Key("name", "nom", "name"),
+    Key("side", "camp", "side"),
+    Key("attack", "attaque", "attack"),
+    Key("guard", "garde", "guard"),
+    Key("health", "santé", "health"),
+)
 _LINE = re.compile(
     r"^\s*(?P<actor>[\w-]+)\s*:?\s+(?P<verb>attaque|attacks|attack|passe|passes|pass)"
     r"(?:\s+(?P<target>[\w-]+))?\s*$",
@@ -201,15 +209,15 @@ class DuelRuleset(Ruleset[DuelState]):
         for i, raw in enumerate(scenario.get("combatants") or []):
             if not isinstance(raw, Mapping):
                 raise ConteurError("duel.scenario.bad", index=i + 1, field="combatants")
-            for key in raw:
-                if key not in KEYS:
-                    raise ConteurError("duel.scenario.unknown_key", index=i + 1, field=key)
-            fid = str(raw.get("id") or f"f{i + 1}")
+            entry = entry_of(i, raw)
+            raw = check_keys(raw, KEYS, entry=entry)  # an unknown key: the nearest one
+            given = common(raw, known=KEYS, entry=entry)
+            fid = given.id or f"f{i + 1}"
             health = _number(raw, "health", i, 6)
             fighters[fid] = Duellist(
                 id=fid,
-                name=str(raw.get("name") or fid),
-                side=str(raw.get("side") or fid),
+                name=given.name or fid,
+                side=given.side or fid,
                 attack=_number(raw, "attack", i, 0),
                 guard=_number(raw, "guard", i, 0),
                 health=health,

@@ -10,6 +10,10 @@ from __future__ import annotations
 
 from conteur.cli_parts import CHART_POOL, CliParts, CommandRef, OddsCommand, OddsOption
 
+MAX_POOL = 200
+"""The largest pool a command line takes (``conteur.dice.rolls.MAX_POOL``); a pool of 0 or
+less, cut down by penalties, is the chance die (H-CHANCE-1)."""
+
 CLI = CliParts(
     commands={
         "roll": CommandRef("conteur.rulesets.hunter.terminal:roll", "cli.help.roll.hunter"),
@@ -18,7 +22,7 @@ CLI = CliParts(
     odds=OddsCommand(
         help="odds.help.hunter",
         options=(
-            OddsOption("pool", "--pool", help="odds.help.pool"),
+            OddsOption("pool", "--pool", help="odds.help.pool", high=MAX_POOL),
             OddsOption("again", "--again", default=10, help="odds.help.again"),
             OddsOption("rote", "--rote", "flag", help="odds.help.rote"),
             OddsOption("table", "--table", "flag", help="odds.help.table"),

@@ -6,7 +6,20 @@ import unicodedata
 from collections.abc import Mapping
 from typing import Any
 
-from conteur.i18n import ConteurError
+from pydantic import BaseModel, ConfigDict
+
+from conteur.engine.inputs import (
+    Count,
+    InputError,
+    Key,
+    Text,
+    check_keys,
+    common,
+    entry_of,
+    short,
+    validate,
+)
+from conteur.i18n import ConteurError, Msg
 
 from .health import HealthTrack
 from .state import COVER_PENALTY, Fighter
@@ -76,8 +89,11 @@ def _lookup(table: Mapping[str, tuple[str, ...]]) -> dict[str, str]:
     return out
 
 
-_TRAIT_OF = _lookup(TRAITS)
-_FIELD_OF = _lookup(FIELDS)
+ENTRY_KEYS = tuple(
+    Key(name, (spellings[0] if spellings else name).replace("_", " "), name, spellings)
+    for name, spellings in {**TRAITS, **FIELDS}.items()
+)
+"""The keys of a combatant entry (a trait or a field), French or English."""
 _COUNTER_OF = _lookup(XP_COUNTERS)
 
 
@@ -87,28 +103,52 @@ def _int(fid: str, name: str, value: Any) -> int:
     return value
 
 
+Words = Text | list[Text]
+"""One word or a list of them (``armes: pieu`` or ``armes: [pieu, couteau]``)."""
+
+
+class HunterFields(BaseModel):
+    """The types of a combatant's fields (their values are checked against the tables after)."""
+
+    model_config = ConfigDict(extra="ignore")
+
+    kind: Text | None = None
+    size: Count | None = None
+    weapon: Text | None = None
+    weapons: Words | None = None
+    armour: Text | None = None
+    merits: Words | None = None
+    unarmed: Text | None = None
+    vulnerable: Words | None = None
+    ammo: dict[str, Count] | None = None
+    cover: Text | None = None
+    health: Words | None = None
+    fate: Text | None = None
+
+
 def fighter_from_scenario(raw: Mapping[str, Any], index: int, tables: Tables) -> Fighter:
-    """The fighter a scenario's ``combatants`` entry describes (ConteurError naming a bad field)."""
+    """The fighter a scenario's ``combatants`` entry describes (``InputError`` naming the
+    entry and the field; an unknown key is refused with the nearest one)."""
+    entry = entry_of(index, raw)
     if not isinstance(raw, Mapping):
-        raise ConteurError("hunter.sheet.not_mapping", index=index + 1)
+        raise InputError(Msg("input.reason.not_mapping", value=short(raw)), entry=entry)
     inline = raw.get("sheet")
     if inline is not None:
         if not isinstance(inline, Mapping):
-            raise ConteurError("hunter.sheet.not_mapping", index=index + 1)
+            raise InputError(
+                Msg("input.reason.not_mapping", value=short(inline)), entry=entry, field="sheet"
+            )
         raw = {**inline, **{k: v for k, v in raw.items() if k != "sheet"}}
-    fields: dict[str, Any] = {}
+    fields = check_keys(raw, ENTRY_KEYS, entry=entry)
+    given = common(fields, known=ENTRY_KEYS, entry=entry)
     traits: dict[str, int] = {}
-    fid = str(raw.get("id") or f"f{index + 1}")
-    for key, value in raw.items():
-        k = normalize(key)
-        if k in _TRAIT_OF:
-            traits[_TRAIT_OF[k]] = _int(fid, str(key), value)
-        elif k in _FIELD_OF:
-            fields[_FIELD_OF[k]] = value
-        else:
-            raise ConteurError("hunter.sheet.unknown_field", fighter=fid, field=str(key))
+    fid = given.id or f"f{index + 1}"
+    for key in list(fields):
+        if key in TRAITS:
+            traits[key] = _int(fid, key, fields.pop(key))
     for t in TRAITS:
         traits.setdefault(t, 0)
+    validate(HunterFields, fields, known=ENTRY_KEYS, entry=entry)  # the types, by name
     kind = KINDS.get(normalize(str(fields.get("kind", "hunter"))))
     if kind is None:
         raise ConteurError("hunter.sheet.bad_kind", fighter=fid, value=str(fields.get("kind")))
@@ -146,18 +186,17 @@ def fighter_from_scenario(raw: Mapping[str, Any], index: int, tables: Tables) ->
     fate = str(fields.get("fate") or track.fate())
     if fate not in ("alive", "unconscious", "incapacitated", "dead"):
         raise ConteurError("hunter.sheet.bad_value", fighter=fid, field="fate", value=fate)
-    position = fields.get("position") or (0.0, 0.0)
     counters = xp_counters(fid, fields.get("xp_counters"))
     return Fighter(
         id=fid,
-        name=str(fields.get("name", fid)),
-        side=str(fields.get("side", fid)),
+        name=given.name or fid,
+        side=given.side or fid,
         kind=kind,
         traits=traits,
         size=size,
         health=track,
         fate=fate,
-        position=(float(position[0]), float(position[1])),
+        position=given.position,
         weapon=str(weapon) if weapon else None,
         weapons=tuple(weapons),
         armour=str(armour) if armour else None,

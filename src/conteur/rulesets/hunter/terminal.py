@@ -22,9 +22,12 @@ from conteur.cli.common import (
 )
 from conteur.cli.render import STYLES, Report, faces, listing
 from conteur.cli.roll import run_roll
+from conteur.cli_parts import check_range
 from conteur.dice import Roll, RollRecord
 from conteur.dice.rolls import DieNote
 from conteur.i18n import ConteurError, Lang, t
+
+from .cli import MAX_POOL
 
 if TYPE_CHECKING:
     from conteur.cli.demo import DemoPart
@@ -47,6 +50,7 @@ def roll(
     def build() -> Roll[Any]:
         from .dice import HunterPool
 
+        check_range("--pool", pool, None, MAX_POOL)  # 0 or less: the chance die (H-CHANCE-1)
         return HunterPool(dice=pool, again=again, rote=rote)
 
     run_roll(build, seed=seed, dice=dice, as_json=as_json, lang=chosen)

@@ -28,8 +28,8 @@ from pydantic import (
 )
 from pydantic_core import PydanticCustomError
 
+from conteur.engine.inputs import plain_path, pydantic_reason, safe_yaml
 from conteur.i18n import ConteurError, Msg
-from conteur.rulesets.vtm.tables import plain_path, pydantic_reason
 
 FighterKind = Literal["hunter", "monster", "bystander"]
 
@@ -308,17 +308,17 @@ def read_adjustments(raw: Mapping[str, int | bool], section: str) -> StatedAdjus
             known = [a.fr for a in table.adjustments] + [a.en for a in table.adjustments]
             close = difflib.get_close_matches(word, known, n=1, cutoff=0.6)
             reason = (
-                Msg("vtm.reason.unknown_field_suggest", suggestion=close[0])
+                Msg("input.reason.unknown_field_suggest", suggestion=close[0])
                 if close
                 else Msg(
-                    "vtm.reason.unknown_field", allowed=", ".join(a.fr for a in table.adjustments)
+                    "input.reason.unknown_field", allowed=", ".join(a.fr for a in table.adjustments)
                 )
             )
             raise ConteurError("xp.bad_summary", field=field, reason=reason)
         if adj.source == "flag":
             if not isinstance(value, bool):
                 raise ConteurError(
-                    "xp.bad_summary", field=field, reason=Msg("vtm.reason.not_bool", value=value)
+                    "xp.bad_summary", field=field, reason=Msg("input.reason.not_bool", value=value)
                 )
             count = int(value)
         else:
@@ -326,7 +326,7 @@ def read_adjustments(raw: Mapping[str, int | bool], section: str) -> StatedAdjus
                 raise ConteurError(
                     "xp.bad_summary",
                     field=field,
-                    reason=Msg("vtm.reason.min", limit=0, value=value),
+                    reason=Msg("input.reason.min", limit=0, value=value),
                 )
             count = value
         if adj.key in words:
@@ -341,7 +341,7 @@ def parse_session(raw: Any) -> Session:
     """Validate a loaded summary (ConteurError ``xp.bad_summary`` naming the first bad field)."""
     if not isinstance(raw, dict):
         raise ConteurError(
-            "xp.bad_summary", field="-", reason=Msg("vtm.reason.not_mapping", value=raw)
+            "xp.bad_summary", field="-", reason=Msg("input.reason.not_mapping", value=raw)
         )
     try:
         session = Session.model_validate(raw)
@@ -367,7 +367,7 @@ def read_yaml(path: Path) -> Any:
     """A YAML file the summary names, loaded (ConteurError ``xp.unreadable`` naming it)."""
     text = read_text(path)
     try:
-        return yaml.safe_load(text)
+        return safe_yaml(text)
     except yaml.YAMLError as exc:
         raise ConteurError("xp.unreadable", path=str(path), reason=str(exc)) from None
 

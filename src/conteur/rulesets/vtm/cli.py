@@ -9,13 +9,25 @@ from __future__ import annotations
 
 from conteur.cli_parts import CHART_POOL, CliParts, CommandRef, OddsCommand, OddsOption
 
+MIN_DIFFICULTY, MAX_DIFFICULTY = 2, 10
+"""A difficulty stays within 2..10 (the d10 system of ``000``/``001``)."""
+MAX_POOL = 200
+"""The largest pool a command line takes (``conteur.dice.rolls.MAX_POOL``)."""
+
 CLI = CliParts(
     commands={"roll": CommandRef("conteur.rulesets.vtm.terminal:roll", "cli.help.roll.vtm")},
     odds=OddsCommand(
         help="odds.help.vtm",
         options=(
-            OddsOption("pool", "--pool", help="odds.help.pool"),
-            OddsOption("difficulty", "--difficulty", default=6, help="odds.help.difficulty"),
+            OddsOption("pool", "--pool", help="odds.help.pool", low=0, high=MAX_POOL),
+            OddsOption(
+                "difficulty",
+                "--difficulty",
+                default=6,
+                help="odds.help.difficulty",
+                low=MIN_DIFFICULTY,
+                high=MAX_DIFFICULTY,
+            ),
             OddsOption("no_cancel", "--no-cancel", "flag", help="odds.help.no_cancel"),
             OddsOption("willpower", "--willpower", "flag", help="odds.help.willpower"),
             OddsOption("table", "--table", "flag", help="odds.help.table"),

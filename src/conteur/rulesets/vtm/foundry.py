@@ -31,6 +31,7 @@ from pydantic import BaseModel, ConfigDict, ValidationError, field_validator
 
 from conteur.engine import get_ruleset
 from conteur.engine.characters import ImportResult, Unmapped
+from conteur.engine.inputs import plain_path, pydantic_reason
 from conteur.i18n import Bilingual, ConteurError, Msg
 
 from .sheet import Kind, load_sheet
@@ -41,8 +42,6 @@ from .tables import (
     _builtin_text,
     _read_yaml,
     load_tables,
-    plain_path,
-    pydantic_reason,
 )
 from .traits import POWERS, canonical_power, canonical_trait, normalize_key, trait_kind
 

@@ -36,6 +36,7 @@ import yaml
 from pydantic import BaseModel, ConfigDict, ValidationError
 
 from conteur.engine import Command
+from conteur.engine.inputs import safe_yaml
 from conteur.i18n import ConteurError, Lang, Msg, env_lang
 
 from . import equipment
@@ -735,7 +736,7 @@ class _Reader:
         if end < 0:
             raise self.error("vtm.script.bad_data", detail=self.body[start:])
         try:
-            value = yaml.safe_load(self.body[start:end])
+            value = safe_yaml(self.body[start:end])
         except yaml.YAMLError:
             raise self.error("vtm.script.bad_data", detail=self.body[start:end]) from None
         while not self.done() and self.toks[self.i].start < end:
@@ -1303,7 +1304,7 @@ def _maneuver(reader: _Reader, command: str) -> Command:
     spec: Any = {}
     if brace:
         try:
-            spec = yaml.safe_load("{" + spec_text)
+            spec = safe_yaml("{" + spec_text)
         except yaml.YAMLError as exc:
             raise reader.error("vtm.script.bad_spec", detail=str(exc).splitlines()[0]) from None
         if not isinstance(spec, dict):

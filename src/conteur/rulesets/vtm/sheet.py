@@ -5,9 +5,9 @@ A sheet comes from YAML or JSON, flat or nested, in French or English::
     {name: Lucien, kind: vampire, dexterity: 3, Bagarre: 2, Célérité: 2}
     {nom: Lucien, type: vampire, attributs: {Dextérité: 3}, capacités: {brawl: 2}}
 
-``load_sheet`` validates it and turns every problem into a ``ConteurError``
-(``vtm.sheet.invalid``) naming the sheet, the field and the reason, with a
-suggestion for a misspelled trait.
+``load_sheet`` validates it and turns every problem into an ``InputError``
+(``conteur.engine.inputs``) naming the file, the entry, the field and the reason,
+with a suggestion for a misspelled trait.
 """
 
 from __future__ import annotations
@@ -19,6 +19,8 @@ from typing import Annotated, Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator, model_validator
 
+from conteur.engine.inputs import InputError, first_error, pydantic_reason, short
+from conteur.engine.inputs import reason as _reason
 from conteur.i18n import ConteurError, Lang, Msg, env_lang, t
 from conteur.records import CachedReads
 
@@ -28,11 +30,9 @@ from .tables import (
     Labels,
     Tables,
     Weapon,
-    _reason,
     canonical_armour_id,
     canonical_weapon_id,
     load_tables,
-    pydantic_reason,
 )
 from .traits import (
     ALL_TRAITS,
@@ -49,6 +49,9 @@ from .traits import (
 
 Kind = Literal["mortal", "vampire", "supernatural"]
 """Mortals soak bashing only; vampires and other supernatural beings soak lethal too (V-SOAK-1)."""
+
+MORTAL_MAX = 5
+"""The most dots a mortal has in a trait."""
 
 Rating = Annotated[Int, Field(ge=0, le=10)]
 """A trait rating: 0 to 10 dots."""
@@ -156,7 +159,7 @@ class VtmSheet(CachedReads, BaseModel):
     def _sort_keys(cls, data: Any) -> Any:
         """Flat or nested, French or English keys → the canonical fields."""
         if not isinstance(data, Mapping):
-            raise _reason("vtm.reason.not_mapping", value=data)
+            raise _reason("input.reason.not_mapping", value=data)
         out: dict[str, Any] = {}
         origin: dict[tuple[str, str], str] = {}  # (field, trait) -> key as written
 
@@ -187,7 +190,7 @@ class VtmSheet(CachedReads, BaseModel):
             field = _FIELD_SPELLINGS.get(normalize_key(written))
             if field in _SECTIONS:
                 if not isinstance(value, Mapping):
-                    raise _reason("vtm.reason.not_mapping", field=written, value=value)
+                    raise _reason("input.reason.not_mapping", field=written, value=value)
                 for name, rating in value.items():
                     put_trait(str(name), rating)
             elif field is not None:
@@ -226,7 +229,9 @@ class VtmSheet(CachedReads, BaseModel):
     @field_validator("id", "name", mode="before")
     @classmethod
     def _text(cls, value: Any) -> Any:
-        return str(value).strip() if isinstance(value, int | float) else value
+        if not isinstance(value, str):  # ``nom: 3`` is a slip, not a name
+            raise _reason("input.reason.not_text", value=short(value))
+        return value.strip()
 
     @field_validator("powers", mode="before")
     @classmethod
@@ -238,7 +243,7 @@ class VtmSheet(CachedReads, BaseModel):
         powers: list[str] = []
         for item in value:
             if not isinstance(item, str):
-                raise _reason("vtm.reason.not_text", value=item)
+                raise _reason("input.reason.not_text", value=item)
             suggestion = suggest_power(item)
             if suggestion is not None:
                 raise _reason(
@@ -268,6 +273,18 @@ class VtmSheet(CachedReads, BaseModel):
         if not ids or ids[-1] != last or ids.count(last) != 1:
             raise _reason("vtm.reason.health_track", value=", ".join(map(str, value)))
         return ids
+
+    @model_validator(mode="after")
+    def _mortal_ceiling(self) -> VtmSheet:
+        """A mortal's traits stay within 5 dots (only a vampire's blood lifts them higher)."""
+        if self.kind == "mortal":
+            for section in _SECTIONS:
+                for key, rating in getattr(self, section).items():
+                    if rating > MORTAL_MAX:
+                        raise _reason(
+                            "vtm.reason.mortal_max", field=key, value=rating, limit=MORTAL_MAX
+                        )
+        return self
 
     @model_validator(mode="after")
     def _vampire_fangs(self) -> VtmSheet:
@@ -403,6 +420,8 @@ class SheetField:
         first, rest = self.loc[0], list(self.loc[1:])
         if first in _SECTIONS and rest and isinstance(rest[0], str):
             return t(f"vtm.trait.{rest[0]}", lang) if canonical_trait(rest[0]) else rest[0]
+        if isinstance(first, str) and not rest and trait_kind(first) in _SECTION_OF:
+            return t(f"vtm.trait.{first}", lang)
         if first == "custom_weapons":
             first, rest = "weapons", rest
         if first == "custom_armour":
@@ -416,17 +435,18 @@ class SheetField:
         return text
 
 
-def load_sheet(data: Mapping[str, Any], source: str = "<sheet>") -> VtmSheet:
-    """Validate a sheet read from YAML or JSON; ConteurError ``vtm.sheet.invalid`` otherwise."""
+def load_sheet(data: Mapping[str, Any], source: str = "<sheet>", entry: Any = None) -> VtmSheet:
+    """Validate a sheet read from YAML or JSON (``source``: its file; ``entry``: where it is
+    in that file, a sheet of its own by default); ``InputError`` naming the field otherwise."""
+    file = "" if source.startswith("<") else source
+    where = entry if entry is not None else Msg("input.entry.sheet")
     if not isinstance(data, Mapping):
-        raise ConteurError("vtm.sheet.not_mapping", source=source)
+        raise InputError(Msg("input.reason.not_mapping", value=short(data)), file=file, entry=where)
     try:
         return VtmSheet.model_validate(dict(data))
     except ValidationError as exc:
-        loc, reason = pydantic_reason(exc.errors()[0], VtmSheet)
-        raise ConteurError(
-            "vtm.sheet.invalid", source=source, field=SheetField(loc), reason=reason
-        ) from None
+        loc, reason = pydantic_reason(first_error(exc), VtmSheet)
+        raise InputError(reason, file=file, entry=where, field=SheetField(loc)) from None
 
 
 def kind_label(kind: str, lang: Lang | None = None) -> str:

@@ -34,8 +34,9 @@ from pydantic import (
     field_validator,
     model_validator,
 )
-from pydantic_core import ErrorDetails, PydanticCustomError
 
+from conteur.engine.inputs import first_error, plain_path, pydantic_reason
+from conteur.engine.inputs import reason as _reason
 from conteur.i18n import ConteurError, Lang, Msg, env_lang
 from conteur.records import CachedReads
 
@@ -112,17 +113,9 @@ its reader needs (``check_effects_read``)."""
 EFFECT_TYPES: tuple[str, ...] = get_args(EffectType)
 
 
-def _reason(key: str, /, field: str | None = None, **params: Any) -> PydanticCustomError:
-    """A validation error carrying a catalog message (``key``) instead of English text."""
-    ctx: dict[str, Any] = {"key": key, **params}
-    if field is not None:
-        ctx["field"] = field
-    return PydanticCustomError("vtm", "{key}", ctx)
-
-
 def _no_bool(value: Any) -> Any:
     if isinstance(value, bool):
-        raise _reason("vtm.reason.not_int", value=value)
+        raise _reason("input.reason.not_int", value=value)
     return value
 
 
@@ -132,7 +125,7 @@ Int = Annotated[int, BeforeValidator(_no_bool)]
 
 def _trait_key(value: Any) -> str:
     if not isinstance(value, str):
-        raise _reason("vtm.reason.not_text", value=value)
+        raise _reason("input.reason.not_text", value=value)
     key = canonical_trait(value)
     if key is None:
         suggestion = suggest_trait(value)
@@ -148,7 +141,7 @@ TraitKey = Annotated[str, BeforeValidator(_trait_key)]
 
 def _power_key(value: Any) -> str:
     if not isinstance(value, str):
-        raise _reason("vtm.reason.not_text", value=value)
+        raise _reason("input.reason.not_text", value=value)
     return canonical_power(value)
 
 
@@ -639,7 +632,7 @@ class OptionSpec(_Model):
     def _default_allowed(self) -> OptionSpec:
         if self.choices and self.default not in self.choices:
             raise _reason(
-                "vtm.reason.choice",
+                "input.reason.choice",
                 field="default",
                 value=self.default,
                 expected=", ".join(self.choices),
@@ -706,67 +699,6 @@ class Labels:
         if self.with_ids:
             return ", ".join(f"«\u202f{i.label(lang)}\u202f» ({i.id})" for i in self.items)
         return ", ".join(i.label(lang) for i in self.items)
-
-
-def plain_path(loc: Sequence[int | str]) -> str:
-    """A pydantic error location as a reader writes it: ``weapons[2].damage``."""
-    text = ""
-    for part in loc:
-        if isinstance(part, int):
-            text += f"[{part + 1}]"
-        else:
-            text += f".{part}" if text else str(part)
-    return text or "-"
-
-
-_PYDANTIC_REASONS = {
-    "missing": "vtm.reason.missing",
-    "int_parsing": "vtm.reason.not_int",
-    "int_type": "vtm.reason.not_int",
-    "int_from_float": "vtm.reason.not_int",
-    "float_parsing": "vtm.reason.not_number",
-    "float_type": "vtm.reason.not_number",
-    "bool_parsing": "vtm.reason.not_bool",
-    "bool_type": "vtm.reason.not_bool",
-    "string_type": "vtm.reason.not_text",
-    "list_type": "vtm.reason.not_list",
-    "dict_type": "vtm.reason.not_mapping",
-    "model_type": "vtm.reason.not_mapping",
-    "model_attributes_type": "vtm.reason.not_mapping",
-    "too_short": "vtm.reason.empty",
-}
-
-
-def pydantic_reason(
-    error: ErrorDetails, model: type[BaseModel] | None = None
-) -> tuple[tuple[int | str, ...], Msg]:
-    """The field path and a bilingual reason for one pydantic error.
-
-    ``model`` (the model validated) lets an unknown field suggest the closest known one.
-    """
-    loc = tuple(error["loc"])
-    ctx: dict[str, Any] = dict(error.get("ctx") or {})
-    kind = error["type"]
-    value = error.get("input")
-    if kind == "vtm":
-        key = ctx.pop("key")
-        field = ctx.pop("field", None)
-        if field is not None:
-            loc += (field,)
-        return loc, Msg(key, **ctx)
-    if kind in ("greater_than_equal", "greater_than"):
-        limit = ctx.get("ge", ctx.get("gt"))
-        return loc, Msg("vtm.reason.min", limit=limit, value=value)
-    if kind in ("less_than_equal", "less_than"):
-        limit = ctx.get("le", ctx.get("lt"))
-        return loc, Msg("vtm.reason.max", limit=limit, value=value)
-    if kind in ("literal_error", "enum"):
-        return loc, Msg("vtm.reason.choice", value=value, expected=ctx.get("expected", ""))
-    if kind == "extra_forbidden":
-        return loc, _unknown_field_reason(_model_at(model, loc[:-1]), str(loc[-1]) if loc else "")
-    if kind in _PYDANTIC_REASONS:
-        return loc, Msg(_PYDANTIC_REASONS[kind], value=value)
-    return loc, Msg("vtm.reason.other", detail=error["msg"])
 
 
 # --------------------------------------------------------------------------- the tables
@@ -1050,7 +982,7 @@ def _merge(raw: dict[str, _Raw], data: dict[str, Any], source: str, partial: boo
                 file=source,
                 entry="-",
                 field=section_name,
-                reason=Msg("vtm.reason.not_list", value=_short(entries)),
+                reason=Msg("input.reason.not_list", value=_short(entries)),
             )
         seen: set[str] = set()
         target = raw.setdefault(section, {})
@@ -1062,7 +994,7 @@ def _merge(raw: dict[str, _Raw], data: dict[str, Any], source: str, partial: boo
                     file=source,
                     entry=name,
                     field="-",
-                    reason=Msg("vtm.reason.not_mapping", value=_short(entry)),
+                    reason=Msg("input.reason.not_mapping", value=_short(entry)),
                 )
             ident = entry.get("id")
             if not isinstance(ident, str | int) or isinstance(ident, bool) or not str(ident):
@@ -1071,7 +1003,7 @@ def _merge(raw: dict[str, _Raw], data: dict[str, Any], source: str, partial: boo
                     file=source,
                     entry=name,
                     field="id",
-                    reason=Msg("vtm.reason.missing"),
+                    reason=Msg("input.reason.missing"),
                 )
             ident = str(ident)
             if ident in seen:
@@ -1101,7 +1033,7 @@ def _validate(model: type[M], fields: dict[str, Any], source: str, entry: str) -
     try:
         return model.model_validate(fields)
     except ValidationError as exc:
-        loc, reason = pydantic_reason(exc.errors()[0], model)
+        loc, reason = pydantic_reason(first_error(exc), model)
         raise ConteurError(
             "vtm.tables.invalid",
             file=source,
@@ -1109,37 +1041,6 @@ def _validate(model: type[M], fields: dict[str, Any], source: str, entry: str) -
             field=plain_path(loc),
             reason=reason,
         ) from None
-
-
-def _model_at(model: type[BaseModel] | None, loc: Sequence[int | str]) -> type[BaseModel] | None:
-    """The nested model a path leads to (``requires`` → Requirements), when it can be told."""
-    for part in loc:
-        if model is None:
-            return None
-        if isinstance(part, int):
-            continue
-        field = model.model_fields.get(part)
-        model = _first_model(field.annotation) if field is not None else None
-    return model
-
-
-def _first_model(annotation: Any) -> type[BaseModel] | None:
-    """The first pydantic model inside an annotation (``list[Effect]`` → Effect)."""
-    if isinstance(annotation, type) and issubclass(annotation, BaseModel):
-        return annotation
-    for arg in get_args(annotation):
-        found = _first_model(arg)
-        if found is not None:
-            return found
-    return None
-
-
-def _unknown_field_reason(model: type[BaseModel] | None, name: str) -> Msg:
-    fields = list(model.model_fields) if model is not None else []
-    close = difflib.get_close_matches(name, fields, n=1, cutoff=0.6)
-    if close:
-        return Msg("vtm.reason.unknown_field_suggest", suggestion=close[0])
-    return Msg("vtm.reason.unknown_field", allowed=", ".join(fields))
 
 
 def _validated(raw: dict[str, _Raw], section: str) -> dict[str, tuple[Any, str]]:

@@ -22,9 +22,12 @@ from conteur.cli.common import (
 )
 from conteur.cli.render import Report, faces, listing
 from conteur.cli.roll import run_roll
+from conteur.cli_parts import check_range
 from conteur.dice import RollRecord
 from conteur.dice.rolls import DieNote
 from conteur.i18n import ConteurError, Lang, percent, t
+
+from .cli import MAX_DIFFICULTY, MAX_POOL, MIN_DIFFICULTY
 
 if TYPE_CHECKING:
     from rich.console import RenderableType
@@ -69,6 +72,9 @@ def roll(
     def build() -> VtmPool:
         from .dice import VtmPool
 
+        check_range("--pool", pool, 0, MAX_POOL)
+        check_range("--difficulty", difficulty, MIN_DIFFICULTY, MAX_DIFFICULTY)
+        check_range("--auto", auto, 0, MAX_POOL)
         return VtmPool(
             dice=pool,
             difficulty=difficulty,

@@ -9,13 +9,18 @@ from __future__ import annotations
 
 from conteur.cli_parts import CliParts, CommandRef, OddsCommand, OddsOption
 
+MIN_SKILL = 0
+"""An adjusted percentage is 0 or more (above 100 it still rolls for a critical, W-CRIT-1)."""
+
 CLI = CliParts(
     commands={
         "roll": CommandRef("conteur.rulesets.western.terminal:roll", "cli.help.roll.western")
     },
     odds=OddsCommand(
         help="odds.help.western",
-        options=(OddsOption("skill", "--skill", help="odds.help.skill", required=True),),
+        options=(
+            OddsOption("skill", "--skill", help="odds.help.skill", required=True, low=MIN_SKILL),
+        ),
         answer="conteur.rulesets.western.dice:odds_answer",
         show="conteur.rulesets.western.terminal:show_odds",
     ),

@@ -8,6 +8,7 @@ from typing import TYPE_CHECKING, Any
 
 from conteur.dice import RollKind
 from conteur.engine import Command, CommandTemplate, Event, Param, Resolution, Ruleset
+from conteur.engine.inputs import Key
 from conteur.engine.npcs import Archetype
 from conteur.engine.rules import RuleText, load_rule_texts
 from conteur.engine.views import Column, Roster, TurnView
@@ -79,6 +80,14 @@ class WesternRuleset(Ruleset[WesternState]):
                 raise ConteurError("western.duplicate", id=f.id)
             state.fighters[f.id] = f
         return state
+
+    def scenario_keys(self) -> Sequence[Key]:
+        """Its own tables, witnesses to the fight, a duel (W-REP-3)."""
+        return (
+            Key("tables", "tables", "tables"),
+            Key("witnesses", "témoins", "witnesses"),
+            Key("duel", "duel", "duel"),
+        )
 
     # ------------------------------------------------------------------ commands
 

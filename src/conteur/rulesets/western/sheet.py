@@ -7,10 +7,20 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-import yaml
+from pydantic import BaseModel, ConfigDict
 
-from conteur.engine.geometry import parse_position
-from conteur.i18n import ConteurError
+from conteur.engine.inputs import (
+    Flag,
+    InputError,
+    Key,
+    check_keys,
+    common,
+    entry_of,
+    read_data,
+    short,
+    validate,
+)
+from conteur.i18n import ConteurError, Msg
 
 from .state import FATES, Fighter
 from .tables import Tables
@@ -63,6 +73,27 @@ ALIASES = {
 }
 
 
+ENTRY_KEYS = (
+    Key("sheet", "fiche", "sheet"),
+    *(
+        Key(name, next((a for a, c in ALIASES.items() if c == name), name), name)
+        for name in sorted(FIELDS - set(ALIASES))
+    ),
+)
+"""The keys of a combatant entry, French or English (the French spelling shown first)."""
+
+
+class WesternFlags(BaseModel):
+    """The yes/no fields of a combatant (``prêt: non`` is False, ``prêt: peut-être`` refused)."""
+
+    model_config = ConfigDict(extra="ignore")
+
+    ready: Flag = True
+    ambidextrous: Flag = False
+    human: Flag = True
+    helpless: Flag = False
+
+
 def _int(value: Any, fighter: str, field: str, low: int, high: int) -> int:
     try:
         number = int(value)
@@ -90,38 +121,41 @@ def fighter_from_scenario(
     The sheet may be inline, under ``sheet`` (a mapping or a YAML file), with the
     encounter's keys (``id``, ``side``, ``position``, carried PV...) beside it.
     """
+    entry = entry_of(index, raw)
     if not isinstance(raw, Mapping):
-        raise ConteurError("western.sheet.not_mapping", index=index + 1)
+        raise InputError(Msg("input.reason.not_mapping", value=short(raw)), entry=entry)
     if "sheet" in raw:
         sheet = raw["sheet"]
         if isinstance(sheet, str):
-            try:
-                sheet = yaml.safe_load(
-                    ((base_dir or Path(".")) / sheet).read_text(encoding="utf-8")
+            path = (base_dir or Path(".")) / sheet
+            if not path.is_file():
+                raise InputError(
+                    Msg("input.reason.no_file", path=sheet), entry=entry, field=ENTRY_KEYS[0]
                 )
-            except (OSError, yaml.YAMLError):
-                raise ConteurError("western.tables.unreadable", path=sheet) from None
+            sheet = read_data(path)
         if not isinstance(sheet, Mapping):
-            raise ConteurError("western.sheet.not_mapping", index=index + 1)
-        raw = {**sheet, **{k: v for k, v in raw.items() if k != "sheet"}}
-    data: dict[str, Any] = {}
-    for key, value in raw.items():
-        k = str(key)
-        if k not in FIELDS:
-            raise ConteurError(
-                "western.sheet.unknown_field", fighter=str(raw.get("id", index + 1)), field=k
+            raise InputError(
+                Msg("input.reason.not_mapping", value=short(sheet)), entry=entry, field="sheet"
             )
-        data[ALIASES.get(k, k)] = value
-    fid = str(data.get("id") or f"c{index + 1}")
-    name = str(data.get("name") or fid)
+        raw = {**sheet, **{k: v for k, v in raw.items() if k != "sheet"}}
+    data = check_keys(raw, ENTRY_KEYS, entry=entry)
+    given = common(data, known=ENTRY_KEYS, entry=entry)
+    flags = validate(WesternFlags, data, known=ENTRY_KEYS, entry=entry)
+    fid = given.id or f"c{index + 1}"
+    name = given.name or fid
     chars = {c.id: tables.characteristic_default for c in tables.characteristics}
-    for key, value in (data.get("characteristics") or {}).items():
+    for key, value in _section(data, "characteristics", entry).items():
         cid = tables.characteristic_id(str(key))
         chars[cid] = _int(value, fid, str(key), 0, tables.characteristic_max)
     skills: dict[str, int] = {}
-    for key, value in (data.get("skills") or {}).items():
+    for key, value in _section(data, "skills", entry).items():
         skills[tables.skill_id(str(key))] = _int(value, fid, str(key), 0, 100)
-    weapons = [tables.weapon(str(w)).id for w in (data.get("weapons") or [])]
+    listed = data.get("weapons") or []
+    if not isinstance(listed, list):
+        raise InputError(
+            Msg("input.reason.not_list", value=short(listed)), entry=entry, field=_KEY["weapons"]
+        )
+    weapons = [tables.weapon(str(w)).id for w in listed]
     off = data.get("off_hand")
     off_hand = None
     if off:
@@ -138,7 +172,7 @@ def fighter_from_scenario(
     if "reputation" in data:
         chars["reputation"] = _int(data["reputation"], fid, "reputation", 0, 99)
     pv = _int(data["pv"], fid, "pv", -100, 200) if "pv" in data else pv_max
-    for hand, rounds in (data.get("ammo") or {}).items():
+    for hand, rounds in _section(data, "ammo", entry).items():
         if hand in ammo:
             ammo[hand] = _int(rounds, fid, f"ammo.{hand}", 0, 999)
     fate = str(data.get("fate") or "alive")
@@ -146,17 +180,11 @@ def fighter_from_scenario(
         raise ConteurError(
             "western.sheet.bad_fate", fighter=fid, value=fate, known=", ".join(FATES)
         )
-    try:
-        position = parse_position(data.get("position", [0, 0]))
-    except (ValueError, TypeError, IndexError):
-        raise ConteurError(
-            "western.sheet.bad_number", fighter=fid, field="position", value=data.get("position")
-        ) from None
     return Fighter(
         id=fid,
         name=name,
-        side=str(data.get("side") or fid),
-        position=position,
+        side=given.side or fid,
+        position=given.position,
         characteristics=chars,
         skills=skills,
         weapons=weapons,
@@ -164,14 +192,27 @@ def fighter_from_scenario(
         ammo=ammo,
         pv=pv,
         pv_max=max(pv_max, pv),
-        ready=bool(data.get("ready", True)),
-        ambidextrous=bool(data.get("ambidextrous", False)),
-        human=bool(data.get("human", True)),
+        ready=flags.ready,
+        ambidextrous=flags.ambidextrous,
+        human=flags.human,
         speed_bonus=_int(data.get("speed_bonus", 0), fid, "speed_bonus", -24, 24),
-        helpless=bool(data.get("helpless", False)),
+        helpless=flags.helpless,
         fate=fate,
         unconscious=_int(data.get("unconscious", 0), fid, "unconscious", 0, 999),
     )
+
+
+_KEY = {k.name: k for k in ENTRY_KEYS}
+
+
+def _section(data: Mapping[str, Any], name: str, entry: Any) -> Mapping[Any, Any]:
+    """A mapping of the entry (``caractéristiques``...), empty when absent."""
+    value = data.get(name) or {}
+    if not isinstance(value, Mapping):
+        raise InputError(
+            Msg("input.reason.not_mapping", value=short(value)), entry=entry, field=_KEY[name]
+        )
+    return value
 
 
 @dataclass(frozen=True)

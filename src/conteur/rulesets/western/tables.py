@@ -21,6 +21,7 @@ import yaml
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, model_validator
 
 from conteur.dice import Expr
+from conteur.engine.inputs import first_error, pydantic_reason, read_data
 from conteur.i18n import ConteurError, Lang
 from conteur.records import CachedReads
 
@@ -249,7 +250,7 @@ def _validate(data: Mapping[str, Any], source: str) -> Tables:
     try:
         return Tables.model_validate(dict(data))
     except ValidationError as exc:
-        err = exc.errors()[0]
+        err = first_error(exc)
         where = ".".join(str(p) for p in err["loc"]) or "—"
         entry = _entry_name(data, err["loc"])
         raise ConteurError(
@@ -257,7 +258,7 @@ def _validate(data: Mapping[str, Any], source: str) -> Tables:
             path=source,
             entry=entry or where,
             field=where,
-            reason=err["msg"],
+            reason=pydantic_reason(err, Tables)[1],  # in the reader's language
         ) from None
 
 
@@ -283,12 +284,9 @@ def load_tables(path: str | Path | None = None) -> Tables:
     if path is None:
         return default_tables()
     file = Path(path)
-    try:
-        own = yaml.safe_load(file.read_text(encoding="utf-8"))
-    except OSError:
-        raise ConteurError("western.tables.unreadable", path=str(file)) from None
-    except yaml.YAMLError:
-        raise ConteurError("western.tables.unreadable", path=str(file)) from None
+    if not file.is_file():
+        raise ConteurError("western.tables.unreadable", path=str(file))
+    own = read_data(file)  # not YAML, or nested too deep: refused by name
     if not isinstance(own, Mapping):
         raise ConteurError("western.tables.unreadable", path=str(file))
     return _validate({**_default_data(), **own}, str(file))

@@ -22,9 +22,11 @@ from conteur.cli.common import (
 )
 from conteur.cli.render import Report, faces
 from conteur.cli.roll import run_roll
+from conteur.cli_parts import check_range
 from conteur.dice import Roll, RollRecord
 from conteur.dice.rolls import DieNote
 from conteur.i18n import Lang, t
+from conteur.rulesets.western.cli import MIN_SKILL
 
 if TYPE_CHECKING:
     from conteur.cli.demo import DemoPart
@@ -43,6 +45,7 @@ def roll(
     def build() -> Roll[Any]:
         from .dice import Percentile
 
+        check_range("--skill", skill, MIN_SKILL)
         return Percentile(skill)
 
     run_roll(build, seed=seed, dice=dice, as_json=as_json, lang=chosen)
