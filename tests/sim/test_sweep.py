@@ -157,6 +157,13 @@ def test_a_valid_spec_is_matched_against_the_scenario_and_its_ruleset(
             'the ruleset "vtm" has no trait "celerety"; the nearest: celerity',
         ),
         (
+            HUNTER,
+            "ana.zz=1",  # nothing near: no suggestion
+            "sim.sweep.unknown_trait",
+            "--sweep : les règles « hunter » n'ont pas de trait « zz »",
+            '--sweep: the ruleset "hunter" has no trait "zz"',
+        ),
+        (
             WESTERN,
             "ko_strict=oui",  # a beginning is enough, ...
             None,
@@ -234,6 +241,8 @@ def test_an_ambiguous_unknown_or_malformed_spec_is_refused_by_name(
     assert error.key == key
     assert fr in error.message("fr")
     assert en in error.message("en")
+    if spec == "ana.zz=1":
+        assert (error.message("fr"), error.message("en")) == (fr, en)
 
 
 def test_a_value_the_rules_refuse_is_refused_before_any_fight() -> None:

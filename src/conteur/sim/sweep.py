@@ -143,12 +143,17 @@ def _value(item: str) -> Any:
 
 
 def match_name(
-    written: str, candidates: Mapping[str, str], unknown: str, ambiguous: str, **fields: Any
+    written: str,
+    candidates: Mapping[str, str],
+    errors: tuple[str, str, str],
+    **fields: Any,
 ) -> str:
     """The key ``written`` names among ``candidates`` (each spelling → its key), spellings
     compared by ``fold``: the key of an equal spelling, else of the only spellings it
-    begins; ConteurError ``unknown`` (naming the key of the nearest spelling and every key)
-    or ``ambiguous`` (naming the keys it could mean) otherwise."""
+    begins. Otherwise ConteurError, ``errors`` being three message keys: ``unknown``
+    (naming every key, and with the message ``near`` the key of the nearest spelling when
+    one is close) or ``ambiguous`` (naming the keys it could mean)."""
+    unknown, ambiguous, near_key = errors
     folded = fold(written)
     table: dict[str, set[str]] = {}
     for spelling, key in candidates.items():
@@ -163,10 +168,17 @@ def match_name(
         return next(iter(keys))
     if keys:
         raise ConteurError(ambiguous, name=written, matches=", ".join(sorted(keys)), **fields)
-    near = difflib.get_close_matches(folded, sorted(table), n=1, cutoff=0.5)
-    nearest = min(table[near[0]]) if near else "—"
+    close = difflib.get_close_matches(folded, sorted(table), n=1)
+    near: Msg | str = Msg(near_key, name=min(table[close[0]])) if close else ""
     known = ", ".join(sorted(set(candidates.values()))) or "—"
-    raise ConteurError(unknown, name=written, nearest=nearest, known=known, **fields)
+    raise ConteurError(unknown, name=written, near=near, known=known, **fields)
+
+
+COMBATANT_ERRORS = (
+    "sim.sweep.unknown_combatant",
+    "sim.sweep.ambiguous_combatant",
+    "sim.sweep.near.combatant",
+)
 
 
 def parse_sweep(text: str, start: Encounter) -> SweepSpec:
@@ -184,29 +196,21 @@ def parse_sweep(text: str, start: Encounter) -> SweepSpec:
         people.setdefault(fid, fid)
         people.setdefault(name, fid)
     if left.endswith("*"):
-        who = match_name(
-            left[:-1].strip(),
-            people,
-            "sim.sweep.unknown_combatant",
-            "sim.sweep.ambiguous_combatant",
-        )
+        who = match_name(left[:-1].strip(), people, COMBATANT_ERRORS)
         values = parse_values(right, spec, whole=True)
         if min(values) < 0:
             raise ConteurError("sim.sweep.negative", spec=spec)
         return SweepSpec(spec, left, "copies", values, combatant=who)
     head, dot, tail = left.partition(".")
     if dot and fold(head) not in ("option", "options"):
-        who = match_name(
-            head.strip(), people, "sim.sweep.unknown_combatant", "sim.sweep.ambiguous_combatant"
-        )
+        who = match_name(head.strip(), people, COMBATANT_ERRORS)
         traits = ruleset.sweep_traits(start.state)
         if not traits:
             raise ConteurError("engine.sweep.no_traits", ruleset=ruleset.name)
         trait = match_name(
             tail.strip(),
             traits,
-            "sim.sweep.unknown_trait",
-            "sim.sweep.ambiguous_trait",
+            ("sim.sweep.unknown_trait", "sim.sweep.ambiguous_trait", "sim.sweep.near.trait"),
             ruleset=ruleset.name,
         )
         values = parse_values(right, spec, whole=True)
@@ -217,8 +221,7 @@ def parse_sweep(text: str, start: Encounter) -> SweepSpec:
     option = match_name(
         tail.strip() if dot else left,
         options,
-        "sim.sweep.unknown_option",
-        "sim.sweep.ambiguous_option",
+        ("sim.sweep.unknown_option", "sim.sweep.ambiguous_option", "sim.sweep.near.option"),
         ruleset=ruleset.name,
     )
     return SweepSpec(spec, left, "option", parse_values(right, spec, whole=False), option=option)
