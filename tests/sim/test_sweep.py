@@ -3,6 +3,7 @@ copies placed and suffixed, the same result however it is run, JSON, fr/en, the 
 
 from __future__ import annotations
 
+import itertools
 import json
 import math
 from pathlib import Path
@@ -448,6 +449,18 @@ def test_json_shape_and_where_the_fight_is_closest_to_even(tmp_path: Path) -> No
     assert data["closest"]["index"] == best and data["closest"]["value"] == best
     assert data["closest"]["win_rate"] == data["points"][best]["win_rate"]
     assert len(set(spreads)) > 1  # the guard changes the fight: a real choice was made
+    # where the favourite changes, recomputed from the points (values with a tie skipped)
+    leaders = [
+        (p["value"], max(p["win_rate"], key=p["win_rate"].get))
+        for p in data["points"]
+        if len(set(p["win_rate"].values())) == len(data["sides"])
+    ]
+    changes = [
+        {"between": [a, b], "from": x, "to": y}
+        for (a, x), (b, y) in itertools.pairwise(leaders)
+        if x != y
+    ]
+    assert data["leader_changes"] == changes and changes  # this seed has one
     assert data["run"]["workers"] == 1 and data["run"]["backend"] == "local"
     assert data["plot"] == [str(tmp_path / "sweep.png"), str(tmp_path / "sweep.svg")]
     api = conteur.sweep(TOY, "bob.guard=0..3", runs=6, seed=3, workers=1)
@@ -458,23 +471,46 @@ def test_json_shape_and_where_the_fight_is_closest_to_even(tmp_path: Path) -> No
     assert same.pop("plot") == [] and same.pop("run")["workers"] == 1 and same == data
 
 
-def test_the_text_in_french_and_in_english(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+@pytest.mark.parametrize(
+    ("spec", "runs", "seed", "fr", "en"),
+    [
+        ("ana*=1..3", "5", "2", "ana (exemplaires)", "ana (copies)"),  # no change of favourite
+        ("bob.guard=0..3", "6", "3", "bob.guard", "bob.guard"),  # one
+    ],
+)
+def test_the_text_in_french_and_in_english(
+    spec: str,
+    runs: str,
+    seed: str,
+    fr: str,
+    en: str,
+    tmp_path: Path,
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
     monkeypatch.chdir(tmp_path)
-    args = [str(TOY), "--sweep", "ana*=1..3", "--runs", "5", "--seed", "2", "--workers", "1"]
+    args = [str(TOY), "--sweep", spec, "--runs", runs, "--seed", seed, "--workers", "1"]
     code, out, _ = cli(*args, "--json", "--no-plot")
     assert code == 0, out
     data = json.loads(out)
     best = data["closest"]
-    for lang, title, closest in (
+    values = data["sweep"]["values"]
+    count = len(values)
+    for lang, label, title, closest, tips in (
         (
             "fr",
-            "duel.yaml : ana (exemplaires) de 1 à 3, 3 valeurs × 5 combats (graine 2",
-            "Le plus serré : ana (exemplaires) = {value} (rouges {a}, bleus {b} ;",
+            fr,
+            f"duel.yaml : {fr} de {values[0]} à {values[-1]}, {count} valeurs × {runs} combats"
+            f" (graine {seed}, 20 tours au plus)",
+            "Le plus serré : {label} = {value} (rouges {a}, bleus {b} ;",
+            "Le favori change entre {label} = {low} ({x}) et {label} = {high} ({y}).",
         ),
         (
             "en",
-            "duel.yaml: ana (copies) from 1 to 3, 3 values × 5 fights (seed 2",
-            "Closest to even: ana (copies) = {value} (rouges {a}, bleus {b};",
+            en,
+            f"duel.yaml: {en} from {values[0]} to {values[-1]}, {count} values × {runs} fights"
+            f" (seed {seed}, at most 20 turns)",
+            "Closest to even: {label} = {value} (rouges {a}, bleus {b};",
+            "The favourite changes between {label} = {low} ({x}) and {label} = {high} ({y}).",
         ),
     ):
         code, text, _ = cli(*args, "--lang", lang)
@@ -482,11 +518,20 @@ def test_the_text_in_french_and_in_english(tmp_path: Path, monkeypatch: pytest.M
         flat = " ".join(text.split())
         assert title in flat
         line = closest.format(
+            label=label,
             value=best["value"],
             a=percent(best["win_rate"]["rouges"], lang),
             b=percent(best["win_rate"]["bleus"], lang),
         )
         assert line in flat
+        said = [
+            tips.format(
+                label=label, low=c["between"][0], high=c["between"][1], x=c["from"], y=c["to"]
+            )
+            for c in data["leader_changes"]
+        ]
+        assert all(s in flat for s in said)
+        assert flat.count(tips.split("{label}")[0]) == len(said)
         for point in data["points"]:  # each row: the value and each side's rate as lang writes it
             rate = percent(point["win_rate"]["rouges"], lang)
             assert any(

@@ -348,6 +348,26 @@ class SweepResult(RunReport):
         spreads = [self.spread(p) for p in self.points]
         return spreads.index(min(spreads))
 
+    def leader(self, point: SimulationResult) -> str | None:
+        """The side that wins most often at ``point`` (None when two share the best rate)."""
+        rates = sorted(((point.win_rate(s), s) for s in self.sides), reverse=True)
+        return rates[0][1] if rates[0][0] > rates[1][0] else None
+
+    def leader_changes(self) -> list[tuple[int, int, str, str]]:
+        """Where the favourite changes: ``(i, j, before, after)`` when the side winning most
+        often at value ``i`` (``before``) is not the one at the next value with a favourite,
+        value ``j`` (``after``)."""
+        out = []
+        last: tuple[int, str] | None = None
+        for j, point in enumerate(self.points):
+            now = self.leader(point)
+            if now is None:
+                continue
+            if last is not None and last[1] != now:
+                out.append((last[0], j, last[1], now))
+            last = (j, now)
+        return out
+
     def overlapping(self, point: SimulationResult) -> bool:
         """Whether the sides' 95 % intervals at ``point`` all overlap: the runs cannot say who
         is favoured there."""
@@ -391,6 +411,14 @@ class SweepResult(RunReport):
                 "win_rate": {s: at.win_rate(s) for s in self.sides},
                 "overlap": self.overlapping(at),
             },
+            "leader_changes": [
+                {
+                    "between": [self.spec.values[i], self.spec.values[j]],
+                    "from": before,
+                    "to": after,
+                }
+                for i, j, before, after in self.leader_changes()
+            ],
         }
 
 

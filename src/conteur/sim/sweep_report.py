@@ -58,7 +58,8 @@ def sweep_rows(result: SweepResult, lang: Lang) -> list[list[str]]:
 
 
 def closest_line(result: SweepResult, lang: Lang) -> str:
-    """Where the fight is closest to even, and whether the runs can tell the sides apart."""
+    """Where the fight is closest to even, whether the runs can tell the sides apart there,
+    and between which values the favourite changes."""
     best = result.closest()
     point = result.points[best]
     rates = ", ".join(f"{s} {percent(point.win_rate(s), lang)}" for s in result.sides)
@@ -72,7 +73,21 @@ def closest_line(result: SweepResult, lang: Lang) -> str:
         gap=points(gap, lang),
     )
     verdict = "sim.sweep.overlap" if result.overlapping(point) else "sim.sweep.apart"
-    return f"{line} {t(verdict, lang)}"
+    lines = [f"{line} {t(verdict, lang)}"]
+    values = result.spec.values
+    for i, j, before, after in result.leader_changes():
+        lines.append(
+            t(
+                "sim.sweep.tips",
+                lang,
+                label=axis_label(result, lang),
+                low=value_text(values[i], lang),
+                high=value_text(values[j], lang),
+                before=before,
+                after=after,
+            )
+        )
+    return "\n".join(lines)
 
 
 def write_sweep_plot(result: SweepResult, path: Path | str, lang: Lang = "fr") -> list[Path]:
