@@ -597,3 +597,59 @@ def test_the_shipped_examples_of_every_ruleset_sweep(
     result = sweep(path, spec, 1, seed=4, workers=1)
     assert [len(p.fighters) for p in result.points] == count
     assert all(p.tally.errors == 0 and p.runs == 1 for p in result.points)
+
+
+def test_the_contracts_defaults_vary_nothing_and_copy_an_entry_plainly() -> None:
+    from conteur.engine.ruleset import Ruleset
+
+    bare: Ruleset[Any] = Ruleset()
+    assert bare.sweep_traits(None) == {} and bare.sweep_options(None) == {}
+    assert bare.positions(None) == {}
+    with pytest.raises(ConteurError) as error:
+        bare.with_trait(None, {"id": "a"}, "x", 1)
+    assert error.value.key == "engine.sweep.no_traits"
+    assert bare.with_option({"options": {"a": 1}, "x": 2}, "b", True) == {
+        "options": {"a": 1, "b": True},
+        "x": 2,
+    }
+    entry = {"id": "a", "nom": "Ana", "position": [1, 2], "sheet": {"Name": "Ana B"}}
+    assert bare.copy_combatant(entry, "a-3", 3, (1.0, 3.5)) == {
+        "id": "a-3",
+        "nom": "Ana 3",
+        "position": [1.0, 3.5],
+        "sheet": {"Name": "Ana B 3"},
+    }
+    assert bare.copy_combatant({"id": "b"}, "b-2", 2, (0.0, 1.5)) == {"id": "b-2"}
+    assert entry["nom"] == "Ana"  # the original is left as it was
+
+
+def test_a_sheet_read_from_a_file_is_varied_and_copied_inline(tmp_path: Path) -> None:
+    (tmp_path / "ann.yaml").write_text(
+        "nom: Ann\nattributs: {Dextérité: 3, Astuce: 3}\nBagarre: 2\n", encoding="utf-8"
+    )
+    (tmp_path / "bo.yaml").write_text(
+        "nom: Bo\ncaractéristiques: {RAPIDITÉ: 12}\ncompétences: {bagarre: 40}\n",
+        encoding="utf-8",
+    )
+    (tmp_path / "vtm.yaml").write_text(
+        "ruleset: vtm\ncombatants:\n"
+        "  - {id: ann, side: a, position: [0, 0], sheet: ann.yaml}\n"
+        "  - {id: cy, side: b, position: [3, 0], sheet: {nom: Cy, Bagarre: 1}}\n",
+        encoding="utf-8",
+    )
+    (tmp_path / "western.yaml").write_text(
+        "ruleset: western\ncombatants:\n"
+        "  - {id: bo, camp: a, position: [0, 0], sheet: bo.yaml}\n"
+        "  - {id: di, camp: b, position: [8, 0], compétences: {bagarre: 30}}\n",
+        encoding="utf-8",
+    )
+    ann = at(tmp_path / "vtm.yaml", "ann.dexterite=5", 5).state.fighters["ann"].sheet
+    assert ann.attributes["dexterity"] == 5 and ann.abilities["brawl"] == 2
+    assert ann.attributes["wits"] == 3 and ann.name == "Ann"
+    bo = at(tmp_path / "western.yaml", "bo.bagarre=70", 70).state.fighters["bo"]
+    assert bo.skills["brawl"] == 70 and bo.characteristics["rapidite"] == 12
+    assert bo.name == "Bo"
+    copies = at(tmp_path / "western.yaml", "bo*=2", 2).state.fighters
+    assert list(copies) == ["bo", "bo-2", "di"]
+    assert copies["bo-2"].name == "Bo"  # the name is in the file: only the id is numbered
+    assert copies["bo-2"].position == pytest.approx((0.0, 1.5))

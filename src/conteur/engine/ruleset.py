@@ -318,8 +318,8 @@ class Ruleset(Generic[S]):
         position: tuple[float, float] | None = None,
     ) -> dict[str, Any]:
         """A copy of the scenario's combatant ``entry``: the id ``copy_id``, its name followed
-        by ``number`` (a ``name``/``nom`` key of the entry or of its inline ``sheet``), and
-        ``position`` when the entry gives one."""
+        by ``number`` (a ``name``/``nom`` key of the entry or of its inline ``sheet``; a sheet
+        in a file keeps its name), and ``position`` when the entry gives one."""
         out = _renamed(entry, number)
         if isinstance(out.get("sheet"), Mapping):
             out["sheet"] = _renamed(out["sheet"], number)
