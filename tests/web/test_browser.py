@@ -141,6 +141,7 @@ def test_a_short_fight_in_the_browser(server: tuple[str, Store, str]) -> None:
             # Resolution: the odds of Ézéchiel's punch before rolling.
             act = gm.locator('form[data-form="act:ezechiel"]')
             expect(act).to_be_visible()
+            gm.locator('details[data-drawer="odds"] > summary').click()  # a closed drawer
             odds = gm.locator('form[data-form="odds"]')
             odds.locator('select[name="attacker"]').select_option("ezechiel")
             odds.locator('select[name="target"]').select_option("jack")

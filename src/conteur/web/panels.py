@@ -355,6 +355,8 @@ class Panels:
             for f in everything
             if not f.tool and not (current and f.type == "act" and f.actor == current.actor)
         ]
+        if not snap.sit.due:  # before the initiative: one form per command, not per fighter
+            now = view.merge_forms(now, lang, snap.names)
         snap.forms_html["turn"] = render(now, action)
         snap.forms_html["tools"] = render([f for f in everything if f.tool], action)
         if current is not None:
@@ -390,7 +392,7 @@ class Panels:
         key = (eid, item.seq, lang, seen, item.undone)
         found = self._html.get(key)
         if found is None:
-            found = Markup(self.render("_log_item.html", lang, item=item))
+            found = Markup(self.render("_log_item.html", lang, item=item, gm=seen.gm))
             self._html[key] = found
         return found
 

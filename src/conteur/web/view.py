@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Mapping, MutableMapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 from conteur.dice import DiceSource, SeededDice, TypedDice
@@ -322,11 +322,14 @@ class Form:
     title: str
     rule: str
     fields: list[Field]
+    actors: tuple[tuple[str, str], ...] = ()
+    """When one form stands for the same command of several combatants (``merge_forms``):
+    each one's id and name, chosen in the form (``actor`` is then empty)."""
 
     @property
     def tool(self) -> bool:
         """A game master's tool (damage, modifier, note...) rather than a turn's step."""
-        return not self.actor and bool(self.fields)
+        return not self.actor and not self.actors and bool(self.fields)
 
 
 def _field(p: Param, lang: Lang, names: Mapping[str, str], prefix: str = "") -> Field:
@@ -386,6 +389,39 @@ def _form(tp: CommandTemplate, lang: Lang, names: Mapping[str, str], key: Any) -
             _FORMS.clear()
         _FORMS[cache_key] = form
     return form
+
+
+def merge_forms(forms: list[Form], lang: Lang, names: Mapping[str, str]) -> list[Form]:
+    """The forms of one command type for several combatants as one form, its actor a choice
+    (the ambushes of everyone before the initiative: one compact form, not one per fighter).
+
+    Only forms with the same fields (names and kinds) merge; each field's choices are the
+    union of theirs, in order (the command is checked against the chosen actor's own legal
+    template when sent). A type with a single actor keeps its own form."""
+    groups: dict[tuple[Any, ...], list[Form]] = {}
+    for f in forms:
+        shape = (f.type, tuple((x.name, x.kind) for x in f.fields)) if f.actor else (id(f),)
+        groups.setdefault(shape, []).append(f)
+    out: list[Form] = []
+    for f in forms:
+        shape = (f.type, tuple((x.name, x.kind) for x in f.fields)) if f.actor else (id(f),)
+        group = groups.get(shape)
+        if group is None:
+            continue
+        del groups[shape]
+        if len(group) == 1:
+            out.append(f)
+            continue
+        fields = []
+        for i, x in enumerate(f.fields):
+            choices: dict[str, str] = {}
+            for g in group:
+                choices.update(dict(g.fields[i].choices))
+            fields.append(replace(x, choices=list(choices.items())))
+        actors = tuple((g.actor, names.get(g.actor, g.actor)) for g in group)
+        title = label("cmd", f.type, lang)
+        out.append(Form(f.type, "", title, f.rule, fields, actors))
+    return out
 
 
 def _fixed(p: Param) -> bool:

@@ -11,7 +11,7 @@ from conteur.engine import Command, CommandTemplate, Event, Param, Resolution, R
 from conteur.engine.npcs import Archetype
 from conteur.engine.rules import RuleText, load_rule_texts
 from conteur.engine.views import Column, Roster, TurnView
-from conteur.engine.visibility import Visibility
+from conteur.engine.visibility import Audiences, Visibility
 from conteur.i18n import ConteurError, Lang
 
 from . import combat, knockout, order, reputation
@@ -200,6 +200,11 @@ class WesternRuleset(Ruleset[WesternState]):
         from .visibility import visibility
 
         return visibility(event, state)
+
+    def audiences(self) -> Audiences:
+        from .visibility import AUDIENCES
+
+        return AUDIENCES
 
     def summary(self, state: Any) -> list[dict[str, Any]]:
         from .summary import summary

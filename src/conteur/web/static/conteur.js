@@ -1,4 +1,4 @@
-// conteur: live updates by server-sent events, and the game master's shortcuts (r, u).
+// conteur: live updates by server-sent events, errors next to their form, the keyboard.
 // Each update brings the view's new panel and the log's new entries: the page swaps the
 // panel, keeps its own log in it and adds the news (no request back, no whole log again).
 (function () {
@@ -83,15 +83,102 @@
     if (document.visibilityState === "visible") connect();
   });
   window.addEventListener("online", connect);
-  document.addEventListener("keydown", function (ev) {
-    var tag = (ev.target && ev.target.tagName) || "";
-    if (/INPUT|TEXTAREA|SELECT/.test(tag) || ev.ctrlKey || ev.metaKey || ev.altKey) return;
-    if (ev.key === "u") {
-      var undo = document.getElementById("undo-button");
-      if (undo) { ev.preventDefault(); undo.click(); }
-    } else if (ev.key === "r") {
-      var first = document.querySelector("#panel form.command button[type=submit]");
-      if (first) { ev.preventDefault(); first.click(); }
+  // What the reader had open and where a command came from survive the panel's swap: the
+  // drawers stay as they were, a refusal is shown in the form that was sent (its own
+  // aria-live area, not at the top of the page), and the action in progress is in view.
+  var sentFrom = null;
+  var openDrawers = {};
+  function rememberDrawers() {
+    document.querySelectorAll("#panel details[data-drawer]").forEach(function (d) {
+      openDrawers[d.dataset.drawer] = d.open;
+    });
+  }
+  function restore(panel) {
+    if (!panel) return;
+    panel.querySelectorAll("details[data-drawer]").forEach(function (d) {
+      if (openDrawers[d.dataset.drawer]) d.open = true;
+    });
+  }
+  function settle(panel) {
+    if (!panel) return;
+    var msg = panel.querySelector(":scope > .panel-msg");
+    var home = sentFrom && panel.querySelector('form[data-form="' + sentFrom + '"] [data-msg]');
+    if (msg && home) {
+      home.appendChild(msg.firstElementChild);
+      msg.remove();
+      home.closest("form").scrollIntoView({ block: "nearest" });
+      return;
     }
+    var current = panel.querySelector(".current");
+    if (current) current.scrollIntoView({ block: "nearest" });
+  }
+  body.addEventListener("htmx:beforeRequest", function (ev) {
+    var form = ev.detail.elt && ev.detail.elt.closest && ev.detail.elt.closest("form[data-form]");
+    if (form && ev.detail.requestConfig && ev.detail.requestConfig.verb === "post") {
+      sentFrom = form.dataset.form;
+    }
+    rememberDrawers();
+  });
+  body.addEventListener("htmx:afterSwap", function (ev) {
+    var panel = document.getElementById("panel");
+    if (ev.detail.target && ev.detail.target.id === "panel") {
+      restore(panel);
+      settle(panel);
+      sentFrom = null;
+    }
+  });
+  var swapLive = update;
+  update = function (data) {  // a live update keeps the drawers too
+    rememberDrawers();
+    swapLive(data);
+    restore(document.getElementById("panel"));
+  };
+
+  // The keyboard: n (go on), r (roll), u (undo), shift+u (redo, when there is one), the
+  // digits into the dice field of the action in progress, ? (the help). Never while typing.
+  function click(selector) {
+    var el = document.querySelector(selector);
+    if (el) { el.click(); return true; }
+    return false;
+  }
+  function currentFaces() {
+    return document.querySelector("#panel .current input[name=faces]");
+  }
+  document.addEventListener("keydown", function (ev) {
+    if (ev.defaultPrevented) return;  // the dice pad took this key
+    var t = ev.target;
+    var tag = (t && t.tagName) || "";
+    if (/INPUT|TEXTAREA|SELECT/.test(tag) || (t && t.isContentEditable)) return;
+    if (ev.ctrlKey || ev.metaKey || ev.altKey) return;
+    var help = document.getElementById("keys-help");
+    var done = false;
+    if (ev.key === "?") {
+      if (help && !help.open) { help.showModal(); done = true; }
+    } else if (help && help.open) {
+      return;
+    } else if (ev.key === "u") {
+      done = click("#undo-button");
+    } else if (ev.key === "U") {
+      done = click("#redo-button");  // the hook: a redo button, when the program offers one
+    } else if (ev.key === "r") {
+      done = click("#panel .current form.command button[type=submit]") ||
+        click("#panel form.command button[type=submit]");
+    } else if (ev.key === "n") {
+      done = click("#panel .current form.command button[type=submit]") ||
+        click("#panel .col-actions > form.command button[type=submit]");
+    } else if (/^[0-9]$/.test(ev.key) && !document.querySelector("#rolls [data-pad]")) {
+      var faces = currentFaces();
+      if (faces) {
+        faces.focus();
+        faces.value = (faces.value ? faces.value + " " : "") + ev.key;
+        done = true;
+      }
+    }
+    if (done) ev.preventDefault();
+  });
+  document.addEventListener("click", function (ev) {
+    var opener = ev.target.closest && ev.target.closest("[data-keys-open]");
+    var help = document.getElementById("keys-help");
+    if (opener && help) help.showModal();
   });
 })();
