@@ -9,7 +9,7 @@ from __future__ import annotations
 import sys
 from collections.abc import Callable
 from pathlib import Path
-from typing import TYPE_CHECKING, Annotated
+from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
 
@@ -57,33 +57,20 @@ def simulate_command(
 
     result: SimulationResult | SweepResult
     try:
-        overrides = dict(parse_tactic_option(x) for x in tactic or [])
-        chosen_workers = workers if workers is not None else default_workers()
         bar = progress_bar(runs, chosen)
+        common: dict[str, Any] = {
+            "seed": seed,
+            "workers": workers if workers is not None else default_workers(),
+            "tactics": dict(parse_tactic_option(x) for x in tactic or []),
+            "max_turns": max_turns,
+            "dask": dask,
+        }
         with bar as advance:
             if sweep is None:
-                result = simulate(
-                    scenario,
-                    runs,
-                    seed=seed,
-                    workers=chosen_workers,
-                    tactics=overrides,
-                    max_turns=max_turns,
-                    dask=dask,
-                    progress=advance,
-                )
+                result = simulate(scenario, runs, progress=advance, **common)
             else:
                 result = run_sweep(
-                    scenario,
-                    sweep,
-                    runs,
-                    seed=seed,
-                    workers=chosen_workers,
-                    tactics=overrides,
-                    max_turns=max_turns,
-                    dask=dask,
-                    progress=advance,
-                    planned=bar.plan,
+                    scenario, sweep, runs, progress=advance, planned=bar.plan, **common
                 )
     except ConteurError as error:
         fail(error, chosen, as_json)
