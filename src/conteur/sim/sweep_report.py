@@ -14,9 +14,6 @@ from .sweep import SweepResult
 
 register_package_catalog("conteur.sim")
 
-POINTS = ("sim.sweep.point.one", "sim.sweep.point.other")
-"""« 1 point » / « 12,5 points » (of percentage), by Babel's plural rule."""
-
 
 def value_text(value: Any, lang: Lang) -> str:
     """A swept value as ``lang`` writes it: numbers by Babel, yes/no as words."""
@@ -25,14 +22,6 @@ def value_text(value: Any, lang: Lang) -> str:
     if isinstance(value, int | float):
         return decimal(value, lang)
     return str(value)
-
-
-def points(gap: float, lang: Lang) -> str:
-    """A gap in points of percentage, its noun chosen by Babel's plural rule for ``lang``."""
-    from babel import Locale
-
-    form = Locale.parse("fr_FR" if lang == "fr" else "en_US").plural_form(gap)
-    return t(POINTS[0] if form == "one" else POINTS[1], lang, count=decimal(gap, lang, 1))
 
 
 def axis_label(result: SweepResult, lang: Lang) -> str:
@@ -70,7 +59,7 @@ def closest_line(result: SweepResult, lang: Lang) -> str:
         label=axis_label(result, lang),
         value=value_text(result.spec.values[best], lang),
         rates=rates,
-        gap=points(gap, lang),
+        gap=gap,
     )
     verdict = "sim.sweep.overlap" if result.overlapping(point) else "sim.sweep.apart"
     lines = [f"{line} {t(verdict, lang)}"]
@@ -160,4 +149,4 @@ def write_sweep_plot(result: SweepResult, path: Path | str, lang: Lang = "fr") -
     return [png, svg]
 
 
-__all__ = ["axis_label", "closest_line", "points", "sweep_rows", "value_text", "write_sweep_plot"]
+__all__ = ["axis_label", "closest_line", "sweep_rows", "value_text", "write_sweep_plot"]
