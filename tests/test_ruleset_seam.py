@@ -50,6 +50,7 @@ ALLOWED = {
     "bind",  # SQL bind parameters (SQLAlchemy, Alembic)
     "release",  # the browser's Wake Lock API: ``wakeLock.release()``
     "abort",  # SQLite's ``RAISE(ABORT, ...)``
+    "sweep",  # a parameter sweep: a simulation over a range of values (``--sweep``)
 }
 
 _CAMEL = re.compile(r"(?<=[a-z0-9])(?=[A-Z])|(?<=[A-Z])(?=[A-Z][a-z])")

@@ -2,7 +2,8 @@
 
 The public Python API (``conteur.api``): ``conteur.Scenario.load(path)``,
 ``scenario.attack_odds(attacker, target, maneuver=None, **params)`` and
-``conteur.simulate(path, runs=..., seed=..., workers=...)``, loaded on first use so that
+``conteur.simulate(path, runs=..., seed=..., workers=...)`` and
+``conteur.sweep(path, spec, runs=..., seed=..., workers=...)``, loaded on first use so that
 ``import conteur`` (and every CLI command) stays cheap.
 """
 
@@ -13,13 +14,13 @@ from typing import TYPE_CHECKING, Any
 __version__ = "0.1.0"
 
 if TYPE_CHECKING:
-    from .api import Scenario, simulate
+    from .api import Scenario, simulate, sweep
 
-__all__ = ["Scenario", "__version__", "simulate"]
+__all__ = ["Scenario", "__version__", "simulate", "sweep"]
 
 
 def __getattr__(name: str) -> Any:
-    if name in ("Scenario", "simulate"):
+    if name in ("Scenario", "simulate", "sweep"):
         from . import api
 
         return getattr(api, name)

@@ -6,6 +6,8 @@
     odds.to_dict()      # what ``conteur odds attack ... --json`` prints
     conteur.simulate("examples/simulation/4v4_1899.yaml", runs=200, seed=1)
                         # what ``conteur simulate ... --json --no-plot`` prints
+    conteur.sweep("examples/simulation/4v4_1899.yaml", "abberline*=1..3", runs=200, seed=1)
+                        # what ``conteur simulate ... --sweep SPEC --json --no-plot`` prints
 
 Kept stable: these names and their arguments change only by gaining optional ones.
 Errors are ``conteur.i18n.ConteurError`` (``message(lang)`` in French or English).
@@ -79,25 +81,44 @@ def simulate(
     tactics: Mapping[str, str] | None = None,
     max_turns: int | None = None,
     dask: str | None = None,
+    sweep: str | None = None,
 ) -> dict[str, Any]:
     """Fight the scenario at ``path`` ``runs`` times with the real rules; the result is what
     ``conteur simulate PATH --runs N [--seed S] [--workers K] --json --no-plot`` prints.
+    With ``sweep`` (a spec, as ``--sweep SPEC``), ``runs`` times for each of its values:
+    see ``sweep``.
 
     The same seed gives the same result whatever the number of workers."""
     from conteur.sim.encounters import simulate as run
+    from conteur.sim.sweep import sweep as run_sweep
 
-    result = run(
-        Path(path),
-        runs,
-        seed=seed,
-        workers=workers if workers is not None else 1,
-        tactics=dict(tactics or {}),
-        max_turns=max_turns,
-        dask=dask,
+    common: dict[str, Any] = {
+        "seed": seed,
+        "workers": workers if workers is not None else 1,
+        "tactics": dict(tactics or {}),
+        "max_turns": max_turns,
+        "dask": dask,
+    }
+    result = (
+        run(Path(path), runs, **common)
+        if sweep is None
+        else run_sweep(Path(path), sweep, runs, **common)
     )
     data = result.to_dict()
     data["plot"] = []
     return data
 
 
-__all__ = ["Odds", "Scenario", "simulate"]
+def sweep(path: str | Path, spec: str, *, runs: int = 1000, **options: Any) -> dict[str, Any]:
+    """``simulate(path, sweep=spec, ...)``: the scenario at ``path`` simulated ``runs`` times
+    for each value of ``spec`` (``"abberline*=1..4"``: copies of a combatant;
+    ``"marius.celerite=0..3"``: one of its traits; ``"OPTION=non,oui"``: an option of the
+    scenario), what ``conteur simulate PATH --sweep SPEC --runs N ... --json --no-plot``
+    prints: each value's win rates with their 95 % intervals, its whole simulation
+    (``points[i]["result"]``), and the value where the fight is closest to even
+    (``closest``). ``options``: ``simulate``'s (``seed``, ``workers``, ``tactics``,
+    ``max_turns``, ``dask``)."""
+    return simulate(path, runs=runs, sweep=spec, **options)
+
+
+__all__ = ["Odds", "Scenario", "simulate", "sweep"]

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import json
-from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -18,20 +17,6 @@ from conteur.sim.encounters import simulate
 distributed = pytest.importorskip("distributed")
 
 EXAMPLE = Path(__file__).resolve().parents[2] / "examples" / "simulation" / "4v4_1899.yaml"
-
-
-@pytest.fixture(scope="module")
-def cluster() -> Iterator[Any]:
-    """Two in-process workers talking TCP on 127.0.0.1, no dashboard."""
-    with distributed.LocalCluster(
-        n_workers=2,
-        threads_per_worker=1,
-        processes=False,
-        protocol="tcp",
-        host="127.0.0.1",
-        dashboard_address=None,
-    ) as local:
-        yield local
 
 
 def test_a_dask_run_equals_the_local_run_with_the_same_seed(cluster: Any) -> None:

@@ -81,6 +81,15 @@ class Resolution(Generic[S]):
         return event
 
 
+def _renamed(entry: Mapping[str, Any], number: int) -> dict[str, Any]:
+    """``entry`` with the value of its ``name`` or ``nom`` key (any case) followed by
+    ``number``."""
+    return {
+        k: f"{v} {number}" if str(k).strip().lower() in ("name", "nom") and v else v
+        for k, v in entry.items()
+    }
+
+
 def _stamped(event: Event, seen: Visibility) -> Event:
     """``event`` with its visibility ``seen`` (events are frozen)."""
     return dataclasses.replace(event, seen=seen)
@@ -309,6 +318,64 @@ class Ruleset(Generic[S]):
         Keys: ``ruleset`` (this one's name), ``campaign``, ``era``, ``encounter`` and
         ``combatants`` (``id``, ``side``, ``position``, ``sheet``, optionally ``weapon``)."""
         return None
+
+    # ----------------------------------------------------------------- sweeps
+
+    def sweep_traits(self, state: S) -> Mapping[str, str]:
+        """The numbers of a combatant a sweep may vary (``conteur simulate --sweep
+        ID.TRAIT=0..3``): each spelling a user may type (case and accents do not count) →
+        the trait's key, given to ``with_trait``. Default {}: none."""
+        return {}
+
+    def with_trait(
+        self,
+        state: S,
+        entry: Mapping[str, Any],
+        trait: str,
+        value: int,
+        base_dir: Path | None = None,
+    ) -> dict[str, Any]:
+        """The scenario's combatant ``entry`` with its trait ``trait`` (a key of
+        ``sweep_traits``) set to ``value``, any other spelling of it gone (a sheet read from
+        a file comes back inline). ``state`` is the encounter's start; the value is checked
+        when the encounter starts."""
+        raise ConteurError("engine.sweep.no_traits", ruleset=self.name)
+
+    def sweep_options(self, state: S) -> Mapping[str, str]:
+        """The scenario's options a sweep may vary (``--sweep OPTION=a,b``): each spelling →
+        the option's key under the scenario's ``options``. Default {}: none."""
+        return {}
+
+    def with_option(self, scenario: Mapping[str, Any], option: str, value: Any) -> dict[str, Any]:
+        """The scenario with its option ``option`` set to ``value`` (default: under
+        ``options``); the value is checked when the encounter starts."""
+        options = scenario.get("options") or {}
+        options = dict(options) if isinstance(options, Mapping) else {}
+        options[option] = value
+        return {**scenario, "options": options}
+
+    def positions(self, state: S) -> Mapping[str, tuple[float, float]]:
+        """Where each combatant stands, in metres (``conteur.engine.geometry``); {}: the
+        ruleset has no positions. A sweep's copies are placed from them."""
+        return {}
+
+    def copy_combatant(
+        self,
+        entry: Mapping[str, Any],
+        copy_id: str,
+        number: int,
+        position: tuple[float, float] | None = None,
+    ) -> dict[str, Any]:
+        """A copy of the scenario's combatant ``entry``: the id ``copy_id``, its name followed
+        by ``number`` (a ``name``/``nom`` key of the entry or of its inline ``sheet``; a sheet
+        in a file keeps its name), and ``position`` when the entry gives one."""
+        out = _renamed(entry, number)
+        if isinstance(out.get("sheet"), Mapping):
+            out["sheet"] = _renamed(out["sheet"], number)
+        out["id"] = copy_id
+        if position is not None and "position" in entry:
+            out["position"] = [round(position[0], 2), round(position[1], 2)]
+        return out
 
     # ----------------------------------------------------------------- characters
 

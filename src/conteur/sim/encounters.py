@@ -27,7 +27,7 @@ import json
 import math
 import os
 import time
-from collections.abc import Callable, Iterable, Iterator, Mapping
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from functools import cached_property
 from pathlib import Path
@@ -280,8 +280,9 @@ def run_chunk(job: Job, start: int, stop: int) -> Tally:
     return tally
 
 
-def _run_task(task: tuple[Job, int, int]) -> Tally:
-    return run_chunk(*task)
+def _run_task(task: tuple[int, tuple[Job, int, int]]) -> tuple[int, Tally]:
+    index, (job, start, stop) = task
+    return index, run_chunk(job, start, stop)
 
 
 def chunks(runs: int, size: int) -> list[tuple[int, int]]:
@@ -292,8 +293,35 @@ def chunks(runs: int, size: int) -> list[tuple[int, int]]:
 # ------------------------------------------------------------------ the result
 
 
+class RunReport:
+    """A result that says how it was run: ``to_dict`` is ``outcome_dict`` and a ``run`` block
+    (workers, backend, time taken, fights per second)."""
+
+    workers: int
+    backend: str
+    elapsed: float
+
+    @property
+    def fights_per_second(self) -> float:
+        raise NotImplementedError
+
+    def outcome_dict(self) -> dict[str, Any]:
+        raise NotImplementedError
+
+    def to_dict(self) -> dict[str, Any]:
+        """The JSON-ready result, with how it was run (workers, backend, time taken)."""
+        out = self.outcome_dict()
+        out["run"] = {
+            "workers": self.workers,
+            "backend": self.backend,
+            "elapsed_s": round(self.elapsed, 3),
+            "fights_per_second": round(self.fights_per_second, 1),
+        }
+        return out
+
+
 @dataclass
-class SimulationResult:
+class SimulationResult(RunReport):
     """What ``simulate`` found: outcomes, turns and casualties over every run."""
 
     scenario: str
@@ -407,19 +435,103 @@ class SimulationResult:
             },
         }
 
-    def to_dict(self) -> dict[str, Any]:
-        """The JSON-ready result, with how it was run (workers, backend, time taken)."""
-        out = self.outcome_dict()
-        out["run"] = {
-            "workers": self.workers,
-            "backend": self.backend,
-            "elapsed_s": round(self.elapsed, 3),
-            "fights_per_second": round(self.fights_per_second, 1),
-        }
-        return out
-
 
 # ------------------------------------------------------------------ simulate
+
+
+@dataclass(frozen=True)
+class Plan:
+    """A simulation checked and ready to fight: its job, its sides and fighters, its chunks."""
+
+    name: str
+    ruleset: str
+    job: Job
+    runs: int
+    tactics: dict[str, str]
+    sides: list[str]
+    fighters: list[tuple[str, str, str]]
+
+    def tasks(self, workers: int, chunk_size: int | None = None) -> list[tuple[Job, int, int]]:
+        """The chunks of runs to fight, ``(job, start, stop)``."""
+        size = chunk_size or max(1, min(100, math.ceil(self.runs / (4 * workers))))
+        return [(self.job, a, b) for a, b in chunks(self.runs, size)]
+
+    def result(self, tally: Tally, workers: int, backend: str, elapsed: float) -> SimulationResult:
+        """What the fights of this plan found, once ``tally`` holds them all."""
+        return SimulationResult(
+            scenario=self.name,
+            ruleset=self.ruleset,
+            seed=self.job.seed,
+            max_turns=self.job.max_turns,
+            escape=self.job.escape,
+            tactics=dict(self.tactics),
+            sides=list(self.sides),
+            fighters=list(self.fighters),
+            tally=tally,
+            workers=workers,
+            backend=backend,
+            elapsed=elapsed,
+        )
+
+
+def fresh_seed() -> int:
+    """A master seed for a run given none (reported in its result, to reproduce it)."""
+    import random
+
+    return random.SystemRandom().randrange(1, 1_000_000)
+
+
+def plan_simulation(
+    data: Mapping[str, Any],
+    runs: int,
+    seed: int,
+    tactics: Mapping[str, str] | None = None,
+    max_turns: int | None = None,
+    *,
+    name: str = "<scenario>",
+    base_dir: Path | str | None = None,
+    escape: float | None = None,
+) -> Plan:
+    """Check the scenario ``data`` and the arguments (ConteurError naming what is wrong)
+    and make the plan of its simulation: nothing is fought yet."""
+    if runs < 1:
+        raise ConteurError("sim.runs", value=runs)
+    start = Encounter.start(
+        data, Path(base_dir) if base_dir else None, keep_history=False, source=name
+    )
+    data = dict(start.scenario)  # its keys canonical (``check_scenario``)
+    settings = simulation_settings(data.get("simulation"), name)
+    turns = int(max_turns if max_turns is not None else settings.max_turns)
+    if turns < 1:
+        raise ConteurError("sim.max_turns", value=turns)
+    ruleset = start.ruleset.name
+    referee = get_referee(ruleset)
+    sides = referee.sides(start.state)
+    if len(sides) < 2:
+        raise ConteurError("sim.one_side", sides=", ".join(sides) or "—")
+    chosen = side_tactics(data, sides, tactics)
+    for tactic, options in chosen.values():
+        make_tactic(ruleset, tactic, options)  # refuse a bad name or option now, in this process
+    metres = float(escape if escape is not None else settings.escape)
+    if metres <= 0:
+        metres = max(DEFAULT_ESCAPE, referee.farthest_enemies(start.state) + 20.0)
+    job = Job(
+        scenario=dict(data),
+        base_dir=str(base_dir) if base_dir else None,
+        tactics=chosen,
+        max_turns=turns,
+        escape=metres,
+        seed=int(seed),
+    )
+    return Plan(
+        name=name,
+        ruleset=ruleset,
+        job=job,
+        runs=runs,
+        tactics={side: tactic for side, (tactic, _) in chosen.items()},
+        sides=list(sides),
+        fighters=referee.fighters(start.state),
+    )
 
 
 def simulate(
@@ -450,95 +562,86 @@ def simulate(
     processes; ``progress``: called with 0 when the fights begin, then with the
     runs finished, chunk by chunk.
     """
-    name = "<scenario>"
-    if isinstance(scenario, str | Path):
-        name = str(scenario)
-        data, base = load_scenario(scenario)
-        base_dir = base_dir or base
-    else:
-        data = dict(scenario)
-    if runs < 1:
-        raise ConteurError("sim.runs", value=runs)
+    data, name, base_dir = read_scenario(scenario, base_dir)
     if workers < 1:
         raise ConteurError("sim.workers", value=workers)
-    start = Encounter.start(
-        data, Path(base_dir) if base_dir else None, keep_history=False, source=name
+    plan = plan_simulation(
+        data,
+        runs,
+        fresh_seed() if seed is None else seed,
+        tactics,
+        max_turns,
+        name=name,
+        base_dir=base_dir,
+        escape=escape,
     )
-    data = dict(start.scenario)  # its keys canonical (``check_scenario``)
-    settings = simulation_settings(data.get("simulation"), name)
-    turns = int(max_turns if max_turns is not None else settings.max_turns)
-    if turns < 1:
-        raise ConteurError("sim.max_turns", value=turns)
-    if seed is None:
-        import random
+    (total,), elapsed = fight_plans([plan], workers, dask, progress, chunk_size)
+    return plan.result(total, workers, "dask" if dask is not None else "local", elapsed)
 
-        seed = random.SystemRandom().randrange(1, 1_000_000)
-    ruleset = start.ruleset.name
-    referee = get_referee(ruleset)
-    sides = referee.sides(start.state)
-    if len(sides) < 2:
-        raise ConteurError("sim.one_side", sides=", ".join(sides) or "—")
-    chosen = side_tactics(data, sides, tactics)
-    for tactic, options in chosen.values():
-        make_tactic(ruleset, tactic, options)  # refuse a bad name or option now, in this process
-    metres = float(escape if escape is not None else settings.escape)
-    if metres <= 0:
-        metres = max(DEFAULT_ESCAPE, referee.farthest_enemies(start.state) + 20.0)
-    job = Job(
-        scenario=data,
-        base_dir=str(base_dir) if base_dir else None,
-        tactics=chosen,
-        max_turns=turns,
-        escape=metres,
-        seed=int(seed),
-    )
-    fighters = referee.fighters(start.state)
-    size = chunk_size or max(1, min(100, math.ceil(runs / (4 * workers))))
-    tasks = [(job, a, b) for a, b in chunks(runs, size)]
-    total = Tally(list(sides), len(fighters))
+
+def fight_plans(
+    plans: Sequence[Plan],
+    workers: int,
+    dask: str | Any | None = None,
+    progress: Progress | None = None,
+    chunk_size: int | None = None,
+) -> tuple[list[Tally], float]:
+    """Fight the chunks of every plan together (``fight_tasks``); each plan's tally, in
+    order, and the seconds the fights took. ``progress`` is called with 0 first, then with
+    the runs each chunk finished."""
+    tasks: list[tuple[Job, int, int]] = []
+    owner: list[int] = []
+    for i, plan in enumerate(plans):
+        mine = plan.tasks(workers, chunk_size)
+        tasks.extend(mine)
+        owner.extend([i] * len(mine))
+    tallies = [Tally(list(p.sides), len(p.fighters)) for p in plans]
     if progress is not None:
         progress(0)  # everything checked: the fights begin
     began = time.perf_counter()
-    if dask is not None:
-        backend = "dask"
-        tallies = run_on_dask(dask, tasks)
-    elif workers == 1:
-        backend = "local"
-        tallies = (run_chunk(*task) for task in tasks)
-    else:
-        backend = "local"
-        tallies = run_in_pool(workers, tasks)
-    for tally in tallies:
-        total.merge(tally)
+    for index, tally in fight_tasks(tasks, workers, dask):
+        tallies[owner[index]].merge(tally)
         if progress is not None:
             progress(tally.runs)
-    elapsed = time.perf_counter() - began
-    return SimulationResult(
-        scenario=name,
-        ruleset=ruleset,
-        seed=int(seed),
-        max_turns=turns,
-        escape=metres,
-        tactics={side: tactic for side, (tactic, _) in chosen.items()},
-        sides=list(sides),
-        fighters=fighters,
-        tally=total,
-        workers=workers,
-        backend=backend,
-        elapsed=elapsed,
-    )
+    return tallies, time.perf_counter() - began
 
 
-def run_in_pool(workers: int, tasks: list[tuple[Job, int, int]]) -> Iterator[Tally]:
-    """The chunks' tallies from a pool of ``workers`` processes, as they finish."""
+def read_scenario(
+    scenario: Mapping[str, Any] | str | Path, base_dir: Path | str | None = None
+) -> tuple[dict[str, Any], str, Path | str | None]:
+    """The scenario's data, the name it is reported under and the folder of its files."""
+    if isinstance(scenario, str | Path):
+        data, base = load_scenario(scenario)
+        return dict(data), str(scenario), base_dir or base
+    return dict(scenario), "<scenario>", base_dir
+
+
+def fight_tasks(
+    tasks: list[tuple[Job, int, int]], workers: int, dask: str | Any | None = None
+) -> Iterator[tuple[int, Tally]]:
+    """Fight the chunks ``tasks``, here (one worker), in a pool of ``workers`` processes or on
+    a Dask cluster; each chunk's tally with its index in ``tasks``, as the chunks finish."""
+    if dask is not None:
+        return run_on_dask(dask, tasks)
+    if workers == 1:
+        return ((i, run_chunk(*task)) for i, task in enumerate(tasks))
+    return run_in_pool(workers, tasks)
+
+
+def run_in_pool(workers: int, tasks: list[tuple[Job, int, int]]) -> Iterator[tuple[int, Tally]]:
+    """The chunks' tallies (with their indices) from a pool of ``workers`` processes, as they
+    finish."""
     import multiprocessing
 
     with multiprocessing.get_context().Pool(min(workers, len(tasks) or 1)) as pool:
-        yield from pool.imap_unordered(_run_task, tasks)
+        yield from pool.imap_unordered(_run_task, list(enumerate(tasks)))
 
 
-def run_on_dask(address: str | Any, tasks: list[tuple[Job, int, int]]) -> Iterator[Tally]:
-    """The chunks' tallies from a Dask cluster (``address`` of its scheduler, or a Client)."""
+def run_on_dask(
+    address: str | Any, tasks: list[tuple[Job, int, int]]
+) -> Iterator[tuple[int, Tally]]:
+    """The chunks' tallies (with their indices) from a Dask cluster (``address`` of its
+    scheduler, or a Client), as they finish; each job is sent to the workers once."""
     try:
         from distributed import Client, as_completed
     except ImportError:
@@ -554,15 +657,14 @@ def run_on_dask(address: str | Any, tasks: list[tuple[Job, int, int]]) -> Iterat
     except (OSError, TimeoutError, ValueError) as exc:
         raise ConteurError("sim.dask.unreachable", address=str(address), reason=str(exc)) from None
     try:
-        job = tasks[0][0] if tasks else None
-        shared = client.scatter(job, broadcast=True) if job is not None else None
-        futures = [
-            client.submit(run_chunk, shared, a, b, pure=False)
-            for _, a, b in tasks
-            if job is not None
-        ]
-        for future in as_completed(futures):  # type: ignore[no-untyped-call]
-            yield future.result()
+        shared: dict[str, Any] = {}
+        futures = {}
+        for index, (job, a, b) in enumerate(tasks):
+            if job.key not in shared:
+                shared[job.key] = client.scatter(job, broadcast=True)
+            futures[client.submit(run_chunk, shared[job.key], a, b, pure=False)] = index
+        for future in as_completed(list(futures)):  # type: ignore[no-untyped-call]
+            yield futures[future], future.result()
     finally:
         if own:
             client.close()
@@ -578,12 +680,19 @@ def default_workers() -> int:
 
 __all__ = [
     "Job",
+    "Plan",
+    "RunReport",
     "SimulationResult",
     "Tally",
     "chunks",
     "default_workers",
     "fight_encounter",
     "fight_one",
+    "fight_plans",
+    "fight_tasks",
+    "fresh_seed",
+    "plan_simulation",
+    "read_scenario",
     "run_chunk",
     "run_seed",
     "simulate",

@@ -189,6 +189,27 @@ class DuelRuleset(Ruleset[DuelState]):
     def message_catalogs(self) -> tuple[tuple[str, str], ...]:
         return (("conteur_duel", "messages.yaml"),)
 
+    def sweep_traits(self, state: DuelState) -> Mapping[str, str]:
+        """The three numbers of a duellist (``conteur simulate --sweep ana.attack=0..3``)."""
+        return {
+            "attack": "attack",
+            "attaque": "attack",
+            "guard": "guard",
+            "garde": "guard",
+            "health": "health",
+            "santé": "health",
+        }
+
+    def with_trait(
+        self,
+        state: DuelState,
+        entry: Mapping[str, Any],
+        trait: str,
+        value: int,
+        base_dir: Path | None = None,
+    ) -> dict[str, Any]:
+        return {**entry, trait: value}
+
     def referee(self) -> Any:
         from .sim import REFEREE
 

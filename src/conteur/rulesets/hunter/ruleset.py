@@ -91,6 +91,33 @@ class HunterRuleset(Ruleset[HunterState]):
 
         return TACTICS
 
+    def sweep_traits(self, state: HunterState) -> Mapping[str, str]:
+        """The traits the rules read, French or English (``.sweep``)."""
+        from .sweep import sweep_traits
+
+        return sweep_traits()
+
+    def with_trait(
+        self,
+        state: HunterState,
+        entry: Mapping[str, Any],
+        trait: str,
+        value: int,
+        base_dir: Path | None = None,
+    ) -> dict[str, Any]:
+        from .sweep import with_trait
+
+        return with_trait(entry, trait, value)
+
+    def sweep_options(self, state: HunterState) -> Mapping[str, str]:
+        """The table options (``.sweep``)."""
+        from .sweep import sweep_options
+
+        return sweep_options()
+
+    def positions(self, state: HunterState) -> Mapping[str, tuple[float, float]]:
+        return {f.id: f.position for f in state.fighters.values()}
+
     def roll_kinds(self) -> Sequence[RollKind]:
         """The rolls of this ruleset (``.dice``)."""
         from .dice import HunterPool, HunterResult

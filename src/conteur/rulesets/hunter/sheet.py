@@ -95,6 +95,8 @@ ENTRY_KEYS = tuple(
 )
 """The keys of a combatant entry (a trait or a field), French or English."""
 _COUNTER_OF = _lookup(XP_COUNTERS)
+TRAIT_OF = _lookup(TRAITS)
+"""Every spelling of a trait (and its key), to its key (``dexterite`` → ``dexterity``)."""
 
 
 def _int(fid: str, name: str, value: Any) -> int:

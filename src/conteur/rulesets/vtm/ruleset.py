@@ -212,6 +212,33 @@ class VtmRuleset(Ruleset[VtmState]):
 
         return TACTICS
 
+    def sweep_traits(self, state: VtmState) -> Mapping[str, str]:
+        """Every trait of a sheet, in any spelling ``traits.py`` reads (``.sweep``)."""
+        from .sweep import sweep_traits
+
+        return sweep_traits()
+
+    def with_trait(
+        self,
+        state: VtmState,
+        entry: Mapping[str, Any],
+        trait: str,
+        value: int,
+        base_dir: Path | None = None,
+    ) -> dict[str, Any]:
+        from .sweep import with_trait
+
+        return with_trait(entry, trait, value, base_dir)
+
+    def sweep_options(self, state: VtmState) -> Mapping[str, str]:
+        """The table options of the scenario's tables (``.sweep``)."""
+        from .sweep import sweep_options
+
+        return sweep_options(state)
+
+    def positions(self, state: VtmState) -> Mapping[str, tuple[float, float]]:
+        return {f.id: f.position for f in state.fighters.values()}
+
     def roll_kinds(self) -> Sequence[RollKind]:
         """The rolls of this ruleset (``.dice``)."""
         from .dice import VtmPool, VtmResult

@@ -18,6 +18,7 @@ from conteur.i18n import ConteurError, Lang
 from . import combat, knockout, order, reputation
 from .sheet import fighter_from_scenario
 from .state import TablesRef, WesternState
+from .sweep import OPTIONS
 from .tables import load_tables
 
 Handler = Callable[[Resolution, Command], None]
@@ -67,7 +68,7 @@ class WesternRuleset(Ruleset[WesternState]):
         options = scenario.get("options") or {}
         if not isinstance(options, Mapping):
             raise ConteurError("western.bad_options")
-        known = {"ko_strictly_under", "instinctive_beyond"}
+        known = set(OPTIONS)
         for key in options:
             if key not in known:
                 raise ConteurError(
@@ -117,6 +118,31 @@ class WesternRuleset(Ruleset[WesternState]):
         from .sim import TACTICS
 
         return TACTICS
+
+    def sweep_traits(self, state: WesternState) -> Mapping[str, str]:
+        """The characteristics and skills of the scenario's tables (``.sweep``)."""
+        from .sweep import sweep_traits
+
+        return sweep_traits(state)
+
+    def with_trait(
+        self,
+        state: WesternState,
+        entry: Mapping[str, Any],
+        trait: str,
+        value: int,
+        base_dir: Path | None = None,
+    ) -> dict[str, Any]:
+        from .sweep import with_trait
+
+        return with_trait(state, entry, trait, value, base_dir)
+
+    def sweep_options(self, state: WesternState) -> Mapping[str, str]:
+        """The two table options (``.sweep``)."""
+        return {key: key for key in OPTIONS}
+
+    def positions(self, state: WesternState) -> Mapping[str, tuple[float, float]]:
+        return {f.id: f.position for f in state.fighters.values()}
 
     def roll_kinds(self) -> Sequence[RollKind]:
         """The rolls of this ruleset (``.dice``)."""
