@@ -255,11 +255,14 @@ def test_a_value_the_rules_refuse_is_refused_before_any_fight() -> None:
         sweep(VTM, "marius.celerite=9..11", 2, seed=1, progress=calls.append)
     assert error.value.key == "sim.sweep.at_value"
     fr, en = error.value.message("fr"), error.value.message("en")
-    assert fr.startswith("--sweep : avec marius.celerite = 11 : fiche combatants[4] : ")
-    assert fr.endswith("champ « Célérité » : doit valoir au plus 10 (reçu 11)")
-    assert (
-        en.startswith("--sweep: with marius.celerite = 11: ")
-        and '"Celerity": must be at most 10 (got 11)' in en
+    nbsp = "\u202f"
+    assert fr == (
+        f"--sweep{nbsp}: avec marius.celerite = 11{nbsp}: {VTM}{nbsp}: combattant n° 5 (marius)"
+        f"{nbsp}: champ «{nbsp}Célérité{nbsp}»{nbsp}: doit valoir au plus 10 (reçu 11)"
+    )
+    assert en == (
+        f"--sweep: with marius.celerite = 11: {VTM}: combatant #5 (marius): "
+        'field "Celerity": must be at most 10 (got 11)'
     )
     with pytest.raises(ConteurError) as error:
         sweep(WESTERN, "jack*=0..1", 2, seed=1, progress=calls.append)  # no jack: one side
