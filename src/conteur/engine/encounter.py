@@ -3,8 +3,10 @@
 ``execute`` resolves a command into events on a scratch copy and keeps them
 only when the whole command succeeds (a refused command changes nothing and
 consumes no dice). ``undo`` retracts the last command still in force by
-appending an undo entry: history is never erased. ``replay`` rebuilds the
-state from a stored log.
+appending an undo entry: history is never erased. ``redo`` puts the last
+command undone back in force, with its very events (the same dice, so the
+same result), as a new command entry that names it (``redoes``). ``replay``
+rebuilds the state from a stored log.
 """
 
 from __future__ import annotations
@@ -31,14 +33,19 @@ class CommandEntry:
     seq: int
     command: Command
     events: tuple[Event, ...]
+    redoes: int | None = None
+    """The seq of the undone entry this one puts back in force (a redo), or None."""
 
     def to_dict(self) -> dict[str, Any]:
-        return {
+        out: dict[str, Any] = {
             "kind": "command",
             "seq": self.seq,
             "command": self.command.to_dict(),
             "events": [e.to_dict() for e in self.events],
         }
+        if self.redoes is not None:
+            out["redoes"] = self.redoes
+        return out
 
 
 @dataclass(frozen=True)
@@ -59,11 +66,42 @@ def entry_from_dict(data: Mapping[str, Any]) -> LogEntry:
     """Read back a stored log entry."""
     if data["kind"] == "undo":
         return UndoEntry(int(data["seq"]), int(data["undoes"]))
+    redoes = data.get("redoes")
     return CommandEntry(
         int(data["seq"]),
         Command.from_dict(data["command"]),
         tuple(event_from_dict(e) for e in data["events"]),
+        None if redoes is None else int(redoes),
     )
+
+
+def redoable(log: list[LogEntry]) -> CommandEntry:
+    """The entry ``redo`` would put back in force: the last one undone, provided that no new
+    command was recorded since (ConteurError ``engine.nothing_to_redo``, or
+    ``engine.redo_after_command`` when a new command came after the undo).
+
+    Undos and redos form a stack: an undo pushes the entry it retracts, a redo pops it,
+    and a new command (no redo) empties it: what was undone before it is lost to redo.
+    """
+    by_seq: dict[int, CommandEntry] = {}
+    stack: list[int] = []
+    lost = False
+    for entry in log:
+        if isinstance(entry, UndoEntry):
+            stack.append(entry.undoes)
+        elif entry.redoes is not None:
+            if stack:
+                stack.pop()
+        else:
+            lost = lost or bool(stack)
+            stack = []
+        if isinstance(entry, CommandEntry):
+            by_seq[entry.seq] = entry
+    if stack:
+        return by_seq[stack[-1]]
+    if lost:
+        raise ConteurError("engine.redo_after_command")
+    raise ConteurError("engine.nothing_to_redo")
 
 
 @dataclass
@@ -132,6 +170,21 @@ class Encounter:
         else:
             self.state = self._fold(active[:-1])
         return last
+
+    def redo(self) -> CommandEntry:
+        """Put the last command undone back in force, with the same events (the same dice);
+        the new entry (``redoes`` names the one redone). ConteurError from ``redoable``."""
+        target = redoable(self.log)
+        work = copy.deepcopy(self.state)
+        for event in target.events:
+            event.apply(work)
+        seq = len(self.log)
+        if self.keep_history:
+            self._history.append((seq, self.state))
+        self.state = work
+        entry = CommandEntry(seq, target.command, target.events, redoes=target.seq)
+        self.log.append(entry)
+        return entry
 
     def _fold(self, entries: list[CommandEntry]) -> Any:
         state = self.ruleset.new_state(self.scenario, self.base_dir)

@@ -780,6 +780,23 @@ class Store:
         assert isinstance(entry, UndoEntry)
         return entry
 
+    def redo(self, encounter_id: int, *, seen: int | None = None) -> CommandEntry:
+        """Put the last command undone back in force with its very events (the same dice);
+        the new entry (``entry.redoes`` names the one redone). ConteurError from
+        ``Encounter.redo``; with ``seen``, ``store.encounter.moved_redo`` and nothing redone
+        when the log has moved on since the page was shown (as ``undo``)."""
+
+        def step(encounter: Encounter) -> None:
+            if seen is not None and len(encounter.log) - 1 != seen:
+                raise ConteurError(
+                    "store.encounter.moved_redo", seen=seen, last=len(encounter.log) - 1
+                )
+            encounter.redo()
+
+        entry = self._append(encounter_id, step, lambda: None)
+        assert isinstance(entry, CommandEntry)
+        return entry
+
     def _append(
         self,
         encounter_id: int,

@@ -473,6 +473,7 @@ def create_app(store: Store, *, secret: bytes | None = None) -> FastAPI:
             "odds": snap.odds,
             "odds_kinds": snap.all_kinds(),
             "current": snap.current,
+            "redo": snap.redo,
             **extra,
         }
 
@@ -505,7 +506,8 @@ def create_app(store: Store, *, secret: bytes | None = None) -> FastAPI:
             context = await gm_panel(
                 request, info.id, sid, info, message=error.message(lang), kind="error"
             )
-            status = 409 if error.key == "store.encounter.moved" else 422  # and the fresh state
+            moved = error.key in ("store.encounter.moved", "store.encounter.moved_redo")
+            status = 409 if moved else 422  # and the fresh state
             return render(request, "_gm_panel.html", status, **context)
         notifier.notify(info.id)
         await asyncio.sleep(0)  # the woken streams go first
@@ -681,6 +683,15 @@ def create_app(store: Store, *, secret: bytes | None = None) -> FastAPI:
         values = await form_of(request, sid)
         return await after_command(
             request, info, sid, lambda: store.undo(info.id, seen=seen_seq(values))
+        )
+
+    @app.post("/e/{eid}/redo")
+    async def encounter_redo(request: Request, eid: str) -> Response:
+        sid = gm_session(request)
+        info = await encounter_or_404(int_id(eid))
+        values = await form_of(request, sid)
+        return await after_command(
+            request, info, sid, lambda: store.redo(info.id, seen=seen_seq(values))
         )
 
     @app.post("/e/{eid}/close")

@@ -27,10 +27,10 @@ from typing import Any
 from markupsafe import Markup
 
 from conteur.engine import CommandTemplate, Encounter
-from conteur.engine.encounter import CommandEntry, UndoEntry
+from conteur.engine.encounter import CommandEntry, UndoEntry, redoable
 from conteur.engine.views import Roster, TurnView
 from conteur.engine.visibility import GM, Viewer, player
-from conteur.i18n import Lang
+from conteur.i18n import ConteurError, Lang
 from conteur.store import EncounterInfo, Store
 
 from . import view
@@ -92,6 +92,8 @@ class Snapshot:
     """The maneuvers each combatant could attack with (the ruleset's ``attack_kinds``): for
     players, the table's characters only."""
     current: Current | None = None
+    redo: bool = False
+    """Whether the game master may redo (an undone command, no new one since)."""
     forms_html: dict[str, str] = field(default_factory=dict)
     """The forms rendered once: by actor (players), or ``turn``, ``tools``, ``current`` (GM),
     with ``CSRF_SLOT`` and ``TOKEN_SLOT`` to fill."""
@@ -314,6 +316,7 @@ class Panels:
         )
         if seen.gm and info.status == "open":
             snap.current = current_action(enc, snap)
+            snap.redo = can_redo(enc)
         self._render_forms(snap, lang)
         snap.entries_html = entries
         snap.log_html = Markup(self.render("_log.html", lang, entries=entries))
@@ -400,6 +403,15 @@ class Panels:
 def _trim(cache: dict[Any, Any], size: int) -> None:
     while len(cache) > size:
         cache.pop(next(iter(cache)))
+
+
+def can_redo(enc: Encounter) -> bool:
+    """Whether ``redo`` would put a command back in force now."""
+    try:
+        redoable(enc.log)
+    except ConteurError:
+        return False
+    return True
 
 
 def current_action(enc: Encounter, snap: Snapshot) -> Current | None:

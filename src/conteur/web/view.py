@@ -198,6 +198,8 @@ class LogItem:
     """The faces rolled for each line (empty when it rolled nothing, or is veiled)."""
     undone: bool = False
     undo_of: int | None = None
+    redo_of: int | None = None
+    """The seq of the undone entry this one redid (a redo), or None."""
     dice: list[MarkedDice] = field(default_factory=list)
     """The same faces, die by die, each with its marking (success, failure, cancels...)."""
 
@@ -268,6 +270,7 @@ def log_items(
                 list(lines),
                 list(faces),
                 undone=entry.seq in undone,
+                redo_of=entry.redoes,
                 dice=list(dice),
             )
         )
