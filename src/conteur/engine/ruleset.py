@@ -40,6 +40,7 @@ if TYPE_CHECKING:
 
     from .characters import Importer
     from .npcs import Archetype
+    from .report import Fact
     from .rules import RuleText
 
 S = TypeVar("S", default=Any)
@@ -192,6 +193,12 @@ class Ruleset(Generic[S]):
             ]
             lines.append(t("engine.summary.line", lang, fighter=r.name, parts=" · ".join(parts)))
         return lines
+
+    def fight_facts(self, event: Event) -> Sequence[Fact]:
+        """What the summary after the fight counts in ``event`` (``conteur.engine.report``):
+        attacks, hits, damage, and each roll with whose it was and how good its result is.
+        Default: nothing (a summary of names and zeros)."""
+        return ()
 
     # ----------------------------------------------------------------- odds
 

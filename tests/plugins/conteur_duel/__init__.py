@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import itertools
 import re
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
 from pathlib import Path
@@ -24,6 +24,7 @@ from typing import Any
 
 from conteur.dice import Expr
 from conteur.engine import Command, CommandTemplate, Event, Param, Resolution, Ruleset
+from conteur.engine.report import Fact, rolled
 from conteur.engine.rules import RuleText, load_rule_texts
 from conteur.engine.views import (
     Column,
@@ -39,6 +40,11 @@ from conteur.engine.visibility import GM_ONLY, PUBLIC, Visibility, owned_by
 from conteur.i18n import ConteurError, Lang, Msg, t
 
 D6 = Expr(1, 6)
+
+
+def _total(result: Any) -> float:
+    """A d6's face: the higher, the better for the one who rolls it."""
+    return float(result.total)
 
 
 @dataclass
@@ -370,6 +376,23 @@ class DuelRuleset(Ruleset[DuelState]):
         if isinstance(event, (DuelGuardRolled, DuelHurt)):
             return owned_by(event.target)
         return PUBLIC
+
+    # ------------------------------------------------------------ the summary
+
+    def fight_facts(self, event: Event) -> Sequence[Fact]:
+        """D-ATK-1's attack and guard rolls (their totals), a hit, the points lost."""
+        if isinstance(event, DuelAttackRolled):
+            return (
+                Fact("attack", event.attacker, event.target),
+                *rolled(event, event.attacker, _total),
+            )
+        if isinstance(event, DuelGuardRolled):
+            return rolled(event, event.target, _total)
+        if isinstance(event, DuelHit) and event.hit:
+            return (Fact("hit", event.attacker, event.target),)
+        if isinstance(event, DuelHurt):
+            return (Fact("damage", None, event.target, event.amount),)
+        return ()
 
     # ------------------------------------------------------------ odds
 

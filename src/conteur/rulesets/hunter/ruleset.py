@@ -9,6 +9,7 @@ from typing import TYPE_CHECKING, Any
 from conteur.dice import RollKind
 from conteur.engine import Command, CommandTemplate, Event, Param, Resolution, Ruleset
 from conteur.engine.npcs import Archetype
+from conteur.engine.report import Fact
 from conteur.engine.rules import RuleText, load_rule_texts
 from conteur.engine.views import Column, Roster, TurnView
 from conteur.engine.visibility import Visibility
@@ -135,6 +136,12 @@ class HunterRuleset(Ruleset[HunterState]):
         from .visibility import visibility
 
         return visibility(event, state)
+
+    def fight_facts(self, event: Event) -> Sequence[Fact]:
+        """Attacks, hits, damage and every roll, for the summary (``.report``)."""
+        from .report import fight_facts
+
+        return fight_facts(event)
 
     def summary(self, state: Any) -> list[dict[str, Any]]:
         from .summary import summary

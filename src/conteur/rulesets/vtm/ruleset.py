@@ -12,6 +12,7 @@ from conteur.engine import Command, CommandTemplate, Event, Param, Resolution, R
 from conteur.engine.characters import Importer
 from conteur.engine.geometry import parse_position
 from conteur.engine.npcs import Archetype
+from conteur.engine.report import Fact
 from conteur.engine.rules import RuleText, load_rule_texts
 from conteur.engine.views import Column, Roster, TurnView
 from conteur.engine.visibility import Visibility
@@ -200,6 +201,12 @@ class VtmRuleset(Ruleset[VtmState]):
         from .views import turn_view
 
         return turn_view(state)
+
+    def fight_facts(self, event: Event) -> Sequence[Fact]:
+        """Attacks, hits, levels lost and every roll, for the summary (``.report``)."""
+        from .report import fight_facts
+
+        return fight_facts(event)
 
     def summary(self, state: Any) -> list[dict[str, Any]]:
         """Where each fighter stands, JSON-ready (health track with ``/`` and ``X``...)."""
