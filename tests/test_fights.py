@@ -5,12 +5,15 @@ fight (attacks, hits, damage, luck against the exact odds)."""
 from __future__ import annotations
 
 from pathlib import Path
+from typing import Any
 
 import pytest
 import yaml
 
 from conteur.dice import TypedDice
-from conteur.engine import CommandEntry, Encounter
+from conteur.engine import Command, CommandEntry, Encounter
+from conteur.engine.commands import SETTLE_TIE
+from conteur.engine.joining import JOIN, WITHDRAW, WITHDRAWN
 from conteur.engine.report import fight_report, report_lines
 from conteur.engine.script import play_script, script_lines, start, typed_dice
 from conteur.i18n import ConteurError
@@ -162,3 +165,172 @@ def test_every_ruleset_tallies_its_shipped_fight(example: str) -> None:
         mine = [f for f in report.fighters if f.side == side.side and f.rolls]
         assert side.rolls == sum(f.rolls for f in mine)
         assert side.percentiles == pytest.approx(sum(f.percentiles for f in mine))
+
+
+# ------------------------------------------------------------------ joining and leaving
+
+
+def _turn_ids(enc: Encounter) -> list[str]:
+    return [fid for slot in enc.ruleset.turn_view(enc.state).order for fid in slot.ids]
+
+
+def test_duel_a_newcomer_takes_the_last_place_and_a_withdrawn_one_leaves_the_order() -> None:
+    """D-TURN-1: Carla joins after Ana and Bob and acts after Bob; Ana taken out while due
+    passes the turn on; undo brings her back; the log replays to the same state."""
+    enc = duel()
+    rules = enc.ruleset
+    assert rules.join_rule(enc.state) == "D-TURN-1"
+    enc.execute(rules.parse_command("début", enc.state), TypedDice(""))
+    carla = rules.quick_npc({"name": "Carla", "attack": 3})
+    enc.execute(Command(JOIN, None, {"combatant": {**carla, "side": "bleus"}}), TypedDice(""))
+    assert _turn_ids(enc) == ["ana", "bob", "carla"]
+    enc.execute(rules.parse_command("ana passe", enc.state), TypedDice(""))
+    enc.execute(rules.parse_command("bob passe", enc.state), TypedDice(""))
+    assert rules.turn_view(enc.state).due == ("carla",)
+    enc.execute(rules.parse_command("carla passe", enc.state), TypedDice(""))
+    assert rules.turn_view(enc.state).due == ("ana",)
+    withdraw = next(tp for tp in enc.legal_commands() if tp.type == WITHDRAW)
+    assert withdraw.param("fighter").choices == ("ana", "bob", "carla")
+    enc.execute(Command(WITHDRAW, None, {"fighter": "ana"}), TypedDice(""))
+    assert _turn_ids(enc) == ["bob", "carla"]
+    row = rules.roster(enc.state).row("ana")
+    assert (row.status, row.fate) == ("out", WITHDRAWN)
+    assert rules.turn_view(enc.state).over  # only the blue side still stands (D-END-1)
+    enc.undo()
+    assert rules.turn_view(enc.state).due == ("ana",) and _turn_ids(enc)[0] == "ana"
+    again = Encounter.replay(enc.scenario, enc.log_dicts())
+    assert again.state == enc.state
+
+
+def test_a_newcomer_is_refused_whole_with_a_clear_message() -> None:
+    enc = duel()
+    before = len(enc.log)
+    for args, key in (
+        ({"combatant": {"id": "bob"}}, "engine.join.taken"),
+        ({"combatant": {"name": "x"}}, "engine.join.no_id"),
+        ({}, "engine.join.no_entry"),
+        ({"combatant": {"id": "zed", "attack": "beaucoup"}}, "duel.scenario.bad"),
+    ):
+        with pytest.raises(ConteurError) as err:
+            enc.execute(Command(JOIN, None, args), TypedDice(""))
+        assert err.value.key == key
+    assert len(enc.log) == before and list(enc.state.fighters) == ["ana", "bob"]
+    with pytest.raises(ConteurError) as err:
+        enc.execute(Command(WITHDRAW, None, {"fighter": "zed"}), TypedDice(""))
+    assert err.value.key == "engine.withdraw.unknown"
+    assert "zed" in err.value.message("fr") and "Ana" not in err.value.message("fr")
+
+
+def test_vtm_a_newcomer_rolls_initiative_at_the_next_turn_and_a_withdrawn_one_is_skipped() -> None:
+    """V-INI-1: a combatant who joins during the declarations is not in this turn's order; it
+    rolls with the others at the next turn. Bob taken out while due to declare: the
+    declarations go on to Ann (V-INI-3, V-INI-4)."""
+    f, _ = played()
+    enc = f.encounter
+    assert enc.state.phase == "declaration"
+    order = _turn_ids(enc)
+    cid = {
+        "id": "cid",
+        "side": "b",
+        "position": [3, 0],
+        "wits": 2,
+        "dexterity": 2,
+        "brawl": 2,
+        "weapons": ["knife"],
+    }
+    enc.execute(Command(JOIN, None, {"combatant": cid}), TypedDice(""))
+    assert _turn_ids(enc) == order and "cid" in enc.ruleset.names(enc.state)
+    slowest = order[-1]
+    assert enc.ruleset.turn_view(enc.state).due == (slowest,)
+    enc.execute(Command(WITHDRAW, None, {"fighter": slowest}), TypedDice(""))
+    assert slowest not in _turn_ids(enc)
+    assert enc.ruleset.turn_view(enc.state).due == (order[0],)
+    f.do("declare", order[0], [], actions=[{"kind": "dodge"}])
+    while enc.state.phase != "setup":
+        f.do("pass", enc.ruleset.turn_view(enc.state).due[0], [])
+    f.do("initiative", None, [5, 5])  # the two still standing: Ann and Cid
+    assert sorted(_turn_ids(enc)) == sorted([order[0], "cid"])
+    assert dump(Encounter.replay(enc.scenario, enc.log_dicts()).state) == dump(enc.state)
+
+
+def test_hunter_a_newcomer_rolls_initiative_at_the_next_turn() -> None:
+    """H-INI-1 (reading, as H-AMB-1): the newcomer is ranked from the next turn's initiative;
+    a combatant taken out leaves the ranking at once and is not ranked again."""
+    enc = start(ROOT / "examples" / "hunter" / "cellule.yaml")
+    enc.execute(Command("initiative"), TypedDice("5 5 5 5 5 1 2 3 4 5 6 7 8 9 10"))
+    ranking = list(enc.state.ranking)
+    thug = enc.ruleset.archetypes()[0].scenario_entry("renfort", "fr")
+    enc.execute(Command(JOIN, None, {"combatant": {**thug, "side": "bete"}}), TypedDice(""))
+    assert enc.state.ranking == ranking
+    first = ranking[0]
+    enc.execute(Command(WITHDRAW, None, {"fighter": first}), TypedDice(""))
+    assert enc.state.ranking == ranking[1:]
+    assert enc.ruleset.turn_view(enc.state).due == (ranking[1],)
+    enc.execute(Command("initiative"), TypedDice("7"))  # the newcomer's roll, the only one
+    assert "renfort" in enc.state.ranking and first not in enc.state.ranking
+
+
+def _gunman(fid: str, side: str, speed: int) -> dict[str, Any]:
+    return {
+        "id": fid,
+        "nom": fid.capitalize(),
+        "camp": side,
+        "position": [0, 0],
+        "prêt": True,
+        "caractéristiques": {
+            "FORCE": 12,
+            "RÉSISTANCE": 11,
+            "CONSTITUTION": 12,
+            "RAPIDITÉ": speed,
+            "RÉPUTATION": 6,
+        },
+        "compétences": {"tir visé au pistolet": 56},
+        "armes": ["colt_saa"],
+    }
+
+
+def test_western_a_tie_in_the_order_of_combat_is_the_game_masters_call() -> None:
+    """W-SPD-2: two shooters of speed 12 tie (the text's 4.2.2.4 is missing); the program
+    puts the one listed first first, and the game master may say otherwise — once per tie."""
+    enc = Encounter.start(
+        {
+            "ruleset": "western",
+            "combatants": [
+                _gunman("bill", "a", 12),
+                _gunman("jack", "b", 12),
+                _gunman("ike", "b", 9),
+            ],
+        }
+    )
+    enc.execute(Command("round"), TypedDice(""))
+    assert [fid for fid, _ in enc.state.slots][:2] == ["bill", "jack"]
+    tie = next(tp for tp in enc.legal_commands() if tp.type == SETTLE_TIE)
+    assert tie.param("first").choices == ("bill", "jack") and tie.rule == "W-SPD-2"
+    enc.execute(Command(SETTLE_TIE, None, {"first": "jack"}), TypedDice(""))
+    assert enc.ruleset.turn_view(enc.state).due == ("jack",)
+    assert [fid for fid, _ in enc.state.slots][:2] == ["jack", "bill"]
+    assert not any(tp.type == SETTLE_TIE for tp in enc.legal_commands())  # settled
+    with pytest.raises(ConteurError) as err:
+        enc.execute(Command(SETTLE_TIE, None, {"first": "bill"}), TypedDice(""))
+    assert err.value.key == "western.tie.none"
+    enc.undo()
+    with pytest.raises(ConteurError) as err:
+        enc.execute(Command(SETTLE_TIE, None, {"first": "ike"}), TypedDice(""))
+    assert err.value.key == "western.tie.not_tied"
+    assert "Bill, Jack" in err.value.message("en")
+
+
+def test_western_a_newcomer_shoots_from_the_next_round_a_withdrawn_one_no_more() -> None:
+    enc = Encounter.start(
+        {"ruleset": "western", "combatants": [_gunman("bill", "a", 12), _gunman("jack", "b", 9)]}
+    )
+    enc.execute(Command("round"), TypedDice(""))
+    enc.execute(Command(JOIN, None, {"combatant": _gunman("ike", "b", 15)}), TypedDice(""))
+    assert "ike" not in {fid for fid, _ in enc.state.slots}
+    enc.execute(Command(WITHDRAW, None, {"fighter": "bill"}), TypedDice(""))
+    assert {fid for fid, _ in enc.state.slots[enc.state.done :]} == {"jack"}
+    while enc.state.phase == "round":
+        enc.execute(Command("pass", enc.ruleset.turn_view(enc.state).due[0]), TypedDice(""))
+    enc.execute(Command("round"), TypedDice(""))
+    assert enc.state.slots[0][0] == "ike"
+    assert "bill" not in {fid for fid, _ in enc.state.slots}

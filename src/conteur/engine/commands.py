@@ -9,6 +9,11 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
+SETTLE_TIE = "settle_tie"
+"""A game master's command that settles a tie the rules leave to them (who goes first): a
+ruleset offers it among ``legal_commands`` while such a tie is next, and readers show it
+as a step of the turn, not as a tool."""
+
 
 @dataclass(frozen=True)
 class Command:

@@ -194,6 +194,13 @@ class Ruleset(Generic[S]):
             lines.append(t("engine.summary.line", lang, fighter=r.name, parts=" · ".join(parts)))
         return lines
 
+    def join_rule(self, state: S) -> str | None:
+        """The rule by which a combatant may join the fight now (``conteur.engine.joining``:
+        ``resolve`` then accepts ``Command("join", None, {"combatant": entry})``), or None
+        when nobody may (the default; a fight that is over). The ruleset says where a
+        newcomer enters the order, and its ``legal_commands`` offer ``withdraw``."""
+        return None
+
     def fight_facts(self, event: Event) -> Sequence[Fact]:
         """What the summary after the fight counts in ``event`` (``conteur.engine.report``):
         attacks, hits, damage, and each roll with whose it was and how good its result is.

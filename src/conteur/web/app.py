@@ -474,6 +474,7 @@ def create_app(store: Store, *, secret: bytes | None = None) -> FastAPI:
             "odds_kinds": snap.all_kinds(),
             "current": snap.current,
             "redo": snap.redo,
+            "report": snap.report,
             **extra,
         }
 

@@ -94,6 +94,8 @@ class Snapshot:
     current: Current | None = None
     redo: bool = False
     """Whether the game master may redo (an undone command, no new one since)."""
+    report: view.ReportView | None = None
+    """The summary after the fight (the game master's, once the encounter is closed)."""
     forms_html: dict[str, str] = field(default_factory=dict)
     """The forms rendered once: by actor (players), or ``turn``, ``tools``, ``current`` (GM),
     with ``CSRF_SLOT`` and ``TOKEN_SLOT`` to fill."""
@@ -317,6 +319,8 @@ class Panels:
         if seen.gm and info.status == "open":
             snap.current = current_action(enc, snap)
             snap.redo = can_redo(enc)
+        if seen.gm and info.status != "open":
+            snap.report = view.report_view(enc, lang)
         self._render_forms(snap, lang)
         snap.entries_html = entries
         snap.log_html = Markup(self.render("_log.html", lang, entries=entries))

@@ -17,7 +17,7 @@ from typing import Any
 from conteur.dice import DiceSource, SeededDice, TypedDice
 from conteur.dice.marks import marked_faces
 from conteur.engine import Encounter
-from conteur.engine.commands import Command, CommandTemplate, Param
+from conteur.engine.commands import SETTLE_TIE, Command, CommandTemplate, Param
 from conteur.engine.encounter import CommandEntry, LogEntry, UndoEntry
 from conteur.engine.reading import lines_of
 from conteur.engine.views import HealthView, Roster, RosterRow, Status, TurnView
@@ -332,7 +332,7 @@ class Form:
     @property
     def tool(self) -> bool:
         """A game master's tool (damage, modifier, note...) rather than a turn's step."""
-        return not self.actor and not self.actors and bool(self.fields)
+        return not self.actor and not self.actors and bool(self.fields) and self.type != SETTLE_TIE
 
 
 def _field(p: Param, lang: Lang, names: Mapping[str, str], prefix: str = "") -> Field:
@@ -568,3 +568,47 @@ def toggle_field(
     if p.name in chosen:
         f.default = chosen[p.name]
     return f
+
+
+@dataclass(frozen=True)
+class ReportRow:
+    """One line of the summary after the fight, its numbers written for the reader."""
+
+    name: str
+    side: str
+    cells: tuple[str, ...]
+    """Attacks, hits, damage dealt, damage taken, rolls, luck (fighters); rolls, luck (sides)."""
+    luck: float | None = None
+
+
+@dataclass(frozen=True)
+class ReportView:
+    """The summary after the fight (``conteur.engine.report``) in the reader's language."""
+
+    fighters: tuple[ReportRow, ...]
+    sides: tuple[ReportRow, ...]
+
+
+def report_view(enc: Encounter, lang: Lang) -> ReportView:
+    """Each fighter's attacks, hits, damage dealt and taken, rolls and luck; each side's."""
+    from conteur.dice.asks import number
+    from conteur.engine.report import fight_report, luck_text
+
+    report = fight_report(enc)
+    fighters = tuple(
+        ReportRow(
+            f.name,
+            f.side,
+            (
+                *(number(n, lang) for n in (f.attacks, f.hits, f.dealt, f.taken, f.rolls)),
+                luck_text(f.luck, lang),
+            ),
+            f.luck,
+        )
+        for f in report.fighters
+    )
+    sides = tuple(
+        ReportRow(s.side, s.side, (number(s.rolls, lang), luck_text(s.luck, lang)), s.luck)
+        for s in report.sides
+    )
+    return ReportView(fighters, sides)

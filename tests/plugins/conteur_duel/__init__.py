@@ -10,6 +10,10 @@ The rules, numbered like the real rulesets' (``D-...``):
   target's health points.
 - **D-END-1** — a fighter at 0 health is out; the duel is over when at most
   one side still stands.
+
+The game master may bring a fighter in while the duel lasts: it takes the last
+place of the order (D-TURN-1), and acts when the turn comes round to it; a fighter
+taken out leaves the order at once (``conteur.engine.joining``).
 """
 
 from __future__ import annotations
@@ -24,6 +28,16 @@ from typing import Any
 
 from conteur.dice import Expr
 from conteur.engine import Command, CommandTemplate, Event, Param, Resolution, Ruleset
+from conteur.engine.joining import (
+    JOIN,
+    WITHDRAW,
+    WITHDRAWN,
+    CombatantJoined,
+    CombatantWithdrawn,
+    leaving,
+    newcomer,
+)
+from conteur.engine.npcs import check_params
 from conteur.engine.report import Fact, rolled
 from conteur.engine.rules import RuleText, load_rule_texts
 from conteur.engine.views import (
@@ -56,10 +70,11 @@ class Duellist:
     guard: int
     health: int
     health_max: int
+    withdrawn: bool = False
 
     @property
     def standing(self) -> bool:
-        return self.health > 0
+        return self.health > 0 and not self.withdrawn
 
 
 @dataclass
@@ -75,6 +90,14 @@ class DuelState:
         if self.turn == 0 or self.over:
             return None
         return list(self.fighters)[self.cursor]
+
+    def admit(self, entry: Mapping[str, Any]) -> None:
+        """A newcomer takes the last place of the order (D-TURN-1)."""
+        f = duellist(entry, len(self.fighters))
+        self.fighters[f.id] = f
+
+    def withdraw(self, fighter: str) -> None:
+        self.fighters[fighter].withdrawn = True
 
 
 # ---------------------------------------------------------------- events
@@ -170,6 +193,27 @@ class DuelNote(Event):
 
 # ---------------------------------------------------------------- the ruleset
 
+
+def duellist(raw: Any, i: int) -> Duellist:
+    """The fighter of one scenario entry (ConteurError naming the bad field)."""
+    if not isinstance(raw, Mapping):
+        raise ConteurError("duel.scenario.bad", index=i + 1, field="combatants")
+    for key in raw:
+        if key not in KEYS:
+            raise ConteurError("duel.scenario.unknown_key", index=i + 1, field=key)
+    fid = str(raw.get("id") or f"f{i + 1}")
+    health = _number(raw, "health", i, 6)
+    return Duellist(
+        id=fid,
+        name=str(raw.get("name") or fid),
+        side=str(raw.get("side") or fid),
+        attack=_number(raw, "attack", i, 0),
+        guard=_number(raw, "guard", i, 0),
+        health=health,
+        health_max=health,
+    )
+
+
 KEYS = frozenset({"id", "name", "side", "attack", "guard", "health"})
 _LINE = re.compile(
     r"^\s*(?P<actor>[\w-]+)\s*:?\s+(?P<verb>attaque|attacks|attack|passe|passes|pass)"
@@ -205,22 +249,8 @@ class DuelRuleset(Ruleset[DuelState]):
     def new_state(self, scenario: Mapping[str, Any], base_dir: Path | None = None) -> DuelState:
         fighters: dict[str, Duellist] = {}
         for i, raw in enumerate(scenario.get("combatants") or []):
-            if not isinstance(raw, Mapping):
-                raise ConteurError("duel.scenario.bad", index=i + 1, field="combatants")
-            for key in raw:
-                if key not in KEYS:
-                    raise ConteurError("duel.scenario.unknown_key", index=i + 1, field=key)
-            fid = str(raw.get("id") or f"f{i + 1}")
-            health = _number(raw, "health", i, 6)
-            fighters[fid] = Duellist(
-                id=fid,
-                name=str(raw.get("name") or fid),
-                side=str(raw.get("side") or fid),
-                attack=_number(raw, "attack", i, 0),
-                guard=_number(raw, "guard", i, 0),
-                health=health,
-                health_max=health,
-            )
+            f = duellist(raw, i)
+            fighters[f.id] = f
         if len(fighters) < 2:
             raise ConteurError("duel.scenario.two")
         return DuelState(fighters=fighters)
@@ -233,6 +263,11 @@ class DuelRuleset(Ruleset[DuelState]):
             if state.turn == 0:
                 out.append(CommandTemplate("begin", None, (), "D-TURN-1"))
             out.append(CommandTemplate("gm_note", None, (Param("text", "text"),), None))
+            standing = tuple(f.id for f in state.fighters.values() if f.standing)
+            if standing and not state.over:
+                out.append(
+                    CommandTemplate(WITHDRAW, None, (Param("fighter", "choice", standing),), None)
+                )
         due = state.due()
         if due is not None and actor in (None, due):
             f = state.fighters[due]
@@ -248,6 +283,24 @@ class DuelRuleset(Ruleset[DuelState]):
         state = ctx.state
         if command.type == "gm_note":
             ctx.emit(DuelNote(text=str(command.get("text", ""))))
+            return
+        if command.type == JOIN:
+            if self.join_rule(state) is None:
+                raise ConteurError("engine.join.closed")
+            entry = newcomer(command.args, state.fighters)
+            duellist(entry, len(state.fighters))  # refused before anything is emitted
+            ctx.emit(CombatantJoined(fighter=entry["id"], entry=entry, rules=("D-TURN-1",)))
+            return
+        if command.type == WITHDRAW and not state.over:
+            standing = {f.id: f for f in state.fighters.values() if f.standing}
+            fid = leaving(command.args, standing)
+            due = state.due()
+            ctx.emit(CombatantWithdrawn(fighter=fid, rules=("D-TURN-1",)))
+            sides = {f.side for f in state.fighters.values() if f.standing}
+            if state.turn and len(sides) <= 1:
+                ctx.emit(DuelOver(winner=next(iter(sides), ""), rules=("D-END-1",)))
+            elif due == fid:
+                self._next(ctx)
             return
         legal = {(tp.type, tp.actor): tp for tp in self.legal_commands(state, command.actor)}
         template = legal.get((command.type, command.actor))
@@ -326,6 +379,34 @@ class DuelRuleset(Ruleset[DuelState]):
             raise ConteurError("duel.script.not_understood", line=line)
         return Command("attack", m.group("actor"), {"target": m.group("target")})
 
+    def quick_npc_params(self, era: str | None = None) -> tuple[Param, ...]:
+        """A duellist from its name and three numbers."""
+        return (
+            Param("name", "text", default="PNJ"),
+            Param("attack", "int", min=0, max=6, default=1),
+            Param("guard", "int", min=0, max=6, default=1),
+            Param("health", "int", min=1, max=30, default=5),
+        )
+
+    def quick_npc_label(self, name: str, lang: Lang | None = None) -> str:
+        return t(f"duel.npc.{name}", lang)
+
+    def quick_npc(self, params: Mapping[str, Any], era: str | None = None) -> dict[str, Any]:
+        values = check_params(self.quick_npc_params(era), params)
+        name = str(values["name"]).strip() or "PNJ"
+        ident = re.sub(r"[^a-z0-9]+", "-", name.lower()).strip("-") or "pnj"
+        return {
+            "id": ident,
+            "name": name,
+            "attack": values["attack"],
+            "guard": values["guard"],
+            "health": values["health"],
+        }
+
+    def join_rule(self, state: DuelState) -> str | None:
+        """D-TURN-1: a newcomer takes the last place of the order, until the duel is over."""
+        return None if state.over else "D-TURN-1"
+
     def end_state(self, state: DuelState) -> dict[str, dict[str, Any]]:
         return {f.id: {"health": f.health} for f in state.fighters.values()}
 
@@ -340,6 +421,7 @@ class DuelRuleset(Ruleset[DuelState]):
             status: Status = (
                 "out" if not f.standing else "wounded" if f.health < f.health_max else "unhurt"
             )
+            fate = WITHDRAWN if f.withdrawn else "alive" if f.standing else "out"
             rows.append(
                 RosterRow(
                     id=f.id,
@@ -349,7 +431,7 @@ class DuelRuleset(Ruleset[DuelState]):
                     status=status,
                     band=f"band.{status}",
                     resources=(Resource(key="guard", label=Msg("duel.res.guard"), value=f.guard),),
-                    fate="alive" if f.standing else "out",
+                    fate=fate,
                 )
             )
         return Roster(columns=self.columns(), rows=tuple(rows))
@@ -357,7 +439,7 @@ class DuelRuleset(Ruleset[DuelState]):
     def turn_view(self, state: DuelState) -> TurnView:
         due = state.due()
         phase = "over" if state.over else "setup" if state.turn == 0 else "duel"
-        order = tuple(OrderSlot(ids=(fid,)) for fid in state.fighters)
+        order = tuple(OrderSlot(ids=(f.id,)) for f in state.fighters.values() if not f.withdrawn)
         return TurnView(
             turn=state.turn,
             phase=phase,

@@ -11,6 +11,7 @@ from conteur.dice import RollKind
 from conteur.engine import Command, CommandTemplate, Event, Param, Resolution, Ruleset
 from conteur.engine.characters import Importer
 from conteur.engine.geometry import parse_position
+from conteur.engine.joining import JOIN, WITHDRAW
 from conteur.engine.npcs import Archetype
 from conteur.engine.report import Fact
 from conteur.engine.rules import RuleText, load_rule_texts
@@ -18,7 +19,7 @@ from conteur.engine.views import Column, Roster, TurnView
 from conteur.engine.visibility import Visibility
 from conteur.i18n import ConteurError, Lang
 
-from . import actions, close, defence, equipment, general, gm, modifiers, ranged, turn
+from . import actions, close, defence, equipment, general, gm, joining, modifiers, ranged, turn
 from .health import HealthTrack, Level
 from .hooks import FORM_PARAMS
 from .legal import action_kinds, declare_template, legal_commands, targets_of
@@ -87,6 +88,8 @@ class VtmRuleset(Ruleset[VtmState]):
             "get_up": close.get_up,
             "close_wound": close.close_wound,
             "gm_disarm_botch": close.gm_disarm_botch,
+            JOIN: joining.join,
+            WITHDRAW: joining.take_out,
         }
         from .packs import discover
 
@@ -201,6 +204,10 @@ class VtmRuleset(Ruleset[VtmState]):
         from .views import turn_view
 
         return turn_view(state)
+
+    def join_rule(self, state: Any) -> str | None:
+        """V-INI-1: a newcomer rolls initiative with everyone at the next turn."""
+        return "V-INI-1"
 
     def fight_facts(self, event: Event) -> Sequence[Fact]:
         """Attacks, hits, levels lost and every roll, for the summary (``.report``)."""
