@@ -475,13 +475,15 @@ def create_app(store: Store, *, secret: bytes | None = None) -> FastAPI:
             "current": snap.current,
             "redo": snap.redo,
             "report": snap.report,
-            **extra,
-        }
+            "joining": snap.joining,
+        } | extra
 
     async def gm_panel(
         request: Request, eid: int, sid: str, info: EncounterInfo | None = None, **extra: Any
     ) -> dict[str, Any]:
         snap = await snapshot_or_404(eid, lang_of(request), viewer=GM, info=info)
+        if snap.joining is not None:  # the campaign's characters as they are now
+            extra.setdefault("joining", await call(panels.joining, eid, lang_of(request)))
         return gm_context(snap, sid, **extra)
 
     @app.get("/e/{eid}", response_class=HTMLResponse)
@@ -694,6 +696,26 @@ def create_app(store: Store, *, secret: bytes | None = None) -> FastAPI:
         return await after_command(
             request, info, sid, lambda: store.redo(info.id, seen=seen_seq(values))
         )
+
+    @app.post("/e/{eid}/join")
+    async def encounter_join(request: Request, eid: str) -> Response:
+        sid = gm_session(request)
+        info = await encounter_or_404(int_id(eid))
+        values = await form_of(request, sid)
+
+        def action() -> Any:
+            who = values.get("who", "")
+            side = values.get("side", "").strip() or None
+            if who.startswith("c:") and who[2:].isdigit():
+                joining = Participant(character_id=int(who[2:]), side=side)
+                return store.add_combatant(info.id, participant=joining)
+            enc = store.encounter(info.id)
+            era = info.scenario.get("era")
+            lang = lang_of(request)
+            entry = view.npc_entry(enc, values, lang, None if era is None else str(era))
+            return store.add_combatant(info.id, npc=entry)
+
+        return await after_command(request, info, sid, action)
 
     @app.post("/e/{eid}/close")
     async def encounter_close(request: Request, eid: str) -> Response:

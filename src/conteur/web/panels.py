@@ -94,6 +94,8 @@ class Snapshot:
     current: Current | None = None
     redo: bool = False
     """Whether the game master may redo (an undone command, no new one since)."""
+    joining: view.Joining | None = None
+    """The form bringing a combatant into the fight (the game master's, while one may)."""
     report: view.ReportView | None = None
     """The summary after the fight (the game master's, once the encounter is closed)."""
     forms_html: dict[str, str] = field(default_factory=dict)
@@ -319,6 +321,7 @@ class Panels:
         if seen.gm and info.status == "open":
             snap.current = current_action(enc, snap)
             snap.redo = can_redo(enc)
+            snap.joining = self._joining(enc, info, lang)
         if seen.gm and info.status != "open":
             snap.report = view.report_view(enc, lang)
         self._render_forms(snap, lang)
@@ -326,6 +329,29 @@ class Panels:
         snap.log_html = Markup(self.render("_log.html", lang, entries=entries))
         snap.turn_html = Markup(self.render("_turn.html", lang, sit=sit, names=names))
         return snap
+
+    def joining(self, eid: int, lang: Lang) -> view.Joining | None:
+        """The joining form as it stands now (blocking): a snapshot keeps the one of its
+        seq, but a character created since in the campaign is offered at once."""
+        info = self.store.get_encounter(eid)
+        if info.status != "open":
+            return None
+        return self.store.read_encounter(eid, lambda enc: self._joining(enc, info, lang))
+
+    def _joining(self, enc: Encounter, info: EncounterInfo, lang: Lang) -> view.Joining | None:
+        """The joining form's choices: the campaign's characters not in the fight now."""
+        if enc.ruleset.join_rule(enc.state) is None:
+            return None
+        in_fight = set(enc.ruleset.names(enc.state))
+        linked = self.store.get_encounter(info.id).characters
+        playing = {char for cid, char in linked.items() if cid in in_fight}
+        free = [
+            (c.id, c.name)
+            for c in self.store.list_characters(info.campaign_id)
+            if c.id not in playing
+        ]
+        era = info.scenario.get("era")
+        return view.joining(enc, lang, free, None if era is None else str(era))
 
     def _render_forms(self, snap: Snapshot, lang: Lang) -> None:
         def render(forms: list[view.Form], action: str, submit: str | None = None) -> str:

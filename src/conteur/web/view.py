@@ -19,6 +19,7 @@ from conteur.dice.marks import marked_faces
 from conteur.engine import Encounter
 from conteur.engine.commands import SETTLE_TIE, Command, CommandTemplate, Param
 from conteur.engine.encounter import CommandEntry, LogEntry, UndoEntry
+from conteur.engine.npcs import Entry, find_archetype
 from conteur.engine.reading import lines_of
 from conteur.engine.views import HealthView, Roster, RosterRow, Status, TurnView
 from conteur.engine.visibility import GM, Viewer
@@ -612,3 +613,86 @@ def report_view(enc: Encounter, lang: Lang) -> ReportView:
         for s in report.sides
     )
     return ReportView(fighters, sides)
+
+
+@dataclass(frozen=True)
+class Joining:
+    """The form that brings a combatant into the fight under way (``Ruleset.join_rule``)."""
+
+    rule: str
+    characters: tuple[tuple[int, str], ...]
+    """The campaign's characters not in the fight: (id, name)."""
+    archetypes: tuple[tuple[str, str], ...]
+    """The ruleset's bundled opponents: (id, label in the reader's language)."""
+    quick: tuple[Field, ...]
+    """The numbers of a quick NPC (``quick_npc_params``), each field named ``npc_<name>``."""
+    sides: tuple[str, ...]
+
+
+def joining(
+    enc: Encounter, lang: Lang, characters: list[tuple[int, str]], era: str | None
+) -> Joining | None:
+    """What the joining form offers now, or None when nobody may join."""
+    ruleset = enc.ruleset
+    rule = ruleset.join_rule(enc.state)
+    if rule is None:
+        return None
+    quick = tuple(
+        replace(_field(p, lang, {}, "npc_"), label=ruleset.quick_npc_label(p.name, lang))
+        for p in ruleset.quick_npc_params(era)
+    )
+    return Joining(
+        rule=rule,
+        characters=tuple(characters),
+        archetypes=tuple((a.id, a.label.describe(lang)) for a in ruleset.archetypes(era)),
+        quick=quick,
+        sides=tuple(dict.fromkeys(r.side for r in ruleset.roster(enc.state).rows)),
+    )
+
+
+def npc_entry(enc: Encounter, values: Mapping[str, str], lang: Lang, era: str | None) -> Entry:
+    """The scenario entry of the NPC a joining form asks for: an archetype (``who`` =
+    ``a:<id>``) or a quick NPC (``q``, its numbers in ``npc_<name>``), with the name and
+    side typed (ConteurError naming the field otherwise)."""
+    ruleset = enc.ruleset
+    who = values.get("who", "")
+    name = values.get("name", "").strip()
+    if who.startswith("a:"):
+        arch = find_archetype(ruleset.archetypes(era), who[2:])
+        entry = arch.scenario_entry(_slug(name) if name else None, lang)
+        if name:
+            entry = _named(entry, arch.name_path, name)
+    elif who == "q":
+        params = {
+            p.name: values[f"npc_{p.name}"]
+            for p in ruleset.quick_npc_params(era)
+            if values.get(f"npc_{p.name}", "") != ""
+        }
+        if name and any(p.name == "name" for p in ruleset.quick_npc_params(era)):
+            params["name"] = name
+        entry = ruleset.quick_npc(params, era)
+    else:
+        raise ConteurError("web.bad_choice", field="who", value=who)
+    side = values.get("side", "").strip()
+    if side:
+        entry["side"] = side
+    return entry
+
+
+def _named(entry: Entry, path: tuple[str, ...], name: str) -> Entry:
+    """``entry`` with ``name`` at ``path``, replacing what was there."""
+    if len(path) > 1:
+        child = entry.get(path[0])
+        inner = dict(child) if isinstance(child, Mapping) else {}
+        return {**entry, path[0]: _named(inner, path[1:], name)}
+    return {**entry, path[0]: name}
+
+
+def _slug(text: str) -> str:
+    """An id from a name: lower case letters and digits joined by ``-``."""
+    import unicodedata
+
+    bare = unicodedata.normalize("NFKD", text).encode("ascii", "ignore").decode("ascii")
+    return "-".join(
+        part for part in "".join(c if c.isalnum() else " " for c in bare.lower()).split()
+    )

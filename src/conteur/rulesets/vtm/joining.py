@@ -19,9 +19,6 @@ from . import equipment, turn
 from .events import DeclarationCursor, DeclarationsClosed
 from .state import Fighter, VtmState
 
-WITHDRAWN = "withdrawn"
-"""The condition of a fighter taken out of the fight (``Fighter.out_of_fight``)."""
-
 
 def build(state: VtmState, entry: Mapping[str, Any]) -> Fighter:
     """The fighter of a newcomer's entry, read with the encounter's tables (ConteurError
@@ -41,8 +38,9 @@ def admit(state: VtmState, entry: Mapping[str, Any]) -> None:
 
 
 def withdraw(state: VtmState, fid: str) -> None:
-    """Out of the fight, and out of the order: the cursors keep pointing at who is due."""
-    state.fighters[fid].conditions[WITHDRAWN] = True
+    """Out of the fight (the condition ``withdrawn``, ``Fighter.out_of_fight``), and out of
+    the order: the cursors keep pointing at who is due."""
+    state.fighters[fid].conditions["withdrawn"] = True
     ranked = state.ranked()
     if fid in ranked and ranked.index(fid) < state.end_cursor:
         state.end_cursor -= 1
