@@ -19,6 +19,7 @@ from conteur.dice.marks import marked_faces
 from conteur.engine import Encounter
 from conteur.engine.commands import SETTLE_TIE, Command, CommandTemplate, Param
 from conteur.engine.encounter import CommandEntry, LogEntry, UndoEntry
+from conteur.engine.joining import WITHDRAWN
 from conteur.engine.npcs import Entry, find_archetype
 from conteur.engine.reading import lines_of
 from conteur.engine.views import HealthView, Roster, RosterRow, Status, TurnView
@@ -145,13 +146,18 @@ def row_view(row: RosterRow, roster: Roster, lang: Lang, names: Mapping[str, str
     )
 
 
+def _band_key(row: RosterRow) -> str:
+    """The word players read: the ruleset's band, or « retiré » for one taken out."""
+    return f"word.{WITHDRAWN}" if row.fate == WITHDRAWN else row.band
+
+
 def roster_view(roster: Roster, lang: Lang, names: Mapping[str, str]) -> RosterView:
     """The whole roster in ``lang``."""
     return RosterView(
         columns=tuple(Cell(c.key, c.label.describe(lang), "") for c in roster.columns),
         rows=tuple(row_view(r, roster, lang, names) for r in roster.rows),
         public=tuple(
-            PublicRow(r.id, r.name, r.side, r.status, t(r.band, lang)) for r in roster.rows
+            PublicRow(r.id, r.name, r.side, r.status, t(_band_key(r), lang)) for r in roster.rows
         ),
     )
 
