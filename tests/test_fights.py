@@ -334,3 +334,15 @@ def test_western_a_newcomer_shoots_from_the_next_round_a_withdrawn_one_no_more()
     enc.execute(Command("round"), TypedDice(""))
     assert enc.state.slots[0][0] == "ike"
     assert "bill" not in {fid for fid, _ in enc.state.slots}
+
+
+def test_vtm_script_lines_bring_a_combatant_in_and_take_one_out() -> None:
+    f, _ = played()
+    enc = f.encounter
+    for line in ("mj: renfort {id: cid, side: b, dexterity: 2}", "gm: withdraw bob"):
+        enc.execute(enc.ruleset.parse_command(line, enc.state, "fr"), TypedDice(""))
+    assert "cid" in enc.ruleset.names(enc.state)
+    assert enc.ruleset.roster(enc.state).row("bob").fate == WITHDRAWN
+    with pytest.raises(ConteurError) as err:
+        enc.ruleset.parse_command("mj: renfort pas un dictionnaire", enc.state, "fr")
+    assert err.value.key == "vtm.script.bad_newcomer"
