@@ -679,23 +679,20 @@ def create_app(store: Store, *, secret: bytes | None = None) -> FastAPI:
 
         return await after_command(request, info, sid, action)
 
-    @app.post("/e/{eid}/undo")
-    async def encounter_undo(request: Request, eid: str) -> Response:
+    async def seen_action(request: Request, eid: str, act: Callable[[int, int], Any]) -> Response:
+        """An undo or a redo: ``act(encounter id, the seq the page showed)``."""
         sid = gm_session(request)
         info = await encounter_or_404(int_id(eid))
         values = await form_of(request, sid)
-        return await after_command(
-            request, info, sid, lambda: store.undo(info.id, seen=seen_seq(values))
-        )
+        return await after_command(request, info, sid, lambda: act(info.id, seen_seq(values)))
+
+    @app.post("/e/{eid}/undo")
+    async def encounter_undo(request: Request, eid: str) -> Response:
+        return await seen_action(request, eid, lambda e, seen: store.undo(e, seen=seen))
 
     @app.post("/e/{eid}/redo")
     async def encounter_redo(request: Request, eid: str) -> Response:
-        sid = gm_session(request)
-        info = await encounter_or_404(int_id(eid))
-        values = await form_of(request, sid)
-        return await after_command(
-            request, info, sid, lambda: store.redo(info.id, seen=seen_seq(values))
-        )
+        return await seen_action(request, eid, lambda e, seen: store.redo(e, seen=seen))
 
     @app.post("/e/{eid}/join")
     async def encounter_join(request: Request, eid: str) -> Response:
