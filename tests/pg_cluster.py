@@ -111,7 +111,8 @@ class PgCluster:
         """A new server, started; RuntimeError (with PostgreSQL's own message) when it cannot.
 
         Tests want speed: no fsync, no synchronous commit. ``durable`` keeps both on,
-        as a real server has them (the latency benchmark).
+        as a real server has them (the latency benchmark). Test servers keep each
+        transaction's commit time (``track_commit_timestamp``).
         """
         external = os.environ.get("CONTEUR_TEST_PG_URL")
         if external:
@@ -146,7 +147,11 @@ class PgCluster:
                     *([] if durable else ["--no-sync"]),
                 ]
             )
-            fast = "-F -c synchronous_commit=off -c full_page_writes=off "
+            # Commit timestamps too: the cross-process latency test times its commands
+            # from their commit (tests/web/test_processes.py).
+            fast = (
+                "-F -c synchronous_commit=off -c full_page_writes=off -c track_commit_timestamp=on "
+            )
             for attempt in range(3):
                 cluster.port = free_port()
                 options = (

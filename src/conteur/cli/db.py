@@ -1,4 +1,5 @@
-"""``conteur db``: create, upgrade and describe the database (``init``, ``upgrade``, ``info``).
+"""``conteur db``: create, upgrade and describe the database (``init``, ``upgrade``, ``info``),
+back a campaign up and restore it (``export``, ``import``: ``conteur.store.backup``).
 
 The database is the one ``conteur.store`` opens: ``--url``, else
 ``CONTEUR_DATABASE_URL``, else the SQLite file in the user's data folder
@@ -7,7 +8,9 @@ The database is the one ``conteur.store`` opens: ``--url``, else
 
 from __future__ import annotations
 
-from typing import Annotated
+import sys
+from pathlib import Path
+from typing import Annotated, Any
 
 import typer
 
@@ -82,3 +85,110 @@ def info(url: UrlOption = None, lang: LangOption = None, as_json: JsonOption = F
         typer.echo(t("cli.db.empty", chosen, url=shown))
     else:
         typer.echo(t("cli.db.info", chosen, url=shown, revision=revision, head=HEAD, **counts))
+
+
+def _open(url: str | None) -> Any:
+    """The store at ``url`` (else the default database), its schema brought up to date."""
+    from conteur.store import database_url, display_url, open_store
+
+    target = url or database_url()
+    try:
+        return open_store(target)
+    except ConteurError:
+        raise
+    except Exception as exc:
+        raise ConteurError("store.unreachable", url=display_url(target), reason=str(exc)) from None
+
+
+@db_app.command("export", help=help_text("cli.help.db.export"))
+def export_command(
+    campaign: Annotated[int, typer.Option("--campaign", help=help_text("cli.help.db.campaign"))],
+    output: Annotated[
+        Path | None, typer.Option("--output", "-o", help=help_text("cli.help.db.output"))
+    ] = None,
+    url: UrlOption = None,
+    lang: LangOption = None,
+) -> None:
+    chosen = resolve_lang(lang)
+    try:
+        from conteur.store.backup import dump
+
+        store = _open(url)
+        try:
+            data = store.export_campaign(campaign)
+        finally:
+            store.close()
+        text = dump(data)
+        if output is not None:
+            try:
+                output.write_text(text, encoding="utf-8")
+            except OSError as exc:
+                raise ConteurError(
+                    "cli.db.unwritable", source=str(output), reason=exc.strerror or str(exc)
+                ) from None
+    except ConteurError as error:
+        fail(error, chosen)
+    if output is None:
+        sys.stdout.write(text)
+        return
+    entries = sum(len(e["log"]) for e in data["encounters"])
+    typer.echo(
+        t(
+            "cli.db.exported",
+            chosen,
+            name=data["campaign"]["name"],
+            file=str(output),
+            characters=len(data["characters"]),
+            encounters=len(data["encounters"]),
+            log=entries,
+        )
+    )
+
+
+@db_app.command("import", help=help_text("cli.help.db.import"))
+def import_command(
+    file: Annotated[Path, typer.Argument(help=help_text("cli.help.db.file"), show_default=False)],
+    url: UrlOption = None,
+    lang: LangOption = None,
+    as_json: JsonOption = False,
+) -> None:
+    chosen = resolve_lang(lang)
+    try:
+        from conteur.store.backup import parse
+
+        try:
+            text = file.read_text(encoding="utf-8")
+        except (OSError, UnicodeDecodeError) as exc:
+            reason = exc.strerror if isinstance(exc, OSError) and exc.strerror else str(exc)
+            raise ConteurError("cli.db.unreadable", source=str(file), reason=reason) from None
+        data = parse(text, str(file))
+        store = _open(url)
+        try:
+            done = store.import_campaign(data, str(file))
+        finally:
+            store.close()
+    except ConteurError as error:
+        fail(error, chosen, as_json)
+    if as_json:
+        print_json(
+            {
+                "campaign": done.campaign.id,
+                "name": done.campaign.name,
+                "characters": {str(k): v for k, v in done.characters.items()},
+                "encounters": {str(k): v for k, v in done.encounters.items()},
+                "log": done.entries,
+            }
+        )
+        return
+    typer.echo(
+        t(
+            "cli.db.imported",
+            chosen,
+            name=done.campaign.name,
+            file=str(file),
+            id=done.campaign.id,
+            characters=len(done.characters),
+            encounters=len(done.encounters),
+            log=done.entries,
+        )
+    )

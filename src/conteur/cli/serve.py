@@ -2,12 +2,17 @@
 
 At start it prints the game master's link with a fresh secret token (only its
 hash is stored), Jupyter-style; ``--demo`` first loads the French demo
-campaign (the saloon, 1899) when the database is empty.
+campaign (the saloon, 1899) when the database is empty. Behind a reverse proxy,
+``--public-url`` (or ``CONTEUR_PUBLIC_URL``) is the address of every link and
+``--forwarded-allow-ips`` the proxies believed; ``--workers N`` runs N processes
+on one PostgreSQL database (``conteur.web.hosting``, docs/hosting.*.md).
 """
 
 from __future__ import annotations
 
-from typing import Annotated
+import os
+import secrets
+from typing import Annotated, Any
 
 import typer
 
@@ -19,12 +24,25 @@ from .common import LangOption, fail, help_text, resolve_lang
 conteur.i18n.register_package_catalog("conteur.cli", "messages-serve.yaml")
 
 
+MAX_WORKERS = 64
+
+
 def serve(
     host: Annotated[
         str, typer.Option("--host", help=help_text("cli.help.serve.host"))
     ] = "127.0.0.1",
     port: Annotated[int, typer.Option("--port", help=help_text("cli.help.serve.port"))] = 8000,
     demo: Annotated[bool, typer.Option("--demo", help=help_text("cli.help.serve.demo"))] = False,
+    public_url: Annotated[
+        str | None, typer.Option("--public-url", help=help_text("cli.help.serve.public_url"))
+    ] = None,
+    forwarded_allow_ips: Annotated[
+        str | None,
+        typer.Option("--forwarded-allow-ips", help=help_text("cli.help.serve.forwarded_allow_ips")),
+    ] = None,
+    workers: Annotated[
+        int, typer.Option("--workers", help=help_text("cli.help.serve.workers"))
+    ] = 1,
     lang: LangOption = None,
 ) -> None:
     """Serve the game master's and the players' pages."""
@@ -33,10 +51,23 @@ def serve(
     from conteur.store import open_store
     from conteur.web import create_app
     from conteur.web.demo import load_demo
+    from conteur.web.hosting import (
+        FORWARDED_ENV,
+        PUBLIC_URL_ENV,
+        SECRET_ENV,
+        hosting_from,
+        secret_from_env,
+    )
 
     chosen = resolve_lang(lang)
     try:
+        hosting = hosting_from(public_url, forwarded_allow_ips)
+        secret = secret_from_env()
+        if not 1 <= workers <= MAX_WORKERS:
+            raise ConteurError("web.serve.workers_bad", workers=workers)
         store = open_store()
+        if workers > 1 and store.engine.dialect.name != "postgresql":
+            raise ConteurError("web.serve.workers_sqlite", workers=workers)
         if demo:
             loaded = load_demo(store)
             if loaded is not None:
@@ -45,7 +76,27 @@ def serve(
     except ConteurError as error:
         fail(error, chosen, False)
     shown = "127.0.0.1" if host in ("0.0.0.0", "::", "") else host
+    shown = f"[{shown}]" if ":" in shown else shown
+    base = hosting.public_url or f"http://{shown}:{port}"
     typer.echo(t("web.serve.database", chosen, url=store.url))
-    typer.echo(t("web.serve.open", chosen, url=f"http://{shown}:{port}/?token={token}"))
-    app = create_app(store)
-    uvicorn.run(app, host=host, port=port, log_level="warning", timeout_graceful_shutdown=2)
+    typer.echo(t("web.serve.open", chosen, url=f"{base}/?token={token}"))
+    options: dict[str, Any] = {
+        "host": host,
+        "port": port,
+        "log_level": "warning",
+        "timeout_graceful_shutdown": 2,
+        "proxy_headers": False,  # the app reads the forwarded headers itself (web.hosting)
+    }
+    if workers == 1:
+        app = create_app(store, secret=secret, hosting=hosting)
+        uvicorn.run(app, **options)
+        return
+    # Each worker process builds its app from the environment (web.hosting.app_from_env):
+    # the same database, address, trusted proxies and signing key for all.
+    os.environ["CONTEUR_DATABASE_URL"] = store.engine.url.render_as_string(hide_password=False)
+    os.environ[PUBLIC_URL_ENV] = hosting.public_url or ""
+    os.environ[FORWARDED_ENV] = hosting.forwarded_allow_ips
+    os.environ.setdefault(SECRET_ENV, secrets.token_hex(32))
+    store.close()
+    typer.echo(t("web.serve.workers", chosen, workers=workers, listen=f"{shown}:{port}"))
+    uvicorn.run("conteur.web.hosting:app_from_env", factory=True, workers=workers, **options)

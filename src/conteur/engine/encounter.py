@@ -208,6 +208,28 @@ class Encounter:
         enc._history = []
         return enc
 
+    def catch_up(self, entries: list[LogEntry]) -> None:
+        """Append entries stored after this log's end by someone else (another process):
+        each command's events folded in as ``replay`` does, each undo retracting as
+        ``undo`` does. ValueError, the encounter unchanged by that entry, when one does
+        not follow on (its seq, or the command an undo names): replay it instead."""
+        for entry in entries:
+            if entry.seq != len(self.log):
+                raise ValueError(f"entry {entry.seq} does not follow {len(self.log) - 1}")
+            if isinstance(entry, UndoEntry):
+                active = self.active()
+                if not active or active[-1].seq != entry.undoes:
+                    raise ValueError(f"undo {entry.seq} names {entry.undoes}, not the last")
+                self.undo()
+                continue
+            state = copy.deepcopy(self.state)
+            for event in entry.events:
+                event.apply(state)
+            if self.keep_history:
+                self._history.append((entry.seq, self.state))
+            self.state = state
+            self.log.append(entry)
+
     def legal_commands(self, actor: str | None = None) -> list[CommandTemplate]:
         """What ``actor`` (or anyone) may do now."""
         return self.ruleset.legal_commands(self.state, actor)

@@ -19,6 +19,8 @@ loading the ruleset.
 from __future__ import annotations
 
 import dataclasses
+import importlib
+import sys
 from collections.abc import Callable, Mapping, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, ClassVar, Generic
@@ -29,9 +31,9 @@ from conteur.dice import DiceSource
 from conteur.i18n import ConteurError, Lang, t
 
 from .commands import Command, CommandTemplate, Param
-from .events import Event
+from .events import Event, event_types
 from .views import Column, Roster, TurnView
-from .visibility import GM_ONLY, PUBLIC, Visibility
+from .visibility import PUBLIC, Audiences, Visibility
 
 if TYPE_CHECKING:
     from conteur.dice import RollKind
@@ -163,11 +165,36 @@ class Ruleset(Generic[S]):
     def visibility(self, event: Event, state: S) -> Visibility:
         """Who may see ``event``, decided when it is emitted (``state`` as it stands then).
 
-        Default: an event marked ``public=False`` is the game master's, every other
-        one is public. Rulesets mark GM notes and modifiers GM-only, and a
-        combatant's dice, pool and exact health as owned by it (``owned_by``).
+        Default: what ``audiences`` declares (an event marked ``public=False`` is the
+        game master's), public otherwise. Rulesets mark GM notes and modifiers GM-only,
+        and a combatant's dice, pool and exact health as owned by it (``owned_by``);
+        they override this for the types their table lists as ``decided``.
         """
-        return PUBLIC if event.public else GM_ONLY
+        return self.audiences().of(event) or PUBLIC
+
+    def audiences(self) -> Audiences:
+        """Who sees each of this ruleset's event types (default: every type is public)."""
+        return Audiences()
+
+    def event_types(self) -> tuple[type[Event], ...]:
+        """Every event type this ruleset (and its packs) may emit, by name.
+
+        Default: the registered event classes defined in the ruleset's package, once its
+        ``events`` module is imported; a ruleset defining events elsewhere imports those
+        modules first.
+        """
+        package = sys.modules[type(self).__module__].__package__ or type(self).__module__
+        try:
+            importlib.import_module(f"{package}.events")
+        except ModuleNotFoundError as missing:
+            if missing.name != f"{package}.events":
+                raise
+        inside = (
+            c
+            for c in event_types().values()
+            if c.__module__ == package or c.__module__.startswith(f"{package}.")
+        )
+        return tuple(sorted(inside, key=lambda c: c.type_name))
 
     def summary(self, state: S) -> list[dict[str, Any]]:
         """Where each combatant stands, JSON-ready (``conteur play --json``'s ``summary``)."""

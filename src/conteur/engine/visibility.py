@@ -12,8 +12,12 @@ others read the event's veiled line instead (``Event.veiled``: "Sam attacks Jack
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-from typing import Any, Literal
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any, Literal
+
+if TYPE_CHECKING:
+    from .events import Event
 
 Audience = Literal["public", "gm", "owner"]
 
@@ -53,6 +57,45 @@ def owned_by(fighter: str | None) -> Visibility:
 
 
 @dataclass(frozen=True)
+class Audiences:
+    """Who sees each event type, as a ruleset declares it: the table its ``visibility``
+    reads first, and the column of ``docs/events.md``.
+
+    Types are named by their ``type_name``. ``gm``: the game master's alone; ``owned``:
+    owned by the combatant the given field names; ``decided``: decided from the event's
+    content or the state when it is emitted, with a sentence (English, for the docs) saying
+    how. An event marked ``public=False`` is the game master's whatever its type; a type
+    the table does not name falls to ``fallback`` (a sentence; empty: public).
+    """
+
+    gm: frozenset[str] = frozenset()
+    owned: Mapping[str, str] = field(default_factory=dict)
+    decided: Mapping[str, str] = field(default_factory=dict)
+    fallback: str = ""
+
+    def of(self, event: Event) -> Visibility | None:
+        """The visibility the table gives ``event``; None when it is ``decided`` or unnamed."""
+        name = event.type_name
+        if not event.public or name in self.gm:
+            return GM_ONLY
+        owner_field = self.owned.get(name)
+        if owner_field is None:
+            return None
+        owner = getattr(event, owner_field, None)
+        return owned_by(owner if isinstance(owner, str) else None)
+
+    def describe(self, type_name: str) -> str:
+        """How the table decides an event type's visibility, for the docs (English)."""
+        if type_name in self.gm:
+            return "game master only"
+        if type_name in self.owned:
+            return f"owned by `{self.owned[type_name]}`"
+        if type_name in self.decided:
+            return f"decided: {self.decided[type_name]}"
+        return self.fallback or "public"
+
+
+@dataclass(frozen=True)
 class Viewer:
     """Who reads: the game master, or the player of ``character``, at a table where
     ``players`` are the combatants that players play."""
@@ -83,4 +126,14 @@ def player(character: str | None, players: frozenset[str] | None = None) -> View
     return Viewer(gm=False, character=character, players=table)
 
 
-__all__ = ["GM", "GM_ONLY", "PUBLIC", "Audience", "Viewer", "Visibility", "owned_by", "player"]
+__all__ = [
+    "GM",
+    "GM_ONLY",
+    "PUBLIC",
+    "Audience",
+    "Audiences",
+    "Viewer",
+    "Visibility",
+    "owned_by",
+    "player",
+]

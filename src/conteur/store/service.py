@@ -21,13 +21,14 @@ UPDATE and DELETE on it.
 from __future__ import annotations
 
 import json
+import secrets
 import threading
 import time
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass, field
 from datetime import datetime
-from typing import Any, TypeVar
+from typing import TYPE_CHECKING, Any, TypeVar
 
 from sqlalchemy import Engine, delete, func, select
 from sqlalchemy.exc import IntegrityError, OperationalError
@@ -47,7 +48,7 @@ from conteur.engine.encounter import LogEntry
 from conteur.engine.joining import JOIN
 from conteur.i18n import ConteurError, Lang, Msg, t
 
-from . import auth
+from . import auth, changes
 from .db import WRITE_OPTION, display_url
 from .models import (
     Campaign,
@@ -71,6 +72,9 @@ from .sheets import (
     parse_format,
     scenario_state,
 )
+
+if TYPE_CHECKING:
+    from .backup import Imported
 
 SETTINGS: dict[str, tuple[type, Any]] = {
     "player_input": (bool, False),
@@ -211,6 +215,8 @@ class Store:
         self.engine = engine
         self._live: dict[int, _Live] = {}
         self._lock = threading.RLock()
+        self.origin = secrets.token_hex(8)
+        """This store's id in the notifications it sends other processes (``changes``)."""
 
     @property
     def url(self) -> str:
@@ -298,6 +304,7 @@ class Store:
                 row.settings = _check_settings(row.settings, settings)
             row.updated_at = now()
             s.flush()
+            changes.announce(s, changes.CAMPAIGN, row.id, self.origin)
             return _campaign_info(row)
 
     def get_campaign(self, campaign_id: int) -> CampaignInfo:
@@ -496,6 +503,20 @@ class Store:
             items = [_export(r, campaign.ruleset) for r in rows]
             return dump_characters(items, kind)
 
+    # -------------------------------------------------------------- backups
+
+    def export_campaign(self, campaign_id: int) -> dict[str, Any]:
+        """The whole campaign as one JSON-ready backup (``conteur.store.backup``)."""
+        from .backup import export_campaign
+
+        return export_campaign(self, campaign_id)
+
+    def import_campaign(self, data: Any, source: str = "<backup>") -> Imported:
+        """A new campaign from a backup (new ids, new player tokens), in one transaction."""
+        from .backup import import_campaign
+
+        return import_campaign(self, data, source)
+
     # -------------------------------------------------------------- encounters
 
     def start_encounter(
@@ -587,7 +608,7 @@ class Store:
 
     def _replayed(self, encounter_id: int) -> Encounter:
         with self._read() as s:
-            row = _encounter(s, encounter_id)
+            row = _encounter(s, encounter_id, scenario=False)  # read only if replayed
             return self._load(s, row).encounter
 
     def read_encounter(self, encounter_id: int, read: Callable[[Encounter], T]) -> T:
@@ -874,6 +895,7 @@ class Store:
                                 entry=data,
                             )
                         )
+                        changes.announce(s, changes.ENCOUNTER, encounter_id, self.origin)
                     live.last_seq = entry.seq
                     return entry
                 except (IntegrityError, OperationalError) as exc:
@@ -922,16 +944,31 @@ class Store:
                     row.status = "closed"
                     row.closed_at = now()
                     s.flush()
+                    changes.announce(s, changes.CLOSED, row.id, self.origin)
                     return [_character_info(c) for c in updated]
             finally:
                 self._live.pop(encounter_id, None)
 
     def _load(self, s: Session, row: EncounterRow) -> _Live:
-        """The live encounter of ``row``, replayed from the log when the cache is behind."""
+        """The live encounter of ``row``; when the cache is behind (another process wrote),
+        the newer entries are folded into it, else the whole log is replayed."""
         last = _last_seq(s, row.id)
         live = self._live.get(row.id)
         if live is not None and live.last_seq == last:
             return live
+        if live is not None and live.last_seq < last:
+            newer = s.scalars(
+                select(LogRow.entry)
+                .where(LogRow.encounter_id == row.id, LogRow.seq > live.last_seq)
+                .order_by(LogRow.seq)
+            )
+            try:
+                live.encounter.catch_up([entry_from_dict(e) for e in newer])
+            except ValueError:
+                pass  # not a continuation of what this store saw: replay it all
+            else:
+                live.last_seq = last
+                return live
         entries = list(
             s.scalars(
                 select(LogRow.entry).where(LogRow.encounter_id == row.id).order_by(LogRow.seq)

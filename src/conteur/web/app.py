@@ -35,6 +35,7 @@ from markupsafe import Markup
 from starlette.concurrency import run_in_threadpool
 from starlette.exceptions import HTTPException as StarletteHTTPException
 from starlette.types import Scope
+from uvicorn.middleware.proxy_headers import ProxyHeadersMiddleware
 
 from conteur.engine.commands import Param
 from conteur.engine.registry import available_rulesets
@@ -45,7 +46,8 @@ from conteur.store import CharacterInfo, EncounterInfo, Participant, Store
 
 from . import rolls as table_rolls
 from . import view
-from .live import Notifier
+from .hosting import Hosting, SecureCookies
+from .live import Notifier, listen_for_changes
 from .login import TokenLogin, client_of, local_path, without_token
 from .panels import CSRF_SLOT, LOG_SLOT, TOKEN_SLOT, Panels, Snapshot, table_viewer
 from .panels import audience as audience_of
@@ -75,8 +77,15 @@ class NotFound(Exception):
     """An unknown player token, campaign or encounter."""
 
 
-def create_app(store: Store, *, secret: bytes | None = None) -> FastAPI:
-    """The web app over ``store`` (the game master's token is set with ``store.new_gm_token``)."""
+def create_app(
+    store: Store, *, secret: bytes | None = None, hosting: Hosting | None = None
+) -> FastAPI:
+    """The web app over ``store`` (the game master's token is set with ``store.new_gm_token``).
+
+    ``secret`` signs the sessions and the CSRF tokens (processes sharing it share the
+    sessions; default: a random one); ``hosting`` is the public address and the trusted
+    proxies (``web.hosting``; default: links follow the request, a proxy on 127.0.0.1).
+    """
 
     @asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
@@ -84,10 +93,15 @@ def create_app(store: Store, *, secret: bytes | None = None) -> FastAPI:
         # often, so the live streams are not kept waiting behind them.
         previous = sys.getswitchinterval()
         sys.setswitchinterval(min(previous, SWITCH_SECONDS))
+        # On PostgreSQL, other processes' commands wake this one's streams at once.
+        listening = listen_for_changes(store, app.state.notifier, panels.forget)
+        app.state.listener = listening[1] if listening else None
         try:
             yield
         finally:
             sys.setswitchinterval(previous)
+            if listening is not None:
+                listening[0].cancel()
             app.state.notifier.close()  # open streams end, so the server can stop
 
     app = FastAPI(
@@ -95,8 +109,8 @@ def create_app(store: Store, *, secret: bytes | None = None) -> FastAPI:
     )
     app.state.store = store
     app.state.notifier = Notifier()
-    app.state.sessions = set()
     app.state.secret = secret or secrets.token_bytes(32)
+    app.state.hosting = hosting = hosting or Hosting()
     app.state.throttle = LoginThrottle()
     env = Environment(
         loader=PackageLoader("conteur.web", "templates"),
@@ -106,7 +120,6 @@ def create_app(store: Store, *, secret: bytes | None = None) -> FastAPI:
         auto_reload=False,  # the templates are the package's: no disk check per render
     )
     notifier: Notifier = app.state.notifier
-    sessions: set[str] = app.state.sessions
     key: bytes = app.state.secret
     throttle: LoginThrottle = app.state.throttle
 
@@ -125,9 +138,16 @@ def create_app(store: Store, *, secret: bytes | None = None) -> FastAPI:
     def csrf_for(subject: str) -> str:
         return hmac.new(key, subject.encode("utf-8"), hashlib.sha256).hexdigest()
 
+    def new_session() -> str:
+        """A session id signed with the app's key: valid in every process sharing the key."""
+        nonce = secrets.token_urlsafe(24)
+        return f"{nonce}.{csrf_for('session:' + nonce)}"
+
     def gm_session(request: Request) -> str:
         sid = request.cookies.get(GM_COOKIE, "")
-        if sid not in sessions:
+        nonce, _, mac = sid.partition(".")
+        expected = csrf_for("session:" + nonce).encode()
+        if not nonce or not hmac.compare_digest(mac.encode("utf-8", "replace"), expected):
             raise NeedGm()
         return sid
 
@@ -158,7 +178,10 @@ def create_app(store: Store, *, secret: bytes | None = None) -> FastAPI:
     def render(request: Request, name: str, status: int = 200, **context: Any) -> HTMLResponse:
         lang = lang_of(request)
         here = request.url.path + (f"?{request.url.query}" if request.url.query else "")
-        html = render_fragment(name, lang, here=here, request=request, **context)
+        public_url = hosting.base(str(request.base_url))
+        html = render_fragment(
+            name, lang, here=here, request=request, public_url=public_url, **context
+        )
         return HTMLResponse(html, status_code=status)
 
     def error_response(request: Request, error: ConteurError, status: int = 400) -> HTMLResponse:
@@ -230,8 +253,7 @@ def create_app(store: Store, *, secret: bytes | None = None) -> FastAPI:
 
     def open_session(target: str) -> Response:
         """A new GM session (its cookie), and a redirection to ``target`` (a local path)."""
-        sid = secrets.token_urlsafe(32)
-        sessions.add(sid)
+        sid = new_session()
         response: Response = RedirectResponse(local_path(target), status_code=303)
         response.set_cookie(GM_COOKIE, sid, httponly=True, samesite="lax")
         return response
@@ -1096,6 +1118,11 @@ def create_app(store: Store, *, secret: bytes | None = None) -> FastAPI:
             headers={"Cache-Control": "no-cache", "X-Accel-Buffering": "no"},
         )
 
+    # Outermost: the forwarded headers first (the client, the scheme), then cookies made
+    # Secure over https — every cookie any route or middleware sets.
+    app.add_middleware(SecureCookies, https=hosting.https if hosting.public_url else None)
+    if hosting.trusted():
+        app.add_middleware(ProxyHeadersMiddleware, trusted_hosts=hosting.trusted())
     return app
 
 

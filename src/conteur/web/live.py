@@ -1,14 +1,21 @@
 """Waking the live views: a command bumps its encounter's version; streams wait for a change.
 
 Everything runs on the server's event loop (commands are awaited there), so a
-stream reads the version, then waits, without missing a bump in between. A
-stream also wakes every few seconds to look at the database itself, so a
-command written by another process reaches it too.
+stream reads the version, then waits, without missing a bump in between.
+
+Commands written by another process: on PostgreSQL, the store announces every
+change (``conteur.store.changes``) and ``listen_for_changes`` wakes this
+process's streams as soon as the notification arrives. On SQLite (and on
+PostgreSQL as a safety net) a stream also wakes every few seconds to look at
+the database itself.
 """
 
 from __future__ import annotations
 
 import asyncio
+from collections.abc import Callable
+
+from conteur.store import Store, changes
 
 
 class Notifier:
@@ -28,6 +35,11 @@ class Notifier:
         for waiter in self._waiters.pop(encounter_id, set()):
             if not waiter.done():
                 waiter.set_result(True)
+
+    def notify_all(self) -> None:
+        """Something may have changed anywhere (a listener reconnected): wake every stream."""
+        for encounter_id in list(self._waiters):
+            self.notify(encounter_id)
 
     async def wait(self, encounter_id: int, seen: int, timeout: float) -> bool:
         """Wait until the version passes ``seen`` (True) or ``timeout`` seconds (False).
@@ -60,3 +72,31 @@ class Notifier:
                 if not waiter.done():
                     waiter.set_result(True)
         self._waiters.clear()
+
+
+def listen_for_changes(
+    store: Store, notifier: Notifier, forget: Callable[[int | None], None]
+) -> tuple[asyncio.Task[None], changes.ChangeListener] | None:
+    """On PostgreSQL, a task (on the running loop) that wakes ``notifier``'s streams when
+    another process adds to an encounter's log or closes it, and ``forget``s what it knew
+    of a closed encounter (its status) or of every encounter (a campaign's settings), with
+    the listener (its
+    ``ready`` is set while it listens); None on SQLite."""
+    if store.engine.dialect.name != "postgresql":
+        return None
+
+    def on_change(kind: str, ident: int) -> None:
+        if kind == changes.ENCOUNTER:  # a new entry: the status and settings known still hold
+            notifier.notify(ident)
+        elif kind == changes.CLOSED:
+            forget(ident)
+            notifier.notify(ident)
+        elif kind == changes.CAMPAIGN:
+            forget(None)
+        else:
+            forget(None)
+            notifier.notify_all()
+
+    listener = changes.ChangeListener(store.engine.url, store.origin, on_change)
+    task = asyncio.get_running_loop().create_task(listener.run(), name="conteur-changes")
+    return task, listener

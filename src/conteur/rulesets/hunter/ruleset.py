@@ -13,7 +13,7 @@ from conteur.engine.npcs import Archetype
 from conteur.engine.report import Fact
 from conteur.engine.rules import RuleText, load_rule_texts
 from conteur.engine.views import Column, Roster, TurnView
-from conteur.engine.visibility import Visibility
+from conteur.engine.visibility import Audiences, Visibility
 from conteur.i18n import ConteurError, Lang
 
 from . import actions, joining, turn
@@ -149,6 +149,11 @@ class HunterRuleset(Ruleset[HunterState]):
         from .report import fight_facts
 
         return fight_facts(event)
+
+    def audiences(self) -> Audiences:
+        from .visibility import AUDIENCES
+
+        return AUDIENCES
 
     def summary(self, state: Any) -> list[dict[str, Any]]:
         from .summary import summary

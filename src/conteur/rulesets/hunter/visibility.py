@@ -34,7 +34,7 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 
 from conteur.engine import Event
-from conteur.engine.visibility import GM_ONLY, PUBLIC, Visibility, owned_by
+from conteur.engine.visibility import PUBLIC, Audiences, Visibility, owned_by
 from conteur.i18n import Lang, Msg, catalog, t
 
 from .events import (
@@ -50,16 +50,34 @@ from .events import (
 )
 from .state import HunterState
 
-OWN_ROLLS: tuple[type[Event], ...] = (
-    HunterInitiativeRolled,
-    HunterRollOff,
-    HunterAmbushChecked,
-    HunterConsciousnessRolled,
-    HunterDodging,
-    HunterAmmoSpent,
-    HunterXpReset,
+AUDIENCES = Audiences(
+    owned={
+        **dict.fromkeys(
+            (
+                e.type_name
+                for e in (
+                    HunterInitiativeRolled,
+                    HunterRollOff,
+                    HunterAmbushChecked,
+                    HunterConsciousnessRolled,
+                    HunterDodging,
+                    HunterAmmoSpent,
+                    HunterXpReset,
+                )
+            ),
+            "actor",
+        ),
+        HunterDamaged.type_name: "target",
+    },
+    decided={
+        HunterAttackRolled.type_name: (
+            "owned by the attacker when it is not a hunter, else by the target when it is "
+            "not a hunter, else by the attacking hunter"
+        ),
+    },
 )
-"""Events owned by their ``actor``: its dice, its Defense, its ammunition, its counters."""
+"""Who sees each event type: a fighter's own rolls, Defense, ammunition and counters are
+its ``actor``'s; a wound is its ``target``'s; an attack roll is decided by who is a hunter."""
 
 GRAPPLING = frozenset({"grapple", "escape", "overpower", "fight_back"})
 """Maneuvers whose success is a hold, not a blow (their outcome reads « réussite »)."""
@@ -67,15 +85,9 @@ GRAPPLING = frozenset({"grapple", "escape", "overpower", "fight_back"})
 
 def visibility(event: Event, state: HunterState) -> Visibility:
     """Who may see ``event`` (see the module's docstring for each type)."""
-    if not event.public:
-        return GM_ONLY
-    if isinstance(event, OWN_ROLLS):
-        return owned_by(getattr(event, "actor", None))
-    if isinstance(event, HunterAttackRolled):
+    if event.public and isinstance(event, HunterAttackRolled):
         return owned_by(attack_owner(state, event.actor, event.target))
-    if isinstance(event, HunterDamaged):
-        return owned_by(event.target)
-    return PUBLIC
+    return AUDIENCES.of(event) or PUBLIC
 
 
 def attack_owner(state: HunterState, attacker: str, target: str) -> str:

@@ -16,7 +16,7 @@ from conteur.engine.npcs import Archetype
 from conteur.engine.report import Fact
 from conteur.engine.rules import RuleText, load_rule_texts
 from conteur.engine.views import Column, Roster, TurnView
-from conteur.engine.visibility import Visibility
+from conteur.engine.visibility import Audiences, Visibility
 from conteur.i18n import ConteurError, Lang
 
 from . import actions, close, defence, equipment, general, gm, joining, modifiers, ranged, turn
@@ -187,6 +187,11 @@ class VtmRuleset(Ruleset[VtmState]):
         from .visibility import visibility
 
         return visibility(event)
+
+    def audiences(self) -> Audiences:
+        from .visibility import audiences
+
+        return audiences()
 
     def roster(self, state: VtmState) -> Roster:
         """A row per fighter: the track, Willpower, blood, ammunition, conditions."""

@@ -25,7 +25,7 @@ that no one listed is owned by the fighter it names first (``fighter``,
 from __future__ import annotations
 
 from conteur.engine import Event
-from conteur.engine.visibility import GM_ONLY, PUBLIC, Visibility, owned_by
+from conteur.engine.visibility import GM_ONLY, PUBLIC, Audiences, Visibility, owned_by
 
 OWNER_FIELDS = ("fighter", "attacker", "defender", "target")
 """The fields that may name the fighter an event belongs to, in the order they are tried."""
@@ -71,6 +71,29 @@ def gm_only(*types: str) -> None:
     GM_ONLY_EVENTS.update(types)
 
 
+STAMPED: dict[str, str] = {
+    "DamageRolled": (
+        "owned by the fighter who rolls the damage (the attacker; a parrying defender whose "
+        "weapon strikes back), stamped by the rule that rolls it"
+    ),
+}
+"""Event types whose owner the emitting rule stamps (the event names only the target)."""
+
+
+def audiences() -> Audiences:
+    """The table of who sees each event type, option packs' types included."""
+    return Audiences(
+        gm=frozenset(GM_ONLY_EVENTS),
+        owned=dict(OWNED),
+        decided=dict(STAMPED),
+        fallback=(
+            "public; with dice, owned by the first of "
+            + ", ".join(f"`{f}`" for f in OWNER_FIELDS)
+            + " it names (game master only when none)"
+        ),
+    )
+
+
 def visibility(event: Event) -> Visibility:
     """Who may see ``event``: the game master, one fighter (and the GM), or everyone."""
     name = type(event).type_name
@@ -89,4 +112,4 @@ def visibility(event: Event) -> Visibility:
     return owned_by(owner if isinstance(owner, str) else None)
 
 
-__all__ = ["GM_ONLY_EVENTS", "OWNED", "gm_only", "owned", "visibility"]
+__all__ = ["GM_ONLY_EVENTS", "OWNED", "STAMPED", "audiences", "gm_only", "owned", "visibility"]

@@ -14,7 +14,7 @@ from conteur.engine.npcs import Archetype
 from conteur.engine.report import Fact
 from conteur.engine.rules import RuleText, load_rule_texts
 from conteur.engine.views import Column, Roster, TurnView
-from conteur.engine.visibility import Visibility
+from conteur.engine.visibility import Audiences, Visibility
 from conteur.i18n import ConteurError, Lang
 
 from . import combat, joining, knockout, order, reputation
@@ -190,6 +190,11 @@ class WesternRuleset(Ruleset[WesternState]):
         from .report import fight_facts
 
         return fight_facts(event)
+
+    def audiences(self) -> Audiences:
+        from .visibility import AUDIENCES
+
+        return AUDIENCES
 
     def summary(self, state: Any) -> list[dict[str, Any]]:
         from .summary import summary

@@ -33,7 +33,7 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 
 from conteur.engine import Event
-from conteur.engine.visibility import GM_ONLY, PUBLIC, Visibility, owned_by
+from conteur.engine.visibility import PUBLIC, Audiences, Visibility, owned_by
 from conteur.i18n import Lang, Msg, catalog, t
 
 from .events import (
@@ -53,37 +53,33 @@ from .events import (
 )
 from .state import WesternState
 
-SHOOTER_OWNS: tuple[type[Event], ...] = (ShotRolled, KnockOutRolled)
-"""Rolls owned by their ``attacker``."""
-
-FIGHTER_OWNS: tuple[type[Event], ...] = (
-    VolleyCounted,
-    StillUnconscious,
-    Reloaded,
-    StealthNeeded,
-    StealthRolled,
+AUDIENCES = Audiences(
+    owned={
+        **{e.type_name: "attacker" for e in (ShotRolled, KnockOutRolled)},
+        **{
+            e.type_name: "fighter"
+            for e in (VolleyCounted, StillUnconscious, Reloaded, StealthNeeded, StealthRolled)
+        },
+        **{e.type_name: "target" for e in (LocationRolled, DamageDealt, KnockOutHurt, KnockedOut)},
+    },
+    decided={
+        LocationShifted.type_name: "owned by whoever fired the shot just rolled",
+        Approached.type_name: (
+            "owned by the sneaker when the approach ends behind its victim; public when it fails"
+        ),
+    },
 )
-"""Events owned by their ``fighter``."""
-
-TARGET_OWNS: tuple[type[Event], ...] = (LocationRolled, DamageDealt, KnockOutHurt, KnockedOut)
-"""Wounds owned by their ``target``."""
+"""Who sees each event type: a shooter's rolls are its ``attacker``'s, a fighter's shots,
+reloads and stealth its ``fighter``'s, a wound its ``target``'s."""
 
 
 def visibility(event: Event, state: WesternState) -> Visibility:
     """Who may see ``event`` (see the module's docstring for each type)."""
-    if not event.public:
-        return GM_ONLY
-    if isinstance(event, SHOOTER_OWNS):
-        return owned_by(getattr(event, "attacker", None))
-    if isinstance(event, FIGHTER_OWNS):
-        return owned_by(getattr(event, "fighter", None))
-    if isinstance(event, TARGET_OWNS):
-        return owned_by(getattr(event, "target", None))
-    if isinstance(event, LocationShifted):
+    if event.public and isinstance(event, LocationShifted):
         return owned_by(last_shooter(state))
-    if isinstance(event, Approached):
+    if event.public and isinstance(event, Approached):
         return owned_by(event.fighter) if event.success else PUBLIC
-    return PUBLIC
+    return AUDIENCES.of(event) or PUBLIC
 
 
 def last_shooter(state: WesternState) -> str | None:

@@ -1,0 +1,162 @@
+"""Serving from behind a reverse proxy, at a public address, as one process or several.
+
+* **Forwarded headers.** A reverse proxy (nginx, Caddy) that terminates HTTPS tells the
+  server the client's address and scheme in ``X-Forwarded-For`` and
+  ``X-Forwarded-Proto``. The app honours them only from the proxies it trusts
+  (``forwarded_allow_ips``: addresses or networks, comma-separated, ``*`` for any; by
+  default ``127.0.0.1``, a proxy on the same machine; empty: none), with uvicorn's own
+  middleware, wrapped around the app itself, so the app's test client sees what a
+  browser behind a proxy gets.
+* **Public address.** ``public_url`` (``https://jeu.example.org``) is the address every
+  absolute link is written with — the link ``conteur serve`` prints, the players' links
+  on the campaign and character pages — whatever host or port the server listens on.
+  Without it, links follow the request (its scheme, as forwarded, and its ``Host``).
+* **Secure cookies.** When the public address is https (or, without one, when the request
+  came over https), the session and language cookies are marked ``Secure``.
+* **Several processes.** ``conteur serve --workers N`` starts N uvicorn processes, each of
+  which builds the app with ``app_from_env`` from the environment the command sets:
+  ``CONTEUR_DATABASE_URL``, ``CONTEUR_PUBLIC_URL``, ``CONTEUR_FORWARDED_ALLOW_IPS`` and
+  ``CONTEUR_SECRET_KEY`` — the key that signs the game master's session cookies and the
+  CSRF tokens, the same in every process, so a session opened in one is valid in all.
+  On PostgreSQL the processes hear each other's commands at once (``store.changes``).
+"""
+
+from __future__ import annotations
+
+import hashlib
+import os
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
+from urllib.parse import urlsplit
+
+from starlette.types import ASGIApp, Message, Receive, Scope, Send
+
+from conteur.i18n import ConteurError
+
+if TYPE_CHECKING:
+    from fastapi import FastAPI
+
+PUBLIC_URL_ENV = "CONTEUR_PUBLIC_URL"
+FORWARDED_ENV = "CONTEUR_FORWARDED_ALLOW_IPS"
+SECRET_ENV = "CONTEUR_SECRET_KEY"
+DEFAULT_FORWARDED = "127.0.0.1"
+MIN_SECRET = 32
+"""Characters of ``CONTEUR_SECRET_KEY``, at least (``conteur serve`` makes 64 hex digits)."""
+
+
+@dataclass(frozen=True)
+class Hosting:
+    """Where the server is seen from outside, and which proxies it believes."""
+
+    public_url: str | None = None
+    """``scheme://host[:port]``, no trailing slash; None: links follow each request."""
+    forwarded_allow_ips: str = DEFAULT_FORWARDED
+    """Proxies whose ``X-Forwarded-*`` headers count (comma-separated; ``*``: any; ``""``:
+    none)."""
+
+    @property
+    def https(self) -> bool:
+        """Whether the public address is https."""
+        return self.public_url is not None and self.public_url.startswith("https://")
+
+    def trusted(self) -> list[str]:
+        """The trusted proxies as a list (empty: forwarded headers are ignored)."""
+        return [p.strip() for p in self.forwarded_allow_ips.split(",") if p.strip()]
+
+    def base(self, request_base: str) -> str:
+        """The base of absolute links, ending with ``/``: the public address, else the
+        request's own (``request.base_url``)."""
+        if self.public_url is not None:
+            return self.public_url + "/"
+        return request_base if request_base.endswith("/") else request_base + "/"
+
+
+def parse_public_url(raw: str) -> str:
+    """``raw`` as a public address (``http(s)://host[:port]``, trailing ``/`` dropped);
+    ConteurError ``web.public_url.bad`` naming it otherwise (a path, a query, no host)."""
+    text = raw.strip()
+    try:
+        parts = urlsplit(text)
+        port = parts.port  # ValueError for a port out of range or not a number
+    except ValueError:
+        raise ConteurError("web.public_url.bad", url=raw) from None
+    if (
+        parts.scheme not in ("http", "https")
+        or not parts.hostname
+        or parts.path not in ("", "/")
+        or parts.query
+        or parts.fragment
+        or parts.username is not None
+    ):
+        raise ConteurError("web.public_url.bad", url=raw)
+    host = parts.hostname if ":" not in parts.hostname else f"[{parts.hostname}]"
+    default = {"http": 80, "https": 443}[parts.scheme]
+    shown = f":{port}" if port is not None and port != default else ""
+    return f"{parts.scheme}://{host.lower()}{shown}"
+
+
+def hosting_from(public_url: str | None, forwarded_allow_ips: str | None) -> Hosting:
+    """A ``Hosting`` from options (None: the environment's ``CONTEUR_PUBLIC_URL`` and
+    ``CONTEUR_FORWARDED_ALLOW_IPS``, else the defaults)."""
+    url = public_url if public_url is not None else os.environ.get(PUBLIC_URL_ENV, "")
+    allowed = (
+        forwarded_allow_ips
+        if forwarded_allow_ips is not None
+        else os.environ.get(FORWARDED_ENV, DEFAULT_FORWARDED)
+    )
+    return Hosting(parse_public_url(url) if url.strip() else None, allowed.strip())
+
+
+def secret_from_env() -> bytes | None:
+    """The signing key named by ``CONTEUR_SECRET_KEY`` (None when unset); ConteurError
+    ``web.secret.short`` when it is too short to be a secret."""
+    raw = os.environ.get(SECRET_ENV, "")
+    if not raw:
+        return None
+    if len(raw) < MIN_SECRET:
+        raise ConteurError("web.secret.short", name=SECRET_ENV, min=MIN_SECRET)
+    return hashlib.sha256(raw.encode("utf-8")).digest()
+
+
+def app_from_env() -> FastAPI:
+    """The app of one server process, from the environment (uvicorn's ``--factory``)::
+
+        CONTEUR_DATABASE_URL=postgresql://… CONTEUR_SECRET_KEY=… \\
+            uvicorn --factory conteur.web.hosting:app_from_env --port 8001
+    """
+    from conteur.store import open_store
+
+    from .app import create_app
+
+    hosting = hosting_from(None, None)
+    secret = secret_from_env()
+    return create_app(open_store(), secret=secret, hosting=hosting)
+
+
+class SecureCookies:
+    """Marks every cookie the app sets ``Secure`` when the page is served over https:
+    always (``https=True``: the public address is https), never (``False``), or when the
+    request's scheme — as the trusted proxy forwarded it — is https (``None``)."""
+
+    def __init__(self, app: ASGIApp, https: bool | None) -> None:
+        self.app = app
+        self.https = https
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        secure = self.https if self.https is not None else scope.get("scheme") == "https"
+        if scope["type"] != "http" or not secure:
+            await self.app(scope, receive, send)
+            return
+
+        async def send_secure(message: Message) -> None:
+            if message["type"] == "http.response.start":
+                headers = []
+                for name, value in message.get("headers", []):
+                    attributes = [a.strip().lower() for a in value.split(b";")[1:]]
+                    if name.lower() == b"set-cookie" and b"secure" not in attributes:
+                        value = value + b"; Secure"
+                    headers.append((name, value))
+                message = {**message, "headers": headers}
+            await send(message)
+
+        await self.app(scope, receive, send_secure)

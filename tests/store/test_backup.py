@@ -1,0 +1,226 @@
+"""``conteur db export`` / ``conteur db import``: a campaign played (commands, an undo, an
+encounter closed and written back to the characters, another still open), backed up as one
+JSON file and restored into a fresh database, SQLite or PostgreSQL: every encounter replays
+to the same state and roster, the characters have the same history, the players get new
+tokens; a bad file is refused with the file and the field named, and nothing is imported."""
+
+from __future__ import annotations
+
+import copy
+import json
+from pathlib import Path
+from typing import Any
+
+import pytest
+from typer.testing import CliRunner
+
+from conteur.cli import app
+from conteur.i18n import ConteurError
+from conteur.store import Participant, Store, open_store
+from conteur.store.backup import FORMAT, VERSION
+
+from .helpers import gm, one_turn, run, saloon
+
+runner = CliRunner()
+
+
+def played(store: Store) -> int:
+    """A campaign played for a while; its id."""
+    campaign, chars, first = saloon(store)
+    one_turn(store, first.id)
+    store.undo(first.id)  # Cid's miss is retracted
+    run(store, first.id, "act", "cid", [3, 3, 3])
+    store.execute(first.id, gm("gm_note", reason="la bagarre se calme"), _no_dice())
+    store.close_encounter(first.id, awards={chars["ann"].id: {"experience": 1}})
+    store.update_character(chars["cid"].id, sheet={**CID_EDITED})
+    second = store.start_encounter(
+        campaign.id,
+        "Revanche",
+        [Participant(chars["ann"].id, side="a"), Participant(chars["bob"].id, side="b")],
+    )
+    run(store, second.id, "initiative", dice=[7, 2])
+    store.undo(second.id)
+    run(store, second.id, "initiative", dice=[4, 6])
+    store.update_campaign(campaign.id, settings={"player_input": True})
+    return campaign.id
+
+
+CID_EDITED = {
+    "name": "Cid",
+    "kind": "vampire",
+    "dexterity": 3,
+    "wits": 1,
+    "brawl": 2,
+    "willpower": 6,
+}
+
+
+def _no_dice() -> Any:
+    from conteur.dice import TypedDice
+
+    return TypedDice([])
+
+
+def snapshot(store: Store, campaign_id: int) -> dict[str, Any]:
+    """Everything a restored campaign must give back, ids left out (they are new)."""
+    camp = store.get_campaign(campaign_id)
+    chars = store.list_characters(campaign_id)
+    by_id = {c.id: c.slug for c in chars}
+    encounters = sorted(store.list_encounters(campaign_id), key=lambda e: e.id)
+    order = {e.id: n for n, e in enumerate(encounters)}
+    out: dict[str, Any] = {
+        "campaign": (camp.name, camp.ruleset, camp.packs, camp.options, camp.era, camp.settings),
+        "dates": (camp.created_at, camp.updated_at),
+        "characters": {
+            c.slug: {
+                "sheet": c.sheet,
+                "state": c.state,
+                "version": c.version,
+                "history": [
+                    (
+                        v.version,
+                        v.sheet,
+                        v.state,
+                        v.reason,
+                        None if v.encounter_id is None else order[v.encounter_id],
+                        v.created_at,
+                    )
+                    for v in store.character_history(c.id)
+                ],
+            }
+            for c in chars
+        },
+        "encounters": [],
+    }
+    for info in encounters:
+        enc = store.encounter(info.id)
+        rebuilt = enc.rebuild()
+        out["encounters"].append(
+            {
+                "name": info.name,
+                "status": info.status,
+                "dates": (info.created_at, info.closed_at),
+                "scenario": info.scenario,
+                "links": {cid: by_id[ch] for cid, ch in info.characters.items()},
+                "log": store.log(info.id),
+                "roster": enc.ruleset.summary(enc.state),  # type: ignore[attr-defined]
+                "rebuilt roster": enc.ruleset.summary(rebuilt),  # type: ignore[attr-defined]
+                "end": enc.end_state(),
+                "rebuilt end": enc.ruleset.end_state(rebuilt),
+            }
+        )
+    return out
+
+
+@pytest.fixture
+def source(tmp_path: Path) -> tuple[Store, int]:
+    store = open_store(f"sqlite:///{tmp_path / 'source.db'}")
+    return store, played(store)
+
+
+def test_a_campaign_comes_back_whole_in_a_fresh_database(
+    source: tuple[Store, int], store: Store
+) -> None:
+    old, cid = source
+    data = json.loads(json.dumps(old.export_campaign(cid)))  # through its file's text
+    assert data["format"] == FORMAT and data["version"] == VERSION
+    assert "token" not in json.dumps(data)
+    done = store.import_campaign(data, "sauvegarde.json")
+    assert snapshot(store, done.campaign.id) == snapshot(old, cid)
+    assert done.entries == sum(len(old.log(e.id)) for e in old.list_encounters(cid))
+    # new tokens: the old links do not open the restored characters
+    old_tokens = {c.token for c in old.list_characters(cid)}
+    new = store.list_characters(done.campaign.id)
+    assert not old_tokens & {c.token for c in new}
+    assert all(store.character_by_token(t) is None for t in old_tokens)
+    # the restored open encounter goes on
+    second = max(done.encounters.values())
+    store.execute(second, gm("gm_note", reason="on reprend"), _no_dice())
+    # and importing again makes another campaign beside it
+    again = store.import_campaign(data, "sauvegarde.json")
+    assert again.campaign.id != done.campaign.id
+    assert store.counts()["campaigns"] == 2
+    old.close()
+
+
+def test_conteur_db_export_and_import(
+    source: tuple[Store, int], db_url: str, tmp_path: Path
+) -> None:
+    old, cid = source
+    old_url = str(old.engine.url)
+    expected = snapshot(old, cid)
+    old.close()
+    backup = tmp_path / "partie.json"
+    out = runner.invoke(
+        app, ["db", "export", "--campaign", str(cid), "-o", str(backup), "--url", old_url]
+    )
+    assert out.exit_code == 0, out.output
+    assert "sauvegardée" in out.output and str(backup) in out.output
+    stdout = runner.invoke(app, ["db", "export", "--campaign", str(cid), "--url", old_url])
+    assert json.loads(stdout.output)["campaign"]["name"] == expected["campaign"][0]
+    back = runner.invoke(app, ["db", "import", str(backup), "--url", db_url, "--json"])
+    assert back.exit_code == 0, back.output
+    answer = json.loads(back.output)
+    target = open_store(db_url)
+    try:
+        assert snapshot(target, answer["campaign"]) == expected
+    finally:
+        target.close()
+    en = runner.invoke(app, ["db", "import", str(backup), "--url", db_url, "--lang", "en"])
+    assert en.exit_code == 0 and "restored" in en.output and "links are new" in en.output
+    missing = runner.invoke(app, ["db", "export", "--campaign", "99", "--url", old_url])
+    assert missing.exit_code == 2
+
+
+def _broken(data: dict[str, Any], path: list[Any], value: Any) -> dict[str, Any]:
+    bad = copy.deepcopy(data)
+    where: Any = bad
+    for key in path[:-1]:
+        where = where[key]
+    if value is KeyError:
+        del where[path[-1]]
+    else:
+        where[path[-1]] = value
+    return bad
+
+
+BAD = [
+    (["format"], "conteur.character", "conteur.character"),
+    (["version"], 99, "99"),
+    (["campaign", "name"], KeyError, "campaign.name"),
+    (["campaign", "settings"], [], "campaign.settings"),
+    (["characters", 1, "versions", 0, "state"], "blessé", "characters[1].versions[0].state"),
+    (["characters", 2, "sheet", "dexterity"], "beaucoup", "characters[2]"),
+    (["characters", 0, "created_at"], "hier", "characters[0].created_at"),
+    (["encounters", 1, "log", 1, "seq"], 7, "encounters[1].log[1].seq"),
+    (["encounters", 0, "log", 3, "entry", "events"], [{"type": "Nope"}], "encounters[0].log"),
+    (["encounters", 0, "characters", "ann"], 999, "encounters[0].characters.ann"),
+    (["encounters", 1, "status"], "paused", "encounters[1].status"),
+]
+
+
+@pytest.mark.parametrize(("path", "value", "named"), BAD)
+def test_a_bad_backup_is_refused_naming_the_field_and_nothing_is_imported(
+    source: tuple[Store, int], store: Store, path: list[Any], value: Any, named: str
+) -> None:
+    old, cid = source
+    data = json.loads(json.dumps(old.export_campaign(cid)))
+    old.close()
+    before = store.counts()
+    with pytest.raises(ConteurError) as caught:
+        store.import_campaign(_broken(data, path, value), "partie.json")
+    for lang in ("fr", "en"):
+        text = caught.value.message(lang)  # type: ignore[arg-type]
+        assert "partie.json" in text and named in text, text
+    assert store.counts() == before
+
+
+def test_an_unreadable_file_is_refused_in_both_languages(tmp_path: Path, db_url: str) -> None:
+    bad = tmp_path / "cassé.json"
+    bad.write_text('{"format": "conteur.campaign",\n "version": 1,,}', encoding="utf-8")
+    fr = runner.invoke(app, ["db", "import", str(bad), "--url", db_url])
+    assert fr.exit_code == 2 and "cassé.json" in fr.output and "ligne 2" in fr.output
+    en = runner.invoke(app, ["db", "import", str(bad), "--url", db_url, "--lang", "en"])
+    assert en.exit_code == 2 and "line 2" in en.output
+    gone = runner.invoke(app, ["db", "import", str(tmp_path / "absent.json"), "--url", db_url])
+    assert gone.exit_code == 2 and "absent.json" in gone.output
