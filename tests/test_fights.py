@@ -4,6 +4,7 @@ fight (attacks, hits, damage, luck against the exact odds)."""
 
 from __future__ import annotations
 
+import json
 from pathlib import Path
 from typing import Any
 
@@ -346,3 +347,33 @@ def test_vtm_script_lines_bring_a_combatant_in_and_take_one_out() -> None:
     with pytest.raises(ConteurError) as err:
         enc.ruleset.parse_command("mj: renfort pas un dictionnaire", enc.state, "fr")
     assert err.value.key == "vtm.script.bad_newcomer"
+
+
+def test_conteur_play_report_prints_the_summary_in_prose_and_json() -> None:
+    from typer.testing import CliRunner
+
+    from conteur.cli import app
+
+    args = [
+        "play",
+        str(EXAMPLES / "duel.yaml"),
+        "--script",
+        str(EXAMPLES / "duel.txt"),
+        "--dice",
+        str(EXAMPLES / "duel.dice"),
+        "--report",
+    ]
+    enc = duel()
+    _, failure = play_script(
+        enc, script_lines(EXAMPLES / "duel.txt"), typed_dice(EXAMPLES / "duel.dice"), "en"
+    )
+    assert failure is None
+    expected = fight_report(enc)
+    prose = CliRunner().invoke(app, [*args, "--lang", "en"])
+    assert prose.exit_code == 0, prose.output
+    tail = prose.output.split("Fight summary\n", 1)[1].strip().splitlines()
+    assert tail == report_lines(expected, "en")
+    data = json.loads(CliRunner().invoke(app, [*args, "--json"]).output)
+    assert data["report"] == expected.to_dict()
+    plain = json.loads(CliRunner().invoke(app, args[:-1] + ["--json"]).output)
+    assert "report" not in plain
