@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import itertools
 import json
+import random
 from typing import Any
 
 import pytest
@@ -163,6 +164,34 @@ def test_seeded_mark_and_reset_replay_the_same_faces() -> None:
     first = dice.roll(VtmPool(10, 6))
     dice.reset(mark)
     assert dice.roll(VtmPool(10, 6)) == first
+
+
+@pytest.mark.parametrize("seed", range(8))
+def test_seeded_faces_are_python_randoms_whatever_the_marks_and_resets(seed: int) -> None:
+    """The faces are ``int(random() * sides) + 1`` of ``random.Random(seed)``, one after
+    the other, however marks and resets move about the stream (across its blocks too),
+    and whether a roll's dice are drawn at once or one by one."""
+    stream = random.Random(seed)
+    expected = [stream.random() for _ in range(3 * SeededDice.BLOCK)]
+    dice = SeededDice(seed)
+    moves = random.Random(seed + 100)
+    marks = [(0, dice.mark())]
+    used = 0
+    for _ in range(600):
+        move = moves.random()
+        if move < 0.08:
+            used, mark = moves.choice(marks)
+            dice.reset(mark)
+            assert dice.mark() == mark
+        elif move < 0.2:
+            marks.append((used, dice.mark()))
+        else:
+            sides = moves.choice((6, 10, 100))
+            for _ in range(min(moves.randint(1, 30), (len(expected) - used) // 12)):
+                count = moves.randint(1, 12)  # several dice at once, across blocks too
+                want = tuple(int(x * sides) + 1 for x in expected[used : used + count])
+                assert dice.roll(Expr(count, sides)).faces == want
+                used += count
 
 
 def test_seeded_faces_stay_on_the_die() -> None:
