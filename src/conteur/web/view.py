@@ -683,7 +683,9 @@ def joining(
     if rule is None:
         return None
     quick = tuple(
-        replace(_field(p, lang, {}, "npc_"), label=ruleset.quick_npc_label(p.name, lang))
+        replace(
+            _field(p, lang, {}, "npc_", ruleset.name), label=ruleset.quick_npc_label(p.name, lang)
+        )
         for p in ruleset.quick_npc_params(era)
     )
     return Joining(
