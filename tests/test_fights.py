@@ -134,10 +134,10 @@ def test_the_summary_of_a_miss_and_in_words() -> None:
     assert (bob.attacks, bob.hits, bob.dealt) == (1, 0, 0)
     assert bob.luck == pytest.approx(3 / 12) and report.fighter("ana").luck == pytest.approx(7 / 12)
     assert report_lines(report, "fr") == [
-        "Ana : 0 attaque, 0 touche ; dégâts infligés 0, subis 0 ; chance 58 % sur 1 jet",
-        "Bob : 1 attaque, 0 touche ; dégâts infligés 0, subis 0 ; chance 25 % sur 1 jet",
-        "Camp rouges : chance 58 % sur 1 jet",
-        "Camp bleus : chance 25 % sur 1 jet",
+        "Ana\u202f: 0 attaque, 0 touche\u202f; dégâts infligés 0, subis 0\u202f; chance 58 % sur 1 jet",
+        "Bob\u202f: 1 attaque, 0 touche\u202f; dégâts infligés 0, subis 0\u202f; chance 25 % sur 1 jet",
+        "Camp rouges\u202f: chance 58 % sur 1 jet",
+        "Camp bleus\u202f: chance 25 % sur 1 jet",
     ]
     assert report_lines(report, "en")[1] == (
         "Bob: 1 attack, 0 hits; damage dealt 0, taken 0; luck 25% over 1 roll"
