@@ -38,6 +38,9 @@ ALLOWED = {
     "declare",
     # The engine's own command (``Encounter.undo``), which a script language names too.
     "undo",
+    # The engine's generic command for a tie the rules leave to the game master
+    # (``conteur.engine.commands.SETTLE_TIE``), which one ruleset offers so far.
+    "settle_tie",
     # Plain words in their plain sense, not the one game's command of that name:
     "run",  # running a command, a simulation, a server
     "delay",  # the login throttle's delay between attempts

@@ -614,6 +614,8 @@ FRENCH = [
     "lucien: referme la plaie",
     "mj: désarmement raté bob touché",
     "mj: force bob santé LLB",
+    "mj: renfort {id: cid, side: b, dexterity: 2}",
+    "mj: retire du combat bob",
 ]
 ENGLISH = [
     "turn",
@@ -638,6 +640,8 @@ ENGLISH = [
     "lucien: closes the wound",
     "gm: disarm botch bob struck",
     "gm: override bob willpower 2",
+    "gm: joins {id: cid, side: b, dexterity: 2}",
+    "gm: withdraw bob",
 ]
 
 

@@ -277,6 +277,9 @@ def play(
     as_player: Annotated[
         str | None, typer.Option("--as", metavar="PLAYER", help=help_text("cli.help.play.as"))
     ] = None,
+    with_report: Annotated[
+        bool, typer.Option("--report", help=help_text("cli.help.play.report"))
+    ] = False,
 ) -> None:
     """Play a fight written as a script against a scenario, and print what happens."""
     from conteur.dice import SeededDice
@@ -301,9 +304,30 @@ def play(
         stop(encounter, played, failure, chosen, as_json, used, viewer)
     left = dice_left(source)
     if as_json:
-        print_json(report(encounter, played, seed=used, left=left, viewer=viewer))
+        doc = report(encounter, played, seed=used, left=left, viewer=viewer)
+        if with_report and viewer.gm:
+            from conteur.engine.report import fight_report
+
+            doc["report"] = fight_report(encounter).to_dict()
+        print_json(doc)
     else:
         print_prose(encounter, played, chosen, seed=used, left=left, finished=True, viewer=viewer)
+        if with_report and viewer.gm:
+            print_report(encounter, chosen)
+
+
+def print_report(encounter: Encounter, lang: Lang) -> None:
+    """The fight's summary in prose: each fighter, then each side's luck."""
+    from rich.console import Console
+    from rich.text import Text
+
+    from conteur.engine.report import fight_report, report_lines
+
+    out = Console(file=sys.stdout, highlight=False, soft_wrap=True)
+    out.print()
+    out.print(Text(t("engine.report.title", lang), style="bold"))
+    for line in report_lines(fight_report(encounter), lang):
+        out.print(Text(line))
 
 
 def viewer_of(encounter: Encounter, combatant: str | None) -> Viewer:

@@ -11,6 +11,11 @@ from typing import Any
 
 from conteur.records import lean
 
+SETTLE_TIE = "settle_tie"
+"""A game master's command that settles a tie the rules leave to them (who goes first): a
+ruleset offers it among ``legal_commands`` while such a tie is next, and readers show it
+as a step of the turn, not as a tool."""
+
 
 @lean
 @dataclass(frozen=True)

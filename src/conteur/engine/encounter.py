@@ -4,7 +4,9 @@
 is folded in as it is emitted) and keeps them when the whole command succeeds;
 a refused command (ConteurError, dice running short) is undone — the state is
 what it was, and the dice consumed nothing. ``undo`` retracts the last command
-still in force by appending an undo entry: history is never erased. ``replay``
+still in force by appending an undo entry: history is never erased. ``redo`` puts
+the last command undone back in force, with its very events (the same dice, so the
+same result), as a new command entry that names it (``redoes``). ``replay``
 rebuilds the state from a stored log.
 
 Nothing is copied before a command. The state changes only by folding events
@@ -55,14 +57,19 @@ class CommandEntry:
     seq: int
     command: Command
     events: tuple[Event, ...]
+    redoes: int | None = None
+    """The seq of the undone entry this one puts back in force (a redo), or None."""
 
     def to_dict(self) -> dict[str, Any]:
-        return {
+        out: dict[str, Any] = {
             "kind": "command",
             "seq": self.seq,
             "command": self.command.to_dict(),
             "events": [e.to_dict() for e in self.events],
         }
+        if self.redoes is not None:
+            out["redoes"] = self.redoes
+        return out
 
 
 @dataclass(frozen=True)
@@ -83,11 +90,42 @@ def entry_from_dict(data: Mapping[str, Any]) -> LogEntry:
     """Read back a stored log entry."""
     if data["kind"] == "undo":
         return UndoEntry(int(data["seq"]), int(data["undoes"]))
+    redoes = data.get("redoes")
     return CommandEntry(
         int(data["seq"]),
         Command.from_dict(data["command"]),
         tuple(event_from_dict(e) for e in data["events"]),
+        None if redoes is None else int(redoes),
     )
+
+
+def redoable(log: list[LogEntry]) -> CommandEntry:
+    """The entry ``redo`` would put back in force: the last one undone, provided that no new
+    command was recorded since (ConteurError ``engine.nothing_to_redo``, or
+    ``engine.redo_after_command`` when a new command came after the undo).
+
+    Undos and redos form a stack: an undo pushes the entry it retracts, a redo pops it,
+    and a new command (no redo) empties it: what was undone before it is lost to redo.
+    """
+    by_seq: dict[int, CommandEntry] = {}
+    stack: list[int] = []
+    lost = False
+    for entry in log:
+        if isinstance(entry, UndoEntry):
+            stack.append(entry.undoes)
+        elif entry.redoes is not None:
+            if stack:
+                stack.pop()
+        else:
+            lost = lost or bool(stack)
+            stack = []
+        if isinstance(entry, CommandEntry):
+            by_seq[entry.seq] = entry
+    if stack:
+        return by_seq[stack[-1]]
+    if lost:
+        raise ConteurError("engine.redo_after_command")
+    raise ConteurError("engine.nothing_to_redo")
 
 
 def in_force(log: list[LogEntry]) -> list[CommandEntry]:
@@ -237,6 +275,15 @@ class Encounter:
             self._snapshots.pop()
         self._restore(depth)
         return last
+
+    def redo(self) -> CommandEntry:
+        """Put the last command undone back in force, with the same events (the same dice),
+        folded into the live state as another writer's entry would be (``catch_up``); the
+        new entry (``redoes`` names the one redone). ConteurError from ``redoable``."""
+        target = redoable(self.log)
+        entry = CommandEntry(len(self.log), target.command, target.events, redoes=target.seq)
+        self.catch_up([entry])
+        return entry
 
     def _restore(self, depth: int) -> None:
         """Make the live state the state after the first ``depth`` commands in force."""

@@ -43,6 +43,7 @@ if TYPE_CHECKING:
     from .characters import Importer
     from .inputs import Key
     from .npcs import Archetype
+    from .report import Fact
     from .rules import RuleText
 
 S = TypeVar("S", default=Any)
@@ -240,6 +241,19 @@ class Ruleset(Generic[S]):
             ]
             lines.append(t("engine.summary.line", lang, fighter=r.name, parts=" · ".join(parts)))
         return lines
+
+    def join_rule(self, state: S) -> str | None:
+        """The rule by which a combatant may join the fight now (``conteur.engine.joining``:
+        ``resolve`` then accepts ``Command("join", None, {"combatant": entry})``), or None
+        when nobody may (the default; a fight that is over). The ruleset says where a
+        newcomer enters the order, and its ``legal_commands`` offer ``withdraw``."""
+        return None
+
+    def fight_facts(self, event: Event) -> Sequence[Fact]:
+        """What the summary after the fight counts in ``event`` (``conteur.engine.report``):
+        attacks, hits, damage, and each roll with whose it was and how good its result is.
+        Default: nothing (a summary of names and zeros)."""
+        return ()
 
     # ----------------------------------------------------------------- odds
 

@@ -35,7 +35,7 @@ from sqlalchemy import Engine, delete, func, select
 from sqlalchemy.exc import IntegrityError, OperationalError
 from sqlalchemy.orm import Session, defer
 
-from conteur.dice import DiceSource
+from conteur.dice import DiceSource, TypedDice
 from conteur.engine import (
     Command,
     CommandEntry,
@@ -46,6 +46,7 @@ from conteur.engine import (
     get_ruleset,
 )
 from conteur.engine.encounter import LogEntry
+from conteur.engine.joining import JOIN
 from conteur.i18n import ConteurError, Lang, Msg, t
 
 from . import auth, changes
@@ -581,16 +582,7 @@ class Store:
                 if char.id in links.values():
                     raise ConteurError("store.encounter.twice", name=char.name)
                 cid = p.combatant_id or char.slug
-                checked = _check(campaign, char.sheet, char.state, char.name)
-                entry: dict[str, Any] = {"id": cid, "sheet": checked.scenario_sheet}
-                entry.update(scenario_state(checked.state))
-                if p.side is not None:
-                    entry["side"] = p.side
-                if p.position is not None:
-                    entry["position"] = list(p.position)
-                entry.update(json_ready(dict(p.extra), cid))
-                entry["id"] = cid
-                combatants.append(entry)
+                combatants.append(_character_entry(campaign, char, p, cid))
                 links[cid] = char.id
             combatants.extend(json_ready(dict(n), "npcs") for n in npcs)
             scenario: dict[str, Any] = {
@@ -834,6 +826,75 @@ class Store:
         assert isinstance(entry, UndoEntry)
         return entry
 
+    def redo(self, encounter_id: int, *, seen: int | None = None) -> CommandEntry:
+        """Put the last command undone back in force with its very events (the same dice);
+        the new entry (``entry.redoes`` names the one redone). ConteurError from
+        ``Encounter.redo``; with ``seen``, ``store.encounter.moved_redo`` and nothing redone
+        when the log has moved on since the page was shown (as ``undo``)."""
+
+        def step(encounter: Encounter) -> None:
+            if seen is not None and len(encounter.log) - 1 != seen:
+                raise ConteurError(
+                    "store.encounter.moved_redo", seen=seen, last=len(encounter.log) - 1
+                )
+            encounter.redo()
+
+        entry = self._append(encounter_id, step, lambda: None)
+        assert isinstance(entry, CommandEntry)
+        return entry
+
+    def add_combatant(
+        self,
+        encounter_id: int,
+        *,
+        participant: Participant | None = None,
+        npc: Mapping[str, Any] | None = None,
+    ) -> CommandEntry:
+        """Bring a combatant into the fight under way: a campaign character (``participant``,
+        written back at the end like the others) or an NPC's scenario entry (``npc``). Its id
+        is made unique among the combatants; the ruleset decides where it enters the order
+        (``Ruleset.join_rule``; ConteurError ``engine.join.closed`` when nobody may join).
+        One command of the log (``join``): undone like any other."""
+        if (participant is None) == (npc is None):
+            raise ConteurError("engine.join.no_entry")
+
+        def step_fn(encounter: Encounter, s: Session) -> None:
+            if encounter.ruleset.join_rule(encounter.state) is None:
+                raise ConteurError("engine.join.closed")
+            taken = encounter.ruleset.names(encounter.state)
+            char_id: int | None = None
+            if participant is not None:
+                row = _encounter(s, encounter_id, scenario=False)
+                campaign = _campaign(s, row.campaign_id)
+                char = _character(s, participant.character_id)
+                if char.campaign_id != campaign.id:
+                    raise ConteurError("store.character.other_campaign", name=char.name)
+                links = _links(s, encounter_id)
+                mine = [cid for cid, linked in links.items() if linked == char.id]
+                if any(cid in taken for cid in mine):
+                    raise ConteurError("store.encounter.twice", name=char.name)
+                if mine:  # back after its joining was undone: the same combatant, linked
+                    cid = mine[0]
+                else:
+                    wanted = participant.combatant_id or char.slug
+                    cid = _free_id(wanted, {**taken, **links})
+                    char_id = char.id
+                entry = _character_entry(campaign, char, participant, cid)
+            else:
+                entry = json_ready(dict(npc or {}), "npc")
+                entry["id"] = _free_id(str(entry.get("id") or "npc"), taken)
+            encounter.execute(Command(JOIN, None, {"combatant": entry}), TypedDice(""))
+            if char_id is not None:
+                s.add(
+                    EncounterCharacter(
+                        encounter_id=encounter_id, character_id=char_id, combatant_id=entry["id"]
+                    )
+                )
+
+        entry = self._append(encounter_id, lambda e: None, lambda: None, step_fn)
+        assert isinstance(entry, CommandEntry)
+        return entry
+
     def _append(
         self,
         encounter_id: int,
@@ -903,6 +964,8 @@ class Store:
                     end = live.encounter.end_state()
                     updated: list[Character] = []
                     for cid, char_id in _links(s, row.id).items():
+                        if cid not in end:  # a joining undone: nothing to carry back
+                            continue
                         char = _character(s, char_id)
                         carried = json_ready(end.get(cid, {}), cid)
                         state = {**char.state, **carried}
@@ -1077,6 +1140,31 @@ def _check(campaign: Campaign, sheet: Any, state: Any, source: str) -> CheckedCh
         packs=list(campaign.packs),
         options=campaign.options,
     )
+
+
+def _character_entry(
+    campaign: Campaign, char: Character, p: Participant, cid: str
+) -> dict[str, Any]:
+    """The scenario entry of a campaign character, from its sheet and carried state."""
+    checked = _check(campaign, char.sheet, char.state, char.name)
+    entry: dict[str, Any] = {"id": cid, "sheet": checked.scenario_sheet}
+    entry.update(scenario_state(checked.state))
+    if p.side is not None:
+        entry["side"] = p.side
+    if p.position is not None:
+        entry["position"] = list(p.position)
+    entry.update(json_ready(dict(p.extra), cid))
+    entry["id"] = cid
+    return entry
+
+
+def _free_id(wanted: str, taken: Mapping[str, Any]) -> str:
+    """``wanted``, or ``wanted-2``, ``wanted-3``... the first not already a combatant's."""
+    found, n = wanted, 1
+    while found in taken:
+        n += 1
+        found = f"{wanted}-{n}"
+    return found
 
 
 def _add_counters(state: Mapping[str, Any], counters: Mapping[str, int]) -> dict[str, Any]:

@@ -501,6 +501,9 @@ def create_app(
             "odds_kinds": snap.all_kinds(),
             "current": snap.current,
             "hidden": snap.hidden,
+            "redo": snap.redo,
+            "report": snap.report,
+            "joining": snap.joining,
             **extra,
         }
 
@@ -508,6 +511,8 @@ def create_app(
         request: Request, eid: int, sid: str, info: EncounterInfo | None = None, **extra: Any
     ) -> dict[str, Any]:
         snap = await snapshot_or_404(eid, lang_of(request), viewer=GM, info=info)
+        if snap.joining is not None:  # the campaign's characters as they are now
+            extra.setdefault("joining", await call(panels.joining, eid, lang_of(request)))
         return gm_context(snap, sid, **extra)
 
     @app.get("/e/{eid}", response_class=HTMLResponse)
@@ -533,7 +538,8 @@ def create_app(
             context = await gm_panel(
                 request, info.id, sid, info, message=error.message(lang), kind="error"
             )
-            status = 409 if error.key == "store.encounter.moved" else 422  # and the fresh state
+            moved = error.key in ("store.encounter.moved", "store.encounter.moved_redo")
+            status = 409 if moved else 422  # and the fresh state
             return render(request, "_gm_panel.html", status, **context)
         notifier.notify(info.id)
         await asyncio.sleep(0)  # the woken streams go first
@@ -702,14 +708,40 @@ def create_app(
 
         return await after_command(request, info, sid, action)
 
-    @app.post("/e/{eid}/undo")
-    async def encounter_undo(request: Request, eid: str) -> Response:
+    async def seen_action(request: Request, eid: str, act: Callable[[int, int], Any]) -> Response:
+        """An undo or a redo: ``act(encounter id, the seq the page showed)``."""
         sid = gm_session(request)
         info = await encounter_or_404(int_id(eid))
         values = await form_of(request, sid)
-        return await after_command(
-            request, info, sid, lambda: store.undo(info.id, seen=seen_seq(values))
-        )
+        return await after_command(request, info, sid, lambda: act(info.id, seen_seq(values)))
+
+    @app.post("/e/{eid}/undo")
+    async def encounter_undo(request: Request, eid: str) -> Response:
+        return await seen_action(request, eid, lambda e, seen: store.undo(e, seen=seen))
+
+    @app.post("/e/{eid}/redo")
+    async def encounter_redo(request: Request, eid: str) -> Response:
+        return await seen_action(request, eid, lambda e, seen: store.redo(e, seen=seen))
+
+    @app.post("/e/{eid}/join")
+    async def encounter_join(request: Request, eid: str) -> Response:
+        sid = gm_session(request)
+        info = await encounter_or_404(int_id(eid))
+        values = await form_of(request, sid)
+
+        def action() -> Any:
+            who = values.get("who", "")
+            side = values.get("side", "").strip() or None
+            if who.startswith("c:") and who[2:].isdigit():
+                joining = Participant(character_id=int(who[2:]), side=side)
+                return store.add_combatant(info.id, participant=joining)
+            enc = store.encounter(info.id)
+            era = info.scenario.get("era")
+            lang = lang_of(request)
+            entry = view.npc_entry(enc, values, lang, None if era is None else str(era))
+            return store.add_combatant(info.id, npc=entry)
+
+        return await after_command(request, info, sid, action)
 
     @app.post("/e/{eid}/close")
     async def encounter_close(request: Request, eid: str) -> Response:

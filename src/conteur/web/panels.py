@@ -27,10 +27,10 @@ from typing import Any
 from markupsafe import Markup
 
 from conteur.engine import CommandTemplate, Encounter
-from conteur.engine.encounter import CommandEntry, UndoEntry
+from conteur.engine.encounter import CommandEntry, UndoEntry, redoable
 from conteur.engine.views import Roster, TurnView
 from conteur.engine.visibility import GM, Viewer, player
-from conteur.i18n import Lang
+from conteur.i18n import ConteurError, Lang
 from conteur.store import EncounterInfo, Store
 
 from . import view
@@ -95,6 +95,12 @@ class Snapshot:
     hidden: frozenset[str] = frozenset()
     """The hidden combatants (``conteur.engine.hidden``), marked on the game master's page;
     always empty for players, whose snapshot holds nothing of them."""
+    redo: bool = False
+    """Whether the game master may redo (an undone command, no new one since)."""
+    joining: view.Joining | None = None
+    """The form bringing a combatant into the fight (the game master's, while one may)."""
+    report: view.ReportView | None = None
+    """The summary after the fight (the game master's, once the encounter is closed)."""
     ruleset: str = ""
     """The ruleset's name (its own labels are looked up first)."""
     forms_html: dict[str, str] = field(default_factory=dict)
@@ -328,6 +334,10 @@ class Panels:
         )
         if seen.gm and info.status == "open":
             snap.current = current_action(enc, snap)
+            snap.redo = can_redo(enc)
+            snap.joining = self._joining(enc, info, lang)
+        if seen.gm and info.status != "open":
+            snap.report = view.report_view(enc, lang)
         self._render_forms(snap, lang)
         snap.entries_html = entries
         snap.log_html = Markup(self.render("_log.html", lang, entries=entries))
@@ -335,6 +345,29 @@ class Panels:
             self.render("_turn.html", lang, sit=sit, names=names, hidden=snap.hidden)
         )
         return snap
+
+    def joining(self, eid: int, lang: Lang) -> view.Joining | None:
+        """The joining form as it stands now (blocking): a snapshot keeps the one of its
+        seq, but a character created since in the campaign is offered at once."""
+        info = self.store.get_encounter(eid)
+        if info.status != "open":
+            return None
+        return self.store.read_encounter(eid, lambda enc: self._joining(enc, info, lang))
+
+    def _joining(self, enc: Encounter, info: EncounterInfo, lang: Lang) -> view.Joining | None:
+        """The joining form's choices: the campaign's characters not in the fight now."""
+        if enc.ruleset.join_rule(enc.state) is None:
+            return None
+        in_fight = set(enc.ruleset.names(enc.state))
+        linked = self.store.get_encounter(info.id).characters
+        playing = {char for cid, char in linked.items() if cid in in_fight}
+        free = [
+            (c.id, c.name)
+            for c in self.store.list_characters(info.campaign_id)
+            if c.id not in playing
+        ]
+        era = info.scenario.get("era")
+        return view.joining(enc, lang, free, None if era is None else str(era))
 
     def _render_forms(self, snap: Snapshot, lang: Lang) -> None:
         def render(forms: list[view.Form], action: str, submit: str | None = None) -> str:
@@ -416,6 +449,15 @@ class Panels:
 def _trim(cache: dict[Any, Any], size: int) -> None:
     while len(cache) > size:
         cache.pop(next(iter(cache)))
+
+
+def can_redo(enc: Encounter) -> bool:
+    """Whether ``redo`` would put a command back in force now."""
+    try:
+        redoable(enc.log)
+    except ConteurError:
+        return False
+    return True
 
 
 def current_action(enc: Encounter, snap: Snapshot) -> Current | None:

@@ -20,8 +20,10 @@ from markupsafe import Markup, escape
 from conteur.dice import DiceSource, SeededDice, TypedDice
 from conteur.dice.marks import marked_faces
 from conteur.engine import Encounter
-from conteur.engine.commands import Command, CommandTemplate, Param
+from conteur.engine.commands import SETTLE_TIE, Command, CommandTemplate, Param
 from conteur.engine.encounter import CommandEntry, LogEntry, UndoEntry
+from conteur.engine.joining import WITHDRAWN
+from conteur.engine.npcs import Entry, find_archetype
 from conteur.engine.reading import lines_of
 from conteur.engine.views import HealthView, Roster, RosterRow, Status, TurnView
 from conteur.engine.visibility import GM, Viewer
@@ -180,6 +182,11 @@ def row_view(
     )
 
 
+def _band_key(row: RosterRow) -> str:
+    """The word players read: the ruleset's band, or « retiré » for one taken out."""
+    return f"word.{WITHDRAWN}" if row.fate == WITHDRAWN else row.band
+
+
 def roster_view(
     roster: Roster, lang: Lang, names: Mapping[str, str], ruleset: str = ""
 ) -> RosterView:
@@ -188,7 +195,7 @@ def roster_view(
         columns=tuple(Cell(c.key, c.label.describe(lang), "") for c in roster.columns),
         rows=tuple(row_view(r, roster, lang, names, ruleset) for r in roster.rows),
         public=tuple(
-            PublicRow(r.id, r.name, r.side, r.status, t(r.band, lang)) for r in roster.rows
+            PublicRow(r.id, r.name, r.side, r.status, t(_band_key(r), lang)) for r in roster.rows
         ),
     )
 
@@ -247,6 +254,8 @@ class LogItem:
     """The faces rolled for each line (empty when it rolled nothing, or is veiled)."""
     undone: bool = False
     undo_of: int | None = None
+    redo_of: int | None = None
+    """The seq of the undone entry this one redid (a redo), or None."""
     dice: list[MarkedDice] = field(default_factory=list)
     """The same faces, die by die, each with its marking (success, failure, cancels...)."""
 
@@ -317,6 +326,7 @@ def log_items(
                 list(lines),
                 list(faces),
                 undone=entry.seq in undone,
+                redo_of=entry.redoes,
                 dice=list(dice),
             )
         )
@@ -378,7 +388,7 @@ class Form:
     @property
     def tool(self) -> bool:
         """A game master's tool (damage, modifier, note...) rather than a turn's step."""
-        return not self.actor and not self.actors and bool(self.fields)
+        return not self.actor and not self.actors and bool(self.fields) and self.type != SETTLE_TIE
 
 
 def _field(
@@ -628,3 +638,132 @@ def toggle_field(
     if p.name in chosen:
         f.default = chosen[p.name]
     return f
+
+
+@dataclass(frozen=True)
+class ReportRow:
+    """One line of the summary after the fight, its numbers written for the reader."""
+
+    name: str
+    side: str
+    cells: tuple[str, ...]
+    """Attacks, hits, damage dealt, damage taken, rolls, luck (fighters); rolls, luck (sides)."""
+    luck: float | None = None
+
+
+@dataclass(frozen=True)
+class ReportView:
+    """The summary after the fight (``conteur.engine.report``) in the reader's language."""
+
+    fighters: tuple[ReportRow, ...]
+    sides: tuple[ReportRow, ...]
+
+
+def report_view(enc: Encounter, lang: Lang) -> ReportView:
+    """Each fighter's attacks, hits, damage dealt and taken, rolls and luck; each side's."""
+    from conteur.dice.asks import number
+    from conteur.engine.report import fight_report, luck_text
+
+    report = fight_report(enc)
+    fighters = tuple(
+        ReportRow(
+            f.name,
+            f.side,
+            (
+                *(number(n, lang) for n in (f.attacks, f.hits, f.dealt, f.taken, f.rolls)),
+                luck_text(f.luck, lang),
+            ),
+            f.luck,
+        )
+        for f in report.fighters
+    )
+    sides = tuple(
+        ReportRow(s.side, s.side, (number(s.rolls, lang), luck_text(s.luck, lang)), s.luck)
+        for s in report.sides
+    )
+    return ReportView(fighters, sides)
+
+
+@dataclass(frozen=True)
+class Joining:
+    """The form that brings a combatant into the fight under way (``Ruleset.join_rule``)."""
+
+    rule: str
+    characters: tuple[tuple[int, str], ...]
+    """The campaign's characters not in the fight: (id, name)."""
+    archetypes: tuple[tuple[str, str], ...]
+    """The ruleset's bundled opponents: (id, label in the reader's language)."""
+    quick: tuple[Field, ...]
+    """The numbers of a quick NPC (``quick_npc_params``), each field named ``npc_<name>``."""
+    sides: tuple[str, ...]
+
+
+def joining(
+    enc: Encounter, lang: Lang, characters: list[tuple[int, str]], era: str | None
+) -> Joining | None:
+    """What the joining form offers now, or None when nobody may join."""
+    ruleset = enc.ruleset
+    rule = ruleset.join_rule(enc.state)
+    if rule is None:
+        return None
+    quick = tuple(
+        replace(
+            _field(p, lang, {}, "npc_", ruleset.name), label=ruleset.quick_npc_label(p.name, lang)
+        )
+        for p in ruleset.quick_npc_params(era)
+    )
+    return Joining(
+        rule=rule,
+        characters=tuple(characters),
+        archetypes=tuple((a.id, a.label.describe(lang)) for a in ruleset.archetypes(era)),
+        quick=quick,
+        sides=tuple(dict.fromkeys(r.side for r in ruleset.roster(enc.state).rows)),
+    )
+
+
+def npc_entry(enc: Encounter, values: Mapping[str, str], lang: Lang, era: str | None) -> Entry:
+    """The scenario entry of the NPC a joining form asks for: an archetype (``who`` =
+    ``a:<id>``) or a quick NPC (``q``, its numbers in ``npc_<name>``), with the name and
+    side typed (ConteurError naming the field otherwise)."""
+    ruleset = enc.ruleset
+    who = values.get("who", "")
+    name = values.get("name", "").strip()
+    if who.startswith("a:"):
+        arch = find_archetype(ruleset.archetypes(era), who[2:])
+        entry = arch.scenario_entry(_slug(name) if name else None, lang)
+        if name:
+            entry = _named(entry, arch.name_path, name)
+    elif who == "q":
+        params = {
+            p.name: values[f"npc_{p.name}"]
+            for p in ruleset.quick_npc_params(era)
+            if values.get(f"npc_{p.name}", "") != ""
+        }
+        if name and any(p.name == "name" for p in ruleset.quick_npc_params(era)):
+            params["name"] = name
+        entry = ruleset.quick_npc(params, era)
+    else:
+        raise ConteurError("web.bad_choice", field="who", value=who)
+    side = values.get("side", "").strip()
+    if side:
+        entry["side"] = side
+    return entry
+
+
+def _named(entry: Entry, path: tuple[str, ...], name: str) -> Entry:
+    """``entry`` with ``name`` at ``path``, replacing what was there."""
+    if len(path) > 1:
+        child = entry.get(path[0])
+        inner = dict(child) if isinstance(child, Mapping) else {}
+        return {**entry, path[0]: _named(inner, path[1:], name)}
+    return {**entry, path[0]: name}
+
+
+def _slug(text: str) -> str:
+    """An id from a name: lower case letters and digits joined by ``-``."""
+    import unicodedata
+
+    bare = unicodedata.normalize("NFKD", text).encode("ascii", "ignore").decode("ascii")
+    return "-".join(
+        part for part in "".join(c if c.isalnum() else " " for c in bare.lower()).split()
+    )

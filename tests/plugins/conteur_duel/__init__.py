@@ -10,13 +10,17 @@ The rules, numbered like the real rulesets' (``D-...``):
   target's health points.
 - **D-END-1** — a fighter at 0 health is out; the duel is over when at most
   one side still stands.
+
+The game master may bring a fighter in while the duel lasts: it takes the last
+place of the order (D-TURN-1), and acts when the turn comes round to it; a fighter
+taken out leaves the order at once (``conteur.engine.joining``).
 """
 
 from __future__ import annotations
 
 import itertools
 import re
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
 from pathlib import Path
@@ -25,6 +29,17 @@ from typing import Any
 from conteur.dice import Expr
 from conteur.engine import Command, CommandTemplate, Event, Param, Resolution, Ruleset
 from conteur.engine.inputs import Key, check_keys, common, entry_of
+from conteur.engine.joining import (
+    JOIN,
+    WITHDRAW,
+    WITHDRAWN,
+    CombatantJoined,
+    CombatantWithdrawn,
+    leaving,
+    newcomer,
+)
+from conteur.engine.npcs import check_params
+from conteur.engine.report import Fact, rolled
 from conteur.engine.rules import RuleText, load_rule_texts
 from conteur.engine.views import (
     Column,
@@ -42,6 +57,11 @@ from conteur.i18n import ConteurError, Lang, Msg, t
 D6 = Expr(1, 6)
 
 
+def _total(result: Any) -> float:
+    """A d6's face: the higher, the better for the one who rolls it."""
+    return float(result.total)
+
+
 @dataclass
 class Duellist:
     id: str
@@ -51,10 +71,11 @@ class Duellist:
     guard: int
     health: int
     health_max: int
+    withdrawn: bool = False
 
     @property
     def standing(self) -> bool:
-        return self.health > 0
+        return self.health > 0 and not self.withdrawn
 
 
 @dataclass
@@ -70,6 +91,14 @@ class DuelState:
         if self.turn == 0 or self.over:
             return None
         return list(self.fighters)[self.cursor]
+
+    def admit(self, entry: Mapping[str, Any]) -> None:
+        """A newcomer takes the last place of the order (D-TURN-1)."""
+        f = duellist(entry, len(self.fighters))
+        self.fighters[f.id] = f
+
+    def withdraw(self, fighter: str) -> None:
+        self.fighters[fighter].withdrawn = True
 
 
 # ---------------------------------------------------------------- events
@@ -173,6 +202,29 @@ KEYS = (
     Key("guard", "garde", "guard"),
     Key("health", "santé", "health"),
 )
+
+
+def duellist(raw: Any, i: int) -> Duellist:
+    """The fighter of one scenario entry (ConteurError naming the bad field; an unknown key
+    is refused with the nearest one)."""
+    if not isinstance(raw, Mapping):
+        raise ConteurError("duel.scenario.bad", index=i + 1, field="combatants")
+    entry = entry_of(i, raw)
+    raw = check_keys(raw, KEYS, entry=entry)
+    given = common(raw, known=KEYS, entry=entry)
+    fid = given.id or f"f{i + 1}"
+    health = _number(raw, "health", i, 6)
+    return Duellist(
+        id=fid,
+        name=given.name or fid,
+        side=given.side or fid,
+        attack=_number(raw, "attack", i, 0),
+        guard=_number(raw, "guard", i, 0),
+        health=health,
+        health_max=health,
+    )
+
+
 _LINE = re.compile(
     r"^\s*(?P<actor>[\w-]+)\s*:?\s+(?P<verb>attaque|attacks|attack|passe|passes|pass)"
     r"(?:\s+(?P<target>[\w-]+))?\s*$",
@@ -228,22 +280,8 @@ class DuelRuleset(Ruleset[DuelState]):
     def new_state(self, scenario: Mapping[str, Any], base_dir: Path | None = None) -> DuelState:
         fighters: dict[str, Duellist] = {}
         for i, raw in enumerate(scenario.get("combatants") or []):
-            if not isinstance(raw, Mapping):
-                raise ConteurError("duel.scenario.bad", index=i + 1, field="combatants")
-            entry = entry_of(i, raw)
-            raw = check_keys(raw, KEYS, entry=entry)  # an unknown key: the nearest one
-            given = common(raw, known=KEYS, entry=entry)
-            fid = given.id or f"f{i + 1}"
-            health = _number(raw, "health", i, 6)
-            fighters[fid] = Duellist(
-                id=fid,
-                name=given.name or fid,
-                side=given.side or fid,
-                attack=_number(raw, "attack", i, 0),
-                guard=_number(raw, "guard", i, 0),
-                health=health,
-                health_max=health,
-            )
+            f = duellist(raw, i)
+            fighters[f.id] = f
         if len(fighters) < 2:
             raise ConteurError("duel.scenario.two")
         return DuelState(fighters=fighters)
@@ -256,6 +294,11 @@ class DuelRuleset(Ruleset[DuelState]):
             if state.turn == 0:
                 out.append(CommandTemplate("begin", None, (), "D-TURN-1"))
             out.append(CommandTemplate("gm_note", None, (Param("text", "text"),), None))
+            standing = tuple(f.id for f in state.fighters.values() if f.standing)
+            if standing and not state.over:
+                out.append(
+                    CommandTemplate(WITHDRAW, None, (Param("fighter", "choice", standing),), None)
+                )
         due = state.due()
         if due is not None and actor in (None, due):
             f = state.fighters[due]
@@ -271,6 +314,24 @@ class DuelRuleset(Ruleset[DuelState]):
         state = ctx.state
         if command.type == "gm_note":
             ctx.emit(DuelNote(text=str(command.get("text", ""))))
+            return
+        if command.type == JOIN:
+            if self.join_rule(state) is None:
+                raise ConteurError("engine.join.closed")
+            entry = newcomer(command.args, state.fighters)
+            duellist(entry, len(state.fighters))  # refused before anything is emitted
+            ctx.emit(CombatantJoined(fighter=entry["id"], entry=entry, rules=("D-TURN-1",)))
+            return
+        if command.type == WITHDRAW and not state.over:
+            standing = {f.id: f for f in state.fighters.values() if f.standing}
+            fid = leaving(command.args, standing)
+            due = state.due()
+            ctx.emit(CombatantWithdrawn(fighter=fid, rules=("D-TURN-1",)))
+            sides = {f.side for f in state.fighters.values() if f.standing}
+            if state.turn and len(sides) <= 1:
+                ctx.emit(DuelOver(winner=next(iter(sides), ""), rules=("D-END-1",)))
+            elif due == fid:
+                self._next(ctx)
             return
         legal = {(tp.type, tp.actor): tp for tp in self.legal_commands(state, command.actor)}
         template = legal.get((command.type, command.actor))
@@ -349,6 +410,34 @@ class DuelRuleset(Ruleset[DuelState]):
             raise ConteurError("duel.script.not_understood", line=line)
         return Command("attack", m.group("actor"), {"target": m.group("target")})
 
+    def quick_npc_params(self, era: str | None = None) -> tuple[Param, ...]:
+        """A duellist from its name and three numbers."""
+        return (
+            Param("name", "text", default="PNJ"),
+            Param("attack", "int", min=0, max=6, default=1),
+            Param("guard", "int", min=0, max=6, default=1),
+            Param("health", "int", min=1, max=30, default=5),
+        )
+
+    def quick_npc_label(self, name: str, lang: Lang | None = None) -> str:
+        return t(f"duel.npc.{name}", lang)
+
+    def quick_npc(self, params: Mapping[str, Any], era: str | None = None) -> dict[str, Any]:
+        values = check_params(self.quick_npc_params(era), params)
+        name = str(values["name"]).strip() or "PNJ"
+        ident = re.sub(r"[^a-z0-9]+", "-", name.lower()).strip("-") or "pnj"
+        return {
+            "id": ident,
+            "name": name,
+            "attack": values["attack"],
+            "guard": values["guard"],
+            "health": values["health"],
+        }
+
+    def join_rule(self, state: DuelState) -> str | None:
+        """D-TURN-1: a newcomer takes the last place of the order, until the duel is over."""
+        return None if state.over else "D-TURN-1"
+
     def end_state(self, state: DuelState) -> dict[str, dict[str, Any]]:
         return {f.id: {"health": f.health} for f in state.fighters.values()}
 
@@ -363,6 +452,7 @@ class DuelRuleset(Ruleset[DuelState]):
             status: Status = (
                 "out" if not f.standing else "wounded" if f.health < f.health_max else "unhurt"
             )
+            fate = WITHDRAWN if f.withdrawn else "alive" if f.standing else "out"
             rows.append(
                 RosterRow(
                     id=f.id,
@@ -372,7 +462,7 @@ class DuelRuleset(Ruleset[DuelState]):
                     status=status,
                     band=f"band.{status}",
                     resources=(Resource(key="guard", label=Msg("duel.res.guard"), value=f.guard),),
-                    fate="alive" if f.standing else "out",
+                    fate=fate,
                 )
             )
         return Roster(columns=self.columns(), rows=tuple(rows))
@@ -380,7 +470,7 @@ class DuelRuleset(Ruleset[DuelState]):
     def turn_view(self, state: DuelState) -> TurnView:
         due = state.due()
         phase = "over" if state.over else "setup" if state.turn == 0 else "duel"
-        order = tuple(OrderSlot(ids=(fid,)) for fid in state.fighters)
+        order = tuple(OrderSlot(ids=(f.id,)) for f in state.fighters.values() if not f.withdrawn)
         return TurnView(
             turn=state.turn,
             phase=phase,
@@ -399,6 +489,23 @@ class DuelRuleset(Ruleset[DuelState]):
         if isinstance(event, (DuelGuardRolled, DuelHurt)):
             return owned_by(event.target)
         return PUBLIC
+
+    # ------------------------------------------------------------ the summary
+
+    def fight_facts(self, event: Event) -> Sequence[Fact]:
+        """D-ATK-1's attack and guard rolls (their totals), a hit, the points lost."""
+        if isinstance(event, DuelAttackRolled):
+            return (
+                Fact("attack", event.attacker, event.target),
+                *rolled(event, event.attacker, _total),
+            )
+        if isinstance(event, DuelGuardRolled):
+            return rolled(event, event.target, _total)
+        if isinstance(event, DuelHit) and event.hit:
+            return (Fact("hit", event.attacker, event.target),)
+        if isinstance(event, DuelHurt):
+            return (Fact("damage", None, event.target, event.amount),)
+        return ()
 
     # ------------------------------------------------------------ odds
 

@@ -14,6 +14,7 @@ of the object thrown — it states in its ``refusals``.
 from __future__ import annotations
 
 from conteur.engine import CommandTemplate, Param
+from conteur.engine.joining import WITHDRAW
 from conteur.i18n import ConteurError
 
 from . import turn
@@ -216,6 +217,11 @@ def gm_commands(state: HunterState) -> list[CommandTemplate]:
             rule="H-ATK-3",
         )
     )
+    standing = tuple(fid for fid, f in state.fighters.items() if f.able)
+    if state.phase != "over" and standing:
+        out.append(
+            CommandTemplate(WITHDRAW, None, (Param("fighter", "choice", standing),), "H-INI-1")
+        )
     hunters = tuple(fid for fid, f in state.fighters.items() if f.kind == "hunter")
     if hunters:
         out.append(

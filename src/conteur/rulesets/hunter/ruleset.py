@@ -9,13 +9,15 @@ from typing import TYPE_CHECKING, Any
 
 from conteur.dice import RollKind
 from conteur.engine import Command, CommandTemplate, Event, Param, Resolution, Ruleset
+from conteur.engine.joining import JOIN, WITHDRAW
 from conteur.engine.npcs import Archetype
+from conteur.engine.report import Fact
 from conteur.engine.rules import RuleText, load_rule_texts
 from conteur.engine.views import Column, Roster, TurnView
 from conteur.engine.visibility import Audiences, Visibility
 from conteur.i18n import ConteurError, Lang, register_words
 
-from . import actions, turn
+from . import actions, joining, turn
 from .sheet import fighter_from_scenario
 from .state import HunterState
 from .tables import load_tables, option_values
@@ -58,6 +60,8 @@ class HunterRuleset(Ruleset[HunterState]):
             "gm_cover": actions.set_cover,
             "gm_damage": actions.gm_damage,
             "gm_xp_reset": actions.gm_xp_reset,
+            JOIN: joining.join,
+            WITHDRAW: joining.take_out,
         }
 
     def new_state(self, scenario: Mapping[str, Any], base_dir: Path | None = None) -> HunterState:
@@ -180,6 +184,16 @@ class HunterRuleset(Ruleset[HunterState]):
         from .visibility import visibility
 
         return visibility(event, state)
+
+    def join_rule(self, state: Any) -> str | None:
+        """H-INI-1 (reading, as H-AMB-1): a newcomer rolls initiative at the next turn."""
+        return None if state.phase == "over" else "H-INI-1"
+
+    def fight_facts(self, event: Event) -> Sequence[Fact]:
+        """Attacks, hits, damage and every roll, for the summary (``.report``)."""
+        from .report import fight_facts
+
+        return fight_facts(event)
 
     def audiences(self) -> Audiences:
         from .visibility import AUDIENCES

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -49,6 +50,8 @@ class Fighter:
     shield: str | None = None
     reloading: int = 0
     fate: str = "alive"
+    withdrawn: bool = False
+    """Taken out of the fight by the game master (``.joining``)."""
     xp_exceptional_vs_monster: int = 0
     """H-XP-2: exceptional successes directly against a monster, carried in from the sheet."""
     xp_dramatic_failures: int = 0
@@ -68,8 +71,8 @@ class Fighter:
 
     @property
     def able(self) -> bool:
-        """Still in the fight (conscious and not dying)."""
-        return self.fate == "alive"
+        """Still in the fight (conscious and not dying, not taken out)."""
+        return self.fate == "alive" and not self.withdrawn
 
     @property
     def base_defense(self) -> int:
@@ -106,6 +109,18 @@ class HunterState:
     def order(self) -> list[list[str]]:
         """The initiative order as ranks (one fighter each), for the tracker."""
         return [[fid] for fid in self.ranking]
+
+    def admit(self, entry: Mapping[str, Any]) -> None:
+        """A combatant joins the fight under way (``.joining``)."""
+        from .joining import admit
+
+        admit(self, entry)
+
+    def withdraw(self, fighter: str) -> None:
+        """A combatant is taken out of the fight and of the order (``.joining``)."""
+        from .joining import withdraw
+
+        withdraw(self, fighter)
 
     def weapon_of(self, f: Fighter) -> Weapon | None:
         return self.tables.weapon(f.weapon) if f.weapon else None

@@ -65,7 +65,9 @@ def rank(ctx: Resolution) -> None:
     """Order everyone with an initiative; ties on total and Dex + Composure roll off (H-INI-2)."""
     state: HunterState = ctx.state
     while True:
-        rolled = [f for f in state.fighters.values() if f.initiative is not None]
+        rolled = [
+            f for f in state.fighters.values() if f.initiative is not None and not f.withdrawn
+        ]
         keys: dict[tuple[int, int, tuple[int, ...]], list[Fighter]] = {}
         for f in rolled:
             keys.setdefault(f.rank_key(), []).append(f)

@@ -82,11 +82,15 @@ def band_of(boxes: tuple[int, ...] | list[int], fate: str) -> str:
     return f"hunter.band.{reached[-1]}" if reached else "band.wounded"
 
 
+WITHDRAWN = "withdrawn"
+"""The fate a reader sees of a fighter taken out of the fight (``word.withdrawn``)."""
+
+
 def status(f: Fighter) -> Status:
     """Dead, out of the fight (unconscious, bleeding out), wounded (a box marked) or unhurt."""
     if f.fate in DEAD_FATES:
         return "dead"
-    if f.fate in OUT_FATES:
+    if f.fate in OUT_FATES or f.withdrawn:
         return "out"
     return "wounded" if f.health.filled else "unhurt"
 
@@ -160,7 +164,7 @@ def row(state: HunterState, f: Fighter) -> RosterRow:
         penalty=f.health.penalty,
         resources=resources_of(state, f),
         conditions=conditions(f),
-        fate=f.fate,
+        fate=WITHDRAWN if f.withdrawn and f.fate == "alive" else f.fate,
     )
 
 

@@ -34,6 +34,7 @@ from dataclasses import dataclass, replace
 from typing import Any
 
 from conteur.engine import CommandTemplate, Param
+from conteur.engine.joining import WITHDRAW
 from conteur.i18n import ConteurError
 
 from . import close, equipment, gm, turn
@@ -438,6 +439,11 @@ def legal_commands(state: VtmState, actor: str | None = None) -> list[CommandTem
     out.extend(close.templates(state, actor))
     if actor is None:
         out.extend(gm_templates(state))
+        standing = tuple(f.id for f in state.fighters.values() if not f.out_of_fight)
+        if standing:
+            out.append(
+                CommandTemplate(WITHDRAW, None, (Param("fighter", "choice", standing),), "V-INI-4")
+            )
     return out
 
 

@@ -25,13 +25,15 @@ from conteur.engine.inputs import (
     read_data,
     validate,
 )
+from conteur.engine.joining import JOIN, WITHDRAW
 from conteur.engine.npcs import Archetype
+from conteur.engine.report import Fact
 from conteur.engine.rules import RuleText, load_rule_texts
 from conteur.engine.views import Column, Roster, TurnView
 from conteur.engine.visibility import Audiences, Visibility
 from conteur.i18n import ConteurError, Lang, Msg
 
-from . import actions, close, defence, equipment, general, gm, modifiers, ranged, turn
+from . import actions, close, defence, equipment, general, gm, joining, modifiers, ranged, turn
 from .health import HealthTrack, Level
 from .legal import action_kinds, declare_template, legal_commands, targets_of
 from .rulebook import CORE, CORE_MODULES, Rulebook, Source, compose, rules_of
@@ -131,6 +133,8 @@ class VtmRuleset(Ruleset[VtmState]):
             "get_up": close.get_up,
             "close_wound": close.close_wound,
             "gm_disarm_botch": close.gm_disarm_botch,
+            JOIN: joining.join,
+            WITHDRAW: joining.take_out,
         }
         from .packs import discover
 
@@ -298,6 +302,16 @@ class VtmRuleset(Ruleset[VtmState]):
         from .views import turn_view
 
         return turn_view(state)
+
+    def join_rule(self, state: Any) -> str | None:
+        """V-INI-1: a newcomer rolls initiative with everyone at the next turn."""
+        return "V-INI-1"
+
+    def fight_facts(self, event: Event) -> Sequence[Fact]:
+        """Attacks, hits, levels lost and every roll, for the summary (``.report``)."""
+        from .report import fight_facts
+
+        return fight_facts(event)
 
     def summary(self, state: Any) -> list[dict[str, Any]]:
         """Where each fighter stands, JSON-ready (health track with ``/`` and ``X``...)."""

@@ -60,7 +60,7 @@ ParamKind = Literal[
     "text",
     "data",
 ]
-Body = Literal["declaration", "act", "defence", "ambush", "slots", "maneuver"]
+Body = Literal["declaration", "act", "defence", "ambush", "slots", "maneuver", "newcomer"]
 
 GENERAL_KINDS = ("move", "reload", "aim", "stand_up", "draw", "other")
 """Actions the engine takes that are not all maneuvers of the tables (actions.py)."""
@@ -1219,7 +1219,22 @@ def _gm_command(reader: _Reader) -> Command:
     spec = words.gm_verbs[vid]
     if spec.body == "maneuver":
         return _maneuver(reader, spec.command or vid)
+    if spec.body == "newcomer":
+        return _newcomer(reader, spec.command or vid)
     return Command(spec.command or vid, None, reader.slots(vid, spec))
+
+
+def _newcomer(reader: _Reader, command: str) -> Command:
+    """``mj: renfort {id: cid, side: b, dexterity: 2, weapons: [knife]}``: a combatant joins
+    (its scenario entry, in YAML's flow style)."""
+    text = reader.rest().strip()
+    try:
+        entry = yaml.safe_load(text) if text else None
+    except yaml.YAMLError as exc:
+        raise reader.error("vtm.script.bad_newcomer", detail=str(exc).splitlines()[0]) from None
+    if not isinstance(entry, dict):
+        raise reader.error("vtm.script.bad_newcomer", detail=text or "—")
+    return Command(command, None, {"combatant": entry})
 
 
 def _body(reader: _Reader, actor: str, command: str, body: Body, vid: str) -> Command:

@@ -6,6 +6,7 @@ Changed only by folding events (``events.py``); rule code reads it.
 from __future__ import annotations
 
 import copy
+from collections.abc import Mapping
 from dataclasses import dataclass, field, fields
 from typing import Any, Literal
 
@@ -164,13 +165,14 @@ class Fighter:
 
     @property
     def out_of_fight(self) -> bool:
-        """Incapacitated, dead, in torpor, or unconscious: no action."""
+        """Incapacitated, dead, in torpor, unconscious, or taken out of the fight: no action."""
         # ``self.fate != "alive"`` read directly (the referee asks it of every fighter
         # after every action): damage past the track, or no empty box left.
         health = self.health
         if health.past_track is not None or None not in health.boxes:
             return True
-        return bool(self.conditions.get("unconscious"))
+        conditions = self.conditions
+        return bool(conditions.get("unconscious")) or bool(conditions.get("withdrawn"))
 
     @property
     def supernatural(self) -> bool:
@@ -211,6 +213,18 @@ class VtmState:
     def enemies(self, fid: str) -> list[Fighter]:
         side = self.fighters[fid].side
         return [f for f in self.fighters.values() if f.side != side]
+
+    def admit(self, entry: Mapping[str, Any]) -> None:
+        """A combatant joins the fight under way (``.joining``)."""
+        from .joining import admit
+
+        admit(self, entry)
+
+    def withdraw(self, fighter: str) -> None:
+        """A combatant is taken out of the fight and of the order (``.joining``)."""
+        from .joining import withdraw
+
+        withdraw(self, fighter)
 
     def ranked(self) -> list[str]:
         """Every fighter in initiative order (fastest first)."""

@@ -41,13 +41,17 @@ COLUMNS = (
     Column(key="blood", label=Msg("vtm.res.blood")),
 )
 
+WITHDRAWN = "withdrawn"
+"""The fate a reader sees of a fighter taken out of the fight (``word.withdrawn``)."""
+
 OUT_FATES = frozenset({"incapacitated", "torpor"})
 DEAD_FATES = frozenset({"dead", "final_death"})
 
-BOOKKEEPING = frozenset({"set_up", "get_up_tried", "in_combat"})
+BOOKKEEPING = frozenset({"set_up", "get_up_tried", "in_combat", "withdrawn"})
 """Conditions the rules keep that no reader names: the set-up a bite needs (V-CC-10), a
 roll to get up already tried this turn (V-DMG-7), being in the fight after an ambush
-(V-MAN-7). Each still has its words (``vtm.cond.<key>``)."""
+(V-MAN-7), taken out of the fight (its fate says it). Each still has its words
+(``vtm.cond.<key>``)."""
 
 TIMED_SUFFIX = "_turn"
 """A condition that lasts some turns is kept as ``<name>_turn`` = the last turn it holds
@@ -61,7 +65,7 @@ def status(f: Fighter) -> Status:
     """Unhurt, wounded, out of the fight (incapacitated, torpor, unconscious) or dead."""
     if f.fate in DEAD_FATES:
         return "dead"
-    if f.fate in OUT_FATES or f.conditions.get("unconscious"):
+    if f.fate in OUT_FATES or f.conditions.get("unconscious") or f.conditions.get("withdrawn"):
         return "out"
     return "wounded" if f.health.filled else "unhurt"
 
@@ -184,7 +188,7 @@ def row(state: VtmState, f: Fighter) -> RosterRow:
         penalty=f.penalty,
         resources=resources(state, f),
         conditions=conditions(state, f),
-        fate=f.fate,
+        fate=WITHDRAWN if f.fate == "alive" and f.conditions.get("withdrawn") else f.fate,
     )
 
 

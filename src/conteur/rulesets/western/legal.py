@@ -13,9 +13,12 @@ target with no hit locations — it states in its ``refusals``.
 from __future__ import annotations
 
 from conteur.engine import CommandTemplate, Param
+from conteur.engine.commands import SETTLE_TIE
+from conteur.engine.joining import WITHDRAW
 from conteur.i18n import ConteurError
 
 from .combat import may_take, reload_refusal
+from .joining import tied_now
 from .knockout import knockout_refusal
 from .shooting import draft_shot
 from .state import Fighter, WesternState
@@ -61,6 +64,14 @@ def gm_commands(state: WesternState) -> list[CommandTemplate]:
         )
     )
     out.append(CommandTemplate("bind", None, (Param("target", "choice", alive),), "W-KO-5"))
+    standing = tuple(f.id for f in fighters.values() if f.standing)
+    if standing:
+        out.append(
+            CommandTemplate(WITHDRAW, None, (Param("fighter", "choice", standing),), "W-SPD-2")
+        )
+    tied = tied_now(state)
+    if tied:
+        out.append(CommandTemplate(SETTLE_TIE, None, (Param("first", "choice", tied),), "W-SPD-2"))
     sides = tuple(dict.fromkeys(f.side for f in fighters.values()))
     if not state.duel_judged:
         out.append(

@@ -8,14 +8,17 @@ from typing import TYPE_CHECKING, Any
 
 from conteur.dice import RollKind
 from conteur.engine import Command, CommandTemplate, Event, Param, Resolution, Ruleset
+from conteur.engine.commands import SETTLE_TIE
 from conteur.engine.inputs import Key
+from conteur.engine.joining import JOIN, WITHDRAW
 from conteur.engine.npcs import Archetype
+from conteur.engine.report import Fact
 from conteur.engine.rules import RuleText, load_rule_texts
 from conteur.engine.views import Column, Roster, TurnView
 from conteur.engine.visibility import Audiences, Visibility
 from conteur.i18n import ConteurError, Lang
 
-from . import combat, knockout, order, reputation
+from . import combat, joining, knockout, order, reputation
 from .sheet import fighter_from_scenario
 from .state import TablesRef, WesternState
 from .sweep import OPTIONS
@@ -48,6 +51,9 @@ class WesternRuleset(Ruleset[WesternState]):
             "knockout": knockout.knock_out,
             "bind": knockout.bind,
             "duel_won": reputation.duel_won,
+            JOIN: joining.join,
+            WITHDRAW: joining.take_out,
+            SETTLE_TIE: joining.settle_tie,
         }
 
     # ------------------------------------------------------------------ state
@@ -216,6 +222,16 @@ class WesternRuleset(Ruleset[WesternState]):
         from .visibility import visibility
 
         return visibility(event, state)
+
+    def join_rule(self, state: Any) -> str | None:
+        """W-SPD-2: a newcomer takes its place in the order of combat from the next round."""
+        return "W-SPD-2"
+
+    def fight_facts(self, event: Event) -> Sequence[Fact]:
+        """Attacks, hits, damage and every roll, for the summary (``.report``)."""
+        from .report import fight_facts
+
+        return fight_facts(event)
 
     def audiences(self) -> Audiences:
         from .visibility import AUDIENCES

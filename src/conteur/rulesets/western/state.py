@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -57,6 +58,8 @@ class Fighter:
     action: str | None = None
     """Its simple action in round ``action_round``: ``shoot``, ``reload``, ``run`` (W-RND-1)."""
     action_round: int = 0
+    withdrawn: bool = False
+    """Taken out of the fight by the game master (``.joining``)."""
 
     def action_in(self, turn: int) -> str | None:
         """The simple action already taken in round ``turn`` (None: none yet)."""
@@ -76,7 +79,7 @@ class Fighter:
 
     @property
     def standing(self) -> bool:
-        return self.fate == "alive"
+        return self.fate == "alive" and not self.withdrawn
 
 
 @dataclass
@@ -94,6 +97,8 @@ class WesternState:
     duel: bool = False
     """Judge the duel by itself when one side alone stands (scenario key ``duel``)."""
     duel_judged: bool = False
+    tie_settled: list[int] | None = None
+    """[round, shot] of the last tie the game master settled (W-SPD-2, ``.joining``)."""
     options: dict[str, Any] = field(default_factory=dict)
     meta: dict[str, Any] = field(default_factory=dict)
 
@@ -112,6 +117,18 @@ class WesternState:
         if self.phase != "round" or self.done >= len(self.slots):
             return None
         return self.slots[self.done]
+
+    def admit(self, entry: Mapping[str, Any]) -> None:
+        """A combatant joins the fight under way (``.joining``)."""
+        from .joining import admit
+
+        admit(self, entry)
+
+    def withdraw(self, fighter: str) -> None:
+        """A combatant is taken out of the fight and of the order (``.joining``)."""
+        from .joining import withdraw
+
+        withdraw(self, fighter)
 
     def fighter(self, ref: str) -> Fighter:
         from conteur.i18n import ConteurError

@@ -53,11 +53,15 @@ def ladder() -> tuple[tuple[tuple[int, str], ...], Mapping[str, str]]:
     return rungs, fates
 
 
+WITHDRAWN = "withdrawn"
+"""The fate a reader sees of a fighter taken out of the fight (``word.withdrawn``)."""
+
+
 def status(f: Fighter) -> Status:
     """Dead, out (0 PV or less, or unconscious), unhurt with every PV, else wounded."""
     if f.fate == "dead":
         return "dead"
-    if f.fate in OUT_FATES:
+    if f.fate in OUT_FATES or f.withdrawn:
         return "out"
     return "unhurt" if f.pv >= f.pv_max else "wounded"
 
@@ -141,7 +145,7 @@ def row(state: WesternState, f: Fighter) -> RosterRow:
         band=band(f),
         resources=resources_of(state, f),
         conditions=conditions(state, f),
-        fate=f.fate,
+        fate=WITHDRAWN if f.withdrawn and f.fate == "alive" else f.fate,
     )
 
 
