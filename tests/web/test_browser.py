@@ -25,6 +25,8 @@ from conteur.store import Store, open_store
 from conteur.web import create_app
 from conteur.web.demo import load_demo
 
+from .conftest import GM_PASSWORD
+
 CHROMIUM = os.environ.get("CONTEUR_CHROMIUM", "/usr/bin/chromium")
 ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking"]
 TIMEOUT_MS = 10_000
@@ -64,6 +66,7 @@ def server(tmp_path: Path) -> Iterator[tuple[str, Store, str]]:
 
     store = open_store(f"sqlite:///{tmp_path / 'browser.db'}")
     load_demo(store)
+    store.set_gm_password(GM_PASSWORD)
     token = store.new_gm_token()
     port = _free_port()
     config = uvicorn.Config(

@@ -22,6 +22,7 @@ from conteur.store import Participant, Store, open_store
 from conteur.web import create_app
 from conteur.web.demo import demo_data, load_demo
 
+from .conftest import GM_PASSWORD
 from .test_browser import ARGS, CHROMIUM, TIMEOUT_MS, _free_port, _need_browser
 from .test_browser_player import OUTPUT
 
@@ -36,6 +37,7 @@ def site(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[str, Store,
 
     store = open_store(f"sqlite:///{tmp_path_factory.mktemp('rolls') / 'rolls.db'}")
     load_demo(store)
+    store.set_gm_password(GM_PASSWORD)
     token = store.new_gm_token()
     port = _free_port()
     config = uvicorn.Config(
