@@ -10,8 +10,6 @@ Screenshots: ``out/test-output/joining/``.
 from __future__ import annotations
 
 import io
-import threading
-import time
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -22,7 +20,7 @@ from conteur.web import create_app
 from conteur.web.demo import load_demo
 from conteur.web.hosting import Hosting, join_base
 
-from .test_browser import ARGS, CHROMIUM, TIMEOUT_MS, _free_port, _need_browser
+from .test_browser import ARGS, CHROMIUM, TIMEOUT_MS, _free_port, _need_browser, serving
 
 SHOTS = Path(__file__).resolve().parents[2] / "out" / "test-output" / "joining"
 GM_SIZE = {"width": 1366, "height": 768}
@@ -34,31 +32,14 @@ PASSWORD = "la diligence arrive"
 def lan_server(tmp_path: Path) -> Iterator[tuple[int, str, Store, str]]:
     """A first start listening on every interface, as ``conteur serve --host 0.0.0.0``: its
     port, the local network's base, the store, the start token (no password yet)."""
-    import uvicorn
-
     store = open_store(f"sqlite:///{tmp_path / 'joining.db'}")
     load_demo(store)
     token = store.new_gm_token()
     port = _free_port()
     lan = join_base("0.0.0.0", port, None)
-    config = uvicorn.Config(
-        create_app(store, hosting=Hosting(lan_url=lan)),
-        host="0.0.0.0",
-        port=port,
-        log_level="warning",
-        timeout_graceful_shutdown=1,
-    )
-    srv = uvicorn.Server(config)
-    thread = threading.Thread(target=srv.run, daemon=True)
-    thread.start()
-    deadline = time.monotonic() + 10
-    while not srv.started:
-        if time.monotonic() > deadline:
-            raise RuntimeError("the web server did not start")
-        time.sleep(0.02)
-    yield port, lan, store, token
-    srv.should_exit = True
-    thread.join(10)
+    app = create_app(store, hosting=Hosting(lan_url=lan))
+    with serving(app, host="0.0.0.0", port=port):
+        yield port, lan, store, token
     store.close()
 
 
