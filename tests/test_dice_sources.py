@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import itertools
 import json
+import random
 from typing import Any
 
 import pytest
@@ -58,7 +59,7 @@ def test_too_few_faces_names_the_missing_count_and_consumes_nothing() -> None:
     assert error.key == "dice.too_few"
     assert (error.params["needed"], error.params["left"], error.params["missing"]) == (5, 3, 2)
     assert "il en manque au moins 2" in error.message("fr")
-    assert "5 dé(s) à difficulté 6" in error.message("fr")
+    assert "5 dés à difficulté 6" in error.message("fr")
     assert "at least 2 missing" in error.message("en")
     assert dice.position == 1 and dice.remaining == (8, 4, 2)
 
@@ -103,7 +104,7 @@ def test_text_that_is_not_a_number_is_refused(text: str, token: str, position: i
         TypedDice(text)
     error = info.value
     assert error.key == "dice.not_a_number"
-    assert error.message("fr") == f"« {token} » n'est pas un nombre (dé n° {position} de la saisie)"
+    assert error.message("fr") == f"« {token} » n'est pas un nombre (dé n° {position} de la saisie)"
     assert error.message("en") == f'"{token}" is not a number (die #{position} of the input)'
 
 
@@ -133,8 +134,8 @@ def test_left_over_faces_are_reported() -> None:
     with pytest.raises(ConteurError) as info:
         dice.check_all_used()
     assert info.value.key == "dice.left_over"
-    assert info.value.message("fr") == "2 dé(s) saisi(s) en trop, que le jet n'utilise pas : 1 4"
-    assert info.value.message("en") == "2 typed-in die(s) left over, not used by the roll: 1 4"
+    assert info.value.message("fr") == "2 dés saisis en trop, que le jet n'utilise pas : 1 4"
+    assert info.value.message("en") == "2 typed-in dice left over, not used by the roll: 1 4"
 
 
 def test_mark_and_reset_undo_a_command_half_way() -> None:
@@ -163,6 +164,34 @@ def test_seeded_mark_and_reset_replay_the_same_faces() -> None:
     first = dice.roll(VtmPool(10, 6))
     dice.reset(mark)
     assert dice.roll(VtmPool(10, 6)) == first
+
+
+@pytest.mark.parametrize("seed", range(8))
+def test_seeded_faces_are_python_randoms_whatever_the_marks_and_resets(seed: int) -> None:
+    """The faces are ``int(random() * sides) + 1`` of ``random.Random(seed)``, one after
+    the other, however marks and resets move about the stream (across its blocks too),
+    and whether a roll's dice are drawn at once or one by one."""
+    stream = random.Random(seed)
+    expected = [stream.random() for _ in range(3 * SeededDice.BLOCK)]
+    dice = SeededDice(seed)
+    moves = random.Random(seed + 100)
+    marks = [(0, dice.mark())]
+    used = 0
+    for _ in range(600):
+        move = moves.random()
+        if move < 0.08:
+            used, mark = moves.choice(marks)
+            dice.reset(mark)
+            assert dice.mark() == mark
+        elif move < 0.2:
+            marks.append((used, dice.mark()))
+        else:
+            sides = moves.choice((6, 10, 100))
+            for _ in range(min(moves.randint(1, 30), (len(expected) - used) // 12)):
+                count = moves.randint(1, 12)  # several dice at once, across blocks too
+                want = tuple(int(x * sides) + 1 for x in expected[used : used + count])
+                assert dice.roll(Expr(count, sides)).faces == want
+                used += count
 
 
 def test_seeded_faces_stay_on_the_die() -> None:

@@ -72,7 +72,7 @@ def test_undo_without_kept_history_refolds_the_log() -> None:
     """Without the kept states, undo folds the log again: the same states come back."""
     f, states = played()
     f.encounter.keep_history = False
-    f.encounter._history.clear()
+    f.encounter._snapshots.clear()
     for expected in reversed(states[:-1]):
         f.encounter.undo()
         assert dump(f.state) == expected

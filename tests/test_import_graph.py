@@ -18,6 +18,7 @@ GENERIC = (
     "conteur.engine",
     "conteur.i18n",
     "conteur.launch",
+    "conteur.records",
     "conteur.sim",
     "conteur.store",
     "conteur.web",

@@ -19,6 +19,7 @@ from functools import lru_cache
 from typing import Any, ClassVar, Generic, Literal, Protocol, TypeVar
 
 from conteur.i18n import ConteurError, Lang, Msg, t
+from conteur.records import lean
 
 from . import exact
 from .kinds import register_roll_kind, roll_kind
@@ -51,7 +52,8 @@ DieStage = Literal["roll", "rote", "again"]
 """When a face was rolled: with the pool, as a rote reroll, or in an again-wave."""
 
 
-@dataclass(frozen=True, slots=True)
+@lean
+@dataclass(frozen=True)
 class DieNote:
     """One face of a roll and what it did, for display (every face in roll order)."""
 
@@ -81,7 +83,13 @@ def replay(faces: Sequence[int]) -> Draw:
 
 
 class Roll(Protocol[R]):
-    """A roll request: reads its faces from a source, or lists its exact outcomes."""
+    """A roll request: reads its faces from a source, or lists its exact outcomes.
+
+    A request whose dice are known before it is rolled (a fixed number of one kind,
+    as a plain expression) may also have ``dice_needed() -> (sides, count)`` and
+    ``record(faces) -> RollRecord``, what its ``roll`` does with the faces it draws;
+    ``SeededDice`` then draws them in one go.
+    """
 
     kind: ClassVar[str]
 
@@ -92,7 +100,8 @@ class Roll(Protocol[R]):
     def describe(self, lang: Lang | None = None) -> str: ...
 
 
-@dataclass(frozen=True, slots=True)
+@lean
+@dataclass(frozen=True)
 class RollRecord(Generic[RT]):
     """One roll as it happened: the request, every face in roll order, and its result.
 
@@ -130,7 +139,8 @@ def check_count(field_name: str, value: int, limit: int = MAX_POOL) -> None:
 _EXPR = re.compile(r"^\s*(\d*)\s*[dD]\s*(\d+)\s*(?:([+-])\s*(\d+))?\s*$", re.ASCII)
 
 
-@dataclass(frozen=True, slots=True)
+@lean
+@dataclass(frozen=True)
 class ExprResult:
     """The total of a plain dice expression."""
 
@@ -140,7 +150,8 @@ class ExprResult:
         return t("result.total", lang, total=self.total)
 
 
-@dataclass(frozen=True, slots=True)
+@lean
+@dataclass(frozen=True)
 class Expr:
     """A plain roll ``NdX±M`` (``1D20``, ``3D10``, ``4D6-3``): the sum of the faces plus M."""
 
@@ -175,7 +186,15 @@ class Expr:
         return f"{self.count}D{self.sides}{mod}"
 
     def roll(self, draw: Draw) -> RollRecord[ExprResult]:
-        faces = tuple(draw(self.sides) for _ in range(self.count))
+        sides = self.sides
+        return self.record(tuple([draw(sides) for _ in range(self.count)]))
+
+    def dice_needed(self) -> tuple[int, int]:
+        """(sides, count): the dice of the expression (see ``SeededDice.roll``)."""
+        return self.sides, self.count
+
+    def record(self, faces: tuple[int, ...]) -> RollRecord[ExprResult]:
+        """The record of this roll with these faces."""
         return RollRecord(self, faces, ExprResult(sum(faces) + self.modifier))
 
     def notes(self, faces: Sequence[int]) -> tuple[DieNote, ...]:

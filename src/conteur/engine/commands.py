@@ -9,7 +9,10 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
+from conteur.records import lean
 
+
+@lean
 @dataclass(frozen=True)
 class Command:
     """``type`` of command, the acting combatant (None for the game master), its arguments."""

@@ -13,6 +13,7 @@ from typing import Any, ClassVar, TypeVar
 
 from conteur.dice import RollRecord, record_from_dict
 from conteur.i18n import Lang, Msg, catalog, t
+from conteur.records import lean_on_first_use
 
 from .visibility import PUBLIC, Visibility
 
@@ -34,6 +35,11 @@ WORD_FIELDS = frozenset(
         "via",
         "context",
         "outcome",
+        "weapon",
+        "armour",
+        "range",
+        "band",
+        "location",
     }
 )
 """Event fields holding a word with a translation ``word.<value>`` in the catalog."""
@@ -63,6 +69,7 @@ class Event:
         super().__init_subclass__(**kwargs)
         cls.type_name = cls.__name__
         _EVENT_TYPES[cls.__name__] = cls
+        lean_on_first_use(cls)  # events are many: a lean __init__ (conteur/records.py)
 
     def apply(self, state: Any) -> None:
         """Fold this event into ``state`` (events that only inform change nothing)."""

@@ -49,11 +49,13 @@ S = TypeVar("S", default=Any)
 
 
 class Resolution(Generic[S]):
-    """The working context of one command: the state, the dice, the events emitted.
+    """The working context of one command: the encounter's live state, the dice, the events.
 
     ``emit`` stamps the event with who may see it (the ruleset's ``visibility``),
     folds it into the state at once, so later steps of the same command see its
-    effect, and records it.
+    effect, and records it; rule code changes the state only this way. When the
+    command fails half-way, the encounter restores the state from its events in
+    force (nothing is copied before a command).
     """
 
     def __init__(

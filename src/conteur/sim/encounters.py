@@ -4,8 +4,8 @@
 scenario ``runs`` times to the end — one side left with a fighter in the
 fight, none, or the turn limit — each time through ``Encounter.execute`` and
 the ruleset's own rules, driven by the sides' tactics (``tactics.py``) and the
-ruleset's referee (``referee.py``). Lean: ``keep_history=False`` (no copy of
-the state before each command), no text is rendered.
+ruleset's referee (``referee.py``). Lean: ``keep_history=False`` (no snapshots of
+the state for undo), no text is rendered.
 
 Reproducible whatever the parallelism: run *i* rolls with ``SeededDice``
 seeded from the i-th child of ``numpy.random.SeedSequence(seed)`` (the one
@@ -22,7 +22,6 @@ or Final Death; fled).
 
 from __future__ import annotations
 
-import copy
 import hashlib
 import json
 import math
@@ -30,12 +29,14 @@ import os
 import time
 from collections.abc import Callable, Iterable, Iterator, Mapping
 from dataclasses import dataclass, field
+from functools import cached_property
 from pathlib import Path
 from typing import Any
 
 from conteur.dice import SeededDice
 from conteur.engine import Encounter
 from conteur.engine.scenario import load_scenario
+from conteur.engine.scratch import scratch_copier
 from conteur.i18n import ConteurError
 
 from .referee import DOWN, FATES, KILLED, FightRecord, Referee, get_referee
@@ -159,9 +160,10 @@ class Job:
     escape: float
     seed: int
 
-    @property
+    @cached_property
     def key(self) -> str:
-        """Identifies the job, so a worker prepares it once for all its chunks."""
+        """Identifies the job, so a worker prepares it once for all its chunks (computed once
+        per job: every fight asks it)."""
         text = json.dumps(
             [self.scenario, self.base_dir, self.tactics, self.max_turns, self.escape],
             sort_keys=True,
@@ -179,6 +181,9 @@ class Prepared:
     tactics: dict[str, Tactic]
     sides: list[str]
     fighters: list[tuple[str, str, str]]
+    fresh: Callable[[], Any] = field(default=lambda: None, repr=False)
+    """A fresh copy of the starting state at each call (``scratch_copier``: the start is
+    studied once, then each run's copy is a few C-level copies)."""
 
 
 _PREPARED: dict[str, Prepared] = {}
@@ -203,21 +208,35 @@ def prepare(job: Job) -> Prepared:
         tactics,
         referee.sides(encounter.state),
         referee.fighters(encounter.state),
+        scratch_copier(encounter.origin),
     )
     _PREPARED.clear()
     _PREPARED[key] = prepared
     return prepared
 
 
-def fight_one(job: Job, index: int) -> FightRecord:
-    """Fight run ``index`` of the job to its end."""
+def fight_encounter(job: Job, index: int) -> tuple[FightRecord, Encounter]:
+    """Fight run ``index`` of the job to its end: how it ended, and the encounter fought."""
     prep = prepare(job)
     start = prep.encounter
+    # Each run plays on its own copy of the prepared start; its refolds (after a refused
+    # command) start from that start itself, which nothing changes.
     encounter = Encounter(
-        start.ruleset, start.scenario, copy.deepcopy(start.state), keep_history=False
+        start.ruleset,
+        start.scenario,
+        prep.fresh(),
+        keep_history=False,
+        base_dir=start.base_dir,
+        origin=start.origin,
     )
     dice = SeededDice(run_seed(job.seed, index))
-    return prep.referee.fight(encounter, dice, prep.tactics, job.max_turns, job.escape)
+    record = prep.referee.fight(encounter, dice, prep.tactics, job.max_turns, job.escape)
+    return record, encounter
+
+
+def fight_one(job: Job, index: int) -> FightRecord:
+    """Fight run ``index`` of the job to its end."""
+    return fight_encounter(job, index)[0]
 
 
 def run_chunk(job: Job, start: int, stop: int) -> Tally:
@@ -532,6 +551,7 @@ __all__ = [
     "Tally",
     "chunks",
     "default_workers",
+    "fight_encounter",
     "fight_one",
     "run_chunk",
     "run_seed",

@@ -622,6 +622,9 @@ class Store:
     def encounter(self, encounter_id: int) -> Encounter:
         """The live encounter, up to date with the database (read it; change it only by this store).
 
+        Its state changes in place while a command runs: read it with ``read_encounter``
+        (under the store's lock) when other threads may be running commands.
+
         The same object is kept between calls while no other writer adds rows:
         then one query (the last seq) is all it costs.
         """

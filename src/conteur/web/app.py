@@ -672,8 +672,8 @@ def create_app(
         values = await form_of(request, sid)
 
         def action() -> Any:
-            enc = store.encounter(info.id)
-            command = view.command_from_form(enc, values)
+            # Read under the store's lock: another command may be changing the live state.
+            command = store.read_encounter(info.id, lambda enc: view.command_from_form(enc, values))
             dice, exact = view.dice_from_form(values)
             return store.execute(info.id, command, dice, all_dice_used=exact)
 
@@ -753,8 +753,8 @@ def create_app(
         values = await form_of(request, sid)
 
         def action() -> Any:
-            enc = store.encounter(info.id)
-            command = view.command_from_form(enc, values)
+            # Read under the store's lock: another command may be changing the live state.
+            command = store.read_encounter(info.id, lambda enc: view.command_from_form(enc, values))
             return table_rolls.begin(store, info.id, command)
 
         return await after_command(request, info, sid, action)
@@ -804,8 +804,10 @@ def create_app(
                 raise ConteurError("web.missing", field="line")
             if len(line) > 1000:
                 raise ConteurError("web.too_long", field="line")
-            enc = store.encounter(info.id)
-            command = enc.ruleset.parse_command(line, enc.state, lang_of(request))
+            lang = lang_of(request)
+            command = store.read_encounter(
+                info.id, lambda enc: enc.ruleset.parse_command(line, enc.state, lang)
+            )
             if command.type == "undo":
                 return store.undo(info.id, seen=seen_seq(values))
             dice, exact = view.dice_from_form(values)
@@ -860,7 +862,7 @@ def create_app(
         toggled = OPTION in values  # the options' own form was sent (else: as things stand)
 
         def work() -> tuple[Any, list[view.Field], dict[str, str]]:
-            def read(enc: Any) -> tuple[Any, list[Param], dict[str, Any], dict[str, str]]:
+            def read(enc: Any) -> tuple[Any, Any, list[Param], dict[str, Any], dict[str, str]]:
                 names = enc.ruleset.names(enc.state)
                 if attacker not in names or target not in names or attacker == target:
                     raise ConteurError("web.odds_pick")
@@ -872,12 +874,14 @@ def create_app(
                     raise ConteurError("web.bad_choice", field="maneuver", value=maneuver)
                 toggles = view.odds_toggles(enc, attacker, target, maneuver or None)
                 chosen = view.params_from_form(toggles, values, OPTION) if toggled else {}
-                return enc, toggles, chosen, names
+                # A copy taken under the store's lock: the live state changes in place with
+                # each command, and the odds are priced after the lock is released.
+                return enc, copy.deepcopy(enc.state), toggles, chosen, names
 
-            enc, toggles, chosen, names = store.read_encounter(eid, read)
+            enc, state, toggles, chosen, names = store.read_encounter(eid, read)
             try:
                 answer = enc.ruleset.attack_odds(
-                    copy.deepcopy(enc.state),
+                    state,
                     attacker,
                     target,
                     maneuver or None,
@@ -1076,8 +1080,8 @@ def create_app(
             raise ConteurError("web.not_legal", command=values.get("type", ""))
 
         def action() -> Any:
-            enc = store.encounter(info.id)
-            command = view.command_from_form(enc, values)
+            # Read under the store's lock: another command may be changing the live state.
+            command = store.read_encounter(info.id, lambda enc: view.command_from_form(enc, values))
             dice, exact = view.dice_from_form(values)
             return store.execute(info.id, command, dice, all_dice_used=exact)
 

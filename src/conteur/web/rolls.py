@@ -79,8 +79,7 @@ def view_of(
     playable = player_input and who is not None and who in players and not ask.hidden  # type: ignore[union-attr]
     if not gm and (not playable or who != me):
         return None
-    enc = store.encounter(eid)
-    names = enc.ruleset.names(enc.state)
+    names = store.read_encounter(eid, lambda enc: enc.ruleset.names(enc.state))
     actor = names.get(pending.command.actor or "", "")
     return RollsView(
         version=f"{pending.step}:{need.index}:{len(need.faces_so_far)}",
@@ -99,14 +98,18 @@ def view_of(
 
 
 def _need(store: Store, eid: int, pending: PendingInfo) -> RollNeeded | None:
-    enc = store.encounter(eid)
-    return next_roll(enc, pending.command, [list(r) for r in pending.rolls])
+    return _next(store, eid, pending.command, [list(r) for r in pending.rolls])
+
+
+def _next(store: Store, eid: int, command: Command, rolls: list[list[int]]) -> RollNeeded | None:
+    """``next_roll`` under the store's lock: a command of another request changes the live
+    state in place, and the dry run starts from a copy of it."""
+    return store.read_encounter(eid, lambda enc: next_roll(enc, command, rolls))
 
 
 def begin(store: Store, eid: int, command: Command) -> bool:
     """Start ``command`` with the table's dice; True when it ran at once (it rolls nothing)."""
-    enc = store.encounter(eid)
-    need = next_roll(enc, command, [])  # an illegal command is refused here, nothing kept
+    need = _next(store, eid, command, [])  # an illegal command is refused here, nothing kept
     if need is None:
         store.execute(eid, command, TableDice([]), all_dice_used=True)
         return True
@@ -161,8 +164,7 @@ def enter(store: Store, eid: int, raw: str | None, *, step: int, who: str | None
         while len(rolls) <= need.index:
             rolls.append([])
         rolls[need.index] = [*need.faces_so_far, *faces]
-        enc = store.encounter(eid)
-        if next_roll(enc, pending.command, rolls) is not None:
+        if _next(store, eid, pending.command, rolls) is not None:
             store.update_pending(eid, rolls, step=step)
             return False
     elif who is not None:

@@ -22,6 +22,7 @@ from conteur.dice.kinds import register_roll_kind
 from conteur.dice.odds import CHART_POOL, RollOdds, check_max_pool, check_pool
 from conteur.dice.rolls import DieNote, DieRole, DieStage, Draw, RollRecord, check_count, replay
 from conteur.i18n import ConteurError, Lang, Msg, t
+from conteur.records import lean
 
 DRAMATIC_FAILURE = "dramatic_failure"
 """The special failure of a hunter pool (``RollOdds.special``)."""
@@ -37,7 +38,8 @@ mass dropped by ``_CHAIN_TAIL`` at every step (up to ~1e-16 for the largest
 pools), so cutting at half of ``TAIL`` keeps the true mass left out below ``TAIL``."""
 
 
-@dataclass(frozen=True, slots=True)
+@lean
+@dataclass(frozen=True)
 class HunterResult:
     """Successes of a new-WoD roll, and its dramatic failure."""
 
@@ -66,7 +68,8 @@ class HunterResult:
         return t("result.successes", lang, count=self.successes)
 
 
-@dataclass(frozen=True, slots=True)
+@lean
+@dataclass(frozen=True)
 class HunterPool:
     """A new-WoD d10 pool: 8+ succeeds, ``again``-again, optional rote (``hunter``).
 
@@ -101,15 +104,18 @@ class HunterPool:
         return self.dice <= 0
 
     def roll(self, draw: Draw) -> RollRecord[HunterResult]:
-        faces, _, result = self._play(draw)
+        faces, _, result = self._play(draw, notes=False)
         return RollRecord(self, faces, result)
 
     def notes(self, faces: Sequence[int]) -> tuple[DieNote, ...]:
         """What each face did, in roll order: originals, rote rerolls, again-waves."""
         return self._play(replay(faces))[1]
 
-    def _play(self, draw: Draw) -> tuple[tuple[int, ...], tuple[DieNote, ...], HunterResult]:
-        """Roll the pool once: the faces, what each did, and the result (one copy of the rule)."""
+    def _play(
+        self, draw: Draw, notes: bool = True
+    ) -> tuple[tuple[int, ...], tuple[DieNote, ...], HunterResult]:
+        """Roll the pool once: the faces, what each did (unless ``notes`` is False: then
+        ``()``), and the result (one copy of the rule)."""
         faces: list[int] = []
         stages: list[tuple[DieStage, int]] = []
 
@@ -142,8 +148,11 @@ class HunterPool:
             successes += sum(1 for pos in new if faces[pos] >= self.SUCCESS)
             wave = [pos for pos in new if faces[pos] >= self.again]
             exploding.update(wave)
+        result = HunterResult(successes, dramatic, self.chance)
+        if not notes:
+            return tuple(faces), (), result
         counted = set(kept)
-        notes: list[DieNote] = []
+        roles: list[DieNote] = []
         for pos, (face, (stage, wave_no)) in enumerate(zip(faces, stages, strict=True)):
             role: DieRole
             if pos in replaced:
@@ -154,9 +163,8 @@ class HunterPool:
                 role = "one"
             else:
                 role = "failure"
-            notes.append(DieNote(face, role, stage, wave_no, pos in exploding))
-        result = HunterResult(successes, dramatic, self.chance)
-        return tuple(faces), tuple(notes), result
+            roles.append(DieNote(face, role, stage, wave_no, pos in exploding))
+        return tuple(faces), tuple(roles), result
 
     def outcomes(self) -> Sequence[tuple[HunterResult, float]]:
         return _hunter_outcomes(self.dice, self.again, self.rote)

@@ -264,6 +264,8 @@ def lock_of(state: VtmState, f: Fighter) -> Lock | None:
     """The grapple or hold ``f`` is in, as holder or held, while both can still fight."""
     holding = f.conditions.get("holding")
     held_by = f.conditions.get("held_by")
+    if holding is None and held_by is None:
+        return None
     if isinstance(holding, dict):
         lock = Lock(str(holding["kind"]), f.id, str(holding["target"]), int(holding["turn"]))
     elif isinstance(held_by, dict):
@@ -280,6 +282,13 @@ def all_maneuvers(state: VtmState) -> list[Maneuver]:
     """The tables' maneuvers and those defined during play (V-CC-0)."""
     own = [equipment.maneuver(state, mid) for mid in state.custom_maneuvers]
     return [*equipment.tables(state).maneuvers.values(), *own]
+
+
+def sets_up(state: VtmState, mid: str) -> bool:
+    """Whether some maneuver (of the tables, or defined during play) needs ``mid`` first."""
+    if mid in equipment.tables(state).prerequisites:
+        return True
+    return any(mid in equipment.maneuver(state, x).requires.after for x in state.custom_maneuvers)
 
 
 def follow_ups(state: VtmState, kind: str) -> list[str]:
@@ -727,7 +736,7 @@ def after_every_attack(ctx: Resolution, d: AttackDraft, outcome: StrikeOutcome) 
     state: VtmState = ctx.state
     m = d.maneuver
     locks = any(m.effect(kind) for kind in LOCK_RULES)
-    if outcome.hit and not locks and any(m.id in x.requires.after for x in all_maneuvers(state)):
+    if outcome.hit and not locks and sets_up(state, m.id):
         record = {"maneuver": m.id, "target": d.target.id, "turn": state.turn}
         ctx.emit(ConditionSet(d.attacker.id, "set_up", record, rules=(m.rule, "V-CC-10")))
     end_fallen_locks(ctx)

@@ -22,12 +22,14 @@ from conteur.dice.kinds import register_roll_kind
 from conteur.dice.odds import CHART_POOL, RollOdds, check_max_pool, check_pool
 from conteur.dice.rolls import DieNote, DieRole, Draw, RollRecord, check_count
 from conteur.i18n import ConteurError, Lang, Msg, t
+from conteur.records import lean
 
 BOTCH = "botch"
 """The special failure of a vtm pool (``RollOdds.special``)."""
 
 
-@dataclass(frozen=True, slots=True)
+@lean
+@dataclass(frozen=True)
 class VtmResult:
     """Net successes (automatic ones included) and whether the roll botched."""
 
@@ -46,7 +48,8 @@ class VtmResult:
         return t("result.successes", lang, count=self.successes)
 
 
-@dataclass(frozen=True, slots=True)
+@lean
+@dataclass(frozen=True)
 class VtmPool:
     """A d10 pool against a difficulty (``vtm``; core dice rules, V-DMG-4).
 
@@ -91,14 +94,22 @@ class VtmPool:
     def read(self, faces: Sequence[int]) -> VtmResult:
         """The result of these faces (one per rolled die)."""
         diff = self.effective_difficulty
-        hits = sum(1 for f in faces if f >= diff)
-        ones = sum(1 for f in faces if f == 1)
+        hits = len([f for f in faces if f >= diff])
+        ones = faces.count(1)
         net = max(0, hits - ones) if self.ones_cancel else hits
         botch = self.can_botch and hits == 0 and ones > 0 and self.auto == 0
         return VtmResult(successes=net + self.auto, botch=botch)
 
     def roll(self, draw: Draw) -> RollRecord[VtmResult]:
-        faces = tuple(draw(10) for _ in range(self.rolled_dice))
+        return self.record(tuple([draw(10) for _ in range(self.rolled_dice)]))
+
+    def dice_needed(self) -> tuple[int, int]:
+        """(sides, count): the dice this roll takes, known before it is rolled (see
+        ``SeededDice.roll``)."""
+        return 10, self.rolled_dice
+
+    def record(self, faces: tuple[int, ...]) -> RollRecord[VtmResult]:
+        """The record of this roll with these faces (as many as ``dice_needed`` says)."""
         return RollRecord(self, faces, self.read(faces))
 
     def notes(self, faces: Sequence[int]) -> tuple[DieNote, ...]:

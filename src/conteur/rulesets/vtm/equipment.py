@@ -42,19 +42,21 @@ def tables(state: VtmState) -> Tables:
 
 def maneuver(state: VtmState, kind: str) -> Maneuver:
     """The maneuver record for an action kind (custom maneuvers first, V-CC-0)."""
-    if kind in state.custom_maneuvers:
-        return custom_maneuver(kind, state.custom_maneuvers[kind])
-    t = tables(state)
-    if kind in t.maneuvers:
-        return t.maneuvers[kind]
+    custom = state.custom_maneuvers
+    if custom and kind in custom:
+        return custom_maneuver(kind, custom[kind])
+    t: Tables = state.meta["tables"].tables  # ``tables(state)``, on this hot path inline
+    found = t.maneuvers.get(kind)
+    if found is not None:
+        return found
     try:
         return t.find_maneuver(kind)
     except ConteurError:
         from .packs import find_misplaced
 
-        found = find_misplaced(state, kind)
-        if found is not None:
-            raise found.error(kind) from None  # an option pack's, or one it replaces
+        misplaced = find_misplaced(state, kind)
+        if misplaced is not None:
+            raise misplaced.error(kind) from None  # an option pack's, or one it replaces
         raise
 
 
@@ -106,7 +108,8 @@ def is_attack(m: Maneuver) -> bool:
 
 def weapon(state: VtmState, weapon_id: str) -> Weapon:
     """A weapon of the tables (ConteurError naming it when unknown or not of the era)."""
-    return tables(state).weapon(weapon_id)
+    t: Tables = state.meta["tables"].tables  # ``tables(state)``, on this hot path inline
+    return t.weapon(weapon_id)
 
 
 def weapon_in_hand(state: VtmState, f: Fighter) -> Weapon | None:
@@ -141,7 +144,7 @@ def weapon_for(state: VtmState, f: Fighter, action: Action) -> Weapon | None:
 
 
 def owned_weapons(f: Fighter) -> list[str]:
-    return [str(w) for w in f.sheet.weapons]
+    return list(f.sheet.weapons)  # ids (the sheet validates them as strings)
 
 
 def weapon_category(w: Weapon | None) -> str:

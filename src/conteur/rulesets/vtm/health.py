@@ -95,17 +95,19 @@ class HealthTrack:
     @property
     def level(self) -> Level | None:
         """The health level reached (None when unhurt)."""
-        return self.levels[self.filled - 1] if self.filled else None
+        filled = len(self.boxes) - self.boxes.count(None)
+        return self.levels[filled - 1] if filled else None
 
     @property
     def penalty(self) -> int:
         """The wound penalty on dice pools and initiative (V-DMG-5)."""
-        return self.level.penalty if self.level else 0
+        level = self.level
+        return level.penalty if level else 0
 
     @property
     def incapacitated(self) -> bool:
         """The last box is filled: no action (V-DMG-5)."""
-        return self.filled >= len(self.boxes)
+        return None not in self.boxes
 
     def marks(self) -> str:
         """The track as on a character sheet: ``[X][/][ ]...``."""

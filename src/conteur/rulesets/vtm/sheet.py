@@ -14,11 +14,13 @@ from __future__ import annotations
 
 import difflib
 from collections.abc import Mapping
+from functools import cached_property
 from typing import Annotated, Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator, model_validator
 
 from conteur.i18n import ConteurError, Lang, Msg, env_lang, t
+from conteur.records import CachedReads
 
 from .tables import (
     Armour,
@@ -33,6 +35,7 @@ from .tables import (
     pydantic_reason,
 )
 from .traits import (
+    ALL_TRAITS,
     ATTRIBUTES,
     TraitKind,
     canonical_power,
@@ -117,7 +120,7 @@ def _default_track() -> list[str]:
     return list(load_tables().health.default_track)
 
 
-class VtmSheet(BaseModel):
+class VtmSheet(CachedReads, BaseModel):
     """A validated character sheet (immutable). Trait keys are canonical English keys.
 
     ``attributes`` always holds the nine attributes (1 when the sheet omits one);
@@ -284,6 +287,9 @@ class VtmSheet(BaseModel):
         ``key`` is a canonical key or any accepted spelling (``Dextérité``);
         a name that is no trait at all raises ``ConteurError``.
         """
+        rating = self.ratings.get(key)
+        if rating is not None:  # fastest path: a canonical key, read once per sheet
+            return rating
         kind = trait_kind(key)
         if kind is not None:  # fast path: a canonical key
             return self._rating(key, kind)
@@ -296,6 +302,12 @@ class VtmSheet(BaseModel):
                 "vtm.trait.unknown_suggest", name=key, suggestion=Msg(f"vtm.trait.{suggestion}")
             )
         return self._rating(canonical, trait_kind(canonical))
+
+    @cached_property
+    def ratings(self) -> dict[str, int]:
+        """The rating of every canonical trait key (the sheet is immutable): read it with
+        ``trait``."""
+        return {key: self._rating(key, trait_kind(key)) for key in ALL_TRAITS}
 
     def _rating(self, key: str, kind: TraitKind | None) -> int:
         if kind == "willpower":

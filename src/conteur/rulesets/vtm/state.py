@@ -10,6 +10,7 @@ from dataclasses import dataclass, field, fields
 from typing import Any, Literal
 
 from conteur.engine.geometry import Position, distance
+from conteur.records import lean
 
 from .health import HealthTrack, fate
 from .sheet import VtmSheet
@@ -20,6 +21,7 @@ Timing = Literal["rank", "end", "defence", "delayed"]
 DEFENSIVE = ("dodge", "block", "parry")
 
 
+@lean
 @dataclass(frozen=True)
 class Action:
     """One declared action: a maneuver (or dodge, move, reload, aim...) and its details."""
@@ -44,6 +46,7 @@ class Action:
         return self.kind in DEFENSIVE
 
 
+@lean
 @dataclass(frozen=True)
 class Declaration:
     """What a fighter declared for this turn (V-INI-3)."""
@@ -130,7 +133,8 @@ class Fighter:
 
     def trait(self, key: str) -> int:
         """A trait of the sheet (0 when absent)."""
-        return self.sheet.trait(key)
+        rating = self.sheet.ratings.get(key)  # a canonical key: ``VtmSheet.trait``'s fast path
+        return rating if rating is not None else self.sheet.trait(key)
 
     @property
     def wound_penalties(self) -> bool:
@@ -161,7 +165,12 @@ class Fighter:
     @property
     def out_of_fight(self) -> bool:
         """Incapacitated, dead, in torpor, or unconscious: no action."""
-        return self.fate != "alive" or bool(self.conditions.get("unconscious"))
+        # ``self.fate != "alive"`` read directly (the referee asks it of every fighter
+        # after every action): damage past the track, or no empty box left.
+        health = self.health
+        if health.past_track is not None or None not in health.boxes:
+            return True
+        return bool(self.conditions.get("unconscious"))
 
     @property
     def supernatural(self) -> bool:

@@ -19,6 +19,7 @@ from conteur.dice.asks import RollAsk, auto_successes, difficulty
 from conteur.engine import Event
 from conteur.engine.visibility import owned_by
 from conteur.i18n import Msg
+from conteur.records import lean
 
 from .asks import StrikeAsks, soak_ask
 from .dice import VtmPool
@@ -60,6 +61,7 @@ class Riposte:
     soak: int
 
 
+@lean
 @dataclass(frozen=True)
 class Strike:
     """Everything the dice of one attack need, fixed before the first roll."""
@@ -101,6 +103,7 @@ class Strike:
     """What each roll is for, said to the table (None: a strike built without them)."""
 
 
+@lean
 @dataclass(frozen=True)
 class StrikeOutcome:
     """The result of a strike's dice: what the rules and the odds read."""
@@ -131,6 +134,7 @@ class StrikeOutcome:
         )
 
 
+@lean
 @dataclass(frozen=True)
 class Rolled:
     """The attack roll succeeded, before the defence."""
@@ -139,6 +143,7 @@ class Rolled:
     events: tuple[Event, ...] = field(default=(), compare=False, hash=False)
 
 
+@lean
 @dataclass(frozen=True)
 class Through:
     """A hit with ``net`` successes left after the defence, before the damage roll."""
@@ -149,6 +154,7 @@ class Through:
     events: tuple[Event, ...] = field(default=(), compare=False, hash=False)
 
 
+@lean
 @dataclass(frozen=True)
 class Dealt:
     """The damage rolled (``damage`` successes) and the armour's fate, before soak."""

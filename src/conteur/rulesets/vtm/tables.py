@@ -36,6 +36,7 @@ from pydantic import (
 from pydantic_core import ErrorDetails, PydanticCustomError
 
 from conteur.i18n import ConteurError, Lang, Msg, env_lang
+from conteur.records import CachedReads
 
 from .traits import canonical_power, canonical_trait, normalize_key, suggest_trait, trait_label
 
@@ -159,7 +160,7 @@ def _era_key(value: Any) -> str:
 EraKey = Annotated[str, BeforeValidator(_era_key)]
 
 
-class _Model(BaseModel):
+class _Model(CachedReads, BaseModel):
     model_config = ConfigDict(frozen=True, extra="forbid", coerce_numbers_to_str=True)
 
 
@@ -440,7 +441,15 @@ class Maneuver(_Model):
 
     def effect(self, type_: str) -> Effect | None:
         """The first effect of the given type, if the maneuver has one."""
-        return next((e for e in self.effects if e.type == type_), None)
+        return self.effect_index.get(type_)
+
+    @cached_property
+    def effect_index(self) -> dict[str, Effect]:
+        """The first effect of each type (a maneuver is immutable)."""
+        out: dict[str, Effect] = {}
+        for e in self.effects:
+            out.setdefault(e.type, e)
+        return out
 
 
 def _split_traits(text: str) -> list[str]:
@@ -692,7 +701,7 @@ class Labels:
 
     def describe(self, lang: Lang | None = None) -> str:
         if self.with_ids:
-            return ", ".join(f"« {i.label(lang)} » ({i.id})" for i in self.items)
+            return ", ".join(f"«\u202f{i.label(lang)}\u202f» ({i.id})" for i in self.items)
         return ", ".join(i.label(lang) for i in self.items)
 
 
@@ -826,6 +835,11 @@ class Tables:
     # ---- look-ups by name (id, French or English name, alias; any case and accents)
 
     @cached_property
+    def prerequisites(self) -> frozenset[str]:
+        """The maneuvers some maneuver of the tables needs first (``requires.after``)."""
+        return frozenset(x for m in self.maneuvers.values() for x in m.requires.after)
+
+    @cached_property
     def _weapon_index(self) -> dict[str, str]:
         return _name_index(self.weapons.values())
 
@@ -839,8 +853,20 @@ class Tables:
 
     def weapon(self, ref: str) -> Weapon:
         """The weapon named ``ref`` (id or name); ConteurError with close names otherwise."""
+        found = self._weapon_refs.get(ref) if isinstance(ref, str) else None
+        if found is not None:
+            return found
         keys = ("vtm.weapon.other_era", "vtm.weapon.unknown_suggest", "vtm.weapon.unknown")
-        return self._named("weapon", keys, ref, self._weapon_index, self.weapons)
+        found = self._named("weapon", keys, ref, self._weapon_index, self.weapons)
+        if isinstance(ref, str):
+            self._weapon_refs[ref] = found
+        return found
+
+    @cached_property
+    def _weapon_refs(self) -> dict[str, Weapon]:
+        """The weapons already found, by the reference that found them (the tables never
+        change: a look-up by name is made once)."""
+        return {}
 
     def find_armour(self, ref: str) -> Armour:
         """The armour named ``ref`` (id or name); ConteurError with close names otherwise."""

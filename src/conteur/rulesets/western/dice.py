@@ -18,9 +18,11 @@ from typing import Any, ClassVar
 from conteur.dice.kinds import register_roll_kind
 from conteur.dice.rolls import DieNote, Draw, RollRecord
 from conteur.i18n import Lang, t
+from conteur.records import lean
 
 
-@dataclass(frozen=True, slots=True)
+@lean
+@dataclass(frozen=True)
 class PercentileResult:
     """A d100 roll against a percentage: success, critical and margin (skill − roll)."""
 
@@ -40,7 +42,8 @@ class PercentileResult:
         return t(key, lang, roll=self.roll, skill=s, margin=self.margin)
 
 
-@dataclass(frozen=True, slots=True)
+@lean
+@dataclass(frozen=True)
 class Percentile:
     """1D100 at or under the adjusted skill succeeds; critical when roll × 10 < skill (W-CRIT-1)."""
 
@@ -54,8 +57,15 @@ class Percentile:
         return PercentileResult(face, success, critical, self.skill - face)
 
     def roll(self, draw: Draw) -> RollRecord[PercentileResult]:
-        face = draw(100)
-        return RollRecord(self, (face,), self.read(face))
+        return self.record((draw(100),))
+
+    def dice_needed(self) -> tuple[int, int]:
+        """(sides, count): one d100, known before it is rolled (see ``SeededDice.roll``)."""
+        return 100, 1
+
+    def record(self, faces: tuple[int, ...]) -> RollRecord[PercentileResult]:
+        """The record of this roll with this face."""
+        return RollRecord(self, faces, self.read(faces[0]))
 
     def notes(self, faces: Sequence[int]) -> tuple[DieNote, ...]:
         """The one d100 face, a success when at or under the skill."""
@@ -80,7 +90,8 @@ def _percentile_outcomes(skill: int) -> tuple[tuple[PercentileResult, float], ..
 # ------------------------------------------------------------------ odds
 
 
-@dataclass(frozen=True, slots=True)
+@lean
+@dataclass(frozen=True)
 class WesternOdds:
     """Chances of a 1D100 roll under a percentage: success and critical (W-CRIT-1)."""
 

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import unicodedata
 from collections.abc import Mapping, Sequence
-from functools import cache
+from functools import cache, cached_property, lru_cache
 from importlib import resources
 from pathlib import Path
 from typing import Any, Literal, TypeVar
@@ -22,6 +22,7 @@ from pydantic import BaseModel, ConfigDict, Field, ValidationError, model_valida
 
 from conteur.dice import Expr
 from conteur.i18n import ConteurError, Lang
+from conteur.records import CachedReads
 
 WeaponKind = Literal["revolver", "rifle", "shotgun", "bow", "thrown", "melee", "fists", "whip"]
 FIREARMS = ("revolver", "rifle", "shotgun")
@@ -29,7 +30,7 @@ MAX_SHOTS = {"revolver": 5, "rifle": 3}
 """The text's caps on shots per round (W-SPD-1)."""
 
 
-class _Model(BaseModel):
+class _Model(CachedReads, BaseModel):
     model_config = ConfigDict(extra="forbid", frozen=True)
 
 
@@ -155,7 +156,18 @@ class Tables(_Model):
     # ------------------------------------------------------------------ lookups
 
     def weapon(self, ref: str) -> Weapon:
-        return find(self.weapons, ref, "western.unknown_weapon")
+        found = self.weapon_refs.get(ref) if isinstance(ref, str) else None
+        if found is None:
+            found = find(self.weapons, ref, "western.unknown_weapon")
+            if isinstance(ref, str):
+                self.weapon_refs[ref] = found
+        return found
+
+    @cached_property
+    def weapon_refs(self) -> dict[str, Weapon]:
+        """The weapons already found, by the reference that found them (the tables are
+        immutable: a look-up by name is made once)."""
+        return {}
 
     def location(self, zone: str) -> Location:
         for loc in self.locations:
@@ -213,7 +225,12 @@ def find(entries: Sequence[N], ref: str, error: str) -> N:
 
 def fold(text: str) -> str:
     """Case, accents, spaces, hyphens and apostrophes folded: ``RÉSISTANCE`` → ``resistance``."""
-    plain = unicodedata.normalize("NFKD", str(text)).encode("ascii", "ignore").decode()
+    return _fold(str(text))
+
+
+@lru_cache(maxsize=8192)
+def _fold(text: str) -> str:
+    plain = unicodedata.normalize("NFKD", text).encode("ascii", "ignore").decode()
     return "".join(c for c in plain.lower() if c.isalnum())
 
 

@@ -1,0 +1,199 @@
+"""Lean records (``conteur.records``): the same frozen dataclasses, a cheaper ``__init__``."""
+
+from __future__ import annotations
+
+import dataclasses
+import inspect
+import pickle
+from typing import Any, ClassVar
+
+import pytest
+
+from conteur.dice import rolls
+from conteur.engine import Command, event_types, get_ruleset
+from conteur.engine.encounter import CommandEntry
+from conteur.records import NO_VALUE, lean, lean_init
+from conteur.rulesets.hunter import dice as hunter_dice
+from conteur.rulesets.vtm import dice as vtm_dice
+from conteur.rulesets.vtm.events import GmNote
+from conteur.rulesets.vtm.state import Action, Declaration
+from conteur.rulesets.vtm.strike import Dealt, Rolled, Strike, StrikeOutcome, Through
+from conteur.rulesets.western import dice as western_dice
+
+for _name in ("vtm", "hunter", "western"):
+    get_ruleset(_name)  # every ruleset's events registered
+
+
+def make(lean_too: bool) -> type:
+    @dataclasses.dataclass(frozen=True, kw_only=True)
+    class Base:
+        tag: str = "b"
+        notes: list[int] = dataclasses.field(default_factory=list)
+
+    @dataclasses.dataclass(frozen=True)
+    class Record(Base):
+        a: int
+        b: tuple[int, ...] = ()
+        c: dict[str, int] = dataclasses.field(default_factory=dict)
+        d: list[int] = dataclasses.field(default_factory=list, init=False)
+        e: int = dataclasses.field(default=5, init=False)
+        kind: ClassVar[str] = "record"
+
+        def __post_init__(self) -> None:
+            self.d.append(self.a)
+
+    return lean(Record) if lean_too else Record
+
+
+CALLS: list[tuple[tuple[Any, ...], dict[str, Any]]] = [
+    ((1,), {}),
+    ((1, (2, 3)), {"c": {"x": 1}}),
+    ((), {"a": 4, "tag": "t", "notes": [1]}),
+    ((1, (), {}), {"tag": "z"}),
+]
+
+
+@pytest.mark.parametrize(("args", "kwargs"), CALLS)
+def test_a_lean_record_is_built_as_its_dataclass(args: Any, kwargs: Any) -> None:
+    plain, leaner = make(False), make(True)
+    x, y = plain(*args, **kwargs), leaner(*args, **kwargs)
+    assert vars(x) == vars(y) and list(vars(x)) == list(vars(y))
+    assert repr(x).split("(", 1)[1] == repr(y).split("(", 1)[1]
+    assert y == leaner(*args, **kwargs) and y != leaner(7)
+    assert dataclasses.replace(y, a=9).a == 9 and dataclasses.replace(y, a=9).d == [9]
+    with pytest.raises(dataclasses.FrozenInstanceError):
+        y.a = 2  # type: ignore[misc]
+    assert leaner(1).c is not leaner(1).c  # a fresh default each time
+
+
+@pytest.mark.parametrize(
+    ("args", "kwargs"),
+    [((), {}), ((1, 2, 3, 4), {}), ((1,), {"d": []}), ((1,), {"zz": 1}), ((1,), {"a": 1})],
+)
+def test_a_lean_record_refuses_the_calls_its_dataclass_refuses(args: Any, kwargs: Any) -> None:
+    for cls in (make(False), make(True)):
+        with pytest.raises(TypeError):
+            cls(*args, **kwargs)
+
+
+def signature(cls: type) -> list[tuple[str, Any, Any]]:
+    out = []
+    for p in list(inspect.signature(cls.__init__).parameters.values())[1:]:
+        default = p.default
+        if default is NO_VALUE or type(default).__name__ == "_HAS_DEFAULT_FACTORY_CLASS":
+            default = "<factory>"
+        out.append((p.name, p.kind, default))
+    return out
+
+
+LEAN = [
+    rolls.DieNote,
+    rolls.RollRecord,
+    rolls.ExprResult,
+    rolls.Expr,
+    vtm_dice.VtmResult,
+    vtm_dice.VtmPool,
+    hunter_dice.HunterResult,
+    hunter_dice.HunterPool,
+    western_dice.PercentileResult,
+    western_dice.Percentile,
+    Command,
+    CommandEntry,
+    Action,
+    Declaration,
+    Strike,
+    StrikeOutcome,
+    Rolled,
+    Through,
+    Dealt,
+]
+
+
+@pytest.mark.parametrize("cls", [*event_types().values(), *LEAN], ids=lambda c: c.__name__)
+def test_every_lean_record_has_its_dataclass_signature(cls: type) -> None:
+    """The lean ``__init__`` of each event (and of the engine's records) takes the parameters
+    ``@dataclass`` would have given it, with the same defaults."""
+    expected = []
+    for f in dataclasses.fields(cls):
+        if not f.init:
+            continue
+        kind = (
+            inspect.Parameter.KEYWORD_ONLY if f.kw_only else inspect.Parameter.POSITIONAL_OR_KEYWORD
+        )
+        default = (
+            "<factory>"
+            if f.default_factory is not dataclasses.MISSING
+            else (inspect.Parameter.empty if f.default is dataclasses.MISSING else f.default)
+        )
+        expected.append((f.name, kind, default))
+    expected.sort(key=lambda p: p[1] == inspect.Parameter.KEYWORD_ONLY)
+    assert signature(type("probe", (), {"__init__": lean_init(cls)})) == expected
+
+
+def test_an_event_read_before_its_first_instance_has_its_dataclass_signature() -> None:
+    """Before its lean ``__init__`` is installed (the first instance), an event class reads
+    as the dataclass it is: ``inspect.signature`` and the docstring ``@dataclass`` writes for
+    a class without one (what ``docs/events.md`` shows) are those of the same plain
+    dataclass; then its first instance installs the lean ``__init__``."""
+    from conteur.engine import events
+
+    Event = events.Event
+
+    def fields() -> dict[str, Any]:
+        return {"__annotations__": {"who": "str", "hits": "int"}, "hits": 1}
+
+    probe = dataclasses.dataclass(frozen=True, kw_only=True)(
+        type("ProbeEventUnread", (Event,), fields())
+    )
+    events._EVENT_TYPES.pop("ProbeEventUnread")  # no other test should meet it
+    plain = dataclasses.dataclass(frozen=True, kw_only=True)(
+        type(
+            "ProbeEventUnread",
+            (),
+            {
+                "__annotations__": {
+                    **{f.name: f.type for f in dataclasses.fields(Event)},
+                    **fields()["__annotations__"],
+                },
+                **{f.name: f.default for f in dataclasses.fields(Event)},
+                "hits": 1,
+            },
+        )
+    )
+    assert inspect.signature(probe) == inspect.signature(plain)
+    assert probe.__doc__ == plain.__doc__
+    assert probe(who="a") == probe(who="a", hits=1)
+    assert probe.__dict__["__init__"].__code__.co_varnames[:3] == ("self", "rules", "rolls")
+
+
+def test_lean_records_pickle_and_hash_as_before() -> None:
+    entry = CommandEntry(3, Command("act", "ann", {"x": 1}), ())
+    assert pickle.loads(pickle.dumps(entry)) == entry
+    note = GmNote("une ruelle", rules=("V-GEN-1",))
+    assert pickle.loads(pickle.dumps(note)) == note
+    assert hash(dataclasses.replace(note, text="x")) == hash(GmNote("x", rules=("V-GEN-1",)))
+
+
+def test_lean_refuses_what_it_cannot_build() -> None:
+    @dataclasses.dataclass
+    class Mutable:
+        a: int
+
+    @dataclasses.dataclass(frozen=True, slots=True)
+    class Slotted:
+        a: int
+
+    for cls in (Mutable, Slotted, int):
+        with pytest.raises(TypeError):
+            lean_init(cls)
+
+
+def test_a_model_copied_with_changes_reads_its_own_fields_again() -> None:
+    """Cached reads of an immutable model (a maneuver's effects by type) are not carried
+    into a copy made with ``model_copy(update=...)``."""
+    from conteur.rulesets.vtm.tables import load_tables
+
+    grapple = load_tables().maneuvers["grapple"]
+    assert grapple.effect("grapple") is not None  # read once: cached on the model
+    assert grapple.model_copy(update={"effects": []}).effect("grapple") is None
+    assert grapple.model_copy().effect("grapple") is not None
