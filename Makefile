@@ -27,9 +27,12 @@ $(STAMP): $(RUNTIME)
 ## make run: the live combat tracker (conteur serve), with the French demo campaign
 ## (the saloon, 1899) loaded into the embedded SQLite database when it is empty.
 ## Installs only the runtime dependencies (no developer tools), quietly; the last line
-## printed is the link to open (it carries the game master's secret token).
+## printed is the link to open (it carries the game master's single-use token).
+## make run HOST=0.0.0.0: listen on the local network too, so the players' phones join
+## (the address they join at is printed before the link); without HOST, 127.0.0.1 only.
+HOST ?=
 run: $(RUNTIME)
-	@$(BIN)/conteur serve --demo
+	@$(BIN)/conteur serve --demo$(if $(strip $(HOST)), --host $(strip $(HOST)))
 
 ## make system-deps: what the tests need outside Python — PostgreSQL's server binaries
 ## (Debian's `postgresql` package, installed with apt-get when initdb is missing and

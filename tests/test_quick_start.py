@@ -16,13 +16,14 @@ import pytest
 ROOT = Path(__file__).resolve().parents[1]
 
 
-def dry_run(target: str) -> str:
-    """The commands ``make <target>`` would run from scratch (``-n -B``: nothing runs)."""
+def dry_run(target: str, *variables: str) -> str:
+    """The commands ``make <target> [VAR=value...]`` would run from scratch (``-n -B``:
+    nothing runs)."""
     if shutil.which("make") is None:
         pytest.skip("make is not installed")
     env = {k: v for k, v in os.environ.items() if k not in ("MAKEFLAGS", "MFLAGS", "MAKELEVEL")}
     done = subprocess.run(
-        ["make", "--no-print-directory", "-n", "-B", target],
+        ["make", "--no-print-directory", "-n", "-B", target, *variables],
         cwd=ROOT,
         env=env,
         capture_output=True,
@@ -42,6 +43,12 @@ def test_make_run_installs_the_runtime_only_and_quietly() -> None:
     assert "pip.log" in commands  # pip's output is kept out of sight (shown if it fails)
     last = commands.strip().splitlines()[-1]
     assert last.endswith("conteur serve --demo")  # nothing after the tracker (its link last)
+
+
+def test_make_run_host_listens_on_the_local_network() -> None:
+    last = dry_run("run", "HOST=0.0.0.0").strip().splitlines()[-1]
+    assert last.endswith("conteur serve --demo --host 0.0.0.0")
+    assert dry_run("run", "HOST=").strip().splitlines()[-1].endswith("conteur serve --demo")
 
 
 def test_make_test_installs_the_dev_extras() -> None:

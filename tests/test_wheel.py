@@ -199,6 +199,9 @@ def test_the_installed_tool_serves_the_demo(served: tuple[str, int], installed: 
                     raise
                 time.sleep(0.1)
         assert home.status_code == 200, home.text[:500]
+        assert home.url.path == "/password"  # a first start: the link asks for a password
+        home = client.get("/")  # the session it opened is good meanwhile
+        assert home.status_code == 200, home.text[:500]
         demo = demo_data()  # what the shipped rulesets give (the toy of tests/plugins has none)
         assert html.escape(str(demo["campaign"])) in home.text
         campaign = client.get("/c/1")

@@ -15,6 +15,9 @@ from conteur.web import create_app
 from conteur.web.demo import load_demo
 from pg_cluster import PgCluster, start_for_tests
 
+GM_PASSWORD = "le conteur se souvient"
+"""The game master's password in the fixtures' databases (a first start has none)."""
+
 
 @pytest.fixture(scope="session")
 def pg_cluster() -> Iterator[PgCluster]:
@@ -32,6 +35,7 @@ def demo_db(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, str]:
     path = tmp_path_factory.mktemp("web") / "demo.db"
     s = open_store(f"sqlite:///{path}")
     load_demo(s)
+    s.set_gm_password(GM_PASSWORD)  # chosen: a login goes straight to the page asked for
     token = s.new_gm_token()
     s.close()
     return path, token
@@ -51,6 +55,7 @@ def demo_store(
     else:
         s = open_store(request.getfixturevalue("pg_cluster").new_database())
         load_demo(s)
+        s.set_gm_password(GM_PASSWORD)
         token = s.new_gm_token()
     yield s, token
     s.close()

@@ -17,13 +17,17 @@ import socket
 import threading
 import time
 from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
+from typing import Any
 
 import pytest
 
 from conteur.store import Store, open_store
 from conteur.web import create_app
 from conteur.web.demo import load_demo
+
+from .conftest import GM_PASSWORD
 
 CHROMIUM = os.environ.get("CONTEUR_CHROMIUM", "/usr/bin/chromium")
 ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking"]
@@ -58,20 +62,14 @@ def _free_port() -> int:
         return int(s.getsockname()[1])
 
 
-@pytest.fixture
-def server(tmp_path: Path) -> Iterator[tuple[str, Store, str]]:
+@contextmanager
+def serving(app: Any, host: str = "127.0.0.1", port: int | None = None) -> Iterator[int]:
+    """``app`` served by uvicorn in a thread on ``host`` while the block runs: its port."""
     import uvicorn
 
-    store = open_store(f"sqlite:///{tmp_path / 'browser.db'}")
-    load_demo(store)
-    token = store.new_gm_token()
-    port = _free_port()
+    port = port or _free_port()
     config = uvicorn.Config(
-        create_app(store),
-        host="127.0.0.1",
-        port=port,
-        log_level="warning",
-        timeout_graceful_shutdown=1,
+        app, host=host, port=port, log_level="warning", timeout_graceful_shutdown=1
     )
     srv = uvicorn.Server(config)
     thread = threading.Thread(target=srv.run, daemon=True)
@@ -81,9 +79,21 @@ def server(tmp_path: Path) -> Iterator[tuple[str, Store, str]]:
         if time.monotonic() > deadline:
             raise RuntimeError("the web server did not start")
         time.sleep(0.02)
-    yield f"http://127.0.0.1:{port}", store, token
-    srv.should_exit = True
-    thread.join(10)
+    try:
+        yield port
+    finally:
+        srv.should_exit = True
+        thread.join(10)
+
+
+@pytest.fixture
+def server(tmp_path: Path) -> Iterator[tuple[str, Store, str]]:
+    store = open_store(f"sqlite:///{tmp_path / 'browser.db'}")
+    load_demo(store)
+    store.set_gm_password(GM_PASSWORD)
+    token = store.new_gm_token()
+    with serving(create_app(store)) as port:
+        yield f"http://127.0.0.1:{port}", store, token
     store.close()
 
 

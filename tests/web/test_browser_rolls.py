@@ -9,8 +9,6 @@ Screenshots go to ``out/test-output/`` (or ``$CONTEUR_TEST_OUTPUT``), to be look
 
 from __future__ import annotations
 
-import threading
-import time
 from collections.abc import Iterator
 from typing import Any
 
@@ -22,7 +20,8 @@ from conteur.store import Participant, Store, open_store
 from conteur.web import create_app
 from conteur.web.demo import demo_data, load_demo
 
-from .test_browser import ARGS, CHROMIUM, TIMEOUT_MS, _free_port, _need_browser
+from .conftest import GM_PASSWORD
+from .test_browser import ARGS, CHROMIUM, TIMEOUT_MS, _need_browser, serving
 from .test_browser_player import OUTPUT
 
 GM_SIZE = {"width": 1366, "height": 768}
@@ -32,29 +31,12 @@ PHONE_SIZE = {"width": 390, "height": 844}
 @pytest.fixture(scope="module")
 def site(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[str, Store, str]]:
     _need_browser()
-    import uvicorn
-
     store = open_store(f"sqlite:///{tmp_path_factory.mktemp('rolls') / 'rolls.db'}")
     load_demo(store)
+    store.set_gm_password(GM_PASSWORD)
     token = store.new_gm_token()
-    port = _free_port()
-    config = uvicorn.Config(
-        create_app(store),
-        host="127.0.0.1",
-        port=port,
-        log_level="warning",
-        timeout_graceful_shutdown=1,
-    )
-    srv = uvicorn.Server(config)
-    thread = threading.Thread(target=srv.run, daemon=True)
-    thread.start()
-    deadline = time.monotonic() + 10
-    while not srv.started:
-        assert time.monotonic() < deadline, "the web server did not start"
-        time.sleep(0.02)
-    yield f"http://127.0.0.1:{port}", store, token
-    srv.should_exit = True
-    thread.join(10)
+    with serving(create_app(store)) as port:
+        yield f"http://127.0.0.1:{port}", store, token
     store.close()
 
 
@@ -154,7 +136,7 @@ def test_a_vtm_punch_and_block_with_the_tables_dice(
 ) -> None:
     from playwright.sync_api import expect
 
-    base, store, token = site
+    base, store, _ = site
     words = WORDS[lang]
     eid, tokens = fresh_saloon(store, f"Saloon {lang}")
     gm_ctx = browser.new_context(viewport=GM_SIZE)
@@ -163,6 +145,7 @@ def test_a_vtm_punch_and_block_with_the_tables_dice(
         gm, phone = gm_ctx.new_page(), phone_ctx.new_page()
         for page in (gm, phone):
             page.set_default_timeout(TIMEOUT_MS)
+        token = store.new_gm_token()  # a token opens one session: the site serves several tests
         gm.goto(f"{base}/lang/{lang}?next=/e/{eid}%3Ftoken%3D{token}")
         gm.goto(f"{base}/e/{eid}")
         phone.goto(f"{base}/lang/{lang}?next=/p/{tokens['jack']}")
@@ -239,12 +222,13 @@ def test_a_vtm_punch_and_block_with_the_tables_dice(
 def test_a_cancel_in_the_middle_logs_nothing(site: tuple[str, Store, str], browser: Any) -> None:
     from playwright.sync_api import expect
 
-    base, store, token = site
+    base, store, _ = site
     eid, _ = fresh_saloon(store, "Saloon cancel")
     ctx = browser.new_context(viewport=GM_SIZE)
     try:
         gm = ctx.new_page()
         gm.set_default_timeout(TIMEOUT_MS)
+        token = store.new_gm_token()  # a token opens one session: the site serves several tests
         gm.goto(f"{base}/e/{eid}?token={token}")
         gm.locator('form[data-form="act:ezechiel"] [data-rolls-start]').click()
         expect(gm.locator("#rolls [data-pad-counter]")).to_have_text("0 / 6")

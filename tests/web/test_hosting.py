@@ -44,6 +44,8 @@ def login(client: TestClient, token: str, headers: dict[str, str] | None = None)
     """Open a GM session; the Set-Cookie header of the login's answer. (The session is also
     kept as a plain cookie: a browser sends a Secure cookie back over https, which the test
     client does not know the proxy's forwarded requests are.)"""
+    store = client.app.state.store  # type: ignore[attr-defined]
+    token = store.new_gm_token()  # a token opens one session: a fresh one for each login
     r = client.get(f"/?token={token}", headers=headers or {}, follow_redirects=False)
     assert r.status_code == 303, r.text
     sid = r.cookies["conteur_gm"]

@@ -20,7 +20,7 @@ from conteur.store import Participant, Store, open_store
 from conteur.web import create_app
 from conteur.web.demo import demo_data
 
-from .conftest import csrf_of
+from .conftest import GM_PASSWORD, csrf_of
 
 HX = {"hx-request": "true"}
 DEMO = 1
@@ -42,8 +42,10 @@ def lite(db: tuple[str, str]) -> Iterator[Store]:
 
 
 def client_of(s: Store, token: str) -> TestClient:
+    """A GM's client, logged in with the password (the fixture's token opens one session)."""
     client = TestClient(create_app(s))
-    assert client.get(f"/?token={token}", follow_redirects=False).status_code == 303
+    r = client.post("/login", data={"token": GM_PASSWORD, "next": "/"}, follow_redirects=False)
+    assert r.status_code == 303
     return client
 
 
@@ -406,6 +408,7 @@ def test_the_flow_on_postgresql(pg_cluster, demo_db: tuple[Path, str]) -> None: 
     s = open_store(pg_cluster.new_database())
     try:
         load_demo(s)
+        s.set_gm_password(GM_PASSWORD)
         token = s.new_gm_token()
         with client_of(s, token) as client:
             table = Table(client)

@@ -20,7 +20,7 @@ from conteur.store import Store, open_store
 from conteur.web import view
 from conteur.web.demo import load_demo
 
-from .conftest import csrf_of
+from .conftest import GM_PASSWORD, csrf_of
 
 EXAMPLES = Path(__file__).resolve().parents[2] / "examples"
 HX = {"hx-request": "true"}
@@ -41,6 +41,7 @@ def store(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[Store]:
 
 @pytest.fixture
 def gm_token(store: Store) -> str:
+    store.set_gm_password(GM_PASSWORD)
     return store.new_gm_token()
 
 

@@ -72,7 +72,6 @@ def test_the_gms_fight_screen_fits_the_window(lang: str, request: pytest.Fixture
             gm = ctx.new_page()
             gm.set_default_timeout(TIMEOUT_MS)
             gm.goto(f"{base}/lang/{lang}?next=/e/1%3Ftoken%3D{token}")
-            gm.goto(f"{base}/e/1?token={token}")
             expect(gm.locator("html")).to_have_attribute("lang", lang)
 
             # Before the initiative: one form per command (the ambush: its actor a choice).

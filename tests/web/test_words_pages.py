@@ -42,7 +42,7 @@ TEXT_NODES = """() => {
 
 
 def pages(store: Store) -> list[str]:
-    out = ["/"]
+    out = ["/", "/settings", "/password"]  # the GM's settings: sessions, the password
     for c in store.list_campaigns():
         out.append(f"/c/{c.id}")
         out += [f"/characters/{ch.id}" for ch in store.list_characters(c.id)]
@@ -160,8 +160,7 @@ def test_the_pages_typography_in_chromium(lang: Lang, request: pytest.FixtureReq
         try:
             gm = browser.new_context(viewport={"width": 1366, "height": 768}).new_page()
             gm.set_default_timeout(TIMEOUT_MS)
-            gm.goto(f"{base}/lang/{lang}?next=/e/1%3Ftoken%3D{token}")
-            gm.goto(f"{base}/e/1?token={token}")
+            gm.goto(f"{base}/lang/{lang}?next=/e/1%3Ftoken%3D{token}")  # opens one session
             expect(gm.locator("html")).to_have_attribute("lang", lang)
             form = gm.locator('form[data-form="initiative:"]')
             form.locator('input[name="faces"]').fill("5 3 5 8")

@@ -1,8 +1,11 @@
 """``conteur serve``: the live combat tracker in a browser (FastAPI + uvicorn).
 
 At start it prints the game master's link with a fresh secret token (only its
-hash is stored), Jupyter-style; ``--demo`` first loads the French demo
-campaign (the saloon, 1899) when the database is empty. Behind a reverse proxy,
+hash is stored; it opens one session, then stops working: the first one asks
+for a password), Jupyter-style, last; before it, the address phones join at —
+with ``--host 0.0.0.0``, the machine's on the local network (``lan_address``), or
+the public one. ``--demo`` first loads the French demo campaign (the saloon,
+1899) when the database is empty. Behind a reverse proxy,
 ``--public-url`` (or ``CONTEUR_PUBLIC_URL``) is the address of every link and
 ``--forwarded-allow-ips`` the proxies believed; ``--workers N`` runs N processes
 on one PostgreSQL database (``conteur.web.hosting``, docs/hosting.*.md).
@@ -10,8 +13,8 @@ on one PostgreSQL database (``conteur.web.hosting``, docs/hosting.*.md).
 
 from __future__ import annotations
 
+import dataclasses
 import os
-import secrets
 from typing import Annotated, Any
 
 import typer
@@ -52,10 +55,13 @@ def serve(
     from conteur.web import create_app
     from conteur.web.demo import load_demo
     from conteur.web.hosting import (
+        ALL_INTERFACES,
         FORWARDED_ENV,
+        LAN_URL_ENV,
         PUBLIC_URL_ENV,
-        SECRET_ENV,
         hosting_from,
+        is_loopback,
+        join_base,
         secret_from_env,
     )
 
@@ -73,13 +79,27 @@ def serve(
             if loaded is not None:
                 typer.echo(t("web.serve.demo_loaded", chosen, name=loaded.name))
         token = store.new_gm_token()
+        first = not store.has_gm_password()
     except ConteurError as error:
         fail(error, chosen, False)
-    shown = "127.0.0.1" if host in ("0.0.0.0", "::", "") else host
+    shown = "127.0.0.1" if host in ALL_INTERFACES else host
     shown = f"[{shown}]" if ":" in shown else shown
     base = hosting.public_url or f"http://{shown}:{port}"
+    # Where phones join: the public address, else (listening beyond this machine) the
+    # local network's, which the players' links and QR codes then carry.
+    local_only = hosting.public_url is None and is_loopback(host)
+    join = join_base(host, port, hosting.public_url)
+    if not local_only and hosting.public_url is None and hosting.lan_url is None:
+        hosting = dataclasses.replace(hosting, lan_url=join)
     typer.echo(t("web.serve.database", chosen, url=store.url))
-    typer.echo(t("web.serve.open", chosen, url=f"{base}/?token={token}"))
+    if local_only:
+        typer.echo(t("web.serve.local_only", chosen))
+    else:
+        typer.echo(t("web.serve.join", chosen, url=join + "/"))
+    if workers > 1:
+        typer.echo(t("web.serve.workers", chosen, workers=workers, listen=f"{shown}:{port}"))
+    note = t("web.serve.first_password" if first else "web.serve.single_use", chosen)
+    typer.echo(t("web.serve.open", chosen, url=f"{base}/?token={token}") + " " + note)
     options: dict[str, Any] = {
         "host": host,
         "port": port,
@@ -96,7 +116,7 @@ def serve(
     os.environ["CONTEUR_DATABASE_URL"] = store.engine.url.render_as_string(hide_password=False)
     os.environ[PUBLIC_URL_ENV] = hosting.public_url or ""
     os.environ[FORWARDED_ENV] = hosting.forwarded_allow_ips
-    os.environ.setdefault(SECRET_ENV, secrets.token_hex(32))
+    os.environ[LAN_URL_ENV] = hosting.lan_url or ""
+    # No CONTEUR_SECRET_KEY: every process reads the same signing key from the database.
     store.close()
-    typer.echo(t("web.serve.workers", chosen, workers=workers, listen=f"{shown}:{port}"))
     uvicorn.run("conteur.web.hosting:app_from_env", factory=True, workers=workers, **options)

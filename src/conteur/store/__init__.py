@@ -25,6 +25,7 @@ from .service import (  # noqa: E402
     CharacterInfo,
     CharacterVersionInfo,
     EncounterInfo,
+    GmSessionInfo,
     Participant,
     Store,
 )
@@ -55,6 +56,7 @@ __all__ = [
     "CharacterInfo",
     "CharacterVersionInfo",
     "EncounterInfo",
+    "GmSessionInfo",
     "Participant",
     "Store",
     "current_revision",

@@ -19,11 +19,17 @@ SCRYPT_R = 8
 SCRYPT_P = 1
 SCRYPT_LEN = 32
 MIN_PASSWORD = 8
+MAX_PASSWORD = 1024
 
 
 def new_token() -> str:
     """A fresh unguessable token (``secrets.token_urlsafe``, 43 characters)."""
     return secrets.token_urlsafe(TOKEN_BYTES)
+
+
+def digest(secret: str) -> str:
+    """The SHA-256 of a random secret, in hex (a session id: 192 random bits need no scrypt)."""
+    return hashlib.sha256(secret.encode("utf-8")).hexdigest()
 
 
 def _b64(data: bytes) -> str:

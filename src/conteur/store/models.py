@@ -211,6 +211,38 @@ class GmSecret(Base):
     kind: Mapped[str] = mapped_column(String(20))
     hash: Mapped[str] = mapped_column(Text)
     created_at: Mapped[datetime] = mapped_column(UtcDateTime(), default=now)
+    used_at: Mapped[datetime | None] = mapped_column(UtcDateTime(), nullable=True, default=None)
+    """When a token opened its session (a token opens one only); None: not used yet."""
 
 
 Index("ix_gm_secrets_kind", GmSecret.kind)
+
+
+class GmSession(Base):
+    """A game master's session (a browser logged in): kept across restarts, revocable.
+
+    Only the SHA-256 of the session's random id is stored (the id itself lives in the
+    browser's cookie)."""
+
+    __tablename__ = "gm_sessions"
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True)
+    digest: Mapped[str] = mapped_column(String(64), unique=True)
+    agent: Mapped[str] = mapped_column(String(200), default="")
+    """The browser's ``User-Agent``, cut short: how the game master tells sessions apart."""
+    address: Mapped[str] = mapped_column(String(100), default="")
+    created_at: Mapped[datetime] = mapped_column(UtcDateTime(), default=now)
+    seen_at: Mapped[datetime] = mapped_column(UtcDateTime(), default=now)
+    revoked_at: Mapped[datetime | None] = mapped_column(UtcDateTime(), nullable=True, default=None)
+
+
+class ServerKey(Base):
+    """A key of the server itself (``signing``: what signs the session cookies and the CSRF
+    tokens when ``CONTEUR_SECRET_KEY`` is unset), made once, so restarts keep them valid."""
+
+    __tablename__ = "server_keys"
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True)
+    purpose: Mapped[str] = mapped_column(String(20), unique=True)
+    value: Mapped[str] = mapped_column(Text)
+    created_at: Mapped[datetime] = mapped_column(UtcDateTime(), default=now)

@@ -1,13 +1,15 @@
 """The FastAPI application: the game master's pages, the players' pages, live streams.
 
-Security: the game master opens ``/?token=…`` (printed by ``conteur serve``),
-or types the token in the login form of any GM page (``POST /login``, so it
-never lands in a URL); a valid token (checked against the stored hash, in a
-worker thread) opens a session kept in an HttpOnly cookie and redirects to a
-path of this site only. Failed attempts slow the next ones from the same
-address down (``throttle``). Every POST carries a CSRF token (hidden field
-``csrf`` or header ``X-CSRF-Token``) derived from the session (or, on a
-player's page, from the player's token). A refused input answers with a
+Security: the game master opens ``/?token=…`` (printed by ``conteur serve``: the
+token opens one session, then stops working), or types the password in the login
+form of any GM page (``POST /login``, so it never lands in a URL); when no password
+has been chosen yet, the token's session first asks for one (``/password``). A valid
+secret (checked against the stored hash, in a worker thread) opens a session, stored
+(``sessions``: it survives restarts, the settings page lists and revokes them) and
+kept in an HttpOnly cookie, and redirects to a path of this site only. Failed attempts
+slow the next ones from the same address down (``throttle``). Every POST carries a
+CSRF token (hidden field ``csrf`` or header ``X-CSRF-Token``) derived from the session
+(or, on a player's page, from the player's token). A refused input answers with a
 message in the reader's language and changes nothing; an undo names the seq
 its page showed, and a stale one is refused (409) with the fresh state.
 """
@@ -20,11 +22,11 @@ import hashlib
 import hmac
 import json
 import re
-import secrets
 import sys
-from collections.abc import AsyncIterator, Callable, Hashable
+from collections.abc import AsyncIterator, Awaitable, Callable, Hashable
 from contextlib import asynccontextmanager
 from typing import Any
+from urllib.parse import urlencode
 
 from fastapi import FastAPI, Request
 from fastapi.exceptions import RequestValidationError
@@ -45,6 +47,7 @@ from conteur.engine.visibility import GM, Viewer
 from conteur.i18n import ConteurError, Lang, parse_lang
 from conteur.i18n import t as msg_of
 from conteur.store import CharacterInfo, EncounterInfo, Participant, Store
+from conteur.store.auth import MIN_PASSWORD
 
 from . import rolls as table_rolls
 from . import view
@@ -53,10 +56,14 @@ from .live import Notifier, listen_for_changes
 from .login import TokenLogin, client_of, local_path, without_token
 from .panels import CSRF_SLOT, LOG_SLOT, TOKEN_SLOT, Panels, Snapshot, table_viewer
 from .panels import audience as audience_of
+from .qr import qr_svg
+from .sessions import GmSessions, describe_agent, format_moment
 from .throttle import LoginThrottle
 from .view import msg
 
 GM_COOKIE = "conteur_gm"
+SESSION_COOKIE_SECONDS = 3600 * 24 * 365
+"""The session cookie outlives the browser's closing (the stored session decides)."""
 LANG_COOKIE = "conteur_lang"
 CSRF_BYTES = CSRF_SLOT.encode()
 TOKEN_BYTES = TOKEN_SLOT.encode()
@@ -84,9 +91,10 @@ def create_app(
 ) -> FastAPI:
     """The web app over ``store`` (the game master's token is set with ``store.new_gm_token``).
 
-    ``secret`` signs the sessions and the CSRF tokens (processes sharing it share the
-    sessions; default: a random one); ``hosting`` is the public address and the trusted
-    proxies (``web.hosting``; default: links follow the request, a proxy on 127.0.0.1).
+    ``secret`` signs the sessions and the CSRF tokens (default: the key the database keeps,
+    ``Store.signing_key``, the same for every process and after a restart); ``hosting`` is
+    the public address and the trusted proxies (``web.hosting``; default: links follow the
+    request, a proxy on 127.0.0.1).
     """
 
     @asynccontextmanager
@@ -111,7 +119,7 @@ def create_app(
     )
     app.state.store = store
     app.state.notifier = Notifier()
-    app.state.secret = secret or secrets.token_bytes(32)
+    app.state.secret = secret or store.signing_key()
     app.state.hosting = hosting = hosting or Hosting()
     app.state.throttle = LoginThrottle()
     env = Environment(
@@ -124,6 +132,7 @@ def create_app(
     notifier: Notifier = app.state.notifier
     key: bytes = app.state.secret
     throttle: LoginThrottle = app.state.throttle
+    sessions = app.state.sessions = GmSessions(store, key)
 
     from importlib import resources
 
@@ -140,17 +149,14 @@ def create_app(
     def csrf_for(subject: str) -> str:
         return hmac.new(key, subject.encode("utf-8"), hashlib.sha256).hexdigest()
 
-    def new_session() -> str:
-        """A session id signed with the app's key: valid in every process sharing the key."""
-        nonce = secrets.token_urlsafe(24)
-        return f"{nonce}.{csrf_for('session:' + nonce)}"
-
-    def gm_session(request: Request) -> str:
+    async def gm_session(request: Request) -> str:
+        """The GM's session cookie, when it names an open stored session (NeedGm otherwise);
+        its stored id goes to ``request.state.gm_session_id``."""
         sid = request.cookies.get(GM_COOKIE, "")
-        nonce, _, mac = sid.partition(".")
-        expected = csrf_for("session:" + nonce).encode()
-        if not nonce or not hmac.compare_digest(mac.encode("utf-8", "replace"), expected):
+        session_id = await sessions.check(sid)
+        if session_id is None:
             raise NeedGm()
+        request.state.gm_session_id = session_id
         return sid
 
     async def form_of(request: Request, subject: str) -> dict[str, str]:
@@ -253,33 +259,62 @@ def create_app(
 
     # -------------------------------------------------------------- login and language
 
-    def open_session(target: str) -> Response:
-        """A new GM session (its cookie), and a redirection to ``target`` (a local path)."""
-        sid = new_session()
-        response: Response = RedirectResponse(local_path(target), status_code=303)
-        response.set_cookie(GM_COOKIE, sid, httponly=True, samesite="lax")
+    async def open_session(scope: Scope, target: str) -> Response:
+        """A new GM session (stored; its cookie), and a redirection to ``target`` (a local
+        path) — first to the choice of a password when none has been chosen yet."""
+        headers = dict(Request(scope).headers)
+        sid = await sessions.open(agent=headers.get("user-agent", ""), address=client_of(scope))
+        target = local_path(target)
+        if not await call(store.has_gm_password):
+            target = "/password?" + urlencode({"next": target})
+        response: Response = RedirectResponse(target, status_code=303)
+        response.set_cookie(
+            GM_COOKIE, sid, httponly=True, samesite="lax", max_age=SESSION_COOKIE_SECONDS
+        )
         return response
 
-    async def check_login(client: str, secret: str) -> bool | None:
-        """Whether ``secret`` is the GM's, once ``client``'s delay has passed (None: too many
-        attempts at once, refused unchecked). The scrypt check runs in a worker thread."""
-        result: bool | None = await throttle.attempt(
-            client, lambda: call(store.check_gm_secret, secret)
-        )
-        return result
+    async def check_login(client: str, secret: str) -> str | None:
+        """What ``secret`` is (``Store.gm_login``: ``password``, ``token`` — used up now —,
+        ``used`` or None), once ``client``'s delay has passed; ``wait``: too many attempts at
+        once, refused unchecked. The scrypt checks run in a worker thread."""
+        found: list[str | None] = []
 
-    def login_page(request: Request, status: int, error: str | None, target: str) -> Response:
-        message = msg(error, lang_of(request)) if error else None
-        return render(request, "login.html", status, next=target, login_error=message)
+        async def check() -> bool:
+            kind = await call(store.gm_login, secret)
+            found.append(kind)
+            return kind in ("password", "token")
+
+        ok = await throttle.attempt(client, check)
+        if ok is None:
+            return "wait"
+        return found[0] if found else None
+
+    def login_page(
+        request: Request, status: int, error: str | None, target: str, used: bool = False
+    ) -> Response:
+        lang = lang_of(request)
+        message = msg(error, lang) if error else None
+        return render(
+            request, "login.html", status, next=target, login_error=message, used_link=used
+        )
+
+    async def used_link_page(request: Request, target: str) -> Response:
+        """A token link met again: it has opened its session; the password opens the next."""
+        password = await call(store.has_gm_password)
+        error = "login.used" if password else "login.used_no_password"
+        return login_page(request, 410, error, target, used=True)
 
     async def login_with_token(token: str, scope: Scope) -> Response | None:
         """``GET /…?token=`` with the GM's token: a new session, and the page without the token
-        (a wrong token: the page itself answers, the login form for a GM page)."""
+        (a used token: a page saying so; a wrong one: the page itself answers, the login form
+        for a GM page)."""
         target = without_token(str(scope["path"]), scope["query_string"].decode("latin-1"))
-        ok = await check_login(client_of(scope), token)
-        if ok is None:
+        kind = await check_login(client_of(scope), token)
+        if kind == "wait":
             return login_page(Request(scope), 429, "login.wait", target)
-        return open_session(target) if ok else None
+        if kind == "used":
+            return await used_link_page(Request(scope), target)
+        return await open_session(scope, target) if kind else None
 
     app.add_middleware(TokenLogin, login=login_with_token)
 
@@ -295,15 +330,95 @@ def create_app(
             raise ConteurError("web.bad_form")
         path, _, query = target.partition("?")
         target = local_path(without_token(path, query))
-        ok = await check_login(client_of(request.scope), secret)
-        if ok:
-            return open_session(target)
+        kind = await check_login(client_of(request.scope), secret)
+        if kind in ("password", "token"):
+            return await open_session(request.scope, target)
+        if kind == "used":
+            return await used_link_page(request, target)
+        wait = kind == "wait"
         return login_page(
-            request,
-            429 if ok is None else 401,
-            "login.wait" if ok is None else "login.wrong",
-            target,
+            request, 429 if wait else 401, "login.wait" if wait else "login.wrong", target
         )
+
+    # -------------------------------------------------------------- password and sessions
+
+    def password_page(
+        request: Request, sid: str, target: str, first: bool, status: int = 200, **extra: Any
+    ) -> Response:
+        return render(
+            request,
+            "password.html",
+            status,
+            csrf=csrf_for(sid),
+            next=local_path(target),
+            first=first,
+            min_length=MIN_PASSWORD,
+            **extra,
+        )
+
+    @app.get("/password", response_class=HTMLResponse)
+    async def password_form(request: Request, next: str = "/") -> Response:
+        """Choosing the GM's password (the first visit is sent here), or changing it."""
+        sid = await gm_session(request)
+        first = not await call(store.has_gm_password)
+        return password_page(request, sid, next, first)
+
+    @app.post("/password")
+    async def password_set(request: Request) -> Response:
+        sid = await gm_session(request)
+        values = await form_of(request, sid)
+        target = local_path(values.get("next", "/"))
+        first = not await call(store.has_gm_password)
+        password, confirm = values.get("password", ""), values.get("confirm", "")
+
+        def refused(error: ConteurError, status: int = 422) -> Response:
+            message = error.message(lang_of(request))
+            return password_page(request, sid, target, first, status, message=message)
+
+        if not first:  # changing it: the current one first (slowed down like a login)
+            current = values.get("current", "")
+            ok = await throttle.attempt(
+                client_of(request.scope), lambda: call(store.check_gm_password, current)
+            )
+            if ok is None:
+                return refused(ConteurError("web.login.wait"), 429)
+            if not ok:
+                return refused(ConteurError("web.password.current_wrong"), 403)
+        if password != confirm:
+            return refused(ConteurError("web.password.mismatch"))
+        try:
+            await call(store.set_gm_password, password)
+        except ConteurError as error:
+            return refused(error)
+        return RedirectResponse(target if first else "/settings?changed=1", status_code=303)
+
+    @app.get("/settings", response_class=HTMLResponse)
+    async def settings_page(request: Request, changed: str = "") -> Response:
+        """The GM's settings: the password, and the open sessions (each revocable)."""
+        sid = await gm_session(request)
+        lang = lang_of(request)
+        items = await call(store.list_gm_sessions)
+        return render(
+            request,
+            "settings.html",
+            csrf=csrf_for(sid),
+            sessions=items,
+            current=request.state.gm_session_id,
+            when=lambda moment: format_moment(moment, lang),
+            device=describe_agent,
+            changed=bool(changed),
+            min_length=MIN_PASSWORD,
+            first=not await call(store.has_gm_password),
+            next="/settings",
+        )
+
+    @app.post("/settings/sessions/{session_id}/revoke")
+    async def revoke_session(request: Request, session_id: str) -> Response:
+        sid = await gm_session(request)
+        await form_of(request, sid)
+        if not await sessions.revoke(int_id(session_id)):
+            raise NotFound()
+        return RedirectResponse("/settings", status_code=303)
 
     @app.get("/lang/{choice}")
     async def set_lang(choice: str, next: str = "/") -> Response:
@@ -317,7 +432,7 @@ def create_app(
 
     @app.get("/", response_class=HTMLResponse)
     async def home(request: Request) -> Response:
-        sid = gm_session(request)
+        sid = await gm_session(request)
         campaigns = await call(store.list_campaigns)
         return render(
             request,
@@ -329,7 +444,7 @@ def create_app(
 
     @app.post("/campaigns")
     async def create_campaign(request: Request) -> Response:
-        sid = gm_session(request)
+        sid = await gm_session(request)
         values = await form_of(request, sid)
         ruleset = values.get("ruleset", "")
         if ruleset not in available_rulesets():
@@ -346,7 +461,7 @@ def create_app(
 
     @app.get("/c/{cid}", response_class=HTMLResponse)
     async def campaign_page(request: Request, cid: str) -> Response:
-        sid = gm_session(request)
+        sid = await gm_session(request)
         campaign = await campaign_or_404(int_id(cid))
         characters = await call(store.list_characters, campaign.id)
         encounters = await call(store.list_encounters, campaign.id)
@@ -359,11 +474,12 @@ def create_app(
             encounters=encounters,
             table_token=table_token,
             csrf=csrf_for(sid),
+            qr=qr_svg,
         )
 
     @app.post("/c/{cid}/settings")
     async def campaign_settings(request: Request, cid: str) -> Response:
-        sid = gm_session(request)
+        sid = await gm_session(request)
         campaign = await campaign_or_404(int_id(cid))
         values = await form_of(request, sid)
         await call(
@@ -376,7 +492,7 @@ def create_app(
 
     @app.post("/c/{cid}/characters")
     async def import_characters(request: Request, cid: str) -> Response:
-        sid = gm_session(request)
+        sid = await gm_session(request)
         campaign = await campaign_or_404(int_id(cid))
         values = await form_of(request, sid)
         fmt = values.get("format", "yaml")
@@ -392,7 +508,7 @@ def create_app(
 
     @app.get("/c/{cid}/export")
     async def export_characters(request: Request, cid: str, fmt: str = "yaml") -> Response:
-        gm_session(request)
+        await gm_session(request)
         campaign = await campaign_or_404(int_id(cid))
         if fmt not in ("yaml", "json"):
             raise ConteurError("web.bad_choice", field="fmt", value=fmt)
@@ -401,7 +517,7 @@ def create_app(
 
     @app.get("/characters/{char_id}/export")
     async def export_character(request: Request, char_id: str, fmt: str = "yaml") -> Response:
-        gm_session(request)
+        await gm_session(request)
         if fmt not in ("yaml", "json"):
             raise ConteurError("web.bad_choice", field="fmt", value=fmt)
         try:
@@ -420,7 +536,7 @@ def create_app(
 
     @app.get("/characters/{char_id}", response_class=HTMLResponse)
     async def character_page(request: Request, char_id: str) -> Response:
-        sid = gm_session(request)
+        sid = await gm_session(request)
         char = await character_or_404(char_id)
         history = await call(store.character_history, char.id)
         return render(
@@ -428,6 +544,7 @@ def create_app(
             "character.html",
             char=char,
             csrf=csrf_for(sid),
+            qr=qr_svg,
             sheet_yaml=_yaml(char.sheet),
             state_yaml=_yaml(char.state) if char.state else "",
             history=list(reversed(history)),
@@ -436,7 +553,7 @@ def create_app(
 
     @app.post("/characters/{char_id}")
     async def character_edit(request: Request, char_id: str) -> Response:
-        sid = gm_session(request)
+        sid = await gm_session(request)
         char = await character_or_404(char_id)
         values = await form_of(request, sid)
         sheet = _parse_mapping(values.get("sheet", ""), "sheet")
@@ -445,7 +562,7 @@ def create_app(
 
     @app.post("/characters/{char_id}/token")
     async def character_token(request: Request, char_id: str) -> Response:
-        sid = gm_session(request)
+        sid = await gm_session(request)
         char = await character_or_404(char_id)
         await form_of(request, sid)
         await call(store.new_player_token, char.id)
@@ -453,7 +570,7 @@ def create_app(
 
     @app.post("/c/{cid}/encounters")
     async def start_encounter(request: Request, cid: str) -> Response:
-        sid = gm_session(request)
+        sid = await gm_session(request)
         campaign = await campaign_or_404(int_id(cid))
         form = await request.form()
         values = await form_of(request, sid)
@@ -517,13 +634,13 @@ def create_app(
 
     @app.get("/e/{eid}", response_class=HTMLResponse)
     async def encounter_page(request: Request, eid: str) -> Response:
-        sid = gm_session(request)
+        sid = await gm_session(request)
         context = await gm_panel(request, int_id(eid), sid)
         return render(request, "encounter.html", **context)
 
     @app.get("/e/{eid}/panel", response_class=HTMLResponse)
     async def encounter_panel(request: Request, eid: str) -> Response:
-        sid = gm_session(request)
+        sid = await gm_session(request)
         context = await gm_panel(request, int_id(eid), sid)
         return render(request, "_gm_panel.html", **context)
 
@@ -562,7 +679,7 @@ def create_app(
 
     @app.post("/e/{eid}/command")
     async def encounter_command(request: Request, eid: str) -> Response:
-        sid = gm_session(request)
+        sid = await gm_session(request)
         info = await encounter_or_404(int_id(eid))
         values = await form_of(request, sid)
 
@@ -643,7 +760,7 @@ def create_app(
     @app.post("/e/{eid}/rolls")
     async def rolls_begin(request: Request, eid: str) -> Response:
         """Start the action of a command form with the table's dice, one roll at a time."""
-        sid = gm_session(request)
+        sid = await gm_session(request)
         info = await encounter_or_404(int_id(eid))
         values = await form_of(request, sid)
 
@@ -656,14 +773,14 @@ def create_app(
 
     @app.get("/e/{eid}/rolls", response_class=HTMLResponse)
     async def rolls_get(request: Request, eid: str) -> Response:
-        sid = gm_session(request)
+        sid = await gm_session(request)
         info = await encounter_or_404(int_id(eid))
         rolls = await rolls_view(request, info)
         return rolls_response(request, rolls, f"/e/{info.id}/rolls", csrf_for(sid))
 
     @app.post("/e/{eid}/rolls/faces", response_class=HTMLResponse)
     async def rolls_faces(request: Request, eid: str) -> Response:
-        sid = gm_session(request)
+        sid = await gm_session(request)
         info = await encounter_or_404(int_id(eid))
         values = await form_of(request, sid)
         step = _step_of(values)
@@ -676,7 +793,7 @@ def create_app(
 
     @app.post("/e/{eid}/rolls/cancel", response_class=HTMLResponse)
     async def rolls_cancel(request: Request, eid: str) -> Response:
-        sid = gm_session(request)
+        sid = await gm_session(request)
         info = await encounter_or_404(int_id(eid))
         await form_of(request, sid)
         return await rolls_action(
@@ -689,7 +806,7 @@ def create_app(
 
     @app.post("/e/{eid}/script")
     async def encounter_script(request: Request, eid: str) -> Response:
-        sid = gm_session(request)
+        sid = await gm_session(request)
         info = await encounter_or_404(int_id(eid))
         values = await form_of(request, sid)
 
@@ -710,7 +827,7 @@ def create_app(
 
     async def seen_action(request: Request, eid: str, act: Callable[[int, int], Any]) -> Response:
         """An undo or a redo: ``act(encounter id, the seq the page showed)``."""
-        sid = gm_session(request)
+        sid = await gm_session(request)
         info = await encounter_or_404(int_id(eid))
         values = await form_of(request, sid)
         return await after_command(request, info, sid, lambda: act(info.id, seen_seq(values)))
@@ -725,7 +842,7 @@ def create_app(
 
     @app.post("/e/{eid}/join")
     async def encounter_join(request: Request, eid: str) -> Response:
-        sid = gm_session(request)
+        sid = await gm_session(request)
         info = await encounter_or_404(int_id(eid))
         values = await form_of(request, sid)
 
@@ -745,7 +862,7 @@ def create_app(
 
     @app.post("/e/{eid}/close")
     async def encounter_close(request: Request, eid: str) -> Response:
-        sid = gm_session(request)
+        sid = await gm_session(request)
         info = await encounter_or_404(int_id(eid))
         await form_of(request, sid)
         await call(store.close_encounter, info.id)
@@ -757,7 +874,7 @@ def create_app(
     async def encounter_odds(
         request: Request, eid: str, attacker: str = "", target: str = "", maneuver: str = ""
     ) -> Response:
-        gm_session(request)
+        await gm_session(request)
         info = await encounter_or_404(int_id(eid))
         return await odds_answer(
             request, info.id, attacker, target, maneuver, f"/e/{info.id}/odds", GM
@@ -829,14 +946,26 @@ def create_app(
     async def encounter_stream(
         request: Request, eid: str, since: int = -1, limit: int = 0
     ) -> Response:
-        sid = gm_session(request)
+        sid = await gm_session(request)
         info = await encounter_or_404(int_id(eid))
         lang = lang_of(request)
 
         def panel(snap: Snapshot) -> str:
             return render_fragment("_gm_panel.html", lang, **gm_context(snap, sid, streamed=True))
 
-        return _stream(request, info.id, since, limit, viewer=GM, panel=panel, audience=("gm", sid))
+        async def alive() -> bool:
+            return await sessions.check(sid) is not None
+
+        return _stream(
+            request,
+            info.id,
+            since,
+            limit,
+            viewer=GM,
+            panel=panel,
+            audience=("gm", sid),
+            alive=alive,
+        )
 
     # -------------------------------------------------------------- players
 
@@ -1116,7 +1245,7 @@ def create_app(
     @app.post("/c/{cid}/table")
     async def campaign_table_token(request: Request, cid: str) -> Response:
         """A new table-screen link for the campaign (the old one stops working)."""
-        sid = gm_session(request)
+        sid = await gm_session(request)
         campaign = await campaign_or_404(int_id(cid))
         await form_of(request, sid)
         await call(store.new_table_token, campaign.id)
@@ -1178,9 +1307,11 @@ def create_app(
         panel: Callable[[Snapshot], str],
         audience: Hashable,
         fill: Callable[[bytes], bytes] | None = None,
+        alive: Callable[[], Awaitable[bool]] | None = None,
     ) -> Response:
         """A view's live stream. Views of the same ``audience`` share each update's bytes;
-        ``fill`` puts the view's own CSRF token and link into its panel's slots."""
+        ``fill`` puts the view's own CSRF token and link into its panel's slots; the stream
+        ends when ``alive`` says no (the GM's session revoked)."""
         lang = lang_of(request)
         start = _event_id(request.headers.get("last-event-id", ""), since)
         loop = asyncio.get_running_loop()
@@ -1213,6 +1344,8 @@ def create_app(
                     html = update_message(snap, seen_seq, audience, panel)[1]
                     last = html.replace(f'data-seq=\\"{snap.seq}\\"'.encode(), b"")
                 woken = await notifier.wait(eid, version, POLL_SECONDS)
+                if alive is not None and not await alive():
+                    return
                 if not woken:
                     if await request.is_disconnected():
                         return

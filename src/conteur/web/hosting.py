@@ -11,6 +11,11 @@
   absolute link is written with — the link ``conteur serve`` prints, the players' links
   on the campaign and character pages — whatever host or port the server listens on.
   Without it, links follow the request (its scheme, as forwarded, and its ``Host``).
+* **The local network.** ``conteur serve --host 0.0.0.0`` listens on every interface, so
+  the players' phones on the same Wi-Fi can join; the command finds the machine's address
+  on the local network (``lan_address``: no packet leaves the machine) and the app writes
+  the players' links and QR codes with it (``lan_url``) when the game master's own page
+  was opened at a loopback address (127.0.0.1, localhost), which a phone cannot reach.
 * **Secure cookies.** When the public address is https (or, without one, when the request
   came over https), the session and language cookies are marked ``Secure``.
 * **Several processes.** ``conteur serve --workers N`` starts N uvicorn processes, each of
@@ -24,7 +29,9 @@
 from __future__ import annotations
 
 import hashlib
+import ipaddress
 import os
+import socket
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 from urllib.parse import urlsplit
@@ -37,6 +44,7 @@ if TYPE_CHECKING:
     from fastapi import FastAPI
 
 PUBLIC_URL_ENV = "CONTEUR_PUBLIC_URL"
+LAN_URL_ENV = "CONTEUR_LAN_URL"
 FORWARDED_ENV = "CONTEUR_FORWARDED_ALLOW_IPS"
 SECRET_ENV = "CONTEUR_SECRET_KEY"
 DEFAULT_FORWARDED = "127.0.0.1"
@@ -53,6 +61,9 @@ class Hosting:
     forwarded_allow_ips: str = DEFAULT_FORWARDED
     """Proxies whose ``X-Forwarded-*`` headers count (comma-separated; ``*``: any; ``""``:
     none)."""
+    lan_url: str | None = None
+    """``http://<address on the local network>:<port>``, when the server listens there: the
+    base of the links a page opened at a loopback address gives the players."""
 
     @property
     def https(self) -> bool:
@@ -65,10 +76,70 @@ class Hosting:
 
     def base(self, request_base: str) -> str:
         """The base of absolute links, ending with ``/``: the public address, else the
-        request's own (``request.base_url``)."""
+        local network's when the request came to a loopback address, else the request's
+        own (``request.base_url``)."""
         if self.public_url is not None:
             return self.public_url + "/"
+        if self.lan_url is not None and is_loopback(urlsplit(request_base).hostname or ""):
+            return self.lan_url + "/"
         return request_base if request_base.endswith("/") else request_base + "/"
+
+
+ALL_INTERFACES = ("0.0.0.0", "::", "")
+PROBE = ("10.254.254.254", 9)
+"""A private address: connecting a UDP socket to it picks the interface a packet would
+leave by (the local network's) without sending anything, nor needing the internet."""
+
+
+def is_loopback(host: str) -> bool:
+    """Whether ``host`` (a name or an address) is this machine only (127.x, ::1, localhost)."""
+    if host.lower() in ("localhost", "localhost.localdomain"):
+        return True
+    try:
+        return ipaddress.ip_address(host.strip("[]")).is_loopback
+    except ValueError:
+        return False
+
+
+def _usable(address: str) -> bool:
+    try:
+        ip = ipaddress.ip_address(address)
+    except ValueError:
+        return False
+    return not (ip.is_loopback or ip.is_unspecified or ip.is_link_local or ip.is_multicast)
+
+
+def lan_address() -> str:
+    """The machine's IPv4 address on the local network, found without the internet: the
+    interface a UDP socket "connected" to a private address would use, else an address of
+    the host's name, else 127.0.0.1."""
+    try:
+        with socket.socket(socket.AF_INET, socket.SOCK_DGRAM) as probe:
+            probe.connect(PROBE)  # UDP: no packet is sent
+            address = str(probe.getsockname()[0])
+        if _usable(address):
+            return address
+    except OSError:
+        pass
+    try:
+        infos = socket.getaddrinfo(socket.gethostname(), None, socket.AF_INET)
+    except OSError:
+        infos = []
+    for info in infos:
+        address = str(info[4][0])
+        if _usable(address):
+            return address
+    return "127.0.0.1"
+
+
+def join_base(host: str, port: int, public_url: str | None) -> str:
+    """The address phones join at (no trailing slash): the public address, else the local
+    network's when the server listens on every interface, else the host it listens on."""
+    if public_url is not None:
+        return public_url
+    shown = lan_address() if host in ALL_INTERFACES else host
+    shown = f"[{shown}]" if ":" in shown else shown
+    return f"http://{shown}:{port}"
 
 
 def parse_public_url(raw: str) -> str:
@@ -95,16 +166,23 @@ def parse_public_url(raw: str) -> str:
     return f"{parts.scheme}://{host.lower()}{shown}"
 
 
-def hosting_from(public_url: str | None, forwarded_allow_ips: str | None) -> Hosting:
-    """A ``Hosting`` from options (None: the environment's ``CONTEUR_PUBLIC_URL`` and
-    ``CONTEUR_FORWARDED_ALLOW_IPS``, else the defaults)."""
+def hosting_from(
+    public_url: str | None, forwarded_allow_ips: str | None, lan_url: str | None = None
+) -> Hosting:
+    """A ``Hosting`` from options (None: the environment's ``CONTEUR_PUBLIC_URL``,
+    ``CONTEUR_FORWARDED_ALLOW_IPS`` and ``CONTEUR_LAN_URL``, else the defaults)."""
     url = public_url if public_url is not None else os.environ.get(PUBLIC_URL_ENV, "")
     allowed = (
         forwarded_allow_ips
         if forwarded_allow_ips is not None
         else os.environ.get(FORWARDED_ENV, DEFAULT_FORWARDED)
     )
-    return Hosting(parse_public_url(url) if url.strip() else None, allowed.strip())
+    lan = lan_url if lan_url is not None else os.environ.get(LAN_URL_ENV, "")
+    return Hosting(
+        parse_public_url(url) if url.strip() else None,
+        allowed.strip(),
+        parse_public_url(lan) if lan.strip() else None,
+    )
 
 
 def secret_from_env() -> bytes | None:
