@@ -19,6 +19,7 @@ from conteur.dice.marks import marked_faces
 from conteur.engine import Encounter
 from conteur.engine.commands import Command, CommandTemplate, Param
 from conteur.engine.encounter import CommandEntry, LogEntry, UndoEntry
+from conteur.engine.plan import rolls_dice
 from conteur.engine.reading import lines_of
 from conteur.engine.views import HealthView, Roster, RosterRow, Status, TurnView
 from conteur.engine.visibility import GM, Viewer
@@ -325,6 +326,9 @@ class Form:
     actors: tuple[tuple[str, str], ...] = ()
     """When one form stands for the same command of several combatants (``merge_forms``):
     each one's id and name, chosen in the form (``actor`` is then empty)."""
+    dice: bool = True
+    """Whether the command may roll dice (``plan.rolls_dice``): else the form has no place
+    for the table's dice."""
 
     @property
     def tool(self) -> bool:
@@ -352,20 +356,32 @@ def forms(
     actor: str | None = None,
     templates: list[CommandTemplate] | None = None,
     names: Mapping[str, str] | None = None,
+    dice: list[bool] | None = None,
 ) -> list[Form]:
     """One form per legal command template (of ``actor`` only, when given): a field per
     parameter the ruleset declares (a second action, for instance, is parameters of its own).
     ``templates`` and ``names``: the encounter's ``legal_commands()`` and the ruleset's
-    ``names`` when the caller has them."""
+    ``names`` when the caller has them; ``dice``: whether each of those templates may roll
+    (``dice_of``), when the caller has it."""
     if names is None:
         names = enc.ruleset.names(enc.state)
+    if templates is None:
+        templates = enc.legal_commands(actor)
+    if dice is None:
+        dice = dice_of(enc, templates)
     key = tuple(sorted(names.items()))
     out = []
-    for tp in enc.legal_commands(actor) if templates is None else templates:
+    for tp, rolls in zip(templates, dice, strict=True):
         if actor is not None and tp.actor != actor:
             continue
-        out.append(_form(tp, lang, names, key))
+        form = _form(tp, lang, names, key)
+        out.append(form if rolls else replace(form, dice=False))
     return out
+
+
+def dice_of(enc: Encounter, templates: list[CommandTemplate]) -> list[bool]:
+    """Whether each template's command may roll dice (``plan.rolls_dice``): its form's box."""
+    return [rolls_dice(enc, tp) for tp in templates]
 
 
 _FORMS: dict[tuple[Any, ...], Form] = {}
@@ -380,7 +396,7 @@ def _form(tp: CommandTemplate, lang: Lang, names: Mapping[str, str], key: Any) -
         cache_key, found = None, None
     if found is not None:
         return found
-    fields = [_field(p, lang, names) for p in tp.params if not _fixed(p)]
+    fields = [_field(p, lang, names) for p in tp.params if not _fixed(p) and not _empty(p)]
     who = names.get(tp.actor or "", "") if tp.actor else msg("gm", lang)
     title = f"{who} · {label('cmd', tp.type, lang)}"
     form = Form(tp.type, tp.actor or "", title, tp.rule or "", fields)
@@ -420,13 +436,18 @@ def merge_forms(forms: list[Form], lang: Lang, names: Mapping[str, str]) -> list
             fields.append(replace(x, choices=list(choices.items())))
         actors = tuple((g.actor, names.get(g.actor, g.actor)) for g in group)
         title = label("cmd", f.type, lang)
-        out.append(Form(f.type, "", title, f.rule, fields, actors))
+        out.append(Form(f.type, "", title, f.rule, fields, actors, dice=any(g.dice for g in group)))
     return out
 
 
 def _fixed(p: Param) -> bool:
     """A number with a single possible value is no choice (Celerity 0..0): no field for it."""
     return p.kind == "int" and p.min is not None and p.min == p.max
+
+
+def _empty(p: Param) -> bool:
+    """An optional choice with nothing to choose (no weapon to name): no field for it."""
+    return p.kind == "choice" and not p.choices and not p.required
 
 
 def find_template(enc: Encounter, type_: str, actor: str | None) -> CommandTemplate:
