@@ -411,32 +411,36 @@ def merge_forms(forms: list[Form], lang: Lang, names: Mapping[str, str]) -> list
     """The forms of one command type for several combatants as one form, its actor a choice
     (the ambushes of everyone before the initiative: one compact form, not one per fighter).
 
-    Only forms with the same fields (names and kinds) merge; each field's choices are the
-    union of theirs, in order (the command is checked against the chosen actor's own legal
-    template when sent). A type with a single actor keeps its own form."""
-    groups: dict[tuple[Any, ...], list[Form]] = {}
+    The merged form has every field of theirs (by name, in order, the first one's kind and
+    label), each choice field the union of their choices, a field some of them lack being
+    optional (the command is checked against the chosen actor's own legal template when
+    sent). A type with a single actor keeps its own form."""
+    groups: dict[Any, list[Form]] = {}
     for f in forms:
-        shape = (f.type, tuple((x.name, x.kind) for x in f.fields)) if f.actor else (id(f),)
-        groups.setdefault(shape, []).append(f)
+        groups.setdefault(f.type if f.actor else id(f), []).append(f)
     out: list[Form] = []
     for f in forms:
-        shape = (f.type, tuple((x.name, x.kind) for x in f.fields)) if f.actor else (id(f),)
-        group = groups.get(shape)
+        group = groups.pop(f.type if f.actor else id(f), None)
         if group is None:
             continue
-        del groups[shape]
         if len(group) == 1:
             out.append(f)
             continue
-        fields = []
-        for i, x in enumerate(f.fields):
-            choices: dict[str, str] = {}
-            for g in group:
-                choices.update(dict(g.fields[i].choices))
-            fields.append(replace(x, choices=list(choices.items())))
+        fields: dict[str, Field] = {}
+        for g in group:
+            for x in g.fields:
+                known = fields.get(x.name)
+                if known is None:
+                    fields[x.name] = replace(x, choices=list(x.choices))
+                else:
+                    known.choices = list(dict(known.choices + x.choices).items())
+        for name, x in fields.items():
+            if any(all(y.name != name for y in g.fields) for g in group):
+                x.required = False
         actors = tuple((g.actor, names.get(g.actor, g.actor)) for g in group)
         title = label("cmd", f.type, lang)
-        out.append(Form(f.type, "", title, f.rule, fields, actors, dice=any(g.dice for g in group)))
+        dice = any(g.dice for g in group)
+        out.append(Form(f.type, "", title, f.rule, list(fields.values()), actors, dice=dice))
     return out
 
 
