@@ -52,7 +52,7 @@ def test_demo_in_french() -> None:
     assert "chance d'au moins un succès" in out and "risque d'échec critique" in out
     # Pool 1, difficulty 6: one chance in two to succeed, one in ten to botch.
     assert "50,0 %" in out and "10,0 %" in out
-    for title in ("Vampire : la Mascarade", "Hunter — ", "Western — ", "Jet de 3D10"):
+    for title in ("Vampire : la Mascarade", "Hunter — ", "Western — ", "Jet de 3D10"):
         assert title in out
     assert "Résultat" in out and "graine" in out
 

@@ -59,7 +59,7 @@ def test_unknown_fighter_is_named_in_both_languages(tmp_path: Path) -> None:
     args = ["odds", "attack", str(path), "--attacker", "bob", "--target", "lucien", "--json"]
     fr = CliRunner().invoke(app, args)
     en = CliRunner().invoke(app, [*args, "--lang", "en"])
-    assert fr.exit_code == 2 and "« bob »" in json.loads(fr.stdout)["message"]
+    assert fr.exit_code == 2 and "« bob »" in json.loads(fr.stdout)["message"]
     assert en.exit_code == 2 and '"bob"' in json.loads(en.stdout)["message"]
 
 

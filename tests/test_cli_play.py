@@ -33,12 +33,12 @@ bob: agit
 DICE = """\
 # initiative
 3, 2
-# Ann frappe : 2 succès
+# Ann frappe : 2 succès
 8 7 3 2 4
-# dégâts (Force 1 + 1) ; Bob absorbe (Vigueur 2)
+# dégâts (Force 1 + 1) ; Bob absorbe (Vigueur 2)
 6 6
 2 3
-# Bob, blessé (-1), frappe : raté
+# Bob, blessé (-1), frappe : raté
 3 3
 """
 
@@ -63,13 +63,13 @@ def test_prose_in_french_by_default(tmp_path: Path) -> None:
     result = play(*files(tmp_path))
     assert result.exit_code == 0, result.output
     out = result.stdout
-    assert "Tour 1 : initiative (V-GEN-3)" in out
+    assert "Tour 1 : initiative (V-GEN-3)" in out
     assert "» bob: déclare coup de poing sur ann" in out
-    assert "Ann : initiative 3 + 6 = 9 (V-INI-1)" in out
-    assert "Bob déclare : Coup de poing → Ann (V-INI-3)" in out
-    assert "Ann attaque Bob (Coup de poing) : 5 dés à difficulté 6 → 2 succès" in out
-    assert "Bob perd 2 niveau(x) de santé (contondants)" in out
-    assert "État final" in out and "Bob : santé [/][/][ ]" in out
+    assert "Ann : initiative 3 + 6 = 9 (V-INI-1)" in out
+    assert "Bob déclare : Coup de poing → Ann (V-INI-3)" in out
+    assert "Ann attaque Bob (Coup de poing) : 5 dés à difficulté 6 → 2 succès" in out
+    assert "Bob perd 2 niveaux de santé (contondants)" in out
+    assert "État final" in out and "Bob : santé [/][/][ ]" in out
     assert "Volonté 5/5" in out
 
 
@@ -84,7 +84,7 @@ def test_prose_in_english(tmp_path: Path) -> None:
 
 def test_quiet_events_are_left_out_of_the_prose(tmp_path: Path) -> None:
     result = play(*files(tmp_path))
-    assert "Déclarations : rang suivant" not in result.stdout  # DeclarationCursor is quiet
+    assert "Déclarations : rang suivant" not in result.stdout  # DeclarationCursor is quiet
     assert "Rang 0 terminé" not in result.stdout
 
 
@@ -151,7 +151,7 @@ def test_a_line_not_understood_names_the_line_and_the_word(tmp_path: Path) -> No
     result = play(*files(tmp_path, script=script))
     assert result.exit_code == 2
     assert (
-        "ligne 5" in result.stderr and "« agitt »" in result.stderr and "« agit »" in result.stderr
+        "ligne 5" in result.stderr and "« agitt »" in result.stderr and "« agit »" in result.stderr
     )
     english = play(*files(tmp_path, script=script), "--lang", "en")
     assert "line 5" in english.stderr and '"agitt"' in english.stderr
@@ -171,7 +171,7 @@ def test_undo_takes_back_the_last_command(tmp_path: Path) -> None:
     script = SCRIPT.replace("bob: agit\n", "bob: agit\nannuler\n")
     result = play(*files(tmp_path, script=script))
     assert result.exit_code == 0, result.output
-    assert "↶ annulé : ligne 6 (« bob: agit »)" in result.stdout
+    assert "↶ annulé : ligne 6 (« bob: agit »)" in result.stdout
     data = json.loads(play(*files(tmp_path, script=script), "--json").stdout)
     assert data["log"][-1]["kind"] == "undo" and data["log"][-1]["line"] == 7
     # The two faces of Bob's punch were rolled, then taken back with the command.
@@ -181,7 +181,7 @@ def test_undo_takes_back_the_last_command(tmp_path: Path) -> None:
 def test_left_over_dice_are_reported(tmp_path: Path) -> None:
     result = play(*files(tmp_path, dice=DICE + "9 9\n"))
     assert result.exit_code == 0
-    assert "2 dé(s) du fichier non utilisé(s)" in result.stdout
+    assert "2 dés du fichier non utilisés" in result.stdout
 
 
 def test_missing_files_and_bad_scenarios(tmp_path: Path) -> None:

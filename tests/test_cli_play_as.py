@@ -36,7 +36,7 @@ bob: agit
 """
 
 DICE = "3 2  8 7 3 2 4  6 6  2 3  3 3"
-BOB_POOL = "Bob attaque Ann (Coup de poing) : 2 dés"
+BOB_POOL = "Bob attaque Ann (Coup de poing) : 2 dés"
 
 
 @pytest.fixture(autouse=True)
@@ -56,7 +56,7 @@ def test_the_game_master_reads_everything(tmp_path: Path) -> None:
     result = play(tmp_path)
     assert result.exit_code == 0, result.output
     assert MARKER in result.stdout and BOB_POOL in result.stdout
-    assert "Bob : santé [/][/][ ]" in result.stdout  # the ruleset's own summary lines
+    assert "Bob : santé [/][/][ ]" in result.stdout  # the ruleset's own summary lines
 
 
 def test_a_player_never_reads_the_gms_note_nor_another_ones_roll(tmp_path: Path) -> None:
@@ -67,7 +67,7 @@ def test_a_player_never_reads_the_gms_note_nor_another_ones_roll(tmp_path: Path)
     assert BOB_POOL not in out and "3 3" not in out
     assert "Bob attaque Ann" in out  # the veiled line instead
     assert "» ligne 6 (Bob)" in out  # the line itself may carry what the GM keeps
-    assert "Ann attaque Bob (Coup de poing) : 5 dés" in out  # Ann's own roll, whole
+    assert "Ann attaque Bob (Coup de poing) : 5 dés" in out  # Ann's own roll, whole
     assert "» ann: agit" in out
     # The end: Ann in full, Bob in the ruleset's word only.
     assert "Ann\u202f: [ ][ ][ ][ ][ ][ ][ ] · Volonté 5/5" in out
@@ -95,7 +95,7 @@ def test_as_in_json_only_gains_fields(tmp_path: Path) -> None:
 
 
 @pytest.mark.parametrize(
-    ("lang", "words"), [("fr", "aucun combattant « zoe »"), ("en", 'no combatant "zoe"')]
+    ("lang", "words"), [("fr", "aucun combattant « zoe »"), ("en", 'no combatant "zoe"')]
 )
 def test_an_unknown_player_is_refused_by_name(tmp_path: Path, lang: str, words: str) -> None:
     result = play(tmp_path, "--as", "zoe", "--lang", lang)

@@ -35,7 +35,7 @@ def as_json(*args: str) -> dict[str, Any]:
 
 def test_vtm_french_shows_faces_successes_and_cancelling_ones() -> None:
     out = ok("roll", "vtm", "--pool", "7", "--difficulty", "6", "--dice", "10,1,6,5,4,3,2")
-    assert "Vampire : la Mascarade — 7 dé(s) à difficulté 6" in out
+    assert "Vampire : la Mascarade — 7 dés à difficulté 6" in out
     assert "10  1  6  5  4  3  2" in out
     assert "10, 6 (2)" in out
     assert "un 1 annule le 6" in out
@@ -48,7 +48,7 @@ def test_vtm_english_with_the_option_and_with_the_environment() -> None:
     for out in (ok(*args, "--lang", "en"), ok(*args, lang_env="en")):
         assert "Vampire: the Masquerade — 7 dice at difficulty 6" in out
         assert "a 1 cancels the 6" in out
-        assert "1 success(es)" in out
+        assert "1 success" in out
         assert "succès" not in out
 
 
@@ -76,7 +76,7 @@ def test_vtm_clamped_difficulty_is_shown() -> None:
 
 def test_vtm_willpower_and_automatic_successes() -> None:
     out = ok("roll", "vtm", "-p", "3", "--willpower", "--dice", "1 1 2")
-    assert "+1 succès automatique(s), que les 1 n'annulent pas" in out
+    assert "+1 succès automatique, que les 1 n'annulent pas" in out
     assert "1 succès" in out and "critique" not in out
     data = as_json("roll", "vtm", "-p", "3", "--willpower", "--auto", "2", "--dice", "8 1 1")
     assert data["request"]["auto"] == 3 and data["result"]["successes"] == 3
@@ -121,7 +121,7 @@ def test_vtm_json_keys() -> None:
         "one",
         "failure",
     }
-    assert data["text"].startswith("4 dé(s) à difficulté 6 : ")
+    assert data["text"].startswith("4 dés à difficulté 6 : ")
     english = json.loads(ok("roll", "vtm", "-p", "4", "--seed", "12", "--json", "--lang", "en"))
     assert english["text"].startswith("4 dice at difficulty 6: ")
     assert english["faces"] == data["faces"]
@@ -134,16 +134,16 @@ def test_hunter_french_shows_rerolls_and_waves() -> None:
     out = ok(
         "roll", "hunter", "--pool", "3", "--again", "9", "--rote", "--dice", "9 1 3 10 8 9 4 1"
     )
-    assert "Hunter — 3 dé(s), succès sur 8+, relance des 9, action routinière" in out
+    assert "Hunter — 3 dés, succès sur 8+, relance des 9, action routinière" in out
     assert "1 → 10, 3 → 8" in out
-    assert "Relances des 9" in out and "vague 1 : 9, 4" in out and "vague 2 : 1" in out
+    assert "Relances des 9" in out and "vague 1 : 9, 4" in out and "vague 2 : 1" in out
     assert "4 succès" in out
 
 
 def test_hunter_english() -> None:
     out = ok("roll", "hunter", "-p", "2", "--dice", "10 3 8", "--lang", "en")
     assert "Hunter — 2 dice, success on 8+, 10-again" in out
-    assert "wave 1: 8" in out and "2 success(es)" in out
+    assert "wave 1: 8" in out and "2 successes" in out
 
 
 def test_H_CHANCE_1_chance_die_from_the_command_line() -> None:
@@ -176,7 +176,7 @@ def test_hunter_json_notes_follow_the_face_order() -> None:
 def test_W_CRIT_1_western_critical_from_the_command_line() -> None:
     """W-CRIT-1: skill 56, roll 4: critical, margin 52."""
     out = ok("roll", "western", "--skill", "56", "--dice", "4")
-    assert "4 × 10 = 40 < 56 : réussite critique, marge 52" in out
+    assert "4 × 10 = 40 < 56 : réussite critique, marge 52" in out
     assert "réussite critique (jet 4 sous 56 %, marge 52)" in out
     english = ok("roll", "western", "--skill", "56", "--dice", "4", "--lang", "en")
     assert "critical success (rolled 4 under 56%, margin 52)" in english
@@ -236,7 +236,7 @@ ERRORS = [
     (["roll", "vtm", "-p", "5", "--dice", "10 8"], "il en manque au moins 3", "at least 3 missing"),
     (
         ["roll", "vtm", "-p", "2", "--dice", "10 x"],
-        "« x » n'est pas un nombre",
+        "« x » n'est pas un nombre",
         '"x" is not a number',
     ),
     (
@@ -244,7 +244,7 @@ ERRORS = [
         "le dé n° 2 vaut 11, impossible sur un d10",
         "die #2 reads 11, impossible on a d10",
     ),
-    (["roll", "vtm", "-p", "2", "--dice", "10 8 3"], "saisi(s) en trop", "left over"),
+    (["roll", "vtm", "-p", "2", "--dice", "10 8 3"], "saisi en trop", "left over"),
     (
         ["roll", "hunter", "-p", "2", "--dice", "10 8"],
         "il en manque au moins 1",
@@ -277,7 +277,7 @@ ERRORS = [
 def test_errors_exit_2_with_a_message_in_each_language(args: list[str], fr: str, en: str) -> None:
     french = run(*args)
     assert french.exit_code == 2, french.output
-    assert french.stderr.startswith("erreur : ") and fr in french.stderr
+    assert french.stderr.startswith("erreur : ") and fr in french.stderr
     assert french.stdout == ""
     english = run(*args, "--lang", "en")
     assert english.exit_code == 2

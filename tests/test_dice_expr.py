@@ -39,7 +39,7 @@ def test_bad_expressions_are_refused_in_both_languages(text: str) -> None:
     with pytest.raises(ConteurError) as info:
         Expr.parse(text)
     assert info.value.key == "dice.bad_expression"
-    assert f"« {text} » n'est pas une expression de dés" in info.value.message("fr")
+    assert f"« {text} » n'est pas une expression de dés" in info.value.message("fr")
     assert f'"{text}" is not a dice expression' in info.value.message("en")
 
 

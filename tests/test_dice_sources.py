@@ -59,7 +59,7 @@ def test_too_few_faces_names_the_missing_count_and_consumes_nothing() -> None:
     assert error.key == "dice.too_few"
     assert (error.params["needed"], error.params["left"], error.params["missing"]) == (5, 3, 2)
     assert "il en manque au moins 2" in error.message("fr")
-    assert "5 dé(s) à difficulté 6" in error.message("fr")
+    assert "5 dés à difficulté 6" in error.message("fr")
     assert "at least 2 missing" in error.message("en")
     assert dice.position == 1 and dice.remaining == (8, 4, 2)
 
@@ -104,7 +104,7 @@ def test_text_that_is_not_a_number_is_refused(text: str, token: str, position: i
         TypedDice(text)
     error = info.value
     assert error.key == "dice.not_a_number"
-    assert error.message("fr") == f"« {token} » n'est pas un nombre (dé n° {position} de la saisie)"
+    assert error.message("fr") == f"« {token} » n'est pas un nombre (dé n° {position} de la saisie)"
     assert error.message("en") == f'"{token}" is not a number (die #{position} of the input)'
 
 
@@ -134,8 +134,8 @@ def test_left_over_faces_are_reported() -> None:
     with pytest.raises(ConteurError) as info:
         dice.check_all_used()
     assert info.value.key == "dice.left_over"
-    assert info.value.message("fr") == "2 dé(s) saisi(s) en trop, que le jet n'utilise pas : 1 4"
-    assert info.value.message("en") == "2 typed-in die(s) left over, not used by the roll: 1 4"
+    assert info.value.message("fr") == "2 dés saisis en trop, que le jet n'utilise pas : 1 4"
+    assert info.value.message("en") == "2 typed-in dice left over, not used by the roll: 1 4"
 
 
 def test_mark_and_reset_undo_a_command_half_way() -> None:

@@ -107,7 +107,7 @@ def test_golden_dice_are_all_used(name: str, played: Played) -> None:
 def test_examples_play_in_prose(name: str, lang: str) -> None:
     result = play(name, "--lang", lang)
     assert result.exit_code == 0, result.output
-    header = {"fr": "Tour 1 : initiative", "en": "Turn 1: initiative"}[lang]
+    header = {"fr": "Tour 1 : initiative", "en": "Turn 1: initiative"}[lang]
     final = {"fr": "État final", "en": "Final state"}[lang]
     assert header in result.stdout and final in result.stdout
 

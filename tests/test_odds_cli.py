@@ -153,7 +153,7 @@ def test_user_errors_exit_2_in_both_languages(args: list[str], fr: str, en: str)
     assert result.stderr.startswith("error:") and en in result.stderr
     result = run(*args)
     assert result.exit_code == 2
-    assert result.stderr.startswith("erreur :") and fr in result.stderr
+    assert result.stderr.startswith("erreur :") and fr in result.stderr
 
 
 # ------------------------------------------------------------------- tables

@@ -72,7 +72,7 @@ def test_a_roll_takes_its_own_list_and_asks_for_what_is_missing() -> None:
     need = caught.value
     assert (need.index, need.wave, need.count, need.sides) == (1, 0, 2, 10)
     assert need.ask is ask and need.faces_so_far == (1,)
-    assert need.message("fr") == "Il faut le jet « encaissement de Bill » : 2 dés"
+    assert need.message("fr") == "Il faut le jet « encaissement de Bill » : 2 dés"
     assert need.message("en") == 'The roll "Bill\'s soak" is needed: 2 dice'
     assert isinstance(need, ConteurError)
 
@@ -288,7 +288,7 @@ def test_vtm_willpower_success_and_the_difficultys_reason_are_said() -> None:
     assert need is not None and need.ask is not None and need.count == 6
     assert need.ask.describe("fr") == (
         "Dextérité 3 + Armes à feu 3 = 6 dés, 1 succès automatique (Volonté),"
-        " difficulté 4 : bout portant −2"
+        " difficulté 4 : bout portant −2"
     )
     assert need.ask.describe("en") == (
         "Dexterity 3 + Firearms 3 = 6 dice, 1 automatic success (Willpower),"

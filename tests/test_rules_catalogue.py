@@ -95,7 +95,7 @@ def test_describe_rule_finds_an_id_across_the_rulesets(monkeypatch: pytest.Monke
         "distance halved."
     )
     assert describe_rule("W-KO-2", "fr") == (
-        "W-KO-2 — Objet lourd : Il faut un objet lourd, crosse de revolver ou bâton."
+        "W-KO-2 — Objet lourd : Il faut un objet lourd, crosse de revolver ou bâton."
     )
     monkeypatch.setenv("CONTEUR_LANG", "en")
     assert (
@@ -124,52 +124,52 @@ def test_a_good_file_parses_into_rule_texts() -> None:
     [
         (
             GOOD.replace('summary: "Summary."', 'summary: "Summary.", note: "x"'),
-            "règle V-ZZZ-1, champ en.note : champ inconnu",
+            "règle V-ZZZ-1, champ en.note : champ inconnu",
             "rule V-ZZZ-1, field en.note: unknown field",
         ),
         (
             GOOD.replace(', summary: "Résumé."', ""),
-            "règle V-ZZZ-1, champ fr.summary : obligatoire, absent",
+            "règle V-ZZZ-1, champ fr.summary : obligatoire, absent",
             "rule V-ZZZ-1, field fr.summary: required, missing",
         ),
         (
             GOOD.replace('title: "Title"', "title: 12"),
-            "règle V-ZZZ-1, champ en.title : doit être un texte (reçu « 12 »)",
+            "règle V-ZZZ-1, champ en.title : doit être un texte (reçu « 12 »)",
             'rule V-ZZZ-1, field en.title: must be text (got "12")',
         ),
         (
             GOOD.replace('title: "Titre"', 'title: "  "'),
-            "règle V-ZZZ-1, champ fr.title : ne peut pas être vide",
+            "règle V-ZZZ-1, champ fr.title : ne peut pas être vide",
             "rule V-ZZZ-1, field fr.title: cannot be empty",
         ),
         (
             GOOD.replace('"Summary."', '"Two\\nlines."'),
-            "règle V-ZZZ-1, champ en.summary : doit tenir sur une ligne",
+            "règle V-ZZZ-1, champ en.summary : doit tenir sur une ligne",
             "rule V-ZZZ-1, field en.summary: must fit on one line",
         ),
         (
             GOOD.replace("  en: {", "  de: {"),
-            "règle V-ZZZ-1, champ de : champ inconnu",
+            "règle V-ZZZ-1, champ de : champ inconnu",
             "rule V-ZZZ-1, field de: unknown field",
         ),
         (
             GOOD + GOOD,
-            "règle V-ZZZ-1, champ id : identifiant donné deux fois",
+            "règle V-ZZZ-1, champ id : identifiant donné deux fois",
             "rule V-ZZZ-1, field id: id given twice",
         ),
         (
             GOOD.replace("V-ZZZ-1:", "V_ZZZ_1:"),
-            "règle V_ZZZ_1, champ id : identifiant mal formé",
+            "règle V_ZZZ_1, champ id : identifiant mal formé",
             "rule V_ZZZ_1, field id: malformed id",
         ),
         (
             "- V-ZZZ-1\n",
-            "règle -, champ - : le fichier doit associer chaque identifiant",
+            "règle -, champ - : le fichier doit associer chaque identifiant",
             "rule -, field -: the file must map each rule id",
         ),
         (
             "V-ZZZ-1: [fr, en]\n",
-            "règle V-ZZZ-1, champ - : doit être une table de clés et de valeurs",
+            "règle V-ZZZ-1, champ - : doit être une table de clés et de valeurs",
             "rule V-ZZZ-1, field -: must be a mapping of keys to values",
         ),
     ],
@@ -193,5 +193,5 @@ def test_a_file_that_is_not_yaml_or_is_missing_is_unreadable() -> None:
         load_rule_texts("conteur.rulesets.vtm", "data/no-such-file.yaml")
     assert err.value.key == "rules.unreadable"
     assert err.value.message("fr").startswith(
-        "catalogue de règles conteur.rulesets.vtm/data/no-such-file.yaml illisible : "
+        "catalogue de règles conteur.rulesets.vtm/data/no-such-file.yaml illisible : "
     )

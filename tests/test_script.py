@@ -144,7 +144,7 @@ def test_declare_a_shot(line: str) -> None:
     [
         "lucien: déclare coup de poing sur bob puis coup de poing sur mary + esquive, célérité 2",
         "lucien: declare punch bob then punch mary + dodge celerity 2",
-        "lucien: déclare poing bob ; poing mary ; esquive ; avec célérité 2",
+        "lucien: déclare poing bob ; poing mary ; esquive ; avec célérité 2",
     ],
 )
 def test_declare_multiple_actions_with_celerity(line: str) -> None:
@@ -287,7 +287,7 @@ def test_every_action_word_in_both_languages(words: str, kind: str) -> None:
         ("shots 2", {"shots": 2}),
         ("en s'approchant de mary", {"move_to": "mary"}),
         ("moving to 3,4", {"move_to": [3.0, 4.0]}),
-        ("en allant vers (2,5 ; 4)", {"move_to": [2.5, 4.0]}),
+        ("en allant vers (2,5 ; 4)", {"move_to": [2.5, 4.0]}),
         ("visée cœur, sous l'armure", {"location": "heart", "bypass_armour": True}),
         ("in the heart, past the armour", {"location": "heart", "bypass_armour": True}),
         ("visée tête, ce qui dépasse du couvert", {"location": "head", "bypass_cover": True}),
@@ -663,7 +663,7 @@ def test_unknown_word_suggests_close_words_in_both_languages() -> None:
     err = refused("bob: déclare tirre sur lucien")
     assert err.key == "vtm.script.unknown_word_suggest"
     fr, en = err.message("fr"), err.message("en")
-    assert "« bob: déclare tirre sur lucien »" in fr and "« tirre »" in fr and "« tire »" in fr
+    assert "« bob: déclare tirre sur lucien »" in fr and "« tirre »" in fr and "« tire »" in fr
     assert "vouliez-vous dire" in fr
     assert '"tirre" not understood' in en and '"tire"' in en and "did you mean" in en
 
@@ -671,21 +671,21 @@ def test_unknown_word_suggests_close_words_in_both_languages() -> None:
 def test_unknown_fighter_suggests_names() -> None:
     err = refused("bobb: agit")
     assert err.key == "vtm.script.unknown_actor_suggest"
-    assert "« Bob Dalton »" in err.message("fr") and '"Bob Dalton"' in err.message("en")
+    assert "« Bob Dalton »" in err.message("fr") and '"Bob Dalton"' in err.message("en")
     assert (
         "bobb: agit" in err.message("fr")
         and "mj" in err.message("fr")
         and "gm" in err.message("en")
     )
     err = refused("bob: déclare tirer sur lucienn")
-    assert "« Lucien de Montfort »" in err.message("fr")
+    assert "« Lucien de Montfort »" in err.message("fr")
 
 
 def test_unknown_game_master_command() -> None:
     assert parse("mj: dégat bob").type == "gm_damage"  # close enough to read
     err = refused("mj: blah bob")
     assert err.key == "vtm.script.unknown_gm_verb"
-    assert "« blah »" in err.message("fr") and "dégâts" in err.message("fr")
+    assert "« blah »" in err.message("fr") and "dégâts" in err.message("fr")
     assert '"blah"' in err.message("en")
     err = refused("gm: damgae bob")
     assert err.key == "vtm.script.unknown_gm_verb_suggest" and '"damage"' in err.message("en")
@@ -694,7 +694,7 @@ def test_unknown_game_master_command() -> None:
 def test_an_action_needs_a_maneuver() -> None:
     err = refused("bob: déclare sur lucien")
     assert err.key == "vtm.script.no_action"
-    assert "« sur lucien »" in err.message("fr") and '"sur lucien"' in err.message("en")
+    assert "« sur lucien »" in err.message("fr") and '"sur lucien"' in err.message("en")
 
 
 def test_two_actions_need_a_separator() -> None:
@@ -707,7 +707,7 @@ def test_a_stray_number() -> None:
     err = refused("bob: déclare tirer 3")
     assert (
         err.key == "vtm.script.number"
-        and "« 3 »" in err.message("fr")
+        and "« 3 »" in err.message("fr")
         and '"3"' in err.message("en")
     )
 
@@ -715,7 +715,7 @@ def test_a_stray_number() -> None:
 def test_a_keyword_without_its_value() -> None:
     err = refused("bob: déclare tirer sur lucien visée")
     assert err.key == "vtm.script.expected"
-    assert "« visée »" in err.message("fr") and "tête" in err.message("fr")
+    assert "« visée »" in err.message("fr") and "tête" in err.message("fr")
     assert '"visée"' in err.message("en") and "one of" in err.message("en")
 
 

@@ -129,7 +129,7 @@ def test_the_hunter_example_also_plays_with_the_programs_dice(lang: str, tmp_pat
     prose_seeded = play("--seed", "42", "--lang", lang)
     prose_typed = play("--dice", str(faces), "--lang", lang)
     assert prose_seeded.exit_code == 0 and prose_typed.exit_code == 0
-    seed_line = {"fr": "graine : 42", "en": "seed: 42"}[lang]
+    seed_line = {"fr": "graine : 42", "en": "seed: 42"}[lang]
     body, last = prose_seeded.stdout.rstrip("\n").rsplit("\n", 1)
     assert last.startswith(seed_line)
     assert prose_typed.stdout.rstrip("\n") == body

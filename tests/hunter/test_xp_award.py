@@ -55,7 +55,7 @@ def test_H_XP_1_a_summary_needs_at_least_one_player() -> None:
 def test_H_XP_1_a_hunter_named_twice_is_refused() -> None:
     with pytest.raises(ConteurError) as caught:
         parse_session({"joueurs": TWO_PLAYERS, "chasseurs_mj": ["margot"]})
-    assert "chasseurs" in caught.value.message("fr") and "« margot » est nommé deux fois" in (
+    assert "chasseurs" in caught.value.message("fr") and "« margot » est nommé deux fois" in (
         caught.value.message("fr")
     )
     assert "'margot' is named twice" in caught.value.message("en")
@@ -64,7 +64,7 @@ def test_H_XP_1_a_hunter_named_twice_is_refused() -> None:
 def test_H_XP_1_a_player_named_twice_is_refused() -> None:
     with pytest.raises(ConteurError) as caught:
         parse_session({"joueurs": [{"nom": "Alice"}, {"nom": "Alice"}]})
-    assert "« Alice » est nommé deux fois" in caught.value.message("fr")
+    assert "« Alice » est nommé deux fois" in caught.value.message("fr")
 
 
 # ------------------------------------------------------------------ H-XP-2: stated lines
@@ -210,7 +210,7 @@ def test_H_XP_2_an_unknown_adjustment_is_named_with_a_suggestion() -> None:
 def test_H_XP_2_an_adjustment_given_in_both_languages_is_refused() -> None:
     with pytest.raises(ConteurError) as caught:
         session_award(ajustements={"vie_sauvée": True, "life_saved": True})
-    assert "« vie_sauvée » et « life_saved »" in caught.value.message("fr")
+    assert "« vie_sauvée » et « life_saved »" in caught.value.message("fr")
 
 
 def test_H_XP_2_a_flag_must_be_yes_or_no() -> None:

@@ -84,10 +84,10 @@ def test_the_example_breakdown_in_french() -> None:
     assert result.exit_code == 0, result.output
     out = result.stdout
     assert "Expérience pratique — Le boucher de Saint-Ouen" in out
-    assert "Base : 2 joueur(s) et 1 chasseur(s) du MJ" in out
+    assert "Base : 2 joueurs et 1 chasseur du MJ" in out
     assert "Succès exceptionnel contre un monstre (combat)" in out
     assert "Créature tuée, détruite ou rendue inoffensive pour de bon" in out
-    assert "Appris : Le sel répandu sur le seuil l'arrête un tour." in out
+    assert "Appris : Le sel répandu sur le seuil l'arrête un tour." in out
     assert "H-XP-3" in out and "H-XP-2" in out and "H-XP-1" in out
     rows = [[c.strip() for c in line.split("│")[1:-1]] for line in out.splitlines()]
     award = [r for r in rows if len(r) == 4 and r[0].startswith("H-XP-")]
@@ -102,7 +102,7 @@ def test_the_example_breakdown_in_english_by_option_and_by_environment() -> None
         assert result.exit_code == 0, result.output
         out = result.stdout
         assert "Practical experience — Le boucher de Saint-Ouen" in out
-        assert "Base: 2 player(s) and 1 GM-run hunter(s)" in out
+        assert "Base: 2 players and 1 GM-run hunter" in out
         assert "Creature killed, destroyed or made harmless for good" in out
         assert "Skill Occultisme 0→1 (3)" in out
         assert "valid" in out
@@ -122,7 +122,7 @@ def test_H_XP_4_a_bad_split_is_shown_refused_with_exit_1(tmp_path: Path) -> None
     path = edited(tmp_path, {"partage": {"Alice": {"part": 10, "en_banque": 10}}})
     result = run(str(path))
     assert result.exit_code == 1
-    assert "Refus :" in result.stdout
+    assert "Refus :" in result.stdout
     assert "[H-XP-4] le partage donne 10 points, la séance en rapporte 14" in result.stdout
     data = as_json(str(path), "--lang", "en")
     assert data["exit_code"] == 1
@@ -168,7 +168,7 @@ def test_no_split_given_only_shows_the_award(tmp_path: Path) -> None:
     path = edited(tmp_path, {"partage": {}})
     result = run(str(path))
     assert result.exit_code == 0
-    assert "Pas de partage indiqué : les joueurs se partagent 14 points." in result.stdout
+    assert "Pas de partage indiqué : les joueurs se partagent 14 points." in result.stdout
 
 
 # ------------------------------------------------------------------ input errors (exit 2)
@@ -178,7 +178,7 @@ def test_a_misspelt_field_is_named_in_both_languages(tmp_path: Path) -> None:
     path = edited(tmp_path, {"joueur": []})
     fr = run(str(path))
     assert fr.exit_code == 2
-    assert "Résumé de séance, champ « joueur » : champ inconnu « joueur »" in fr.stderr
+    assert "Résumé de séance, champ « joueur » : champ inconnu « joueur »" in fr.stderr
     en = run(str(path), "--lang", "en")
     assert "Session summary, field 'joueur': unknown field 'joueur'" in en.stderr
 
@@ -196,7 +196,7 @@ def test_a_fighter_left_without_a_kind_is_refused(tmp_path: Path) -> None:
     encounters = [{"journal": "session-1-journal.json", "combattants": {"boucher": "monstre"}}]
     result = run(str(edited(tmp_path, {"rencontres": encounters})))
     assert result.exit_code == 2
-    assert "on ne sait pas si « gamin » est un chasseur, un monstre ou un passant" in result.stderr
+    assert "on ne sait pas si « gamin » est un chasseur, un monstre ou un passant" in result.stderr
 
 
 def test_a_missing_log_is_an_error_naming_the_file(tmp_path: Path) -> None:

@@ -91,8 +91,8 @@ def test_H_XP_2_the_summary_shows_the_counters_in_both_languages() -> None:
         "exceptional_vs_monster": 0,
         "dramatic_failures": 1,
     }
-    assert "1 échec(s) dramatique(s)" in summary_lines(f.state, "fr")[0]
-    assert "1 dramatic failure(s)" in summary_lines(f.state, "en")[0]
+    assert "1 échec dramatique" in summary_lines(f.state, "fr")[0]
+    assert "1 dramatic failure" in summary_lines(f.state, "en")[0]
 
 
 def test_H_XP_2_the_gm_resets_a_hunters_counters_and_an_undo_brings_them_back() -> None:

@@ -148,7 +148,7 @@ def test_H_XP_2_a_roller_of_unknown_kind_is_refused_in_both_languages() -> None:
     with pytest.raises(ConteurError) as caught:
         counted(attack(0, "inconnu", "boucher", 3, DRAMATIC))
     assert caught.value.rule == "H-XP-2"
-    assert "« inconnu »" in caught.value.message("fr") and "combattants" in caught.value.message(
+    assert "« inconnu »" in caught.value.message("fr") and "combattants" in caught.value.message(
         "fr"
     )
     assert "'inconnu'" in caught.value.message("en") and "fighters" in caught.value.message("en")
@@ -274,5 +274,5 @@ def test_a_script_line_refused_on_replay_names_the_line(tmp_path: Path) -> None:
     )
     with pytest.raises(ConteurError) as caught:
         count_encounter(ref, [], tmp_path)
-    assert caught.value.message("fr").startswith("script « s.txt », ligne 3 : ")
+    assert caught.value.message("fr").startswith("script « s.txt », ligne 3 : ")
     assert caught.value.message("en").startswith("script 's.txt', line 3: ")

@@ -259,7 +259,7 @@ def test_H_XP_5_an_unknown_purchase_names_the_field_and_the_choices() -> None:
     with pytest.raises(ConteurError) as caught:
         checked({"Alice": {"part": 5, "achats": [{"achat": "discipline"}]}})
     fr, en = caught.value.message("fr"), caught.value.message("en")
-    assert "partage.Alice.achats[1].achat" in fr and "« discipline »" in fr and "tactique" in fr
+    assert "partage.Alice.achats[1].achat" in fr and "« discipline »" in fr and "tactique" in fr
     assert "partage.Alice.achats[1].achat" in en and "'discipline'" in en
 
 

@@ -83,12 +83,12 @@ def test_text_in_french_by_default_and_in_english(
     [
         (
             ["--tactic", "chasseurs=bogus"],
-            "tactique inconnue « bogus » pour vtm ; tactiques connues : aim, cover, dodge,"
+            "tactique inconnue « bogus » pour vtm ; tactiques connues : aim, cover, dodge,"
             " flee, nearest, weakest",
             'unknown tactic "bogus" for vtm; known tactics: aim, cover, dodge, flee, nearest,'
             " weakest",
         ),
-        (["--tactic", "pirates=aim"], "aucun camp « pirates »", 'no side "pirates"'),
+        (["--tactic", "pirates=aim"], "aucun camp « pirates »", 'no side "pirates"'),
         (["--tactic", "cover"], "--tactic attend camp=tactique", "--tactic expects side=tactic"),
         (["--runs", "0"], "il faut au moins un combat", "at least one fight is needed"),
     ],
@@ -96,7 +96,7 @@ def test_text_in_french_by_default_and_in_english(
 def test_user_errors_exit_2_in_the_chosen_language(args: list[str], fr: str, en: str) -> None:
     code, out, err = run(str(EXAMPLE), *args, "--no-plot")
     assert code == 2 and out == ""
-    assert err.startswith("erreur : ") and fr in err
+    assert err.startswith("erreur : ") and fr in err
     code, out, err = run(str(EXAMPLE), *args, "--no-plot", "--lang", "en")
     assert code == 2 and err.startswith("error: ") and en in err
     code, out, _ = run(str(EXAMPLE), *args, "--no-plot", "--json", "--lang", "en")

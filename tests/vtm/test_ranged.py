@@ -200,7 +200,7 @@ def test_V_RNG_1_a_die_per_turn_of_aim_at_most_perception() -> None:
     f = duel("perception: 2, weapons: [heavy_revolver]")
     aims = aim_turns(f, 3)
     assert [(a.turns, a.dice) for a in aims] == [(1, 1), (2, 2), (3, 2)]
-    assert aims[1].describe("fr", {"a": "Ana", "t": "Tom"}).startswith("Ana ajuste Tom : 2 tour(s)")
+    assert aims[1].describe("fr", {"a": "Ana", "t": "Tom"}).startswith("Ana ajuste Tom : 2 tours")
     events = shot(f, {"a": [attack("shoot", "t")]}, [2] * 7)
     assert rolled(events) == (7, 6) and "V-RNG-1" in events.one(AttackRolled).rules
     assert "aim" not in f["a"].conditions  # spent on the shot
@@ -433,7 +433,7 @@ def test_V_RNG_2_spray_shares_successes_evenly_leftovers_as_chosen() -> None:
     assert events.one(AmmoChanged).rounds == 0 and f["a"].ammo["small_smg"] == 0
     names = {fid: x.name for fid, x in f.state.fighters.items()}
     line = events.one(SprayShared).describe("en", names)
-    assert "7 success(es) shared (B 2, C 3, D 2)" in line and "V-RNG-2" in line
+    assert "7 successes shared (B 2, C 3, D 2)" in line and "V-RNG-2" in line
     assert "Arrosage de A" in events.one(SprayShared).describe("fr", names)
 
 

@@ -266,14 +266,14 @@ def test_typo_names_the_field_and_suggests_in_both_languages() -> None:
     assert err.key == "vtm.sheet.invalid"
     fr, en = err.message("fr"), err.message("en")
     assert "lucien.yaml" in fr and "lucien.yaml" in en
-    assert "« Dexterit »" in fr and '"Dexterit"' in en
-    assert "vouliez-vous dire « Dextérité »" in fr
+    assert "« Dexterit »" in fr and '"Dexterit"' in en
+    assert "vouliez-vous dire « Dextérité »" in fr
     assert 'did you mean "Dexterity"' in en
 
 
 def test_typo_in_nested_section() -> None:
     err = error_of({"name": "Lucien", "kind": "vampire", "capacités": {"Bagare": 2}})
-    assert "« Bagare »" in err.message("fr") and "Bagarre" in err.message("fr")
+    assert "« Bagare »" in err.message("fr") and "Bagarre" in err.message("fr")
     assert '"Bagare"' in err.message("en") and "Brawl" in err.message("en")
 
 
@@ -286,7 +286,7 @@ def test_unknown_key_without_suggestion() -> None:
 def test_rating_out_of_range_names_the_trait() -> None:
     err = error_of({"name": "Lucien", "kind": "vampire", "dexterite": 12})
     assert err.message("fr") == (
-        "fiche lucien.yaml : champ « Dextérité » : doit valoir au plus 10 (reçu 12)"
+        "fiche lucien.yaml : champ « Dextérité » : doit valoir au plus 10 (reçu 12)"
     )
     assert err.message("en") == 'sheet lucien.yaml: field "Dexterity": must be at most 10 (got 12)'
 
@@ -294,10 +294,10 @@ def test_rating_out_of_range_names_the_trait() -> None:
 @pytest.mark.parametrize(
     ("data", "fr_part", "en_part"),
     [
-        ({"kind": "vampire"}, "« nom » : obligatoire", '"name": required'),
-        ({"name": "X"}, "« type » : obligatoire", '"kind": required'),
+        ({"kind": "vampire"}, "« nom » : obligatoire", '"name": required'),
+        ({"name": "X"}, "« type » : obligatoire", '"kind": required'),
         ({"name": "X", "kind": "zombie"}, "type de personnage inconnu", "unknown character kind"),
-        ({"name": "X", "kind": "mortal", "Force": "trois"}, "« Force » : doit être", '"Strength"'),
+        ({"name": "X", "kind": "mortal", "Force": "trois"}, "« Force » : doit être", '"Strength"'),
         ({"name": "X", "kind": "mortal", "Force": True}, "nombre entier", "whole number"),
         ({"name": "X", "kind": "mortal", "volonté": 0}, "au moins 1", "at least 1"),
         ({"name": "X", "kind": "mortal", "Force": 2, "strength": 3}, "deux fois", "given twice"),
@@ -313,7 +313,7 @@ def test_rating_out_of_range_names_the_trait() -> None:
             "Invalide",
             "Incapacitated",
         ),
-        ({"name": "X", "kind": "mortal", "santé": ["foo", "Invalide"]}, "« foo »", '"foo"'),
+        ({"name": "X", "kind": "mortal", "santé": ["foo", "Invalide"]}, "« foo »", '"foo"'),
     ],
 )
 def test_invalid_sheets(data: dict[str, Any], fr_part: str, en_part: str) -> None:
@@ -326,7 +326,7 @@ def test_invalid_sheets(data: dict[str, Any], fr_part: str, en_part: str) -> Non
 def test_inline_weapon_error_names_the_weapon_field() -> None:
     bad = {"id": "z", "category": "melee", "damage": {"dice": 3}, "damage_type": "lethal"}
     err = error_of({"name": "X", "kind": "mortal", "armes": [bad]})
-    assert "« armes[1].damage »" in err.message("fr")
+    assert "« armes[1].damage »" in err.message("fr")
     assert '"weapons[1].damage"' in err.message("en")
 
 

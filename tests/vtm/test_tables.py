@@ -647,7 +647,7 @@ def test_unknown_command_word_suggests_in_both_languages() -> None:
     with pytest.raises(ConteurError) as info:
         find_maneuver("plaquagee")
     err = info.value
-    assert "« plaquagee »" in err.message("fr") and "Plaquage" in err.message("fr")
+    assert "« plaquagee »" in err.message("fr") and "Plaquage" in err.message("fr")
     assert '"plaquagee"' in err.message("en") and "Tackle" in err.message("en")
 
 
@@ -804,8 +804,8 @@ maneuvers:
     )
     assert err.key == "vtm.tables.invalid"
     fr, en = err.message("fr"), err.message("en")
-    assert "maison.yaml" in fr and "« headbutt »" in fr and "« traits[1][1] »" in fr
-    assert "vouliez-vous dire « strength »" in fr
+    assert "maison.yaml" in fr and "« headbutt »" in fr and "« traits[1][1] »" in fr
+    assert "vouliez-vous dire « strength »" in fr
     assert "maison.yaml" in en and '"headbutt"' in en and '"traits[1][1]"' in en
 
 
@@ -830,7 +830,7 @@ maneuvers:
             "weapons:\n  - {id: knife, damag: 3}\n",
             "knife",
             "damag",
-            "vouliez-vous dire « damage »",
+            "vouliez-vous dire « damage »",
             'did you mean "damage"',
         ),
         (
@@ -880,7 +880,7 @@ maneuvers:
             "maneuvers:\n  - {id: kick, requires: {power: [fangs]}}\n",
             "kick",
             "requires.power",
-            "vouliez-vous dire « powers »",
+            "vouliez-vous dire « powers »",
             'did you mean "powers"',
         ),
         (
@@ -901,7 +901,7 @@ def test_bad_data_names_file_entry_field(
     assert err.params["field"] == field
     fr, en = err.message("fr"), err.message("en")
     assert "maison.yaml" in fr and "maison.yaml" in en
-    assert f"« {entry} »" in fr and f'"{entry}"' in en
+    assert f"« {entry} »" in fr and f'"{entry}"' in en
     assert fr_part in fr
     assert en_part in en
 

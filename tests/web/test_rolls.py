@@ -242,11 +242,11 @@ def test_the_pad_answers_204_while_nothing_changed(gm: TestClient) -> None:
 @pytest.mark.parametrize(
     ("faces", "said"),
     [
-        ("8 9 1", "pas assez de dés : 3 sur 6"),
-        ("8 9 1 3 7 10 4", "trop de dés : 7 pour 6"),
-        ("8 9 1 3 7 11", "« 11 » n'est pas une face d'un d10"),
-        ("8 9 x 3 7 1", "« x » n'est pas une face d'un d10"),
-        ("", "pas assez de dés : 0 sur 6"),
+        ("8 9 1", "pas assez de dés : 3 sur 6"),
+        ("8 9 1 3 7 10 4", "trop de dés : 7 pour 6"),
+        ("8 9 1 3 7 11", "« 11 » n'est pas une face d'un d10"),
+        ("8 9 x 3 7 1", "« x » n'est pas une face d'un d10"),
+        ("", "pas assez de dés : 0 sur 6"),
     ],
 )
 def test_bad_faces_are_refused_beside_the_pad(

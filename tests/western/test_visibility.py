@@ -79,7 +79,7 @@ def test_the_players_see_no_clantons_percentage_roll_or_pv(lang: Lang) -> None:
     index = {id(ev): i for i, ev in enumerate(enc.events())}
     for ev, text, veiled in read(enc, TABLE, lang):
         if veiled:
-            # Names and words only (a weapon's name may hold its year, « Remington 1875 »).
+            # Names and words only (a weapon's name may hold its year, « Remington 1875 »).
             assert not re.search(r"\d|%|PV", re.sub(r"\([^)]*\)", "", text)), text
             continue
         assert not (isinstance(ev, ShotRolled) and ev.attacker in clantons), text
@@ -91,16 +91,16 @@ def test_the_players_see_no_clantons_percentage_roll_or_pv(lang: Lang) -> None:
 def test_the_clantons_shots_are_read_as_hit_or_miss_and_wounds_in_words() -> None:
     enc = played("saloon")
     fr = [text for _, text, veiled in read(enc, TABLE, "fr") if veiled]
-    assert "Billy Clanton → Wyatt Earp (Colt Single Action Army) : touché" in fr
-    assert "Finn Clanton → Wyatt Earp (fusil à double canon) : raté" in fr
-    assert "Ike Clanton → Wyatt Earp (Remington 1875) : réussite critique" in fr
-    assert "Réussite critique : abdomen → poitrine" in fr  # Ike's margin is his
+    assert "Billy Clanton → Wyatt Earp (Colt Single Action Army) : touché" in fr
+    assert "Finn Clanton → Wyatt Earp (fusil à double canon) : raté" in fr
+    assert "Ike Clanton → Wyatt Earp (Remington 1875) : réussite critique" in fr
+    assert "Réussite critique : abdomen → poitrine" in fr  # Ike's margin is his
     assert "Billy Clanton est blessé (bras gauche)" in fr
     en = [text for _, text, veiled in read(enc, TABLE, "en") if veiled]
     assert "Billy Clanton → Wyatt Earp (Colt Single Action Army): hit" in en
     # Wyatt's own wound is his: its dice and PV are read in full.
     mine = [text for ev, text, veiled in read(enc, TABLE, "fr") if not veiled]
-    assert "Wyatt Earp : 2 × 2.0 (poitrine) = 4 PV perdus (W-LOC-1)" in mine
+    assert "Wyatt Earp : 2 × 2 (poitrine) = 4 PV perdus (W-LOC-1)" in mine
 
 
 def test_the_storyteller_sees_every_event_in_full() -> None:
@@ -108,7 +108,7 @@ def test_the_storyteller_sees_every_event_in_full() -> None:
     seen = read(enc, GM, "fr")
     assert len(seen) == len([e for e in enc.events() if not type(e).quiet])
     assert not any(veiled for _, _, veiled in seen)
-    assert any("Ike Clanton → Wyatt Earp : tir visé au pistolet 40 %" in t for _, t, _ in seen)
+    assert any("Ike Clanton → Wyatt Earp : tir visé au pistolet 40 %" in t for _, t, _ in seen)
 
 
 def test_the_victim_of_an_approach_reads_nothing_of_it() -> None:
@@ -118,7 +118,7 @@ def test_the_victim_of_an_approach_reads_nothing_of_it() -> None:
     assert approach and approach[0].success and approach[0].seen == owned_by("bill")
     lines = read(enc, garde, "fr")
     assert not any("discrétion" in text or "approche" in text for _, text, _ in lines)
-    assert ("Bill Tanner tente d'assommer le garde : réussite") in [t for _, t, _ in lines]
+    assert ("Bill Tanner tente d'assommer le garde : réussite") in [t for _, t, _ in lines]
 
 
 def test_the_storytellers_commands_are_public() -> None:

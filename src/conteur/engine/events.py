@@ -35,6 +35,11 @@ WORD_FIELDS = frozenset(
         "via",
         "context",
         "outcome",
+        "weapon",
+        "armour",
+        "range",
+        "band",
+        "location",
     }
 )
 """Event fields holding a word with a translation ``word.<value>`` in the catalog."""

@@ -4,6 +4,14 @@ Every message a user can read is a key in a catalog file (``*.yaml`` with one
 ``fr`` and one ``en`` form per key). Rulesets register their own catalogs, so
 a new ruleset adds text without touching this module.
 
+Numbers are written the way the reader's language writes them (Babel): a decimal
+field reads ``2,5`` in French and ``2.5`` in English. A counted word is a plural
+field: ``{levels:niveau|niveaux}`` renders the number and the word of its plural
+category (``one|other``, chosen by Babel's plural rules of the language: « 1 dé »,
+« 0 dé », « 3 dés »; "1 die", "0 dice"), so no catalog writes « dé(s) ».
+French puts a narrow no-break space (U+202F) before « : ; ? ! » and inside « »;
+English none (``tests/test_words.py`` checks every entry).
+
 A package's catalog (``register_package_catalog``) is read when a message is first
 looked up that the catalogs read so far lack, or when the whole ``catalog()`` is
 asked for: registering costs nothing at import, so a command that prints no
@@ -75,6 +83,22 @@ def _register(path: Path | str, text: str | None) -> None:
         _sources[str(key)] = str(path)
 
 
+def register_words(
+    source: str, words: Mapping[str, tuple[str, str]], prefix: str = "word."
+) -> None:
+    """Add ``<prefix><id>`` for each ``id: (fr, en)`` of a ruleset's tables (its weapons,
+    armour...) that no catalog defines yet, so that a field holding the id reads as the
+    table's name in the reader's language. A key a catalog defines is never replaced."""
+    known = catalog()  # the package catalogs read first: a key they define stays theirs
+    fresh = {
+        f"{prefix}{ident}": {"fr": fr, "en": en}
+        for ident, (fr, en) in words.items()
+        if f"{prefix}{ident}" not in known and "{" not in fr + en
+    }
+    if fresh:
+        register_catalog(source, yaml.safe_dump(fresh, allow_unicode=True))
+
+
 def register_package_catalog(package: str, name: str = "messages.yaml") -> None:
     """Register the catalog shipped as ``name`` inside ``package`` (once; it is read
     when a message it may hold is first looked up)."""
@@ -117,6 +141,68 @@ def placeholders(template: str) -> set[str]:
     return {field for _, field, _, _ in string.Formatter().parse(template) if field}
 
 
+_LOCALES: dict[Lang, str] = {"fr": "fr_FR", "en": "en_US"}
+
+
+def number(value: float, lang: Lang | None = None, digits: int = 2) -> str:
+    """``value`` written the way ``lang`` writes it, with at most ``digits`` decimals
+    (``2,5`` and ``1\u202f234`` in French, ``2.5`` and ``1,234`` in English)."""
+    from babel.numbers import format_decimal
+
+    chosen = lang or env_lang()
+    pattern = "#,##0" + ("." + "#" * digits if digits > 0 else "")
+    return str(format_decimal(value, format=pattern, locale=_LOCALES[chosen]))
+
+
+def plural_category(count: float, lang: Lang | None = None) -> str:
+    """The plural category of ``count`` in ``lang`` (``one``, ``other``...: Babel's rules)."""
+    from babel import Locale
+
+    return str(Locale.parse(_LOCALES[lang or env_lang()]).plural_form(abs(count)))
+
+
+def plural(count: float, forms: str, lang: Lang | None = None) -> str:
+    """``count`` and the word of its plural category: ``forms`` is ``one|other``
+    (``plural(1, "dé|dés", "fr")`` is « 1 dé », ``plural(3, "die|dice", "en")`` "3 dice")."""
+    one, _, other = forms.partition("|")
+    word = one if plural_category(count, lang) == "one" or not other else other
+    shown = number(count, lang) if isinstance(count, float) else str(count)
+    return f"{shown} {word}" if word else shown
+
+
+def _count(value: Any) -> int | float | None:
+    """``value`` as a count (a number, or a string of one), None when it is none."""
+    if isinstance(value, bool):
+        return int(value)
+    if isinstance(value, int | float):
+        return value
+    try:
+        return int(str(value))
+    except ValueError:
+        return None
+
+
+class _Formatter(string.Formatter):
+    """Fills a catalog template in one language: a float through Babel, a plural field
+    (``{n:one|other}``) as the number and its word."""
+
+    def __init__(self, lang: Lang) -> None:
+        self.lang = lang
+
+    def format_field(self, value: Any, format_spec: str) -> str:
+        if "|" in format_spec:
+            count = _count(value)
+            if count is None:  # a count already written out: the plural word follows it
+                return f"{value} {format_spec.rpartition('|')[2]}".strip()
+            return plural(count, format_spec, self.lang)
+        if not format_spec and isinstance(value, float):
+            return number(value, self.lang)
+        return str(super().format_field(value, format_spec))
+
+
+_FORMATTERS: dict[Lang, _Formatter] = {lang: _Formatter(lang) for lang in LANGS}
+
+
 def percent(p: float, lang: Lang | None = None, digits: int = 1) -> str:
     """A probability as a percentage written the way ``lang`` writes it (``12,3 %``, ``12.3%``)."""
     from babel.numbers import format_percent
@@ -147,7 +233,7 @@ def t(key: str, lang: Lang | None = None, /, **params: Any) -> str:
         raise KeyError(f"no message {key!r}")
     chosen = lang or env_lang()
     filled = {k: v.describe(chosen) if hasattr(v, "describe") else v for k, v in params.items()}
-    return forms[chosen].format(**filled)
+    return _FORMATTERS[chosen].vformat(forms[chosen], (), filled)
 
 
 class Msg:

@@ -92,6 +92,8 @@ class Snapshot:
     """The maneuvers each combatant could attack with (the ruleset's ``attack_kinds``): for
     players, the table's characters only."""
     current: Current | None = None
+    ruleset: str = ""
+    """The ruleset's name (its own labels are looked up first)."""
     forms_html: dict[str, str] = field(default_factory=dict)
     """The forms rendered once: by actor (players), or ``turn``, ``tools``, ``current`` (GM),
     with ``CSRF_SLOT`` and ``TOKEN_SLOT`` to fill."""
@@ -285,8 +287,8 @@ class Panels:
     ) -> Snapshot:
         st = self._state(enc, info.id)
         names = st.names
-        sit = view.situation(st.turn, lang)
-        roster = view.roster_view(st.roster, lang, names)
+        sit = view.situation(st.turn, lang, enc.ruleset.name)
+        roster = view.roster_view(st.roster, lang, names, enc.ruleset.name)
         kinds = st.kinds
         if not seen.gm:  # the players' own rows in full; the others' public rows only
             roster = roster.only(seen.players)
@@ -316,6 +318,7 @@ class Panels:
             forms=forms,
             odds=st.odds,
             kinds=kinds,
+            ruleset=enc.ruleset.name,
         )
         if seen.gm and info.status == "open":
             snap.current = current_action(enc, snap)
@@ -361,7 +364,7 @@ class Panels:
             if not f.tool and not (current and f.type == "act" and f.actor == current.actor)
         ]
         if not snap.sit.due:  # before the initiative: one form per command, not per fighter
-            now = view.merge_forms(now, lang, snap.names)
+            now = view.merge_forms(now, lang, snap.names, snap.ruleset)
         snap.forms_html["turn"] = render(now, action)
         snap.forms_html["tools"] = render([f for f in everything if f.tool], action)
         if current is not None:

@@ -10,9 +10,12 @@ without changes here.
 from __future__ import annotations
 
 import random
+import re
 from collections.abc import Mapping, MutableMapping
 from dataclasses import dataclass, field, replace
 from typing import Any
+
+from markupsafe import Markup, escape
 
 from conteur.dice import DiceSource, SeededDice, TypedDice
 from conteur.dice.marks import marked_faces
@@ -31,26 +34,47 @@ def msg(key: str, lang: Lang, **params: Any) -> str:
     return t(f"web.{key}", lang, **params)
 
 
-def word(value: Any, lang: Lang, names: Mapping[str, str] | None = None) -> str:
-    """A choice shown to a reader: a fighter's name, a catalog word, or the value itself."""
+def word(value: Any, lang: Lang, names: Mapping[str, str] | None = None, ruleset: str = "") -> str:
+    """A choice shown to a reader: a fighter's name, a catalog word (the ruleset's own,
+    ``word.<ruleset>.<value>``, first), or the value itself."""
     text = str(value)
     if names and text in names:
         return names[text]
-    for key in (f"word.{text}", f"web.choice.{text}"):
+    own = (f"word.{ruleset}.{text}",) if ruleset else ()
+    for key in (*own, f"word.{text}", f"web.choice.{text}"):
         if key in catalog():
             return t(key, lang)
     return text.replace("_", " ")
 
 
-def label(kind: str, value: str, lang: Lang) -> str:
-    """The label of a command, parameter or phase: the web layer's own word
-    (``web.<kind>.<value>``), else the ruleset's (``<kind>.<value>``, so that a new
-    ruleset labels its own commands), else the value made readable."""
+def label(kind: str, value: str, lang: Lang, ruleset: str = "") -> str:
+    """The label of a command, parameter or phase: the ruleset's own first
+    (``<ruleset>.<kind>.<value>``: two games may name one command differently), then the
+    web layer's (``web.<kind>.<value>``), then the generic one (``<kind>.<value>``), else
+    the value made readable."""
     own = {"cmd": f"cmd.{value}", "param": f"param.{value}", "phase": f"phase.{value}"}
-    for key in (f"web.{kind}.{value}", own.get(kind, "")):
+    first = (f"{ruleset}.{kind}.{value}",) if ruleset else ()
+    for key in (*first, f"web.{kind}.{value}", own.get(kind, "")):
         if key in catalog():
             return t(key, lang)
     return value.replace("_", " ")
+
+
+_RULE_ID = re.compile(r"\b[A-Z]-[A-Z]+-\d+\b")
+
+
+def rule_ids(text: str, lang: Lang) -> Markup:
+    """``text`` escaped, each rule id in it an ``<abbr>`` whose title is the rule's summary
+    in ``lang`` (hover; a tap on touch screens): the log lines and the forms cite rules so."""
+    from conteur.engine.rules import describe_rule
+
+    def cite(m: re.Match[str]) -> str:
+        summary = describe_rule(m.group(0), lang)
+        if summary is None:
+            return m.group(0)
+        return f'<abbr class="rule" title="{escape(summary)}" tabindex="0">{m.group(0)}</abbr>'
+
+    return Markup(_RULE_ID.sub(cite, str(escape(text))))
 
 
 # ------------------------------------------------------------------ roster and turn
@@ -118,12 +142,19 @@ class RosterView:
         return RosterView(self.columns, tuple(r for r in self.rows if r.id in ids), self.public)
 
 
-def fate_word(fate: str, lang: Lang) -> str:
-    """The ruleset's word for where a combatant stands, "" when it is simply alive."""
-    return "" if fate in ("", "alive") else word(fate, lang)
+def fate_word(fate: str, lang: Lang, ruleset: str = "") -> str:
+    """The ruleset's word for where a combatant stands (its ``<ruleset>.fate.<fate>``
+    first), "" when it is simply alive."""
+    if fate in ("", "alive"):
+        return ""
+    if ruleset and f"{ruleset}.fate.{fate}" in catalog():
+        return t(f"{ruleset}.fate.{fate}", lang)
+    return word(fate, lang, ruleset=ruleset)
 
 
-def row_view(row: RosterRow, roster: Roster, lang: Lang, names: Mapping[str, str]) -> RowView:
+def row_view(
+    row: RosterRow, roster: Roster, lang: Lang, names: Mapping[str, str], ruleset: str = ""
+) -> RowView:
     """One roster row in ``lang``: health as boxes or points, resources, conditions named."""
     resources = tuple(Cell(r.key, r.label.describe(lang), r.text(lang)) for r in row.resources)
     keys = [c.key for c in roster.columns]
@@ -134,7 +165,7 @@ def row_view(row: RosterRow, roster: Roster, lang: Lang, names: Mapping[str, str
         side=row.side,
         status=row.status,
         band=t(row.band, lang),
-        fate=fate_word(row.fate, lang),
+        fate=fate_word(row.fate, lang, ruleset),
         health=row.health,
         health_text=row.health.text(lang),
         penalty=row.penalty,
@@ -145,11 +176,13 @@ def row_view(row: RosterRow, roster: Roster, lang: Lang, names: Mapping[str, str
     )
 
 
-def roster_view(roster: Roster, lang: Lang, names: Mapping[str, str]) -> RosterView:
-    """The whole roster in ``lang``."""
+def roster_view(
+    roster: Roster, lang: Lang, names: Mapping[str, str], ruleset: str = ""
+) -> RosterView:
+    """The whole roster in ``lang`` (the words of ``ruleset`` first)."""
     return RosterView(
         columns=tuple(Cell(c.key, c.label.describe(lang), "") for c in roster.columns),
-        rows=tuple(row_view(r, roster, lang, names) for r in roster.rows),
+        rows=tuple(row_view(r, roster, lang, names, ruleset) for r in roster.rows),
         public=tuple(
             PublicRow(r.id, r.name, r.side, r.status, t(r.band, lang)) for r in roster.rows
         ),
@@ -175,11 +208,11 @@ class Situation:
     over: bool = False
 
 
-def situation(turn: TurnView, lang: Lang) -> Situation:
+def situation(turn: TurnView, lang: Lang, ruleset: str = "") -> Situation:
     """The ruleset's ``TurnView`` in ``lang``."""
     return Situation(
         turn=turn.turn,
-        phase=label("phase", turn.phase, lang),
+        phase=label("phase", turn.phase, lang, ruleset),
         order=tuple(Rank(s.ids, s.total) for s in turn.order),
         due=turn.due,
         over=turn.over,
@@ -242,7 +275,7 @@ def log_items(
         if found is None:
             if names is None:
                 names = enc.ruleset.names(enc.state)
-            found = _entry_text(entry, lang, viewer, names)
+            found = _entry_text(entry, lang, viewer, names, enc.ruleset.name)
             if cache is not None:
                 cache[ckey] = found
         return None if found is _HIDDEN else found  # type: ignore[return-value]
@@ -283,12 +316,12 @@ def _entry_at(log: list[LogEntry], seq: int) -> LogEntry | None:
 
 
 def _entry_text(
-    entry: CommandEntry, lang: Lang, viewer: Viewer, names: Mapping[str, str]
+    entry: CommandEntry, lang: Lang, viewer: Viewer, names: Mapping[str, str], ruleset: str = ""
 ) -> EntryText | object:
     shown, hidden = lines_of(entry.events, viewer, lang, names)
     if hidden and not shown:
         return _HIDDEN
-    lines = tuple(line.text for line in shown)
+    lines = tuple(rule_ids(line.text, lang) for line in shown)
     faces = tuple(line.faces for line in shown)
     dice = tuple(
         ()
@@ -298,7 +331,7 @@ def _entry_text(
     )
     actor = names.get(entry.command.actor or "", "") if entry.command.actor else ""
     who = actor or msg("gm", lang)
-    return who, label("cmd", entry.command.type, lang), lines, faces, dice
+    return who, label("cmd", entry.command.type, lang, ruleset), lines, faces, dice
 
 
 # ------------------------------------------------------------------ forms
@@ -336,12 +369,14 @@ class Form:
         return not self.actor and not self.actors and bool(self.fields)
 
 
-def _field(p: Param, lang: Lang, names: Mapping[str, str], prefix: str = "") -> Field:
-    choices = [(str(c), word(c, lang, names)) for c in p.choices]
+def _field(
+    p: Param, lang: Lang, names: Mapping[str, str], prefix: str = "", ruleset: str = ""
+) -> Field:
+    choices = [(str(c), word(c, lang, names, ruleset)) for c in p.choices]
     return Field(
         prefix + p.name,
         p.kind,
-        label("param", p.name, lang),
+        label("param", p.name, lang, ruleset),
         choices,
         p.required,
         p.min,
@@ -369,7 +404,7 @@ def forms(
         templates = enc.legal_commands(actor)
     if dice is None:
         dice = dice_of(enc, templates)
-    key = tuple(sorted(names.items()))
+    key = (enc.ruleset.name, tuple(sorted(names.items())))
     out = []
     for tp, rolls in zip(templates, dice, strict=True):
         if actor is not None and tp.actor != actor:
@@ -396,10 +431,16 @@ def _form(tp: CommandTemplate, lang: Lang, names: Mapping[str, str], key: Any) -
         cache_key, found = None, None
     if found is not None:
         return found
-    fields = [_field(p, lang, names) for p in tp.params if not _fixed(p) and not _empty(p)]
+    ruleset = str(key[0]) if isinstance(key, tuple) and key else ""
+    fields = [
+        _field(p, lang, names, ruleset=ruleset)
+        for p in tp.params
+        if not _fixed(p) and not _empty(p)
+    ]
     who = names.get(tp.actor or "", "") if tp.actor else msg("gm", lang)
-    title = f"{who} · {label('cmd', tp.type, lang)}"
-    form = Form(tp.type, tp.actor or "", title, tp.rule or "", fields)
+    title = f"{who} · {label('cmd', tp.type, lang, ruleset)}"
+    rule = rule_ids(tp.rule, lang) if tp.rule else ""
+    form = Form(tp.type, tp.actor or "", title, rule, fields)
     if cache_key is not None:
         if len(_FORMS) > 5000:
             _FORMS.clear()
@@ -407,7 +448,9 @@ def _form(tp: CommandTemplate, lang: Lang, names: Mapping[str, str], key: Any) -
     return form
 
 
-def merge_forms(forms: list[Form], lang: Lang, names: Mapping[str, str]) -> list[Form]:
+def merge_forms(
+    forms: list[Form], lang: Lang, names: Mapping[str, str], ruleset: str = ""
+) -> list[Form]:
     """The forms of one command type for several combatants as one form, its actor a choice
     (the ambushes of everyone before the initiative: one compact form, not one per fighter).
 
@@ -438,7 +481,7 @@ def merge_forms(forms: list[Form], lang: Lang, names: Mapping[str, str]) -> list
             if any(all(y.name != name for y in g.fields) for g in group):
                 x.required = False
         actors = tuple((g.actor, names.get(g.actor, g.actor)) for g in group)
-        title = label("cmd", f.type, lang)
+        title = label("cmd", f.type, lang, ruleset)
         dice = any(g.dice for g in group)
         out.append(Form(f.type, "", title, f.rule, list(fields.values()), actors, dice=dice))
     return out

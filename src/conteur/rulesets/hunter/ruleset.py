@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
+from functools import cache
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -12,7 +13,7 @@ from conteur.engine.npcs import Archetype
 from conteur.engine.rules import RuleText, load_rule_texts
 from conteur.engine.views import Column, Roster, TurnView
 from conteur.engine.visibility import Audiences, Visibility
-from conteur.i18n import ConteurError, Lang
+from conteur.i18n import ConteurError, Lang, register_words
 
 from . import actions, turn
 from .sheet import fighter_from_scenario
@@ -26,6 +27,15 @@ if TYPE_CHECKING:
     from conteur.sim.tactics import TacticFactory
 
 
+@cache
+def _register_table_words() -> None:
+    """Log lines name weapons and armour by the tables' names (``word.<id>``)."""
+    tables = load_tables()
+    words = {w.id: (w.fr, w.en) for w in tables.weapons.values()}
+    words |= {a.id: (a.fr, a.en) for a in tables.armour.values()}
+    register_words("conteur.rulesets.hunter/data (weapons, armour)", words)
+
+
 class HunterRuleset(Ruleset[HunterState]):
     """Hunter in the new World of Darkness (``004``)."""
 
@@ -35,6 +45,7 @@ class HunterRuleset(Ruleset[HunterState]):
     """Refusals that only mean "not this fighter's turn yet" (H-INI-1, H-DEL-1, H-AMB-1)."""
 
     def __init__(self) -> None:
+        _register_table_words()
         self.handlers: dict[str, Handler] = {
             "initiative": turn.start_turn,
             "ambush": turn.ambush,

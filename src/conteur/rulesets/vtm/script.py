@@ -322,7 +322,7 @@ class Quoted:
 
     def describe(self, lang: Lang | None = None) -> str:
         if (lang or env_lang()) == "fr":
-            return ", ".join(f"« {w} »" for w in self.words)
+            return ", ".join(f"«\u202f{w}\u202f»" for w in self.words)
         return ", ".join(f'"{w}"' for w in self.words)
 
 

@@ -701,7 +701,7 @@ class Labels:
 
     def describe(self, lang: Lang | None = None) -> str:
         if self.with_ids:
-            return ", ".join(f"« {i.label(lang)} » ({i.id})" for i in self.items)
+            return ", ".join(f"«\u202f{i.label(lang)}\u202f» ({i.id})" for i in self.items)
         return ", ".join(i.label(lang) for i in self.items)
 
 

@@ -15,6 +15,7 @@ from importlib import resources
 import yaml
 
 from conteur.i18n import catalog, register_catalog
+from conteur.i18n import register_words as register_table_words
 
 from .tables import Tables
 
@@ -26,7 +27,8 @@ def _lower_first(text: str) -> str:
 
 
 def register_words(tables: Tables) -> None:
-    """Register ``word.<id>`` for the tables' maneuvers and conditions, and data/words.yaml."""
+    """Register ``word.<id>`` for the tables' maneuvers, conditions, weapons and armour,
+    and data/words.yaml."""
     if id(tables) in _done:
         return
     _done.add(id(tables))
@@ -42,3 +44,6 @@ def register_words(tables: Tables) -> None:
     fresh = {k: v for k, v in missing.items() if k not in known and "{" not in v["fr"] + v["en"]}
     if fresh:
         register_catalog("conteur.rulesets.vtm/words (tables)", yaml.safe_dump(fresh))
+    gear = {w.id: (w.name_fr, w.name_en) for w in tables.weapons.values()}
+    gear |= {a.id: (a.name_fr, a.name_en) for a in tables.armour.values()}
+    register_table_words(f"conteur.rulesets.vtm/weapons and armour#{id(tables)}", gear)
