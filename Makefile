@@ -20,8 +20,16 @@ $(RUNTIME): pyproject.toml
 	  > $(PIP_LOG) 2>&1 || { cat $(PIP_LOG); exit 1; }
 	@touch $@
 
-$(STAMP): $(RUNTIME)
+# The browser tests' accessibility checks use axe-core from the npm registry, pinned by
+# tests/web/package-lock.json and installed into tests/web/node_modules (gitignored) by
+# `npm ci`; `make run` never needs npm.
+$(STAMP): $(RUNTIME) tests/web/package.json tests/web/package-lock.json
 	$(BIN)/python -m pip install --quiet --disable-pip-version-check -e '.[dev]'
+	@if command -v npm >/dev/null 2>&1; then \
+	  cd tests/web && npm ci --no-audit --no-fund --loglevel=error; \
+	else \
+	  echo "npm not found: the accessibility checks (axe-core) will skip, or fail in CI"; \
+	fi
 	touch $@
 
 ## make run: the live combat tracker (conteur serve), with the French demo campaign

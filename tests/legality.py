@@ -88,12 +88,20 @@ def fill(draw: Any, template: CommandTemplate) -> Command:
     return Command(template.type, template.actor, args)
 
 
-def attempt(reached: Reached, command: Command, seed: int) -> str | None:
-    """Carry ``command`` out from ``reached`` with seeded dice: None, or the refusal's key."""
+class NoDice(SeededDice):
+    """Seeded dice that fail the test when rolled: for a template that says it rolls none."""
+
+    def roll(self, request: Any, ask: Any = None) -> Any:
+        raise AssertionError(f"a command whose template says it rolls no dice rolled {request}")
+
+
+def attempt(reached: Reached, command: Command, seed: int, no_dice: bool = False) -> str | None:
+    """Carry ``command`` out from ``reached`` with seeded dice (``no_dice``: dice that may not
+    be rolled): None, or the refusal's key."""
     enc = Encounter.start(reached.scenario, reached.base_dir)
     enc.state = copy.deepcopy(reached.state)
     try:
-        enc.execute(command, SeededDice(seed))
+        enc.execute(command, NoDice(seed) if no_dice else SeededDice(seed))
     except ConteurError as error:
         return error.key
     return None
@@ -108,7 +116,7 @@ def check_one_legality(draw: Any, states: list[Reached]) -> None:
         return
     template = draw(st.sampled_from(templates))
     command = fill(draw, template)
-    refused = attempt(reached, command, draw(st.integers(0, 2**32)))
+    refused = attempt(reached, command, draw(st.integers(0, 2**32)), template.dice is False)
     assert refused is None or refused in template.refusals, (
         f"{reached.where}: {command} refused with {refused!r}, not among "
         f"{sorted(template.refusals)}"

@@ -50,9 +50,12 @@ def browser(site: tuple[str, Store, str]) -> Iterator[Any]:
         chromium.close()
 
 
-def fresh_saloon(store: Store, name: str) -> tuple[int, dict[str, str]]:
-    """A new campaign with the saloon's four, at the moment Ézéchiel punches Jack (who blocks):
-    its encounter id and each combatant's player token."""
+def fresh_saloon(
+    store: Store, name: str, steps: list[tuple[Command, str]] | None = None
+) -> tuple[int, dict[str, str]]:
+    """A new campaign with the saloon's four, at the moment Ézéchiel punches Jack (who blocks),
+    or after ``steps`` (commands and the table's faces): its encounter id and each
+    combatant's player token."""
     data = demo_data()
     campaign = store.create_campaign(
         name, "vtm", era=str(data["era"]), settings={"player_input": True}
@@ -72,7 +75,7 @@ def fresh_saloon(store: Store, name: str) -> tuple[int, dict[str, str]]:
             )
         )
     info = store.start_encounter(campaign.id, name, participants)
-    for command, faces in [
+    for command, faces in steps or [
         (Command("initiative", None, {}), "5 3 5 8"),
         (
             Command(

@@ -74,6 +74,11 @@ class CommandTemplate:
     refusals: frozenset[str] = frozenset()
     """The error keys the command may still be refused with, although every value is one
     the template offers (empty: none)."""
+    dice: bool | None = None
+    """Whether the command rolls dice: False, never, whatever values it is given (no form
+    offers a dice box for it; ``tests/legality.py`` checks the claim); True, it may; None,
+    the ruleset does not say (``engine.plan.rolls_dice`` finds out when nothing is left to
+    choose, and otherwise counts it as one that may)."""
 
     def param(self, name: str) -> Param:
         """The parameter called ``name``."""

@@ -13,8 +13,9 @@ import copy
 from collections.abc import Sequence
 
 from conteur.dice.table import RollNeeded, TableDice
+from conteur.i18n import ConteurError
 
-from .commands import Command
+from .commands import Command, CommandTemplate
 from .encounter import Encounter
 from .ruleset import Resolution
 
@@ -40,4 +41,26 @@ def next_roll(
     return None
 
 
-__all__ = ["next_roll"]
+def rolls_dice(encounter: Encounter, template: CommandTemplate) -> bool:
+    """Whether a form for ``template`` needs a place for the table's dice.
+
+    The template's own word when it gives one (``CommandTemplate.dice``); else, when every
+    parameter is fixed (none, or a number with a single value), the command is tried as
+    the table would play it (``next_roll`` with no faces): it asks a roll, or it does not.
+    A command refused there, or one with values still to choose, may roll: True.
+    """
+    if template.dice is not None:
+        return template.dice
+    args = {}
+    for p in template.params:
+        if p.kind == "int" and p.min is not None and p.min == p.max:
+            args[p.name] = p.min
+        elif p.required or p.kind != "bool":
+            return True
+    try:
+        return next_roll(encounter, Command(template.type, template.actor, args), []) is not None
+    except ConteurError:
+        return True
+
+
+__all__ = ["next_roll", "rolls_dice"]

@@ -168,6 +168,8 @@ class _State:
     roster: Roster
     turn: TurnView
     templates: list[CommandTemplate]
+    dice: list[bool]
+    """Whether each template's command may roll (``view.dice_of``): tried once per state."""
     odds: bool
     kinds: dict[str, list[str]]
     hidden: frozenset[str]
@@ -277,11 +279,13 @@ class Panels:
             roster = ruleset.roster(enc.state)
             names = {r.id: r.name for r in roster.rows}
             odds = ruleset.prices_attacks
+            templates = enc.legal_commands()
             found = _State(
                 names=names,
                 roster=roster,
                 turn=ruleset.turn_view(enc.state),
-                templates=enc.legal_commands(),
+                templates=templates,
+                dice=view.dice_of(enc, templates),
                 odds=odds,
                 kinds={fid: view.attack_kinds(enc, fid) for fid in names} if odds else {},
                 hidden=enc.hidden,
@@ -306,11 +310,12 @@ class Panels:
                 sit = view.without(sit, hidden)
         items, entries = self._log(enc, info.id, lang, seen)
         forms: dict[str, list[view.Form]] = {}
-        if info.status == "open":
+        if info.status == "open" and (seen.gm or player_input):
+            every = view.forms(enc, lang, templates=st.templates, names=names, dice=st.dice)
             if seen.gm:
-                forms[""] = view.forms(enc, lang, templates=st.templates, names=names)
+                forms[""] = every
             elif player_input:
-                for form in view.forms(enc, lang, templates=st.templates, names=st.names):
+                for form in every:
                     if form.actor in info.characters:
                         form = view.form_without(form, hidden)
                         forms.setdefault(form.actor, []).append(form)

@@ -24,6 +24,7 @@ from conteur.engine.commands import SETTLE_TIE, Command, CommandTemplate, Param
 from conteur.engine.encounter import CommandEntry, LogEntry, UndoEntry
 from conteur.engine.joining import WITHDRAWN
 from conteur.engine.npcs import Entry, find_archetype
+from conteur.engine.plan import rolls_dice
 from conteur.engine.reading import lines_of
 from conteur.engine.views import HealthView, Roster, RosterRow, Status, TurnView
 from conteur.engine.visibility import GM, Viewer
@@ -384,6 +385,9 @@ class Form:
     actors: tuple[tuple[str, str], ...] = ()
     """When one form stands for the same command of several combatants (``merge_forms``):
     each one's id and name, chosen in the form (``actor`` is then empty)."""
+    dice: bool = True
+    """Whether the command may roll dice (``plan.rolls_dice``): else the form has no place
+    for the table's dice."""
 
     @property
     def tool(self) -> bool:
@@ -413,20 +417,32 @@ def forms(
     actor: str | None = None,
     templates: list[CommandTemplate] | None = None,
     names: Mapping[str, str] | None = None,
+    dice: list[bool] | None = None,
 ) -> list[Form]:
     """One form per legal command template (of ``actor`` only, when given): a field per
     parameter the ruleset declares (a second action, for instance, is parameters of its own).
     ``templates`` and ``names``: the encounter's ``legal_commands()`` and the ruleset's
-    ``names`` when the caller has them."""
+    ``names`` when the caller has them; ``dice``: whether each of those templates may roll
+    (``dice_of``), when the caller has it."""
     if names is None:
         names = enc.ruleset.names(enc.state)
+    if templates is None:
+        templates = enc.legal_commands(actor)
+    if dice is None:
+        dice = dice_of(enc, templates)
     key = (enc.ruleset.name, tuple(sorted(names.items())))
     out = []
-    for tp in enc.legal_commands(actor) if templates is None else templates:
+    for tp, rolls in zip(templates, dice, strict=True):
         if actor is not None and tp.actor != actor:
             continue
-        out.append(_form(tp, lang, names, key))
+        form = _form(tp, lang, names, key)
+        out.append(form if rolls else replace(form, dice=False))
     return out
+
+
+def dice_of(enc: Encounter, templates: list[CommandTemplate]) -> list[bool]:
+    """Whether each template's command may roll dice (``plan.rolls_dice``): its form's box."""
+    return [rolls_dice(enc, tp) for tp in templates]
 
 
 _FORMS: dict[tuple[Any, ...], Form] = {}
@@ -442,7 +458,11 @@ def _form(tp: CommandTemplate, lang: Lang, names: Mapping[str, str], key: Any) -
     if found is not None:
         return found
     ruleset = str(key[0]) if isinstance(key, tuple) and key else ""
-    fields = [_field(p, lang, names, ruleset=ruleset) for p in tp.params if not _fixed(p)]
+    fields = [
+        _field(p, lang, names, ruleset=ruleset)
+        for p in tp.params
+        if not _fixed(p) and not _empty(p)
+    ]
     who = names.get(tp.actor or "", "") if tp.actor else msg("gm", lang)
     title = f"{who} · {label('cmd', tp.type, lang, ruleset)}"
     rule = rule_ids(tp.rule, lang) if tp.rule else ""
@@ -468,38 +488,47 @@ def merge_forms(
     """The forms of one command type for several combatants as one form, its actor a choice
     (the ambushes of everyone before the initiative: one compact form, not one per fighter).
 
-    Only forms with the same fields (names and kinds) merge; each field's choices are the
-    union of theirs, in order (the command is checked against the chosen actor's own legal
-    template when sent). A type with a single actor keeps its own form."""
-    groups: dict[tuple[Any, ...], list[Form]] = {}
+    The merged form has every field of theirs (by name, in order, the first one's kind and
+    label), each choice field the union of their choices, a field some of them lack being
+    optional (the command is checked against the chosen actor's own legal template when
+    sent). A type with a single actor keeps its own form."""
+    groups: dict[Any, list[Form]] = {}
     for f in forms:
-        shape = (f.type, tuple((x.name, x.kind) for x in f.fields)) if f.actor else (id(f),)
-        groups.setdefault(shape, []).append(f)
+        groups.setdefault(f.type if f.actor else id(f), []).append(f)
     out: list[Form] = []
     for f in forms:
-        shape = (f.type, tuple((x.name, x.kind) for x in f.fields)) if f.actor else (id(f),)
-        group = groups.get(shape)
+        group = groups.pop(f.type if f.actor else id(f), None)
         if group is None:
             continue
-        del groups[shape]
         if len(group) == 1:
             out.append(f)
             continue
-        fields = []
-        for i, x in enumerate(f.fields):
-            choices: dict[str, str] = {}
-            for g in group:
-                choices.update(dict(g.fields[i].choices))
-            fields.append(replace(x, choices=list(choices.items())))
+        fields: dict[str, Field] = {}
+        for g in group:
+            for x in g.fields:
+                known = fields.get(x.name)
+                if known is None:
+                    fields[x.name] = replace(x, choices=list(x.choices))
+                else:
+                    known.choices = list(dict(known.choices + x.choices).items())
+        for name, x in fields.items():
+            if any(all(y.name != name for y in g.fields) for g in group):
+                x.required = False
         actors = tuple((g.actor, names.get(g.actor, g.actor)) for g in group)
         title = label("cmd", f.type, lang, ruleset)
-        out.append(Form(f.type, "", title, f.rule, fields, actors))
+        dice = any(g.dice for g in group)
+        out.append(Form(f.type, "", title, f.rule, list(fields.values()), actors, dice=dice))
     return out
 
 
 def _fixed(p: Param) -> bool:
     """A number with a single possible value is no choice (Celerity 0..0): no field for it."""
     return p.kind == "int" and p.min is not None and p.min == p.max
+
+
+def _empty(p: Param) -> bool:
+    """An optional choice with nothing to choose (no weapon to name): no field for it."""
+    return p.kind == "choice" and not p.choices and not p.required
 
 
 def find_template(enc: Encounter, type_: str, actor: str | None) -> CommandTemplate:

@@ -243,7 +243,9 @@ def fighter_commands(state: HunterState, actor: str) -> list[CommandTemplate]:
         after = turn.waitable(state, actor)
         if after:
             out.append(
-                CommandTemplate("delay", actor, (Param("after", "choice", after),), rule="H-DEL-1")
+                CommandTemplate(
+                    "delay", actor, (Param("after", "choice", after),), rule="H-DEL-1", dice=False
+                )
             )
         out.append(CommandTemplate("pass", actor, (), rule="H-INI-1"))
     if dodge_refusal(state, f) is None:

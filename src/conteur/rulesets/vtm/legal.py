@@ -218,7 +218,7 @@ def declare_template(state: VtmState, f: Fighter) -> CommandTemplate:
         Param("kind", "choice", kinds, required=False),
         Param("target", "choice", targets, required=False),
         Param("weapon", "choice", offer.weapons, required=False),
-        Param("move_to", "choice", targets, required=False),
+        Param("move_to", "choice", approaches(state, f, targets), required=False),
         Param("then_kind", "choice", kinds, required=False),
         Param("then_target", "choice", targets, required=False),
     ]
@@ -235,8 +235,14 @@ def declare_template(state: VtmState, f: Fighter) -> CommandTemplate:
     params.append(Param("full_defense", "choice", full, required=False))
     refusals = offer.refusals | set(DECLARATION_FIELDS) | set(REACH) | FORM_REFUSALS
     return CommandTemplate(
-        "declare", f.id, tuple(params), rule="V-INI-3", refusals=frozenset(refusals)
+        "declare", f.id, tuple(params), rule="V-INI-3", refusals=frozenset(refusals), dice=False
     )
+
+
+def approaches(state: VtmState, f: Fighter, targets: tuple[str, ...]) -> tuple[str, ...]:
+    """Whom ``f`` may move toward before its action (V-MAN-6): none while locked in a
+    grapple or hold, whose fighters take no other action than the lock's (V-CC-7, V-CC-8)."""
+    return () if close.lock_of(state, f) is not None else targets
 
 
 # ------------------------------------------------------------------ act
@@ -260,7 +266,7 @@ def act_template(state: VtmState, f: Fighter) -> CommandTemplate | None:
         params = (
             Param("kind", "choice", offer.kinds),
             Param("target", "choice", offer.targets, required=False),
-            Param("move_to", "choice", offer.targets, required=False),
+            Param("move_to", "choice", approaches(state, f, offer.targets), required=False),
         )
         reasons = offer.refusals | refusals
         return CommandTemplate("act", f.id, params, rule=rule, refusals=frozenset(reasons))
@@ -388,6 +394,10 @@ number out of one fighter's own range (its Willpower), nothing to override, a te
 does not read (a health track, a maneuver's record), an empty text."""
 
 
+NO_DICE = frozenset(GM_REFUSALS) | {"gm_heal", "gm_condition", "gm_move", "gm_cover", "gm_weapon"}
+"""The game master's commands that never roll (damage by fire rolls its soak, V-DMG-3)."""
+
+
 def gm_templates(state: VtmState) -> list[CommandTemplate]:
     """The game master's commands (``gm.templates``), each with what it may still refuse.
 
@@ -396,7 +406,8 @@ def gm_templates(state: VtmState) -> list[CommandTemplate]:
     out = []
     for tp in gm.templates(state):
         params = tuple(replace(p, required=False) if p.kind == "text" else p for p in tp.params)
-        out.append(replace(tp, params=params, refusals=frozenset(GM_REFUSALS.get(tp.type, ()))))
+        refusals = frozenset(GM_REFUSALS.get(tp.type, ()))
+        out.append(replace(tp, params=params, refusals=refusals, dice=tp.type not in NO_DICE))
     return out
 
 
@@ -452,6 +463,7 @@ __all__ = [
     "act_template",
     "action_kinds",
     "ambush_template",
+    "approaches",
     "choices",
     "declare_template",
     "defend_template",

@@ -47,8 +47,20 @@
       addNews(log, data);
       slot.replaceWith(log);
     }
+    var before = forms(panel);
     panel.replaceWith(fresh);
     htmx.process(fresh);
+    // A player's turn came (a form of theirs that was not there): it is brought into view.
+    var needs = fresh.querySelector("[data-needs-me]");
+    if (needs && forms(fresh).some(function (f) { return before.indexOf(f) < 0; })) {
+      needs.scrollIntoView({ block: "start" });
+    }
+  }
+
+  function forms(panel) {
+    return Array.prototype.map.call(
+      panel.querySelectorAll("[data-needs-me] form.command"),
+      function (f) { return f.dataset.form; });
   }
 
   // A command's own answer that the live stream already brought (same seq) is not swapped
