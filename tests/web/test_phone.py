@@ -73,7 +73,7 @@ def _one_column(page: Any) -> None:
 def test_a_players_phone_page(site: tuple[str, Store, str], browser: Any, lang: str) -> None:
     from playwright.sync_api import expect
 
-    base, store, token = site
+    base, store, _token = site
     SHOTS.mkdir(parents=True, exist_ok=True)
     eid, tokens = fresh_saloon(store, f"Saloon phone {lang}")
     enc = store.encounter(eid)
@@ -84,7 +84,7 @@ def test_a_players_phone_page(site: tuple[str, Store, str], browser: Any, lang: 
         gm, phone = gm_ctx.new_page(), phone_ctx.new_page()
         for page in (gm, phone):
             page.set_default_timeout(TIMEOUT_MS)
-        gm.goto(f"{base}/lang/{lang}?next=/e/{eid}%3Ftoken%3D{token}")
+        gm.goto(f"{base}/lang/{lang}?next=/e/{eid}%3Ftoken%3D{store.new_gm_token()}")
         phone.goto(f"{base}/lang/{lang}?next=/p/{tokens['jack']}")
         expect(phone.locator("#live")).to_have_attribute("data-live", "on")
         expect(gm.locator("#live")).to_have_attribute("data-live", "on")
@@ -177,7 +177,7 @@ def test_a_held_fighter_is_offered_breaking_free_and_nothing_else(
 ) -> None:
     from playwright.sync_api import expect
 
-    base, store, token = site
+    base, store, _token = site
     SHOTS.mkdir(parents=True, exist_ok=True)
     eid, tokens = fresh_saloon(store, f"Saloon hold {lang}", HOLD)
     free = t("word.break_free", lang)
@@ -187,7 +187,7 @@ def test_a_held_fighter_is_offered_breaking_free_and_nothing_else(
         gm, phone = gm_ctx.new_page(), phone_ctx.new_page()
         for page in (gm, phone):
             page.set_default_timeout(TIMEOUT_MS)
-        gm.goto(f"{base}/lang/{lang}?next=/e/{eid}%3Ftoken%3D{token}")
+        gm.goto(f"{base}/lang/{lang}?next=/e/{eid}%3Ftoken%3D{store.new_gm_token()}")
         phone.goto(f"{base}/lang/{lang}?next=/p/{tokens['jack']}")
         expect(gm.locator('.current[data-current="jack"]')).to_be_visible()
 
