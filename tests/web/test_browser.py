@@ -206,6 +206,8 @@ def test_a_short_fight_in_the_browser(server: tuple[str, Store, str]) -> None:
                 form.locator('button[type="submit"]').click()
 
             act("billy", "1 3 2 4 5")
+            # the panel has swapped in Billy's botch before the next line is typed
+            expect(gm.locator(".log")).to_contain_text("Billy Harper attaque Ézéchiel Crowe")
             script = gm.locator('form[data-form="script"]')
             script.locator('input[name="line"]').fill("mj: complication billy hits_friend")
             script.locator('button[type="submit"]').click()
