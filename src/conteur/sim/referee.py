@@ -11,6 +11,7 @@ and the real rules.
 from __future__ import annotations
 
 import math
+from abc import ABC, abstractmethod
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from typing import Any, Protocol
@@ -114,6 +115,52 @@ class FightersReferee:
         )
 
 
+class EscapeReferee(FightersReferee, ABC):
+    """A referee whose fight runs its commands (``run``) until fewer than two sides stand or
+    the turn limit, then reads who stands (``standing``) and each fighter's fate (``fate``),
+    a fighter beyond ``escape`` metres of every enemy counting as fled. A refused command
+    (a tactic's bug) ends the fight with its message."""
+
+    def fight(
+        self,
+        encounter: Encounter,
+        dice: DiceSource,
+        tactics: Mapping[str, Tactic],
+        max_turns: int,
+        escape: float,
+    ) -> FightRecord:
+        error: str | None = None
+        try:
+            self.run(encounter, dice, tactics, max_turns, escape)
+        except ConteurError as exc:
+            error = exc.message("en")
+        state = encounter.state
+        standing = self.standing(state, escape, tactics)
+        fates = (self.fate(state, f, escape, tactics) for f in state.fighters.values())
+        return FightRecord.ended(standing, state.turn, fates, error)
+
+    @abstractmethod
+    def run(
+        self,
+        encounter: Encounter,
+        dice: DiceSource,
+        tactics: Mapping[str, Tactic],
+        max_turns: int,
+        escape: float,
+    ) -> None:
+        """Play the encounter's commands to its end (ConteurError: a command refused)."""
+
+    @abstractmethod
+    def standing(
+        self, state: Any, escape: float, tactics: Mapping[str, Tactic]
+    ) -> dict[str, list[str]]:
+        """The fighters still in the fight, by side."""
+
+    @abstractmethod
+    def fate(self, state: Any, f: Any, escape: float, tactics: Mapping[str, Tactic]) -> str:
+        """The fighter's fate at the end (``FATES``)."""
+
+
 def get_referee(ruleset: str) -> Referee:
     """The referee of ``ruleset`` (ConteurError ``sim.no_tactics`` when it has none)."""
     from conteur.engine.registry import get_ruleset
@@ -129,6 +176,7 @@ __all__ = [
     "DOWN",
     "FATES",
     "KILLED",
+    "EscapeReferee",
     "FightRecord",
     "FightersReferee",
     "Referee",

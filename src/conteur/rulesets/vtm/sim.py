@@ -74,7 +74,7 @@ from conteur.dice import DiceSource
 from conteur.engine import Command, CommandTemplate, Encounter
 from conteur.engine.geometry import Position, distance, move_toward
 from conteur.i18n import ConteurError
-from conteur.sim.referee import FightersReferee, FightRecord
+from conteur.sim.referee import EscapeReferee
 from conteur.sim.tactics import Tactic, TacticFactory
 
 from . import close, defence, equipment, turn
@@ -512,32 +512,13 @@ def away(state: VtmState, fighter: Fighter, among: list[Fighter]) -> list[float]
 # ------------------------------------------------------------------ the referee
 
 
-class VtmReferee(FightersReferee):
+class VtmReferee(EscapeReferee):
     """Runs a vtm encounter turn by turn with the sides' tactics (see the module's text)."""
 
     max_steps = 20_000
     """Commands in one fight before it is stopped as an error (a tactic that loops)."""
 
-    def fight(
-        self,
-        encounter: Encounter,
-        dice: DiceSource,
-        tactics: Mapping[str, Tactic],
-        max_turns: int,
-        escape: float,
-    ) -> FightRecord:
-        state: VtmState = encounter.state
-        error: str | None = None
-        try:
-            self._run(encounter, dice, tactics, max_turns, escape)
-        except ConteurError as exc:
-            error = exc.message("en")
-        state = encounter.state
-        standing = self.standing(state, escape, tactics)
-        fates = (self.fate(state, f, escape, tactics) for f in state.fighters.values())
-        return FightRecord.ended(standing, state.turn, fates, error)
-
-    def _run(
+    def run(
         self,
         encounter: Encounter,
         dice: DiceSource,

@@ -14,7 +14,7 @@ from conteur.dice import DiceSource
 from conteur.engine import Command, Encounter
 from conteur.engine.geometry import distance
 from conteur.i18n import ConteurError
-from conteur.sim.referee import FightersReferee, FightRecord
+from conteur.sim.referee import EscapeReferee
 from conteur.sim.tactics import Tactic, TacticFactory
 
 from .combat import may_take
@@ -103,30 +103,12 @@ class Flee(WesternTactic):
         return f.pv <= f.pv_max * self.at
 
 
-class WesternReferee(FightersReferee):
+class WesternReferee(EscapeReferee):
     """Runs a western encounter round by round with the sides' tactics."""
 
     max_steps = 20_000
 
-    def fight(
-        self,
-        encounter: Encounter,
-        dice: DiceSource,
-        tactics: Mapping[str, Tactic],
-        max_turns: int,
-        escape: float,
-    ) -> FightRecord:
-        error: str | None = None
-        try:
-            self._run(encounter, dice, tactics, max_turns, escape)
-        except ConteurError as exc:
-            error = exc.message("en")
-        state: WesternState = encounter.state
-        standing = self.standing(state, escape, tactics)
-        fates = (self.fate(state, f, escape, tactics) for f in state.fighters.values())
-        return FightRecord.ended(standing, state.turn, fates, error)
-
-    def _run(
+    def run(
         self,
         encounter: Encounter,
         dice: DiceSource,
