@@ -45,6 +45,7 @@ if TYPE_CHECKING:
     from .npcs import Archetype
     from .report import Fact
     from .rules import RuleText
+    from .sheetform import SheetForm
 
 S = TypeVar("S", default=Any)
 """A ruleset's own state type (``Any`` where a reader does not know which ruleset)."""
@@ -415,6 +416,18 @@ class Ruleset(Generic[S]):
     def quick_npc_label(self, name: str, lang: Lang | None = None) -> str:
         """The label of the quick-NPC parameter ``name`` in ``lang`` (default: the name)."""
         return name
+
+    def sheet_form(self, era: str | None = None) -> SheetForm | None:
+        """The fields of a character sheet of ``era`` for a form (``conteur.engine.sheetform``:
+        sections of typed fields, each naming its place in the sheet); what the form gives is
+        checked as an import is. Default None: sheets come from files only."""
+        return None
+
+    def state_form(self, state: Mapping[str, Any], era: str | None = None) -> SheetForm | None:
+        """The fields of a character's written-back ``state`` (health, Willpower, ammunition,
+        counters...) for the game master to read in words and edit between fights (keys
+        under ``state.``). Default None: nothing carried, or nothing editable."""
+        return None
 
     def quick_npc(self, params: Mapping[str, Any], era: str | None = None) -> dict[str, Any]:
         """A scenario combatant entry from ``params`` (checked against ``quick_npc_params``;

@@ -42,7 +42,8 @@ from uvicorn.middleware.proxy_headers import ProxyHeadersMiddleware
 from conteur.engine.commands import Param
 from conteur.engine.hidden import mentioned, parse_line
 from conteur.engine.inputs import safe_yaml
-from conteur.engine.registry import available_rulesets
+from conteur.engine.registry import available_rulesets, get_ruleset
+from conteur.engine.sheetform import FormErrors, build_sheet, sheet_values
 from conteur.engine.visibility import GM, Viewer
 from conteur.i18n import ConteurError, Lang, parse_lang
 from conteur.i18n import t as msg_of
@@ -463,19 +464,112 @@ def create_app(
     async def campaign_page(request: Request, cid: str) -> Response:
         sid = await gm_session(request)
         campaign = await campaign_or_404(int_id(cid))
+        return await campaign_view(request, sid, campaign)
+
+    async def campaign_view(
+        request: Request,
+        sid: str,
+        campaign: Any,
+        status: int = 200,
+        **forms: Any,
+    ) -> Response:
+        """The campaign page; ``forms``: a refused form's values and errors, to show again."""
         characters = await call(store.list_characters, campaign.id)
         encounters = await call(store.list_encounters, campaign.id)
         table_token = await call(store.table_token, campaign.id)
+        ruleset = get_ruleset(campaign.ruleset)
+        lang = lang_of(request)
+        archetypes, quick = view.npc_choices(ruleset, lang, campaign.era)
+        context: dict[str, Any] = {
+            "sheet_values": {},
+            "sheet_errors": FormErrors(),
+            "builder_error": "",
+            "foundry_error": "",
+            **forms,
+        }
         return render(
             request,
             "campaign.html",
+            status,
             campaign=campaign,
             characters=characters,
             encounters=encounters,
             table_token=table_token,
             csrf=csrf_for(sid),
             qr=qr_svg,
+            sheet_form=ruleset.sheet_form(campaign.era),
+            formats=sorted(ruleset.importers()),
+            builder=view.Builder(archetypes, quick, NPC_ROWS),
+            **context,
         )
+
+    # -------------------------------------------------------------- sheet forms (issue 16)
+
+    @app.post("/c/{cid}/sheet")
+    async def sheet_from_form(request: Request, cid: str) -> Response:
+        """A character from the sheet form: built from the ruleset's description, then checked
+        exactly as an import is (``Store.add_character``); a refusal shown beside its field."""
+        sid = await gm_session(request)
+        campaign = await campaign_or_404(int_id(cid))
+        await form_of(request, sid)
+        form = await request.form()
+        sheet_form = get_ruleset(campaign.ruleset).sheet_form(campaign.era)
+        if sheet_form is None:
+            raise NotFound()
+        sent = {k: [str(v) for v in form.getlist(k)] for k in form}
+        sheet = build_sheet(sheet_form, lambda name: sent.get(name, []))
+        state = sheet.pop("state", {})
+        lang = lang_of(request)
+        try:
+            char = await call(
+                store.add_character,
+                campaign.id,
+                sheet,
+                state,
+                source=msg_of("web.sheet.source", lang),
+            )
+        except ConteurError as error:
+            errors = FormErrors.of(sheet_form, error, lang)
+            return await campaign_view(
+                request, sid, campaign, 422, sheet_values=sent, sheet_errors=errors
+            )
+        return RedirectResponse(f"/characters/{char.id}", status_code=303)
+
+    @app.post("/c/{cid}/import-file")
+    async def import_file(request: Request, cid: str) -> Response:
+        """A file of another program (``Ruleset.importers``: Foundry VTT's actor export) as a
+        character; what could not be carried over is listed on the character's page."""
+        sid = await gm_session(request)
+        campaign = await campaign_or_404(int_id(cid))
+        values = await form_of(request, sid)
+        form = await request.form()
+        upload = form.get("file")
+        lang = lang_of(request)
+        importers = get_ruleset(campaign.ruleset).importers()
+        fmt = values.get("format", "")
+        try:
+            if fmt not in importers:
+                raise ConteurError("web.bad_choice", field="format", value=fmt)
+            if upload is None or isinstance(upload, str):
+                raise ConteurError("web.missing", field="file")
+            raw = await upload.read(MAX_UPLOAD + 1)
+            name = str(upload.filename or "actor.json")
+            if len(raw) > MAX_UPLOAD:
+                raise ConteurError("web.too_long", field="file")
+            try:
+                data = json.loads(raw.decode("utf-8"))
+            except (UnicodeDecodeError, ValueError):
+                raise ConteurError("web.import.not_json", file=name) from None
+            result = importers[fmt](data, name)
+            char = await call(
+                store.add_character, campaign.id, result.sheet, result.state, source=name
+            )
+        except ConteurError as error:
+            return await campaign_view(
+                request, sid, campaign, 422, foundry_error=error.message(lang)
+            )
+        unmapped = [u.to_dict(lang) for u in result.unmapped]
+        return await character_view(request, sid, char, unmapped=unmapped)
 
     @app.post("/c/{cid}/settings")
     async def campaign_settings(request: Request, cid: str) -> Response:
@@ -538,18 +632,65 @@ def create_app(
     async def character_page(request: Request, char_id: str) -> Response:
         sid = await gm_session(request)
         char = await character_or_404(char_id)
+        return await character_view(request, sid, char)
+
+    async def character_view(
+        request: Request, sid: str, char: CharacterInfo, status: int = 200, **extra: Any
+    ) -> Response:
+        """A character's page: its sheet, its written-back state in words and as a form."""
         history = await call(store.character_history, char.id)
+        campaign = await campaign_or_404(char.campaign_id)
+        state_form = get_ruleset(campaign.ruleset).state_form(char.state or {}, campaign.era)
+        state_values = sheet_values(state_form, {"state": char.state or {}}) if state_form else {}
+        context: dict[str, Any] = {
+            "state_values": state_values,
+            "state_errors": FormErrors(),
+            "unmapped": None,
+            **extra,
+        }
         return render(
             request,
             "character.html",
+            status,
             char=char,
             csrf=csrf_for(sid),
             qr=qr_svg,
             sheet_yaml=_yaml(char.sheet),
             state_yaml=_yaml(char.state) if char.state else "",
+            state_form=state_form,
             history=list(reversed(history)),
             reason=lambda v: v.describe_reason(lang_of(request)),
+            **context,
         )
+
+    @app.post("/characters/{char_id}/state")
+    async def character_state(request: Request, char_id: str) -> Response:
+        """The GM corrects the written-back state between fights (checked as an import)."""
+        sid = await gm_session(request)
+        char = await character_or_404(char_id)
+        await form_of(request, sid)
+        form = await request.form()
+        campaign = await campaign_or_404(char.campaign_id)
+        state_form = get_ruleset(campaign.ruleset).state_form(char.state or {}, campaign.era)
+        if state_form is None:
+            raise NotFound()
+        sent = {k: [str(v) for v in form.getlist(k)] for k in form}
+        edited = build_sheet(state_form, lambda name: sent.get(name, [])).get("state", {})
+        kept = {k: v for k, v in (char.state or {}).items() if not state_form.field(f"state.{k}")}
+        kept = {
+            k: v
+            for k, v in kept.items()
+            if not any(f.key.startswith(f"state.{k}.") for f in state_form.fields())
+        }
+        try:
+            await call(store.update_character, char.id, state={**kept, **edited}, source=char.name)
+        except ConteurError as error:
+            lang = lang_of(request)
+            errors = FormErrors.of(state_form, error, lang)
+            return await character_view(
+                request, sid, char, 422, state_values=sent, state_errors=errors
+            )
+        return RedirectResponse(f"/characters/{char.id}", status_code=303)
 
     @app.post("/characters/{char_id}")
     async def character_edit(request: Request, char_id: str) -> Response:
@@ -584,9 +725,35 @@ def create_app(
             side = values.get(f"side_{raw}", "").strip() or None
             extra = {"hidden": True} if values.get(f"hidden_{raw}") else {}
             participants.append(Participant(char.id, side=side, extra=extra))
-        if not participants:
-            raise ConteurError("web.no_participant")
-        info = await call(store.start_encounter, campaign.id, values.get("name", ""), participants)
+        ruleset = get_ruleset(campaign.ruleset)
+        lang = lang_of(request)
+        npcs: list[dict[str, Any]] = []
+        try:
+            for row in range(1, NPC_ROWS + 1):
+                prefix = f"npc{row}_"
+                mine = {k[len(prefix) :]: v for k, v in values.items() if k.startswith(prefix)}
+                if mine.get("who", "") == "":
+                    continue
+                entry = view.npc_entry(ruleset, mine, lang, campaign.era)
+                taken = {str(n.get("id")) for n in npcs} | {c.slug for c in characters.values()}
+                base, number = str(entry.get("id") or "npc"), 1
+                while str(entry.get("id")) in taken:  # two thugs: thug, thug-2
+                    number += 1
+                    entry["id"] = f"{base}-{number}"
+                npcs.append(entry)
+            if not participants and not npcs:
+                raise ConteurError("web.no_participant")
+            info = await call(
+                store.start_encounter,
+                campaign.id,
+                values.get("name", ""),
+                participants,
+                npcs=npcs,
+            )
+        except ConteurError as error:
+            return await campaign_view(
+                request, sid, campaign, 422, builder_error=error.message(lang)
+            )
         return RedirectResponse(f"/e/{info.id}", status_code=303)
 
     # -------------------------------------------------------------- the encounter (GM)
@@ -855,7 +1022,7 @@ def create_app(
             enc = store.encounter(info.id)
             era = info.scenario.get("era")
             lang = lang_of(request)
-            entry = view.npc_entry(enc, values, lang, None if era is None else str(era))
+            entry = view.npc_entry(enc.ruleset, values, lang, None if era is None else str(era))
             return store.add_combatant(info.id, npc=entry)
 
         return await after_command(request, info, sid, action)
@@ -1387,6 +1554,12 @@ def _event_id(raw: str, default: int) -> int:
     if not _EVENT_ID.fullmatch(raw):
         return default
     return max(int(raw), -1)
+
+
+NPC_ROWS = 3
+"""The encounter builder's rows for quick NPCs and archetypes."""
+MAX_UPLOAD = 2_000_000
+"""The largest file the campaign page imports (bytes)."""
 
 
 def _download(text: str, filename: str, fmt: str) -> Response:

@@ -19,7 +19,7 @@ from markupsafe import Markup, escape
 
 from conteur.dice import DiceSource, SeededDice, TypedDice
 from conteur.dice.marks import marked_faces
-from conteur.engine import Encounter
+from conteur.engine import Encounter, Ruleset
 from conteur.engine.commands import SETTLE_TIE, Command, CommandTemplate, Param
 from conteur.engine.encounter import CommandEntry, LogEntry, UndoEntry
 from conteur.engine.joining import WITHDRAWN
@@ -714,6 +714,15 @@ def report_view(enc: Encounter, lang: Lang) -> ReportView:
 
 
 @dataclass(frozen=True)
+class Builder:
+    """The encounter builder's NPC rows: the archetypes and a quick NPC's fields (issue 16)."""
+
+    archetypes: tuple[tuple[str, str], ...]
+    quick: tuple[Field, ...]
+    rows: int
+
+
+@dataclass(frozen=True)
 class Joining:
     """The form that brings a combatant into the fight under way (``Ruleset.join_rule``)."""
 
@@ -735,26 +744,35 @@ def joining(
     rule = ruleset.join_rule(enc.state)
     if rule is None:
         return None
-    quick = tuple(
-        replace(
-            _field(p, lang, {}, "npc_", ruleset.name), label=ruleset.quick_npc_label(p.name, lang)
-        )
-        for p in ruleset.quick_npc_params(era)
-    )
+    archetypes, quick = npc_choices(ruleset, lang, era)
     return Joining(
         rule=rule,
         characters=tuple(characters),
-        archetypes=tuple((a.id, a.label.describe(lang)) for a in ruleset.archetypes(era)),
+        archetypes=archetypes,
         quick=quick,
         sides=tuple(dict.fromkeys(r.side for r in ruleset.roster(enc.state).rows)),
     )
 
 
-def npc_entry(enc: Encounter, values: Mapping[str, str], lang: Lang, era: str | None) -> Entry:
-    """The scenario entry of the NPC a joining form asks for: an archetype (``who`` =
-    ``a:<id>``) or a quick NPC (``q``, its numbers in ``npc_<name>``), with the name and
-    side typed (ConteurError naming the field otherwise)."""
-    ruleset = enc.ruleset
+def npc_choices(
+    ruleset: Ruleset, lang: Lang, era: str | None, prefix: str = "npc_"
+) -> tuple[tuple[tuple[str, str], ...], tuple[Field, ...]]:
+    """The ruleset's archetypes of ``era`` (id, label) and the fields of a quick NPC (each
+    named ``<prefix><name>``): what the joining form and the encounter builder offer."""
+    quick = tuple(
+        replace(
+            _field(p, lang, {}, prefix, ruleset.name), label=ruleset.quick_npc_label(p.name, lang)
+        )
+        for p in ruleset.quick_npc_params(era)
+    )
+    archetypes = tuple((a.id, a.label.describe(lang)) for a in ruleset.archetypes(era))
+    return archetypes, quick
+
+
+def npc_entry(ruleset: Ruleset, values: Mapping[str, str], lang: Lang, era: str | None) -> Entry:
+    """The scenario entry of the NPC a joining form (or a row of the encounter builder)
+    asks for: an archetype (``who`` = ``a:<id>``) or a quick NPC (``q``, its numbers in
+    ``npc_<name>``), with the name and side typed (ConteurError naming the field otherwise)."""
     who = values.get("who", "")
     name = values.get("name", "").strip()
     if who.startswith("a:"):

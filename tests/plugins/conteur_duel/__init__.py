@@ -41,6 +41,7 @@ from conteur.engine.joining import (
 from conteur.engine.npcs import check_params
 from conteur.engine.report import Fact, rolled
 from conteur.engine.rules import RuleText, load_rule_texts
+from conteur.engine.sheetform import FormField, FormSection, SheetForm
 from conteur.engine.views import (
     Column,
     HealthView,
@@ -409,6 +410,26 @@ class DuelRuleset(Ruleset[DuelState]):
         if not m.group("target"):
             raise ConteurError("duel.script.not_understood", line=line)
         return Command("attack", m.group("actor"), {"target": m.group("target")})
+
+    def sheet_form(self, era: str | None = None) -> SheetForm:
+        """A duellist's name, side and three numbers (the contract's form, no web code)."""
+        dots = tuple(
+            FormField(k, "dots", Msg(f"duel.npc.{k}"), 0, 6, default=0) for k in ("attack", "guard")
+        )
+        return SheetForm(
+            sections=(
+                FormSection(
+                    "duellist",
+                    Msg("duel.form.duellist"),
+                    (
+                        FormField("name", "text", Msg("duel.npc.name"), required=True),
+                        FormField("side", "text", Msg("duel.form.side")),
+                        *dots,
+                        FormField("health", "number", Msg("duel.npc.health"), 1, 20, default=6),
+                    ),
+                ),
+            )
+        )
 
     def quick_npc_params(self, era: str | None = None) -> tuple[Param, ...]:
         """A duellist from its name and three numbers."""

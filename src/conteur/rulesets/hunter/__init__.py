@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING, Any
 import conteur.i18n
 
 conteur.i18n.register_package_catalog("conteur.rulesets.hunter")
-for _part in ("xp", "cli"):
+for _part in ("xp", "cli", "sheetform"):
     conteur.i18n.register_package_catalog("conteur.rulesets.hunter", f"messages-{_part}.yaml")
 
 if TYPE_CHECKING:

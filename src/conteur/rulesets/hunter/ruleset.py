@@ -13,6 +13,7 @@ from conteur.engine.joining import JOIN, WITHDRAW
 from conteur.engine.npcs import Archetype
 from conteur.engine.report import Fact
 from conteur.engine.rules import RuleText, load_rule_texts
+from conteur.engine.sheetform import SheetForm
 from conteur.engine.views import Column, Roster, TurnView
 from conteur.engine.visibility import Audiences, Visibility
 from conteur.i18n import ConteurError, Lang, register_words
@@ -229,6 +230,18 @@ class HunterRuleset(Ruleset[HunterState]):
         from .npc import archetypes
 
         return list(archetypes())
+
+    def sheet_form(self, era: str | None = None) -> SheetForm:
+        """The traits as dots, the template, Size, the tables' weapons and armour, merits."""
+        from .sheetform import sheet_form
+
+        return sheet_form(era)
+
+    def state_form(self, state: Mapping[str, Any], era: str | None = None) -> SheetForm:
+        """The track, the rounds left, the fate, a hunter's H-XP-2 counters."""
+        from .sheetform import state_form
+
+        return state_form(state, era)
 
     def quick_npc_params(self, era: str | None = None) -> tuple[Param, ...]:
         from .npc import quick_npc_params

@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING, Any
 import conteur.i18n
 
 conteur.i18n.register_package_catalog("conteur.rulesets.vtm")
-for _part in ("play", "close", "ranged", "defence", "foundry", "npc", "cli", "views"):
+for _part in ("play", "close", "ranged", "defence", "foundry", "npc", "cli", "views", "sheetform"):
     conteur.i18n.register_package_catalog("conteur.rulesets.vtm", f"messages-{_part}.yaml")
 
 if TYPE_CHECKING:

@@ -29,6 +29,7 @@ from conteur.engine.joining import JOIN, WITHDRAW
 from conteur.engine.npcs import Archetype
 from conteur.engine.report import Fact
 from conteur.engine.rules import RuleText, load_rule_texts
+from conteur.engine.sheetform import SheetForm
 from conteur.engine.views import Column, Roster, TurnView
 from conteur.engine.visibility import Audiences, Visibility
 from conteur.i18n import ConteurError, Lang, Msg
@@ -356,6 +357,18 @@ class VtmRuleset(Ruleset[VtmState]):
         from .npc import archetypes
 
         return list(archetypes(era))
+
+    def sheet_form(self, era: str | None = None) -> SheetForm:
+        """Traits as dots, the kind (mortal, ghoul, vampire), the era's weapons and armour."""
+        from .sheetform import sheet_form
+
+        return sheet_form(era)
+
+    def state_form(self, state: Mapping[str, Any], era: str | None = None) -> SheetForm:
+        """Wounds, Willpower, blood, the rounds left in each weapon, the fate."""
+        from .sheetform import state_form
+
+        return state_form(state, era)
 
     def quick_npc_params(self, era: str | None = None) -> tuple[Param, ...]:
         from .npc import quick_npc_params

@@ -13,6 +13,7 @@ import conteur.i18n
 
 conteur.i18n.register_package_catalog("conteur.rulesets.western")
 conteur.i18n.register_package_catalog("conteur.rulesets.western", "messages-cli.yaml")
+conteur.i18n.register_package_catalog("conteur.rulesets.western", "messages-sheetform.yaml")
 
 if TYPE_CHECKING:
     from .ruleset import WesternRuleset

@@ -14,6 +14,7 @@ from conteur.engine.joining import JOIN, WITHDRAW
 from conteur.engine.npcs import Archetype
 from conteur.engine.report import Fact
 from conteur.engine.rules import RuleText, load_rule_texts
+from conteur.engine.sheetform import SheetForm
 from conteur.engine.views import Column, Roster, TurnView
 from conteur.engine.visibility import Audiences, Visibility
 from conteur.i18n import ConteurError, Lang
@@ -267,6 +268,18 @@ class WesternRuleset(Ruleset[WesternState]):
         from .npc import archetypes
 
         return list(archetypes())
+
+    def sheet_form(self, era: str | None = None) -> SheetForm:
+        """The characteristics and skills of the tables, the weapons, ambidexterity."""
+        from .sheetform import sheet_form
+
+        return sheet_form(era)
+
+    def state_form(self, state: Mapping[str, Any], era: str | None = None) -> SheetForm:
+        """PV, reputation, the cartridges in each hand, the fate."""
+        from .sheetform import state_form
+
+        return state_form(state, era)
 
     def quick_npc_params(self, era: str | None = None) -> tuple[Param, ...]:
         from .npc import quick_npc_params

@@ -194,3 +194,32 @@
     if (opener && help) help.showModal();
   });
 })();
+/* Sheet forms (issue 16): the dots up to the one chosen are filled; the sections and fields
+   of another kind than the one chosen (a mortal's disciplines) are hidden. */
+(function () {
+  function paint(group) {
+    var chosen = group.querySelector("input:checked");
+    var upto = chosen ? parseInt(chosen.value, 10) : 0;
+    group.querySelectorAll(".dot").forEach(function (dot) {
+      var n = parseInt(dot.querySelector("input").value, 10);
+      dot.classList.toggle("on", n > 0 && n <= upto);
+    });
+  }
+  function kinds(form) {
+    var select = form.querySelector('select[name="f.kind"]');
+    if (!select) return;
+    form.querySelectorAll("[data-kinds]").forEach(function (el) {
+      var off = el.getAttribute("data-kinds").split(" ").indexOf(select.value) < 0;
+      el.classList.toggle("kind-off", off);
+    });
+  }
+  document.querySelectorAll("form.sheet-form").forEach(function (form) {
+    form.querySelectorAll("fieldset.dots").forEach(paint);
+    kinds(form);
+    form.addEventListener("change", function (ev) {
+      var group = ev.target.closest && ev.target.closest("fieldset.dots");
+      if (group) paint(group);
+      if (ev.target.name === "f.kind") kinds(form);
+    });
+  });
+})();

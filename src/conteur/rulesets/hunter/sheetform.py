@@ -1,0 +1,131 @@
+"""The hunter sheet as a form (``Ruleset.sheet_form``) and its written-back state: the
+nine traits the rules read as dots, the template (hunter, monster, bystander), Size, the
+tables' weapons and armour, the merits; after a fight the track, ammunition, fate and
+the H-XP-2 counters."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from conteur.engine.sheetform import Choice, FormField, FormSection, SheetForm
+from conteur.i18n import Bilingual, Msg
+
+from .sheet import FIELDS, MERITS, TRAITS, XP_COUNTERS
+from .tables import load_tables
+
+KINDS = ("hunter", "monster", "bystander")
+MARKS = (("*", "aggravated"), ("X", "lethal"), ("/", "bashing"))
+FATES = ("alive", "unconscious", "incapacitated", "dead")
+
+
+def _aliases(key: str) -> tuple[str, ...]:
+    return tuple({**TRAITS, **FIELDS}.get(key, ()))
+
+
+def sheet_form(era: str | None = None) -> SheetForm:
+    tables = load_tables()
+    weapons = tuple(Choice(w.id, Bilingual(w.fr, w.en)) for w in tables.weapons.values())
+    armour = (
+        Choice("", Msg("hunter.form.none")),
+        *(Choice(a.id, Bilingual(a.fr, a.en)) for a in tables.armour.values()),
+    )
+    merits = tuple(Choice(m, Msg(f"hunter.form.merit.{m}")) for m in dict.fromkeys(MERITS.values()))
+    traits = tuple(
+        FormField(k, "dots", Msg(f"hunter.form.trait.{k}"), 0, 5, default=0, aliases=_aliases(k))
+        for k in TRAITS
+    )
+
+    def field(key: str, kind: Any, **more: Any) -> FormField:
+        return FormField(key, kind, Msg(f"hunter.form.field.{key}"), aliases=_aliases(key), **more)
+
+    return SheetForm(
+        kind_key="kind",
+        sections=(
+            FormSection(
+                "who",
+                Msg("hunter.form.who"),
+                (
+                    field("name", "text", required=True),
+                    field(
+                        "kind",
+                        "choice",
+                        choices=tuple(Choice(k, Msg(f"hunter.form.kind.{k}")) for k in KINDS),
+                        default="hunter",
+                        required=True,
+                    ),
+                    FormField(
+                        "state.side", "text", Msg("hunter.form.field.side"), aliases=("side",)
+                    ),
+                    field("size", "number", low=1, high=20, default=5),
+                ),
+            ),
+            FormSection("traits", Msg("hunter.form.traits"), traits),
+            FormSection(
+                "equipment",
+                Msg("hunter.form.equipment"),
+                (
+                    field("weapons", "many", choices=weapons),
+                    field("armour", "choice", choices=armour),
+                    field("merits", "many", choices=merits),
+                ),
+            ),
+        ),
+    )
+
+
+def state_form(state: Mapping[str, Any], era: str | None = None) -> SheetForm:
+    health = state.get("health")
+    size = len([c for c in str(health) if c not in "[]"]) if isinstance(health, str) else None
+    fields: list[FormField] = [
+        FormField(
+            "state.health",
+            "marks",
+            Msg("hunter.form.state.health"),
+            choices=tuple(Choice(m, Msg(f"word.{d}")) for m, d in MARKS),
+            size=size,
+            aliases=("health",),
+        ),
+    ]
+    ammo = state.get("ammo")
+    if isinstance(ammo, Mapping):
+        tables = load_tables()
+        for weapon in ammo:
+            w = tables.weapons.get(str(weapon))
+            name = Bilingual(w.fr, w.en) if w is not None else Bilingual(weapon, weapon)
+            fields.append(
+                FormField(
+                    f"state.ammo.{weapon}",
+                    "number",
+                    Msg("hunter.form.state.ammo", weapon=name),
+                    0,
+                    999,
+                    aliases=("ammo",),
+                )
+            )
+    fields.append(
+        FormField(
+            "state.fate",
+            "choice",
+            Msg("hunter.form.state.fate"),
+            choices=tuple(Choice(f, Msg(f"hunter.form.fate.{f}")) for f in FATES),
+            aliases=("fate",),
+        )
+    )
+    if isinstance(state.get("xp_counters"), Mapping):
+        fields.extend(
+            FormField(
+                f"state.xp_counters.{c}",
+                "number",
+                Msg(f"hunter.form.state.{c}"),
+                0,
+                999,
+                aliases=(c, "xp_counters"),
+            )
+            for c in XP_COUNTERS
+        )
+    fields.append(FormField("state.side", "text", Msg("hunter.form.field.side"), aliases=("side",)))
+    return SheetForm(sections=(FormSection("state", Msg("hunter.form.state"), tuple(fields)),))
+
+
+__all__ = ["sheet_form", "state_form"]

@@ -1,0 +1,113 @@
+"""The western sheet as a form (``Ruleset.sheet_form``) and its written-back state: the
+characteristics and skills of the tables with their French and English names, the
+weapons (a revolver in the off hand), ambidexterity; after a fight the PV, reputation,
+cartridges and fate."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from conteur.engine.sheetform import Choice, FormField, FormSection, SheetForm
+from conteur.i18n import Bilingual, Msg
+
+from .state import FATES
+from .tables import default_tables
+
+
+def sheet_form(era: str | None = None) -> SheetForm:
+    tables = default_tables()
+    weapons = tuple(Choice(w.id, Bilingual(w.fr, w.en)) for w in tables.weapons)
+    revolvers = (
+        Choice("", Msg("western.form.none")),
+        *(Choice(w.id, Bilingual(w.fr, w.en)) for w in tables.weapons if w.kind == "revolver"),
+    )
+    chars = tuple(
+        FormField(
+            f"characteristics.{c.id}",
+            "number",
+            Bilingual(c.fr, c.en),
+            0,
+            tables.characteristic_max,
+            default=tables.characteristic_default,
+            aliases=(c.fr, c.en),
+        )
+        for c in tables.characteristics
+    )
+    skills = tuple(
+        FormField(f"skills.{s.id}", "number", Bilingual(s.fr, s.en), 0, 100, aliases=(s.fr, s.en))
+        for s in tables.skills
+    )
+
+    def field(key: str, kind: Any, **more: Any) -> FormField:
+        return FormField(key, kind, Msg(f"western.form.field.{key}"), **more)
+
+    return SheetForm(
+        sections=(
+            FormSection(
+                "who",
+                Msg("western.form.who"),
+                (
+                    field("name", "text", required=True),
+                    FormField(
+                        "state.side", "text", Msg("western.form.field.side"), aliases=("side",)
+                    ),
+                ),
+            ),
+            FormSection("characteristics", Msg("western.form.characteristics"), chars),
+            FormSection("skills", Msg("western.form.skills"), skills),
+            FormSection(
+                "equipment",
+                Msg("western.form.equipment"),
+                (
+                    field("weapons", "many", choices=weapons),
+                    field("off_hand", "choice", choices=revolvers),
+                    field("ambidextrous", "flag"),
+                ),
+            ),
+        ),
+    )
+
+
+def state_form(state: Mapping[str, Any], era: str | None = None) -> SheetForm:
+    fields: list[FormField] = [
+        FormField("state.pv", "number", Msg("western.form.state.pv"), -100, 200, aliases=("pv",)),
+        FormField(
+            "state.reputation",
+            "number",
+            Msg("western.form.state.reputation"),
+            0,
+            99,
+            aliases=("reputation",),
+        ),
+    ]
+    ammo = state.get("ammo")
+    if isinstance(ammo, Mapping):
+        fields.extend(
+            FormField(
+                f"state.ammo.{hand}",
+                "number",
+                Msg(f"western.form.state.ammo_{hand}"),
+                0,
+                999,
+                aliases=(f"ammo.{hand}",),
+            )
+            for hand in ("main", "off")
+            if hand in ammo
+        )
+    fields.append(
+        FormField(
+            "state.fate",
+            "choice",
+            Msg("western.form.state.fate"),
+            choices=tuple(Choice(f, Msg(f"western.form.fate.{f}")) for f in FATES),
+            aliases=("fate",),
+        )
+    )
+    fields.append(
+        FormField("state.side", "text", Msg("western.form.field.side"), aliases=("side",))
+    )
+    return SheetForm(sections=(FormSection("state", Msg("western.form.state"), tuple(fields)),))
+
+
+__all__ = ["sheet_form", "state_form"]
