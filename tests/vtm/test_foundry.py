@@ -46,7 +46,7 @@ def test_the_format_is_found_through_the_contract() -> None:
 
 def test_data_file_is_valid_and_names_the_commit() -> None:
     data = foundry_data()
-    assert data.actor_types == {"Mortal": "mortal", "Vampire": "vampire"}
+    assert data.actor_types == {"Mortal": "mortal", "Vampire": "vampire", "PC": "mortal"}
     assert FOUNDRY_COMMIT in (
         Path(__file__).parents[2] / "src/conteur/rulesets/vtm/data/foundry.yaml"
     ).read_text(encoding="utf-8")
@@ -384,3 +384,22 @@ def test_template_items_map_or_are_listed() -> None:
     assert r.sheet["armour"] == "kevlar_vest"
     assert r.sheet["disciplines"] == {"fortitude": 2}
     assert {u.name for u in r.unmapped if u.field.startswith("items")} == {"Ogham", "Lightsaber"}
+
+
+def test_pc_actor_type_reads_its_items() -> None:
+    """Foundry v7's generic PC actor: the kind from its splat, abilities, Willpower and the
+    blood pool from its items; what has no counterpart listed."""
+    r = read_actor(actor("pc_vampire"), "pc_vampire.json")
+    assert r.sheet["kind"] == "vampire"
+    assert r.sheet["attributes"] == {"strength": 2, "dexterity": 4, "wits": 3}
+    assert r.sheet["abilities"] == {"brawl": 2, "firearms": 3}
+    assert r.sheet["willpower"] == 6 and r.sheet["blood"] == 12
+    assert r.sheet["disciplines"] == {"celerity": 2}
+    assert r.sheet["weapons"] == ["heavy_pistol"]
+    assert r.state == {"willpower": 4, "blood": 7, "health": ["lethal"]}
+    assert {"Awareness", "Resources", "concept"} <= unmapped_names(r)
+    ghoul = actor("pc_vampire")
+    ghoul["system"]["settings"]["splat"] = "werewolf"
+    with pytest.raises(ConteurError) as info:
+        read_actor(ghoul, "pc.json")
+    assert info.value.key == "vtm.foundry.actor_type" and "werewolf" in info.value.message("en")

@@ -101,6 +101,7 @@ class FoundryData(BaseModel):
     model_config = ConfigDict(extra="forbid", frozen=True)
 
     actor_types: dict[str, Kind]
+    pc_splats: dict[str, Kind]
     eras: dict[str, str]
     abilities: dict[str, str]
     weapons: dict[str, str]
@@ -415,6 +416,17 @@ def read_actor(data: object, source: str) -> FoundryImport:
         )
     reader = _Reader(data, root_key, source)
     kind = kinds[actor_type]
+    if actor_type == "PC":  # the generic sheet: its splat says what it is
+        splat = reader.get("settings", "splat")
+        splat_key = str(splat or "mortal").strip().lower()
+        if splat_key not in reader.data.pc_splats:
+            raise ConteurError(
+                "vtm.foundry.actor_type",
+                source=source,
+                type=f"PC ({_short(splat)})",
+                supported=", ".join([*kinds, *(f"PC ({k})" for k in reader.data.pc_splats)]),
+            )
+        kind = reader.data.pc_splats[splat_key]
     sheet = reader.out.sheet
     state = reader.out.state
 
@@ -725,6 +737,21 @@ def _read_items(reader: _Reader, kind: str, sheet: dict[str, Any], eras: Sequenc
                 continue
             disciplines[key] = max(rating or 0, disciplines.get(key, 0))
             reader.mapped(where)
+        elif itype == "Ability":  # the PC actor's abilities
+            key = str(system.get("id") or name)
+            ours = reader.data.abilities.get(normalize_key(key)) or canonical_trait(key)
+            rating = reader.number(f"{inner}.value", system.get("value"), 0, 10)
+            if ours is None or trait_kind(ours) != "ability":
+                reader.unmapped(where, name, rating, Msg("vtm.foundry.reason.ability"))
+                continue
+            abilities = sheet.setdefault("abilities", {})
+            abilities[ours] = max(rating or 0, abilities.get(ours, 0))
+            reader.mapped(where)
+        elif itype == "Advantage" and system.get("id") in ("willpower", "bloodpool"):
+            _pc_advantage(reader, inner, str(system["id"]), system, sheet)
+            reader.mapped(where)
+        elif itype == "Splat":  # what the PC actor is (its settings.splat says it too)
+            reader.mapped(where)
         elif itype == "Power" and system.get("type") == "wod.types.disciplinepower":
             power = canonical_power(name)
             if power in POWERS:
@@ -752,6 +779,28 @@ def _read_items(reader: _Reader, kind: str, sheet: dict[str, Any], eras: Sequenc
                 "Armor",
                 Msg("vtm.foundry.reason.one_armour", armour=_label(armours[0][2])),
             )
+
+
+def _pc_advantage(
+    reader: _Reader, inner: str, ident: str, system: Mapping[str, Any], sheet: dict[str, Any]
+) -> None:
+    """A PC actor's Willpower or blood pool item: the rating on the sheet, the points left
+    in the state (as the older actors' ``advantages``)."""
+    state = reader.out.state
+    if ident == "willpower":
+        permanent = reader.number(f"{inner}.permanent", system.get("permanent"), 1, 10)
+        temporary = reader.number(f"{inner}.temporary", system.get("temporary"), 0, 10)
+        if permanent:
+            sheet["willpower"] = permanent
+            if temporary is not None and temporary != permanent:
+                state["willpower"] = min(temporary, permanent)
+        return
+    pool = reader.number(f"{inner}.max", system.get("max"), 0, 100)
+    current = reader.number(f"{inner}.temporary", system.get("temporary"), 0, 100)
+    if pool:
+        sheet["blood"] = pool
+    if current is not None and current != (pool or 10):
+        state["blood"] = min(current, pool or 10)
 
 
 def _label(entry: Weapon | Armour) -> Bilingual:
