@@ -228,3 +228,38 @@ def test_builder_adds_archetypes_and_quick_npcs(gm: TestClient, store: Store) ->
     data["npc3_npc_attack"] = "99"
     r = gm.post(f"/c/{cid}/encounters", data=data)
     assert r.status_code == 422 and "99" in r.text
+
+
+def test_a_sheet_made_by_the_form_is_edited_by_it(gm: TestClient, store: Store) -> None:
+    cid, csrf = campaign(gm, "vtm", "1899")
+    data = {
+        "csrf": csrf,
+        "f.name": "Mina",
+        "f.kind": "mortal",
+        "f.attributes.wits": "3",
+        "f.state.side": "PJ",
+    }
+    r = gm.post(f"/c/{cid}/sheet", data=data, follow_redirects=False)
+    char = store.list_characters(cid)[0]
+    page = gm.get(r.headers["location"]).text
+    assert 'action="/characters/%d/sheet-form"' % char.id in page
+    assert re.search(r'name="f.attributes.wits" value="3" checked', page)
+    data = {
+        "csrf": csrf_of(page),
+        "f.name": "Mina",
+        "f.kind": "mortal",
+        "f.attributes.wits": "4",
+        "f.state.side": "PJ",
+    }
+    r = gm.post(f"/characters/{char.id}/sheet-form", data=data, follow_redirects=False)
+    assert r.status_code == 303, r.text
+    after = store.get_character(char.id)
+    assert after.sheet["attributes"] == {"wits": 4} and after.state == {"side": "PJ"}
+    data["f.attributes.wits"] = "7"
+    r = gm.post(f"/characters/{char.id}/sheet-form", data=data)
+    assert r.status_code == 422 and "7" in error_beside(r.text, "attributes.wits")
+    # A sheet written with fields the form has not (health levels) stays YAML only.
+    other = store.add_character(
+        cid, {"name": "Odd", "kind": "mortal", "health_levels": ["bruised", "incapacitated"]}
+    )
+    assert f"/characters/{other.id}/sheet-form" not in gm.get(f"/characters/{other.id}").text

@@ -16,6 +16,7 @@ it. The same description serves the written-back state (``Ruleset.state_form``).
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Literal
@@ -100,15 +101,21 @@ class SheetForm:
         return next((f for f in self.fields() if f.key == key), None)
 
 
+MAX_MARKS = 100
+"""The most marks of one kind a ``marks`` field writes (more is passed on as text, refused)."""
+
 Values = Callable[[str], Sequence[str]]
 """What a form sent for one control name (every value of it, in order)."""
 
 
+_WHOLE = re.compile(r"-?[0-9]{1,9}")
+
+
 def _number(text: str) -> int | str:
-    """A whole number when ``text`` is one, the text itself otherwise (then refused by the
-    ruleset's own check, with its words)."""
+    """A whole number when ``text`` is one (nine digits at most), the text itself otherwise
+    (then refused by the ruleset's own check, with its words)."""
     clean = text.strip()
-    if clean.lstrip("-").isdigit():
+    if _WHOLE.fullmatch(clean):
         return int(clean)
     return clean
 
@@ -131,8 +138,8 @@ def field_value(f: FormField, values: Values) -> tuple[bool, Any]:
         for choice in f.choices:
             sent = [v for v in values(f"{f.name}.{choice.value}") if v.strip()]
             count = _number(sent[0]) if sent else 0
-            if isinstance(count, str) or count < 0:
-                return True, count  # the ruleset names the field and the value
+            if isinstance(count, str) or not 0 <= count <= MAX_MARKS:
+                return True, str(count)  # the ruleset names the field and the value
             marks.extend([choice.written()] * count)
         if f.size is not None:
             marks.extend([f.pad] * (f.size - len(marks)))

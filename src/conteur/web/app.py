@@ -34,6 +34,7 @@ from fastapi.responses import HTMLResponse, RedirectResponse, Response, Streamin
 from fastapi.staticfiles import StaticFiles
 from jinja2 import Environment, PackageLoader, select_autoescape
 from markupsafe import Markup
+from pydantic import BaseModel
 from starlette.concurrency import run_in_threadpool
 from starlette.exceptions import HTTPException as StarletteHTTPException
 from starlette.types import Scope
@@ -43,7 +44,7 @@ from conteur.engine.commands import Param
 from conteur.engine.hidden import mentioned, parse_line
 from conteur.engine.inputs import safe_yaml
 from conteur.engine.registry import available_rulesets, get_ruleset
-from conteur.engine.sheetform import FormErrors, build_sheet, sheet_values
+from conteur.engine.sheetform import FormErrors, SheetForm, build_sheet, sheet_values
 from conteur.engine.visibility import GM, Viewer
 from conteur.i18n import ConteurError, Lang, parse_lang
 from conteur.i18n import t as msg_of
@@ -642,10 +643,18 @@ def create_app(
         campaign = await campaign_or_404(char.campaign_id)
         state_form = get_ruleset(campaign.ruleset).state_form(char.state or {}, campaign.era)
         state_values = sheet_values(state_form, {"state": char.state or {}}) if state_form else {}
+        sheet_form = editable_form(campaign, char)
         context: dict[str, Any] = {
             "state_values": state_values,
             "state_errors": FormErrors(),
             "unmapped": None,
+            "sheet_form": sheet_form,
+            "sheet_values": (
+                sheet_values(sheet_form, {**char.sheet, "state": char.state or {}})
+                if sheet_form
+                else {}
+            ),
+            "sheet_errors": FormErrors(),
             **extra,
         }
         return render(
@@ -662,6 +671,50 @@ def create_app(
             reason=lambda v: v.describe_reason(lang_of(request)),
             **context,
         )
+
+    def editable_form(campaign: Any, char: CharacterInfo) -> SheetForm | None:
+        """The ruleset's sheet form, when it gives back this very sheet (a sheet written in
+        YAML with fields the form has not stays editable as YAML only)."""
+        ruleset = get_ruleset(campaign.ruleset)
+        form = ruleset.sheet_form(campaign.era)
+        if form is None:
+            return None
+        values = sheet_values(form, {**char.sheet, "state": char.state or {}})
+        built = build_sheet(form, lambda name: values.get(name, []))
+        built.pop("state", None)
+        if built == char.sheet:
+            return form
+        try:
+            ours, theirs = ruleset.load_sheet(built), ruleset.load_sheet(char.sheet)
+        except ConteurError:
+            return None
+        return form if isinstance(ours, BaseModel) and ours == theirs else None
+
+    @app.post("/characters/{char_id}/sheet-form")
+    async def character_sheet_form(request: Request, char_id: str) -> Response:
+        """The sheet corrected through its form (checked as an import; side in the state)."""
+        sid = await gm_session(request)
+        char = await character_or_404(char_id)
+        await form_of(request, sid)
+        form = await request.form()
+        campaign = await campaign_or_404(char.campaign_id)
+        sheet_form = editable_form(campaign, char)
+        if sheet_form is None:
+            raise NotFound()
+        sent = {k: [str(v) for v in form.getlist(k)] for k in form}
+        sheet = build_sheet(sheet_form, lambda name: sent.get(name, []))
+        side = sheet.pop("state", {}).get("side")
+        state = {k: v for k, v in (char.state or {}).items() if k != "side"}
+        if side:
+            state["side"] = side
+        try:
+            await call(store.update_character, char.id, sheet=sheet, state=state, source=char.name)
+        except ConteurError as error:
+            errors = FormErrors.of(sheet_form, error, lang_of(request))
+            return await character_view(
+                request, sid, char, 422, sheet_values=sent, sheet_errors=errors
+            )
+        return RedirectResponse(f"/characters/{char.id}", status_code=303)
 
     @app.post("/characters/{char_id}/state")
     async def character_state(request: Request, char_id: str) -> Response:
@@ -728,7 +781,7 @@ def create_app(
         ruleset = get_ruleset(campaign.ruleset)
         lang = lang_of(request)
         npcs: list[dict[str, Any]] = []
-        try:
+        try:  # a refused NPC row: said on the page, the rows kept
             for row in range(1, NPC_ROWS + 1):
                 prefix = f"npc{row}_"
                 mine = {k[len(prefix) :]: v for k, v in values.items() if k.startswith(prefix)}
@@ -741,19 +794,15 @@ def create_app(
                     number += 1
                     entry["id"] = f"{base}-{number}"
                 npcs.append(entry)
-            if not participants and not npcs:
-                raise ConteurError("web.no_participant")
-            info = await call(
-                store.start_encounter,
-                campaign.id,
-                values.get("name", ""),
-                participants,
-                npcs=npcs,
-            )
         except ConteurError as error:
             return await campaign_view(
                 request, sid, campaign, 422, builder_error=error.message(lang)
             )
+        if not participants and not npcs:
+            raise ConteurError("web.no_participant")
+        info = await call(
+            store.start_encounter, campaign.id, values.get("name", ""), participants, npcs=npcs
+        )
         return RedirectResponse(f"/e/{info.id}", status_code=303)
 
     # -------------------------------------------------------------- the encounter (GM)

@@ -14,6 +14,9 @@ from conteur.i18n import Bilingual, Msg
 from .state import FATES
 from .tables import default_tables
 
+AMMO_LABELS = {"main": "western.form.state.ammo_main", "off": "western.form.state.ammo_off"}
+"""The label of the cartridges left in each hand."""
+
 
 def sheet_form(era: str | None = None) -> SheetForm:
     tables = default_tables()
@@ -87,12 +90,12 @@ def state_form(state: Mapping[str, Any], era: str | None = None) -> SheetForm:
             FormField(
                 f"state.ammo.{hand}",
                 "number",
-                Msg(f"western.form.state.ammo_{hand}"),
+                Msg(AMMO_LABELS[hand]),
                 0,
                 999,
                 aliases=(f"ammo.{hand}",),
             )
-            for hand in ("main", "off")
+            for hand in AMMO_LABELS
             if hand in ammo
         )
     fields.append(
