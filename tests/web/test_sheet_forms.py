@@ -242,7 +242,7 @@ def test_a_sheet_made_by_the_form_is_edited_by_it(gm: TestClient, store: Store) 
     r = gm.post(f"/c/{cid}/sheet", data=data, follow_redirects=False)
     char = store.list_characters(cid)[0]
     page = gm.get(r.headers["location"]).text
-    assert 'action="/characters/%d/sheet-form"' % char.id in page
+    assert f'action="/characters/{char.id}/sheet-form"' in page
     assert re.search(r'name="f.attributes.wits" value="3" checked', page)
     data = {
         "csrf": csrf_of(page),
