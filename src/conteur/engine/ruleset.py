@@ -92,8 +92,20 @@ def _renamed(entry: Mapping[str, Any], number: int) -> dict[str, Any]:
 
 
 def _stamped(event: Event, seen: Visibility) -> Event:
-    """``event`` with its visibility ``seen`` (events are frozen)."""
-    return dataclasses.replace(event, seen=seen)
+    """``event`` with its visibility ``seen`` (events are frozen).
+
+    An event whose class has no ``__post_init__`` (nothing computed from its fields) is
+    copied field for field into a new instance with ``seen`` replaced: what
+    ``dataclasses.replace`` gives, without calling ``__init__`` through every field's
+    descriptor (it was the largest single cost of a hunter fight's ``emit``)."""
+    cls = type(event)
+    if hasattr(cls, "__post_init__") or not hasattr(event, "__dict__"):
+        return dataclasses.replace(event, seen=seen)
+    copy = object.__new__(cls)
+    fields = copy.__dict__
+    fields.update(event.__dict__)
+    fields["seen"] = seen
+    return copy
 
 
 Answer = Any
