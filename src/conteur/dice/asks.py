@@ -199,7 +199,7 @@ __all__ = [
 ]
 
 
-AskLike: TypeAlias = "RollAsk | Callable[[], RollAsk] | None"
+AskLike: TypeAlias = "RollAsk | Callable[[], RollAsk | None] | None"
 """What ``DiceSource.roll`` takes beside the request: an ask, a function building it only
 when a source reads it, or none."""
 

@@ -75,7 +75,7 @@ class Resolution(Generic[S]):
         """Record ``event`` (stamped with its visibility) and fold it into the state."""
         if self._see is not None:
             seen = self._see(event, self.state)
-            if seen != event.seen:
+            if seen is not event.seen and seen != event.seen:
                 event = _stamped(event, seen)
         event.apply(self.state)
         self.events.append(event)

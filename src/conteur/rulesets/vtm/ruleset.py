@@ -41,6 +41,7 @@ from .sheet import _FIELD_SPELLINGS, load_sheet
 from .state import Fighter, VtmState
 from .tables import Tables, load_tables
 from .traits import normalize_key
+from .visibility import visibility as event_visibility
 from .words import register_words
 
 ENTRY_KEYS = (
@@ -277,9 +278,7 @@ class VtmRuleset(Ruleset[VtmState]):
         """The game master's notes, modifiers, complications and custom maneuvers are his;
         a fighter's dice, pools, exact health and spent resources are its own; the rest is
         public (``visibility.py``)."""
-        from .visibility import visibility
-
-        return visibility(event)
+        return event_visibility(event)
 
     def audiences(self) -> Audiences:
         from .visibility import audiences
