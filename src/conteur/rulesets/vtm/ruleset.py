@@ -571,8 +571,8 @@ def first_action_details(state: VtmState, c: Command) -> Command:
     f = state.fighters.get(c.actor or "")
     listed = c.args.get("actions")
     first = turn.flat_actions(c.args) if listed is None else listed  # a form: field by field
-    if f is None or not first:
-        return c
+    if f is None or not first or all(k == "actions" for k in c.args):
+        return c  # nothing beside the actions (the simulator's declarations): nothing to move
     names = {p.name for extra in rules_of(state).form_params for p in extra(state, f)}
     moved = {k: v for k, v in c.args.items() if k in names}
     if not moved:
