@@ -97,7 +97,7 @@ def _stamped(event: Event, seen: Visibility) -> Event:
     An event whose class has no ``__post_init__`` (nothing computed from its fields) is
     copied field for field into a new instance with ``seen`` replaced: what
     ``dataclasses.replace`` gives, without calling ``__init__`` through every field's
-    descriptor (it was the largest single cost of a hunter fight's ``emit``)."""
+    descriptor (it was the largest single cost of ``emit`` in a simulated fight)."""
     cls = type(event)
     if hasattr(cls, "__post_init__") or not hasattr(event, "__dict__"):
         return dataclasses.replace(event, seen=seen)
