@@ -76,13 +76,16 @@ test: $(STAMP) system-deps
 	$(BIN)/python scripts/rules_coverage.py --check
 
 ## make bench: the odds charts, the exact odds of whole attacks against icepool, the numpy
-## batch of attacks, the Monte Carlo of encounters, then the live tracker's latency on
+## batch of attacks, the Monte Carlo of encounters, sweeps, the commands' start-up against
+## numpy's import, then the live tracker's latency on
 ## SQLite and PostgreSQL (docs/performance.md)
 bench: $(STAMP)
 	$(BIN)/python benchmarks/odds.py
 	$(BIN)/python benchmarks/attack_odds.py
 	OMP_NUM_THREADS=1 OPENBLAS_NUM_THREADS=1 $(BIN)/python benchmarks/batch.py
 	$(BIN)/python benchmarks/simulate.py
+	$(BIN)/python benchmarks/sweep.py
+	$(BIN)/python benchmarks/startup.py
 	$(BIN)/python benchmarks/web_latency.py
 
 ## make coverage-doc: rewrite docs/rules-coverage.md from the last pytest run (its plugin,

@@ -258,3 +258,24 @@ def test_forced_records_have_no_faces() -> None:
 
     enumerate_outcomes(run)
     assert all(r.faces == () for r in records)
+
+
+def test_a_lazy_ask_is_built_only_by_dice_that_read_it() -> None:
+    from conteur.dice.asks import RollAsk
+    from conteur.dice.table import TableDice
+    from conteur.i18n import Msg
+
+    built: list[RollAsk] = []
+
+    def ask() -> RollAsk:
+        made = RollAsk(who="a", what=Msg("ask.what.attack", name="Ana"), dice=1)
+        built.append(made)
+        return made
+
+    seeded = SeededDice(3).roll(Expr(1, 10), ask)
+    typed = TypedDice("4").roll(Expr(1, 10), ask)
+    assert built == [] and typed.faces == (4,) and len(seeded.faces) == 1
+    table = TableDice([[7]])
+    record = table.roll(Expr(1, 10), ask)
+    assert record.faces == (7,)
+    assert len(built) == 1 and table.asked == [(record, built[0])]

@@ -28,17 +28,6 @@ from typing import TYPE_CHECKING, Annotated, Any, NoReturn
 
 import typer
 
-from conteur.engine.encounter import CommandEntry, UndoEntry
-from conteur.engine.reading import hidden_entry, lines_of
-from conteur.engine.script import (
-    Played,
-    final_state,
-    play_script,
-    script_lines,
-    start,
-    typed_dice,
-)
-from conteur.engine.visibility import GM, Viewer, player
 from conteur.i18n import ConteurError, Lang, t
 
 from .common import (
@@ -53,6 +42,11 @@ from .common import (
 if TYPE_CHECKING:
     from conteur.dice import DiceSource
     from conteur.engine import Encounter, Event
+    from conteur.engine.script import Played
+    from conteur.engine.visibility import Viewer
+
+# The engine (and numpy, through the dice) is imported inside the functions that play:
+# `conteur --help` and the other commands do not pay for it (docs/performance.md).
 
 
 class _Message:
@@ -77,6 +71,9 @@ def dice_left(dice: DiceSource) -> int | None:
 def readable(played: list[Played], viewer: Viewer) -> list[Played]:
     """The played lines ``viewer`` reads something of: a command it may see nothing of is
     left out, and so is the undo of it."""
+    from conteur.engine.encounter import CommandEntry, UndoEntry
+    from conteur.engine.reading import hidden_entry
+
     if viewer.gm:
         return played
     gone: set[int] = set()
@@ -99,12 +96,18 @@ def print_prose(
     seed: int | None,
     left: int | None,
     finished: bool,
-    viewer: Viewer = GM,
+    viewer: Viewer | None = None,
 ) -> None:
     """The events as prose: a header at each turn, each line of the script, its events;
     for a player (``viewer``), only what they may see, the veiled line of the rest."""
     from rich.console import Console
     from rich.text import Text
+
+    from conteur.engine.encounter import CommandEntry
+    from conteur.engine.reading import lines_of
+    from conteur.engine.visibility import GM
+
+    viewer = GM if viewer is None else viewer
 
     out = Console(file=sys.stdout, highlight=False, soft_wrap=True)
     names = encounter.ruleset.names(encounter.state)
@@ -153,6 +156,8 @@ def print_prose(
 def _line_text(p: Played, viewer: Viewer, names: dict[str, str], lang: Lang) -> str:
     """The script line as written, for whoever may see all it did; else who gave it only
     (the line may carry what the game master keeps: a note, a modifier's reason)."""
+    from conteur.engine.encounter import CommandEntry
+
     entry = p.entry
     if viewer.gm or not isinstance(entry, CommandEntry):
         return p.text
@@ -189,7 +194,7 @@ def report(
     *,
     seed: int | None,
     left: int | None,
-    viewer: Viewer = GM,
+    viewer: Viewer | None = None,
 ) -> dict[str, Any]:
     """The JSON document of a played script; for a player (``viewer``), what they read.
 
@@ -197,6 +202,10 @@ def report(
     entry ``veiled`` (the lines shown instead of the events kept from them), and
     ``others`` (each other combatant's standing); ``state`` holds their own combatant
     only, and an entry they may not see whole has no script ``text`` nor arguments."""
+    from conteur.engine.script import final_state
+    from conteur.engine.visibility import GM
+
+    viewer = GM if viewer is None else viewer
     if viewer.gm:
         return {
             "ruleset": encounter.ruleset.name,
@@ -224,6 +233,8 @@ def report(
 
 def _entry_dict(p: Played, viewer: Viewer, names: dict[str, str]) -> dict[str, Any]:
     """One played line as a player reads it: the events they may see, the veiled lines."""
+    from conteur.engine.encounter import CommandEntry
+
     data = p.to_dict()
     entry = p.entry
     if not isinstance(entry, CommandEntry):
@@ -250,7 +261,7 @@ def stop(
     lang: Lang,
     as_json: bool,
     seed: int | None,
-    viewer: Viewer = GM,
+    viewer: Viewer | None = None,
 ) -> NoReturn:
     """Report the line that was refused (after what was played) and exit 2."""
     number, text, error = failure
@@ -283,6 +294,7 @@ def play(
 ) -> None:
     """Play a fight written as a script against a scenario, and print what happens."""
     from conteur.dice import SeededDice
+    from conteur.engine.script import play_script, script_lines, start, typed_dice
 
     chosen = resolve_lang(lang)
     try:
@@ -333,6 +345,8 @@ def print_report(encounter: Encounter, lang: Lang) -> None:
 def viewer_of(encounter: Encounter, combatant: str | None) -> Viewer:
     """The game master (None), or the player of ``combatant``, alone at the table
     (ConteurError naming it, and the known ids, when there is no such combatant)."""
+    from conteur.engine.visibility import GM, player
+
     if combatant is None:
         return GM
     names = encounter.ruleset.names(encounter.state)

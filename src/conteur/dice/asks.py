@@ -5,11 +5,17 @@ ask)``): whose roll it is, what it is for, the parts of its pool, its difficulty
 and why. Seeded and exact sources ignore it; ``TableDice`` names it when it asks
 the table for that roll's faces (``RollNeeded``), and a reader shows
 ``describe(lang)`` next to the field where the faces are typed.
+
+An ask may also be handed as a function of no argument returning it (``AskLike``):
+only a source that reads asks calls it (``TableDice``, through ``ask_of``), so a
+simulated fight's seeded dice do not pay for building asks nobody reads.
 """
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
+from typing import TypeAlias
 
 from conteur.i18n import Lang, Msg, env_lang, register_package_catalog, t
 
@@ -191,3 +197,15 @@ __all__ = [
     "plural",
     "signed",
 ]
+
+
+AskLike: TypeAlias = "RollAsk | Callable[[], RollAsk | None] | None"
+"""What ``DiceSource.roll`` takes beside the request: an ask, a function building it only
+when a source reads it, or none."""
+
+
+def ask_of(ask: AskLike) -> RollAsk | None:
+    """The ask ``ask`` stands for (a lazy ask built now)."""
+    if ask is None or isinstance(ask, RollAsk):
+        return ask
+    return ask()

@@ -21,7 +21,7 @@ from typing import Any, Protocol, TypeVar
 
 from conteur.i18n import ConteurError
 
-from .asks import RollAsk
+from .asks import AskLike
 from .rolls import Roll, RollRecord
 
 R = TypeVar("R")
@@ -32,7 +32,7 @@ H = TypeVar("H", bound=Hashable)
 class DiceSource(Protocol):
     """Where the dice of a roll come from."""
 
-    def roll(self, request: Roll[R], ask: RollAsk | None = None) -> RollRecord[R]: ...
+    def roll(self, request: Roll[R], ask: AskLike = None) -> RollRecord[R]: ...
 
     def mark(self) -> object: ...
 
@@ -81,7 +81,7 @@ class SeededDice:
         self._pos = pos + 1
         return int(self._block[pos] * sides) + 1
 
-    def roll(self, request: Roll[R], ask: RollAsk | None = None) -> RollRecord[R]:
+    def roll(self, request: Roll[R], ask: AskLike = None) -> RollRecord[R]:
         needed = getattr(request, "dice_needed", None)
         if needed is not None:  # dice known in advance: the faces ``_draw`` would give, at once
             sides, count = needed()
@@ -202,7 +202,7 @@ class TypedDice:
         """The faces not consumed yet."""
         return self.faces[self.position :]
 
-    def roll(self, request: Roll[R], ask: RollAsk | None = None) -> RollRecord[R]:
+    def roll(self, request: Roll[R], ask: AskLike = None) -> RollRecord[R]:
         cursor = self.position
 
         def draw(sides: int) -> int:
@@ -263,7 +263,7 @@ class ForcedDice:
         self.script = script
         self.position = 0
 
-    def roll(self, request: Roll[R], ask: RollAsk | None = None) -> RollRecord[R]:
+    def roll(self, request: Roll[R], ask: AskLike = None) -> RollRecord[R]:
         if self.position >= len(self.script):
             raise NeedOutcome(request)
         result, _ = request.outcomes()[self.script[self.position]]

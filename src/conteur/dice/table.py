@@ -20,7 +20,7 @@ from typing import Any, TypeVar
 
 from conteur.i18n import ConteurError, Describable
 
-from .asks import DiceCount, RollAsk, RollCount
+from .asks import AskLike, DiceCount, RollAsk, RollCount, ask_of
 from .rolls import Roll, RollRecord
 
 R = TypeVar("R")
@@ -132,13 +132,14 @@ class TableDice:
         self.index = 0
         self.asked: list[tuple[RollRecord[Any], RollAsk | None]] = []
 
-    def roll(self, request: Roll[R], ask: RollAsk | None = None) -> RollRecord[R]:
+    def roll(self, request: Roll[R], ask: AskLike = None) -> RollRecord[R]:
         none = _no_dice(request)
         if none is not None:
             return none
+        said = ask_of(ask)
         index = self.index
         given = self.rolls[index] if index < len(self.rolls) else ()
-        what: Describable = ask.what if ask is not None else request
+        what: Describable = said.what if said is not None else request
         used = 0
 
         def draw(sides: int) -> int:
@@ -166,7 +167,7 @@ class TableDice:
                 count=fewest_faces(request, given) - len(given),
                 sides=short.sides,
                 request=request,
-                ask=ask,
+                ask=said,
                 faces_so_far=given,
             ) from None
         if used < len(given):
@@ -174,7 +175,7 @@ class TableDice:
                 "dice.table.too_many", what=what, given=len(given), used=DiceCount(used)
             )
         self.index = index + 1
-        self.asked.append((record, ask))
+        self.asked.append((record, said))
         return record
 
     def mark(self) -> object:

@@ -67,8 +67,20 @@ GM_ONLY = Visibility("gm")
 
 
 def owned_by(fighter: str | None) -> Visibility:
-    """The visibility of what belongs to ``fighter`` (GM-only when no one is named)."""
-    return Visibility("owner", fighter) if fighter else GM_ONLY
+    """The visibility of what belongs to ``fighter`` (GM-only when no one is named): one
+    shared record per fighter (records are frozen), so that stamping an event compares
+    by identity first."""
+    if not fighter:
+        return GM_ONLY
+    seen = _OWNED.get(fighter)
+    if seen is None:
+        if len(_OWNED) > 4096:  # a long-running server sees many fighters: stay bounded
+            _OWNED.clear()
+        seen = _OWNED[fighter] = Visibility("owner", fighter)
+    return seen
+
+
+_OWNED: dict[str, Visibility] = {}
 
 
 @dataclass(frozen=True)

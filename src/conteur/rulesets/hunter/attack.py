@@ -301,8 +301,11 @@ def _ranged_modifiers(
 
 
 def roll_plan(plan: AttackPlan, ctx: Resolution) -> HunterResult:
-    """Roll the plan (the chance die when the pool is 0 or less) and report it."""
-    record = ctx.dice.roll(HunterPool(max(0, plan.pool), again=plan.again), plan_ask(ctx, plan))
+    """Roll the plan (the chance die when the pool is 0 or less) and report it. The roll's
+    ask is built only if the dice read it (the table's; not a simulation's seeded dice)."""
+    record = ctx.dice.roll(
+        HunterPool(max(0, plan.pool), again=plan.again), lambda: plan_ask(ctx, plan)
+    )
     result = record.result
     ctx.emit(
         HunterAttackRolled(

@@ -47,7 +47,7 @@ def start_turn(ctx: Resolution, command: Command) -> None:
 
 
 def roll_initiative(ctx: Resolution, f: Fighter, rules: tuple[str, ...]) -> None:
-    record = ctx.dice.roll(Expr(1, 10), initiative_ask(f.id, f.name, f.initiative_base))
+    record = ctx.dice.roll(Expr(1, 10), lambda: initiative_ask(f.id, f.name, f.initiative_base))
     face = record.faces[0]
     ctx.emit(
         HunterInitiativeRolled(

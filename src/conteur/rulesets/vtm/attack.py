@@ -204,7 +204,7 @@ def strike_for(d: AttackDraft, defence: Defence | None, willpower: bool) -> Stri
         disarm_above=d.flags.get("disarm_above"),
         rules=tuple(dict.fromkeys(d.rules)),
         modifiers=format_notes(d),
-        asks=strike_asks(d, defence, 1 if willpower else 0, tuple(soaked_by), damage_dice),
+        asks=lambda: strike_asks(d, defence, 1 if willpower else 0, tuple(soaked_by), damage_dice),
     )
     for rule in rules_of(d.state).strike_rules:
         strike = rule(d, strike)

@@ -42,6 +42,7 @@ from .sheet import _FIELD_SPELLINGS, load_sheet
 from .state import Fighter, VtmState
 from .tables import Tables, load_tables
 from .traits import normalize_key
+from .visibility import visibility as event_visibility
 from .words import register_words
 
 ENTRY_KEYS = (
@@ -278,9 +279,7 @@ class VtmRuleset(Ruleset[VtmState]):
         """The game master's notes, modifiers, complications and custom maneuvers are his;
         a fighter's dice, pools, exact health and spent resources are its own; the rest is
         public (``visibility.py``)."""
-        from .visibility import visibility
-
-        return visibility(event)
+        return event_visibility(event)
 
     def audiences(self) -> Audiences:
         from .visibility import audiences
@@ -585,8 +584,8 @@ def first_action_details(state: VtmState, c: Command) -> Command:
     f = state.fighters.get(c.actor or "")
     listed = c.args.get("actions")
     first = turn.flat_actions(c.args) if listed is None else listed  # a form: field by field
-    if f is None or not first:
-        return c
+    if f is None or not first or all(k == "actions" for k in c.args):
+        return c  # nothing beside the actions (the simulator's declarations): nothing to move
     names = {p.name for extra in rules_of(state).form_params for p in extra(state, f)}
     moved = {k: v for k, v in c.args.items() if k in names}
     if not moved:

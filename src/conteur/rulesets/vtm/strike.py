@@ -11,6 +11,7 @@ health levels (V-DMG-6). It is written once, over any dice source: with
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -99,8 +100,16 @@ class Strike:
     rules: tuple[str, ...] = ()
     modifiers: tuple[tuple[str, int], ...] = ()
     """What changed the pool or difficulty, and by how much (for the log)."""
-    asks: StrikeAsks | None = field(default=None, compare=False)
-    """What each roll is for, said to the table (None: a strike built without them)."""
+    asks: StrikeAsks | Callable[[], StrikeAsks] | None = field(default=None, compare=False)
+    """What each roll is for, said to the table (None: a strike built without them), or
+    the function building it: only dice that read asks (the table's) call it, through
+    ``asks_of``, so a simulated fight's seeded dice do not build them."""
+
+
+def asks_of(s: Strike) -> StrikeAsks | None:
+    """The strike's asks (built now when the strike holds the function building them)."""
+    asks = s.asks
+    return asks() if callable(asks) else asks
 
 
 @lean
@@ -205,8 +214,7 @@ def strike_step(s: Strike, state: StrikeState | None, dice: DiceSource) -> Strik
 
 def roll_attack(s: Strike, dice: DiceSource) -> Rolled | StrikeOutcome:
     """The attack roll (V-ATK-5: no success misses, a botch also goes wrong)."""
-    ask = s.asks.attack if s.asks is not None else None
-    attack = dice.roll(VtmPool(s.pool, s.difficulty, auto=s.auto_successes), ask)
+    attack = dice.roll(VtmPool(s.pool, s.difficulty, auto=s.auto_successes), lambda: _attack_ask(s))
     successes = attack.result.successes
     events: list[Event] = [
         AttackRolled(
@@ -250,8 +258,7 @@ def roll_defence(s: Strike, state: Rolled, dice: DiceSource) -> Through | Strike
     parried = 0
     if s.defence is not None and successes > 0:
         d = s.defence
-        ask = s.asks.defence if s.asks is not None else None
-        roll = dice.roll(VtmPool(d.pool, d.difficulty), ask)
+        roll = dice.roll(VtmPool(d.pool, d.difficulty), lambda: _defence_ask(s))
         net = successes - roll.result.successes
         events.append(
             DefenceRolled(
@@ -325,7 +332,7 @@ def roll_damage_dice(s: Strike, state: Through, dice: DiceSource) -> Dealt | Str
             min_one=True,
             auto=s.damage_auto,
         ),
-        damage_ask(s, extra, pool),
+        lambda: damage_ask(s, extra, pool),
     )
     dealt = damage.result.successes
     events.append(
@@ -362,12 +369,7 @@ def roll_soak(s: Strike, state: Dealt, dice: DiceSource) -> StrikeOutcome:
     if dealt > 0 and s.soak > 0:
         soak = dice.roll(
             VtmPool(s.soak, SOAK_DIFFICULTY, ones_cancel=s.damage_ones_cancel, can_botch=False),
-            soak_ask(
-                s.target,
-                s.asks.target if s.asks else s.target,
-                s.soak,
-                s.asks.soak if s.asks else (),
-            ),
+            lambda: _soak_ask(s),
         )
         soaked = soak.result.successes
         events.append(
@@ -404,14 +406,13 @@ def roll_soak(s: Strike, state: Dealt, dice: DiceSource) -> StrikeOutcome:
 def _riposte(s: Strike, r: Riposte, extra: int, dice: DiceSource, events: list[Event]) -> int:
     """The parrying weapon's damage plus the parry's extra successes, on the attacker (V-DEF-5)."""
     pool = r.damage_dice + extra
-    attacker = s.asks.attacker if s.asks is not None else s.attacker
     damage = dice.roll(
         VtmPool(
             pool, DAMAGE_DIFFICULTY, ones_cancel=s.damage_ones_cancel, can_botch=False, min_one=True
         ),
-        RollAsk(
+        lambda: RollAsk(
             who=s.target,
-            what=Msg("ask.what.damage", name=attacker),
+            what=Msg("ask.what.damage", name=_attacker_name(s)),
             breakdown=((Msg("ask.part.damage"), r.damage_dice), (Msg("ask.part.net"), extra)),
             detail=difficulty(DAMAGE_DIFFICULTY),
             dice=max(pool, 1),
@@ -432,7 +433,7 @@ def _riposte(s: Strike, r: Riposte, extra: int, dice: DiceSource, events: list[E
     if damage.result.successes and r.soak:
         soak = dice.roll(
             VtmPool(r.soak, SOAK_DIFFICULTY, ones_cancel=s.damage_ones_cancel, can_botch=False),
-            soak_ask(s.attacker, attacker, r.soak),
+            lambda: soak_ask(s.attacker, _attacker_name(s), r.soak),
         )
         soaked = soak.result.successes
         events.append(SoakRolled(s.attacker, r.soak, soaked, rules=("V-SOAK-3",), rolls=(soak,)))
@@ -445,8 +446,9 @@ def _riposte(s: Strike, r: Riposte, extra: int, dice: DiceSource, events: list[E
 def damage_ask(s: Strike, extra: int, pool: int) -> RollAsk:
     """The damage roll of a hit, asked of the attacker: the weapon's dice, the successes
     that add to them (V-DMG-1), a called shot's bonus, Potence's automatic successes."""
-    target = s.asks.target if s.asks is not None else s.target
-    label = s.asks.damage_label if s.asks is not None else None
+    asks = asks_of(s)
+    target = asks.target if asks is not None else s.target
+    label = asks.damage_label if asks is not None else None
     breakdown: list[tuple[Msg, int]] = [(label or Msg("ask.part.damage"), s.damage_dice)]
     if extra:
         breakdown.append((Msg("ask.part.net"), extra))
@@ -461,3 +463,25 @@ def damage_ask(s: Strike, extra: int, pool: int) -> RollAsk:
         detail=difficulty(DAMAGE_DIFFICULTY),
         dice=max(pool, 1),
     )
+
+
+def _attack_ask(s: Strike) -> RollAsk | None:
+    asks = asks_of(s)
+    return asks.attack if asks is not None else None
+
+
+def _defence_ask(s: Strike) -> RollAsk | None:
+    asks = asks_of(s)
+    return asks.defence if asks is not None else None
+
+
+def _soak_ask(s: Strike) -> RollAsk:
+    asks = asks_of(s)
+    if asks is None:
+        return soak_ask(s.target, s.target, s.soak)
+    return soak_ask(s.target, asks.target, s.soak, asks.soak)
+
+
+def _attacker_name(s: Strike) -> str:
+    asks = asks_of(s)
+    return asks.attacker if asks is not None else s.attacker

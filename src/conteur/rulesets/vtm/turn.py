@@ -309,13 +309,21 @@ def waiting(state: VtmState) -> list[str]:
 
 def next_timing(state: VtmState, fid: str) -> tuple[int, str] | None:
     """The action ``fid`` may take now, if any: (index, timing)."""
+    # ``due_at_rank``, ``due_at_end`` and ``waiting`` asked of this one fighter (the tactics
+    # ask it of every fighter at every step: the lists of everyone are not built).
     f = state.fighters[fid]
-    if fid in due_at_rank(state):
-        return next((p for p in f.progress.pending if p[1] == "rank"), None)
+    pending = f.progress.pending
+    if (
+        state.phase == "resolution"
+        and state.cursor < len(state.order)
+        and fid in state.order[state.cursor]
+        and any(t == "rank" for _, t in pending)
+    ):
+        return next((p for p in pending if p[1] == "rank"), None)
     if fid == due_at_end(state):
-        return next((p for p in f.progress.pending if p[1] == "end"), None)
-    if fid in waiting(state):
-        return next((p for p in f.progress.pending if p[1] == "delayed"), None)
+        return next((p for p in pending if p[1] == "end"), None)
+    if f.progress.waiting and any(t == "delayed" for _, t in pending) and not f.out_of_fight:
+        return next((p for p in pending if p[1] == "delayed"), None)
     return None
 
 

@@ -104,7 +104,7 @@ def visibility(event: Event) -> Visibility:
     name = type(event).type_name
     if not event.public or name in GM_ONLY_EVENTS:
         return GM_ONLY
-    if event.seen != PUBLIC:
+    if event.seen is not PUBLIC and event.seen != PUBLIC:
         return event.seen  # the rule that emitted it knew whose it is (a damage roll's)
     field = OWNED.get(name)
     if field is None and event.rolls:

@@ -1,0 +1,112 @@
+"""Benchmark: the start-up of `conteur` commands against `python -c "import numpy"` (issue 17).
+
+    .venv/bin/python benchmarks/startup.py [--runs 20]
+
+Goal: ``conteur --help`` and every ``conteur odds ...`` command, with or without
+``--json``, take at most twice the time of ``python -c "import numpy"``. Each command
+is a fresh process of the installed console script (imports included); the commands
+run in turns, ``--runs`` times each after one untimed round, so that all see the same
+load. For each: the CPU time of the child (user + system, from ``wait4``) and its
+wall-clock time, median and best; the ratio to the numpy process is taken on the
+medians of CPU time (the machine may be shared: CPU time is the steadier figure), the
+wall-clock medians are shown beside it. Exits with status 1 when a command fails.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import statistics
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+BIN = Path(sys.executable).parent
+CONTEUR = str(BIN / "conteur")
+SCENARIO = str(ROOT / "examples" / "simulation" / "4v4_1899.yaml")
+GOAL = 2.0
+
+COMMANDS: dict[str, list[str]] = {
+    'python -c "import numpy"': [sys.executable, "-c", "import numpy"],
+    "conteur --help": [CONTEUR, "--help"],
+    "conteur odds vtm --pool 6 --difficulty 6": [
+        CONTEUR, "odds", "vtm", "--pool", "6", "--difficulty", "6",
+    ],
+    "conteur odds vtm --pool 6 --difficulty 6 --json": [
+        CONTEUR, "odds", "vtm", "--pool", "6", "--difficulty", "6", "--json",
+    ],
+    "conteur odds hunter --pool 5": [CONTEUR, "odds", "hunter", "--pool", "5"],
+    "conteur odds western --skill 45": [CONTEUR, "odds", "western", "--skill", "45"],
+    "conteur odds attack (vtm 4v4) --json": [
+        CONTEUR, "odds", "attack", SCENARIO,
+        "--attacker", "abberline", "--target", "marius", "--json",
+    ],
+}  # fmt: skip
+"""Name: argument list. The first is the reference."""
+
+
+def run_once(argv: list[str]) -> tuple[float, float]:
+    """(CPU seconds, wall seconds) of one run of ``argv`` (output discarded)."""
+    began = time.perf_counter()
+    proc = subprocess.Popen(argv, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
+    _, status, usage = os.wait4(proc.pid, 0)
+    wall = time.perf_counter() - began
+    proc.returncode = os.waitstatus_to_exitcode(status)
+    err = proc.stderr.read().decode() if proc.stderr else ""
+    if proc.stderr:
+        proc.stderr.close()
+    if proc.returncode != 0:
+        raise SystemExit(f"{' '.join(argv)} failed ({proc.returncode}):\n{err}")
+    return usage.ru_utime + usage.ru_stime, wall
+
+
+def measure(runs: int) -> dict[str, tuple[list[float], list[float]]]:
+    """Each command's CPU and wall times over ``runs`` rounds, in turns."""
+    for argv in COMMANDS.values():
+        run_once(argv)  # untimed: file caches, .pyc files
+    out: dict[str, tuple[list[float], list[float]]] = {name: ([], []) for name in COMMANDS}
+    for _ in range(runs):
+        for name, argv in COMMANDS.items():
+            cpu, wall = run_once(argv)
+            out[name][0].append(cpu)
+            out[name][1].append(wall)
+    return out
+
+
+def load() -> str:
+    return " ".join(f"{x:.2f}" for x in os.getloadavg())
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    parser.add_argument("--runs", type=int, default=20)
+    args = parser.parse_args()
+    print(f"load average at the start: {load()}")
+    times = measure(args.runs)
+    ref_name = next(iter(COMMANDS))
+    ref_cpu = statistics.median(times[ref_name][0])
+    ref_wall = statistics.median(times[ref_name][1])
+    print(f"start-up, {args.runs} runs each in turns (CPU = user + system of the process):")
+    missed = []
+    for name, (cpu, wall) in times.items():
+        ratio = statistics.median(cpu) / ref_cpu
+        line = (
+            f"  {name:48s} CPU median {1000 * statistics.median(cpu):6.1f} ms "
+            f"(best {1000 * min(cpu):6.1f})  wall median {1000 * statistics.median(wall):6.1f} ms"
+            f"  x{ratio:.2f} CPU, x{statistics.median(wall) / ref_wall:.2f} wall"
+        )
+        print(line)
+        if name != ref_name and ratio > GOAL:
+            missed.append(name)
+    print(
+        f"goal <= {GOAL:.0f}x numpy's import (CPU medians): "
+        + ("met" if not missed else "missed by " + ", ".join(missed))
+    )
+    print(f"load average at the end: {load()}")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
