@@ -17,16 +17,14 @@ import typer
 
 from conteur.i18n import ConteurError
 
-from .options import (
-    DiceOption,
-    JsonOption,
-    LangOption,
-    SeedOption,
-    fail,
-    help_text,
-    print_json,
-    resolve_lang,
-)
+from .options import DiceOption as DiceOption
+from .options import JsonOption as JsonOption
+from .options import LangOption as LangOption
+from .options import SeedOption as SeedOption
+from .options import fail as fail
+from .options import help_text as help_text
+from .options import print_json as print_json
+from .options import resolve_lang as resolve_lang
 from .rulesets import RootGroup
 
 if TYPE_CHECKING:
