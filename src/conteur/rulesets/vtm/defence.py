@@ -26,7 +26,6 @@ from conteur.i18n import ConteurError, Msg
 
 from . import equipment
 from .asks import test_ask
-from .close import lock_refusal
 from .defence_events import DefenceBarred
 from .dice import VtmPool
 from .events import (
@@ -38,6 +37,7 @@ from .events import (
     WillpowerSpent,
 )
 from .hooks import AttackDraft, reads_effect, validator
+from .locks import lock_refusal
 from .modifiers import opponents_penalty
 from .readiness import (
     PER_TURN,
@@ -46,6 +46,7 @@ from .readiness import (
     multiple_actions_count,
     multiple_penalty_of_defence,
 )
+from .soak import soak_pool
 from .state import DEFENSIVE, Action, Fighter, VtmState
 from .strike import Defence, Riposte
 from .turn import advance
@@ -177,8 +178,6 @@ def ready_defence(ctx: Resolution, d: AttackDraft) -> Defence | None:
         weapon = equipment.weapon_in_hand(state, target)
         dice, dtype = equipment.melee_damage(state, target, weapon)
         if dtype == "lethal":
-            from .attack import soak_pool
-
             riposte = Riposte(dice, dtype, soak_pool(d.attacker, dtype, "weapon", state))
     return Defence(
         target.id, kind, max(pool, 0), difficulty, riposte, tuple(rules), parts=tuple(parts)

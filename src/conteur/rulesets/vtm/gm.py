@@ -33,6 +33,7 @@ from conteur.i18n import ConteurError
 from . import equipment
 from .asks import soak_ask
 from .defence_events import OVERRIDE_FIELDS, GmOverride
+from .dice import VtmPool
 from .events import (
     Burned,
     ComplicationChosen,
@@ -49,7 +50,9 @@ from .events import (
     WillpowerSpent,
 )
 from .health import DAMAGE_TYPES, SEVERITY
+from .soak import soak_pool
 from .state import Fighter, VtmState
+from .strike import SOAK_DIFFICULTY
 from .traits import normalize_key
 from .turn import advance
 
@@ -185,10 +188,6 @@ def burn(ctx: Resolution, f: Fighter, levels: int) -> None:
     """Fire: ``levels`` of aggravated damage (V-DMG-3) that only Fortitude soaks, never
     Stamina nor armour (V-SOAK-1, V-SOAK-2, V-ARM-1); the soak is reflexive, difficulty
     6, and never botches (V-SOAK-3)."""
-    from .attack import soak_pool
-    from .dice import VtmPool
-    from .strike import SOAK_DIFFICULTY
-
     state: VtmState = ctx.state
     pool = soak_pool(f, "aggravated", equipment.FIRE, state)
     ctx.emit(Burned(f.id, levels, pool, rules=("V-DMG-3", "V-SOAK-1", "V-ARM-1")))
