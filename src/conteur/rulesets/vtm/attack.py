@@ -120,7 +120,7 @@ def conclude_attack(
     ``odds.py`` runs it too, once per distinct outcome of the dice.
     """
     if ctx.state.pending_modifiers.get(d.attacker.id):
-        ctx.emit(ModifiersUsed(d.attacker.id))
+        ctx.emit(ModifiersUsed(fighter=d.attacker.id))
     for event in outcome.events:
         ctx.emit(event)
     defence_rolled(ctx, defence, outcome.events)
@@ -150,7 +150,7 @@ def dazed_by_damage(ctx: Resolution, target: Fighter, outcome: StrikeOutcome) ->
     if target.supernatural:
         threshold += int(ctx.state.options.get("dazed_threshold_bonus_supernatural", 2))
     if outcome.levels > threshold and not target.out_of_fight:
-        ctx.emit(ConditionSet(target.id, "dazed", True, rules=("V-DMG-7",)))
+        ctx.emit(ConditionSet(target=target.id, condition="dazed", value=True, rules=("V-DMG-7",)))
 
 
 # ----------------------------------------------------------------- defence
@@ -266,8 +266,14 @@ def multiple_penalty(state: VtmState, f: Fighter, action: Action) -> int:
 
 def knock_down(ctx: Resolution, fighter: Fighter, rule: str) -> None:
     """A fighter falls: knocked down and dazed (V-DMG-7)."""
-    ctx.emit(ConditionSet(fighter.id, "knocked_down", True, rules=(rule, "V-DMG-7")))
-    ctx.emit(ConditionSet(fighter.id, "dazed", True, rules=(rule, "V-DMG-7")))
+    ctx.emit(
+        ConditionSet(
+            target=fighter.id, condition="knocked_down", value=True, rules=(rule, "V-DMG-7")
+        )
+    )
+    ctx.emit(
+        ConditionSet(target=fighter.id, condition="dazed", value=True, rules=(rule, "V-DMG-7"))
+    )
 
 
 __all__ = [

@@ -122,7 +122,7 @@ CALLED_SHOT_PAST_ARMOUR = ("small", "precise")
 # ================================================================== events
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, kw_only=True)
 class Locked(Event):
     """A grapple (V-CC-7) or hold (V-CC-8) hits: ``holder`` and ``target`` are locked together."""
 
@@ -139,7 +139,7 @@ class Locked(Event):
             target.conditions["immobilised"] = self.holder
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, kw_only=True)
 class LockEnded(Event):
     """A grapple or hold ends: broken free, released, or one of the two out of the fight."""
 
@@ -156,7 +156,7 @@ class LockEnded(Event):
             target.conditions.pop("immobilised", None)
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, kw_only=True)
 class BreakFreeRolled(Event):
     """The resisted Str + Brawl roll to break a grapple or hold (V-CC-7, V-CC-8)."""
 
@@ -177,7 +177,7 @@ class BreakFreeRolled(Event):
         return veil(self, f"ev.BreakFreeRolled.veiled.{outcome}", lang, names)
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, kw_only=True)
 class GrappleSqueezed(Event):
     """A grappler inflicts Strength damage automatically: no attack roll (V-CC-7)."""
 
@@ -192,7 +192,7 @@ class GrappleSqueezed(Event):
         return veil(self, "ev.GrappleSqueezed.veiled", lang, names)
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, kw_only=True)
 class Disarmed(Event):
     """Damage successes above the target's Strength: no damage, its weapon falls (V-CC-6)."""
 
@@ -209,7 +209,7 @@ class Disarmed(Event):
         return veil(self, "ev.Disarmed.veiled", lang, names)
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, kw_only=True)
 class DisarmBotched(Event):
     """A botched disarm: he drops his weapon or is struck, the Conteur's choice (V-CC-6)."""
 
@@ -220,7 +220,7 @@ class DisarmBotched(Event):
         state.fighters[self.attacker].conditions["disarm_botched"] = self.target
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, kw_only=True)
 class FeedingStarted(Event):
     """A successful Kiss: the vampire drinks; the victim usually cannot resist (V-CC-10)."""
 
@@ -232,7 +232,7 @@ class FeedingStarted(Event):
         state.fighters[self.target].conditions["fed_upon"] = self.fighter
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, kw_only=True)
 class WoundClosed(Event):
     """After the Kiss, the vampire closes the wound, leaving no trace (V-CC-10)."""
 
@@ -302,7 +302,11 @@ def end_fallen_locks(ctx: Resolution) -> None:
             kind = str(holding["kind"])
             ctx.emit(
                 LockEnded(
-                    f.id, target.id, kind, "out_of_fight", rules=(LOCK_RULES[kind], "V-DMG-5")
+                    holder=f.id,
+                    target=target.id,
+                    kind=kind,
+                    reason="out_of_fight",
+                    rules=(LOCK_RULES[kind], "V-DMG-5"),
                 )
             )
 
@@ -324,7 +328,7 @@ def grapple_damage(ctx: Resolution, f: Fighter, a: Action, penalty: int, willpow
     other = state.fighters[lock.other(f.id)]
     d = draft_attack(state, f, other, Action("grapple", other.id))
     s = strike_for(d, None, False)
-    ctx.emit(GrappleSqueezed(f.id, other.id, s.damage_dice, rules=("V-CC-7",)))
+    ctx.emit(GrappleSqueezed(attacker=f.id, target=other.id, pool=s.damage_dice, rules=("V-CC-7",)))
     outcome = roll_damage(s, 1, 1, ctx.dice, [])
     for event in outcome.events:
         ctx.emit(event)
@@ -356,7 +360,7 @@ def break_free(ctx: Resolution, f: Fighter, a: Action, penalty: int, willpower: 
         test_ask(f.id, f.name, word("break_free"), mine, difficulty + gm_difficulty, auto=auto),
     )
     if state.pending_modifiers.get(f.id):
-        ctx.emit(ModifiersUsed(f.id))
+        ctx.emit(ModifiersUsed(fighter=f.id))
     theirs = sum(other.trait(t) for t in traits) + other.penalty
     their_roll = ctx.dice.roll(
         VtmPool(max(0, theirs), RESIST_DIFFICULTY, auto=other.trait("potence")),
@@ -373,19 +377,27 @@ def break_free(ctx: Resolution, f: Fighter, a: Action, penalty: int, willpower: 
     rules = (lock.rule, "V-CC-12") if difficulty > RESIST_DIFFICULTY else (lock.rule,)
     ctx.emit(
         BreakFreeRolled(
-            f.id,
-            other.id,
-            max(0, mine),
-            max(0, theirs),
-            my_roll.result.successes,
-            their_roll.result.successes,
-            free,
+            fighter=f.id,
+            other=other.id,
+            pool=max(0, mine),
+            other_pool=max(0, theirs),
+            successes=my_roll.result.successes,
+            other_successes=their_roll.result.successes,
+            free=free,
             rules=rules,
             rolls=(my_roll, their_roll),
         )
     )
     if free:
-        ctx.emit(LockEnded(lock.holder, lock.target, lock.kind, "broke_free", rules=(lock.rule,)))
+        ctx.emit(
+            LockEnded(
+                holder=lock.holder,
+                target=lock.target,
+                kind=lock.kind,
+                reason="broke_free",
+                rules=(lock.rule,),
+            )
+        )
 
 
 def resist_traits(state: VtmState, lock: Lock) -> list[str]:
@@ -402,7 +414,15 @@ def release(ctx: Resolution, f: Fighter, a: Action, penalty: int, willpower: boo
     """The holder lets go of a grapple or hold (reading: the holder frees both, no roll)."""
     lock = lock_of(ctx.state, f)
     assert lock is not None
-    ctx.emit(LockEnded(lock.holder, lock.target, lock.kind, "released", rules=(lock.rule,)))
+    ctx.emit(
+        LockEnded(
+            holder=lock.holder,
+            target=lock.target,
+            kind=lock.kind,
+            reason="released",
+            rules=(lock.rule,),
+        )
+    )
 
 
 # ================================================================== requirements
@@ -556,18 +576,18 @@ def keep_footing(ctx: Resolution, who: Fighter, effect: Effect, m: Maneuver) -> 
     )
     ctx.emit(
         RollMade(
-            who.id,
-            "keep_footing",
-            max(0, pool),
-            difficulty,
-            record.result.successes,
+            fighter=who.id,
+            purpose="keep_footing",
+            pool=max(0, pool),
+            difficulty=difficulty,
+            successes=record.result.successes,
             rules=rules,
             rolls=(record,),
         )
     )
     if record.result.successes == 0:
         for condition in effect.conditions:
-            ctx.emit(ConditionSet(who.id, condition, True, rules=rules))
+            ctx.emit(ConditionSet(target=who.id, condition=condition, value=True, rules=rules))
 
 
 @after_hit("condition")
@@ -584,9 +604,11 @@ def timed_conditions(ctx: Resolution, d: AttackDraft, outcome: StrikeOutcome) ->
             for condition in effect.conditions:
                 if effect.turns:
                     name, value = f"{condition}_turn", state.turn + effect.turns
-                    ctx.emit(ConditionSet(who.id, name, value, rules=rules))
+                    ctx.emit(ConditionSet(target=who.id, condition=name, value=value, rules=rules))
                 else:
-                    ctx.emit(ConditionSet(who.id, condition, True, rules=rules))
+                    ctx.emit(
+                        ConditionSet(target=who.id, condition=condition, value=True, rules=rules)
+                    )
 
 
 @after_hit("grapple", "hold")
@@ -596,7 +618,15 @@ def lock_on_hit(ctx: Resolution, d: AttackDraft, outcome: StrikeOutcome) -> None
     if not outcome.hit or d.target.out_of_fight or d.attacker.out_of_fight:
         return
     kind = "grapple" if d.maneuver.effect("grapple") is not None else "hold"
-    ctx.emit(Locked(d.attacker.id, d.target.id, kind, ctx.state.turn, rules=(LOCK_RULES[kind],)))
+    ctx.emit(
+        Locked(
+            holder=d.attacker.id,
+            target=d.target.id,
+            kind=kind,
+            turn=ctx.state.turn,
+            rules=(LOCK_RULES[kind],),
+        )
+    )
 
 
 @after_hit("disarm")
@@ -612,19 +642,26 @@ def disarm(ctx: Resolution, d: AttackDraft, outcome: StrikeOutcome) -> None:
         strength = d.target.trait("strength")
         ctx.emit(
             Disarmed(
-                d.attacker.id, d.target.id, weapon, outcome.damage, strength, rules=("V-CC-6",)
+                attacker=d.attacker.id,
+                target=d.target.id,
+                weapon=weapon,
+                successes=outcome.damage,
+                strength=strength,
+                rules=("V-CC-6",),
             )
         )
-        ctx.emit(WeaponChanged(d.target.id, None, rules=("V-CC-6",)))
+        ctx.emit(WeaponChanged(fighter=d.target.id, weapon=None, rules=("V-CC-6",)))
     elif outcome.botch:
-        ctx.emit(DisarmBotched(d.attacker.id, d.target.id, rules=("V-CC-6", "V-ATK-5")))
+        ctx.emit(
+            DisarmBotched(attacker=d.attacker.id, target=d.target.id, rules=("V-CC-6", "V-ATK-5"))
+        )
 
 
 @after_hit("feed")
 def kiss(ctx: Resolution, d: AttackDraft, outcome: StrikeOutcome) -> None:
     """V-CC-10: a Kiss that hits does no damage and starts feeding."""
     if outcome.hit and not d.target.out_of_fight:
-        ctx.emit(FeedingStarted(d.attacker.id, d.target.id, rules=("V-CC-10",)))
+        ctx.emit(FeedingStarted(fighter=d.attacker.id, target=d.target.id, rules=("V-CC-10",)))
 
 
 @after_attack
@@ -636,7 +673,11 @@ def after_every_attack(ctx: Resolution, d: AttackDraft, outcome: StrikeOutcome) 
     locks = any(m.effect(kind) for kind in LOCK_RULES)
     if outcome.hit and not locks and sets_up(state, m.id):
         record = {"maneuver": m.id, "target": d.target.id, "turn": state.turn}
-        ctx.emit(ConditionSet(d.attacker.id, "set_up", record, rules=(m.rule, "V-CC-10")))
+        ctx.emit(
+            ConditionSet(
+                target=d.attacker.id, condition="set_up", value=record, rules=(m.rule, "V-CC-10")
+            )
+        )
     end_fallen_locks(ctx)
 
 
@@ -681,20 +722,24 @@ def get_up(ctx: Resolution, command: Command) -> None:
     rules = ("V-DMG-7",)
     ctx.emit(
         RollMade(
-            f.id,
-            "get_up",
-            pool,
-            difficulty,
-            record.result.successes,
+            fighter=f.id,
+            purpose="get_up",
+            pool=pool,
+            difficulty=difficulty,
+            successes=record.result.successes,
             rules=(*rules, *extra_rules),
             rolls=(record,),
         )
     )
-    ctx.emit(ConditionSet(f.id, "get_up_tried", state.turn, rules=rules))
+    ctx.emit(ConditionSet(target=f.id, condition="get_up_tried", value=state.turn, rules=rules))
     if record.result.successes > 0:
-        ctx.emit(ConditionSet(f.id, "knocked_down", None, rules=rules))
-        ctx.emit(ConditionSet(f.id, "prone", None, rules=rules))
-        ctx.emit(ConditionSet(f.id, "initiative_malus", -spec.initiative, rules=rules))
+        ctx.emit(ConditionSet(target=f.id, condition="knocked_down", value=None, rules=rules))
+        ctx.emit(ConditionSet(target=f.id, condition="prone", value=None, rules=rules))
+        ctx.emit(
+            ConditionSet(
+                target=f.id, condition="initiative_malus", value=-spec.initiative, rules=rules
+            )
+        )
 
 
 def close_wound(ctx: Resolution, command: Command) -> None:
@@ -704,7 +749,7 @@ def close_wound(ctx: Resolution, command: Command) -> None:
     victim = f.conditions.get("feeding")
     if not victim:
         raise ConteurError("vtm.close.not_feeding", rule="V-CC-10", fighter=f.name)
-    ctx.emit(WoundClosed(f.id, str(victim), rules=("V-CC-10",)))
+    ctx.emit(WoundClosed(fighter=f.id, target=str(victim), rules=("V-CC-10",)))
 
 
 def gm_disarm_botch(ctx: Resolution, command: Command) -> None:
@@ -728,11 +773,11 @@ def gm_disarm_botch(ctx: Resolution, command: Command) -> None:
     text = found[DISARM_BOTCH[choice]].text
     rules = ("V-CC-6", "V-ATK-5")
     if any(b["fighter"] == f.id and b["complication"] is None for b in state.botches):
-        ctx.emit(ComplicationChosen(f.id, text.fr, text.en, rules=rules))
-    ctx.emit(ConditionSet(f.id, "disarm_botched", None, rules=rules))
+        ctx.emit(ComplicationChosen(fighter=f.id, text=text.fr, text_en=text.en, rules=rules))
+    ctx.emit(ConditionSet(target=f.id, condition="disarm_botched", value=None, rules=rules))
     if choice == "disarmed":
         if f.weapon:
-            ctx.emit(WeaponChanged(f.id, None, rules=rules))
+            ctx.emit(WeaponChanged(fighter=f.id, weapon=None, rules=rules))
         return
     other = state.fighters[str(other_id)]
     held = equipment.weapon_in_hand(state, other)

@@ -130,7 +130,9 @@ def ready_defence(ctx: Resolution, d: AttackDraft) -> Defence | None:
         return None
     barred = why_not(state, d, kind)
     if barred is not None:
-        ctx.emit(DefenceBarred(target.id, kind, d.attacker.id, rules=(barred,)))
+        ctx.emit(
+            DefenceBarred(defender=target.id, kind=kind, attacker=d.attacker.id, rules=(barred,))
+        )
         return None
     traits = equipment.maneuver_traits(equipment.maneuver(state, kind))[0]  # Dex + Dodge...
     pool = sum(target.trait(t) for t in traits) + target.penalty
@@ -189,7 +191,7 @@ def defence_rolled(ctx: Resolution, defence: Defence | None, events: Iterable[Ev
     if defence is None or not ctx.state.pending_modifiers.get(defence.defender):
         return
     if any(isinstance(e, DefenceRolled) and e.rolls for e in events):
-        ctx.emit(ModifiersUsed(defence.defender))
+        ctx.emit(ModifiersUsed(fighter=defence.defender))
 
 
 # ------------------------------------------------------------------ announcing
@@ -331,7 +333,9 @@ def announce(ctx: Resolution, command: Command) -> None:
     if refused is not None:
         raise refused
     if offer.via in ANNOUNCED:
-        ctx.emit(DefenceAnnounced(f.id, kind, offer.via, rules=ANNOUNCED[offer.via]))
+        ctx.emit(
+            DefenceAnnounced(fighter=f.id, kind=kind, via=offer.via, rules=ANNOUNCED[offer.via])
+        )
         if offer.via == "delayed":
             advance(ctx)
         return
@@ -351,8 +355,12 @@ def abort(ctx: Resolution, f: Fighter, kind: str, how: object) -> None:
     if how in ("point", "willpower_point", "spend"):
         if f.willpower < 1:
             raise ConteurError("vtm.no_willpower", rule="V-MAN-3", fighter=f.name)
-        ctx.emit(WillpowerSpent(f.id, 1, "abort", rules=("V-MAN-3",)))
-        ctx.emit(DefenceAnnounced(f.id, kind, "abort_point", rules=("V-MAN-3", "V-DEF-1")))
+        ctx.emit(WillpowerSpent(fighter=f.id, amount=1, reason="abort", rules=("V-MAN-3",)))
+        ctx.emit(
+            DefenceAnnounced(
+                fighter=f.id, kind=kind, via="abort_point", rules=("V-MAN-3", "V-DEF-1")
+            )
+        )
         return
     if how in ("roll", "willpower_roll"):
         effect = equipment.maneuver(ctx.state, "abort").effect("abort")
@@ -371,18 +379,22 @@ def abort(ctx: Resolution, f: Fighter, kind: str, how: object) -> None:
         )
         ctx.emit(
             RollMade(
-                f.id,
-                "abort",
-                record.request.dice,
-                difficulty,
-                record.result.successes,
+                fighter=f.id,
+                purpose="abort",
+                pool=record.request.dice,
+                difficulty=difficulty,
+                successes=record.result.successes,
                 rules=("V-MAN-3",),
                 rolls=(record,),
             )
         )
         if record.result.successes > 0:
-            ctx.emit(DefenceAnnounced(f.id, kind, "abort_roll", rules=("V-MAN-3", "V-DEF-1")))
+            ctx.emit(
+                DefenceAnnounced(
+                    fighter=f.id, kind=kind, via="abort_roll", rules=("V-MAN-3", "V-DEF-1")
+                )
+            )
         else:
-            ctx.emit(AbortFailed(f.id, rules=("V-MAN-3",)))
+            ctx.emit(AbortFailed(fighter=f.id, rules=("V-MAN-3",)))
         return
     raise ConteurError("vtm.abort.how", rule="V-MAN-3", fighter=f.name)

@@ -37,7 +37,7 @@ def take_out(ctx: Resolution, command: Command) -> None:
             turn.advance(ctx)
         elif not turn.declaring_now(state):
             if state.cursor - 1 >= 0:
-                ctx.emit(DeclarationCursor(state.cursor - 1))
+                ctx.emit(DeclarationCursor(cursor=state.cursor - 1))
             else:
                 ctx.emit(DeclarationsClosed(rules=("V-INI-4",)))
                 turn.advance(ctx)
