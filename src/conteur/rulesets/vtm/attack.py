@@ -240,10 +240,10 @@ def strike_asks(
         )
     strength = d.weapon is None and damage_dice == d.attacker.trait("strength")
     return StrikeAsks(
-        attack,
-        ask,
-        d.attacker.name,
-        d.target.name,
+        attack=attack,
+        defence=ask,
+        attacker=d.attacker.name,
+        target=d.target.name,
         damage_label=Msg("vtm.trait.strength") if strength else None,
         soak=tuple((word(what), n) for what, n in soak),
     )

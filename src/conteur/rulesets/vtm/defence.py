@@ -182,7 +182,13 @@ def ready_defence(ctx: Resolution, d: AttackDraft) -> Defence | None:
         if dtype == "lethal":
             riposte = Riposte(dice, dtype, soak_pool(d.attacker, dtype, "weapon", state))
     return Defence(
-        target.id, kind, max(pool, 0), difficulty, riposte, tuple(rules), parts=tuple(parts)
+        defender=target.id,
+        kind=kind,
+        pool=max(pool, 0),
+        difficulty=difficulty,
+        riposte=riposte,
+        rules=tuple(rules),
+        parts=tuple(parts),
     )
 
 

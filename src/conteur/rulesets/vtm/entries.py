@@ -78,7 +78,16 @@ def health_levels(tables: Tables) -> tuple[Level, ...]:
     for lvl in tables.health.levels:
         move_limit = float(lvl.metres) if lvl.move == "fixed" and lvl.metres is not None else None
         running = {"run": "full", "half_run": "half"}.get(str(lvl.move), "none")
-        out.append(Level(lvl.id, lvl.names.fr, lvl.names.en, int(lvl.penalty), move_limit, running))
+        out.append(
+            Level(
+                key=lvl.id,
+                fr=lvl.names.fr,
+                en=lvl.names.en,
+                penalty=int(lvl.penalty),
+                move_limit=move_limit,
+                running=running,
+            )
+        )
     return tuple(out)
 
 

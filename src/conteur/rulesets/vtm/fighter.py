@@ -67,7 +67,7 @@ class Declaration:
         return sum(1 for a in self.actions if not a.celerity)
 
 
-@dataclass
+@dataclass(kw_only=True)
 class Progress:
     """Where a fighter stands in the current turn."""
 

@@ -38,7 +38,7 @@ DAMAGE_DIFFICULTY = 6
 SOAK_DIFFICULTY = 6
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, kw_only=True)
 class Defence:
     """A block, dodge or parry opposing the attack roll (V-DEF-2)."""
 
@@ -62,7 +62,7 @@ class Riposte:
 
 
 @lean
-@dataclass(frozen=True)
+@dataclass(frozen=True, kw_only=True)
 class Strike:
     """Everything the dice of one attack need, fixed before the first roll."""
 
@@ -104,7 +104,7 @@ class Strike:
 
 
 @lean
-@dataclass(frozen=True)
+@dataclass(frozen=True, kw_only=True)
 class StrikeOutcome:
     """The result of a strike's dice: what the rules and the odds read."""
 
@@ -155,7 +155,7 @@ class Through:
 
 
 @lean
-@dataclass(frozen=True)
+@dataclass(frozen=True, kw_only=True)
 class Dealt:
     """The damage rolled (``damage`` successes) and the armour's fate, before soak."""
 
@@ -225,7 +225,9 @@ def roll_attack(s: Strike, dice: DiceSource) -> Rolled | StrikeOutcome:
     if attack.result.botch:
         events.append(Botched(fighter=s.attacker, context=s.maneuver, rules=("V-ATK-5",)))
         events.append(AttackMissed(attacker=s.attacker, target=s.target, rules=("V-ATK-5",)))
-        return StrikeOutcome(successes, True, 0, False, events=tuple(events))
+        return StrikeOutcome(
+            attack_successes=successes, botch=True, net=0, hit=False, events=tuple(events)
+        )
     return Rolled(successes, tuple(events))
 
 
@@ -288,10 +290,17 @@ def roll_defence(s: Strike, state: Rolled, dice: DiceSource) -> Through | Strike
             AttackMissed(attacker=s.attacker, target=s.target, rules=("V-ATK-5", "V-DEF-2"))
         )
         return StrikeOutcome(
-            successes, False, 0, False, parried_onto_attacker=parried, events=tuple(events)
+            attack_successes=successes,
+            botch=False,
+            net=0,
+            hit=False,
+            parried_onto_attacker=parried,
+            events=tuple(events),
         )
     if s.no_damage:
-        return StrikeOutcome(successes, False, net, True, events=tuple(events))
+        return StrikeOutcome(
+            attack_successes=successes, botch=False, net=net, hit=True, events=tuple(events)
+        )
     return Through(successes, net, tuple(events))
 
 
@@ -326,7 +335,16 @@ def roll_damage_dice(s: Strike, state: Through, dice: DiceSource) -> Dealt | Str
                 seen=owned_by(s.attacker),
             )
         )
-        return StrikeOutcome(successes, False, net, True, 0, 0, s.damage_type, events=(*events,))
+        return StrikeOutcome(
+            attack_successes=successes,
+            botch=False,
+            net=net,
+            hit=True,
+            damage=0,
+            levels=0,
+            damage_type=s.damage_type,
+            events=(*events,),
+        )
     damage = dice.roll(
         VtmPool(
             pool,
@@ -355,7 +373,15 @@ def roll_damage_dice(s: Strike, state: Through, dice: DiceSource) -> Dealt | Str
     # (V-CC-6; reading: counted before soak).
     if s.disarm_above is not None and dealt > s.disarm_above:
         return StrikeOutcome(
-            successes, False, net, True, dealt, 0, s.damage_type, disarmed=True, events=(*events,)
+            attack_successes=successes,
+            botch=False,
+            net=net,
+            hit=True,
+            damage=dealt,
+            levels=0,
+            damage_type=s.damage_type,
+            disarmed=True,
+            events=(*events,),
         )
 
     # Armour breaks when one attack's damage reaches twice its rating (V-ARM-3).
@@ -364,7 +390,7 @@ def roll_damage_dice(s: Strike, state: Through, dice: DiceSource) -> Dealt | Str
         events.append(
             ArmourDestroyed(target=s.target, armour=s.armour_id or "", rules=("V-ARM-3",))
         )
-    return Dealt(successes, net, dealt, broken, tuple(events))
+    return Dealt(successes=successes, net=net, damage=dealt, broken=broken, events=tuple(events))
 
 
 def roll_soak(s: Strike, state: Dealt, dice: DiceSource) -> StrikeOutcome:
@@ -404,14 +430,14 @@ def roll_soak(s: Strike, state: Dealt, dice: DiceSource) -> StrikeOutcome:
             DamageTaken(target=s.target, levels=levels, damage_type=s.damage_type, rules=rules)
         )
     return StrikeOutcome(
-        state.successes,
-        False,
-        state.net,
-        True,
-        dealt,
-        levels,
-        s.damage_type,
-        state.broken,
+        attack_successes=state.successes,
+        botch=False,
+        net=state.net,
+        hit=True,
+        damage=dealt,
+        levels=levels,
+        damage_type=s.damage_type,
+        armour_destroyed=state.broken,
         events=tuple(events),
     )
 

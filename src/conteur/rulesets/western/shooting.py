@@ -41,7 +41,7 @@ class Shot:
     rules: tuple[str, ...]
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, kw_only=True)
 class ShotOutcome:
     """What the dice made of a shot."""
 
@@ -215,7 +215,15 @@ def roll_shot(
         ),
     )
     if not hit.result.success:
-        return ShotOutcome(hit, None, None, None, None, 1.0, 0)
+        return ShotOutcome(
+            hit=hit,
+            location=None,
+            rolled_zone=None,
+            zone=None,
+            damage=None,
+            multiplier=1.0,
+            pv_lost=0,
+        )
     location: RollRecord[Any] | None = None
     rolled: str | None = None
     zone: str | None = None
@@ -249,5 +257,11 @@ def roll_shot(
         ),
     )
     return ShotOutcome(
-        hit, location, rolled, zone, damage, multiplier, pv_lost(damage.result.total, multiplier)
+        hit=hit,
+        location=location,
+        rolled_zone=rolled,
+        zone=zone,
+        damage=damage,
+        multiplier=multiplier,
+        pv_lost=pv_lost(damage.result.total, multiplier),
     )
