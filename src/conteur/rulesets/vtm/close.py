@@ -148,6 +148,17 @@ class LockEnded(Event):
     kind: str
     reason: str
 
+    @classmethod
+    def of(cls, lock: Lock, reason: str) -> LockEnded:
+        """The end of ``lock``, for ``reason``, under the lock's own rule."""
+        return cls(
+            holder=lock.holder,
+            target=lock.target,
+            kind=lock.kind,
+            reason=reason,
+            rules=(lock.rule,),
+        )
+
     def apply(self, state: VtmState) -> None:
         holder, target = state.fighters[self.holder], state.fighters[self.target]
         holder.conditions.pop("holding", None)
@@ -389,15 +400,7 @@ def break_free(ctx: Resolution, f: Fighter, a: Action, penalty: int, willpower: 
         )
     )
     if free:
-        ctx.emit(
-            LockEnded(
-                holder=lock.holder,
-                target=lock.target,
-                kind=lock.kind,
-                reason="broke_free",
-                rules=(lock.rule,),
-            )
-        )
+        ctx.emit(LockEnded.of(lock, "broke_free"))
 
 
 def resist_traits(state: VtmState, lock: Lock) -> list[str]:
@@ -414,15 +417,7 @@ def release(ctx: Resolution, f: Fighter, a: Action, penalty: int, willpower: boo
     """The holder lets go of a grapple or hold (reading: the holder frees both, no roll)."""
     lock = lock_of(ctx.state, f)
     assert lock is not None
-    ctx.emit(
-        LockEnded(
-            holder=lock.holder,
-            target=lock.target,
-            kind=lock.kind,
-            reason="released",
-            rules=(lock.rule,),
-        )
-    )
+    ctx.emit(LockEnded.of(lock, "released"))
 
 
 # ================================================================== requirements

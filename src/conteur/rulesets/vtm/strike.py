@@ -340,8 +340,6 @@ def roll_damage_dice(s: Strike, state: Through, dice: DiceSource) -> Dealt | Str
             botch=False,
             net=net,
             hit=True,
-            damage=0,
-            levels=0,
             damage_type=s.damage_type,
             events=(*events,),
         )
@@ -378,7 +376,6 @@ def roll_damage_dice(s: Strike, state: Through, dice: DiceSource) -> Dealt | Str
             net=net,
             hit=True,
             damage=dealt,
-            levels=0,
             damage_type=s.damage_type,
             disarmed=True,
             events=(*events,),

@@ -53,6 +53,19 @@ class ShotOutcome:
     multiplier: float
     pv_lost: int
 
+    @classmethod
+    def missed(cls, hit: RollRecord[Any]) -> ShotOutcome:
+        """A shot that missed: no location, no damage."""
+        return cls(
+            hit=hit,
+            location=None,
+            rolled_zone=None,
+            zone=None,
+            damage=None,
+            multiplier=1.0,
+            pv_lost=0,
+        )
+
     @property
     def success(self) -> bool:
         return bool(self.hit.result.success)
@@ -215,15 +228,7 @@ def roll_shot(
         ),
     )
     if not hit.result.success:
-        return ShotOutcome(
-            hit=hit,
-            location=None,
-            rolled_zone=None,
-            zone=None,
-            damage=None,
-            multiplier=1.0,
-            pv_lost=0,
-        )
+        return ShotOutcome.missed(hit)
     location: RollRecord[Any] | None = None
     rolled: str | None = None
     zone: str | None = None
