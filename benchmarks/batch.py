@@ -55,7 +55,7 @@ TYPICAL = Strike(
     damage_dice=6,
     damage_type="lethal",
     soak=4,
-    defence=Defence("t", "dodge", 4, 6),
+    defence=Defence(defender="t", kind="dodge", pool=4, difficulty=6),
 )
 
 

@@ -169,9 +169,9 @@ def test_an_event_read_before_its_first_instance_has_its_dataclass_signature() -
 def test_lean_records_pickle_and_hash_as_before() -> None:
     entry = CommandEntry(3, Command("act", "ann", {"x": 1}), ())
     assert pickle.loads(pickle.dumps(entry)) == entry
-    note = GmNote("une ruelle", rules=("V-GEN-1",))
+    note = GmNote(text="une ruelle", rules=("V-GEN-1",))
     assert pickle.loads(pickle.dumps(note)) == note
-    assert hash(dataclasses.replace(note, text="x")) == hash(GmNote("x", rules=("V-GEN-1",)))
+    assert hash(dataclasses.replace(note, text="x")) == hash(GmNote(text="x", rules=("V-GEN-1",)))
 
 
 def test_lean_refuses_what_it_cannot_build() -> None:

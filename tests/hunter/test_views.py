@@ -11,7 +11,7 @@ import pytest
 
 from conteur.engine.views import RosterRow
 from conteur.i18n import LANGS, catalog, t
-from conteur.rulesets.hunter import views
+from conteur.rulesets.hunter import health, views
 from conteur.rulesets.hunter.state import HunterState
 
 from .fight import Fight, sheet
@@ -66,12 +66,12 @@ def test_H_HLT_1_marks_status_band_and_penalty_follow_the_track() -> None:
 
 
 def test_every_band_of_the_ladder_has_its_words_in_both_languages() -> None:
-    rungs, fates = views.ladder()
+    rungs, fates = health.ladder()
     bands = [name for _, name in rungs] + list(fates.values())
     assert len(bands) >= 5
     for name in bands:
         assert set(catalog()[f"hunter.band.{name}"]) == set(LANGS), name
-    assert views.band_of([0, 0, 0], "unconscious") == "hunter.band.unconscious"
+    assert health.band_of([0, 0, 0], "unconscious") == "hunter.band.unconscious"
 
 
 def test_H_DODGE_1_defense_is_the_one_the_rules_oppose_now() -> None:

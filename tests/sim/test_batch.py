@@ -54,11 +54,11 @@ def strike(**kw: Any) -> Strike:
 
 
 def dodge(pool: int, difficulty: int = 6) -> Defence:
-    return Defence("t", "dodge", pool, difficulty)
+    return Defence(defender="t", kind="dodge", pool=pool, difficulty=difficulty)
 
 
 def parry(pool: int, riposte: Riposte | None, difficulty: int = 6) -> Defence:
-    return Defence("t", "parry", pool, difficulty, riposte=riposte)
+    return Defence(defender="t", kind="parry", pool=pool, difficulty=difficulty, riposte=riposte)
 
 
 MORTAL = {"halve_bashing": False}

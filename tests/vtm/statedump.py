@@ -7,7 +7,7 @@ from typing import Any
 
 from pydantic import BaseModel
 
-from conteur.rulesets.vtm.equipment import TablesRef
+from conteur.rulesets.vtm.tables import TablesRef
 
 
 def dump(value: Any) -> Any:

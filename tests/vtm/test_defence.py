@@ -487,7 +487,7 @@ def damage_pool_odds(literal: bool) -> dict[int, float]:
             damage_dice=2,
             damage_type="bashing",
             soak=0,
-            defence=Defence("t", "dodge", 1, 6),
+            defence=Defence(defender="t", kind="dodge", pool=1, difficulty=6),
             every_success_adds=literal,
         )
         outcome = roll_strike(strike, dice)

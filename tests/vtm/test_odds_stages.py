@@ -171,7 +171,9 @@ def test_a_hook_reading_the_damage_successes_is_priced_outcome_by_outcome() -> N
 
     def stunned_by_three(ctx: Resolution, d: Any, outcome: Any) -> None:
         if outcome.hit and outcome.damage >= 3:
-            ctx.emit(ConditionSet(d.target.id, "dazed", True, rules=("V-DMG-7",)))
+            ctx.emit(
+                ConditionSet(target=d.target.id, condition="dazed", value=True, rules=("V-DMG-7",))
+            )
 
     scenario, maneuver, _ = CASES["armour_breaks_and_the_target_is_near_death"]
     state = extra_hook(Fight(scenario).state, stunned_by_three)
@@ -185,7 +187,9 @@ def test_a_hook_reading_the_merged_net_successes_is_refused() -> None:
 
     def reads_net(ctx: Resolution, d: Any, outcome: Any) -> None:
         if outcome.net > 2:
-            ctx.emit(ConditionSet(d.target.id, "dazed", True, rules=("V-DMG-7",)))
+            ctx.emit(
+                ConditionSet(target=d.target.id, condition="dazed", value=True, rules=("V-DMG-7",))
+            )
 
     scenario, maneuver, _ = CASES["armour_breaks_and_the_target_is_near_death"]
     state = extra_hook(Fight(scenario).state, reads_net)

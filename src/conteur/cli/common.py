@@ -1,4 +1,5 @@
-"""Shared pieces of the CLI: the root app, common options, dice sources, error reporting.
+"""Shared pieces of the CLI: the root app, dice sources, and (re-exported from
+``options``) the common options and error reporting.
 
 Help texts come from the message catalog, in the language of ``CONTEUR_LANG``
 (French when unset): they are built once, when the CLI is imported. Rich and
@@ -8,26 +9,28 @@ the dice (numpy) are imported only by the commands that use them, so that
 
 from __future__ import annotations
 
-import json
 import random
 import sys
-from typing import TYPE_CHECKING, Annotated, Any, NoReturn
+from typing import TYPE_CHECKING
 
 import typer
 
-from conteur.i18n import ConteurError, Lang, env_lang, parse_lang, t
+from conteur.i18n import ConteurError
 
+from .options import DiceOption as DiceOption
+from .options import JsonOption as JsonOption
+from .options import LangOption as LangOption
+from .options import SeedOption as SeedOption
+from .options import fail as fail
+from .options import help_text as help_text
+from .options import print_json as print_json
+from .options import resolve_lang as resolve_lang
 from .rulesets import RootGroup
 
 if TYPE_CHECKING:
     from rich.console import Console
 
     from conteur.dice import DiceSource
-
-
-def help_text(key: str) -> str:
-    """The help text ``key`` in the language of ``CONTEUR_LANG`` (French by default)."""
-    return t(key, env_lang())
 
 
 app = typer.Typer(
@@ -38,33 +41,6 @@ app = typer.Typer(
     add_completion=False,
     pretty_exceptions_enable=False,
 )
-
-LangOption = Annotated[
-    str | None,
-    typer.Option("--lang", help=help_text("cli.help.lang")),
-]
-JsonOption = Annotated[bool, typer.Option("--json", help=help_text("cli.help.json"))]
-SeedOption = Annotated[int | None, typer.Option("--seed", help=help_text("cli.help.seed"))]
-DiceOption = Annotated[str | None, typer.Option("--dice", help=help_text("cli.help.dice"))]
-
-
-def resolve_lang(option: str | None) -> Lang:
-    """``--lang`` when given, else ``CONTEUR_LANG``, else French."""
-    return parse_lang(option) if option else env_lang()
-
-
-def fail(error: ConteurError, lang: Lang, as_json: bool = False) -> NoReturn:
-    """Report a user error in ``lang`` (JSON on stdout with ``--json``) and exit 2."""
-    if as_json:
-        print_json(error.to_dict(lang))
-    else:
-        sys.stderr.write(t("cli.error", lang, message=error.message(lang)) + "\n")
-    raise typer.Exit(2)
-
-
-def print_json(data: Any) -> None:
-    """Write ``data`` as JSON on stdout."""
-    sys.stdout.write(json.dumps(data, ensure_ascii=False) + "\n")
 
 
 def console() -> Console:
@@ -93,3 +69,19 @@ def dice_source(seed: int | None, dice: str | None) -> tuple[DiceSource, int | N
         return TypedDice(dice), None
     used = new_seed() if seed is None else seed
     return SeededDice(used), used
+
+
+__all__ = [
+    "DiceOption",
+    "JsonOption",
+    "LangOption",
+    "SeedOption",
+    "app",
+    "console",
+    "dice_source",
+    "fail",
+    "help_text",
+    "new_seed",
+    "print_json",
+    "resolve_lang",
+]

@@ -18,17 +18,13 @@ import typer
 from typer.core import TyperGroup
 
 from conteur.cli_parts import OddsCommand, all_parts, parts_of, resolve
-from conteur.i18n import ConteurError, env_lang, t
+from conteur.i18n import ConteurError
+
+from .options import JsonOption, LangOption, fail, help_text, print_json, resolve_lang
 
 if TYPE_CHECKING:
     # Typer's own copy of click (``TyperGroup``'s base); any click-like Command works.
     from typer._click import Command, Context
-
-
-def help_text(key: str) -> str:
-    """The help text ``key`` in the language of ``CONTEUR_LANG`` (as ``common.help_text``;
-    ``common`` builds the app from this module's ``RootGroup``)."""
-    return t(key, env_lang())
 
 
 _BUILT: dict[tuple[str, str], Command | None] = {}
@@ -126,7 +122,6 @@ def odds_command(spec: OddsCommand) -> Callable[..., None]:
     ``--json`` prints ``spec.answer(**options)``; otherwise ``spec.show(lang, **options)``
     prints the human answer. A ``ConteurError`` is reported by ``fail`` (exit code 2).
     """
-    from .common import JsonOption, LangOption, fail, print_json, resolve_lang
 
     def command(**values: Any) -> None:
         chosen = resolve_lang(values.pop("lang"))

@@ -30,11 +30,11 @@ from sqlalchemy import select
 from conteur.engine import Encounter
 from conteur.i18n import ConteurError, Lang, Msg
 
-from . import auth
+from . import auth, campaigns
 from .models import Campaign, Character, CharacterVersion, EncounterCharacter, EncounterRow, LogRow
 
 if TYPE_CHECKING:
-    from .service import CampaignInfo, Store
+    from .service import Store
 
 FORMAT = "conteur.campaign"
 VERSION = 1
@@ -46,7 +46,7 @@ KINDS = ("command", "undo")
 class Imported:
     """What an import made: the new campaign, and the new id of each old one."""
 
-    campaign: CampaignInfo
+    campaign: campaigns.CampaignInfo
     characters: dict[int, int]
     encounters: dict[int, int]
     entries: int
@@ -75,10 +75,8 @@ def _iso(moment: datetime | None) -> str | None:
 
 def export_campaign(store: Store, campaign_id: int) -> dict[str, Any]:
     """The campaign ``campaign_id`` and everything of it, as JSON-ready data."""
-    from .service import _campaign
-
     with store._read() as s:
-        c = _campaign(s, campaign_id)
+        c = campaigns.campaign_row(s, campaign_id)
         chars = list(
             s.scalars(select(Character).where(Character.campaign_id == c.id).order_by(Character.id))
         )
@@ -115,8 +113,6 @@ def export_campaign(store: Store, campaign_id: int) -> dict[str, Any]:
                 logs[row.encounter_id].append(row)
         from conteur import __version__
 
-        from .service import SECRET_SETTINGS
-
         return {
             "format": FORMAT,
             "version": VERSION,
@@ -129,7 +125,9 @@ def export_campaign(store: Store, campaign_id: int) -> dict[str, Any]:
                 "packs": list(c.packs),
                 "options": dict(c.options),
                 "era": c.era,
-                "settings": {k: v for k, v in c.settings.items() if k not in SECRET_SETTINGS},
+                "settings": {
+                    k: v for k, v in c.settings.items() if k not in campaigns.SECRET_SETTINGS
+                },
                 "created_at": _iso(c.created_at),
                 "updated_at": _iso(c.updated_at),
             },
@@ -257,8 +255,6 @@ class _Check:
 
 def import_campaign(store: Store, data: Any, source: str) -> Imported:
     """A new campaign from a backup's data (see the module's text); one transaction."""
-    from .service import _campaign_info, _check, _check_rules, _check_settings
-
     check = _Check(source)
     check.typed(data, "mapping", "")
     found = check.get(data, "format", "")
@@ -275,11 +271,11 @@ def import_campaign(store: Store, data: Any, source: str) -> Imported:
     era = check.field(camp, "era", "text", "campaign", optional=True)
     settings = check.field(camp, "settings", "mapping", "campaign")
     try:
-        packs, options = _check_rules(ruleset, era, packs, options)
+        packs, options = campaigns.check_rules(ruleset, era, packs, options)
     except ConteurError as error:
         check.invalid("campaign", error)
     try:
-        settings = _check_settings({}, settings)
+        settings = campaigns.check_settings({}, settings)
     except ConteurError as error:
         check.invalid("campaign.settings", error)
     if not 1 <= len(name.strip()) <= 200:
@@ -326,7 +322,7 @@ def import_campaign(store: Store, data: Any, source: str) -> Imported:
             sheet = check.field(ch, "sheet", "mapping", path)
             state = check.field(ch, "state", "mapping", path)
             try:
-                checked = _check(row, sheet, state, f"{source}: {path}")
+                checked = campaigns.check_sheet(row, sheet, state, f"{source}: {path}")
             except ConteurError as error:
                 check.invalid(path, error)
             slug = check.field(ch, "slug", "text", path)
@@ -465,7 +461,7 @@ def import_campaign(store: Store, data: Any, source: str) -> Imported:
                 )
         s.flush()
         return Imported(
-            campaign=_campaign_info(row),
+            campaign=campaigns.campaign_info(row),
             characters={old: c.id for old, c in new_chars.items()},
             encounters={old: e.id for old, e in new_encs.items()},
             entries=entries,

@@ -43,13 +43,21 @@ from conteur.engine import (
     EventList,
     UndoEntry,
     entry_from_dict,
-    get_ruleset,
 )
 from conteur.engine.encounter import LogEntry
 from conteur.engine.joining import JOIN
-from conteur.i18n import ConteurError, Lang, Msg, t
+from conteur.i18n import ConteurError, Lang, t
 
-from . import auth, changes
+from . import auth, backup, changes
+from .campaigns import (
+    SETTINGS,
+    CampaignInfo,
+    campaign_info,
+    campaign_row,
+    check_rules,
+    check_settings,
+    check_sheet,
+)
 from .db import WRITE_OPTION, display_url
 from .models import (
     Campaign,
@@ -68,7 +76,6 @@ from .sheets import (
     CAMPAIGN_ONLY,
     EXPORT_FORMAT,
     CheckedCharacter,
-    check_character,
     dump_characters,
     json_ready,
     parse_character_file,
@@ -78,25 +85,6 @@ from .sheets import (
 
 if TYPE_CHECKING:
     from .backup import Imported
-
-SETTINGS: dict[str, tuple[type, Any]] = {
-    "player_input": (bool, False),
-    "lang": (str, "fr"),
-    "table_token": (str, ""),
-}
-"""Table settings, their type and default.
-
-``table_token``: the secret of the campaign's table screen (``/t/<token>``), made on
-first use (``table_token``); a new one stops the old link (``new_table_token``).
-
-``player_input``: players enter their own declarations, defences and dice
-(otherwise they watch while the game master enters everything); ``lang``: the
-table's default language.
-"""
-
-SECRET_SETTINGS = frozenset({"table_token"})
-"""Settings that are secrets (a link's token): never exported (``backup``); a restored
-campaign makes a new one on first use."""
 
 COUNTERS = ("experience", "reputation")
 """Integer counters a character carries from fight to fight (``adjust_counters``)."""
@@ -127,21 +115,6 @@ class GmSessionInfo:
     address: str
     created_at: datetime
     seen_at: datetime
-
-
-@dataclass(frozen=True)
-class CampaignInfo:
-    """A campaign as stored."""
-
-    id: int
-    name: str
-    ruleset: str
-    packs: tuple[str, ...]
-    options: dict[str, Any]
-    era: str | None
-    settings: dict[str, Any]
-    created_at: datetime
-    updated_at: datetime
 
 
 @dataclass(frozen=True)
@@ -290,8 +263,8 @@ class Store:
     ) -> CampaignInfo:
         """A new campaign; its ruleset, packs, options and era are checked by the ruleset."""
         name = _name(name, "store.campaign.name")
-        packs_list, options_dict = _check_rules(ruleset, era, packs, options or {})
-        chosen = _check_settings({}, settings or {})
+        packs_list, options_dict = check_rules(ruleset, era, packs, options or {})
+        chosen = check_settings({}, settings or {})
         with self._write() as s:
             row = Campaign(
                 name=name,
@@ -303,7 +276,7 @@ class Store:
             )
             s.add(row)
             s.flush()
-            return _campaign_info(row)
+            return campaign_info(row)
 
     def update_campaign(
         self,
@@ -317,8 +290,8 @@ class Store:
     ) -> CampaignInfo:
         """Change a campaign's name, packs, options, era or some settings (others kept)."""
         with self._write() as s:
-            row = _campaign(s, campaign_id)
-            new_packs, new_options = _check_rules(
+            row = campaign_row(s, campaign_id)
+            new_packs, new_options = check_rules(
                 row.ruleset,
                 era if era is not None else row.era,
                 packs if packs is not None else row.packs,
@@ -330,16 +303,16 @@ class Store:
             if era is not None:
                 row.era = era
             if settings is not None:
-                row.settings = _check_settings(row.settings, settings)
+                row.settings = check_settings(row.settings, settings)
             row.updated_at = now()
             s.flush()
             changes.announce(s, changes.CAMPAIGN, row.id, self.origin)
-            return _campaign_info(row)
+            return campaign_info(row)
 
     def get_campaign(self, campaign_id: int) -> CampaignInfo:
         """One campaign (ConteurError ``store.campaign.unknown``)."""
         with self._read() as s:
-            return _campaign_info(_campaign(s, campaign_id))
+            return campaign_info(campaign_row(s, campaign_id))
 
     def table_token(self, campaign_id: int) -> str:
         """The secret of the campaign's table screen (``/t/<token>``), made on first use."""
@@ -366,7 +339,7 @@ class Store:
         """Every campaign, the most recently changed first."""
         with self._read() as s:
             rows = s.scalars(select(Campaign).order_by(Campaign.updated_at.desc(), Campaign.id))
-            return [_campaign_info(r) for r in rows]
+            return [campaign_info(r) for r in rows]
 
     # -------------------------------------------------------------- characters
 
@@ -381,8 +354,8 @@ class Store:
     ) -> CharacterInfo:
         """A new character from a sheet (French or English names) and its current state."""
         with self._write() as s:
-            campaign = _campaign(s, campaign_id)
-            checked = _check(campaign, sheet, state, source)
+            campaign = campaign_row(s, campaign_id)
+            checked = check_sheet(campaign, sheet, state, source)
             return _character_info(self._insert_character(s, campaign, checked, reason))
 
     def import_characters(
@@ -392,7 +365,7 @@ class Store:
         kind = parse_format(fmt, source)
         items = parse_character_file(text, kind, source)
         with self._write() as s:
-            campaign = _campaign(s, campaign_id)
+            campaign = campaign_row(s, campaign_id)
             checked: list[CheckedCharacter] = []
             for item in items:
                 if item.ruleset is not None and item.ruleset != campaign.ruleset:
@@ -402,7 +375,7 @@ class Store:
                         found=item.ruleset,
                         expected=campaign.ruleset,
                     )
-                checked.append(_check(campaign, item.sheet, item.state, item.source))
+                checked.append(check_sheet(campaign, item.sheet, item.state, item.source))
             seen: set[str] = set()
             for c in checked:
                 if c.slug in seen:
@@ -450,8 +423,8 @@ class Store:
         """
         with self._write() as s:
             row = _character(s, character_id)
-            campaign = _campaign(s, row.campaign_id)
-            checked = _check(
+            campaign = campaign_row(s, row.campaign_id)
+            checked = check_sheet(
                 campaign,
                 sheet if sheet is not None else row.sheet,
                 state if state is not None else row.state,
@@ -488,7 +461,7 @@ class Store:
     def list_characters(self, campaign_id: int) -> list[CharacterInfo]:
         """The characters of a campaign, by name."""
         with self._read() as s:
-            _campaign(s, campaign_id)
+            campaign_row(s, campaign_id)
             rows = s.scalars(
                 select(Character)
                 .where(Character.campaign_id == campaign_id)
@@ -539,14 +512,14 @@ class Store:
         kind = parse_format(fmt)
         with self._read() as s:
             row = _character(s, character_id)
-            campaign = _campaign(s, row.campaign_id)
+            campaign = campaign_row(s, row.campaign_id)
             return dump_characters([_export(row, campaign.ruleset)], kind)
 
     def export_characters(self, campaign_id: int, fmt: str = "yaml") -> str:
         """Every character of a campaign as one YAML or JSON file."""
         kind = parse_format(fmt)
         with self._read() as s:
-            campaign = _campaign(s, campaign_id)
+            campaign = campaign_row(s, campaign_id)
             rows = s.scalars(
                 select(Character).where(Character.campaign_id == campaign_id).order_by(Character.id)
             )
@@ -557,15 +530,11 @@ class Store:
 
     def export_campaign(self, campaign_id: int) -> dict[str, Any]:
         """The whole campaign as one JSON-ready backup (``conteur.store.backup``)."""
-        from .backup import export_campaign
-
-        return export_campaign(self, campaign_id)
+        return backup.export_campaign(self, campaign_id)
 
     def import_campaign(self, data: Any, source: str = "<backup>") -> Imported:
         """A new campaign from a backup (new ids, new player tokens), in one transaction."""
-        from .backup import import_campaign
-
-        return import_campaign(self, data, source)
+        return backup.import_campaign(self, data, source)
 
     # -------------------------------------------------------------- encounters
 
@@ -592,7 +561,7 @@ class Store:
             if key in SCENARIO_KEYS:
                 raise ConteurError("store.encounter.extra_key", field=key)
         with self._write() as s:
-            campaign = _campaign(s, campaign_id)
+            campaign = campaign_row(s, campaign_id)
             combatants: list[dict[str, Any]] = []
             links: dict[str, int] = {}
             for p in participants:
@@ -634,7 +603,7 @@ class Store:
     def list_encounters(self, campaign_id: int, status: str | None = None) -> list[EncounterInfo]:
         """A campaign's encounters (only ``open`` or ``closed`` ones when asked), newest first."""
         with self._read() as s:
-            _campaign(s, campaign_id)
+            campaign_row(s, campaign_id)
             query = select(EncounterRow).where(EncounterRow.campaign_id == campaign_id)
             if status is not None:
                 query = query.where(EncounterRow.status == status)
@@ -885,7 +854,7 @@ class Store:
             char_id: int | None = None
             if participant is not None:
                 row = _encounter(s, encounter_id, scenario=False)
-                campaign = _campaign(s, row.campaign_id)
+                campaign = campaign_row(s, row.campaign_id)
                 char = _character(s, participant.character_id)
                 if char.campaign_id != campaign.id:
                     raise ConteurError("store.character.other_campaign", name=char.name)
@@ -1211,73 +1180,11 @@ def _name(value: Any, key: str) -> str:
     return text
 
 
-def _check_rules(
-    ruleset: str, era: str | None, packs: Any, options: Any
-) -> tuple[list[str], dict[str, Any]]:
-    """Packs and options checked by the ruleset (an empty encounter must start)."""
-    rules = get_ruleset(ruleset)
-    if isinstance(packs, str) or not isinstance(packs, Sequence):
-        raise ConteurError("store.campaign.field", field="packs", reason=Msg("store.word.list"))
-    if not isinstance(options, Mapping):
-        raise ConteurError(
-            "store.campaign.field", field="options", reason=Msg("store.word.mapping")
-        )
-    packs_list = [str(p) for p in packs]
-    options_dict = json_ready(dict(options), "options")
-    scenario: dict[str, Any] = {
-        "ruleset": ruleset,
-        "packs": packs_list,
-        "options": options_dict,
-        "combatants": [],
-    }
-    if era is not None:
-        scenario["era"] = era
-    rules.new_state(scenario)
-    return packs_list, options_dict
-
-
-def _check_settings(current: Mapping[str, Any], changes: Mapping[str, Any]) -> dict[str, Any]:
-    out = {n: default for n, (_, default) in SETTINGS.items() if n not in SECRET_SETTINGS}
-    out.update(current)
-    for name, value in changes.items():
-        if name not in SETTINGS:
-            raise ConteurError("store.campaign.setting", name=name, known=", ".join(SETTINGS))
-        kind = SETTINGS[name][0]
-        if kind is bool and not isinstance(value, bool):
-            raise ConteurError(
-                "store.campaign.setting_type",
-                name=name,
-                expected=Msg("store.word.boolean"),
-                value=value,
-            )
-        if kind is str and not isinstance(value, str):
-            raise ConteurError(
-                "store.campaign.setting_type",
-                name=name,
-                expected=Msg("store.word.text"),
-                value=value,
-            )
-        out[name] = value
-    return out
-
-
-def _check(campaign: Campaign, sheet: Any, state: Any, source: str) -> CheckedCharacter:
-    return check_character(
-        campaign.ruleset,
-        sheet,
-        state,
-        source,
-        era=campaign.era,
-        packs=list(campaign.packs),
-        options=campaign.options,
-    )
-
-
 def _character_entry(
     campaign: Campaign, char: Character, p: Participant, cid: str
 ) -> dict[str, Any]:
     """The scenario entry of a campaign character, from its sheet and carried state."""
-    checked = _check(campaign, char.sheet, char.state, char.name)
+    checked = check_sheet(campaign, char.sheet, char.state, char.name)
     entry: dict[str, Any] = {"id": cid, "sheet": checked.scenario_sheet}
     entry.update(scenario_state(checked.state))
     if p.side is not None:
@@ -1333,13 +1240,6 @@ def _append_version(
         )
     )
     s.flush()
-
-
-def _campaign(s: Session, campaign_id: int) -> Campaign:
-    row = s.get(Campaign, campaign_id) if isinstance(campaign_id, int) else None
-    if row is None:
-        raise ConteurError("store.campaign.unknown", id=campaign_id)
-    return row
 
 
 def _character(s: Session, character_id: int) -> Character:
@@ -1403,20 +1303,6 @@ def _links(s: Session, encounter_id: int) -> dict[str, int]:
         .order_by(EncounterCharacter.id)
     )
     return {cid: char_id for cid, char_id in rows}
-
-
-def _campaign_info(row: Campaign) -> CampaignInfo:
-    return CampaignInfo(
-        row.id,
-        row.name,
-        row.ruleset,
-        tuple(row.packs),
-        dict(row.options),
-        row.era,
-        dict(row.settings),
-        row.created_at,
-        row.updated_at,
-    )
 
 
 def _character_info(row: Character) -> CharacterInfo:

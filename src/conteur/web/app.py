@@ -53,7 +53,7 @@ from conteur.store.auth import MIN_PASSWORD
 
 from . import rolls as table_rolls
 from . import view
-from .hosting import Hosting, SecureCookies
+from .address import Hosting, SecureCookies
 from .live import Notifier, listen_for_changes
 from .login import TokenLogin, client_of, local_path, without_token
 from .panels import CSRF_SLOT, LOG_SLOT, TOKEN_SLOT, Panels, Snapshot, table_viewer

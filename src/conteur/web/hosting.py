@@ -32,13 +32,14 @@ import hashlib
 import ipaddress
 import os
 import socket
-from dataclasses import dataclass
 from typing import TYPE_CHECKING
 from urllib.parse import urlsplit
 
-from starlette.types import ASGIApp, Message, Receive, Scope, Send
-
 from conteur.i18n import ConteurError
+from conteur.store import open_store
+
+from .address import DEFAULT_FORWARDED, Hosting, SecureCookies, is_loopback
+from .app import create_app
 
 if TYPE_CHECKING:
     from fastapi import FastAPI
@@ -47,58 +48,14 @@ PUBLIC_URL_ENV = "CONTEUR_PUBLIC_URL"
 LAN_URL_ENV = "CONTEUR_LAN_URL"
 FORWARDED_ENV = "CONTEUR_FORWARDED_ALLOW_IPS"
 SECRET_ENV = "CONTEUR_SECRET_KEY"
-DEFAULT_FORWARDED = "127.0.0.1"
 MIN_SECRET = 32
 """Characters of ``CONTEUR_SECRET_KEY``, at least (``conteur serve`` makes 64 hex digits)."""
-
-
-@dataclass(frozen=True)
-class Hosting:
-    """Where the server is seen from outside, and which proxies it believes."""
-
-    public_url: str | None = None
-    """``scheme://host[:port]``, no trailing slash; None: links follow each request."""
-    forwarded_allow_ips: str = DEFAULT_FORWARDED
-    """Proxies whose ``X-Forwarded-*`` headers count (comma-separated; ``*``: any; ``""``:
-    none)."""
-    lan_url: str | None = None
-    """``http://<address on the local network>:<port>``, when the server listens there: the
-    base of the links a page opened at a loopback address gives the players."""
-
-    @property
-    def https(self) -> bool:
-        """Whether the public address is https."""
-        return self.public_url is not None and self.public_url.startswith("https://")
-
-    def trusted(self) -> list[str]:
-        """The trusted proxies as a list (empty: forwarded headers are ignored)."""
-        return [p.strip() for p in self.forwarded_allow_ips.split(",") if p.strip()]
-
-    def base(self, request_base: str) -> str:
-        """The base of absolute links, ending with ``/``: the public address, else the
-        local network's when the request came to a loopback address, else the request's
-        own (``request.base_url``)."""
-        if self.public_url is not None:
-            return self.public_url + "/"
-        if self.lan_url is not None and is_loopback(urlsplit(request_base).hostname or ""):
-            return self.lan_url + "/"
-        return request_base if request_base.endswith("/") else request_base + "/"
 
 
 ALL_INTERFACES = ("0.0.0.0", "::", "")
 PROBE = ("10.254.254.254", 9)
 """A private address: connecting a UDP socket to it picks the interface a packet would
 leave by (the local network's) without sending anything, nor needing the internet."""
-
-
-def is_loopback(host: str) -> bool:
-    """Whether ``host`` (a name or an address) is this machine only (127.x, ::1, localhost)."""
-    if host.lower() in ("localhost", "localhost.localdomain"):
-        return True
-    try:
-        return ipaddress.ip_address(host.strip("[]")).is_loopback
-    except ValueError:
-        return False
 
 
 def _usable(address: str) -> bool:
@@ -202,39 +159,25 @@ def app_from_env() -> FastAPI:
         CONTEUR_DATABASE_URL=postgresql://… CONTEUR_SECRET_KEY=… \\
             uvicorn --factory conteur.web.hosting:app_from_env --port 8001
     """
-    from conteur.store import open_store
-
-    from .app import create_app
-
     hosting = hosting_from(None, None)
     secret = secret_from_env()
     return create_app(open_store(), secret=secret, hosting=hosting)
 
 
-class SecureCookies:
-    """Marks every cookie the app sets ``Secure`` when the page is served over https:
-    always (``https=True``: the public address is https), never (``False``), or when the
-    request's scheme — as the trusted proxy forwarded it — is https (``None``)."""
-
-    def __init__(self, app: ASGIApp, https: bool | None) -> None:
-        self.app = app
-        self.https = https
-
-    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
-        secure = self.https if self.https is not None else scope.get("scheme") == "https"
-        if scope["type"] != "http" or not secure:
-            await self.app(scope, receive, send)
-            return
-
-        async def send_secure(message: Message) -> None:
-            if message["type"] == "http.response.start":
-                headers = []
-                for name, value in message.get("headers", []):
-                    attributes = [a.strip().lower() for a in value.split(b";")[1:]]
-                    if name.lower() == b"set-cookie" and b"secure" not in attributes:
-                        value = value + b"; Secure"
-                    headers.append((name, value))
-                message = {**message, "headers": headers}
-            await send(message)
-
-        await self.app(scope, receive, send_secure)
+__all__ = [
+    "ALL_INTERFACES",
+    "DEFAULT_FORWARDED",
+    "FORWARDED_ENV",
+    "LAN_URL_ENV",
+    "PUBLIC_URL_ENV",
+    "SECRET_ENV",
+    "Hosting",
+    "SecureCookies",
+    "app_from_env",
+    "hosting_from",
+    "is_loopback",
+    "join_base",
+    "lan_address",
+    "parse_public_url",
+    "secret_from_env",
+]

@@ -42,7 +42,7 @@ BURSTS = {"short": (3, 1), "medium": (10, 2), "long": (20, 3)}
 """H-AUTO-1..3: rounds fired and bonus dice of each burst."""
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, kw_only=True)
 class AttackPlan:
     """One attack roll, ready to roll: the pool and everything that made it."""
 

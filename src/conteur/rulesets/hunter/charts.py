@@ -4,7 +4,8 @@ P(at least one success), P(dramatic failure) and P(exceptional success, H-EXC-1)
 for pools 0..max_pool (0 is the chance die, H-CHANCE-1) and each again option
 10/9/8, optionally with rote. The chart works on numpy arrays holding every again
 option and steps from one pool to the next by a 6×6 matrix, so it costs a few
-hundred numpy operations. Tests check it against ``hunter_successes`` (``.dice``).
+hundred numpy operations. Tests check it against ``hunter_successes`` (``.dice``);
+both step by one die's successes (``.chain``).
 """
 
 from __future__ import annotations
@@ -16,7 +17,7 @@ import numpy as np
 
 from conteur.dice.exact import FloatArray
 
-from .dice import hunter_chain
+from .chain import hunter_chain
 
 AGAINS: tuple[int, ...] = (10, 9, 8)
 

@@ -24,17 +24,18 @@ from conteur.dice.rolls import DieNote, DieRole, DieStage, Draw, RollRecord, che
 from conteur.i18n import ConteurError, Lang, Msg, t
 from conteur.records import lean
 
+from .chain import CHAIN_TAIL, hunter_chain, hunter_chain_view
+from .charts import hunter_chart
+
 DRAMATIC_FAILURE = "dramatic_failure"
 """The special failure of a hunter pool (``RollOdds.special``)."""
 
 TAIL = 1e-15
 """Probability mass below which the infinite new-WoD tail is cut."""
 
-_CHAIN_TAIL = 1e-18
-
 _FINAL_CUT = TAIL / 2
 """Where the returned new-WoD tail is cut. The arrays are already short of the
-mass dropped by ``_CHAIN_TAIL`` at every step (up to ~1e-16 for the largest
+mass dropped by ``CHAIN_TAIL`` at every step (up to ~1e-16 for the largest
 pools), so cutting at half of ``TAIL`` keeps the true mass left out below ``TAIL``."""
 
 
@@ -195,26 +196,6 @@ def _hunter_outcomes(n: int, again: int, rote: bool) -> tuple[tuple[HunterResult
 # ------------------------------------------------------------------ exact arrays
 
 
-def hunter_chain(again: int) -> FloatArray:
-    """Successes of one new-WoD die with ``again``-again (geometric tail, cut far below 1e-15)."""
-    return _hunter_chain(again).copy()
-
-
-@lru_cache(maxsize=8)
-def _hunter_chain(again: int) -> FloatArray:
-    r = (11 - again) / 10.0  # shows again or more: success, and rolls again
-    s = (again - 8) / 10.0  # succeeds without rolling again
-    f = 0.7
-    k = 1
-    probs = [f]
-    while r ** (k - 1) > _CHAIN_TAIL:
-        probs.append(r ** (k - 1) * s + r**k * f)
-        k += 1
-    out = np.array(probs)
-    out.flags.writeable = False
-    return out
-
-
 def hunter_successes(n: int, again: int, rote: bool) -> tuple[FloatArray, float]:
     """Distribution of successes (index k) and P(dramatic failure) of a new-WoD roll.
 
@@ -222,7 +203,7 @@ def hunter_successes(n: int, again: int, rote: bool) -> tuple[FloatArray, float]
     is the chance die (H-CHANCE-1); a dramatic failure is no success and a 1
     among the original dice, after any rote reroll (H-FAIL-1).
     """
-    chain = _hunter_chain(again)
+    chain = hunter_chain_view(again)
     if n <= 0:
         p10 = 0.1 + (0.9 * 0.1 if rote else 0.0)
         dramatic = 0.9 * 0.1 if rote else 0.1
@@ -236,7 +217,7 @@ def hunter_successes(n: int, again: int, rote: bool) -> tuple[FloatArray, float]
         slot = slot + 0.7 * chain
     dist = np.ones(1)
     for _ in range(n):
-        dist = trim(np.convolve(dist, slot), _CHAIN_TAIL)
+        dist = trim(np.convolve(dist, slot), CHAIN_TAIL)
     fail = 0.7 * 0.7 if rote else 0.7
     plain = 0.7 * 0.6 if rote else 0.6
     dramatic = fail**n - plain**n
@@ -285,8 +266,6 @@ def odds_answer(
     """
     check_again(again)
     if table:
-        from .charts import hunter_chart
-
         check_max_pool(max_pool, minimum=0)
         return hunter_chart(max_pool, rote=rote).to_dict()
     if pool is None:

@@ -35,16 +35,16 @@ def plan_grab(state: HunterState, a: Fighter, t: Fighter) -> AttackPlan:
         raise ConteurError("hunter.grapple.target_busy", target=t.name, rule="H-GRP-1")
     defense, drules = defense_of(state, t, "grapple", a, False)
     return AttackPlan(
-        a.id,
-        t.id,
-        "grapple",
-        _brawl(a),
-        _wounds(a),
-        defense,
-        0,
-        10,
-        "bashing",
-        ("H-GRP-1", *drules, *RULES),
+        attacker=a.id,
+        target=t.id,
+        maneuver="grapple",
+        base=_brawl(a),
+        modifiers=_wounds(a),
+        defense=defense,
+        armour=0,
+        again=10,
+        damage_type="bashing",
+        rules=("H-GRP-1", *drules, *RULES),
     )
 
 
@@ -65,16 +65,16 @@ def plan_escape(state: HunterState, a: Fighter, maneuver: str) -> AttackPlan:
         raise ConteurError("hunter.grapple.not_held", rule="H-GRP-2")
     holder = state.fighters[a.held_by]
     return AttackPlan(
-        a.id,
-        holder.id,
-        maneuver,
-        _brawl(a),
-        _wounds(a),
-        holder.trait("strength"),
-        0,
-        10,
-        "bashing",
-        ("H-GRP-2", *RULES),
+        attacker=a.id,
+        target=holder.id,
+        maneuver=maneuver,
+        base=_brawl(a),
+        modifiers=_wounds(a),
+        defense=holder.trait("strength"),
+        armour=0,
+        again=10,
+        damage_type="bashing",
+        rules=("H-GRP-2", *RULES),
         opposed="strength",
     )
 
@@ -96,16 +96,16 @@ def plan_overpower(state: HunterState, a: Fighter, option: str, weapon: int) -> 
     w = state.weapon_of(a)
     damage_type = w.damage_type if option == "attack_with" and w else "bashing"
     return AttackPlan(
-        a.id,
-        t.id,
-        "overpower",
-        _brawl(a),
-        mods,
-        t.trait("strength"),
-        0,
-        10,
-        damage_type,
-        ("H-GRP-3", *RULES),
+        attacker=a.id,
+        target=t.id,
+        maneuver="overpower",
+        base=_brawl(a),
+        modifiers=mods,
+        defense=t.trait("strength"),
+        armour=0,
+        again=10,
+        damage_type=damage_type,
+        rules=("H-GRP-3", *RULES),
         opposed="strength",
     )
 

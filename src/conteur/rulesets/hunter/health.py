@@ -2,7 +2,13 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass
+from functools import cache
+from importlib import resources
+from typing import Any
+
+import yaml
 
 SEVERITY = {"bashing": 1, "lethal": 2, "aggravated": 3}
 MARKS = {0: " ", 1: "/", 2: "X", 3: "*"}
@@ -75,3 +81,29 @@ class HealthTrack:
         if self.last == 2:
             return "incapacitated"
         return "alive"
+
+
+# ------------------------------------------------------------------ bands
+
+
+@cache
+def ladder() -> tuple[tuple[tuple[int, str], ...], Mapping[str, str]]:
+    """The bands of ``data/bands.yaml``: (penalty reached, band) rungs, and band by fate."""
+    ref = resources.files("conteur.rulesets.hunter").joinpath("data/bands.yaml")
+    data: dict[str, Any] = yaml.safe_load(ref.read_text(encoding="utf-8"))
+    rungs = tuple((int(r["penalty"]), str(r["band"])) for r in data["wounded"])
+    fates = {str(k): str(v) for k, v in data["fates"].items()}
+    return rungs, fates
+
+
+def band_of(boxes: tuple[int, ...] | list[int], fate: str) -> str:
+    """The catalogue key of the word players read for this track and fate."""
+    rungs, fates = ladder()
+    if fate in fates:
+        return f"hunter.band.{fates[fate]}"
+    filled = sum(1 for b in boxes if b)
+    if not filled:
+        return "band.unhurt"
+    penalty = -max(0, min(3, filled - (len(boxes) - 3)))
+    reached = [name for limit, name in rungs if penalty <= limit]
+    return f"hunter.band.{reached[-1]}" if reached else "band.wounded"

@@ -9,25 +9,11 @@ combatant taken out leaves the order at once and acts no more.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
-from typing import Any
-
 from conteur.engine import Command, Resolution
 from conteur.engine.joining import CombatantJoined, CombatantWithdrawn, leaving, newcomer
 
 from .sheet import fighter_from_scenario
 from .state import HunterState
-
-
-def admit(state: HunterState, entry: Mapping[str, Any]) -> None:
-    f = fighter_from_scenario(entry, len(state.fighters), state.tables)
-    state.fighters[f.id] = f
-
-
-def withdraw(state: HunterState, fid: str) -> None:
-    state.fighters[fid].withdrawn = True
-    if fid in state.ranking:
-        state.ranking.remove(fid)
 
 
 def join(ctx: Resolution, command: Command) -> None:

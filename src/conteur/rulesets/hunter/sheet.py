@@ -21,8 +21,8 @@ from conteur.engine.inputs import (
 )
 from conteur.i18n import ConteurError, Msg
 
+from .fighter import COVER_PENALTY, Fighter
 from .health import HealthTrack
-from .state import COVER_PENALTY, Fighter
 from .tables import DAMAGE_TYPES, Tables
 
 TRAITS = {

@@ -10,13 +10,6 @@ none), so there is no Willpower column. Conditions are words, naming who holds w
 
 from __future__ import annotations
 
-from collections.abc import Mapping
-from functools import cache
-from importlib import resources
-from typing import Any
-
-import yaml
-
 from conteur.engine.views import (
     Column,
     ConditionView,
@@ -31,7 +24,7 @@ from conteur.engine.views import (
 from conteur.i18n import Bilingual, Msg
 
 from .attack import defense_of
-from .health import MARKS
+from .health import MARKS, band_of
 from .state import Fighter, HunterState
 from .turn import due
 
@@ -57,29 +50,6 @@ CONDITIONS = (
     "cover",
 )
 """Every condition a row may name, in the order it names them (``hunter.cond.<key>``)."""
-
-
-@cache
-def ladder() -> tuple[tuple[tuple[int, str], ...], Mapping[str, str]]:
-    """The bands of ``data/bands.yaml``: (penalty reached, band) rungs, and band by fate."""
-    ref = resources.files("conteur.rulesets.hunter").joinpath("data/bands.yaml")
-    data: dict[str, Any] = yaml.safe_load(ref.read_text(encoding="utf-8"))
-    rungs = tuple((int(r["penalty"]), str(r["band"])) for r in data["wounded"])
-    fates = {str(k): str(v) for k, v in data["fates"].items()}
-    return rungs, fates
-
-
-def band_of(boxes: tuple[int, ...] | list[int], fate: str) -> str:
-    """The catalogue key of the word players read for this track and fate."""
-    rungs, fates = ladder()
-    if fate in fates:
-        return f"hunter.band.{fates[fate]}"
-    filled = sum(1 for b in boxes if b)
-    if not filled:
-        return "band.unhurt"
-    penalty = -max(0, min(3, filled - (len(boxes) - 3)))
-    reached = [name for limit, name in rungs if penalty <= limit]
-    return f"hunter.band.{reached[-1]}" if reached else "band.wounded"
 
 
 WITHDRAWN = "withdrawn"

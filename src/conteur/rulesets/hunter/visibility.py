@@ -1,4 +1,5 @@
-"""Who may see each event of a hunter fight, and the line the others read instead.
+"""Who may see each event of a hunter fight (the line the others read instead is each
+event's own ``veiled``, in ``.events``).
 
 Decided per event type when the event is emitted (``HunterRuleset.visibility``):
 
@@ -31,11 +32,8 @@ Defense, no track.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
-
 from conteur.engine import Event
 from conteur.engine.visibility import PUBLIC, Audiences, Visibility, owned_by
-from conteur.i18n import Lang, Msg, catalog, t
 
 from .events import (
     HunterAmbushChecked,
@@ -79,10 +77,6 @@ AUDIENCES = Audiences(
 """Who sees each event type: a fighter's own rolls, Defense, ammunition and counters are
 its ``actor``'s; a wound is its ``target``'s; an attack roll is decided by who is a hunter."""
 
-GRAPPLING = frozenset({"grapple", "escape", "overpower", "fight_back"})
-"""Maneuvers whose success is a hold, not a blow (their outcome reads « réussite »)."""
-
-
 STAYS_HIDDEN = frozenset(("delay", "pass"))
 """What a hidden fighter may do and stay hidden: delaying its action, passing: the table
 sees nothing happen."""
@@ -104,104 +98,3 @@ def attack_owner(state: HunterState, attacker: str, target: str) -> str:
     if d is not None and d.kind != "hunter":
         return target
     return attacker
-
-
-# ------------------------------------------------------------------ veiled lines
-
-
-def _name(names: Mapping[str, str] | None, fid: str) -> str:
-    return (names or {}).get(fid, fid)
-
-
-def _word(value: str) -> Msg | str:
-    key = f"hunter.word.{value}"
-    return Msg(key) if key in catalog() else value.replace("_", " ")
-
-
-def _initiative(ev: Event, lang: Lang | None, names: Mapping[str, str] | None) -> str:
-    assert isinstance(ev, HunterInitiativeRolled)
-    return t("ev.HunterInitiativeRolled.veiled", lang, actor=_name(names, ev.actor))
-
-
-def _rolloff(ev: Event, lang: Lang | None, names: Mapping[str, str] | None) -> str:
-    assert isinstance(ev, HunterRollOff)
-    return t("ev.HunterRollOff.veiled", lang, actor=_name(names, ev.actor))
-
-
-def _ambush(ev: Event, lang: Lang | None, names: Mapping[str, str] | None) -> str:
-    assert isinstance(ev, HunterAmbushChecked)
-    key = "surprised" if ev.surprised else "ready"
-    return t(f"ev.HunterAmbushChecked.veiled.{key}", lang, actor=_name(names, ev.actor))
-
-
-def _conscious(ev: Event, lang: Lang | None, names: Mapping[str, str] | None) -> str:
-    assert isinstance(ev, HunterConsciousnessRolled)
-    key = "conscious" if ev.conscious else "out"
-    return t(f"ev.HunterConsciousnessRolled.veiled.{key}", lang, actor=_name(names, ev.actor))
-
-
-def _dodging(ev: Event, lang: Lang | None, names: Mapping[str, str] | None) -> str:
-    assert isinstance(ev, HunterDodging)
-    return t("ev.HunterDodging.veiled", lang, actor=_name(names, ev.actor))
-
-
-def outcome(ev: HunterAttackRolled) -> Msg:
-    """The outcome of an attack roll in a word: a dramatic failure, an exceptional success,
-    a blow that lands or misses (a hold that succeeds or fails, for grappling)."""
-    if ev.dramatic:
-        return Msg("hunter.outcome.dramatic")
-    if ev.successes <= 0:
-        return Msg("hunter.outcome.failure" if ev.maneuver in GRAPPLING else "hunter.outcome.miss")
-    if ev.exceptional:
-        return Msg("hunter.outcome.exceptional")
-    return Msg("hunter.outcome.success" if ev.maneuver in GRAPPLING else "hunter.outcome.hit")
-
-
-def _attack(ev: Event, lang: Lang | None, names: Mapping[str, str] | None) -> str:
-    """Who attacked whom, with what, the outcome; and, when the roll is a hunter's (owned by
-    its target for the target's Defense in it), its successes: rolled in front of the table."""
-    assert isinstance(ev, HunterAttackRolled)
-    fields = {
-        "actor": _name(names, ev.actor),
-        "target": _name(names, ev.target),
-        "maneuver": _word(ev.maneuver),
-        "outcome": outcome(ev),
-    }
-    hunters_roll = ev.seen.owner == ev.target != ev.actor
-    if hunters_roll and ev.successes > 0 and not ev.dramatic:
-        return t("ev.HunterAttackRolled.veiled.successes", lang, successes=ev.successes, **fields)
-    return t("ev.HunterAttackRolled.veiled", lang, **fields)
-
-
-def _damaged(ev: Event, lang: Lang | None, names: Mapping[str, str] | None) -> str:
-    from .views import band_of
-
-    assert isinstance(ev, HunterDamaged)
-    return t(
-        "ev.HunterDamaged.veiled",
-        lang,
-        target=_name(names, ev.target),
-        damage_type=_word(ev.damage_type),
-        band=Msg(band_of(ev.boxes, ev.fate)),
-    )
-
-
-Veil = Callable[[Event, Lang | None, Mapping[str, str] | None], str | None]
-
-VEILED: dict[type[Event], Veil] = {
-    HunterInitiativeRolled: _initiative,
-    HunterRollOff: _rolloff,
-    HunterAmbushChecked: _ambush,
-    HunterConsciousnessRolled: _conscious,
-    HunterDodging: _dodging,
-    HunterAttackRolled: _attack,
-    HunterDamaged: _damaged,
-}
-"""The veiled line of each event type that has one; the others (the rounds left in a gun,
-experience counters) leave nothing to those who may not see them."""
-
-
-def veiled_line(ev: Event, lang: Lang | None, names: Mapping[str, str] | None) -> str | None:
-    """What a reader who may not see ``ev`` reads instead (None: nothing)."""
-    veil = VEILED.get(type(ev))
-    return veil(ev, lang, names) if veil is not None else None

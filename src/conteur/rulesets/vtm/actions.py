@@ -56,9 +56,9 @@ def act(ctx: Resolution, command: Command) -> None:
     willpower = decl.willpower and not f.progress.willpower_used
     ctx.emit(
         ActionTaken(
-            f.id,
-            index,
-            chosen.kind,
+            fighter=f.id,
+            index=index,
+            kind=chosen.kind,
             counts=not chosen.celerity,
             willpower=willpower,
             rules=rules_of_timing(timing, chosen),
@@ -250,7 +250,15 @@ def move_first(ctx: Resolution, f: Fighter, a: Action) -> None:
     start = f.position
     dest = resolve_goal(ctx.state, goal, f)
     end = move_toward(start, dest, limit)
-    ctx.emit(Moved(f.id, end[0], end[1], round(distance(start, end), 2), rules=("V-MAN-6",)))
+    ctx.emit(
+        Moved(
+            fighter=f.id,
+            x=end[0],
+            y=end[1],
+            metres=round(distance(start, end), 2),
+            rules=("V-MAN-6",),
+        )
+    )
     after_move(ctx, f, a, distance(start, end))
 
 
@@ -298,14 +306,16 @@ def after_move(ctx: Resolution, f: Fighter, a: Action, metres: float) -> None:
     (``cover``: 0–3); a move that does not leaves the cover the fighter had.
     """
     if metres > walking_distance(ctx.state, f):
-        ctx.emit(ConditionSet(f.id, "running", ctx.state.turn, rules=("V-RNG-1",)))
+        ctx.emit(
+            ConditionSet(target=f.id, condition="running", value=ctx.state.turn, rules=("V-RNG-1",))
+        )
     level = a.param("cover")
     if level is not None:
         if int(level) not in (0, 1, 2, 3):
             raise ConteurError("vtm.gm.cover", rule="V-RNG-3", value=level)
-        ctx.emit(CoverTaken(f.id, int(level), rules=("V-RNG-3",)))
+        ctx.emit(CoverTaken(fighter=f.id, level=int(level), rules=("V-RNG-3",)))
     elif metres > 0 and f.cover:
-        ctx.emit(CoverTaken(f.id, 0, rules=("V-RNG-3",)))
+        ctx.emit(CoverTaken(fighter=f.id, level=0, rules=("V-RNG-3",)))
 
 
 # ------------------------------------------------------------------ general actions
@@ -320,15 +330,15 @@ def move(ctx: Resolution, f: Fighter, a: Action, penalty: int, willpower: bool) 
     dest = resolve_goal(ctx.state, goal, f)  # a fighter: stop at arm's length
     end = move_toward(f.position, dest, running_distance(ctx.state, f))
     metres = distance(f.position, end)
-    ctx.emit(Moved(f.id, end[0], end[1], round(metres, 2), rules=("V-MAN-6",)))
+    ctx.emit(Moved(fighter=f.id, x=end[0], y=end[1], metres=round(metres, 2), rules=("V-MAN-6",)))
     after_move(ctx, f, a, metres)
 
 
 @action("stand_up")
 def stand_up(ctx: Resolution, f: Fighter, a: Action, penalty: int, willpower: bool) -> None:
     """V-DMG-7 (core): a knocked-down fighter spends an action to stand."""
-    ctx.emit(ConditionSet(f.id, "knocked_down", None, rules=("V-DMG-7",)))
-    ctx.emit(ConditionSet(f.id, "prone", None, rules=("V-DMG-7",)))
+    ctx.emit(ConditionSet(target=f.id, condition="knocked_down", value=None, rules=("V-DMG-7",)))
+    ctx.emit(ConditionSet(target=f.id, condition="prone", value=None, rules=("V-DMG-7",)))
 
 
 @action("draw")
@@ -337,7 +347,7 @@ def draw(ctx: Resolution, f: Fighter, a: Action, penalty: int, willpower: bool) 
     w = equipment.weapon(ctx.state, a.weapon).id if a.weapon else None
     if w is not None and w not in equipment.owned_weapons(f):
         raise ConteurError("vtm.weapon.not_carried", rule="V-ATK-1", fighter=f.name, weapon=w)
-    ctx.emit(WeaponChanged(f.id, w))
+    ctx.emit(WeaponChanged(fighter=f.id, weapon=w))
 
 
 @action("other")
@@ -373,14 +383,14 @@ def other(ctx: Resolution, f: Fighter, a: Action, penalty: int, willpower: bool)
         ),
     )
     if gm_dice or gm_difficulty or ctx.state.pending_modifiers.get(f.id):
-        ctx.emit(ModifiersUsed(f.id))
+        ctx.emit(ModifiersUsed(fighter=f.id))
     ctx.emit(
         RollMade(
-            f.id,
-            purpose,
-            pool,
-            difficulty,
-            record.result.successes,
+            fighter=f.id,
+            purpose=purpose,
+            pool=pool,
+            difficulty=difficulty,
+            successes=record.result.successes,
             rules=("V-INI-4", *extra_rules),
             rolls=(record,),
         )

@@ -68,7 +68,7 @@ def test_ask(
     )
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, kw_only=True)
 class StrikeAsks:
     """The asks of one attack's rolls: its attack and defence, and the names the damage and
     soak asks are said with (their pools are known only when they are rolled)."""

@@ -17,10 +17,13 @@ from conteur.i18n import ConteurError, Msg
 
 from . import equipment
 from .asks import StrikeAsks, parts, willpower_note, word
+from .defence import defence_rolled as defence_used
+from .defence import ready_defence
 from .events import ConditionSet, ModifiersUsed
 from .hooks import AfterHit, AttackDraft
 from .readiness import multiple_actions_count
 from .rulebook import Rulebook, rules_of
+from .soak import soak_parts, soak_pool
 from .state import Action, Fighter, VtmState
 from .strike import Defence, Riposte, Strike, StrikeOutcome, roll_strike
 
@@ -117,7 +120,7 @@ def conclude_attack(
     ``odds.py`` runs it too, once per distinct outcome of the dice.
     """
     if ctx.state.pending_modifiers.get(d.attacker.id):
-        ctx.emit(ModifiersUsed(d.attacker.id))
+        ctx.emit(ModifiersUsed(fighter=d.attacker.id))
     for event in outcome.events:
         ctx.emit(event)
     defence_rolled(ctx, defence, outcome.events)
@@ -147,7 +150,7 @@ def dazed_by_damage(ctx: Resolution, target: Fighter, outcome: StrikeOutcome) ->
     if target.supernatural:
         threshold += int(ctx.state.options.get("dazed_threshold_bonus_supernatural", 2))
     if outcome.levels > threshold and not target.out_of_fight:
-        ctx.emit(ConditionSet(target.id, "dazed", True, rules=("V-DMG-7",)))
+        ctx.emit(ConditionSet(target=target.id, condition="dazed", value=True, rules=("V-DMG-7",)))
 
 
 # ----------------------------------------------------------------- defence
@@ -155,16 +158,12 @@ def dazed_by_damage(ctx: Resolution, target: Fighter, outcome: StrikeOutcome) ->
 
 def defence_for(ctx: Resolution, d: AttackDraft) -> Defence | None:
     """The defence the target has ready against this attack, if any (V-DEF-1..9)."""
-    from .defence import ready_defence
-
     return ready_defence(ctx, d)
 
 
 def defence_rolled(ctx: Resolution, defence: Defence | None, events: tuple[Any, ...]) -> None:
     """The defender's game-master modifiers are used when its dice were rolled."""
-    from .defence import defence_rolled as used
-
-    used(ctx, defence, events)
+    defence_used(ctx, defence, events)
 
 
 # ----------------------------------------------------------------- damage and soak
@@ -241,10 +240,10 @@ def strike_asks(
         )
     strength = d.weapon is None and damage_dice == d.attacker.trait("strength")
     return StrikeAsks(
-        attack,
-        ask,
-        d.attacker.name,
-        d.target.name,
+        attack=attack,
+        defence=ask,
+        attacker=d.attacker.name,
+        target=d.target.name,
         damage_label=Msg("vtm.trait.strength") if strength else None,
         soak=tuple((word(what), n) for what, n in soak),
     )
@@ -253,46 +252,6 @@ def strike_asks(
 def format_notes(d: AttackDraft) -> tuple[tuple[str, int], ...]:
     """The modifiers of an attack for the log and the odds view: ``(("aim", 2), ...)``."""
     return tuple((what, amount) for rule, what, amount in d.notes if rule != "V-ATK-1" and amount)
-
-
-def soak_pool(
-    target: Fighter, damage_type: str, source: str, state: VtmState, *, with_armour: bool = True
-) -> int:
-    """Soak dice against one attack (V-SOAK-1, V-SOAK-2, V-ARM-1): the sum of ``soak_parts``."""
-    return sum(
-        n for _, n in soak_parts(target, damage_type, source, state, with_armour=with_armour)
-    )
-
-
-def soak_parts(
-    target: Fighter, damage_type: str, source: str, state: VtmState, *, with_armour: bool = True
-) -> list[tuple[str, int]]:
-    """The soak dice against one attack, part by part (V-SOAK-1, V-SOAK-2, V-ARM-1).
-
-    Stamina soaks bashing for all, lethal only for vampires and other
-    supernatural beings; Fortitude adds to both and alone soaks aggravated;
-    armour adds against bashing, lethal and claws or fangs, never fire or
-    sunlight. A mortal soaks lethal with its armour alone (reading).
-    ``with_armour`` False: a called shot slipped past the armour (V-MAN-8).
-    """
-    stamina = target.trait("stamina")
-    fortitude = target.trait("fortitude")
-    armour = equipment.armour_of(state, target) if with_armour else None
-    rating = armour.rating if armour is not None else 0
-    if source in ("fire", "sunlight"):
-        rating = 0
-    if damage_type == "bashing":
-        parts = [("stamina", stamina), ("fortitude", fortitude), ("armour", rating)]
-    elif damage_type == "lethal":
-        parts = [
-            ("stamina", stamina if target.supernatural else 0),
-            ("fortitude", fortitude),
-            ("armour", rating),
-        ]
-    else:
-        claws_or_fangs = source in ("claws", "fangs")
-        parts = [("fortitude", fortitude), ("armour", rating if claws_or_fangs else 0)]
-    return [(what, n) for what, n in parts if n]
 
 
 def multiple_penalty(state: VtmState, f: Fighter, action: Action) -> int:
@@ -307,8 +266,14 @@ def multiple_penalty(state: VtmState, f: Fighter, action: Action) -> int:
 
 def knock_down(ctx: Resolution, fighter: Fighter, rule: str) -> None:
     """A fighter falls: knocked down and dazed (V-DMG-7)."""
-    ctx.emit(ConditionSet(fighter.id, "knocked_down", True, rules=(rule, "V-DMG-7")))
-    ctx.emit(ConditionSet(fighter.id, "dazed", True, rules=(rule, "V-DMG-7")))
+    ctx.emit(
+        ConditionSet(
+            target=fighter.id, condition="knocked_down", value=True, rules=(rule, "V-DMG-7")
+        )
+    )
+    ctx.emit(
+        ConditionSet(target=fighter.id, condition="dazed", value=True, rules=(rule, "V-DMG-7"))
+    )
 
 
 __all__ = [

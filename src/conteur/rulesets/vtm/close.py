@@ -92,18 +92,22 @@ from .hooks import (
     reads_effect,
     substitute,
 )
+from .locks import (
+    LOCK_RULES,
+    Lock,
+    all_maneuvers,
+    allowed_in_lock,
+    kind_id,
+    lock_of,
+    lock_refusal,
+    sets_up,
+)
 from .modifiers import LOCATION_SIZE
 from .readiness import gm_modifiers
 from .rulebook import rules_of
 from .state import DEFENSIVE, Action, Fighter, VtmState
 from .strike import StrikeOutcome, roll_damage
 from .tables import Effect, Maneuver
-
-LOCK_RULES = {"grapple": "V-CC-7", "hold": "V-CC-8"}
-"""The two maneuver effects that lock two fighters together, and their rules."""
-
-LOCK_ACTIONS = ("grapple_damage", "break_free", "release")
-"""Actions that only make sense inside a lock."""
 
 RESIST_DIFFICULTY = 6
 GET_UP_DIFFICULTY = 6
@@ -118,7 +122,7 @@ CALLED_SHOT_PAST_ARMOUR = ("small", "precise")
 # ================================================================== events
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, kw_only=True)
 class Locked(Event):
     """A grapple (V-CC-7) or hold (V-CC-8) hits: ``holder`` and ``target`` are locked together."""
 
@@ -135,7 +139,7 @@ class Locked(Event):
             target.conditions["immobilised"] = self.holder
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, kw_only=True)
 class LockEnded(Event):
     """A grapple or hold ends: broken free, released, or one of the two out of the fight."""
 
@@ -143,6 +147,17 @@ class LockEnded(Event):
     target: str
     kind: str
     reason: str
+
+    @classmethod
+    def of(cls, lock: Lock, reason: str) -> LockEnded:
+        """The end of ``lock``, for ``reason``, under the lock's own rule."""
+        return cls(
+            holder=lock.holder,
+            target=lock.target,
+            kind=lock.kind,
+            reason=reason,
+            rules=(lock.rule,),
+        )
 
     def apply(self, state: VtmState) -> None:
         holder, target = state.fighters[self.holder], state.fighters[self.target]
@@ -152,7 +167,7 @@ class LockEnded(Event):
             target.conditions.pop("immobilised", None)
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, kw_only=True)
 class BreakFreeRolled(Event):
     """The resisted Str + Brawl roll to break a grapple or hold (V-CC-7, V-CC-8)."""
 
@@ -173,7 +188,7 @@ class BreakFreeRolled(Event):
         return veil(self, f"ev.BreakFreeRolled.veiled.{outcome}", lang, names)
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, kw_only=True)
 class GrappleSqueezed(Event):
     """A grappler inflicts Strength damage automatically: no attack roll (V-CC-7)."""
 
@@ -188,7 +203,7 @@ class GrappleSqueezed(Event):
         return veil(self, "ev.GrappleSqueezed.veiled", lang, names)
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, kw_only=True)
 class Disarmed(Event):
     """Damage successes above the target's Strength: no damage, its weapon falls (V-CC-6)."""
 
@@ -205,7 +220,7 @@ class Disarmed(Event):
         return veil(self, "ev.Disarmed.veiled", lang, names)
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, kw_only=True)
 class DisarmBotched(Event):
     """A botched disarm: he drops his weapon or is struck, the Conteur's choice (V-CC-6)."""
 
@@ -216,7 +231,7 @@ class DisarmBotched(Event):
         state.fighters[self.attacker].conditions["disarm_botched"] = self.target
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, kw_only=True)
 class FeedingStarted(Event):
     """A successful Kiss: the vampire drinks; the victim usually cannot resist (V-CC-10)."""
 
@@ -228,7 +243,7 @@ class FeedingStarted(Event):
         state.fighters[self.target].conditions["fed_upon"] = self.fighter
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, kw_only=True)
 class WoundClosed(Event):
     """After the Kiss, the vampire closes the wound, leaving no trace (V-CC-10)."""
 
@@ -238,113 +253,6 @@ class WoundClosed(Event):
     def apply(self, state: VtmState) -> None:
         state.fighters[self.fighter].conditions.pop("feeding", None)
         state.fighters[self.target].conditions.pop("fed_upon", None)
-
-
-# ================================================================== locks
-
-
-@dataclass(frozen=True)
-class Lock:
-    """Two fighters locked together by a grapple or a hold."""
-
-    kind: str
-    holder: str
-    target: str
-    turn: int
-
-    def other(self, fid: str) -> str:
-        return self.target if fid == self.holder else self.holder
-
-    @property
-    def rule(self) -> str:
-        return LOCK_RULES.get(self.kind, "V-CC-7")
-
-
-def lock_of(state: VtmState, f: Fighter) -> Lock | None:
-    """The grapple or hold ``f`` is in, as holder or held, while both can still fight."""
-    holding = f.conditions.get("holding")
-    held_by = f.conditions.get("held_by")
-    if holding is None and held_by is None:
-        return None
-    if isinstance(holding, dict):
-        lock = Lock(str(holding["kind"]), f.id, str(holding["target"]), int(holding["turn"]))
-    elif isinstance(held_by, dict):
-        lock = Lock(str(held_by["kind"]), str(held_by["holder"]), f.id, int(held_by["turn"]))
-    else:
-        return None
-    other = state.fighters.get(lock.other(f.id))
-    if other is None or other.out_of_fight or f.out_of_fight:
-        return None
-    return lock
-
-
-def all_maneuvers(state: VtmState) -> list[Maneuver]:
-    """The tables' maneuvers and those defined during play (V-CC-0)."""
-    own = [equipment.maneuver(state, mid) for mid in state.custom_maneuvers]
-    return [*equipment.tables(state).maneuvers.values(), *own]
-
-
-def sets_up(state: VtmState, mid: str) -> bool:
-    """Whether some maneuver (of the tables, or defined during play) needs ``mid`` first."""
-    if mid in equipment.tables(state).prerequisites:
-        return True
-    return any(mid in equipment.maneuver(state, x).requires.after for x in state.custom_maneuvers)
-
-
-def follow_ups(state: VtmState, kind: str) -> list[str]:
-    """Maneuvers that need this lock first: bite and Kiss after a grapple or hold (V-CC-10)."""
-    return list(dict.fromkeys(m.id for m in all_maneuvers(state) if kind in m.requires.after))
-
-
-def allowed_in_lock(state: VtmState, lock: Lock, fid: str) -> list[str]:
-    """The only actions ``fid`` may take while locked (V-CC-7, V-CC-8; table in the module doc)."""
-    holder = fid == lock.holder
-    if lock.kind == "hold":
-        return ["release", *follow_ups(state, "hold")] if holder else ["break_free"]
-    both = ["grapple_damage", "break_free"]
-    return [*both, "release", *follow_ups(state, "grapple")] if holder else both
-
-
-def kind_id(state: VtmState, kind: str) -> str:
-    """The canonical id of an action kind (a maneuver may be named by one of its words)."""
-    if kind in rules_of(state).actions or kind in DEFENSIVE:
-        return kind
-    return equipment.maneuver(state, kind).id
-
-
-def allowed_kinds(state: VtmState, f: Fighter, kinds: Iterable[str]) -> tuple[str, ...]:
-    """Of ``kinds``, those ``f`` may declare now (only the lock's own while locked)."""
-    lock = lock_of(state, f)
-    if lock is None:
-        return tuple(k for k in kinds if k not in LOCK_ACTIONS)
-    return tuple(allowed_in_lock(state, lock, f.id))
-
-
-def lock_refusal(state: VtmState, f: Fighter, a: Action) -> ConteurError | None:
-    """Why a lock forbids ``a``, if it does (V-CC-7, V-CC-8): locked, only the lock's own
-    actions, on the other fighter of the lock; not locked, none of them. Declarations,
-    actions and defences are checked with it, and the templates offer what it allows."""
-    kind = kind_id(state, a.kind)
-    lock = lock_of(state, f)
-    if lock is None:
-        if kind in LOCK_ACTIONS:
-            return ConteurError("vtm.close.not_locked", rule="V-CC-7", fighter=f.name)
-        return None
-    allowed = allowed_in_lock(state, lock, f.id)
-    other = state.fighters[lock.other(f.id)]
-    if kind not in allowed:
-        return ConteurError(
-            "vtm.close.locked",
-            rule=lock.rule,
-            fighter=f.name,
-            other=other.name,
-            allowed=", ".join(allowed),
-        )
-    if a.target is not None and a.target != other.id:
-        return ConteurError(
-            "vtm.close.locked_target", rule=lock.rule, fighter=f.name, other=other.name
-        )
-    return None
 
 
 @action_check
@@ -405,7 +313,11 @@ def end_fallen_locks(ctx: Resolution) -> None:
             kind = str(holding["kind"])
             ctx.emit(
                 LockEnded(
-                    f.id, target.id, kind, "out_of_fight", rules=(LOCK_RULES[kind], "V-DMG-5")
+                    holder=f.id,
+                    target=target.id,
+                    kind=kind,
+                    reason="out_of_fight",
+                    rules=(LOCK_RULES[kind], "V-DMG-5"),
                 )
             )
 
@@ -427,7 +339,7 @@ def grapple_damage(ctx: Resolution, f: Fighter, a: Action, penalty: int, willpow
     other = state.fighters[lock.other(f.id)]
     d = draft_attack(state, f, other, Action("grapple", other.id))
     s = strike_for(d, None, False)
-    ctx.emit(GrappleSqueezed(f.id, other.id, s.damage_dice, rules=("V-CC-7",)))
+    ctx.emit(GrappleSqueezed(attacker=f.id, target=other.id, pool=s.damage_dice, rules=("V-CC-7",)))
     outcome = roll_damage(s, 1, 1, ctx.dice, [])
     for event in outcome.events:
         ctx.emit(event)
@@ -459,7 +371,7 @@ def break_free(ctx: Resolution, f: Fighter, a: Action, penalty: int, willpower: 
         test_ask(f.id, f.name, word("break_free"), mine, difficulty + gm_difficulty, auto=auto),
     )
     if state.pending_modifiers.get(f.id):
-        ctx.emit(ModifiersUsed(f.id))
+        ctx.emit(ModifiersUsed(fighter=f.id))
     theirs = sum(other.trait(t) for t in traits) + other.penalty
     their_roll = ctx.dice.roll(
         VtmPool(max(0, theirs), RESIST_DIFFICULTY, auto=other.trait("potence")),
@@ -476,19 +388,19 @@ def break_free(ctx: Resolution, f: Fighter, a: Action, penalty: int, willpower: 
     rules = (lock.rule, "V-CC-12") if difficulty > RESIST_DIFFICULTY else (lock.rule,)
     ctx.emit(
         BreakFreeRolled(
-            f.id,
-            other.id,
-            max(0, mine),
-            max(0, theirs),
-            my_roll.result.successes,
-            their_roll.result.successes,
-            free,
+            fighter=f.id,
+            other=other.id,
+            pool=max(0, mine),
+            other_pool=max(0, theirs),
+            successes=my_roll.result.successes,
+            other_successes=their_roll.result.successes,
+            free=free,
             rules=rules,
             rolls=(my_roll, their_roll),
         )
     )
     if free:
-        ctx.emit(LockEnded(lock.holder, lock.target, lock.kind, "broke_free", rules=(lock.rule,)))
+        ctx.emit(LockEnded.of(lock, "broke_free"))
 
 
 def resist_traits(state: VtmState, lock: Lock) -> list[str]:
@@ -505,7 +417,7 @@ def release(ctx: Resolution, f: Fighter, a: Action, penalty: int, willpower: boo
     """The holder lets go of a grapple or hold (reading: the holder frees both, no roll)."""
     lock = lock_of(ctx.state, f)
     assert lock is not None
-    ctx.emit(LockEnded(lock.holder, lock.target, lock.kind, "released", rules=(lock.rule,)))
+    ctx.emit(LockEnded.of(lock, "released"))
 
 
 # ================================================================== requirements
@@ -659,18 +571,18 @@ def keep_footing(ctx: Resolution, who: Fighter, effect: Effect, m: Maneuver) -> 
     )
     ctx.emit(
         RollMade(
-            who.id,
-            "keep_footing",
-            max(0, pool),
-            difficulty,
-            record.result.successes,
+            fighter=who.id,
+            purpose="keep_footing",
+            pool=max(0, pool),
+            difficulty=difficulty,
+            successes=record.result.successes,
             rules=rules,
             rolls=(record,),
         )
     )
     if record.result.successes == 0:
         for condition in effect.conditions:
-            ctx.emit(ConditionSet(who.id, condition, True, rules=rules))
+            ctx.emit(ConditionSet(target=who.id, condition=condition, value=True, rules=rules))
 
 
 @after_hit("condition")
@@ -687,9 +599,11 @@ def timed_conditions(ctx: Resolution, d: AttackDraft, outcome: StrikeOutcome) ->
             for condition in effect.conditions:
                 if effect.turns:
                     name, value = f"{condition}_turn", state.turn + effect.turns
-                    ctx.emit(ConditionSet(who.id, name, value, rules=rules))
+                    ctx.emit(ConditionSet(target=who.id, condition=name, value=value, rules=rules))
                 else:
-                    ctx.emit(ConditionSet(who.id, condition, True, rules=rules))
+                    ctx.emit(
+                        ConditionSet(target=who.id, condition=condition, value=True, rules=rules)
+                    )
 
 
 @after_hit("grapple", "hold")
@@ -699,7 +613,15 @@ def lock_on_hit(ctx: Resolution, d: AttackDraft, outcome: StrikeOutcome) -> None
     if not outcome.hit or d.target.out_of_fight or d.attacker.out_of_fight:
         return
     kind = "grapple" if d.maneuver.effect("grapple") is not None else "hold"
-    ctx.emit(Locked(d.attacker.id, d.target.id, kind, ctx.state.turn, rules=(LOCK_RULES[kind],)))
+    ctx.emit(
+        Locked(
+            holder=d.attacker.id,
+            target=d.target.id,
+            kind=kind,
+            turn=ctx.state.turn,
+            rules=(LOCK_RULES[kind],),
+        )
+    )
 
 
 @after_hit("disarm")
@@ -715,19 +637,26 @@ def disarm(ctx: Resolution, d: AttackDraft, outcome: StrikeOutcome) -> None:
         strength = d.target.trait("strength")
         ctx.emit(
             Disarmed(
-                d.attacker.id, d.target.id, weapon, outcome.damage, strength, rules=("V-CC-6",)
+                attacker=d.attacker.id,
+                target=d.target.id,
+                weapon=weapon,
+                successes=outcome.damage,
+                strength=strength,
+                rules=("V-CC-6",),
             )
         )
-        ctx.emit(WeaponChanged(d.target.id, None, rules=("V-CC-6",)))
+        ctx.emit(WeaponChanged(fighter=d.target.id, weapon=None, rules=("V-CC-6",)))
     elif outcome.botch:
-        ctx.emit(DisarmBotched(d.attacker.id, d.target.id, rules=("V-CC-6", "V-ATK-5")))
+        ctx.emit(
+            DisarmBotched(attacker=d.attacker.id, target=d.target.id, rules=("V-CC-6", "V-ATK-5"))
+        )
 
 
 @after_hit("feed")
 def kiss(ctx: Resolution, d: AttackDraft, outcome: StrikeOutcome) -> None:
     """V-CC-10: a Kiss that hits does no damage and starts feeding."""
     if outcome.hit and not d.target.out_of_fight:
-        ctx.emit(FeedingStarted(d.attacker.id, d.target.id, rules=("V-CC-10",)))
+        ctx.emit(FeedingStarted(fighter=d.attacker.id, target=d.target.id, rules=("V-CC-10",)))
 
 
 @after_attack
@@ -739,7 +668,11 @@ def after_every_attack(ctx: Resolution, d: AttackDraft, outcome: StrikeOutcome) 
     locks = any(m.effect(kind) for kind in LOCK_RULES)
     if outcome.hit and not locks and sets_up(state, m.id):
         record = {"maneuver": m.id, "target": d.target.id, "turn": state.turn}
-        ctx.emit(ConditionSet(d.attacker.id, "set_up", record, rules=(m.rule, "V-CC-10")))
+        ctx.emit(
+            ConditionSet(
+                target=d.attacker.id, condition="set_up", value=record, rules=(m.rule, "V-CC-10")
+            )
+        )
     end_fallen_locks(ctx)
 
 
@@ -784,20 +717,24 @@ def get_up(ctx: Resolution, command: Command) -> None:
     rules = ("V-DMG-7",)
     ctx.emit(
         RollMade(
-            f.id,
-            "get_up",
-            pool,
-            difficulty,
-            record.result.successes,
+            fighter=f.id,
+            purpose="get_up",
+            pool=pool,
+            difficulty=difficulty,
+            successes=record.result.successes,
             rules=(*rules, *extra_rules),
             rolls=(record,),
         )
     )
-    ctx.emit(ConditionSet(f.id, "get_up_tried", state.turn, rules=rules))
+    ctx.emit(ConditionSet(target=f.id, condition="get_up_tried", value=state.turn, rules=rules))
     if record.result.successes > 0:
-        ctx.emit(ConditionSet(f.id, "knocked_down", None, rules=rules))
-        ctx.emit(ConditionSet(f.id, "prone", None, rules=rules))
-        ctx.emit(ConditionSet(f.id, "initiative_malus", -spec.initiative, rules=rules))
+        ctx.emit(ConditionSet(target=f.id, condition="knocked_down", value=None, rules=rules))
+        ctx.emit(ConditionSet(target=f.id, condition="prone", value=None, rules=rules))
+        ctx.emit(
+            ConditionSet(
+                target=f.id, condition="initiative_malus", value=-spec.initiative, rules=rules
+            )
+        )
 
 
 def close_wound(ctx: Resolution, command: Command) -> None:
@@ -807,7 +744,7 @@ def close_wound(ctx: Resolution, command: Command) -> None:
     victim = f.conditions.get("feeding")
     if not victim:
         raise ConteurError("vtm.close.not_feeding", rule="V-CC-10", fighter=f.name)
-    ctx.emit(WoundClosed(f.id, str(victim), rules=("V-CC-10",)))
+    ctx.emit(WoundClosed(fighter=f.id, target=str(victim), rules=("V-CC-10",)))
 
 
 def gm_disarm_botch(ctx: Resolution, command: Command) -> None:
@@ -831,11 +768,11 @@ def gm_disarm_botch(ctx: Resolution, command: Command) -> None:
     text = found[DISARM_BOTCH[choice]].text
     rules = ("V-CC-6", "V-ATK-5")
     if any(b["fighter"] == f.id and b["complication"] is None for b in state.botches):
-        ctx.emit(ComplicationChosen(f.id, text.fr, text.en, rules=rules))
-    ctx.emit(ConditionSet(f.id, "disarm_botched", None, rules=rules))
+        ctx.emit(ComplicationChosen(fighter=f.id, text=text.fr, text_en=text.en, rules=rules))
+    ctx.emit(ConditionSet(target=f.id, condition="disarm_botched", value=None, rules=rules))
     if choice == "disarmed":
         if f.weapon:
-            ctx.emit(WeaponChanged(f.id, None, rules=rules))
+            ctx.emit(WeaponChanged(fighter=f.id, weapon=None, rules=rules))
         return
     other = state.fighters[str(other_id)]
     held = equipment.weapon_in_hand(state, other)

@@ -26,7 +26,6 @@ from conteur.i18n import ConteurError, Msg
 
 from . import equipment
 from .asks import test_ask
-from .close import lock_refusal
 from .defence_events import DefenceBarred
 from .dice import VtmPool
 from .events import (
@@ -38,6 +37,7 @@ from .events import (
     WillpowerSpent,
 )
 from .hooks import AttackDraft, reads_effect, validator
+from .locks import lock_refusal
 from .modifiers import opponents_penalty
 from .readiness import (
     PER_TURN,
@@ -46,6 +46,7 @@ from .readiness import (
     multiple_actions_count,
     multiple_penalty_of_defence,
 )
+from .soak import soak_pool
 from .state import DEFENSIVE, Action, Fighter, VtmState
 from .strike import Defence, Riposte
 from .turn import advance
@@ -129,7 +130,9 @@ def ready_defence(ctx: Resolution, d: AttackDraft) -> Defence | None:
         return None
     barred = why_not(state, d, kind)
     if barred is not None:
-        ctx.emit(DefenceBarred(target.id, kind, d.attacker.id, rules=(barred,)))
+        ctx.emit(
+            DefenceBarred(defender=target.id, kind=kind, attacker=d.attacker.id, rules=(barred,))
+        )
         return None
     traits = equipment.maneuver_traits(equipment.maneuver(state, kind))[0]  # Dex + Dodge...
     pool = sum(target.trait(t) for t in traits) + target.penalty
@@ -177,11 +180,15 @@ def ready_defence(ctx: Resolution, d: AttackDraft) -> Defence | None:
         weapon = equipment.weapon_in_hand(state, target)
         dice, dtype = equipment.melee_damage(state, target, weapon)
         if dtype == "lethal":
-            from .attack import soak_pool
-
             riposte = Riposte(dice, dtype, soak_pool(d.attacker, dtype, "weapon", state))
     return Defence(
-        target.id, kind, max(pool, 0), difficulty, riposte, tuple(rules), parts=tuple(parts)
+        defender=target.id,
+        kind=kind,
+        pool=max(pool, 0),
+        difficulty=difficulty,
+        riposte=riposte,
+        rules=tuple(rules),
+        parts=tuple(parts),
     )
 
 
@@ -190,7 +197,7 @@ def defence_rolled(ctx: Resolution, defence: Defence | None, events: Iterable[Ev
     if defence is None or not ctx.state.pending_modifiers.get(defence.defender):
         return
     if any(isinstance(e, DefenceRolled) and e.rolls for e in events):
-        ctx.emit(ModifiersUsed(defence.defender))
+        ctx.emit(ModifiersUsed(fighter=defence.defender))
 
 
 # ------------------------------------------------------------------ announcing
@@ -332,7 +339,9 @@ def announce(ctx: Resolution, command: Command) -> None:
     if refused is not None:
         raise refused
     if offer.via in ANNOUNCED:
-        ctx.emit(DefenceAnnounced(f.id, kind, offer.via, rules=ANNOUNCED[offer.via]))
+        ctx.emit(
+            DefenceAnnounced(fighter=f.id, kind=kind, via=offer.via, rules=ANNOUNCED[offer.via])
+        )
         if offer.via == "delayed":
             advance(ctx)
         return
@@ -352,8 +361,12 @@ def abort(ctx: Resolution, f: Fighter, kind: str, how: object) -> None:
     if how in ("point", "willpower_point", "spend"):
         if f.willpower < 1:
             raise ConteurError("vtm.no_willpower", rule="V-MAN-3", fighter=f.name)
-        ctx.emit(WillpowerSpent(f.id, 1, "abort", rules=("V-MAN-3",)))
-        ctx.emit(DefenceAnnounced(f.id, kind, "abort_point", rules=("V-MAN-3", "V-DEF-1")))
+        ctx.emit(WillpowerSpent(fighter=f.id, amount=1, reason="abort", rules=("V-MAN-3",)))
+        ctx.emit(
+            DefenceAnnounced(
+                fighter=f.id, kind=kind, via="abort_point", rules=("V-MAN-3", "V-DEF-1")
+            )
+        )
         return
     if how in ("roll", "willpower_roll"):
         effect = equipment.maneuver(ctx.state, "abort").effect("abort")
@@ -372,18 +385,22 @@ def abort(ctx: Resolution, f: Fighter, kind: str, how: object) -> None:
         )
         ctx.emit(
             RollMade(
-                f.id,
-                "abort",
-                record.request.dice,
-                difficulty,
-                record.result.successes,
+                fighter=f.id,
+                purpose="abort",
+                pool=record.request.dice,
+                difficulty=difficulty,
+                successes=record.result.successes,
                 rules=("V-MAN-3",),
                 rolls=(record,),
             )
         )
         if record.result.successes > 0:
-            ctx.emit(DefenceAnnounced(f.id, kind, "abort_roll", rules=("V-MAN-3", "V-DEF-1")))
+            ctx.emit(
+                DefenceAnnounced(
+                    fighter=f.id, kind=kind, via="abort_roll", rules=("V-MAN-3", "V-DEF-1")
+                )
+            )
         else:
-            ctx.emit(AbortFailed(f.id, rules=("V-MAN-3",)))
+            ctx.emit(AbortFailed(fighter=f.id, rules=("V-MAN-3",)))
         return
     raise ConteurError("vtm.abort.how", rule="V-MAN-3", fighter=f.name)

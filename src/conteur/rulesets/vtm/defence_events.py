@@ -16,7 +16,7 @@ from .health import HealthTrack
 from .state import VtmState
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, kw_only=True)
 class SimultaneousRank(Event):
     """Tied fighters act simultaneously (V-INI-2, reading).
 
@@ -39,7 +39,7 @@ class SimultaneousRank(Event):
         return {"cursor": self.cursor, "fighters": ", ".join(shown)}
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, kw_only=True)
 class DefenceBarred(Event):
     """The ready defence cannot oppose this attack; it stays ready for another (V-DEF-3..6)."""
 
@@ -62,7 +62,7 @@ class Words:
 OVERRIDE_FIELDS = ("health", "willpower", "blood", "ammo", "conditions")
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, kw_only=True)
 class GmOverride(Event):
     """The game master sets a fighter's health, Willpower, blood, ammunition or conditions."""
 

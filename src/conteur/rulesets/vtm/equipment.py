@@ -14,28 +14,18 @@ from pydantic import ValidationError
 from conteur.i18n import ConteurError
 
 from .hooks import reads_effect
+from .packs import find_misplaced
 from .rulebook import rules_of
 from .state import Action, Fighter, VtmState
 from .tables import Armour, Maneuver, Tables, Weapon
+from .tables import TablesRef as TablesRef  # re-exported: it was defined here
 
 UNARMED = {"punch", "kick", "claws", "grapple", "hold", "bite", "kiss", "tackle"}
 
 
-class TablesRef:
-    """Holds the encounter's tables; copies of the state share it (tables never change)."""
-
-    def __init__(self, tables: Tables) -> None:
-        self.tables = tables
-
-    def __deepcopy__(self, memo: dict[int, Any]) -> TablesRef:
-        return self
-
-
 def tables(state: VtmState) -> Tables:
     """The tables of this encounter (its era, the GM's own files)."""
-    ref = state.meta["tables"]
-    assert isinstance(ref, TablesRef)
-    return ref.tables
+    return state.tables_ref.tables
 
 
 # ------------------------------------------------------------------ maneuvers
@@ -53,8 +43,6 @@ def maneuver(state: VtmState, kind: str) -> Maneuver:
     try:
         return t.find_maneuver(kind)
     except ConteurError:
-        from .packs import find_misplaced
-
         misplaced = find_misplaced(state, kind)
         if misplaced is not None:
             raise misplaced.error(kind) from None  # an option pack's, or one it replaces

@@ -105,7 +105,7 @@ def veil(event: Event, key: str, lang: Lang | None, names: Mapping[str, str] | N
 # ----------------------------------------------------------------- turn stages
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, kw_only=True)
 class TurnStarted(Event):
     """A new 3-second turn begins with its initiative stage (V-GEN-3)."""
 
@@ -127,7 +127,7 @@ class TurnStarted(Event):
                 f.conditions.pop("off_balance_turn", None)
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, kw_only=True)
 class InitiativeRolled(Event):
     """One d10 plus Dex + Wits, less the wound penalty (V-INI-1)."""
 
@@ -141,7 +141,7 @@ class InitiativeRolled(Event):
         state.fighters[self.fighter].conditions.pop("initiative_malus", None)
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, kw_only=True)
 class InitiativeOrdered(Event):
     """Ranks fastest first; several ids in a rank act simultaneously (V-INI-2)."""
 
@@ -165,7 +165,7 @@ class InitiativeOrdered(Event):
         return replace(self, order=tuple(r for r in ranks if r))
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, kw_only=True)
 class ActionDeclared(Event):
     """A fighter's declaration, slowest first (V-INI-3)."""
 
@@ -210,7 +210,7 @@ def timing_of(decl: Declaration, index: int, options: dict[str, Any]) -> Any:
     return "rank"
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, kw_only=True)
 class DeclarationsClosed(Event):
     """Every fighter has declared: resolution starts with the fastest (V-INI-4)."""
 
@@ -219,7 +219,7 @@ class DeclarationsClosed(Event):
         state.cursor = 0
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, kw_only=True)
 class DeclarationCursor(Event):
     """The next rank to declare (slowest first)."""
 
@@ -231,7 +231,7 @@ class DeclarationCursor(Event):
         state.cursor = self.cursor
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, kw_only=True)
 class RankPassed(Event):
     """The resolution moves past a rank."""
 
@@ -249,7 +249,7 @@ class RankPassed(Event):
         state.cursor = self.cursor + 1
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, kw_only=True)
 class EndOfTurnStarted(Event):
     """Multiple and Celerity actions now take place, in initiative order (V-INI-7)."""
 
@@ -258,7 +258,7 @@ class EndOfTurnStarted(Event):
         state.end_cursor = 0
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, kw_only=True)
 class EndCursor(Event):
     """The end-of-turn pass moves to the next fighter."""
 
@@ -270,7 +270,7 @@ class EndCursor(Event):
         state.end_cursor = self.end_cursor
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, kw_only=True)
 class TurnEnded(Event):
     """Every action of the turn is spent."""
 
@@ -284,7 +284,7 @@ class TurnEnded(Event):
             f.progress.waiting = False
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, kw_only=True)
 class ActionTaken(Event):
     """A declared action is carried out (or given up)."""
 
@@ -304,7 +304,7 @@ class ActionTaken(Event):
         progress.waiting = False if not progress.pending else progress.waiting
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, kw_only=True)
 class ActionLost(Event):
     """A fighter loses an action (dazed, out of the fight, a delay never used...)."""
 
@@ -324,7 +324,7 @@ class ActionLost(Event):
 # ----------------------------------------------------------------- resources
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, kw_only=True)
 class WillpowerSpent(Event):
     """A Willpower point is spent."""
 
@@ -336,7 +336,7 @@ class WillpowerSpent(Event):
         state.fighters[self.fighter].willpower -= self.amount
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, kw_only=True)
 class BloodSpent(Event):
     """Blood points are spent (Celerity)."""
 
@@ -348,7 +348,7 @@ class BloodSpent(Event):
         state.fighters[self.fighter].blood -= self.amount
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, kw_only=True)
 class AmmoChanged(Event):
     """Rounds left in a weapon's clip."""
 
@@ -363,7 +363,7 @@ class AmmoChanged(Event):
 # ----------------------------------------------------------------- attacks
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, kw_only=True)
 class AttackRolled(Event):
     """An attack roll: pool, difficulty and successes (V-ATK-1..5)."""
 
@@ -388,7 +388,7 @@ class AttackRolled(Event):
         return veil(self, "ev.AttackRolled.veiled", lang, names)
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, kw_only=True)
 class DefenceAnnounced(Event):
     """A defensive action is ready for the next attack (V-DEF-1, V-INI-6, V-MAN-3)."""
 
@@ -409,7 +409,7 @@ class DefenceAnnounced(Event):
             f.progress.waiting = False
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, kw_only=True)
 class AbortFailed(Event):
     """The Willpower roll to abort failed: the declared action must be carried out (V-MAN-3)."""
 
@@ -419,7 +419,7 @@ class AbortFailed(Event):
         state.fighters[self.fighter].progress.abort_failed = True
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, kw_only=True)
 class DefenceRolled(Event):
     """A block, dodge or parry opposes the attack roll (V-DEF-2)."""
 
@@ -444,7 +444,7 @@ class DefenceRolled(Event):
         return veil(self, f"ev.DefenceRolled.veiled.{outcome}", lang, names)
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, kw_only=True)
 class AttackMissed(Event):
     """No net success: the attack misses and does no damage (V-ATK-5, V-DEF-2)."""
 
@@ -452,7 +452,7 @@ class AttackMissed(Event):
     target: str
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, kw_only=True)
 class Botched(Event):
     """A botch: the game master completes it with a complication (V-ATK-5)."""
 
@@ -465,7 +465,7 @@ class Botched(Event):
         )
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, kw_only=True)
 class ComplicationChosen(Event):
     """The game master's complication for the oldest open botch (V-ATK-5).
 
@@ -491,7 +491,7 @@ class ComplicationChosen(Event):
                 return
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, kw_only=True)
 class DamageRolled(Event):
     """The damage roll: pool, type and successes (V-DMG-1, V-DMG-2, V-DMG-4)."""
 
@@ -507,7 +507,7 @@ class DamageRolled(Event):
         return veil(self, "ev.DamageRolled.veiled", lang, names)
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, kw_only=True)
 class ArmourDestroyed(Event):
     """One attack's damage successes reached twice the armour rating (V-ARM-3)."""
 
@@ -518,7 +518,7 @@ class ArmourDestroyed(Event):
         state.fighters[self.target].armour_destroyed = True
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, kw_only=True)
 class SoakRolled(Event):
     """The reflexive soak roll (V-SOAK-1..3, V-ARM-1)."""
 
@@ -527,7 +527,7 @@ class SoakRolled(Event):
     successes: int
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, kw_only=True)
 class Burned(Event):
     """Fire: aggravated damage that only Fortitude soaks, never armour (V-DMG-3, V-ARM-1)."""
 
@@ -542,7 +542,7 @@ class Burned(Event):
         return veil(self, "ev.Burned.veiled", lang, names)
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, kw_only=True)
 class DamageTaken(Event):
     """Health levels marked on the track (V-DMG-3, V-DMG-5)."""
 
@@ -561,7 +561,7 @@ class DamageTaken(Event):
         return veil(self, key, lang, names)
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, kw_only=True)
 class Healed(Event):
     """Health levels cleared by the game master."""
 
@@ -579,7 +579,7 @@ class Healed(Event):
         return veil(self, "ev.Healed.veiled", lang, names)
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, kw_only=True)
 class ConditionSet(Event):
     """A condition is set (knocked down, dazed, grappled...) or cleared (``value`` None)."""
 
@@ -595,7 +595,7 @@ class ConditionSet(Event):
             conditions[self.condition] = self.value
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, kw_only=True)
 class CoverTaken(Event):
     """The fighter's cover level changes: 0 none, 1 light, 2 good, 3 superior (V-RNG-3)."""
 
@@ -606,7 +606,7 @@ class CoverTaken(Event):
         state.fighters[self.fighter].cover = self.level
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, kw_only=True)
 class Moved(Event):
     """The fighter moves to a new position (metres)."""
 
@@ -619,7 +619,7 @@ class Moved(Event):
         state.fighters[self.fighter].position = (self.x, self.y)
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, kw_only=True)
 class WeaponChanged(Event):
     """The weapon in hand changes (drawn, dropped, disarmed); None is empty-handed."""
 
@@ -630,7 +630,7 @@ class WeaponChanged(Event):
         state.fighters[self.fighter].weapon = self.weapon
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, kw_only=True)
 class RollMade(Event):
     """A roll that is not an attack (a resisted or reflexive roll), with its purpose."""
 
@@ -651,7 +651,7 @@ class RollMade(Event):
 # ----------------------------------------------------------------- game master
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, kw_only=True)
 class ModifierAdded(Event):
     """A game-master modifier for a fighter's next roll: dice ±, difficulty ±, and why."""
 
@@ -666,7 +666,7 @@ class ModifierAdded(Event):
         )
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, kw_only=True)
 class ModifiersUsed(Event):
     """The pending game-master modifiers of a fighter were applied to a roll."""
 
@@ -676,7 +676,7 @@ class ModifiersUsed(Event):
         state.pending_modifiers.pop(self.fighter, None)
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, kw_only=True)
 class ManeuverDefined(Event):
     """A maneuver created by the game master or a player, with the Conteur's approval (V-CC-0)."""
 
@@ -687,14 +687,14 @@ class ManeuverDefined(Event):
         state.custom_maneuvers[self.maneuver] = dict(self.spec)
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, kw_only=True)
 class GmNote(Event):
     """A line of the game master's (an override explained, a narrative note)."""
 
     text: str
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, kw_only=True)
 class AmbushResolved(Event):
     """The outcome of an ambush roll: surprise, first strike, spotted, or over (V-MAN-7)."""
 

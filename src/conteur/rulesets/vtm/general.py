@@ -30,7 +30,7 @@ def pass_action(ctx: Resolution, command: Command) -> None:
     state: VtmState = ctx.state
     f = fighter(state, command.actor)
     index, _ = due_action(state, f)
-    ctx.emit(ActionTaken(f.id, index, "pass", rules=("V-INI-4",)))
+    ctx.emit(ActionTaken(fighter=f.id, index=index, kind="pass", rules=("V-INI-4",)))
     advance(ctx)
 
 
@@ -68,15 +68,31 @@ def ambush(ctx: Resolution, command: Command) -> None:
     mine, theirs = ambush_rolls(ctx, attacker, target)
     extra = mine - theirs
     if extra < 0:
-        ctx.emit(AmbushResolved(attacker.id, target.id, "spotted", 0, rules=("V-MAN-7",)))
+        ctx.emit(
+            AmbushResolved(
+                attacker=attacker.id,
+                target=target.id,
+                outcome="spotted",
+                extra=0,
+                rules=("V-MAN-7",),
+            )
+        )
         _in_combat(ctx, attacker.id, target.id)
         return
     outcome = "surprise" if extra > 0 else "first_strike"
-    ctx.emit(AmbushResolved(attacker.id, target.id, outcome, extra, rules=("V-MAN-7",)))
+    ctx.emit(
+        AmbushResolved(
+            attacker=attacker.id, target=target.id, outcome=outcome, extra=extra, rules=("V-MAN-7",)
+        )
+    )
     if outcome == "first_strike" and defence:
         ctx.emit(_defence_ready(target.id, str(defence)))
     attack(ctx, attacker, strike)
-    ctx.emit(AmbushResolved(attacker.id, target.id, "over", 0, rules=("V-MAN-7",)))
+    ctx.emit(
+        AmbushResolved(
+            attacker=attacker.id, target=target.id, outcome="over", extra=0, rules=("V-MAN-7",)
+        )
+    )
     _in_combat(ctx, attacker.id, target.id)
 
 
@@ -116,25 +132,25 @@ def _resisted_roll(
     )
     ctx.emit(
         RollMade(
-            f.id,
-            purpose,
-            record.request.dice,
-            record.request.effective_difficulty,
-            record.result.successes,
+            fighter=f.id,
+            purpose=purpose,
+            pool=record.request.dice,
+            difficulty=record.request.effective_difficulty,
+            successes=record.result.successes,
             rules=("V-MAN-7",),
             rolls=(record,),
         )
     )
     if ctx.state.pending_modifiers.get(f.id):
-        ctx.emit(ModifiersUsed(f.id))
+        ctx.emit(ModifiersUsed(fighter=f.id))
     return record.result.successes
 
 
 def _in_combat(ctx: Resolution, *fids: str) -> None:
     """After an ambush both sides are in the fight: no second ambush on them (V-MAN-7)."""
     for fid in fids:
-        ctx.emit(ConditionSet(fid, "in_combat", True, rules=("V-MAN-7",)))
+        ctx.emit(ConditionSet(target=fid, condition="in_combat", value=True, rules=("V-MAN-7",)))
 
 
 def _defence_ready(fid: str, kind: str) -> DefenceAnnounced:
-    return DefenceAnnounced(fid, kind, "ambush_tie", rules=("V-MAN-7", "V-DEF-1"))
+    return DefenceAnnounced(fighter=fid, kind=kind, via="ambush_tie", rules=("V-MAN-7", "V-DEF-1"))

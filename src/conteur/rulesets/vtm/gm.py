@@ -33,6 +33,7 @@ from conteur.i18n import ConteurError
 from . import equipment
 from .asks import soak_ask
 from .defence_events import OVERRIDE_FIELDS, GmOverride
+from .dice import VtmPool
 from .events import (
     Burned,
     ComplicationChosen,
@@ -49,7 +50,9 @@ from .events import (
     WillpowerSpent,
 )
 from .health import DAMAGE_TYPES, SEVERITY
+from .soak import soak_pool
 from .state import Fighter, VtmState
+from .strike import SOAK_DIFFICULTY
 from .traits import normalize_key
 from .turn import advance
 
@@ -160,7 +163,7 @@ def modifier(ctx: Resolution, command: Command) -> None:
     diff = _int(command, "difficulty", 0, -8, 8)
     if not dice and not diff:
         raise ConteurError("vtm.gm.empty_modifier", field="dice")
-    ctx.emit(ModifierAdded(f.id, dice, diff, _reason(command)))
+    ctx.emit(ModifierAdded(fighter=f.id, dice=dice, difficulty=diff, reason=_reason(command)))
 
 
 GM_DAMAGE_TYPES = (*DAMAGE_TYPES, equipment.FIRE)
@@ -177,7 +180,11 @@ def damage(ctx: Resolution, command: Command) -> None:
     if kind == equipment.FIRE:
         burn(ctx, f, levels)
     else:
-        ctx.emit(DamageTaken(f.id, levels, str(kind), rules=("V-DMG-3", "V-DMG-5")))
+        ctx.emit(
+            DamageTaken(
+                target=f.id, levels=levels, damage_type=str(kind), rules=("V-DMG-3", "V-DMG-5")
+            )
+        )
     carry_on(ctx)
 
 
@@ -185,13 +192,11 @@ def burn(ctx: Resolution, f: Fighter, levels: int) -> None:
     """Fire: ``levels`` of aggravated damage (V-DMG-3) that only Fortitude soaks, never
     Stamina nor armour (V-SOAK-1, V-SOAK-2, V-ARM-1); the soak is reflexive, difficulty
     6, and never botches (V-SOAK-3)."""
-    from .attack import soak_pool
-    from .dice import VtmPool
-    from .strike import SOAK_DIFFICULTY
-
     state: VtmState = ctx.state
     pool = soak_pool(f, "aggravated", equipment.FIRE, state)
-    ctx.emit(Burned(f.id, levels, pool, rules=("V-DMG-3", "V-SOAK-1", "V-ARM-1")))
+    ctx.emit(
+        Burned(target=f.id, levels=levels, soak=pool, rules=("V-DMG-3", "V-SOAK-1", "V-ARM-1"))
+    )
     soaked = 0
     if pool > 0:
         ones = bool(state.options.get("damage_ones_cancel", False))
@@ -201,9 +206,16 @@ def burn(ctx: Resolution, f: Fighter, levels: int) -> None:
         )
         soaked = record.result.successes
         rules = ("V-SOAK-2", "V-SOAK-3")
-        ctx.emit(SoakRolled(f.id, pool, soaked, rules=rules, rolls=(record,)))
+        ctx.emit(SoakRolled(target=f.id, pool=pool, successes=soaked, rules=rules, rolls=(record,)))
     if levels > soaked:
-        ctx.emit(DamageTaken(f.id, levels - soaked, "aggravated", rules=("V-DMG-3", "V-DMG-5")))
+        ctx.emit(
+            DamageTaken(
+                target=f.id,
+                levels=levels - soaked,
+                damage_type="aggravated",
+                rules=("V-DMG-3", "V-DMG-5"),
+            )
+        )
 
 
 def heal(ctx: Resolution, command: Command) -> None:
@@ -213,7 +225,7 @@ def heal(ctx: Resolution, command: Command) -> None:
     if kind is not None and kind not in DAMAGE_TYPES:
         raise ConteurError("vtm.gm.damage_type", field="damage_type", value=_shown(kind))
     levels = _int(command, "levels", 1, 1, 20, key="vtm.gm.levels")
-    ctx.emit(Healed(f.id, levels, kind, rules=("V-DMG-5",)))
+    ctx.emit(Healed(target=f.id, levels=levels, damage_type=kind, rules=("V-DMG-5",)))
 
 
 def _condition_name(value: Any, field: str = "condition") -> str:
@@ -231,7 +243,11 @@ def condition(ctx: Resolution, command: Command) -> None:
     value: Any = command.get("value", True)
     if isinstance(value, list):
         value = tuple(value)  # events hold tuples: the stored log reads back the same
-    ctx.emit(ConditionSet(f.id, name, None if value in OFF else value, rules=("V-DMG-7",)))
+    ctx.emit(
+        ConditionSet(
+            target=f.id, condition=name, value=None if value in OFF else value, rules=("V-DMG-7",)
+        )
+    )
     carry_on(ctx)
 
 
@@ -249,9 +265,11 @@ def complication(ctx: Resolution, command: Command) -> None:
                 "vtm.gm.complication", field="id", value=_shown(ref), known=", ".join(found)
             )
         chosen = found[ref].text
-        ctx.emit(ComplicationChosen(f.id, chosen.fr, chosen.en, rules=("V-ATK-5",)))
+        ctx.emit(
+            ComplicationChosen(fighter=f.id, text=chosen.fr, text_en=chosen.en, rules=("V-ATK-5",))
+        )
         return
-    ctx.emit(ComplicationChosen(f.id, _text(command, "text"), rules=("V-ATK-5",)))
+    ctx.emit(ComplicationChosen(fighter=f.id, text=_text(command, "text"), rules=("V-ATK-5",)))
 
 
 def define_maneuver(ctx: Resolution, command: Command) -> None:
@@ -268,12 +286,12 @@ def define_maneuver(ctx: Resolution, command: Command) -> None:
     spec.setdefault("custom", True)
     with _field("spec"):
         equipment.custom_maneuver(mid, spec)  # a ConteurError naming the bad field of the spec
-    ctx.emit(ManeuverDefined(mid, spec, rules=("V-CC-0",)))
+    ctx.emit(ManeuverDefined(maneuver=mid, spec=spec, rules=("V-CC-0",)))
 
 
 def note(ctx: Resolution, command: Command) -> None:
     """A line of the game master's in the log."""
-    ctx.emit(GmNote(_reason(command)))
+    ctx.emit(GmNote(text=_reason(command)))
 
 
 def move(ctx: Resolution, command: Command) -> None:
@@ -284,7 +302,7 @@ def move(ctx: Resolution, command: Command) -> None:
         x, y = parse_position(raw)
     except (ValueError, TypeError, IndexError):
         raise ConteurError("vtm.gm.position", field="to", value=_shown(raw)) from None
-    ctx.emit(Moved(f.id, x, y, 0.0))
+    ctx.emit(Moved(fighter=f.id, x=x, y=y, metres=0.0))
 
 
 def cover(ctx: Resolution, command: Command) -> None:
@@ -296,7 +314,7 @@ def cover(ctx: Resolution, command: Command) -> None:
         raise ConteurError(
             "vtm.gm.cover", field="level", value=_shown(command.get("level"))
         ) from None
-    ctx.emit(CoverTaken(f.id, level, rules=("V-RNG-3",)))
+    ctx.emit(CoverTaken(fighter=f.id, level=level, rules=("V-RNG-3",)))
 
 
 def weapon(ctx: Resolution, command: Command) -> None:
@@ -304,11 +322,11 @@ def weapon(ctx: Resolution, command: Command) -> None:
     f = _fighter(ctx.state, command)
     ref = command.get("weapon")
     if ref in (None, "", "none", "aucune"):
-        ctx.emit(WeaponChanged(f.id, None))
+        ctx.emit(WeaponChanged(fighter=f.id, weapon=None))
         return
     with _field("weapon"):
         w = equipment.weapon(ctx.state, str(ref))
-    ctx.emit(WeaponChanged(f.id, w.id))
+    ctx.emit(WeaponChanged(fighter=f.id, weapon=w.id))
 
 
 def willpower(ctx: Resolution, command: Command) -> None:
@@ -317,7 +335,7 @@ def willpower(ctx: Resolution, command: Command) -> None:
     amount = _int(command, "amount", 1, f.willpower - f.sheet.willpower, f.willpower)
     if amount == 0:
         raise _bad("amount", 0, low=f.willpower - f.sheet.willpower, high=f.willpower)
-    ctx.emit(WillpowerSpent(f.id, amount, "gm"))
+    ctx.emit(WillpowerSpent(fighter=f.id, amount=amount, reason="gm"))
 
 
 def override(ctx: Resolution, command: Command) -> None:
@@ -341,7 +359,7 @@ def override(ctx: Resolution, command: Command) -> None:
             "vtm.gm.override_empty", field="fighter", fields=", ".join(OVERRIDE_FIELDS)
         )
     for name, value in changes:
-        ctx.emit(GmOverride(f.id, name, value, reason))
+        ctx.emit(GmOverride(fighter=f.id, field=name, value=value, reason=reason))
     carry_on(ctx)
 
 

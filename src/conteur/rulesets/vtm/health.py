@@ -20,7 +20,7 @@ SEVERITY: dict[str, int] = {"bashing": 1, "lethal": 2, "aggravated": 3}
 MARK: dict[str, str] = {"bashing": "/", "lethal": "/", "aggravated": "X"}
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, kw_only=True)
 class Level:
     """One box of the track: its name in both languages and its wound penalty."""
 
@@ -33,13 +33,29 @@ class Level:
 
 
 DEFAULT_LEVELS: tuple[Level, ...] = (
-    Level("bruised", "Contusionné", "Bruised", 0),
-    Level("hurt", "Touché", "Hurt", -1),
-    Level("injured", "Légèrement blessé", "Injured", -1, None, "half"),
-    Level("wounded", "Blessé", "Wounded", -2, None, "none"),
-    Level("mauled", "Gravement blessé", "Mauled", -2, 3.0, "none"),
-    Level("crippled", "Estropié", "Crippled", -5, 1.0, "none"),
-    Level("incapacitated", "Invalide", "Incapacitated", 0, 0.0, "none"),
+    Level(key="bruised", fr="Contusionné", en="Bruised", penalty=0),
+    Level(key="hurt", fr="Touché", en="Hurt", penalty=-1),
+    Level(
+        key="injured",
+        fr="Légèrement blessé",
+        en="Injured",
+        penalty=-1,
+        move_limit=None,
+        running="half",
+    ),
+    Level(key="wounded", fr="Blessé", en="Wounded", penalty=-2, move_limit=None, running="none"),
+    Level(
+        key="mauled", fr="Gravement blessé", en="Mauled", penalty=-2, move_limit=3.0, running="none"
+    ),
+    Level(key="crippled", fr="Estropié", en="Crippled", penalty=-5, move_limit=1.0, running="none"),
+    Level(
+        key="incapacitated",
+        fr="Invalide",
+        en="Incapacitated",
+        penalty=0,
+        move_limit=0.0,
+        running="none",
+    ),
 )
 
 

@@ -9,57 +9,19 @@ with whatever it had declared (V-INI-4: the turn goes on without it).
 
 from __future__ import annotations
 
-from collections.abc import Mapping
-from typing import Any
-
 from conteur.engine import Command, Resolution
 from conteur.engine.joining import CombatantJoined, CombatantWithdrawn, leaving, newcomer
 
-from . import equipment, turn
+from . import turn
 from .events import DeclarationCursor, DeclarationsClosed
-from .state import Fighter, VtmState
-
-
-def build(state: VtmState, entry: Mapping[str, Any]) -> Fighter:
-    """The fighter of a newcomer's entry, read with the encounter's tables (ConteurError
-    naming the bad field)."""
-    from .ruleset import fighter_from_scenario, health_levels
-
-    tables = equipment.tables(state)
-    return fighter_from_scenario(entry, len(state.fighters), tables, health_levels(tables), None)
-
-
-def admit(state: VtmState, entry: Mapping[str, Any]) -> None:
-    """Add the newcomer (its own weapons join the tables, as at the start)."""
-    f = build(state, entry)
-    state.fighters[f.id] = f
-    tables = equipment.tables(state).with_weapons(f.sheet.custom_weapons)
-    state.meta["tables"] = equipment.TablesRef(tables)
-
-
-def withdraw(state: VtmState, fid: str) -> None:
-    """Out of the fight (the condition ``withdrawn``, ``Fighter.out_of_fight``), and out of
-    the order: the cursors keep pointing at who is due."""
-    state.fighters[fid].conditions["withdrawn"] = True
-    ranked = state.ranked()
-    if fid in ranked and ranked.index(fid) < state.end_cursor:
-        state.end_cursor -= 1
-    for i, rank in enumerate(state.order):
-        if fid not in rank:
-            continue
-        rank.remove(fid)
-        if not rank:
-            del state.order[i]
-            if i < state.cursor or (i == state.cursor and state.phase == "declaration"):
-                state.cursor -= 1
-        break
+from .state import VtmState
 
 
 def join(ctx: Resolution, command: Command) -> None:
     """``join``: a newcomer, who rolls initiative at the next turn (V-INI-1)."""
     state: VtmState = ctx.state
     entry = newcomer(command.args, state.fighters)
-    build(state, entry)  # refused before anything is emitted
+    state.newcomer(entry)  # refused before anything is emitted
     ctx.emit(CombatantJoined(fighter=entry["id"], entry=entry, rules=("V-INI-1",)))
 
 
@@ -75,7 +37,7 @@ def take_out(ctx: Resolution, command: Command) -> None:
             turn.advance(ctx)
         elif not turn.declaring_now(state):
             if state.cursor - 1 >= 0:
-                ctx.emit(DeclarationCursor(state.cursor - 1))
+                ctx.emit(DeclarationCursor(cursor=state.cursor - 1))
             else:
                 ctx.emit(DeclarationsClosed(rules=("V-INI-4",)))
                 turn.advance(ctx)

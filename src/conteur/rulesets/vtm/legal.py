@@ -37,7 +37,7 @@ from conteur.engine import CommandTemplate, Param
 from conteur.engine.joining import WITHDRAW
 from conteur.i18n import ConteurError
 
-from . import close, equipment, gm, turn
+from . import close, equipment, gm, locks, turn
 from .actions import action_now, check_now
 from .defence import defence_in_hand_refusal, defence_kind_refusal, defence_offer
 from .hooks import ACT_REFUSALS, FORM_REFUSALS
@@ -119,7 +119,7 @@ def action_kinds(state: VtmState, f: Fighter, defences: bool = True) -> tuple[st
         kinds.append(m.id)
     if defences:
         kinds.extend(k for k in DEFENSIVE if k != "parry" or "melee" in cats)
-    return close.allowed_kinds(state, f, dict.fromkeys(kinds))
+    return locks.allowed_kinds(state, f, dict.fromkeys(kinds))
 
 
 @dataclass(frozen=True)
@@ -242,7 +242,7 @@ def declare_template(state: VtmState, f: Fighter) -> CommandTemplate:
 def approaches(state: VtmState, f: Fighter, targets: tuple[str, ...]) -> tuple[str, ...]:
     """Whom ``f`` may move toward before its action (V-MAN-6): none while locked in a
     grapple or hold, whose fighters take no other action than the lock's (V-CC-7, V-CC-8)."""
-    return () if close.lock_of(state, f) is not None else targets
+    return () if locks.lock_of(state, f) is not None else targets
 
 
 # ------------------------------------------------------------------ act

@@ -219,8 +219,6 @@ def game_master_difficulty(d: AttackDraft) -> None:
 
 def close_opponents(state: object, fid: str) -> int:
     """Enemies standing within 2 m who can still fight (V-CC-11)."""
-    from .state import VtmState
-
     assert isinstance(state, VtmState)
     return sum(
         1 for e in state.enemies(fid) if not e.out_of_fight and state.distance(fid, e.id) <= 2.0
@@ -232,8 +230,6 @@ KEEN_SENSES = ("heightened_senses", "eyes_of_the_beast")
 
 def is_blind(state: object, f: object) -> bool:
     """Blinded, or in total darkness without Heightened Senses or Eyes of the Beast (V-MAN-5)."""
-    from .state import Fighter, VtmState
-
     assert isinstance(state, VtmState) and isinstance(f, Fighter)
     if not (f.conditions.get("blinded") or state.darkness):
         return False

@@ -27,9 +27,10 @@ from conteur.engine.scratch import scratch_copier
 from . import equipment
 from .attack import conclude_attack, draft_attack, multiple_penalty, strike_for
 from .defence import ready_defence
+from .entries import scenario_cover
 from .hooks import AttackDraft
 from .rulebook import rules_of
-from .state import Action, VtmState
+from .state import Action, Declaration, VtmState
 from .strike import Rolled, StrikeOutcome, StrikeState, strike_step
 
 KILLED = ("dead", "torpor", "final_death")
@@ -281,8 +282,6 @@ def odds_for_scenario(
 
 def default_maneuver(state: VtmState, a: Any) -> str:
     """The attack a fighter makes with the weapon in hand (a punch without one)."""
-    from . import equipment
-
     w = equipment.weapon_in_hand(state, a)
     if w is None:
         return "punch"
@@ -293,10 +292,6 @@ def _what_if(
     state: VtmState, attacker: str, target: str, maneuver: str, what_if: Mapping[str, Any]
 ) -> VtmState:
     """A copy of the state with the target's cover, the aim or the declared actions set."""
-    from . import equipment
-    from .ruleset import scenario_cover
-    from .state import Declaration
-
     state = copy.deepcopy(state)
     a, t = state.fighters[attacker], state.fighters[target]
     if "target_cover" in what_if:

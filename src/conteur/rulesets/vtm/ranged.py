@@ -109,7 +109,7 @@ SINGLE_SHOTS = ("shoot", "throw")
 # ------------------------------------------------------------------ events
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, kw_only=True)
 class Aimed(Event):
     """A turn spent aiming at one target with one weapon (V-RNG-1)."""
 
@@ -136,7 +136,7 @@ class Aimed(Event):
         }
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, kw_only=True)
 class SprayShared(Event):
     """A spray's successes shared among the targets of the zone (V-RNG-2)."""
 
@@ -161,7 +161,7 @@ class SprayShared(Event):
         return i18n.t("ev.SprayShared.veiled", lang, **{**self.params(names), "targets": targets})
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, kw_only=True)
 class ReloadProgress(Event):
     """One more turn spent reloading a slow weapon (V-RNG-7); the last one loads it."""
 
@@ -643,15 +643,15 @@ def spend_rounds(ctx: Resolution, f: Fighter, m: Maneuver, w: Weapon) -> None:
     left = rounds_of(f, w)
     used = rounds_used(m, w, f, left)
     if used:
-        ctx.emit(AmmoChanged(f.id, w.id, left - used, rules=(m.rule,)))
+        ctx.emit(AmmoChanged(fighter=f.id, weapon=w.id, rounds=left - used, rules=(m.rule,)))
     if reload_progress(f, w):
-        ctx.emit(ConditionSet(f.id, "reloading", None, rules=("V-RNG-7",)))
+        ctx.emit(ConditionSet(target=f.id, condition="reloading", value=None, rules=("V-RNG-7",)))
 
 
 def spend_aim(ctx: Resolution, f: Fighter) -> None:
     """V-RNG-1: a shot spends the aim (its bonus went to this shot, if it held)."""
     if "aim" in f.conditions:
-        ctx.emit(ConditionSet(f.id, "aim", None, rules=("V-RNG-1",)))
+        ctx.emit(ConditionSet(target=f.id, condition="aim", value=None, rules=("V-RNG-1",)))
 
 
 @action(*SHOTS)
@@ -685,7 +685,15 @@ def spray(ctx: Resolution, f: Fighter, a: Action, penalty: int, willpower: bool)
         return
     lone = len(targets) == 1
     shares = spray_shares(m, successes, ids, leftover_order(a))
-    ctx.emit(SprayShared(f.id, successes, tuple(shares.items()), lone, rules=("V-RNG-2",)))
+    ctx.emit(
+        SprayShared(
+            attacker=f.id,
+            successes=successes,
+            shares=tuple(shares.items()),
+            lone=lone,
+            rules=("V-RNG-2",),
+        )
+    )
     strike_shares(ctx, drafts, shares, "V-RNG-2")
     spend_aim(ctx, f)
 
@@ -712,24 +720,24 @@ def roll_volley(ctx: Resolution, lead: AttackDraft, m: Maneuver, willpower: bool
         volley_ask(lead, 1 if willpower else 0),
     )
     if ctx.state.pending_modifiers.get(f.id):
-        ctx.emit(ModifiersUsed(f.id))
+        ctx.emit(ModifiersUsed(fighter=f.id))
     successes = record.result.successes
     ctx.emit(
         AttackRolled(
-            f.id,
-            lead.target.id,
-            m.id,
-            lead.pool,
-            record.request.effective_difficulty,
-            successes,
-            record.result.botch,
-            format_notes(lead),
+            attacker=f.id,
+            target=lead.target.id,
+            maneuver=m.id,
+            pool=lead.pool,
+            difficulty=record.request.effective_difficulty,
+            successes=successes,
+            botch=record.result.botch,
+            modifiers=format_notes(lead),
             rules=(*dict.fromkeys(lead.rules), "V-ATK-5"),
             rolls=(record,),
         )
     )
     if record.result.botch:
-        ctx.emit(Botched(f.id, m.id, rules=("V-ATK-5",)))
+        ctx.emit(Botched(fighter=f.id, context=m.id, rules=("V-ATK-5",)))
     return max(successes, 0)
 
 
@@ -741,7 +749,7 @@ def strike_shares(
     for d in drafts:
         share = shares.get(d.target.id, 0)
         if share <= 0:
-            ctx.emit(AttackMissed(d.attacker.id, d.target.id, rules=(rule,)))
+            ctx.emit(AttackMissed(attacker=d.attacker.id, target=d.target.id, rules=(rule,)))
             continue
         strike = strike_for(d, defence_for(ctx, d), False)
         found: list[Event] = []
@@ -785,14 +793,14 @@ def aim_action(ctx: Resolution, f: Fighter, a: Action, penalty: int, willpower: 
     since = int(prev["since"]) if going_on and isinstance(prev, Mapping) else state.turn
     ctx.emit(
         Aimed(
-            f.id,
-            a.target,
-            w.id,
-            turns,
-            since,
-            state.turn,
-            bool(w.scope),
-            aim_dice(state, f, turns, bool(w.scope)),
+            fighter=f.id,
+            target=a.target,
+            weapon=w.id,
+            turns=turns,
+            since=since,
+            last=state.turn,
+            scope=bool(w.scope),
+            dice=aim_dice(state, f, turns, bool(w.scope)),
             rules=("V-RNG-1",),
         )
     )
@@ -805,10 +813,19 @@ def reload(ctx: Resolution, f: Fighter, a: Action, penalty: int, willpower: bool
     needed = reload_turns(w)
     if needed > 1:
         done = reload_progress(f, w) + 1
-        ctx.emit(ReloadProgress(f.id, w.id, done, needed, rules=("V-RNG-7",)))
+        ctx.emit(
+            ReloadProgress(fighter=f.id, weapon=w.id, turns=done, needed=needed, rules=("V-RNG-7",))
+        )
         if done < needed:
             return
-    ctx.emit(AmmoChanged(f.id, w.id, reloaded_rounds(w, rounds_of(f, w)), rules=("V-RNG-7",)))
+    ctx.emit(
+        AmmoChanged(
+            fighter=f.id,
+            weapon=w.id,
+            rounds=reloaded_rounds(w, rounds_of(f, w)),
+            rules=("V-RNG-7",),
+        )
+    )
 
 
 # ------------------------------------------------------------------ after the dice
@@ -838,9 +855,13 @@ def take_cover_after_dodge(ctx: Resolution, d: AttackDraft, outcome: StrikeOutco
     level = dodge_cover(target)
     if level:
         if level > target.cover:
-            ctx.emit(CoverTaken(target.id, level, rules=("V-DEF-4", "V-RNG-3")))
+            ctx.emit(CoverTaken(fighter=target.id, level=level, rules=("V-DEF-4", "V-RNG-3")))
     elif not cover_level(target):
-        ctx.emit(ConditionSet(target.id, "prone", True, rules=("V-DEF-4", "V-RNG-3")))
+        ctx.emit(
+            ConditionSet(
+                target=target.id, condition="prone", value=True, rules=("V-DEF-4", "V-RNG-3")
+            )
+        )
 
 
 def dodge_cover(f: Fighter) -> int:

@@ -21,6 +21,7 @@ Where a ready defence comes from (its *source*):
 
 from __future__ import annotations
 
+from . import equipment
 from .hooks import reads_effect
 from .state import DEFENSIVE, Declaration, Fighter, VtmState
 
@@ -82,8 +83,6 @@ def multiple_actions_count(state: VtmState) -> bool:
     """V-MAN-1: whether several actions in a turn make a multiple action, with its dice off:
     the tables' ``multiple_actions`` maneuver says so with its ``multiple_action`` effect
     (a table may take it out)."""
-    from . import equipment
-
     return equipment.maneuver(state, "multiple_actions").effect("multiple_action") is not None
 
 

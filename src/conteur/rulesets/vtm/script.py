@@ -41,6 +41,7 @@ from conteur.i18n import ConteurError, Lang, Msg, env_lang
 
 from . import equipment
 from .hooks import declared_kinds
+from .packs import Misplaced, misplaced
 from .state import DEFENSIVE, VtmState
 from .tables import Tables
 from .traits import canonical_trait, normalize_key
@@ -1131,8 +1132,6 @@ def _misplaced_maneuver(body: str, vocab: Vocabulary, state: VtmState) -> Conteu
     """A line not understood that names a maneuver an option pack keeps out of play (the
     pack's while it is off, a core one it replaces while it is on): the refusal naming
     the rule that replaces it."""
-    from .packs import Misplaced, misplaced
-
     lex = Lexicon()
     found: dict[str, Misplaced] = {}
     for i, m in enumerate(misplaced(state)):

@@ -77,8 +77,9 @@ from conteur.i18n import ConteurError
 from conteur.sim.referee import EscapeReferee
 from conteur.sim.tactics import Tactic, TacticFactory
 
-from . import close, defence, equipment, turn
+from . import defence, equipment, locks, turn
 from .actions import resolve_goal, running_distance, validate
+from .legal import declare_template, legal_commands
 from .ranged import (
     is_shot,
     maneuver_or_none,
@@ -86,7 +87,6 @@ from .ranged import (
     rounds_used,
     tracks_ammo,
 )
-from .ruleset import declare_template, legal_commands
 from .state import Action, Fighter, VtmState
 from .tables import Weapon
 
@@ -198,7 +198,7 @@ class VtmTactic:
             return declaration(fighter, [{"kind": "stand_up"}])
         args = self.plan(state, fighter)
         actions: list[dict[str, Any]] = list(args.get("actions", []))
-        if close.lock_of(state, fighter) is not None:
+        if locks.lock_of(state, fighter) is not None:
             # Locked in a grapple or hold: only the lock's own actions.
             tpl = declare_template(state, fighter)
             kinds = tpl.param("kind").choices

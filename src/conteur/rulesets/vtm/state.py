@@ -5,178 +5,15 @@ Changed only by folding events (``events.py``); rule code reads it.
 
 from __future__ import annotations
 
-import copy
 from collections.abc import Mapping
-from dataclasses import dataclass, field, fields
-from typing import Any, Literal
+from dataclasses import dataclass, field
+from typing import Any
 
-from conteur.engine.geometry import Position, distance
-from conteur.records import lean
+from conteur.engine.geometry import distance
 
-from .health import HealthTrack, fate
-from .sheet import VtmSheet
-
-Phase = Literal["setup", "declaration", "resolution", "end_of_turn", "over"]
-Timing = Literal["rank", "end", "defence", "delayed"]
-
-DEFENSIVE = ("dodge", "block", "parry")
-
-
-@lean
-@dataclass(frozen=True)
-class Action:
-    """One declared action: a maneuver (or dodge, move, reload, aim...) and its details."""
-
-    kind: str
-    target: str | None = None
-    weapon: str | None = None
-    params: tuple[tuple[str, Any], ...] = ()
-    celerity: bool = False
-
-    def __deepcopy__(self, memo: dict[int, Any]) -> Action:
-        return self  # immutable
-
-    def param(self, key: str, default: Any = None) -> Any:
-        for k, v in self.params:
-            if k == key:
-                return v
-        return default
-
-    @property
-    def defensive(self) -> bool:
-        return self.kind in DEFENSIVE
-
-
-@lean
-@dataclass(frozen=True)
-class Declaration:
-    """What a fighter declared for this turn (V-INI-3)."""
-
-    actions: tuple[Action, ...] = ()
-    celerity: int = 0
-    willpower: bool = False
-    full_defense: str | None = None
-    delayed: bool = False
-
-    def __deepcopy__(self, memo: dict[int, Any]) -> Declaration:
-        return self  # immutable
-
-    @property
-    def multiple(self) -> int:
-        """Number of actions under the multiple-action rule (Celerity's excluded)."""
-        return sum(1 for a in self.actions if not a.celerity)
-
-
-@dataclass
-class Progress:
-    """Where a fighter stands in the current turn."""
-
-    declaration: Declaration | None = None
-    pending: list[tuple[int, Timing]] = field(default_factory=list)
-    """Indices of declared actions not taken yet, with when they happen."""
-    acted: int = 0
-    """Non-Celerity actions taken (indexes the multiple-action penalty, V-MAN-1)."""
-    defences: int = 0
-    """Defensive actions taken this turn (V-DEF-7 penalty)."""
-    ready_defence: str | None = None
-    """A defence announced and paid for, waiting for the next attack (V-DEF-1)."""
-    ready_via: str | None = None
-    """Where the ready defence comes from (``delayed``, ``abort_point``, ``full_defense``...)."""
-    waiting: bool = False
-    """Delayed and past its rank: may act at any moment (V-INI-5)."""
-    rank_passed: bool = False
-    willpower_used: bool = False
-    abort_failed: bool = False
-    """The Willpower roll to abort failed: the declared action must be carried out (V-MAN-3)."""
-    frozen_penalty: int | None = None
-    """Wound penalty at the start of a simultaneous rank, used until the rank ends (V-INI-2)."""
-
-
-@dataclass
-class Fighter:
-    """One combatant: its sheet and everything the fight changes."""
-
-    id: str
-    sheet: VtmSheet
-    side: str
-    position: Position
-    health: HealthTrack
-    willpower: int
-    blood: int
-    ammo: dict[str, int]
-    weapon: str | None
-    armour: str | None
-    armour_destroyed: bool = False
-    cover: int = 0
-    conditions: dict[str, Any] = field(default_factory=dict)
-    initiative: tuple[int, int] | None = None
-    """(total, rating) of this turn's initiative."""
-    progress: Progress = field(default_factory=Progress)
-
-    def __deepcopy__(self, memo: dict[int, Any]) -> Fighter:
-        """A copy for a command's scratch state; the sheet is immutable and shared."""
-        new = object.__new__(Fighter)
-        memo[id(self)] = new
-        for f in fields(self):
-            value = getattr(self, f.name)
-            object.__setattr__(
-                new, f.name, value if f.name == "sheet" else copy.deepcopy(value, memo)
-            )
-        return new
-
-    @property
-    def name(self) -> str:
-        return self.sheet.name
-
-    @property
-    def kind(self) -> str:
-        return str(self.sheet.kind)
-
-    def trait(self, key: str) -> int:
-        """A trait of the sheet (0 when absent)."""
-        rating = self.sheet.ratings.get(key)  # a canonical key: ``VtmSheet.trait``'s fast path
-        return rating if rating is not None else self.sheet.trait(key)
-
-    @property
-    def wound_penalties(self) -> bool:
-        """Whether its wounds penalise it: not for what the game master marks
-        ``no_wound_penalties`` (or ``apparition``: the house rules' apparitions, R-CALL-6)."""
-        return not (self.conditions.get("no_wound_penalties") or self.conditions.get("apparition"))
-
-    @property
-    def wound_penalty(self) -> int:
-        """The track's wound penalty now (V-DMG-5); 0 without wound penalties."""
-        return self.health.penalty if self.wound_penalties else 0
-
-    @property
-    def penalty(self) -> int:
-        """Wound penalty (0, −1, −2, −5), applied to pools and initiative (V-DMG-5).
-
-        While a simultaneous rank resolves, the penalty its members had when
-        the rank started (V-INI-2 reading).
-        """
-        if self.progress.frozen_penalty is not None:
-            return self.progress.frozen_penalty
-        return self.wound_penalty
-
-    @property
-    def fate(self) -> str:
-        return fate(self.health, self.kind)
-
-    @property
-    def out_of_fight(self) -> bool:
-        """Incapacitated, dead, in torpor, unconscious, or taken out of the fight: no action."""
-        # ``self.fate != "alive"`` read directly (the referee asks it of every fighter
-        # after every action): damage past the track, or no empty box left.
-        health = self.health
-        if health.past_track is not None or None not in health.boxes:
-            return True
-        conditions = self.conditions
-        return bool(conditions.get("unconscious")) or bool(conditions.get("withdrawn"))
-
-    @property
-    def supernatural(self) -> bool:
-        return self.kind != "mortal"
+from .entries import fighter_from_scenario, health_levels
+from .fighter import DEFENSIVE, Action, Declaration, Fighter, Phase, Progress, Timing
+from .tables import TablesRef
 
 
 @dataclass
@@ -215,16 +52,43 @@ class VtmState:
         return [f for f in self.fighters.values() if f.side != side]
 
     def admit(self, entry: Mapping[str, Any]) -> None:
-        """A combatant joins the fight under way (``.joining``)."""
-        from .joining import admit
+        """A combatant joins the fight under way (``.joining``), read with the encounter's
+        tables (ConteurError naming the bad field); its own weapons join the tables, as at
+        the start."""
+        f = self.newcomer(entry)
+        self.fighters[f.id] = f
+        tables = self.tables_ref.tables.with_weapons(f.sheet.custom_weapons)
+        self.meta["tables"] = TablesRef(tables)
 
-        admit(self, entry)
+    def newcomer(self, entry: Mapping[str, Any]) -> Fighter:
+        """The fighter of a newcomer's entry, read with the encounter's tables (ConteurError
+        naming the bad field), not yet in the fight."""
+        tables = self.tables_ref.tables
+        return fighter_from_scenario(entry, len(self.fighters), tables, health_levels(tables), None)
 
     def withdraw(self, fighter: str) -> None:
-        """A combatant is taken out of the fight and of the order (``.joining``)."""
-        from .joining import withdraw
+        """Out of the fight (the condition ``withdrawn``, ``Fighter.out_of_fight``), and out
+        of the order (``.joining``): the cursors keep pointing at who is due."""
+        self.fighters[fighter].conditions["withdrawn"] = True
+        ranked = self.ranked()
+        if fighter in ranked and ranked.index(fighter) < self.end_cursor:
+            self.end_cursor -= 1
+        for i, rank in enumerate(self.order):
+            if fighter not in rank:
+                continue
+            rank.remove(fighter)
+            if not rank:
+                del self.order[i]
+                if i < self.cursor or (i == self.cursor and self.phase == "declaration"):
+                    self.cursor -= 1
+            break
 
-        withdraw(self, fighter)
+    @property
+    def tables_ref(self) -> TablesRef:
+        """The holder of the encounter's tables (``equipment.tables`` reads them)."""
+        ref = self.meta["tables"]
+        assert isinstance(ref, TablesRef)
+        return ref
 
     def ranked(self) -> list[str]:
         """Every fighter in initiative order (fastest first)."""
@@ -241,3 +105,15 @@ class VtmState:
         for f in self.fighters.values():
             out.setdefault(f.side, []).append(f.id)
         return out
+
+
+__all__ = [
+    "DEFENSIVE",
+    "Action",
+    "Declaration",
+    "Fighter",
+    "Phase",
+    "Progress",
+    "Timing",
+    "VtmState",
+]

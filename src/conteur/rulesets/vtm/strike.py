@@ -39,7 +39,7 @@ DAMAGE_DIFFICULTY = 6
 SOAK_DIFFICULTY = 6
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, kw_only=True)
 class Defence:
     """A block, dodge or parry opposing the attack roll (V-DEF-2)."""
 
@@ -63,7 +63,7 @@ class Riposte:
 
 
 @lean
-@dataclass(frozen=True)
+@dataclass(frozen=True, kw_only=True)
 class Strike:
     """Everything the dice of one attack need, fixed before the first roll."""
 
@@ -113,7 +113,7 @@ def asks_of(s: Strike) -> StrikeAsks | None:
 
 
 @lean
-@dataclass(frozen=True)
+@dataclass(frozen=True, kw_only=True)
 class StrikeOutcome:
     """The result of a strike's dice: what the rules and the odds read."""
 
@@ -164,7 +164,7 @@ class Through:
 
 
 @lean
-@dataclass(frozen=True)
+@dataclass(frozen=True, kw_only=True)
 class Dealt:
     """The damage rolled (``damage`` successes) and the armour's fate, before soak."""
 
@@ -218,22 +218,24 @@ def roll_attack(s: Strike, dice: DiceSource) -> Rolled | StrikeOutcome:
     successes = attack.result.successes
     events: list[Event] = [
         AttackRolled(
-            s.attacker,
-            s.target,
-            s.maneuver,
-            s.pool,
-            attack.request.effective_difficulty,
-            successes,
-            attack.result.botch,
-            s.modifiers,
+            attacker=s.attacker,
+            target=s.target,
+            maneuver=s.maneuver,
+            pool=s.pool,
+            difficulty=attack.request.effective_difficulty,
+            successes=successes,
+            botch=attack.result.botch,
+            modifiers=s.modifiers,
             rules=(*s.rules, "V-ATK-5"),
             rolls=(attack,),
         )
     ]
     if attack.result.botch:
-        events.append(Botched(s.attacker, s.maneuver, rules=("V-ATK-5",)))
-        events.append(AttackMissed(s.attacker, s.target, rules=("V-ATK-5",)))
-        return StrikeOutcome(successes, True, 0, False, events=tuple(events))
+        events.append(Botched(fighter=s.attacker, context=s.maneuver, rules=("V-ATK-5",)))
+        events.append(AttackMissed(attacker=s.attacker, target=s.target, rules=("V-ATK-5",)))
+        return StrikeOutcome(
+            attack_successes=successes, botch=True, net=0, hit=False, events=tuple(events)
+        )
     return Rolled(successes, tuple(events))
 
 
@@ -262,13 +264,13 @@ def roll_defence(s: Strike, state: Rolled, dice: DiceSource) -> Through | Strike
         net = successes - roll.result.successes
         events.append(
             DefenceRolled(
-                d.defender,
-                d.kind,
-                d.pool,
-                roll.request.effective_difficulty,
-                roll.result.successes,
-                successes,
-                max(net, 0),
+                defender=d.defender,
+                kind=d.kind,
+                pool=d.pool,
+                difficulty=roll.request.effective_difficulty,
+                successes=roll.result.successes,
+                attack_successes=successes,
+                net=max(net, 0),
                 rules=(*d.rules, "V-DEF-2"),
                 rolls=(roll,),
             )
@@ -279,15 +281,33 @@ def roll_defence(s: Strike, state: Rolled, dice: DiceSource) -> Through | Strike
         # No success to oppose: the defence is still spent.
         d = s.defence
         events.append(
-            DefenceRolled(d.defender, d.kind, d.pool, d.difficulty, 0, 0, 0, rules=("V-DEF-2",))
+            DefenceRolled(
+                defender=d.defender,
+                kind=d.kind,
+                pool=d.pool,
+                difficulty=d.difficulty,
+                successes=0,
+                attack_successes=0,
+                net=0,
+                rules=("V-DEF-2",),
+            )
         )
     if net <= 0:
-        events.append(AttackMissed(s.attacker, s.target, rules=("V-ATK-5", "V-DEF-2")))
+        events.append(
+            AttackMissed(attacker=s.attacker, target=s.target, rules=("V-ATK-5", "V-DEF-2"))
+        )
         return StrikeOutcome(
-            successes, False, 0, False, parried_onto_attacker=parried, events=tuple(events)
+            attack_successes=successes,
+            botch=False,
+            net=0,
+            hit=False,
+            parried_onto_attacker=parried,
+            events=tuple(events),
         )
     if s.no_damage:
-        return StrikeOutcome(successes, False, net, True, events=tuple(events))
+        return StrikeOutcome(
+            attack_successes=successes, botch=False, net=net, hit=True, events=tuple(events)
+        )
     return Through(successes, net, tuple(events))
 
 
@@ -314,15 +334,22 @@ def roll_damage_dice(s: Strike, state: Through, dice: DiceSource) -> Dealt | Str
     if pool <= 0 and not s.min_one_die:
         events.append(
             DamageRolled(
-                s.target,
-                0,
-                s.damage_type,
-                0,
+                target=s.target,
+                pool=0,
+                damage_type=s.damage_type,
+                successes=0,
                 rules=("V-DMG-1", "V-DMG-2"),
                 seen=owned_by(s.attacker),
             )
         )
-        return StrikeOutcome(successes, False, net, True, 0, 0, s.damage_type, events=(*events,))
+        return StrikeOutcome(
+            attack_successes=successes,
+            botch=False,
+            net=net,
+            hit=True,
+            damage_type=s.damage_type,
+            events=(*events,),
+        )
     damage = dice.roll(
         VtmPool(
             pool,
@@ -337,10 +364,10 @@ def roll_damage_dice(s: Strike, state: Through, dice: DiceSource) -> Dealt | Str
     dealt = damage.result.successes
     events.append(
         DamageRolled(
-            s.target,
-            max(pool, 1),
-            s.damage_type,
-            dealt,
+            target=s.target,
+            pool=max(pool, 1),
+            damage_type=s.damage_type,
+            successes=dealt,
             rules=("V-DMG-1", "V-DMG-2", "V-DMG-4"),
             rolls=(damage,),
             seen=owned_by(s.attacker),  # the attacker rolls the damage (visibility.py)
@@ -351,14 +378,23 @@ def roll_damage_dice(s: Strike, state: Through, dice: DiceSource) -> Dealt | Str
     # (V-CC-6; reading: counted before soak).
     if s.disarm_above is not None and dealt > s.disarm_above:
         return StrikeOutcome(
-            successes, False, net, True, dealt, 0, s.damage_type, disarmed=True, events=(*events,)
+            attack_successes=successes,
+            botch=False,
+            net=net,
+            hit=True,
+            damage=dealt,
+            damage_type=s.damage_type,
+            disarmed=True,
+            events=(*events,),
         )
 
     # Armour breaks when one attack's damage reaches twice its rating (V-ARM-3).
     broken = s.armour_rating > 0 and dealt >= 2 * s.armour_rating
     if broken:
-        events.append(ArmourDestroyed(s.target, s.armour_id or "", rules=("V-ARM-3",)))
-    return Dealt(successes, net, dealt, broken, tuple(events))
+        events.append(
+            ArmourDestroyed(target=s.target, armour=s.armour_id or "", rules=("V-ARM-3",))
+        )
+    return Dealt(successes=successes, net=net, damage=dealt, broken=broken, events=tuple(events))
 
 
 def roll_soak(s: Strike, state: Dealt, dice: DiceSource) -> StrikeOutcome:
@@ -374,9 +410,9 @@ def roll_soak(s: Strike, state: Dealt, dice: DiceSource) -> StrikeOutcome:
         soaked = soak.result.successes
         events.append(
             SoakRolled(
-                s.target,
-                s.soak,
-                soaked,
+                target=s.target,
+                pool=s.soak,
+                successes=soaked,
                 rules=("V-SOAK-1", "V-SOAK-2", "V-SOAK-3", "V-ARM-1"),
                 rolls=(soak,),
             )
@@ -389,16 +425,18 @@ def roll_soak(s: Strike, state: Dealt, dice: DiceSource) -> StrikeOutcome:
         rules = (*rules, "V-DMG-6")
     if levels or halved:
         # Halved to nothing is still said, so the log explains the untouched track.
-        events.append(DamageTaken(s.target, levels, s.damage_type, rules=rules))
+        events.append(
+            DamageTaken(target=s.target, levels=levels, damage_type=s.damage_type, rules=rules)
+        )
     return StrikeOutcome(
-        state.successes,
-        False,
-        state.net,
-        True,
-        dealt,
-        levels,
-        s.damage_type,
-        state.broken,
+        attack_successes=state.successes,
+        botch=False,
+        net=state.net,
+        hit=True,
+        damage=dealt,
+        levels=levels,
+        damage_type=s.damage_type,
+        armour_destroyed=state.broken,
         events=tuple(events),
     )
 
@@ -420,10 +458,10 @@ def _riposte(s: Strike, r: Riposte, extra: int, dice: DiceSource, events: list[E
     )
     events.append(
         DamageRolled(
-            s.attacker,
-            pool,
-            r.damage_type,
-            damage.result.successes,
+            target=s.attacker,
+            pool=pool,
+            damage_type=r.damage_type,
+            successes=damage.result.successes,
             rules=("V-DEF-5", "V-DMG-2", "V-DMG-4"),
             rolls=(damage,),
             seen=owned_by(s.target),  # the parrying defender's weapon strikes back
@@ -436,10 +474,21 @@ def _riposte(s: Strike, r: Riposte, extra: int, dice: DiceSource, events: list[E
             lambda: soak_ask(s.attacker, _attacker_name(s), r.soak),
         )
         soaked = soak.result.successes
-        events.append(SoakRolled(s.attacker, r.soak, soaked, rules=("V-SOAK-3",), rolls=(soak,)))
+        events.append(
+            SoakRolled(
+                target=s.attacker, pool=r.soak, successes=soaked, rules=("V-SOAK-3",), rolls=(soak,)
+            )
+        )
     levels = max(0, damage.result.successes - soaked)
     if levels:
-        events.append(DamageTaken(s.attacker, levels, r.damage_type, rules=("V-DEF-5", "V-DMG-5")))
+        events.append(
+            DamageTaken(
+                target=s.attacker,
+                levels=levels,
+                damage_type=r.damage_type,
+                rules=("V-DEF-5", "V-DMG-5"),
+            )
+        )
     return levels
 
 

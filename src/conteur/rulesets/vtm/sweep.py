@@ -10,7 +10,7 @@ from typing import Any
 import yaml
 
 from . import equipment
-from .ruleset import STATE_KEYS
+from .entries import STATE_KEYS
 from .sheet import _FIELD_SPELLINGS
 from .state import VtmState
 from .traits import canonical_trait, normalize_key, trait_label, trait_spellings

@@ -1257,3 +1257,13 @@ def canonical_armour_id(ref: str) -> str:
 def find_maneuver(word: str, tables: Tables | None = None) -> Maneuver:
     """The maneuver a French or English command word names (default tables unless given)."""
     return (tables or load_tables()).find_maneuver(word)
+
+
+class TablesRef:
+    """Holds the encounter's tables; copies of the state share it (tables never change)."""
+
+    def __init__(self, tables: Tables) -> None:
+        self.tables = tables
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> TablesRef:
+        return self

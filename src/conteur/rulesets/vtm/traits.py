@@ -5,7 +5,8 @@ A *trait key* is a lower-case English identifier (``dexterity``, ``animal_ken``,
 without accents, in any case, with spaces, hyphens or underscores:
 ``Dextérité``, ``dexterite``, ``Armes à feu``, ``firearms``, ``Animal Ken`` all
 name a key. The display name of a key in each language is the catalog message
-``vtm.trait.<key>`` (``messages.yaml``); ``trait_label`` reads it.
+``vtm.trait.<key>`` (``messages.yaml``); ``trait_label`` reads it. The package's
+``__init__``, which Python runs before any of its modules, registers that catalog.
 """
 
 from __future__ import annotations
@@ -16,7 +17,6 @@ import unicodedata
 from functools import cache, lru_cache
 from typing import Literal
 
-import conteur.rulesets.vtm  # noqa: F401  (registers the catalog holding the labels)
 from conteur.i18n import Lang, t
 
 TraitKind = Literal["attribute", "ability", "discipline", "willpower"]

@@ -57,7 +57,7 @@ def start_turn(ctx: Resolution, command: Command) -> None:
         raise ConteurError("vtm.turn.in_progress", rule="V-GEN-3", phase=state.phase)
     if not able_fighters(state):
         raise ConteurError("vtm.turn.nobody", rule="V-GEN-3")
-    ctx.emit(TurnStarted(state.turn + 1, rules=("V-GEN-3",)))
+    ctx.emit(TurnStarted(turn=state.turn + 1, rules=("V-GEN-3",)))
     scores: list[tuple[int, int, str]] = []
     for f in able_fighters(state):
         record = ctx.dice.roll(D10, initiative_ask(f.id, f.name, initiative_rating(f)))
@@ -65,11 +65,16 @@ def start_turn(ctx: Resolution, command: Command) -> None:
         total = record.result.total + rating
         ctx.emit(
             InitiativeRolled(
-                f.id, record.result.total, rating, total, rules=("V-INI-1",), rolls=(record,)
+                fighter=f.id,
+                face=record.result.total,
+                rating=rating,
+                total=total,
+                rules=("V-INI-1",),
+                rolls=(record,),
             )
         )
         scores.append((total, rating, f.id))
-    ctx.emit(InitiativeOrdered(rank_order(scores), rules=("V-INI-2",)))
+    ctx.emit(InitiativeOrdered(order=rank_order(scores), rules=("V-INI-2",)))
 
 
 def rank_order(scores: list[tuple[int, int, str]]) -> tuple[tuple[str, ...], ...]:
@@ -127,9 +132,13 @@ def declare(ctx: Resolution, command: Command, validate: Any) -> None:
     check_declaration(state, f, decl)
     validate(state, f, decl)
     if decl.celerity:
-        ctx.emit(BloodSpent(actor, decl.celerity, "celerity", rules=("V-MAN-2",)))
+        ctx.emit(
+            BloodSpent(fighter=actor, amount=decl.celerity, reason="celerity", rules=("V-MAN-2",))
+        )
     if decl.willpower:
-        ctx.emit(WillpowerSpent(actor, 1, "automatic_success", rules=("V-INI-3",)))
+        ctx.emit(
+            WillpowerSpent(fighter=actor, amount=1, reason="automatic_success", rules=("V-INI-3",))
+        )
     rules = ["V-INI-3"]
     if decl.multiple > 1:
         rules.append("V-MAN-1")
@@ -139,11 +148,18 @@ def declare(ctx: Resolution, command: Command, validate: Any) -> None:
         rules.append("V-INI-5")
     if decl.full_defense:
         rules.append("V-DEF-7")
-    ctx.emit(ActionDeclared(actor, declaration_to_dict(decl), summary_of(decl), rules=tuple(rules)))
+    ctx.emit(
+        ActionDeclared(
+            fighter=actor,
+            declaration=declaration_to_dict(decl),
+            summary=summary_of(decl),
+            rules=tuple(rules),
+        )
+    )
     if not declaring_now(state):
         next_cursor = state.cursor - 1
         if next_cursor >= 0:
-            ctx.emit(DeclarationCursor(next_cursor))
+            ctx.emit(DeclarationCursor(cursor=next_cursor))
         else:
             ctx.emit(DeclarationsClosed(rules=("V-INI-4",)))
             advance(ctx)
@@ -332,7 +348,9 @@ def advance(ctx: Resolution) -> None:
     state: VtmState = ctx.state
     for fid in waiting(state):
         if state.fighters[fid].conditions.get("dazed"):
-            ctx.emit(ActionLost(fid, "dazed", rules=("V-DMG-7",)))  # the delayed action is lost
+            ctx.emit(
+                ActionLost(fighter=fid, reason="dazed", rules=("V-DMG-7",))
+            )  # the delayed action is lost
     for _ in range(10_000):
         if state.phase == "resolution":
             if state.cursor >= len(state.order):
@@ -347,41 +365,41 @@ def advance(ctx: Resolution) -> None:
                     if f.out_of_fight:
                         f_lost_rank(ctx, fid)
                     elif f.conditions.get("dazed"):
-                        ctx.emit(ActionLost(fid, "dazed", rules=("V-DMG-7",)))
+                        ctx.emit(ActionLost(fighter=fid, reason="dazed", rules=("V-DMG-7",)))
             due = due_at_rank(state)
             if len(due) > 1 and any(state.fighters[d].progress.frozen_penalty is None for d in due):
                 ctx.emit(
                     SimultaneousRank(
-                        state.cursor,
-                        tuple(due),
-                        tuple(state.fighters[d].wound_penalty for d in due),
+                        cursor=state.cursor,
+                        fighters=tuple(due),
+                        penalties=tuple(state.fighters[d].wound_penalty for d in due),
                         rules=("V-INI-2",),
                     )
                 )
             if due:
                 return
-            ctx.emit(RankPassed(state.cursor, rules=("V-INI-4",)))
+            ctx.emit(RankPassed(cursor=state.cursor, rules=("V-INI-4",)))
         elif state.phase == "end_of_turn":
             ranked = state.ranked()
             if state.end_cursor >= len(ranked):
                 for fid in waiting(state):
-                    ctx.emit(ActionLost(fid, "delay_unused", rules=("V-INI-5",)))
+                    ctx.emit(ActionLost(fighter=fid, reason="delay_unused", rules=("V-INI-5",)))
                 for at_end in rules_of(state).turn_end:
                     at_end(ctx)
-                ctx.emit(TurnEnded(state.turn, rules=("V-GEN-3",)))
+                ctx.emit(TurnEnded(turn=state.turn, rules=("V-GEN-3",)))
                 return
             fid = ranked[state.end_cursor]
             f = state.fighters[fid]
             has_end = any(t == "end" for _, t in f.progress.pending)
             if has_end and f.out_of_fight:
-                ctx.emit(ActionLost(fid, "out_of_fight", rules=("V-DMG-5",)))
+                ctx.emit(ActionLost(fighter=fid, reason="out_of_fight", rules=("V-DMG-5",)))
                 continue
             if has_end and f.conditions.get("dazed"):
-                ctx.emit(ActionLost(fid, "dazed", rules=("V-DMG-7",)))
+                ctx.emit(ActionLost(fighter=fid, reason="dazed", rules=("V-DMG-7",)))
                 continue
             if has_end:
                 return
-            ctx.emit(EndCursor(state.end_cursor + 1, rules=("V-INI-7",)))
+            ctx.emit(EndCursor(end_cursor=state.end_cursor + 1, rules=("V-INI-7",)))
         else:
             return
 
@@ -390,4 +408,4 @@ def f_lost_rank(ctx: Resolution, fid: str) -> None:
     """Drop every remaining action of a fighter who is out of the fight."""
     f = ctx.state.fighters[fid]
     while any(t != "defence" for _, t in f.progress.pending):
-        ctx.emit(ActionLost(fid, "out_of_fight", rules=("V-DMG-5",)))
+        ctx.emit(ActionLost(fighter=fid, reason="out_of_fight", rules=("V-DMG-5",)))

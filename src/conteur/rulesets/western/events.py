@@ -2,12 +2,12 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, replace
 from typing import Any
 
 from conteur.engine import Event
-from conteur.i18n import Lang
+from conteur.i18n import Lang, Msg, catalog, t
 
 from .state import Fighter, WesternState
 
@@ -38,9 +38,7 @@ class WesternEvent:
     def veiled(
         self, lang: Lang | None = None, names: Mapping[str, str] | None = None
     ) -> str | None:
-        """The line read by those who may not see this event (``visibility.VEILED``)."""
-        from .visibility import veiled_line
-
+        """The line read by those who may not see this event (``VEILED``, below)."""
         assert isinstance(self, Event)
         return veiled_line(self, lang, names)
 
@@ -409,3 +407,107 @@ class Ran(WesternEvent, Event):
         f = s.fighters[self.fighter]
         f.position = (self.x, self.y)
         took(s, f, "run")
+
+
+# ------------------------------------------------------------------ veiled lines
+
+
+def _name(names: Mapping[str, str] | None, fid: str) -> str:
+    return (names or {}).get(fid, fid)
+
+
+def _table_word(value: str) -> Msg | str:
+    key = f"word.western.{value}"
+    return Msg(key) if key in catalog() else value.replace("_", " ")
+
+
+def _shot(ev: Event, lang: Lang | None, names: Mapping[str, str] | None) -> str:
+    assert isinstance(ev, ShotRolled)
+    key = "critical" if ev.critical and ev.hit else "hit" if ev.hit else "miss"
+    return t(
+        "ev.ShotRolled.veiled",
+        lang,
+        attacker=_name(names, ev.attacker),
+        target=_name(names, ev.target),
+        weapon=_table_word(ev.weapon),
+        outcome=Msg(f"western.outcome.{key}"),
+    )
+
+
+def _location(ev: Event, lang: Lang | None, names: Mapping[str, str] | None) -> str:
+    assert isinstance(ev, LocationRolled)
+    return t(
+        "ev.LocationRolled.veiled", lang, target=_name(names, ev.target), zone=_table_word(ev.zone)
+    )
+
+
+def _shifted(ev: Event, lang: Lang | None, names: Mapping[str, str] | None) -> str:
+    assert isinstance(ev, LocationShifted)
+    return t(
+        "ev.LocationShifted.veiled",
+        lang,
+        rolled=_table_word(ev.rolled),
+        zone=_table_word(ev.zone),
+    )
+
+
+def _damage(ev: Event, lang: Lang | None, names: Mapping[str, str] | None) -> str:
+    assert isinstance(ev, DamageDealt)
+    return t(
+        "ev.DamageDealt.veiled", lang, target=_name(names, ev.target), zone=_table_word(ev.zone)
+    )
+
+
+def _ko_roll(ev: Event, lang: Lang | None, names: Mapping[str, str] | None) -> str:
+    assert isinstance(ev, KnockOutRolled)
+    return t(
+        "ev.KnockOutRolled.veiled",
+        lang,
+        attacker=_name(names, ev.attacker),
+        target=_name(names, ev.target),
+        result=Msg("western.result.success" if ev.success else "western.result.failure"),
+    )
+
+
+def _ko_hurt(ev: Event, lang: Lang | None, names: Mapping[str, str] | None) -> str:
+    assert isinstance(ev, KnockOutHurt)
+    return t("ev.KnockOutHurt.veiled", lang, target=_name(names, ev.target))
+
+
+def _knocked_out(ev: Event, lang: Lang | None, names: Mapping[str, str] | None) -> str:
+    assert isinstance(ev, KnockedOut)
+    return t("ev.KnockedOut.veiled", lang, target=_name(names, ev.target))
+
+
+def _still(ev: Event, lang: Lang | None, names: Mapping[str, str] | None) -> str:
+    assert isinstance(ev, StillUnconscious)
+    key = "still" if ev.left > 0 else "awake"
+    return t(f"ev.StillUnconscious.veiled.{key}", lang, fighter=_name(names, ev.fighter))
+
+
+def _reloaded(ev: Event, lang: Lang | None, names: Mapping[str, str] | None) -> str:
+    assert isinstance(ev, Reloaded)
+    return t("ev.Reloaded.veiled", lang, fighter=_name(names, ev.fighter))
+
+
+Veil = Callable[[Event, Lang | None, Mapping[str, str] | None], str | None]
+
+VEILED: dict[type[Event], Veil] = {
+    ShotRolled: _shot,
+    LocationRolled: _location,
+    LocationShifted: _shifted,
+    DamageDealt: _damage,
+    KnockOutRolled: _ko_roll,
+    KnockOutHurt: _ko_hurt,
+    KnockedOut: _knocked_out,
+    StillUnconscious: _still,
+    Reloaded: _reloaded,
+}
+"""The veiled line of each event type that has one; the others (a volley's count, the
+stealth of an approach) leave nothing to those who may not see them."""
+
+
+def veiled_line(ev: Event, lang: Lang | None, names: Mapping[str, str] | None) -> str | None:
+    """What a reader who may not see ``ev`` reads instead (None: nothing)."""
+    veil = VEILED.get(type(ev))
+    return veil(ev, lang, names) if veil is not None else None

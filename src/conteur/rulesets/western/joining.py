@@ -14,7 +14,6 @@ next the game master may say who goes first (``settle_tie``).
 
 from __future__ import annotations
 
-from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
@@ -25,16 +24,6 @@ from conteur.i18n import ConteurError
 from .order import end_round
 from .sheet import fighter_from_scenario
 from .state import WesternState
-
-
-def admit(state: WesternState, entry: Mapping[str, Any]) -> None:
-    f = fighter_from_scenario(entry, len(state.fighters), state.tables)
-    state.fighters[f.id] = f
-
-
-def withdraw(state: WesternState, fid: str) -> None:
-    state.fighters[fid].withdrawn = True
-    state.slots = state.slots[: state.done] + [x for x in state.slots[state.done :] if x[0] != fid]
 
 
 def join(ctx: Resolution, command: Command) -> None:

@@ -24,7 +24,7 @@ from .shooting import Shot, ShotOutcome, draft_shot, roll_shot
 from .state import WesternState
 
 
-@dataclass
+@dataclass(kw_only=True)
 class ShotOdds:
     """The odds of one shot: hit, location, PV lost, out of the fight, killed."""
 
@@ -120,7 +120,14 @@ def attack_odds(
         raise ConteurError("western.bad_hand", hand=hand)
     extra = dict(params or {})
     shot = draft_shot(state, a.id, t.id, hand, extra.get("zone"), int(extra.get("modifier") or 0))
-    odds = ShotOdds(a.id, t.id, hand, shot.skill, shot.percent, shot.modifiers)
+    odds = ShotOdds(
+        attacker=a.id,
+        target=t.id,
+        maneuver=hand,
+        skill=shot.skill,
+        pool=shot.percent,
+        modifiers=shot.modifiers,
+    )
     fates: dict[int, str] = {}
     for o, p in outcomes_of(shot, state, brute):
         odds.levels[o.pv_lost] = odds.levels.get(o.pv_lost, 0.0) + p

@@ -22,7 +22,7 @@ from conteur.engine.inputs import (
 )
 from conteur.i18n import ConteurError, Msg
 
-from .state import FATES, Fighter
+from .fighter import FATES, Fighter
 from .tables import Tables
 
 FIELDS = {

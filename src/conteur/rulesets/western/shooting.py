@@ -41,7 +41,7 @@ class Shot:
     rules: tuple[str, ...]
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, kw_only=True)
 class ShotOutcome:
     """What the dice made of a shot."""
 
@@ -52,6 +52,19 @@ class ShotOutcome:
     damage: RollRecord[Any] | None
     multiplier: float
     pv_lost: int
+
+    @classmethod
+    def missed(cls, hit: RollRecord[Any]) -> ShotOutcome:
+        """A shot that missed: no location, no damage."""
+        return cls(
+            hit=hit,
+            location=None,
+            rolled_zone=None,
+            zone=None,
+            damage=None,
+            multiplier=1.0,
+            pv_lost=0,
+        )
 
     @property
     def success(self) -> bool:
@@ -215,7 +228,7 @@ def roll_shot(
         ),
     )
     if not hit.result.success:
-        return ShotOutcome(hit, None, None, None, None, 1.0, 0)
+        return ShotOutcome.missed(hit)
     location: RollRecord[Any] | None = None
     rolled: str | None = None
     zone: str | None = None
@@ -249,5 +262,11 @@ def roll_shot(
         ),
     )
     return ShotOutcome(
-        hit, location, rolled, zone, damage, multiplier, pv_lost(damage.result.total, multiplier)
+        hit=hit,
+        location=location,
+        rolled_zone=rolled,
+        zone=zone,
+        damage=damage,
+        multiplier=multiplier,
+        pv_lost=pv_lost(damage.result.total, multiplier),
     )

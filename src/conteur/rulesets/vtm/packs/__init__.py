@@ -21,7 +21,8 @@ from typing import TYPE_CHECKING
 from conteur.i18n import ConteurError, Msg
 
 from ..rulebook import Source
-from ..tables import Maneuver, Tables
+from ..tables import Maneuver, Tables, load_tables
+from ..traits import normalize_key
 
 if TYPE_CHECKING:
     from ..state import VtmState
@@ -117,10 +118,7 @@ def packs() -> dict[str, OptionPack]:
 
 def misplaced(state: VtmState) -> list[Misplaced]:
     """The maneuvers an option pack keeps out of this encounter's tables (V-CC-0 aside)."""
-    from .. import equipment
-    from ..tables import load_tables
-
-    current = equipment.tables(state).maneuvers
+    current = state.tables_ref.tables.maneuvers
     out: list[Misplaced] = []
     for pack in packs().values():
         if pack.name in state.packs:
@@ -138,8 +136,6 @@ def misplaced(state: VtmState) -> list[Misplaced]:
 
 def find_misplaced(state: VtmState, word: str) -> Misplaced | None:
     """The maneuver not in play that ``word`` names (its id, a name or one of its words)."""
-    from ..traits import normalize_key
-
     key = normalize_key(word)
     for found in misplaced(state):
         if key in {normalize_key(form) for form in found.forms()}:

@@ -105,7 +105,7 @@ def spend_burst(ctx: Resolution, f: Fighter, m: Maneuver, w: Weapon) -> None:
             rounds=left,
             needed=needed,
         )
-    ctx.emit(AmmoChanged(f.id, w.id, left - needed, rules=(m.rule,)))
+    ctx.emit(AmmoChanged(fighter=f.id, weapon=w.id, rounds=left - needed, rules=(m.rule,)))
 
 
 @action(*BURSTS)
@@ -126,7 +126,11 @@ def burst(ctx: Resolution, f: Fighter, a: Action, penalty: int, willpower: bool)
         strike_shares(ctx, drafts, {}, "V-ATK-5")
         return
     shares = split_successes(successes, ids, a)
-    ctx.emit(BurstShared(f.id, successes, tuple(shares.items()), rules=(m.rule,)))
+    ctx.emit(
+        BurstShared(
+            attacker=f.id, successes=successes, shares=tuple(shares.items()), rules=(m.rule,)
+        )
+    )
     strike_shares(ctx, drafts, shares, m.rule)
 
 

@@ -26,7 +26,7 @@ def _shares(shares: tuple[tuple[str, int], ...], names: Mapping[str, str] | None
     return ", ".join(f"{names.get(fid, fid) if names else fid} {n}" for fid, n in shares)
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, kw_only=True)
 class BurstShared(Event):
     """A burst's successes split among its targets (R-BURST-1, R-BURST-2)."""
 
@@ -47,7 +47,7 @@ class BurstShared(Event):
         return t("ev.BurstShared.veiled", lang, **{**self.params(names), "targets": targets})
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, kw_only=True)
 class SpreadFired(Event):
     """A shotgun spread: its band and the targets in the cone (R-SPREAD-2, R-SPREAD-3)."""
 
@@ -62,7 +62,7 @@ class SpreadFired(Event):
         return out
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, kw_only=True)
 class SuppressionLaid(Event):
     """Suppressive fire pins its targets down for the turn (R-SUPP-1, R-SUPP-2)."""
 
@@ -93,7 +93,7 @@ class SuppressionLaid(Event):
         return veil(self, "ev.SuppressionLaid.veiled", lang, names)
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, kw_only=True)
 class SuppressionTested(Event):
     """A suppressed fighter's Willpower test before it exposes itself (R-SUPP-2)."""
 
@@ -116,7 +116,7 @@ class SuppressionTested(Event):
         return veil(self, key, lang, names)
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, kw_only=True)
 class PinnedDown(Event):
     """A suppressed fighter failed its test: its exposing action is lost (R-SUPP-2)."""
 
@@ -124,7 +124,7 @@ class PinnedDown(Event):
     kind: str
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, kw_only=True)
 class LimbRolled(Event):
     """The roll of a fighter hit in an arm or a leg (R-CALL-4, R-CALL-5)."""
 
@@ -139,7 +139,7 @@ class LimbRolled(Event):
         return _spot(super().params(names))
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, kw_only=True)
 class HeadShotKill(Event):
     """A head shot whose damage reached the target's Stamina (R-CALL-2)."""
 
@@ -154,7 +154,7 @@ class HeadShotKill(Event):
         return veil(self, "ev.HeadShotKill.veiled", lang, names)
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, kw_only=True)
 class LocationIgnored(Event):
     """A target without wound penalties shrugs off the location's effect (R-CALL-6)."""
 
@@ -165,7 +165,7 @@ class LocationIgnored(Event):
         return _spot(super().params(names))
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, kw_only=True)
 class CarefulAim(Event):
     """A round spent lining up a careful shot (R-AIM-1)."""
 
@@ -185,7 +185,7 @@ class CarefulAim(Event):
         }
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, kw_only=True)
 class CarefulAimLost(Event):
     """The shooter was disturbed: the careful shot's bonus is lost (R-AIM-1)."""
 

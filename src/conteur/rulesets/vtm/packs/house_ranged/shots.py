@@ -207,7 +207,7 @@ def location_effect(ctx: Resolution, d: AttackDraft, outcome: StrikeOutcome) -> 
     if where == "torso":
         return  # R-CALL-3: the normal effects
     if no_wound_penalties(target):
-        ctx.emit(LocationIgnored(target.id, where, rules=("R-CALL-6",)))
+        ctx.emit(LocationIgnored(target=target.id, location=where, rules=("R-CALL-6",)))
         return
     if where == "head":
         head_kill(ctx, target, outcome.levels)
@@ -220,16 +220,24 @@ def head_kill(ctx: Resolution, target: Fighter, inflicted: int) -> None:
     stamina = target.trait("stamina")
     if inflicted < stamina or target.health.past_track is not None:
         return
-    ctx.emit(HeadShotKill(target.id, inflicted, stamina, rules=("R-CALL-2",)))
+    ctx.emit(HeadShotKill(target=target.id, damage=inflicted, stamina=stamina, rules=("R-CALL-2",)))
     left = len(target.health.boxes) - target.health.filled + 1
-    ctx.emit(DamageTaken(target.id, left, "lethal", rules=("R-CALL-2", "V-DMG-5")))
+    ctx.emit(
+        DamageTaken(
+            target=target.id, levels=left, damage_type="lethal", rules=("R-CALL-2", "V-DMG-5")
+        )
+    )
 
 
 def limb_hit(ctx: Resolution, target: Fighter, where: str, inflicted: int) -> None:
     """R-CALL-4 (arm: Dexterity, drops what it holds) and R-CALL-5 (leg: Dex + Athletics, falls)."""
     data = pack_data()
     rule = "R-CALL-4" if where == "arm" else "R-CALL-5"
-    ctx.emit(ConditionSet(target.id, f"{where}_hit", data.limb_penalty, rules=(rule,)))
+    ctx.emit(
+        ConditionSet(
+            target=target.id, condition=f"{where}_hit", value=data.limb_penalty, rules=(rule,)
+        )
+    )
     if inflicted <= 0:
         return
     pool = target.trait("dexterity") + (target.trait("athletics") if where == "leg" else 0)
@@ -248,12 +256,12 @@ def limb_hit(ctx: Resolution, target: Fighter, where: str, inflicted: int) -> No
     got = record.result.successes
     ctx.emit(
         LimbRolled(
-            target.id,
-            where,
-            pool,
-            data.limb_roll_difficulty,
-            got,
-            inflicted,
+            target=target.id,
+            location=where,
+            pool=pool,
+            difficulty=data.limb_roll_difficulty,
+            successes=got,
+            needed=inflicted,
             rules=(rule,),
             rolls=(record,),
         )
@@ -262,9 +270,11 @@ def limb_hit(ctx: Resolution, target: Fighter, where: str, inflicted: int) -> No
         return
     if where == "arm":
         if target.weapon is not None:
-            ctx.emit(WeaponChanged(target.id, None, rules=(rule,)))
+            ctx.emit(WeaponChanged(fighter=target.id, weapon=None, rules=(rule,)))
     else:
-        ctx.emit(ConditionSet(target.id, "knocked_down", True, rules=(rule,)))
+        ctx.emit(
+            ConditionSet(target=target.id, condition="knocked_down", value=True, rules=(rule,))
+        )
 
 
 @roll_rule
@@ -350,12 +360,12 @@ def careful_shot(ctx: Resolution, f: Fighter, a: Action, penalty: int, willpower
     rounds = held + 1
     ctx.emit(
         CarefulAim(
-            f.id,
-            a.target,
-            w.id,
-            rounds,
-            state.turn,
-            rounds * step,
+            fighter=f.id,
+            target=a.target,
+            weapon=w.id,
+            rounds=rounds,
+            last=state.turn,
+            bonus=rounds * step,
             rules=("R-AIM-1",),
         )
     )
@@ -383,7 +393,11 @@ def careful_spent_or_lost(ctx: Resolution, d: AttackDraft, outcome: StrikeOutcom
     """R-AIM-1: a shot spends the aim; a close attack on a careful shooter disturbs it."""
     shooter = ctx.state.fighters[d.attacker.id]
     if "careful_shot" in shooter.conditions:
-        ctx.emit(ConditionSet(shooter.id, "careful_shot", None, rules=("R-AIM-1",)))
+        ctx.emit(
+            ConditionSet(
+                target=shooter.id, condition="careful_shot", value=None, rules=("R-AIM-1",)
+            )
+        )
     target = ctx.state.fighters[d.target.id]
     if d.close and "careful_shot" in target.conditions:
-        ctx.emit(CarefulAimLost(target.id, rules=("R-AIM-1",)))
+        ctx.emit(CarefulAimLost(fighter=target.id, rules=("R-AIM-1",)))

@@ -148,10 +148,10 @@ def spread(ctx: Resolution, f: Fighter, a: Action, penalty: int, willpower: bool
     dist = metres(state.distance(f.id, ids[0]))
     ctx.emit(
         SpreadFired(
-            f.id,
-            band.index,
-            dist,
-            tuple(ids),
+            attacker=f.id,
+            band=band.index,
+            metres=dist,
+            targets=tuple(ids),
             rules=("R-SPREAD-2", *(("R-SPREAD-3",) if w.sawed_off else ())),
         )
     )

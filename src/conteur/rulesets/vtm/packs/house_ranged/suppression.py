@@ -95,23 +95,32 @@ def suppressive_fire(ctx: Resolution, f: Fighter, a: Action, penalty: int, willp
     successes = record.result.successes
     ctx.emit(
         AttackRolled(
-            f.id,
-            ids[0],
-            m.id,
-            max(pool, 0),
-            record.request.effective_difficulty,
-            successes,
-            record.result.botch,
-            notes,
+            attacker=f.id,
+            target=ids[0],
+            maneuver=m.id,
+            pool=max(pool, 0),
+            difficulty=record.request.effective_difficulty,
+            successes=successes,
+            botch=record.result.botch,
+            modifiers=notes,
             rules=("R-SUPP-1",),
             rolls=(record,),
         )
     )
     if record.result.botch:
-        ctx.emit(Botched(f.id, m.id, rules=("R-SUPP-1",)))
+        ctx.emit(Botched(fighter=f.id, context=m.id, rules=("R-SUPP-1",)))
     if successes <= 0:
         return
-    ctx.emit(SuppressionLaid(f.id, w.id, successes, tuple(ids), state.turn, rules=("R-SUPP-1",)))
+    ctx.emit(
+        SuppressionLaid(
+            fighter=f.id,
+            weapon=w.id,
+            successes=successes,
+            targets=tuple(ids),
+            turn=state.turn,
+            rules=("R-SUPP-1",),
+        )
+    )
 
 
 def suppression_on(state: VtmState, f: Fighter) -> Mapping[str, object] | None:
@@ -128,7 +137,9 @@ def suppression_over(ctx: Resolution) -> None:
     state: VtmState = ctx.state
     for f in state.fighters.values():
         if "suppressed" in f.conditions:
-            ctx.emit(ConditionSet(f.id, "suppressed", None, rules=("R-SUPP-2",)))
+            ctx.emit(
+                ConditionSet(target=f.id, condition="suppressed", value=None, rules=("R-SUPP-2",))
+            )
 
 
 def exposes(state: VtmState, f: Fighter, a: Action) -> bool:
@@ -153,7 +164,7 @@ def pinned_down(ctx: Resolution, f: Fighter, a: Action) -> bool:
     if held is None or not exposes(state, f, a):
         return True
     if held.get("tested") == "failed":
-        ctx.emit(PinnedDown(f.id, a.kind, rules=("R-SUPP-2",)))
+        ctx.emit(PinnedDown(fighter=f.id, kind=a.kind, rules=("R-SUPP-2",)))
         return False
     if held.get("tested") == "passed":
         return True
@@ -172,9 +183,18 @@ def pinned_down(ctx: Resolution, f: Fighter, a: Action) -> bool:
     )
     got = record.result.successes
     passed = got >= needed
-    ctx.emit(SuppressionTested(f.id, got, needed, passed, rules=("R-SUPP-2",), rolls=(record,)))
+    ctx.emit(
+        SuppressionTested(
+            fighter=f.id,
+            successes=got,
+            needed=needed,
+            passed=passed,
+            rules=("R-SUPP-2",),
+            rolls=(record,),
+        )
+    )
     if not passed:
-        ctx.emit(PinnedDown(f.id, a.kind, rules=("R-SUPP-2",)))
+        ctx.emit(PinnedDown(fighter=f.id, kind=a.kind, rules=("R-SUPP-2",)))
         return False
     exposed_damage(ctx, f, str(held.get("by")), str(held.get("weapon")))
     return True
