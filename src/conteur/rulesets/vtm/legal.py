@@ -394,7 +394,15 @@ number out of one fighter's own range (its Willpower), nothing to override, a te
 does not read (a health track, a maneuver's record), an empty text."""
 
 
-NO_DICE = frozenset(GM_REFUSALS) | {"gm_heal", "gm_condition", "gm_move", "gm_cover", "gm_weapon"}
+NO_DICE = frozenset(GM_REFUSALS) | {
+    "gm_heal",
+    "gm_condition",
+    "gm_move",
+    "gm_cover",
+    "gm_zone",
+    "gm_unzone",
+    "gm_weapon",
+}
 """The game master's commands that never roll (damage by fire rolls its soak, V-DMG-3)."""
 
 

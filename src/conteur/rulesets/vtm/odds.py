@@ -293,6 +293,8 @@ def _what_if(
     state: VtmState, attacker: str, target: str, maneuver: str, what_if: Mapping[str, Any]
 ) -> VtmState:
     """A copy of the state with the target's cover, the aim or the declared actions set."""
+    from conteur.engine.battlemap import inside
+
     from . import equipment
     from .ruleset import scenario_cover
     from .state import Declaration
@@ -304,6 +306,13 @@ def _what_if(
         if isinstance(cover, str):  # a form's choice: cover_good
             cover = cover.removeprefix("cover_")
         t.cover = 0 if cover in (None, "none") else scenario_cover(cover, equipment.tables(state))
+        # The cover asked for stands in for the map's zones around the target (a zone the
+        # shooter shares still counts for both).
+        state.zones = {
+            k: z
+            for k, z in state.zones.items()
+            if not inside(t.position, z.points) or inside(a.position, z.points)
+        }
     if "aim_turns" in what_if:
         turns = int(what_if["aim_turns"] or 0)
         a.conditions.pop("aim", None)
