@@ -240,6 +240,19 @@ def test_the_battle_map(lang: str, quay: tuple[str, Store, str, str]) -> None:
             assert _position(store, MOUFLON) == (1.5, 0.0)
             expect(phone.locator(f'[data-fighter="{NINI}"]')).to_have_count(0)
             phone.screenshot(path=str(SHOTS / f"player-{lang}-390x844.png"), full_page=True)
+
+            # The keyboard: the GM focuses a token, Enter selects it, the arrows move it.
+            gaspard = gm.locator(f'#battle-map .token[data-fighter="{GASPARD}"]')
+            expect(gaspard).to_have_attribute("data-y", "3")
+            gaspard.focus()
+            gm.keyboard.press("Enter")
+            expect(gaspard).to_have_class("token side-0 selected")
+            gm.keyboard.press("ArrowRight")
+            gm.keyboard.press("ArrowRight")
+            gm.keyboard.press("ArrowUp")
+            assert _position(store, GASPARD, (2.0, 2.0)) == (2.0, 2.0)  # one command, sent at rest
+            expect(gaspard).to_have_attribute("data-x", "2")
+            expect(phone_gaspard).to_have_attribute("data-x", "2")
             gm.screenshot(path=str(SHOTS / f"gm-after-{lang}-1366x768.png"))
         finally:
             browser.close()
