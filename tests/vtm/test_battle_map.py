@@ -115,7 +115,12 @@ def test_a_zone_is_erased_by_its_own_command() -> None:
 @pytest.mark.parametrize(
     ("args", "field", "fr", "en"),
     [
-        ({"points": "1,2 3", "level": "good"}, "points", "zone «\u202f1,2 3\u202f»", 'zone "1,2 3"'),
+        (
+            {"points": "1,2 3", "level": "good"},
+            "points",
+            "zone «\u202f1,2 3\u202f»",
+            'zone "1,2 3"',
+        ),
         ({"points": "0,0 1,0 1,1", "level": "bof"}, "level", "«\u202fbof\u202f»", '"bof"'),
     ],
 )

@@ -392,7 +392,7 @@ GM_REFUSALS: dict[str, tuple[str, ...]] = {
 }
 """What the game master's forms cannot rule out: no dice and no difficulty changed, a
 number out of one fighter's own range (its Willpower), nothing to override, a text that
-does not read (a health track, a maneuver's record), an empty text, a zone's corners that are no polygon."""
+does not read (a health track, a maneuver's record, a zone's corners), an empty text."""
 
 
 NO_DICE = frozenset(GM_REFUSALS) | {
