@@ -97,7 +97,7 @@ def _drag(page: Any, fid: str, to: tuple[float, float]) -> None:
 def _position(store: Store, fid: str, wanted: tuple[float, float] | None = None) -> Any:
     """Where ``fid`` stands in the store (waiting a little for ``wanted``, the page's request
     being on its way)."""
-    for _ in range(50):
+    for _ in range(150):
         got = store.read_encounter(1, lambda enc: tuple(enc.state.fighters[fid].position))
         if wanted is None or got == wanted:
             return got
@@ -236,6 +236,8 @@ def test_the_battle_map(lang: str, quay: tuple[str, Store, str, str]) -> None:
             expect(phone_gaspard).to_have_attribute("data-y", "3")
             assert _position(store, GASPARD, (0.0, 3.0)) == (0.0, 3.0)
             _drag(phone, MOUFLON, (5, 5))
+            expect(mouflon_phone).to_have_attribute("data-x", "1.5")  # not even moved on the page
+            expect(mouflon_phone).to_have_class("token side-1 selected")  # only selected
             phone.wait_for_timeout(300)
             assert _position(store, MOUFLON) == (1.5, 0.0)
             expect(phone.locator(f'[data-fighter="{NINI}"]')).to_have_count(0)
