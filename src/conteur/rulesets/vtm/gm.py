@@ -311,8 +311,13 @@ def zone(ctx: Resolution, command: Command) -> None:
         points = parse_points(raw)
     except (ValueError, TypeError):
         raise ConteurError("vtm.gm.zone_points", field="points", value=_shown(raw)) from None
-    with _field("level"):
-        row = equipment.tables(ctx.state).find_cover(str(command.get("level") or ""))
+    level = command.get("level")
+    rows = list(equipment.tables(ctx.state).cover.values())
+    if isinstance(level, int) and not isinstance(level, bool) and 1 <= level <= len(rows):
+        row = rows[level - 1]  # the script's level: the table's row, 1 light ... 3 superior
+    else:
+        with _field("level"):
+            row = equipment.tables(ctx.state).find_cover(str(level or ""))
     number = 1
     while f"z{number}" in ctx.state.zones:
         number += 1
