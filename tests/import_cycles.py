@@ -16,7 +16,7 @@ import grimp
 
 def import_graph(package: str = "conteur") -> grimp.ImportGraph:
     """The package's import graph, without the imports made for type checking only."""
-    return grimp.build_graph(package, exclude_type_checking_imports=True)
+    return grimp.build_graph(package, exclude_type_checking_imports=True, cache_dir=None)
 
 
 def import_cycles(graph: grimp.ImportGraph) -> list[frozenset[str]]:

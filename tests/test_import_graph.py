@@ -37,7 +37,7 @@ GENERIC = (
 
 @pytest.fixture(scope="module")
 def graph() -> grimp.ImportGraph:
-    return grimp.build_graph("conteur")
+    return grimp.build_graph("conteur", cache_dir=None)
 
 
 def test_every_top_level_part_is_listed(graph: grimp.ImportGraph) -> None:

@@ -137,7 +137,18 @@ ALLOWED: dict[Lang, set[str]] = {
         "short",
         "long",
     }
-    | {"good", "light", "medium", "heavy", "burst", "shotgun", "rifle", "knife", "club"},
+    | {
+        "good",
+        "light",
+        "superior",
+        "medium",
+        "heavy",
+        "burst",
+        "shotgun",
+        "rifle",
+        "knife",
+        "club",
+    },
 }
 
 KEY = re.compile(r"\b(?:ev|word|web|cmd|param|phase|vtm|hunter|western|duel)\.[a-z_]+[\w.]*\b")

@@ -35,7 +35,7 @@ def counts(store: Store) -> tuple[int, int]:
 
 def test_campaign_settings_and_rules_are_checked(store: Store) -> None:
     campaign = store.create_campaign("Saloon", "vtm", era="1899", settings={"player_input": True})
-    assert campaign.settings == {"player_input": True, "lang": "fr"}
+    assert campaign.settings == {"player_input": True, "player_moves": False, "lang": "fr"}
     assert store.list_campaigns()[0].id == campaign.id
     for bad in ({"players": True}, {"player_input": "oui"}):
         with pytest.raises(ConteurError) as err:

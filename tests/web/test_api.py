@@ -646,3 +646,25 @@ def test_a_second_action_needs_a_first(gm: TestClient, store: Store) -> None:
     r = command(gm, csrf, type="declare", actor="billy", then_kind="dodge")
     assert r.status_code == 422 and "seconde action" in r.text  # type: ignore[attr-defined]
     assert log_len(store) == 1
+
+
+def test_a_player_moves_their_token_only_when_the_campaign_allows_it(
+    stranger: TestClient, gm: TestClient, store: Store
+) -> None:
+    token = token_of(store, "Billy Harper")
+    page = stranger.get(f"/p/{token}").text
+    assert 'id="battle-map"' in page and "data-movable" not in page  # watched, not moved
+    csrf = csrf_of(page)
+    r = stranger.post(f"/p/{token}/move", data={"csrf": csrf, "to": "3,4"})
+    assert r.status_code == 400 and log_len(store) == 0
+    assert "seul le Conteur déplace les pions" in r.text
+    gm.post(f"/c/{DEMO}/settings", data={"csrf": gm_csrf(gm), "player_moves": "1"})
+    page = stranger.get(f"/p/{token}").text
+    assert 'data-movable="billy"' in page
+    r = stranger.post(f"/p/{token}/move", data={"csrf": csrf, "to": "nowhere"})
+    assert r.status_code == 422 and log_len(store) == 0  # refused as any command's bad value
+    r = stranger.post(f"/p/{token}/move", data={"csrf": csrf, "to": "3,4", "fighter": "jack"})
+    assert r.status_code == 200 and log_len(store) == 1
+    moved = store.read_encounter(DEMO, lambda enc: enc.ruleset.positions(enc.state))
+    assert moved["billy"] == (3.0, 4.0)  # their own token, whatever the form says
+    assert moved["jack"] != (3.0, 4.0)

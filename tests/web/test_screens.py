@@ -108,6 +108,8 @@ def test_the_gms_fight_screen_fits_the_window(lang: str, request: pytest.Fixture
                     '.roster tr[data-fighter="billy"]',
                     ".log > li",
                     'details[data-drawer="tools"] > summary',
+                    "#battle-map svg",  # the battle map, whole, beside the roster
+                    '#battle-map .token[data-fighter="billy"]',
                 ):
                     _inside(gm, selector)
                 expect(gm.locator('details[data-drawer="tools"]')).not_to_have_attribute("open", "")

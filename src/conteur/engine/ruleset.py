@@ -40,6 +40,7 @@ if TYPE_CHECKING:
     from conteur.sim.referee import Referee
     from conteur.sim.tactics import TacticFactory
 
+    from .battlemap import BattleMap, Unit
     from .characters import Importer
     from .inputs import Key
     from .npcs import Archetype
@@ -385,6 +386,16 @@ class Ruleset(Generic[S]):
         """Where each combatant stands, in metres (``conteur.engine.geometry``); {}: the
         ruleset has no positions. A sweep's copies are placed from them."""
         return {}
+
+    def map_unit(self) -> Unit:
+        """The unit of this ruleset's positions and distances: the battle map's grid."""
+        return "metre"
+
+    def battle_map(self, state: S, lang: Lang | None = None) -> BattleMap | None:
+        """The battle map of ``state`` (``conteur.engine.battlemap``): positions, cover
+        zones, the rules' range bands and cover levels, labelled in ``lang``, and the
+        commands that move a combatant or draw a zone; None: this ruleset has no map."""
+        return None
 
     def copy_combatant(
         self,

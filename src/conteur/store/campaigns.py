@@ -21,6 +21,7 @@ from .sheets import CheckedCharacter, check_character, json_ready
 
 SETTINGS: dict[str, tuple[type, Any]] = {
     "player_input": (bool, False),
+    "player_moves": (bool, False),
     "lang": (str, "fr"),
     "table_token": (str, ""),
 }

@@ -44,6 +44,7 @@ from conteur.engine import (
     UndoEntry,
     entry_from_dict,
 )
+from conteur.engine.battlemap import formation
 from conteur.engine.encounter import LogEntry
 from conteur.engine.joining import JOIN
 from conteur.i18n import ConteurError, Lang, t
@@ -583,7 +584,9 @@ class Store:
             }
             if campaign.era:
                 scenario["era"] = campaign.era
-            Encounter.start(scenario)  # every refusal of the ruleset, before anything is stored
+            started = Encounter.start(scenario)  # every refusal, before anything is stored
+            if started.ruleset.positions(started.state) and _in_formation(combatants):
+                Encounter.start(scenario)  # the formation's places, checked as any others
             row = EncounterRow(campaign_id=campaign.id, name=name, scenario=scenario, status="open")
             s.add(row)
             s.flush()
@@ -1187,13 +1190,39 @@ def _character_entry(
     checked = check_sheet(campaign, char.sheet, char.state, char.name)
     entry: dict[str, Any] = {"id": cid, "sheet": checked.scenario_sheet}
     entry.update(scenario_state(checked.state))
-    if p.side is not None:
-        entry["side"] = p.side
+    side = p.side if p.side is not None else _sheet_side(char.sheet)
+    if side is not None:
+        entry["side"] = side
     if p.position is not None:
         entry["position"] = list(p.position)
     entry.update(json_ready(dict(p.extra), cid))
     entry["id"] = cid
     return entry
+
+
+SIDE_KEYS = ("side", "camp")
+"""Where a character's sheet may name its side (the side an encounter takes by default)."""
+
+
+def _sheet_side(sheet: Any) -> str | None:
+    """The side a character's sheet names, if any."""
+    if not isinstance(sheet, Mapping):
+        return None
+    for key in SIDE_KEYS:
+        value = sheet.get(key)
+        if isinstance(value, str) and value.strip():
+            return value.strip()
+    return None
+
+
+def _in_formation(combatants: list[dict[str, Any]]) -> bool:
+    """Combatants given no position stand in the default formation of their side
+    (``conteur.engine.battlemap.formation``: a line per side); whether any was placed."""
+    free = [c for c in combatants if "position" not in c]
+    sides = [c.get("side") if isinstance(c.get("side"), str) else None for c in free]
+    for c, place in zip(free, formation(sides), strict=True):
+        c["position"] = [place[0], place[1]]
+    return bool(free)
 
 
 def _free_id(wanted: str, taken: Mapping[str, Any]) -> str:

@@ -23,7 +23,7 @@ import hmac
 import json
 import re
 import sys
-from collections.abc import AsyncIterator, Awaitable, Callable, Hashable
+from collections.abc import AsyncIterator, Awaitable, Callable, Hashable, Mapping
 from contextlib import asynccontextmanager
 from typing import Any
 from urllib.parse import urlencode
@@ -86,6 +86,12 @@ class BadCsrf(Exception):
 
 class NotFound(Exception):
     """An unknown player token, campaign or encounter."""
+
+
+def campaign_flags(values: Mapping[str, str]) -> dict[str, bool]:
+    """A campaign's settings from its form: players send their actions (``player_input``),
+    players drag their own token on the map (``player_moves``)."""
+    return {name: bool(values.get(name)) for name in ("player_input", "player_moves")}
 
 
 def create_app(
@@ -457,7 +463,7 @@ def create_app(
             values.get("name", ""),
             ruleset,
             era=era,
-            settings={"player_input": bool(values.get("player_input"))},
+            settings=campaign_flags(values),
         )
         return RedirectResponse(f"/c/{campaign.id}", status_code=303)
 
@@ -580,7 +586,7 @@ def create_app(
         await call(
             store.update_campaign,
             campaign.id,
-            settings={"player_input": bool(values.get("player_input"))},
+            settings=campaign_flags(values),
         )
         panels.forget()
         return RedirectResponse(f"/c/{campaign.id}", status_code=303)
@@ -837,6 +843,7 @@ def create_app(
             "redo": snap.redo,
             "report": snap.report,
             "joining": snap.joining,
+            "battle_map": snap.battle_map,
             **extra,
         }
 
@@ -1255,6 +1262,8 @@ def create_app(
             player_input=snap.player_input and me is not None,
             odds=snap.odds and me is not None,
             odds_kinds=snap.kinds.get(me or "", []),
+            battle_map=snap.battle_map,
+            player_moves=snap.player_moves and me is not None,
         )
         return context
 
@@ -1318,6 +1327,40 @@ def create_app(
         viewer = table_viewer(info, me)
         url = f"/p/{token}/odds"
         return await odds_answer(request, info.id, me, target, maneuver, url, viewer)
+
+    @app.post("/p/{token}/move")
+    async def player_move(request: Request, token: str) -> Response:
+        """A player drags their own token: the map's ``place`` command for their character,
+        when the campaign allows it, checked as any other command."""
+        char = await player_of(token, request)
+        lang = lang_of(request)
+        values = await form_of(request, f"player:{token}")
+        campaign = request.state.campaign
+        info, me = await player_encounter(char)
+        if info is None or me is None or not campaign.settings.get("player_moves"):
+            raise ConteurError("web.player_no_moves")
+
+        def action() -> Any:
+            def read(enc: Any) -> Any:
+                bmap = enc.ruleset.battle_map(enc.state, lang)
+                if bmap is None or not bmap.place or me in enc.hidden:
+                    raise ConteurError("web.player_no_moves")
+                asked = {"type": bmap.place, "actor": "", "fighter": me, "to": values.get("to", "")}
+                return view.command_from_form(enc, asked)
+
+            command = store.read_encounter(info.id, read)
+            dice, exact = view.dice_from_form({})
+            return store.execute(info.id, command, dice, all_dice_used=exact)
+
+        try:
+            await call(action)
+        except ConteurError as error:
+            context = await player_context(
+                request, token, message=error.message(lang), kind="error"
+            )
+            return render(request, "_player_panel.html", 422, **context)
+        notifier.notify(info.id)
+        return render(request, "_player_panel.html", **await player_context(request, token))
 
     @app.post("/p/{token}/command")
     async def player_command(request: Request, token: str) -> Response:

@@ -34,6 +34,7 @@ from conteur.i18n import ConteurError, Lang
 from conteur.store import EncounterInfo, Store
 
 from . import view
+from .battlemap import MapView, map_view
 
 Render = Callable[..., str]
 """``render(template, lang, **context)``: a template as HTML."""
@@ -103,6 +104,10 @@ class Snapshot:
     """The summary after the fight (the game master's, once the encounter is closed)."""
     ruleset: str = ""
     """The ruleset's name (its own labels are looked up first)."""
+    battle_map: MapView | None = None
+    """The battle map (``Ruleset.battle_map``): for players, without the hidden combatants."""
+    player_moves: bool = False
+    """Whether the campaign lets a player drag their own token on the map."""
     forms_html: dict[str, str] = field(default_factory=dict)
     """The forms rendered once: by actor (players), or ``turn``, ``tools``, ``current`` (GM),
     with ``CSRF_SLOT`` and ``TOKEN_SLOT`` to fill."""
@@ -210,7 +215,7 @@ class Panels:
         self._html: dict[tuple[Any, ...], Markup] = {}
         self._states: dict[tuple[Any, ...], _State] = {}
         self._snapshots: dict[tuple[Any, ...], Snapshot] = {}
-        self._infos: dict[int, tuple[EncounterInfo, bool]] = {}
+        self._infos: dict[int, tuple[EncounterInfo, bool, bool]] = {}
         self._logs: dict[tuple[Any, ...], tuple[int, list[view.LogItem], list[Markup]]] = {}
         self._forms: dict[tuple[Any, ...], str] = {}
         """Rendered form lists, by language, action, submit label, forms and names."""
@@ -224,12 +229,16 @@ class Panels:
             else:
                 self._infos.pop(eid, None)
 
-    def _info(self, eid: int, fresh: bool) -> tuple[EncounterInfo, bool]:
+    def _info(self, eid: int, fresh: bool) -> tuple[EncounterInfo, bool, bool]:
         known = None if fresh else self._infos.get(eid)
         if known is None:
             info = self.store.get_encounter(eid)
             campaign = self.store.get_campaign(info.campaign_id)
-            known = (info, bool(campaign.settings.get("player_input")))
+            known = (
+                info,
+                bool(campaign.settings.get("player_input")),
+                bool(campaign.settings.get("player_moves")),
+            )
             with self._lock:
                 self._infos[eid] = known
         return known
@@ -247,18 +256,19 @@ class Panels:
         (blocking: run it in a worker thread). ``fresh=False`` trusts the status and
         settings read before (a command changes neither). ConteurError when the encounter
         is unknown."""
-        known, player_input = self._info(eid, fresh and info is None)
+        known, player_input, player_moves = self._info(eid, fresh and info is None)
         info = info or known
         seen = audience(viewer)
 
         def build(enc: Encounter) -> Snapshot:
             seq = len(enc.log) - 1
-            key = (eid, seq, info.status, lang, seen, player_input)
+            key = (eid, seq, info.status, lang, seen, player_input, player_moves)
             with self._lock:
                 found = self._snapshots.get(key)
             if found is not None:
                 return found
             snap = self._build(enc, info, lang, seen, player_input)
+            snap.player_moves = player_moves
             with self._lock:
                 self._snapshots[key] = snap
                 _trim(self._snapshots, KEEP_SNAPSHOTS)
@@ -337,6 +347,17 @@ class Panels:
             hidden=hidden if seen.gm else frozenset(),
             ruleset=enc.ruleset.name,
         )
+        bmap = enc.ruleset.battle_map(enc.state, lang)
+        if bmap is not None:
+            rows = st.roster.rows
+            snap.battle_map = map_view(
+                bmap,
+                lang,
+                names,
+                {r.id: r.side for r in rows},
+                {r.id: r.status for r in rows},
+                snap.hidden,
+            )
         if seen.gm and info.status == "open":
             snap.current = current_action(enc, snap)
             snap.redo = can_redo(enc)

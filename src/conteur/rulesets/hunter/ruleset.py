@@ -9,6 +9,7 @@ from typing import TYPE_CHECKING, Any
 
 from conteur.dice import RollKind
 from conteur.engine import Command, CommandTemplate, Event, Param, Resolution, Ruleset
+from conteur.engine.battlemap import Unit
 from conteur.engine.joining import JOIN, WITHDRAW
 from conteur.engine.npcs import Archetype
 from conteur.engine.report import Fact
@@ -119,6 +120,10 @@ class HunterRuleset(Ruleset[HunterState]):
         from .sweep import sweep_options
 
         return sweep_options()
+
+    def map_unit(self) -> Unit:
+        """Hunter counts distances in yards (H-RNG-1)."""
+        return "yard"
 
     def positions(self, state: HunterState) -> Mapping[str, tuple[float, float]]:
         return {f.id: f.position for f in state.fighters.values()}

@@ -9,8 +9,9 @@ from collections.abc import Mapping
 from dataclasses import dataclass, replace
 from typing import Any
 
+from conteur.engine.battlemap import CoverZone
 from conteur.engine.events import Event, Modifiers
-from conteur.i18n import Lang, catalog, env_lang, t
+from conteur.i18n import Lang, Msg, catalog, env_lang, t
 
 from .readiness import spend_defence
 from .state import Action, Declaration, Progress, VtmState
@@ -604,6 +605,49 @@ class CoverTaken(Event):
 
     def apply(self, state: VtmState) -> None:
         state.fighters[self.fighter].cover = self.level
+
+
+COVER_WORDS = {
+    "light": "word.cover_light",
+    "good": "word.cover_good",
+    "superior": "word.cover_superior",
+}
+"""The words of the cover table's levels (those of the odds' cover toggle)."""
+
+
+def _cover_word(level: str) -> Msg | str:
+    """A cover level's word (a game master's own level: as written)."""
+    return Msg(COVER_WORDS[level]) if level in COVER_WORDS else level
+
+
+@dataclass(frozen=True, kw_only=True)
+class CoverZoneDrawn(Event):
+    """The game master draws a cover zone on the map: whoever stands in it has its cover
+    (V-RNG-3; ``level`` is a row of the cover table)."""
+
+    zone: str
+    points: tuple[tuple[float, float], ...]
+    level: str
+
+    def params(self, names: Mapping[str, str] | None = None) -> dict[str, Any]:
+        return {**super().params(names), "level": _cover_word(self.level)}
+
+    def apply(self, state: VtmState) -> None:
+        state.zones[self.zone] = CoverZone(self.zone, tuple(self.points), self.level)
+
+
+@dataclass(frozen=True, kw_only=True)
+class CoverZoneErased(Event):
+    """The game master erases a cover zone."""
+
+    zone: str
+    level: str
+
+    def params(self, names: Mapping[str, str] | None = None) -> dict[str, Any]:
+        return {**super().params(names), "level": _cover_word(self.level)}
+
+    def apply(self, state: VtmState) -> None:
+        state.zones.pop(self.zone, None)
 
 
 @dataclass(frozen=True, kw_only=True)

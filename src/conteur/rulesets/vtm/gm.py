@@ -27,7 +27,8 @@ from contextlib import contextmanager
 from typing import Any
 
 from conteur.engine import Command, CommandTemplate, Param, Resolution
-from conteur.engine.geometry import parse_position
+from conteur.engine.battlemap import parse_points
+from conteur.engine.geometry import distance, parse_position
 from conteur.i18n import ConteurError
 
 from . import equipment
@@ -39,6 +40,8 @@ from .events import (
     ComplicationChosen,
     ConditionSet,
     CoverTaken,
+    CoverZoneDrawn,
+    CoverZoneErased,
     DamageTaken,
     GmNote,
     Healed,
@@ -302,7 +305,7 @@ def move(ctx: Resolution, command: Command) -> None:
         x, y = parse_position(raw)
     except (ValueError, TypeError, IndexError):
         raise ConteurError("vtm.gm.position", field="to", value=_shown(raw)) from None
-    ctx.emit(Moved(fighter=f.id, x=x, y=y, metres=0.0))
+    ctx.emit(Moved(fighter=f.id, x=x, y=y, metres=round(distance(f.position, (x, y)), 2)))
 
 
 def cover(ctx: Resolution, command: Command) -> None:
@@ -315,6 +318,37 @@ def cover(ctx: Resolution, command: Command) -> None:
             "vtm.gm.cover", field="level", value=_shown(command.get("level"))
         ) from None
     ctx.emit(CoverTaken(fighter=f.id, level=level, rules=("V-RNG-3",)))
+
+
+def zone(ctx: Resolution, command: Command) -> None:
+    """Draw a cover zone on the map: a polygon (``points``, ``"x,y x,y x,y"`` in metres) with
+    a level of the cover table (``level``: its id or one of its words); whoever stands in it
+    has that cover (V-RNG-3), read by the shots at them and by theirs."""
+    raw = command.get("points")
+    try:
+        points = parse_points(raw)
+    except (ValueError, TypeError):
+        raise ConteurError("vtm.gm.zone_points", field="points", value=_shown(raw)) from None
+    level = command.get("level")
+    rows = list(equipment.tables(ctx.state).cover.values())
+    if isinstance(level, int) and not isinstance(level, bool) and 1 <= level <= len(rows):
+        row = rows[level - 1]  # the script's level: the table's row, 1 light ... 3 superior
+    else:
+        with _field("level"):
+            row = equipment.tables(ctx.state).find_cover(str(level or ""))
+    number = 1
+    while f"z{number}" in ctx.state.zones:
+        number += 1
+    ctx.emit(CoverZoneDrawn(zone=f"z{number}", points=points, level=row.id, rules=("V-RNG-3",)))
+
+
+def unzone(ctx: Resolution, command: Command) -> None:
+    """Erase a cover zone of the map."""
+    zid = command.get("zone")
+    found = ctx.state.zones.get(str(zid))
+    if found is None:
+        raise ConteurError("vtm.gm.zone_unknown", field="zone", value=_shown(zid))
+    ctx.emit(CoverZoneErased(zone=found.id, level=found.level, rules=("V-RNG-3",)))
 
 
 def weapon(ctx: Resolution, command: Command) -> None:
@@ -442,6 +476,20 @@ def templates(state: VtmState) -> list[CommandTemplate]:
         CommandTemplate("gm_move", None, (who, Param("to", "position"))),
         CommandTemplate(
             "gm_cover", None, (who, Param("level", "int", min=0, max=3)), rule="V-RNG-3"
+        ),
+        CommandTemplate(
+            "gm_zone",
+            None,
+            (
+                Param("points", "text"),
+                Param("level", "choice", tuple(equipment.tables(state).cover)),
+            ),
+            rule="V-RNG-3",
+        ),
+        *(
+            [CommandTemplate("gm_unzone", None, (Param("zone", "choice", tuple(state.zones)),))]
+            if state.zones
+            else []
         ),
         CommandTemplate(
             "gm_weapon",

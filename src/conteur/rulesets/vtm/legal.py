@@ -388,13 +388,22 @@ GM_REFUSALS: dict[str, tuple[str, ...]] = {
     "gm_maneuver": ("vtm.gm.spec", "vtm.gm.maneuver_id", "vtm.gm.maneuver_invalid"),
     "gm_complication": ("vtm.gm.reason",),
     "gm_note": ("vtm.gm.reason",),
+    "gm_zone": ("vtm.gm.zone_points",),
 }
 """What the game master's forms cannot rule out: no dice and no difficulty changed, a
 number out of one fighter's own range (its Willpower), nothing to override, a text that
-does not read (a health track, a maneuver's record), an empty text."""
+does not read (a health track, a maneuver's record, a zone's corners), an empty text."""
 
 
-NO_DICE = frozenset(GM_REFUSALS) | {"gm_heal", "gm_condition", "gm_move", "gm_cover", "gm_weapon"}
+NO_DICE = frozenset(GM_REFUSALS) | {
+    "gm_heal",
+    "gm_condition",
+    "gm_move",
+    "gm_cover",
+    "gm_zone",
+    "gm_unzone",
+    "gm_weapon",
+}
 """The game master's commands that never roll (damage by fire rolls its soak, V-DMG-3)."""
 
 

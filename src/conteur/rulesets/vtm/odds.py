@@ -22,6 +22,7 @@ from typing import Any, cast
 
 from conteur.dice import DiceSource, ForcedDice, explore, propagate
 from conteur.engine import Resolution
+from conteur.engine.battlemap import inside
 from conteur.engine.scratch import scratch_copier
 
 from . import equipment
@@ -299,6 +300,13 @@ def _what_if(
         if isinstance(cover, str):  # a form's choice: cover_good
             cover = cover.removeprefix("cover_")
         t.cover = 0 if cover in (None, "none") else scenario_cover(cover, equipment.tables(state))
+        # The cover asked for stands in for the map's zones around the target (a zone the
+        # shooter shares still counts for both).
+        state.zones = {
+            k: z
+            for k, z in state.zones.items()
+            if not inside(t.position, z.points) or inside(a.position, z.points)
+        }
     if "aim_turns" in what_if:
         turns = int(what_if["aim_turns"] or 0)
         a.conditions.pop("aim", None)

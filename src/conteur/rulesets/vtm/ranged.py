@@ -60,6 +60,7 @@ from typing import Any
 
 from conteur import i18n
 from conteur.engine import Event, Resolution
+from conteur.engine.battlemap import inside
 from conteur.i18n import ConteurError, Lang
 
 from . import equipment
@@ -299,10 +300,28 @@ def running(f: Fighter, since: int) -> bool:
     return True  # set by the game master: running until cleared
 
 
-def cover_level(f: Fighter) -> int:
-    """V-RNG-3: the fighter's cover (0–3); lying on the ground is at least light cover."""
+def cover_level(state: VtmState, f: Fighter) -> int:
+    """V-RNG-3: the fighter's cover (0–3): its own, at least light cover lying on the
+    ground, and that of a cover zone of the map it stands in (no line of sight drawn: a
+    fighter inside a zone has that zone's cover)."""
     down = bool(f.conditions.get("prone") or f.conditions.get("knocked_down"))
-    return max(f.cover, 1 if down else 0)
+    return max(f.cover, 1 if down else 0, zone_cover(state, f))
+
+
+def zone_cover(state: VtmState, f: Fighter) -> int:
+    """The best cover level (1–3, the cover table's rows in order) of the map's zones the
+    fighter stands in; 0 in none."""
+    if not state.zones:
+        return 0
+    rows = list(equipment.tables(state).cover)
+    return max(
+        (
+            rows.index(z.level) + 1
+            for z in state.zones.values()
+            if z.level in rows and inside(f.position, z.points)
+        ),
+        default=0,
+    )
 
 
 def cover_modifier(state: VtmState, level: int) -> Modifier:
@@ -613,11 +632,11 @@ def cover(d: AttackDraft) -> None:
     """V-RNG-3: the target's cover (+1/+2/+3) and the shooter's own cover less one add up."""
     if not d.ranged:
         return
-    theirs = cover_level(d.target)
+    theirs = cover_level(d.state, d.target)
     if theirs and not d.flags.get("bypass_cover"):
         row = cover_modifier(d.state, theirs)
         d.add_difficulty("V-RNG-3", f"target_cover_{row.id}", row.difficulty)
-    mine = cover_level(d.attacker)
+    mine = cover_level(d.state, d.attacker)
     if mine:
         row = cover_modifier(d.state, mine)
         d.add_difficulty("V-RNG-3", f"own_cover_{row.id}", row.shooter_difficulty)
@@ -856,7 +875,7 @@ def take_cover_after_dodge(ctx: Resolution, d: AttackDraft, outcome: StrikeOutco
     if level:
         if level > target.cover:
             ctx.emit(CoverTaken(fighter=target.id, level=level, rules=("V-DEF-4", "V-RNG-3")))
-    elif not cover_level(target):
+    elif not cover_level(ctx.state, target):
         ctx.emit(
             ConditionSet(
                 target=target.id, condition="prone", value=True, rules=("V-DEF-4", "V-RNG-3")

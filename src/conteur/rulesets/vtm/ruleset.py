@@ -9,6 +9,7 @@ from typing import TYPE_CHECKING, Any
 
 from conteur.dice import RollKind
 from conteur.engine import Command, CommandTemplate, Event, Param, Resolution, Ruleset
+from conteur.engine.battlemap import BattleMap
 from conteur.engine.characters import Importer
 from conteur.engine.inputs import (
     Key,
@@ -86,6 +87,8 @@ class VtmRuleset(Ruleset[VtmState]):
             "gm_note": gm.note,
             "gm_move": gm.move,
             "gm_cover": gm.cover,
+            "gm_zone": gm.zone,
+            "gm_unzone": gm.unzone,
             "gm_weapon": gm.weapon,
             "gm_willpower": gm.willpower,
             "gm_override": gm.override,
@@ -200,6 +203,12 @@ class VtmRuleset(Ruleset[VtmState]):
 
     def positions(self, state: VtmState) -> Mapping[str, tuple[float, float]]:
         return {f.id: f.position for f in state.fighters.values()}
+
+    def battle_map(self, state: VtmState, lang: Lang | None = None) -> BattleMap:
+        """Positions, cover zones, range bands (``.battlemap``)."""
+        from .battlemap import battle_map
+
+        return battle_map(state, lang)
 
     def roll_kinds(self) -> Sequence[RollKind]:
         """The rolls of this ruleset (``.dice``)."""
@@ -372,7 +381,7 @@ class VtmRuleset(Ruleset[VtmState]):
         out: list[Param] = []
         if kind in SHOTS:
             levels = tuple(f"cover_{c}" for c in ("none", *equipment.tables(state).cover))
-            level = min(cover_level(t), len(levels) - 1)
+            level = min(cover_level(state, t), len(levels) - 1)
             out.append(
                 Param("target_cover", "choice", levels, required=False, default=levels[level])
             )

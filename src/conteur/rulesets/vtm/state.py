@@ -9,6 +9,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
+from conteur.engine.battlemap import CoverZone
 from conteur.engine.geometry import distance
 
 from .entries import fighter_from_scenario, health_levels
@@ -38,6 +39,8 @@ class VtmState:
     botches: list[dict[str, Any]] = field(default_factory=list)
     """Botches waiting for the game master's complication (V-ATK-5)."""
     ambush: dict[str, Any] | None = None
+    zones: dict[str, CoverZone] = field(default_factory=dict)
+    """The cover zones the game master drew on the map, by id (V-RNG-3, ``gm.zone``)."""
     meta: dict[str, Any] = field(default_factory=dict)
 
     def fighter(self, fid: str) -> Fighter:

@@ -144,6 +144,7 @@
     rememberDrawers();
     swapLive(data);
     restore(document.getElementById("panel"));
+    document.dispatchEvent(new CustomEvent("conteur:panel"));  // the map keeps its selection
   };
 
   // The keyboard: n (go on), r (roll), u (undo), shift+u (redo, when there is one), the
