@@ -46,7 +46,9 @@ from conteur.engine import (
     get_ruleset,
 )
 from conteur.engine.encounter import LogEntry
+from conteur.engine.inputs import InputError
 from conteur.engine.joining import JOIN
+from conteur.engine.scenario import check_scenario
 from conteur.i18n import ConteurError, Lang, Msg, t
 
 from . import auth, changes
@@ -1232,6 +1234,12 @@ def _check_rules(
     }
     if era is not None:
         scenario["era"] = era
+    try:  # a pack or an era the ruleset does not have: refused by name
+        check_scenario(scenario, rules)
+    except InputError as error:
+        raise ConteurError(
+            "store.campaign.field", field=error.params["field"], reason=error.params["reason"]
+        ) from None
     rules.new_state(scenario)
     return packs_list, options_dict
 
