@@ -59,6 +59,8 @@ def serve(
         FORWARDED_ENV,
         LAN_URL_ENV,
         PUBLIC_URL_ENV,
+        check_can_listen,
+        check_listen,
         hosting_from,
         is_loopback,
         join_base,
@@ -67,6 +69,10 @@ def serve(
 
     chosen = resolve_lang(lang)
     try:
+        # every option and variable checked before the database is opened: a refused
+        # command leaves nothing behind
+        check_listen(host, port)
+        check_can_listen(host, port)
         hosting = hosting_from(public_url, forwarded_allow_ips)
         secret = secret_from_env()
         if not 1 <= workers <= MAX_WORKERS:
