@@ -51,7 +51,8 @@ def serve(
     """Serve the game master's and the players' pages."""
     import uvicorn
 
-    from conteur.store import open_store
+    from conteur.store import database_url, open_store
+    from conteur.store.db import normalize_url
     from conteur.web import create_app
     from conteur.web.demo import load_demo
     from conteur.web.hosting import (
@@ -77,9 +78,9 @@ def serve(
         secret = secret_from_env()
         if not 1 <= workers <= MAX_WORKERS:
             raise ConteurError("web.serve.workers_bad", workers=workers)
-        store = open_store()
-        if workers > 1 and store.engine.dialect.name != "postgresql":
+        if workers > 1 and normalize_url(database_url()).get_backend_name() != "postgresql":
             raise ConteurError("web.serve.workers_sqlite", workers=workers)
+        store = open_store()
         if demo:
             loaded = load_demo(store)
             if loaded is not None:
@@ -107,7 +108,7 @@ def serve(
     note = t("web.serve.first_password" if first else "web.serve.single_use", chosen)
     typer.echo(t("web.serve.open", chosen, url=f"{base}/?token={token}") + " " + note)
     options: dict[str, Any] = {
-        "host": host,
+        "host": host.strip("[]"),  # uvicorn takes an IPv6 address bare
         "port": port,
         "log_level": "warning",
         "timeout_graceful_shutdown": 2,
