@@ -135,3 +135,37 @@ def test_good_options_reach_the_server(data: Path, monkeypatch: pytest.MonkeyPat
     result = runner.invoke(app, ["serve", "--host", "[::1]", "--port", "8123"])
     assert result.exit_code == 0, result.output
     assert [(o["host"], o["port"]) for o in started] == [("::1", 8123)]
+
+
+@pytest.mark.parametrize(
+    ("env", "want"),
+    [
+        (
+            {},
+            "erreur\u202f: --lang\u202f: «\u202fde\u202f» n'est pas une langue de conteur (fr, en)\n",
+        ),
+        (
+            {"CONTEUR_LANG": "en"},
+            'error: --lang: "de" is not one of conteur\'s languages (fr, en)\n',
+        ),
+    ],
+)
+@pytest.mark.parametrize(
+    "command",
+    [["serve"], ["roll", "vtm", "--pool", "2", "--seed", "1"], ["db", "info"], ["demo"]],
+)
+def test_a_language_conteur_does_not_speak_is_refused(
+    data: Path,
+    monkeypatch: pytest.MonkeyPatch,
+    command: list[str],
+    env: dict[str, str],
+    want: str,
+) -> None:
+    """``--lang de`` was read as French without a word; now it is refused (in the
+    language ``CONTEUR_LANG`` names) before anything runs."""
+    monkeypatch.delenv("CONTEUR_LANG", raising=False)
+    for name, value in env.items():
+        monkeypatch.setenv(name, value)
+    result = runner.invoke(app, [*command, "--lang", "de"])
+    assert (result.exit_code, result.stdout, result.stderr) == (2, "", want)
+    assert list(data.iterdir()) == []
