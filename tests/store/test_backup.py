@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import copy
 import json
+import re
 from pathlib import Path
 from typing import Any
 
@@ -184,24 +185,92 @@ def _broken(data: dict[str, Any], path: list[Any], value: Any) -> dict[str, Any]
     return bad
 
 
-BAD = [
-    (["format"], "conteur.character", "conteur.character"),
-    (["version"], 99, "99"),
-    (["campaign", "name"], KeyError, "campaign.name"),
-    (["campaign", "settings"], [], "campaign.settings"),
-    (["characters", 1, "versions", 0, "state"], "blessé", "characters[1].versions[0].state"),
-    (["characters", 2, "sheet", "dexterity"], "beaucoup", "characters[2]"),
-    (["characters", 0, "created_at"], "hier", "characters[0].created_at"),
-    (["encounters", 1, "log", 1, "seq"], 7, "encounters[1].log[1].seq"),
-    (["encounters", 0, "log", 3, "entry", "events"], [{"type": "Nope"}], "encounters[0].log"),
-    (["encounters", 0, "characters", "ann"], 999, "encounters[0].characters.ann"),
-    (["encounters", 1, "status"], "paused", "encounters[1].status"),
-]
+ANN, BOB, CID = (("personnage n° 1 (ann)", "character #1 (ann)"), ("personnage n° 2 (bob)",
+    "character #2 (bob)"), ("personnage n° 3 (cid)", "character #3 (cid)"))  # fmt: skip
+SALOON = ("rencontre n° 1 (Bagarre au saloon)", "encounter #1 (Bagarre au saloon)")
+REVANCHE = ("rencontre n° 2 (Revanche)", "encounter #2 (Revanche)")
+TOP = ("en-tête", "top level")
+CAMP = ("campagne", "campaign")
+
+BAD: list[tuple[list[Any], Any, tuple[str, str], str, str, str]] = [
+    # path spoilt, value put there, entry (fr, en), field, reason in French, in English
+    (["format"], "conteur.character", TOP, "format",
+     "ce n'est pas une sauvegarde de campagne de conteur (format « conteur.character », "
+     "attendu « conteur.campaign »)",
+     'not a conteur campaign backup (format "conteur.character", expected "conteur.campaign")'),
+    (["version"], 99, TOP, "version",
+     "sauvegarde en version 99 ; ce conteur lit les versions 1 à 1 (mettez conteur à jour)",
+     "backup version 99; this conteur reads versions 1 to 1 (update conteur)"),
+    (["campain"], {}, TOP, "campain",
+     "champ inconnu ; vouliez-vous dire « campaign » ?", 'unknown field; did you mean "campaign"?'),
+    (["campaign", "name"], KeyError, CAMP, "name", "obligatoire, absent", "required, missing"),
+    (["campaign", "name"], "x" * 300, CAMP, "name",
+     "300 caractères, au plus 200 permis", "300 characters, at most 200 allowed"),
+    (["campaign", "settings"], [], CAMP, "settings",
+     "doit être une table de clés et de valeurs (reçu « [] »)",
+     'must be a mapping of keys to values (got "[]")'),
+    (["campaign", "era"], "1700", CAMP, "era",
+     "refusé par les règles : [V-ERA-1] époque inconnue « 1700 » (époques connues : 1899, modern)",
+     'refused by the rules: [V-ERA-1] unknown era "1700" (known eras: 1899, modern)'),
+    (["characters", 0, "slgu"], "ann", ANN, "slgu",
+     "champ inconnu ; vouliez-vous dire « slug » ?", 'unknown field; did you mean "slug"?'),
+    (["characters", 1, "versions", 0, "state"], "blessé", BOB, "versions[1].state",
+     "doit être une table de clés et de valeurs (reçu « blessé »)",
+     'must be a mapping of keys to values (got "blessé")'),
+    (["characters", 2, "sheet", "dexterity"], "beaucoup", CID, "sheet › {Dextérité|Dexterity}",
+     "doit être un nombre entier (reçu « beaucoup »)", 'must be a whole number (got "beaucoup")'),
+    (["characters", 1, "sheet", "dexteryty"], 2, BOB, "sheet › dexteryty",
+     "clé inconnue ; vouliez-vous dire « Dextérité » ?", 'unknown key; did you mean "Dexterity"?'),
+    (["characters", 0, "state", "willpower"], -5, ANN, "state › willpower",
+     "doit valoir au moins 0 (reçu -5)", "must be at least 0 (got -5)"),
+    (["characters", 0, "created_at"], "hier", ANN, "created_at",
+     "doit être une date ISO 8601, comme 2026-12-01T20:00:00+00:00 (reçu « hier »)",
+     'must be an ISO 8601 date, such as 2026-12-01T20:00:00+00:00 (got "hier")'),
+    (["encounters", 1, "log", 1, "seq"], 7, REVANCHE, "log[2].seq",
+     "7 au lieu de 1 (les numéros se suivent depuis le début)",
+     "7 instead of 1 (numbers follow on from the start)"),
+    (["encounters", 0, "log", 0, "kind"], "undo", SALOON, "log[1].kind",
+     "« undo », mais l'entrée du journal dit « command »",
+     '"undo", but the log entry says "command"'),
+    (["encounters", 0, "log", 3, "entry", "events"], [{"type": "Nope"}], SALOON, "log",
+     "le journal ne se rejoue pas depuis le scénario de la rencontre (KeyError: 'Nope')",
+     "the log does not replay from the encounter's scenario (KeyError: 'Nope')"),
+    (["encounters", 0, "characters", "ann"], 999, SALOON, "characters.ann",
+     "le personnage n° 999 n'est pas dans la sauvegarde",
+     "the character number 999 is not in the backup"),
+    (["encounters", 1, "status"], "paused", REVANCHE, "status",
+     "« paused » n'est pas permis (choix : open, closed)",
+     '"paused" is not allowed (choices: open, closed)'),
+]  # fmt: skip
 
 
-@pytest.mark.parametrize(("path", "value", "named"), BAD)
-def test_a_bad_backup_is_refused_naming_the_field_and_nothing_is_imported(
-    source: tuple[Store, int], store: Store, path: list[Any], value: Any, named: str
+def expected(entry: tuple[str, str], field: str, fr: str, en: str) -> tuple[str, str]:
+    """The whole error line a reader gets, in French (its typography) and in English."""
+    fr_field, en_field = field, field
+    if "{" in field:  # a sheet's field, in each language's words
+        head, words = field.split("{")
+        fr_word, en_word = words.rstrip("}").split("|")
+        fr_field, en_field = head + fr_word, head + en_word
+    french = typo(f"partie.json : {entry[0]} : champ « {fr_field} » : {fr}")
+    return french, f'partie.json: {entry[1]}: field "{en_field}": {en}'
+
+
+def typo(text: str) -> str:
+    """French typography: a narrow no-break space before « : ; ? ! » and inside « »."""
+    text = re.sub(r" ([:;?!])", "\u202f\\1", text)
+    return text.replace("« ", "«\u202f").replace(" »", "\u202f»")
+
+
+@pytest.mark.parametrize(("path", "value", "entry", "field", "fr", "en"), BAD)
+def test_a_bad_backup_is_refused_naming_file_entry_and_field_and_nothing_is_imported(
+    source: tuple[Store, int],
+    store: Store,
+    path: list[Any],
+    value: Any,
+    entry: tuple[str, str],
+    field: str,
+    fr: str,
+    en: str,
 ) -> None:
     old, cid = source
     data = json.loads(json.dumps(old.export_campaign(cid)))
@@ -209,10 +278,36 @@ def test_a_bad_backup_is_refused_naming_the_field_and_nothing_is_imported(
     before = store.counts()
     with pytest.raises(ConteurError) as caught:
         store.import_campaign(_broken(data, path, value), "partie.json")
-    for lang in ("fr", "en"):
-        text = caught.value.message(lang)  # type: ignore[arg-type]
-        assert "partie.json" in text and named in text, text
+    assert (caught.value.message("fr"), caught.value.message("en")) == expected(
+        entry, field, fr, en
+    )
     assert store.counts() == before
+
+
+@pytest.mark.parametrize("lang", ["fr", "en"])
+def test_conteur_db_import_refuses_a_bad_file_and_creates_nothing(
+    source: tuple[Store, int], tmp_path: Path, lang: str
+) -> None:
+    """Through the command: exit 2, the file, entry and field named, « nothing imported »;
+    the target database, which did not exist, still does not (the file is read first)."""
+    old, cid = source
+    data = json.loads(json.dumps(old.export_campaign(cid)))
+    old.close()
+    backup = tmp_path / "partie.json"
+    backup.write_text(json.dumps(_broken(data, ["characters", 0, "slgu"], "ann")))
+    target = tmp_path / "neuve.db"
+    out = runner.invoke(
+        app, ["db", "import", str(backup), "--url", f"sqlite:///{target}", "--lang", lang]
+    )
+    assert out.exit_code == 2
+    line = expected(ANN, "slgu", *BAD[7][4:])[0 if lang == "fr" else 1]
+    nothing = {
+        "fr": "Rien n'a été importé\u202f: la base est telle qu'avant.",
+        "en": "Nothing was imported: the database is as it was.",
+    }[lang]
+    error = {"fr": "erreur\u202f: ", "en": "error: "}[lang]
+    assert out.stderr == f"{error}{line.replace('partie.json', str(backup), 1)}\n{nothing}\n"
+    assert not target.exists()
 
 
 def test_an_unreadable_file_is_refused_in_both_languages(tmp_path: Path, db_url: str) -> None:

@@ -167,4 +167,8 @@ def test_an_unwritable_data_folder_is_a_clear_error(tmp_path: Path) -> None:
     blocker.write_text("pas un dossier")
     with pytest.raises(ConteurError) as err:
         open_store(f"sqlite:///{blocker / 'sous-dossier' / 'conteur.db'}")
-    assert err.value.key == "store.unreachable"
+    assert err.value.message("en") == (
+        f"Cannot create the database's folder {blocker / 'sous-dossier'} (given by "
+        "CONTEUR_DATA_DIR, or the user's data folder): a file already has that name, or that "
+        "of a folder above it."
+    )

@@ -909,8 +909,12 @@ def test_bad_data_names_file_entry_field(
 
 
 def test_bad_file_shapes(tmp_path: Path) -> None:
-    err = table_error(tmp_path, "weapons: [unclosed\n")
-    assert err.key == "vtm.tables.unreadable" and "maison.yaml" in err.message("en")
+    err = table_error(tmp_path, "weapons: [unclosed\n")  # the strict input layer's words
+    assert err.message("en") == f"{tmp_path / 'maison.yaml'}: not valid YAML (line 2)"
+    err = table_error(tmp_path, "weapons: " + "[" * 5000 + "]" * 5000 + "\n")  # no crash
+    assert err.message("fr") == (
+        f"{tmp_path / 'maison.yaml'}\u202f: listes ou tables imbriquées sur plus de 40 niveaux"
+    )
     err = table_error(tmp_path, "- just a list\n")
     assert err.key == "vtm.tables.not_mapping"
     err = table_error(tmp_path, "gadgets: []\n")

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 
 import pytest
@@ -89,19 +90,70 @@ def test_gm_file_replaces_a_section(tmp_path: Path) -> None:
     assert len(enc.state.tables.locations) == 16
 
 
-@pytest.mark.parametrize(
-    ("lang", "words"), [("fr", "entrée weapons.bad"), ("en", "invalid entry weapons.bad")]
-)
-def test_gm_file_error_names_the_entry(tmp_path: Path, lang: str, words: str) -> None:
-    """A bad entry is refused naming the file, the entry and the field, in both languages."""
-    (tmp_path / "bad.yaml").write_text(
-        "weapons:\n  - {id: bad, fr: X, en: X, kind: revolver, skill: aimed_pistol, damage: lots, range: 5}\n",
-        encoding="utf-8",
-    )
+def nnbsp(text: str) -> str:
+    """French typography: a narrow no-break space before « : ; ? ! % » and inside « »."""
+    text = re.sub(r" ([:;?!%])", "\u202f\\1", text)
+    return text.replace("« ", "«\u202f").replace(" »", "\u202f»")
+
+
+WEAPON = "{id: bad, fr: X, en: X, kind: revolver, skill: aimed_pistol, damage: 1D6, range: 5"
+GM_FILES = [
+    # the GM's file, the entry and field named (fr, en), the reason (fr, en)
+    ("weapons:\n  - " + WEAPON.replace("1D6", "lots") + "}\n",
+     "weapons n° 1 (bad) : champ « damage »", 'weapons #1 (bad): field "damage"',
+     "« lots » n'est pas une expression de dés (comme 1D6+2)",
+     '"lots" is not a dice expression (such as 1D6+2)'),
+    ("weapons:\n  - " + WEAPON.replace("range: 5", "range: 0") + "}\n",
+     "weapons n° 1 (bad) : champ « range »", 'weapons #1 (bad): field "range"',
+     "doit valoir plus de 0 (reçu 0)", "must be more than 0 (got 0)"),
+    ("weapons:\n  - " + WEAPON.replace("skill:", "skil:") + "}\n",
+     "weapons n° 1 (bad) : champ « skil »", 'weapons #1 (bad): field "skil"',
+     "champ inconnu ; vouliez-vous dire « skill » ?", 'unknown field; did you mean "skill"?'),
+    ("weapons:\n  - " + WEAPON.replace("aimed_pistol", "lasso") + "}\n",
+     "weapons n° 1 (bad) : champ « skill »", 'weapons #1 (bad): field "skill"',
+     "compétence inconnue « lasso » (compétences : aimed_pistol, bow, brawl, instinctive_pistol,"
+     " melee, rifle, shotgun, stealth, throwing, whip)",
+     'unknown skill "lasso" (skills: aimed_pistol, bow, brawl, instinctive_pistol, melee, rifle,'
+     " shotgun, stealth, throwing, whip)"),
+    ("weapons:\n  - " + WEAPON.replace("revolver", "laser") + "}\n",
+     "weapons n° 1 (bad) : champ « kind »", 'weapons #1 (bad): field "kind"',
+     "« laser » n'est pas permis (choix : 'revolver', 'rifle', 'shotgun', 'bow', 'thrown',"
+     " 'melee', 'fists', 'whip')",
+     "\"laser\" is not allowed (choices: 'revolver', 'rifle', 'shotgun', 'bow', 'thrown',"
+     " 'melee', 'fists', 'whip')"),
+    ("weaponz: []\n", "en-tête : champ « weaponz »", 'top level: field "weaponz"',
+     "champ inconnu ; vouliez-vous dire « weapons » ?", 'unknown field; did you mean "weapons"?'),
+    ("characteristic_default: x\n", "en-tête : champ « characteristic_default »",
+     'top level: field "characteristic_default"',
+     "doit être un nombre entier (reçu « x »)", 'must be a whole number (got "x")'),
+    ("speed:\n  revolver: [{min: 0, shots: 6}]\n  rifle: [{min: 0, shots: 1}]\n",
+     "table « speed » : champ « revolver[1].shots »", 'table "speed": field "revolver[1].shots"',
+     "6 tirs par tour, au plus 5 permis (W-SPD-1)", "6 shots per round, at most 5 allowed (W-SPD-1)"),
+    ("speed:\n  rifle: [{min: 1, shots: 1}]\n", "table « speed » : champ « rifle »",
+     'table "speed": field "rifle"',
+     "la première tranche commence à 0", "the first band starts at 0"),
+    ("shifts:\n  head: [{to: hat, margin: 2}]\n", "table « shifts » : champ « head[1].to »",
+     'table "shifts": field "head[1].to"', "zone inconnue « hat » (zones : ",
+     'unknown zone "hat" (zones: '),
+]  # fmt: skip
+
+
+@pytest.mark.parametrize(("text", "fr_where", "en_where", "fr", "en"), GM_FILES)
+def test_gm_file_error_names_the_entry_and_field_in_words(
+    tmp_path: Path, text: str, fr_where: str, en_where: str, fr: str, en: str
+) -> None:
+    """A bad entry is refused naming the file, the entry (its section, number and id) and
+    the field in words — not pydantic's dotted path —, with the reason in each language."""
+    (tmp_path / "bad.yaml").write_text(text, encoding="utf-8")
     with pytest.raises(ConteurError) as err:
         Encounter.start(scenario("bad.yaml"), tmp_path)
-    assert err.value.key == "western.tables.invalid"
-    assert words in err.value.message(lang)  # type: ignore[arg-type]
+    file = str(tmp_path / "bad.yaml")
+    french, english = err.value.message("fr"), err.value.message("en")
+    if fr.endswith("(zones : "):  # the zones listed: every one of the defaults
+        zones = ", ".join(sorted(loc.id for loc in default_tables().locations))
+        fr, en = f"{fr}{zones})", f"{en}{zones})"
+    assert french == nnbsp(f"{file} : {fr_where} : {fr}")
+    assert english == f"{file}: {en_where}: {en}"
 
 
 def test_gm_location_table_must_sum_to_100(tmp_path: Path) -> None:
@@ -113,21 +165,14 @@ def test_gm_location_table_must_sum_to_100(tmp_path: Path) -> None:
     (tmp_path / "loc.yaml").write_text(yaml.safe_dump({"locations": zones}), encoding="utf-8")
     with pytest.raises(ConteurError) as err:
         Encounter.start(scenario("loc.yaml"), tmp_path)
-    assert err.value.key == "western.tables.invalid"
     assert err.value.message("en") == (
-        f"{tmp_path / 'loc.yaml'}: invalid entry —, field —: "
-        "invalid value (Value error, locations must cover 1..100 exactly once (sum 100 %))"
+        f'{tmp_path / "loc.yaml"}: table "locations": '
+        "the zones must cover 1 to 100, each number exactly once (100 % in all)"
     )
-
-
-def test_gm_speed_table_cannot_break_the_caps(tmp_path: Path) -> None:
-    (tmp_path / "speed.yaml").write_text(
-        "speed:\n  revolver: [{min: 0, shots: 6}]\n  rifle: [{min: 0, shots: 1}]\n",
-        encoding="utf-8",
+    assert err.value.message("fr") == nnbsp(
+        f"{tmp_path / 'loc.yaml'} : table « locations » : "
+        "les zones doivent couvrir 1 à 100, chaque nombre une seule fois (100 % en tout)"
     )
-    with pytest.raises(ConteurError) as err:
-        Encounter.start(scenario("speed.yaml"), tmp_path)
-    assert "speed" in err.value.message("en")
 
 
 def test_unreadable_gm_file(tmp_path: Path) -> None:

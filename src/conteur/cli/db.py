@@ -154,21 +154,28 @@ def import_command(
 ) -> None:
     chosen = resolve_lang(lang)
     try:
-        from conteur.store.backup import parse
+        from conteur.store.backup import parse, read_backup
 
         try:
             text = file.read_text(encoding="utf-8")
         except (OSError, UnicodeDecodeError) as exc:
             reason = exc.strerror if isinstance(exc, OSError) and exc.strerror else str(exc)
             raise ConteurError("cli.db.unreadable", source=str(file), reason=reason) from None
-        data = parse(text, str(file))
+        # read and checked whole before the database is opened: a refused file changes
+        # nothing, not even a database that did not exist yet
+        checked = read_backup(parse(text, str(file)), str(file))
         store = _open(url)
         try:
-            done = store.import_campaign(data, str(file))
+            done = store.import_campaign(checked, str(file))
         finally:
             store.close()
     except ConteurError as error:
-        fail(error, chosen, as_json)
+        if error.key != "input.invalid" or as_json:
+            fail(error, chosen, as_json)
+        # the file is refused whole (the strict input layer): say that nothing changed
+        sys.stderr.write(t("cli.error", chosen, message=error.message(chosen)) + "\n")
+        sys.stderr.write(t("cli.db.nothing_imported", chosen) + "\n")
+        raise typer.Exit(2) from None
     if as_json:
         print_json(
             {

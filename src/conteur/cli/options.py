@@ -12,7 +12,7 @@ from typing import Annotated, Any, NoReturn
 
 import typer
 
-from conteur.i18n import ConteurError, Lang, env_lang, parse_lang, t
+from conteur.i18n import LANGS, ConteurError, Lang, env_lang, parse_lang, t
 
 
 def help_text(key: str) -> str:
@@ -30,8 +30,14 @@ DiceOption = Annotated[str | None, typer.Option("--dice", help=help_text("cli.he
 
 
 def resolve_lang(option: str | None) -> Lang:
-    """``--lang`` when given, else ``CONTEUR_LANG``, else French."""
-    return parse_lang(option) if option else env_lang()
+    """``--lang`` when given, else ``CONTEUR_LANG``, else French. A ``--lang`` that names
+    neither French nor English (``fr``, ``en``, ``fr_FR``, ``en-GB``, any case) is refused —
+    in ``CONTEUR_LANG``'s language — rather than read as French: exit code 2."""
+    if not option:
+        return env_lang()
+    if option.strip().lower().replace("-", "_").split("_")[0] not in LANGS:
+        fail(ConteurError("cli.lang_bad", value=option[:40], known=", ".join(LANGS)), env_lang())
+    return parse_lang(option)
 
 
 def fail(error: ConteurError, lang: Lang, as_json: bool = False) -> NoReturn:

@@ -51,7 +51,8 @@ def serve(
     """Serve the game master's and the players' pages."""
     import uvicorn
 
-    from conteur.store import open_store
+    from conteur.store import database_url, open_store
+    from conteur.store.db import normalize_url
     from conteur.web import create_app
     from conteur.web.demo import load_demo
     from conteur.web.hosting import (
@@ -59,6 +60,8 @@ def serve(
         FORWARDED_ENV,
         LAN_URL_ENV,
         PUBLIC_URL_ENV,
+        check_can_listen,
+        check_listen,
         hosting_from,
         is_loopback,
         join_base,
@@ -67,13 +70,17 @@ def serve(
 
     chosen = resolve_lang(lang)
     try:
+        # every option and variable checked before the database is opened: a refused
+        # command leaves nothing behind
+        check_listen(host, port)
+        check_can_listen(host, port)
         hosting = hosting_from(public_url, forwarded_allow_ips)
         secret = secret_from_env()
         if not 1 <= workers <= MAX_WORKERS:
             raise ConteurError("web.serve.workers_bad", workers=workers)
-        store = open_store()
-        if workers > 1 and store.engine.dialect.name != "postgresql":
+        if workers > 1 and normalize_url(database_url()).get_backend_name() != "postgresql":
             raise ConteurError("web.serve.workers_sqlite", workers=workers)
+        store = open_store()
         if demo:
             loaded = load_demo(store)
             if loaded is not None:
@@ -101,7 +108,7 @@ def serve(
     note = t("web.serve.first_password" if first else "web.serve.single_use", chosen)
     typer.echo(t("web.serve.open", chosen, url=f"{base}/?token={token}") + " " + note)
     options: dict[str, Any] = {
-        "host": host,
+        "host": host.strip("[]"),  # uvicorn takes an IPv6 address bare
         "port": port,
         "log_level": "warning",
         "timeout_graceful_shutdown": 2,

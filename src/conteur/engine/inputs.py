@@ -394,14 +394,18 @@ def pydantic_reason(
         if field is not None:
             loc += (field,)
         return loc, Msg(key, **ctx)
-    if kind in ("greater_than_equal", "greater_than"):
-        limit = ctx.get("ge", ctx.get("gt"))
-        return loc, Msg("input.reason.min", limit=limit, value=short(value))
-    if kind in ("less_than_equal", "less_than"):
-        limit = ctx.get("le", ctx.get("lt"))
-        return loc, Msg("input.reason.max", limit=limit, value=short(value))
+    if kind == "greater_than_equal":
+        return loc, Msg("input.reason.min", limit=ctx.get("ge"), value=short(value))
+    if kind == "greater_than":  # strictly: "at least 0" would be wrong for gt=0
+        return loc, Msg("input.reason.above", limit=ctx.get("gt"), value=short(value))
+    if kind == "less_than_equal":
+        return loc, Msg("input.reason.max", limit=ctx.get("le"), value=short(value))
+    if kind == "less_than":
+        return loc, Msg("input.reason.below", limit=ctx.get("lt"), value=short(value))
     if kind in ("literal_error", "enum"):
-        return loc, Msg("input.reason.choice", value=short(value), expected=ctx.get("expected", ""))
+        # pydantic lists the choices "'a', 'b' or 'c'": the "or" is English
+        expected = str(ctx.get("expected", "")).replace(" or ", ", ")
+        return loc, Msg("input.reason.choice", value=short(value), expected=expected)
     if kind == "extra_forbidden":
         return loc, _unknown_field_reason(_model_at(model, loc[:-1]), str(loc[-1]) if loc else "")
     if kind in _PYDANTIC_REASONS:

@@ -8,8 +8,10 @@ command with its events, every undo, when). Ids are the exporting database's: th
 only tie the parts of the file together.
 
 Importing makes a new campaign in the target database (SQLite or PostgreSQL), in one
-transaction: everything, or nothing and an error naming the file and the field
-(``characters[1].versions[0].state``), in French or English. New ids are given, the
+transaction: everything, or nothing and an error naming the file, the entry and the field
+(« partie.json : personnage n° 2 (cid) : champ « versions[1].state » : … »), in French or
+English; the file goes through the strict input layer (``conteur.engine.inputs``), so an
+unknown key is refused with the nearest valid one. New ids are given, the
 dates are kept, and every character gets a **new player token**: the file carries no
 token, since a backup travels (mail, USB stick) and the old links may have leaked; the
 game master hands out the new links from the campaign page. Before anything is
@@ -23,11 +25,25 @@ import json
 from collections.abc import Mapping
 from dataclasses import dataclass
 from datetime import UTC, datetime
-from typing import TYPE_CHECKING, Any, NoReturn
+from typing import TYPE_CHECKING, Annotated, Any, NoReturn
 
+from pydantic import BaseModel, BeforeValidator, ConfigDict, ValidationError
 from sqlalchemy import select
 
 from conteur.engine import Encounter
+from conteur.engine.inputs import (
+    MAX_DEPTH,
+    TOP,
+    Count,
+    InputError,
+    depth,
+    first_error,
+    plain_path,
+    pydantic_reason,
+    reason,
+    short,
+)
+from conteur.engine.registry import get_ruleset
 from conteur.i18n import ConteurError, Lang, Msg
 
 from . import auth, campaigns
@@ -185,278 +201,404 @@ def dump(data: Mapping[str, Any]) -> str:
 
 
 # ------------------------------------------------------------------ reading a file
+#
+# A backup goes through the strict input layer (``conteur.engine.inputs``) like every
+# file a user hands the program: its shape is a pydantic model (unknown keys refused with
+# the nearest one), then the parts are checked against each other and by the rules — all
+# before anything is written, so a refused file leaves the database as it was.
 
 
 def parse(text: str, source: str) -> Any:
-    """The JSON of a backup file; ConteurError naming the file, line and column otherwise."""
+    """The JSON of a backup file; ``InputError`` naming the file, line and column otherwise."""
     try:
-        return json.loads(text)
+        data = json.loads(text)
     except json.JSONDecodeError as exc:
-        raise ConteurError(
-            "store.backup.not_json", source=source, line=exc.lineno, column=exc.colno
-        ) from None
+        why = Msg("store.backup.reason.not_json", line=exc.lineno, column=exc.colno)
+        raise InputError(why, file=source) from None
+    except RecursionError:
+        raise InputError(Msg("input.reason.too_deep", limit=MAX_DEPTH), file=source) from None
+    if depth(data) > MAX_DEPTH:
+        raise InputError(Msg("input.reason.too_deep", limit=MAX_DEPTH), file=source)
+    return data
 
 
-class _Check:
-    """Reads a backup's fields, refusing the first wrong one with its path."""
+def _moment(value: Any) -> datetime:
+    if not isinstance(value, str):
+        raise reason("store.backup.reason.date", value=short(value))
+    try:
+        moment = datetime.fromisoformat(value)
+    except ValueError:
+        raise reason("store.backup.reason.date", value=short(value)) from None
+    return moment if moment.tzinfo else moment.replace(tzinfo=UTC)
 
-    def __init__(self, source: str) -> None:
-        self.source = source
 
-    def fail(self, key: str, field: str, **params: Any) -> NoReturn:
-        raise ConteurError(key, source=self.source, field=field, **params)
-
-    def invalid(self, field: str, error: BaseException) -> NoReturn:
-        self.fail("store.backup.invalid", field, reason=_Reason(error))
-
-    def get(self, data: Mapping[str, Any], key: str, path: str) -> Any:
-        if key not in data:
-            self.fail("store.backup.missing", f"{path}.{key}" if path else key)
-        return data[key]
-
-    def typed(self, value: Any, kind: str, field: str, optional: bool = False) -> Any:
-        if value is None and optional:
-            return None
-        ok = {
-            "mapping": isinstance(value, dict),
-            "list": isinstance(value, list),
-            "text": isinstance(value, str),
-            "integer": isinstance(value, int) and not isinstance(value, bool),
-        }[kind]
-        if not ok:
-            found = json.dumps(value, ensure_ascii=False, default=str)
-            found = found if len(found) <= 40 else found[:39] + "…"
-            self.fail("store.backup.type", field, expected=Msg(f"store.word.{kind}"), found=found)
+def _one_of(*allowed: str) -> Any:
+    def check(value: Any) -> str:
+        if not isinstance(value, str) or value not in allowed:
+            raise reason("input.reason.choice", value=short(value), expected=", ".join(allowed))
         return value
 
-    def field(
-        self, data: Mapping[str, Any], key: str, kind: str, path: str, optional: bool = False
-    ) -> Any:
-        name = f"{path}.{key}" if path else key
-        if optional and key not in data:
-            return None
-        return self.typed(self.get(data, key, path), kind, name, optional)
+    return BeforeValidator(check)
 
-    def moment(self, data: Mapping[str, Any], key: str, path: str, optional: bool = False) -> Any:
-        raw = self.field(data, key, "text", path, optional)
-        if raw is None:
-            return None
+
+def _name(value: Any) -> str:
+    text = _text_value(value)
+    if len(text) > MAX_NAME:
+        raise reason("store.backup.reason.too_long", limit=MAX_NAME, length=len(text))
+    return text
+
+
+def _text_value(value: Any) -> str:
+    if not isinstance(value, str):
+        raise reason("input.reason.not_text", value=short(value))
+    if not value.strip():
+        raise reason("input.reason.empty")
+    return value.strip()
+
+
+MAX_NAME = 200
+Moment = Annotated[datetime, BeforeValidator(_moment)]
+Name = Annotated[str, BeforeValidator(_name)]
+Fields = dict[str, Any]
+
+
+class _Part(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+
+
+class _LogItem(_Part):
+    seq: Count
+    kind: Annotated[str, _one_of(*KINDS)]
+    entry: Fields
+    created_at: Moment
+
+
+class _Version(_Part):
+    version: Count
+    sheet: Fields
+    state: Fields
+    reason: str
+    encounter_id: Count | None = None
+    created_at: Moment
+
+
+class _Character(_Part):
+    id: Count
+    slug: Name
+    name: Name
+    sheet: Fields
+    state: Fields
+    version: Count
+    created_at: Moment
+    updated_at: Moment
+    versions: list[_Version]
+
+
+class _Encounter(_Part):
+    id: Count
+    name: Name
+    scenario: Fields
+    status: Annotated[str, _one_of(*STATUSES)]
+    created_at: Moment
+    closed_at: Moment | None = None
+    characters: dict[str, Count]
+    log: list[_LogItem]
+
+
+class _Campaign(_Part):
+    id: Count | None = None
+    name: Name
+    ruleset: Name
+    packs: list[Any]
+    options: Fields
+    era: Name | None = None
+    settings: Fields
+    created_at: Moment
+    updated_at: Moment
+
+
+class _Backup(_Part):
+    format: str
+    version: Count
+    exported_at: Moment | None = None
+    conteur: str | None = None
+    campaign: _Campaign
+    characters: list[_Character]
+    encounters: list[_Encounter]
+
+
+CAMPAIGN = Msg("store.backup.entry.campaign")
+
+
+def _character_entry(index: int, raw: Any) -> Msg:
+    name = raw.get("slug") if isinstance(raw, Mapping) else None
+    if isinstance(name, str) and name.strip():
+        return Msg("store.backup.entry.character_named", number=index + 1, name=short(name))
+    return Msg("store.backup.entry.character", number=index + 1)
+
+
+def _encounter_entry(index: int, raw: Any) -> Msg:
+    name = raw.get("name") if isinstance(raw, Mapping) else None
+    if isinstance(name, str) and name.strip():
+        return Msg("store.backup.entry.encounter_named", number=index + 1, name=short(name))
+    return Msg("store.backup.entry.encounter", number=index + 1)
+
+
+def _where(data: Any, loc: tuple[int | str, ...]) -> tuple[Msg, str]:
+    """The entry and the field of a path in a backup's data (``characters``, 2, ``sheet``
+    → the second character, field ``sheet``)."""
+    if loc and loc[0] == "campaign":
+        return CAMPAIGN, plain_path(loc[1:]) if loc[1:] else ""
+    if len(loc) >= 2 and loc[0] in ("characters", "encounters") and isinstance(loc[1], int):
+        items = data.get(loc[0]) if isinstance(data, Mapping) else None
+        raw = items[loc[1]] if isinstance(items, list) and loc[1] < len(items) else None
+        name = _character_entry if loc[0] == "characters" else _encounter_entry
+        return name(loc[1], raw), plain_path(loc[2:]) if loc[2:] else ""
+    return TOP, plain_path(loc) if loc else ""
+
+
+class _Nested:
+    """A field inside a field: ``sheet`` then the sheet's own field, in the reader's words."""
+
+    def __init__(self, outer: str, inner: Any) -> None:
+        self.outer = outer
+        self.inner = inner
+
+    def describe(self, lang: Lang | None = None) -> str:
+        inner = self.inner.describe(lang) if hasattr(self.inner, "describe") else self.inner
+        return f"{self.outer} › {inner}" if inner else self.outer
+
+
+@dataclass(frozen=True)
+class CheckedBackup:
+    """A backup read whole and checked, ready to be written."""
+
+    campaign: _Campaign
+    packs: list[Any]
+    options: dict[str, Any]
+    settings: dict[str, Any]
+    characters: list[_Character]
+    encounters: list[_Encounter]
+
+
+def read_backup(data: Any, source: str) -> CheckedBackup:
+    """A backup's data read and checked (shape, references between its parts, the rules'
+    checks of every sheet and state, every encounter's log replayed); ``InputError``
+    naming the file, the entry and the field of the first fault."""
+    from .sheets import check_character
+
+    def fail(why: Msg, entry: Any = TOP, field: Any = "") -> NoReturn:
+        raise InputError(why, file=source, entry=entry, field=field)
+
+    def refused(error: BaseException, entry: Any, field: Any = "") -> NoReturn:
+        if isinstance(error, InputError):  # the rules named the field: say it inside ours
+            inner = error.params.get("field") or ""
+            fail(error.params["reason"], entry, _Nested(str(field), inner) if field else inner)
+        fail(Msg("store.backup.reason.refused", reason=_Reason(error)), entry, field)
+
+    if not isinstance(data, Mapping):
+        fail(Msg("input.reason.not_mapping", value=short(data)))
+    if data.get("format") != FORMAT:
+        found = short(data.get("format"))
+        fail(Msg("store.backup.reason.format", found=found, expected=FORMAT), TOP, "format")
+    version = data.get("version")
+    if not isinstance(version, int) or isinstance(version, bool) or not 1 <= version <= VERSION:
+        why = Msg("store.backup.reason.version", found=short(version), supported=VERSION)
+        fail(why, TOP, "version")
+    try:
+        backup = _Backup.model_validate(dict(data))
+    except ValidationError as exc:
+        loc, why = pydantic_reason(first_error(exc), _Backup)
+        entry, field = _where(data, loc)
+        fail(why, entry, field)
+
+    camp = backup.campaign
+    try:
+        get_ruleset(camp.ruleset)
+    except ConteurError as error:
+        refused(error, CAMPAIGN, "ruleset")
+    try:  # the packs, options and era
+        packs, options = campaigns.check_rules(camp.ruleset, camp.era, camp.packs, camp.options)
+    except ConteurError as error:
+        if error.key == "store.campaign.field":  # the field named, then why
+            fail(error.params["reason"], CAMPAIGN, error.params["field"])
+        refused(error, CAMPAIGN, _rules_field(error))
+    try:
+        settings = campaigns.check_settings({}, camp.settings)
+    except ConteurError as error:
+        refused(error, CAMPAIGN, "settings")
+
+    chars: dict[int, int] = {}
+    slugs: set[str] = set()
+    for i, ch in enumerate(backup.characters):
+        entry = _character_entry(i, {"slug": ch.slug})
+        if ch.id in chars:
+            fail(Msg("store.backup.reason.duplicate", id=ch.id), entry, "id")
+        chars[ch.id] = i
         try:
-            moment = datetime.fromisoformat(raw)
-        except ValueError:
-            self.fail(
-                "store.backup.type", f"{path}.{key}", expected=Msg("store.word.date"), found=raw
+            checked = check_character(
+                camp.ruleset, ch.sheet, ch.state, source, era=camp.era, packs=packs, options=options
             )
-        return moment if moment.tzinfo else moment.replace(tzinfo=UTC)
+        except ConteurError as error:
+            refused(error, entry, _part_refused(error))
+        if ch.slug != checked.slug:
+            fail(
+                Msg("store.backup.reason.slug", slug=ch.slug, expected=checked.slug), entry, "slug"
+            )
+        if ch.slug in slugs:
+            fail(Msg("store.backup.reason.duplicate", id=ch.slug), entry, "slug")
+        slugs.add(ch.slug)
+        if not ch.versions or ch.version != len(ch.versions):
+            why = Msg("store.backup.reason.versions", count=len(ch.versions), last=ch.version)
+            fail(why, entry, "versions")
+        for n, v in enumerate(ch.versions):
+            if v.version != n + 1:
+                why = Msg("store.backup.reason.seq", seq=v.version, expected=n + 1)
+                fail(why, entry, f"versions[{n + 1}].version")
+
+    encs: set[int] = set()
+    for i, enc in enumerate(backup.encounters):
+        entry = _encounter_entry(i, {"name": enc.name})
+        if enc.id in encs:
+            fail(Msg("store.backup.reason.duplicate", id=enc.id), entry, "id")
+        encs.add(enc.id)
+        found = enc.scenario.get("ruleset", camp.ruleset)
+        if found != camp.ruleset:
+            why = Msg("input.reason.choice", value=short(found), expected=camp.ruleset)
+            fail(why, entry, "scenario.ruleset")
+        for n, item in enumerate(enc.log):
+            if item.seq != n or item.entry.get("seq") != n:
+                fail(
+                    Msg("store.backup.reason.seq", seq=item.seq, expected=n),
+                    entry,
+                    f"log[{n + 1}].seq",
+                )
+            if item.entry.get("kind") != item.kind:
+                why = Msg(
+                    "store.backup.reason.kind", kind=item.kind, found=short(item.entry.get("kind"))
+                )
+                fail(why, entry, f"log[{n + 1}].kind")
+        for combatant, old in enc.characters.items():
+            if old not in chars:
+                why = Msg("store.backup.reason.unknown", id=old, what=Msg("store.word.character"))
+                fail(why, entry, f"characters.{combatant}")
+        try:
+            Encounter.replay(enc.scenario, [item.entry for item in enc.log])
+        except ConteurError as error:  # a command the rules refuse now
+            refused(error, entry, "log")
+        except Exception as error:  # an entry the engine cannot read or apply
+            fail(Msg("store.backup.reason.replay", reason=_Reason(error)), entry, "log")
+    for i, ch in enumerate(backup.characters):
+        for n, v in enumerate(ch.versions):
+            if v.encounter_id is not None and v.encounter_id not in encs:
+                why = Msg(
+                    "store.backup.reason.unknown",
+                    id=v.encounter_id,
+                    what=Msg("store.word.encounter"),
+                )
+                fail(why, _character_entry(i, {"slug": ch.slug}), f"versions[{n + 1}].encounter_id")
+    return CheckedBackup(camp, packs, options, settings, backup.characters, backup.encounters)
+
+
+def _rules_field(error: ConteurError) -> str:
+    """The campaign field a ruleset's refusal is about (its message names the value)."""
+    for field in ("option", "era", "pack"):
+        if f".{field}" in error.key or f"_{field}" in error.key:
+            return {"option": "options", "pack": "packs"}.get(field, field)
+    return ""
+
+
+def _part_refused(error: ConteurError) -> str:
+    """Which part of a character the rules refused: ``sheet``, ``state``, or "" (unknown)."""
+    entry = error.params.get("entry")
+    key = entry.key if isinstance(entry, Msg) else ""
+    return {"input.entry.sheet": "sheet", "input.entry.character": "state"}.get(key, "")
 
 
 # ------------------------------------------------------------------ import
 
 
 def import_campaign(store: Store, data: Any, source: str) -> Imported:
-    """A new campaign from a backup's data (see the module's text); one transaction."""
-    check = _Check(source)
-    check.typed(data, "mapping", "")
-    found = check.get(data, "format", "")
-    if found != FORMAT:
-        raise ConteurError("store.backup.format", source=source, found=found, expected=FORMAT)
-    version = check.field(data, "version", "integer", "")
-    if not 1 <= version <= VERSION:
-        raise ConteurError("store.backup.version", source=source, found=version, supported=VERSION)
-    camp = check.field(data, "campaign", "mapping", "")
-    name = check.field(camp, "name", "text", "campaign")
-    ruleset = check.field(camp, "ruleset", "text", "campaign")
-    packs = check.field(camp, "packs", "list", "campaign")
-    options = check.field(camp, "options", "mapping", "campaign")
-    era = check.field(camp, "era", "text", "campaign", optional=True)
-    settings = check.field(camp, "settings", "mapping", "campaign")
-    try:
-        packs, options = campaigns.check_rules(ruleset, era, packs, options)
-    except ConteurError as error:
-        check.invalid("campaign", error)
-    try:
-        settings = campaigns.check_settings({}, settings)
-    except ConteurError as error:
-        check.invalid("campaign.settings", error)
-    if not 1 <= len(name.strip()) <= 200:
-        check.fail("store.backup.type", "campaign.name", expected=Msg("store.word.text"), found="")
-
-    characters = check.field(data, "characters", "list", "")
-    encounters = check.field(data, "encounters", "list", "")
-    char_ids: dict[int, int] = {}
-    for i, ch in enumerate(characters):
-        path = f"characters[{i}]"
-        check.typed(ch, "mapping", path)
-        old = check.field(ch, "id", "integer", path)
-        if old in char_ids:
-            check.fail("store.backup.duplicate", f"{path}.id", id=old)
-        char_ids[old] = i
-    enc_ids: dict[int, int] = {}
-    for i, enc in enumerate(encounters):
-        path = f"encounters[{i}]"
-        check.typed(enc, "mapping", path)
-        old = check.field(enc, "id", "integer", path)
-        if old in enc_ids:
-            check.fail("store.backup.duplicate", f"{path}.id", id=old)
-        enc_ids[old] = i
-
+    """A new campaign from a backup's data (see the module's text), or from a backup
+    already read (``read_backup``); one transaction, written only once the whole file has
+    been read and checked."""
+    backup = data if isinstance(data, CheckedBackup) else read_backup(data, source)
+    camp = backup.campaign
     with store._write() as s:
         row = Campaign(
-            name=name.strip(),
-            ruleset=ruleset,
-            packs=packs,
-            options=options,
-            era=era,
-            settings=settings,
-            created_at=check.moment(camp, "created_at", "campaign"),
-            updated_at=check.moment(camp, "updated_at", "campaign"),
+            name=camp.name,
+            ruleset=camp.ruleset,
+            packs=backup.packs,
+            options=backup.options,
+            era=camp.era,
+            settings=backup.settings,
+            created_at=camp.created_at,
+            updated_at=camp.updated_at,
         )
         s.add(row)
         s.flush()
-
         new_chars: dict[int, Character] = {}
-        pending_versions: list[tuple[Character, list[Any], str]] = []
-        slugs: set[str] = set()
-        for i, ch in enumerate(characters):
-            path = f"characters[{i}]"
-            sheet = check.field(ch, "sheet", "mapping", path)
-            state = check.field(ch, "state", "mapping", path)
-            try:
-                checked = campaigns.check_sheet(row, sheet, state, f"{source}: {path}")
-            except ConteurError as error:
-                check.invalid(path, error)
-            slug = check.field(ch, "slug", "text", path)
-            if slug != checked.slug or slug in slugs:
-                check.fail("store.backup.duplicate", f"{path}.slug", id=slug)
-            slugs.add(slug)
-            versions = check.field(ch, "versions", "list", path)
-            current = check.field(ch, "version", "integer", path)
-            if not versions or current != len(versions):
-                check.fail(
-                    "store.backup.versions", f"{path}.versions", count=len(versions), last=current
-                )
-            char = Character(
+        for ch in backup.characters:
+            new_chars[ch.id] = Character(
                 campaign_id=row.id,
-                slug=slug,
-                name=check.field(ch, "name", "text", path),
-                sheet=sheet,
-                state=state,
-                version=current,
+                slug=ch.slug,
+                name=ch.name,
+                sheet=ch.sheet,
+                state=ch.state,
+                version=ch.version,
                 token=auth.new_token(),
-                created_at=check.moment(ch, "created_at", path),
-                updated_at=check.moment(ch, "updated_at", path),
+                created_at=ch.created_at,
+                updated_at=ch.updated_at,
             )
-            s.add(char)
-            new_chars[check.field(ch, "id", "integer", path)] = char
-            pending_versions.append((char, versions, path))
+            s.add(new_chars[ch.id])
         s.flush()
-
         new_encs: dict[int, EncounterRow] = {}
         entries = 0
-        for i, enc in enumerate(encounters):
-            path = f"encounters[{i}]"
-            scenario = check.field(enc, "scenario", "mapping", path)
-            status = check.field(enc, "status", "text", path)
-            if status not in STATUSES:
-                check.fail(
-                    "store.backup.choice", f"{path}.status", value=status, known="open, closed"
-                )
-            if scenario.get("ruleset", ruleset) != ruleset:
-                check.fail(
-                    "store.backup.choice",
-                    f"{path}.scenario.ruleset",
-                    value=scenario.get("ruleset"),
-                    known=ruleset,
-                )
-            closed_at = check.moment(enc, "closed_at", path, optional=True)
-            log = check.field(enc, "log", "list", path)
-            stored: list[dict[str, Any]] = []
-            moments: list[datetime] = []
-            for n, item in enumerate(log):
-                where = f"{path}.log[{n}]"
-                check.typed(item, "mapping", where)
-                seq = check.field(item, "seq", "integer", where)
-                kind = check.field(item, "kind", "text", where)
-                entry = check.field(item, "entry", "mapping", where)
-                if seq != n or entry.get("seq") != n:
-                    check.fail("store.backup.seq", f"{where}.seq", seq=seq, expected=n)
-                if kind not in KINDS or entry.get("kind") != kind:
-                    check.fail(
-                        "store.backup.choice", f"{where}.kind", value=kind, known="command, undo"
-                    )
-                stored.append(entry)
-                moments.append(check.moment(item, "created_at", where))
-            try:
-                Encounter.replay(scenario, list[Mapping[str, Any]](stored))
-            except ConteurError as error:  # a command the rules refuse now
-                check.invalid(f"{path}.log", error)
-            except Exception as error:  # an entry the engine cannot read or apply
-                check.fail("store.backup.replay", f"{path}.log", reason=_Reason(error))
-            links = check.field(enc, "characters", "mapping", path)
+        for enc in backup.encounters:
             erow = EncounterRow(
                 campaign_id=row.id,
-                name=check.field(enc, "name", "text", path),
-                scenario=scenario,
-                status=status,
-                created_at=check.moment(enc, "created_at", path),
-                closed_at=closed_at,
+                name=enc.name,
+                scenario=enc.scenario,
+                status=enc.status,
+                created_at=enc.created_at,
+                closed_at=enc.closed_at,
             )
             s.add(erow)
             s.flush()
-            for combatant, old_char in links.items():
-                check.typed(old_char, "integer", f"{path}.characters.{combatant}")
-                if old_char not in new_chars:
-                    check.fail(
-                        "store.backup.unknown",
-                        f"{path}.characters.{combatant}",
-                        id=old_char,
-                        what=Msg("store.word.character"),
-                    )
+            for combatant, old in enc.characters.items():
                 s.add(
                     EncounterCharacter(
                         encounter_id=erow.id,
-                        character_id=new_chars[old_char].id,
-                        combatant_id=str(combatant),
+                        character_id=new_chars[old].id,
+                        combatant_id=combatant,
                     )
                 )
-            for seq, (entry, moment) in enumerate(zip(stored, moments, strict=True)):
+            for item in enc.log:
                 s.add(
                     LogRow(
                         encounter_id=erow.id,
-                        seq=seq,
-                        kind=entry["kind"],
-                        entry=entry,
-                        created_at=moment,
+                        seq=item.seq,
+                        kind=item.kind,
+                        entry=item.entry,
+                        created_at=item.created_at,
                     )
                 )
-            entries += len(stored)
-            new_encs[check.field(enc, "id", "integer", path)] = erow
+            entries += len(enc.log)
+            new_encs[enc.id] = erow
         s.flush()
-
-        for char, versions, path in pending_versions:
-            for n, v in enumerate(versions):
-                where = f"{path}.versions[{n}]"
-                check.typed(v, "mapping", where)
-                number = check.field(v, "version", "integer", where)
-                if number != n + 1:
-                    check.fail("store.backup.seq", f"{where}.version", seq=number, expected=n + 1)
-                old_enc = check.field(v, "encounter_id", "integer", where, optional=True)
-                if old_enc is not None and old_enc not in new_encs:
-                    check.fail(
-                        "store.backup.unknown",
-                        f"{where}.encounter_id",
-                        id=old_enc,
-                        what=Msg("store.word.encounter"),
-                    )
+        for ch in backup.characters:
+            for v in ch.versions:
                 s.add(
                     CharacterVersion(
-                        character_id=char.id,
-                        version=number,
-                        sheet=check.field(v, "sheet", "mapping", where),
-                        state=check.field(v, "state", "mapping", where),
-                        reason=check.field(v, "reason", "text", where)[:200],
-                        encounter_id=new_encs[old_enc].id if old_enc is not None else None,
-                        created_at=check.moment(v, "created_at", where),
+                        character_id=new_chars[ch.id].id,
+                        version=v.version,
+                        sheet=v.sheet,
+                        state=v.state,
+                        reason=v.reason[:200],
+                        encounter_id=None
+                        if v.encounter_id is None
+                        else new_encs[v.encounter_id].id,
+                        created_at=v.created_at,
                     )
                 )
         s.flush()

@@ -14,6 +14,8 @@ from typing import Any
 from sqlalchemy.orm import Session
 
 from conteur.engine import get_ruleset
+from conteur.engine.inputs import InputError
+from conteur.engine.scenario import check_scenario
 from conteur.i18n import ConteurError, Msg
 
 from .models import Campaign
@@ -79,6 +81,12 @@ def check_rules(
     }
     if era is not None:
         scenario["era"] = era
+    try:  # a pack or an era the ruleset does not have: refused by name
+        check_scenario(scenario, rules)
+    except InputError as error:
+        raise ConteurError(
+            "store.campaign.field", field=error.params["field"], reason=error.params["reason"]
+        ) from None
     rules.new_state(scenario)
     return packs_list, options_dict
 

@@ -12,6 +12,7 @@ failing on a stale read); read-only ones start with a plain ``BEGIN``.
 
 from __future__ import annotations
 
+import errno
 import os
 from pathlib import Path
 from typing import Any
@@ -19,7 +20,7 @@ from typing import Any
 from sqlalchemy import URL, Engine, create_engine, event, make_url
 from sqlalchemy.exc import ArgumentError
 
-from conteur.i18n import ConteurError
+from conteur.i18n import ConteurError, Msg
 
 DB_FILE = "conteur.db"
 WRITE_OPTION = "conteur_write"
@@ -28,9 +29,12 @@ BUSY_TIMEOUT_MS = 30_000
 """How long a SQLite writer waits for another one before giving up."""
 
 
+DATA_DIR_ENV = "CONTEUR_DATA_DIR"
+
+
 def data_dir() -> Path:
     """The folder of conteur's own files: ``CONTEUR_DATA_DIR``, else the user's data directory."""
-    override = os.environ.get("CONTEUR_DATA_DIR")
+    override = os.environ.get(DATA_DIR_ENV)
     if override:
         return Path(override).expanduser()
     from platformdirs import user_data_dir
@@ -69,7 +73,21 @@ def make_engine(url: str | URL, **kwargs: Any) -> Engine:
         return create_engine(parsed, **kwargs)
     database = parsed.database
     if database and database != ":memory:" and not database.startswith("file:"):
-        Path(database).expanduser().parent.mkdir(parents=True, exist_ok=True)
+        folder = Path(database).expanduser().parent
+        try:
+            folder.mkdir(parents=True, exist_ok=True)
+        except OSError as exc:  # the folder is named, and why in words where they are known
+            words = {
+                errno.ENOENT: "store.folder.missing",
+                errno.EACCES: "store.folder.denied",
+                errno.EROFS: "store.folder.read_only",
+                errno.ENOTDIR: "store.folder.not_folder",
+                errno.EEXIST: "store.folder.not_folder",
+            }
+            why: Any = Msg(words[exc.errno]) if exc.errno in words else exc.strerror or str(exc)
+            raise ConteurError(
+                "store.folder.unusable", folder=str(folder), variable=DATA_DIR_ENV, reason=why
+            ) from None
     engine = create_engine(parsed, **kwargs)
     _setup_sqlite(engine)
     return engine

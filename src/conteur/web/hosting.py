@@ -28,6 +28,7 @@
 
 from __future__ import annotations
 
+import errno
 import hashlib
 import ipaddress
 import os
@@ -134,12 +135,87 @@ def hosting_from(
         if forwarded_allow_ips is not None
         else os.environ.get(FORWARDED_ENV, DEFAULT_FORWARDED)
     )
+    where = "--forwarded-allow-ips" if forwarded_allow_ips is not None else FORWARDED_ENV
     lan = lan_url if lan_url is not None else os.environ.get(LAN_URL_ENV, "")
     return Hosting(
         parse_public_url(url) if url.strip() else None,
-        allowed.strip(),
+        check_proxies(allowed, where),
         parse_public_url(lan) if lan.strip() else None,
     )
+
+
+def check_proxies(raw: str, where: str) -> str:
+    """The trusted proxies, each an address, a network (``10.0.0.0/8``) or ``*``;
+    ``ConteurError`` naming the option (or variable) and the entry otherwise — a typo such
+    as ``127.0.0.l`` would silently trust no one."""
+    for part in (p.strip() for p in raw.split(",")):
+        if not part or part == "*":
+            continue
+        try:
+            ipaddress.ip_network(part, strict=False)
+        except ValueError:
+            raise ConteurError("web.serve.proxy_bad", where=where, value=part[:60]) from None
+    return raw.strip()
+
+
+MAX_HOST = 253
+"""The longest host name (RFC 1123)."""
+
+
+def check_listen(host: str, port: int) -> None:
+    """``--host`` and ``--port`` as the server can listen on them: an address or a host
+    name (never looked up here), a port from 1 to 65535; ``ConteurError`` otherwise."""
+    if not 1 <= port <= 65535:
+        raise ConteurError("web.serve.port_bad", port=port)
+    name = host.strip("[]") if host.startswith("[") else host
+    if name in ALL_INTERFACES:
+        return
+    try:
+        ipaddress.ip_address(name)
+        return
+    except ValueError:
+        pass
+    labels = name.rstrip(".").split(".")
+    if (
+        not name
+        or len(name) > MAX_HOST
+        or not all(
+            0 < len(label) <= 63
+            and label.isascii()
+            and all(c.isalnum() or c == "-" for c in label)
+            and not label.startswith("-")
+            and not label.endswith("-")
+            for label in labels
+        )
+    ):
+        shown = host if len(host) <= 60 else host[:57] + "..."
+        raise ConteurError("web.serve.host_bad", host=shown)
+
+
+def check_can_listen(host: str, port: int) -> None:
+    """That the server can listen on ``host:port``: the name is known to this machine and
+    the port free — tried by binding a socket there and closing it at once (nothing is
+    sent), so the game master reads why in words rather than the server's own error."""
+    shown = host if len(host) <= 60 else host[:57] + "..."
+    try:
+        infos = socket.getaddrinfo(
+            host.strip("[]") or None, port, type=socket.SOCK_STREAM, flags=socket.AI_PASSIVE
+        )
+    except (OSError, UnicodeError):
+        raise ConteurError("web.serve.host_unknown", host=shown) from None
+    family, kind, proto, _, address = infos[0]
+    try:
+        with socket.socket(family, kind, proto) as probe:
+            probe.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+            probe.bind(address)
+    except OSError as exc:
+        known = {errno.EADDRINUSE: "web.serve.port_taken", errno.EACCES: "web.serve.port_denied"}
+        if exc.errno in known:
+            raise ConteurError(known[exc.errno], host=shown, port=port) from None
+        reason = exc.strerror or type(exc).__name__
+        raise ConteurError(
+            "web.serve.cannot_listen", host=shown, port=port, reason=reason
+        ) from None
 
 
 def secret_from_env() -> bytes | None:

@@ -24,7 +24,6 @@ from pathlib import Path
 from types import MappingProxyType
 from typing import Annotated, Any, Literal, Protocol, TypeVar, get_args
 
-import yaml
 from pydantic import (
     BaseModel,
     BeforeValidator,
@@ -35,7 +34,7 @@ from pydantic import (
     model_validator,
 )
 
-from conteur.engine.inputs import first_error, plain_path, pydantic_reason
+from conteur.engine.inputs import first_error, parse_data, plain_path, pydantic_reason
 from conteur.engine.inputs import reason as _reason
 from conteur.i18n import ConteurError, Lang, Msg, env_lang
 from conteur.records import CachedReads
@@ -948,10 +947,7 @@ M = TypeVar("M", bound=_Model)
 
 
 def _read_yaml(name: str, text: str) -> dict[str, Any]:
-    try:
-        data = yaml.safe_load(text)
-    except yaml.YAMLError as exc:
-        raise ConteurError("vtm.tables.unreadable", file=name, detail=str(exc)) from None
+    data = parse_data(text, name)  # not YAML, or nested too deep: refused by name
     if data is None:
         return {}
     if not isinstance(data, dict):
@@ -1022,6 +1018,24 @@ def _merge(raw: dict[str, _Raw], data: dict[str, Any], source: str, partial: boo
             elif partial and section == "maneuvers":
                 fields.setdefault("custom", True)
             target[ident] = (fields, source)
+
+
+def maneuvers_of(text: str, file: str) -> dict[str, tuple[Maneuver, str]]:
+    """The maneuvers of a file holding only a ``maneuvers`` section (an option pack's),
+    each validated: ``ConteurError`` naming the file, the entry and the field otherwise."""
+    data = _read_yaml(file, text)
+    for section in data:
+        if _SECTION_SPELLINGS.get(normalize_key(str(section))) != "maneuvers":
+            raise ConteurError(
+                "vtm.tables.invalid",
+                file=file,
+                entry="-",
+                field=section,
+                reason=Msg("vtm.reason.unknown_section", value=section, allowed="maneuvers"),
+            )
+    raw: dict[str, _Raw] = {}
+    _merge(raw, data, file, partial=False)
+    return _validated(raw, "maneuvers")
 
 
 def _short(value: Any) -> str:

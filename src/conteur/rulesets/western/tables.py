@@ -21,8 +21,16 @@ import yaml
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, model_validator
 
 from conteur.dice import Expr
-from conteur.engine.inputs import first_error, pydantic_reason, read_data
-from conteur.i18n import ConteurError, Lang
+from conteur.engine.inputs import (
+    TOP,
+    InputError,
+    first_error,
+    plain_path,
+    pydantic_reason,
+    read_data,
+)
+from conteur.engine.inputs import reason as _reason
+from conteur.i18n import ConteurError, Lang, Msg
 from conteur.records import CachedReads
 
 WeaponKind = Literal["revolver", "rifle", "shotgun", "bow", "thrown", "melee", "fists", "whip"]
@@ -85,7 +93,7 @@ class Weapon(Named):
         try:
             Expr.parse(self.damage)
         except ConteurError:
-            raise ValueError(f"damage {self.damage!r} is not a dice expression") from None
+            raise _reason("western.tables.reason.dice", field="damage", value=self.damage) from None
         return self
 
     @property
@@ -130,28 +138,37 @@ class Tables(_Model):
     def _coherent(self) -> Tables:
         covered = sorted(n for loc in self.locations for n in range(loc.low, loc.high + 1))
         if covered != list(range(1, 101)):
-            raise ValueError("locations must cover 1..100 exactly once (sum 100 %)")
+            raise _reason("western.tables.reason.locations", field="locations")
         zones = {loc.id for loc in self.locations}
+        known = ", ".join(sorted(zones))
         for zone, steps in self.shifts.items():
             if zone not in zones:
-                raise ValueError(f"shifts: unknown zone {zone!r}")
+                raise _reason("western.tables.reason.zone", field="shifts", zone=zone, known=known)
             last = 0
-            for step in steps:
+            for n, step in enumerate(steps):
+                where = f"shifts\x00{zone}\x00{n}"
                 if step.to not in zones:
-                    raise ValueError(f"shifts.{zone}: unknown zone {step.to!r}")
+                    why = "western.tables.reason.zone"
+                    raise _reason(why, field=where + "\x00to", zone=step.to, known=known)
                 if step.margin <= last:
-                    raise ValueError(f"shifts.{zone}: margins must grow")
+                    why = "western.tables.reason.margins"
+                    raise _reason(why, field=where + "\x00margin", margin=step.margin, last=last)
                 last = step.margin
         skills = {s.id for s in self.skills}
-        for w in self.weapons:
+        for n, w in enumerate(self.weapons):
             if w.skill not in skills:
-                raise ValueError(f"weapons.{w.id}: unknown skill {w.skill!r}")
+                known = ", ".join(sorted(skills))
+                why = "western.tables.reason.skill"
+                raise _reason(why, field=f"weapons\x00{n}\x00skill", skill=w.skill, known=known)
         for kind, bands in self.speed.items():
             if not bands or bands[0].min != 0:
-                raise ValueError(f"speed.{kind}: the first band starts at 0")
+                raise _reason("western.tables.reason.first_band", field=f"speed\x00{kind}")
             cap = MAX_SHOTS.get(kind)
-            if cap is not None and any(b.shots > cap for b in bands):
-                raise ValueError(f"speed.{kind}: at most {cap} shots per round")
+            for n, band in enumerate(bands):
+                if cap is not None and band.shots > cap:
+                    why = "western.tables.reason.cap"
+                    where = f"speed\x00{kind}\x00{n}\x00shots"
+                    raise _reason(why, field=where, cap=cap, shots=band.shots)
         return self
 
     # ------------------------------------------------------------------ lookups
@@ -247,30 +264,47 @@ def _default_data() -> dict[str, Any]:
 
 
 def _validate(data: Mapping[str, Any], source: str) -> Tables:
+    """The tables, or an ``InputError`` naming the file, the entry (``weapons`` n° 4
+    (colt_saa), the ``speed`` table…) and the field in words, in the reader's language."""
     try:
         return Tables.model_validate(dict(data))
     except ValidationError as exc:
-        err = first_error(exc)
-        where = ".".join(str(p) for p in err["loc"]) or "—"
-        entry = _entry_name(data, err["loc"])
-        raise ConteurError(
-            "western.tables.invalid",
-            path=source,
-            entry=entry or where,
-            field=where,
-            reason=pydantic_reason(err, Tables)[1],  # in the reader's language
-        ) from None
+        loc, why = pydantic_reason(first_error(exc), Tables)
+        loc = tuple(p for part in loc for p in _split(part))
+        entry, field = _where(data, loc)
+        raise InputError(why, file=source, entry=entry, field=field) from None
 
 
-def _entry_name(data: Mapping[str, Any], loc: tuple[Any, ...]) -> str:
-    """``weapons[3]`` named by its id when the entry has one (``weapons.colt_saa``)."""
-    if len(loc) >= 2 and isinstance(loc[1], int):
-        section = data.get(str(loc[0]))
-        if isinstance(section, list) and loc[1] < len(section):
-            item = section[loc[1]]
-            if isinstance(item, Mapping) and "id" in item:
-                return f"{loc[0]}.{item['id']}"
-    return ""
+def _split(part: int | str) -> tuple[int | str, ...]:
+    """A path a validator gave as one field (parts joined by NUL) back into its parts."""
+    if not isinstance(part, str) or "\x00" not in part:
+        return (part,)
+    return tuple(int(p) if p.isdigit() else p for p in part.split("\x00"))
+
+
+def _where(data: Mapping[str, Any], loc: tuple[int | str, ...]) -> tuple[Any, str]:
+    """The entry and the field of an error's path: a list's item by its number and id
+    (``weapons`` n° 4 (colt_saa)), a table by its name, else the file's top level."""
+    if not loc:
+        return TOP, ""
+    section, rest = str(loc[0]), loc[1:]
+    if section not in Tables.model_fields:  # an unknown key of the file itself
+        return TOP, section
+    items = data.get(section)
+    if rest and isinstance(rest[0], int):
+        item = items[rest[0]] if isinstance(items, list) and rest[0] < len(items) else None
+        ident = item.get("id") if isinstance(item, Mapping) else None
+        number = rest[0] + 1
+        if isinstance(ident, str) and ident:
+            return Msg("western.tables.entry_id", section=section, number=number, id=ident), (
+                plain_path(rest[1:]) if rest[1:] else ""
+            )
+        return Msg("western.tables.entry", section=section, number=number), (
+            plain_path(rest[1:]) if rest[1:] else ""
+        )
+    if rest or isinstance(items, Mapping | list):
+        return Msg("western.tables.section", section=section), plain_path(rest) if rest else ""
+    return TOP, section
 
 
 @cache

@@ -14,13 +14,10 @@ from __future__ import annotations
 from functools import cache
 from importlib import resources
 from types import MappingProxyType
-from typing import Any
-
-import yaml
 
 import conteur.i18n
 
-from ...tables import Maneuver, Tables, check_effects_read
+from ...tables import Maneuver, Tables, check_effects_read, maneuvers_of
 from .. import OptionPack
 from . import bursts, offers, shots, spread, suppression
 from .common import PACK
@@ -36,9 +33,15 @@ RULE_MODULES = (bursts, offers, shots, spread, suppression)
 def pack_maneuvers() -> tuple[Maneuver, ...]:
     """The pack's maneuvers (``data/maneuvers.yaml``), validated like vtm's own."""
     text = resources.files(__name__).joinpath("data", "maneuvers.yaml").read_text("utf-8")
-    raw: Any = yaml.safe_load(text)
-    found = tuple(Maneuver.model_validate(entry) for entry in raw["maneuvers"])
-    check_effects_read({m.id: (m, f"{PACK}/data/maneuvers.yaml") for m in found})
+    return read_maneuvers(text, f"{PACK}/data/maneuvers.yaml")
+
+
+def read_maneuvers(text: str, file: str) -> tuple[Maneuver, ...]:
+    """A pack's maneuvers from the text of its file, read and checked as vtm reads its own
+    tables (the strict input layer: file, entry, field named; only a ``maneuvers``
+    section; every effect of a type some rule reads)."""
+    found = tuple(m for m, _ in maneuvers_of(text, file).values())
+    check_effects_read({m.id: (m, file) for m in found})
     return found
 
 

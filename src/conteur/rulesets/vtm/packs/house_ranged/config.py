@@ -1,17 +1,27 @@
-"""The pack's tables as data (``data/pack.yaml``), read once and checked."""
+"""The pack's tables as data (``data/pack.yaml``), read once through the strict input layer
+(``conteur.engine.inputs``) and checked."""
 
 from __future__ import annotations
 
 import math
+from collections.abc import Mapping
 from dataclasses import dataclass
 from functools import cache
 from importlib import resources
 from typing import Any
 
-import yaml
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
-from conteur.i18n import ConteurError
+from conteur.engine.inputs import (
+    TOP,
+    InputError,
+    first_error,
+    parse_data,
+    plain_path,
+    pydantic_reason,
+    short,
+)
+from conteur.i18n import Msg
 
 
 class _Model(BaseModel):
@@ -77,20 +87,38 @@ class PackData(_Model):
     movement_purposes: tuple[str, ...]
 
 
+PACK_FILE = "house_ranged/data/pack.yaml"
+
+
 def _text(name: str) -> str:
     return resources.files(__package__ or "").joinpath("data", name).read_text("utf-8")
 
 
+def read_pack_data(text: str, file: str = PACK_FILE) -> PackData:
+    """The pack's numbers from the text of its ``pack.yaml``, through the strict input
+    layer: not YAML, too deep, an unknown key (with the nearest one) or a bad value is an
+    ``InputError`` naming the file, the entry (a table and its row) and the field."""
+    raw: Any = parse_data(text, file)
+    if not isinstance(raw, Mapping):
+        raise InputError(Msg("input.reason.not_mapping", value=short(raw)), file=file, entry=TOP)
+    try:
+        return PackData.model_validate(dict(raw))
+    except ValidationError as exc:
+        loc, why = pydantic_reason(first_error(exc), PackData)
+        if len(loc) >= 2 and isinstance(loc[1], int):  # a row of a table: shot_bands n° 2
+            entry: Any = Msg("vtm.pack.entry", section=loc[0], number=loc[1] + 1)
+            field = plain_path(loc[2:]) if loc[2:] else ""
+        elif len(loc) >= 2:  # a key of a mapping: stands_for, suppression_targets...
+            entry, field = Msg("vtm.pack.section", section=loc[0]), plain_path(loc[1:])
+        else:
+            entry, field = TOP, plain_path(loc) if loc else ""
+        raise InputError(why, file=file, entry=entry, field=field) from None
+
+
 @cache
 def pack_data() -> PackData:
-    """The shipped numbers of the pack."""
-    raw: Any = yaml.safe_load(_text("pack.yaml"))
-    try:
-        return PackData.model_validate(raw)
-    except Exception as exc:  # pragma: no cover - shipped data is tested
-        raise ConteurError(
-            "vtm.tables.unreadable", file="house_ranged/data/pack.yaml", detail=str(exc)
-        ) from None
+    """The shipped numbers of the pack (``read_pack_data`` of ``data/pack.yaml``)."""
+    return read_pack_data(_text("pack.yaml"))
 
 
 def metres(distance: float) -> int:
