@@ -1232,7 +1232,7 @@ def _check_rules(
     }
     if era is not None:
         scenario["era"] = era
-    rules.new_state(scenario)
+    rules.check_setup(scenario)
     return packs_list, options_dict
 
 
