@@ -62,7 +62,8 @@ class Current:
     target: str | None = None
     maneuver: str | None = None
     forms: list[view.Form] = field(default_factory=list)
-    """The actor's ``act`` forms: roll, or type the table's dice."""
+    """The actor's action: its first command that rolls (its forms, one per way the ruleset
+    offers it): roll, or type the table's dice."""
 
 
 @dataclass
@@ -407,7 +408,7 @@ class Panels:
         now = [
             f
             for f in everything
-            if not f.tool and not (current and f.type == "act" and f.actor == current.actor)
+            if not f.tool and not (current and any(f is c for c in current.forms))
         ]
         if not snap.sit.due:  # before the initiative: one form per command, not per fighter
             now = view.merge_forms(now, lang, snap.names, snap.ruleset)
@@ -474,10 +475,9 @@ def current_action(enc: Encounter, snap: Snapshot) -> Current | None:
     the first of its ``actions`` list) when the ruleset's ``attack_kinds`` lists the kind.
     """
     forms = snap.forms.get("", [])
-    acting = next((f for f in forms if f.type == "act" and f.actor), None)
-    if acting is None:
+    actor = _acting(forms, snap.sit.due)
+    if actor is None:
         return None
-    actor = acting.actor
     declared: list[str] = []
     target: str | None = None
     maneuver: str | None = None
@@ -497,8 +497,20 @@ def current_action(enc: Encounter, snap: Snapshot) -> Current | None:
                     maneuver, target = str(action["kind"]), str(action["target"])
                     break
             break
-    acts = [f for f in forms if f.type == "act" and f.actor == actor]
+    rolling = [f for f in forms if f.actor == actor and f.dice]
+    acts = [f for f in rolling if f.type == rolling[0].type] if rolling else []
     return Current(actor, snap.names.get(actor, actor), declared, target, maneuver, acts)
+
+
+def _acting(forms: list[view.Form], due: tuple[str, ...]) -> str | None:
+    """Who acts now: the first combatant the ruleset's turn view says is due (``TurnView.due``)
+    with a command that rolls dice — its action; else the first with an ``act`` command (a
+    fighter who waited, stepping in out of the order)."""
+    rolling = {f.actor for f in forms if f.actor and f.dice}
+    for fid in due:
+        if fid in rolling:
+            return fid
+    return next((f.actor for f in forms if f.type == "act" and f.actor), None)
 
 
 def _actions(args: Mapping[str, Any]) -> list[Mapping[str, Any]]:
