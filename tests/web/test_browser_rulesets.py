@@ -163,17 +163,8 @@ def browser(site: tuple[str, Store]) -> Iterator[Any]:
         chromium.close()
 
 
-HUNTER_FORM = pytest.mark.xfail(
-    strict=True,
-    reason="hunter's act form shows the fields of every kind of action at once: at 768 px "
-    "the GM tools' drawer falls below the window (issue 15, item 1, still to do)",
-)
-
-
 @pytest.mark.parametrize("lang", ["fr", "en"])
-@pytest.mark.parametrize(
-    "ruleset", [pytest.param(r, marks=HUNTER_FORM) if r == "hunter" else r for r in WALKS]
-)
+@pytest.mark.parametrize("ruleset", list(WALKS))
 def test_one_fight_per_ruleset_fits_the_gms_screen(
     site: tuple[str, Store], browser: Any, ruleset: str, lang: str
 ) -> None:
