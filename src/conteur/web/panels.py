@@ -376,12 +376,16 @@ class Panels:
         return view.joining(enc, lang, free, None if era is None else str(era))
 
     def _render_forms(self, snap: Snapshot, lang: Lang) -> None:
-        def render(forms: list[view.Form], action: str, submit: str | None = None) -> str:
+        def render(
+            forms: list[view.Form], action: str, submit: str | None = None, level: int = 4
+        ) -> str:
+            """The forms' HTML, each titled by a heading of ``level`` (one below the part's
+            heading: the headings' order is the page's outline)."""
             if not forms:
                 return ""
             # Most commands (a note, damage...) leave the forms as they were: the same forms
             # (their full repr: every field, choice and default) give the same HTML.
-            key = (lang, action, submit, repr(forms), tuple(snap.names.items()))
+            key = (lang, action, submit, level, repr(forms), tuple(snap.names.items()))
             html = self._forms.get(key)
             if html is None:
                 html = self.render(
@@ -392,6 +396,7 @@ class Panels:
                     names=snap.names,
                     csrf=CSRF_SLOT,
                     submit=submit,
+                    level=level,
                 )
                 with self._lock:
                     self._forms[key] = html
@@ -412,8 +417,8 @@ class Panels:
         ]
         if not snap.sit.due:  # before the initiative: one form per command, not per fighter
             now = view.merge_forms(now, lang, snap.names, snap.ruleset)
-        snap.forms_html["turn"] = render(now, action)
-        snap.forms_html["tools"] = render([f for f in everything if f.tool], action)
+        snap.forms_html["turn"] = render(now, action, level=3)  # under the actions' h2
+        snap.forms_html["tools"] = render([f for f in everything if f.tool], action, level=3)
         if current is not None:
             snap.forms_html["current"] = render(current.forms, action, view.msg("roll", lang))
 
