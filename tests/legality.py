@@ -39,9 +39,11 @@ class Reached:
         return f"Reached({self.where!r})"
 
 
-def example_states(name: str) -> list[Reached]:
-    """The states ``examples/<name>.yaml`` passes through, played with its script and dice."""
-    path = ROOT / "examples" / f"{name}.yaml"
+def example_states(name: str | Path) -> list[Reached]:
+    """The states ``examples/<name>.yaml`` (or the scenario at a path) passes through, played
+    with its script and dice."""
+    path = name if isinstance(name, Path) else ROOT / "examples" / f"{name}.yaml"
+    name = path.stem if isinstance(name, Path) else name
     scenario = read_yaml(path)
     enc = Encounter.start(scenario, path.parent)
     _, stopped = play_script(

@@ -62,6 +62,9 @@ def test_H_AUTO_2_a_medium_burst_takes_three_targets_at_most() -> None:
     with pytest.raises(ConteurError) as err:
         f.act("s", "burst", burst="medium", targets=["t", "u", "v", "w"])
     assert err.value.key == "hunter.attack.burst_targets"
+    # said in words, never with the burst's id
+    assert err.value.message("fr") == "[H-AUTO-4] rafale moyenne\u202f: 4 cibles, nombre impossible"
+    assert err.value.message("en") == "[H-AUTO-4] medium burst: 4 targets is not allowed"
 
 
 def test_H_AUTO_3_long_burst_twenty_bullets_any_targets_three_dice() -> None:

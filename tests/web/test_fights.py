@@ -13,7 +13,7 @@ from fastapi.testclient import TestClient
 
 from conteur.engine import CommandEntry, UndoEntry
 from conteur.engine.report import fight_report, luck_text
-from conteur.i18n import ConteurError
+from conteur.i18n import ConteurError, t
 from conteur.store import Participant, Store
 
 from .conftest import csrf_of
@@ -152,6 +152,10 @@ def test_the_summary_on_the_closed_encounter_page(gm: TestClient, store: Store) 
         gm.get(f"/lang/{lang}?next=/")
         page = gm.get(f"/e/{DEMO}").text
         assert "data-report" in page
+        # The fight is over: said where the turn was, and no turn, phase nor fighter due.
+        over = re.search(r'<p class="turn" data-phase data-over><strong>([^<]*)</strong>', page)
+        assert over and over.group(1) == t("web.status.closed", lang)
+        assert "data-due" not in page and '<p class="turn" data-phase>' not in page
         for f in expected.fighters:
             row = re.search(rf'<tr data-fighter="{re.escape(f.name)}">(.*?)</tr>', page, re.S)
             assert row, f.name

@@ -307,6 +307,22 @@ class Ruleset(Generic[S]):
         Default None: no check of its own; starting an encounter with it checks the rest."""
         return None
 
+    def check_setup(self, scenario: Mapping[str, Any]) -> None:
+        """Check a campaign's rules before it is stored: ``scenario`` names the ruleset, its
+        packs, options and era, and no combatant yet (``ConteurError`` naming the field).
+
+        Default: an encounter with no combatant starts (``new_state``). A ruleset that
+        cannot start without fighters checks its packs and options here instead."""
+        self.new_state(scenario)
+
+    def check_combatant(self, scenario: Mapping[str, Any]) -> None:
+        """Check one campaign character as an encounter would read it: ``scenario`` holds it
+        alone (``{id, sheet, ...carried state}``) with the campaign's rules.
+
+        Default: an encounter with that one combatant starts (``new_state``); whatever it
+        refuses (an unknown health mark, an unknown weapon's ammunition) is refused here."""
+        self.new_state(scenario)
+
     def scenario_keys(self) -> Sequence[Key]:
         """The top-level scenario keys this ruleset reads beyond the generic ones
         (``conteur.engine.scenario.GENERIC_KEYS``); any other key is refused by name, with

@@ -87,7 +87,7 @@ def check_rules(
         raise ConteurError(
             "store.campaign.field", field=error.params["field"], reason=error.params["reason"]
         ) from None
-    rules.new_state(scenario)
+    rules.check_setup(scenario)
     return packs_list, options_dict
 
 

@@ -2,9 +2,9 @@
 
 A sheet is validated by its ruleset's ``load_sheet(data, source)`` (the
 ruleset contract; a ruleset's own sheets accept French and English names).
-The carried state is checked by starting a one-character encounter
-with it: whatever the ruleset refuses there (an unknown health mark, an
-unknown weapon's ammunition) is refused here too.
+The carried state is checked by the ruleset's ``check_combatant`` (by default,
+starting a one-character encounter with it): whatever the ruleset refuses there
+(an unknown health mark, an unknown weapon's ammunition) is refused here too.
 
 Character files (YAML or JSON) hold one character or a list of them; each is
 either a bare sheet or ``{sheet: {...}, state: {...}}`` (what ``export`` writes).
@@ -100,7 +100,7 @@ def check_character(
         scenario["era"] = era
     try:
         with with_file(source):
-            get_ruleset(ruleset).new_state(scenario)
+            get_ruleset(ruleset).check_combatant(scenario)
     except InputError as error:
         if getattr(error.params["entry"], "key", "") != "input.entry.sheet":  # the state's
             error.params["entry"] = Msg("input.entry.character", id=slug or "character")

@@ -63,7 +63,8 @@ class Current:
     target: str | None = None
     maneuver: str | None = None
     forms: list[view.Form] = field(default_factory=list)
-    """The actor's ``act`` forms: roll, or type the table's dice."""
+    """The actor's action: its first command that rolls (its forms, one per way the ruleset
+    offers it): roll, or type the table's dice."""
 
 
 @dataclass
@@ -396,12 +397,16 @@ class Panels:
         return view.joining(enc, lang, free, None if era is None else str(era))
 
     def _render_forms(self, snap: Snapshot, lang: Lang) -> None:
-        def render(forms: list[view.Form], action: str, submit: str | None = None) -> str:
+        def render(
+            forms: list[view.Form], action: str, submit: str | None = None, level: int = 4
+        ) -> str:
+            """The forms' HTML, each titled by a heading of ``level`` (one below the part's
+            heading: the headings' order is the page's outline)."""
             if not forms:
                 return ""
             # Most commands (a note, damage...) leave the forms as they were: the same forms
             # (their full repr: every field, choice and default) give the same HTML.
-            key = (lang, action, submit, repr(forms), tuple(snap.names.items()))
+            key = (lang, action, submit, level, repr(forms), tuple(snap.names.items()))
             html = self._forms.get(key)
             if html is None:
                 html = self.render(
@@ -412,6 +417,7 @@ class Panels:
                     names=snap.names,
                     csrf=CSRF_SLOT,
                     submit=submit,
+                    level=level,
                 )
                 with self._lock:
                     self._forms[key] = html
@@ -428,12 +434,12 @@ class Panels:
         now = [
             f
             for f in everything
-            if not f.tool and not (current and f.type == "act" and f.actor == current.actor)
+            if not f.tool and not (current and any(f is c for c in current.forms))
         ]
         if not snap.sit.due:  # before the initiative: one form per command, not per fighter
             now = view.merge_forms(now, lang, snap.names, snap.ruleset)
-        snap.forms_html["turn"] = render(now, action)
-        snap.forms_html["tools"] = render([f for f in everything if f.tool], action)
+        snap.forms_html["turn"] = render(now, action, level=3)  # under the actions' h2
+        snap.forms_html["tools"] = render([f for f in everything if f.tool], action, level=3)
         if current is not None:
             snap.forms_html["current"] = render(current.forms, action, view.msg("roll", lang))
 
@@ -495,10 +501,9 @@ def current_action(enc: Encounter, snap: Snapshot) -> Current | None:
     the first of its ``actions`` list) when the ruleset's ``attack_kinds`` lists the kind.
     """
     forms = snap.forms.get("", [])
-    acting = next((f for f in forms if f.type == "act" and f.actor), None)
-    if acting is None:
+    actor = _acting(forms, snap.sit.due)
+    if actor is None:
         return None
-    actor = acting.actor
     declared: list[str] = []
     target: str | None = None
     maneuver: str | None = None
@@ -518,8 +523,20 @@ def current_action(enc: Encounter, snap: Snapshot) -> Current | None:
                     maneuver, target = str(action["kind"]), str(action["target"])
                     break
             break
-    acts = [f for f in forms if f.type == "act" and f.actor == actor]
+    rolling = [f for f in forms if f.actor == actor and f.dice]
+    acts = [f for f in rolling if f.type == rolling[0].type] if rolling else []
     return Current(actor, snap.names.get(actor, actor), declared, target, maneuver, acts)
+
+
+def _acting(forms: list[view.Form], due: tuple[str, ...]) -> str | None:
+    """Who acts now: the first combatant the ruleset's turn view says is due (``TurnView.due``)
+    with a command that rolls dice — its action; else the first with an ``act`` command (a
+    fighter who waited, stepping in out of the order)."""
+    rolling = {f.actor for f in forms if f.actor and f.dice}
+    for fid in due:
+        if fid in rolling:
+            return fid
+    return next((f.actor for f in forms if f.type == "act" and f.actor), None)
 
 
 def _actions(args: Mapping[str, Any]) -> list[Mapping[str, Any]]:

@@ -38,11 +38,11 @@ def msg(key: str, lang: Lang, **params: Any) -> str:
 
 def word(value: Any, lang: Lang, names: Mapping[str, str] | None = None, ruleset: str = "") -> str:
     """A choice shown to a reader: a fighter's name, a catalog word (the ruleset's own,
-    ``word.<ruleset>.<value>``, first), or the value itself."""
+    ``word.<ruleset>.<value>`` or ``<ruleset>.word.<value>``, first), or the value itself."""
     text = str(value)
     if names and text in names:
         return names[text]
-    own = (f"word.{ruleset}.{text}",) if ruleset else ()
+    own = (f"word.{ruleset}.{text}", f"{ruleset}.word.{text}") if ruleset else ()
     for key in (*own, f"word.{text}", f"web.choice.{text}"):
         if key in catalog():
             return t(key, lang)

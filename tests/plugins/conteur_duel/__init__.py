@@ -203,6 +203,8 @@ KEYS = (
     Key("guard", "garde", "guard"),
     Key("health", "santé", "health"),
 )
+SHEET = Key("sheet", "fiche", "sheet")
+"""A campaign character's entry: ``{id, sheet: {name, attack, guard, health}, side...}``."""
 
 
 def duellist(raw: Any, i: int) -> Duellist:
@@ -211,7 +213,12 @@ def duellist(raw: Any, i: int) -> Duellist:
     if not isinstance(raw, Mapping):
         raise ConteurError("duel.scenario.bad", index=i + 1, field="combatants")
     entry = entry_of(i, raw)
-    raw = check_keys(raw, KEYS, entry=entry)
+    raw = check_keys(raw, (*KEYS, SHEET), entry=entry)
+    sheet = raw.pop("sheet", None)
+    if sheet is not None:  # a campaign character: its sheet's numbers, the entry's id/side
+        if not isinstance(sheet, Mapping):
+            raise ConteurError("duel.scenario.bad", index=i + 1, field="sheet")
+        raw = {**check_keys(sheet, KEYS, entry=entry), **raw}
     given = common(raw, known=KEYS, entry=entry)
     fid = given.id or f"f{i + 1}"
     health = _number(raw, "health", i, 6)
@@ -278,6 +285,23 @@ class DuelRuleset(Ruleset[DuelState]):
 
     # ------------------------------------------------------------ state
 
+    def load_sheet(self, data: Mapping[str, Any], source: str = "<sheet>") -> object | None:
+        """A duellist's sheet: a name and three numbers (refused by field otherwise); kept
+        as given (no canonical form of its own)."""
+        duellist(data, 0)
+        return None
+
+    def check_setup(self, scenario: Mapping[str, Any]) -> None:
+        """A duel has no packs nor options; its fighters come later (D-TURN-1 needs two)."""
+        for name in ("packs", "options"):
+            if scenario.get(name):
+                raise ConteurError("duel.scenario.none", field=name)
+
+    def check_combatant(self, scenario: Mapping[str, Any]) -> None:
+        """One campaign character, as an encounter reads it (alone, it cannot duel)."""
+        for i, raw in enumerate(scenario.get("combatants") or []):
+            duellist(raw, i)
+
     def new_state(self, scenario: Mapping[str, Any], base_dir: Path | None = None) -> DuelState:
         fighters: dict[str, Duellist] = {}
         for i, raw in enumerate(scenario.get("combatants") or []):
@@ -294,11 +318,13 @@ class DuelRuleset(Ruleset[DuelState]):
         if actor is None:
             if state.turn == 0:
                 out.append(CommandTemplate("begin", None, (), "D-TURN-1"))
-            out.append(CommandTemplate("gm_note", None, (Param("text", "text"),), None))
+            out.append(CommandTemplate("gm_note", None, (Param("text", "text"),), None, dice=False))
             standing = tuple(f.id for f in state.fighters.values() if f.standing)
             if standing and not state.over:
                 out.append(
-                    CommandTemplate(WITHDRAW, None, (Param("fighter", "choice", standing),), None)
+                    CommandTemplate(
+                        WITHDRAW, None, (Param("fighter", "choice", standing),), None, dice=False
+                    )
                 )
         due = state.due()
         if due is not None and actor in (None, due):

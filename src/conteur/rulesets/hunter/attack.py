@@ -458,6 +458,14 @@ def burst_targets(state: HunterState, params: Mapping[str, Any]) -> list[str]:
     return [str(n) for n in names if str(n)]
 
 
+BURST_WORDS = {
+    "short": "hunter.mod.burst_short",
+    "medium": "hunter.mod.burst_medium",
+    "long": "hunter.mod.burst_long",
+}
+"""Each burst's name in the reader's words (H-AUTO-1..3)."""
+
+
 def burst_attack(ctx: Resolution, a: Fighter, params: Mapping[str, Any]) -> None:
     """H-AUTO-1..4: a burst, one roll per target, the bonus and the targets' penalty."""
     state: HunterState = ctx.state
@@ -466,12 +474,13 @@ def burst_attack(ctx: Resolution, a: Fighter, params: Mapping[str, Any]) -> None
         raise ConteurError("hunter.attack.bad_burst", value=burst, rule="H-AUTO-1")
     targets = burst_targets(state, params)
     limit = {"short": 1, "medium": 3}.get(burst, int(state.options["long_burst_max_targets"]))
+    said = Msg(BURST_WORDS[burst])  # the burst in words, not its id
     if not targets or (limit and len(targets) > limit):
         raise ConteurError(
-            "hunter.attack.burst_targets", burst=burst, count=len(targets), rule="H-AUTO-4"
+            "hunter.attack.burst_targets", burst=said, count=len(targets), rule="H-AUTO-4"
         )
     if len(set(targets)) != len(targets):
-        raise ConteurError("hunter.attack.burst_targets", burst=burst, count=len(targets))
+        raise ConteurError("hunter.attack.burst_targets", burst=said, count=len(targets))
     plans = [plan_attack(state, a.id, t, "burst", params, targets=len(targets)) for t in targets]
     w = weapon_in_hand(state, a)
     assert w is not None

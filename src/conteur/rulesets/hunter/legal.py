@@ -195,7 +195,9 @@ def gm_commands(state: HunterState) -> list[CommandTemplate]:
         out.append(CommandTemplate("initiative", None, (), rule="H-INI-1"))
     if state.phase == "setup":
         out.append(
-            CommandTemplate("ambush", None, (Param("fighter", "choice", ids),), rule="H-AMB-1")
+            CommandTemplate(
+                "ambush", None, (Param("fighter", "choice", ids),), rule="H-AMB-1", dice=True
+            )
         )
     out.append(
         CommandTemplate(
@@ -203,6 +205,7 @@ def gm_commands(state: HunterState) -> list[CommandTemplate]:
             None,
             (Param("fighter", "choice", ids), Param("cover", "choice", tuple(COVER_PENALTY))),
             rule="H-COV-1",
+            dice=False,
         )
     )
     out.append(
@@ -215,18 +218,25 @@ def gm_commands(state: HunterState) -> list[CommandTemplate]:
                 Param("damage_type", "choice", ("bashing", "lethal", "aggravated")),
             ),
             rule="H-ATK-3",
+            dice=True,  # marked damage may call for a roll (mark_damage: staying conscious)
         )
     )
     standing = tuple(fid for fid, f in state.fighters.items() if f.able)
     if state.phase != "over" and standing:
         out.append(
-            CommandTemplate(WITHDRAW, None, (Param("fighter", "choice", standing),), "H-INI-1")
+            CommandTemplate(
+                WITHDRAW, None, (Param("fighter", "choice", standing),), "H-INI-1", dice=False
+            )
         )
     hunters = tuple(fid for fid, f in state.fighters.items() if f.kind == "hunter")
     if hunters:
         out.append(
             CommandTemplate(
-                "gm_xp_reset", None, (Param("fighter", "choice", hunters),), rule="H-XP-2"
+                "gm_xp_reset",
+                None,
+                (Param("fighter", "choice", hunters),),
+                rule="H-XP-2",
+                dice=False,
             )
         )
     return out

@@ -462,7 +462,9 @@ def legal_commands(state: VtmState, actor: str | None = None) -> list[CommandTem
         standing = tuple(f.id for f in state.fighters.values() if not f.out_of_fight)
         if standing:
             out.append(
-                CommandTemplate(WITHDRAW, None, (Param("fighter", "choice", standing),), "V-INI-4")
+                CommandTemplate(
+                    WITHDRAW, None, (Param("fighter", "choice", standing),), "V-INI-4", dice=False
+                )
             )
     return out
 

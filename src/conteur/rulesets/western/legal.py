@@ -61,17 +61,26 @@ def gm_commands(state: WesternState) -> list[CommandTemplate]:
                 Param("surprise", "choice", ("sudden", "attacked")),
             ),
             "W-RND-2",
+            dice=False,
         )
     )
-    out.append(CommandTemplate("bind", None, (Param("target", "choice", alive),), "W-KO-5"))
+    out.append(
+        CommandTemplate("bind", None, (Param("target", "choice", alive),), "W-KO-5", dice=False)
+    )
     standing = tuple(f.id for f in fighters.values() if f.standing)
     if standing:
         out.append(
-            CommandTemplate(WITHDRAW, None, (Param("fighter", "choice", standing),), "W-SPD-2")
+            CommandTemplate(
+                WITHDRAW, None, (Param("fighter", "choice", standing),), "W-SPD-2", dice=False
+            )
         )
     tied = tied_now(state)
     if tied:
-        out.append(CommandTemplate(SETTLE_TIE, None, (Param("first", "choice", tied),), "W-SPD-2"))
+        out.append(
+            CommandTemplate(
+                SETTLE_TIE, None, (Param("first", "choice", tied),), "W-SPD-2", dice=False
+            )
+        )
     sides = tuple(dict.fromkeys(f.side for f in fighters.values()))
     if not state.duel_judged:
         out.append(
@@ -80,6 +89,7 @@ def gm_commands(state: WesternState) -> list[CommandTemplate]:
                 None,
                 (Param("side", "choice", sides), Param("witness", "bool", required=False)),
                 "W-REP-1",
+                dice=False,
             )
         )
     return out
@@ -120,6 +130,7 @@ def fighter_commands(state: WesternState, f: Fighter) -> list[CommandTemplate]:
                         Param("toward", "bool", required=False),
                     ),
                     "W-RND-1",
+                    dice=False,
                 )
             )
         if may_take(state, f, "reload") and reload_refusal(state, f, hand) is None:
