@@ -724,6 +724,7 @@ def roll_volley(ctx: Resolution, lead: AttackDraft, m: Maneuver, willpower: bool
             successes,
             record.result.botch,
             format_notes(lead),
+            tuple(lead.pool_parts),
             rules=(*dict.fromkeys(lead.rules), "V-ATK-5"),
             rolls=(record,),
         )

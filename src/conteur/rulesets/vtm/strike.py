@@ -101,6 +101,10 @@ class Strike:
     """What changed the pool or difficulty, and by how much (for the log)."""
     asks: StrikeAsks | None = field(default=None, compare=False)
     """What each roll is for, said to the table (None: a strike built without them)."""
+    pool_parts: tuple[tuple[str, int], ...] = field(default=(), compare=False)
+    """The attack pool's parts (trait, ability, modifiers), for the log's breakdown."""
+    soak_parts: tuple[tuple[str, int], ...] = field(default=(), compare=False)
+    """The soak pool's parts (Stamina, Fortitude, armour), for the log's breakdown."""
 
 
 @lean
@@ -218,6 +222,7 @@ def roll_attack(s: Strike, dice: DiceSource) -> Rolled | StrikeOutcome:
             successes,
             attack.result.botch,
             s.modifiers,
+            s.pool_parts,
             rules=(*s.rules, "V-ATK-5"),
             rolls=(attack,),
         )
@@ -262,6 +267,7 @@ def roll_defence(s: Strike, state: Rolled, dice: DiceSource) -> Through | Strike
                 roll.result.successes,
                 successes,
                 max(net, 0),
+                d.parts,
                 rules=(*d.rules, "V-DEF-2"),
                 rolls=(roll,),
             )
@@ -375,6 +381,7 @@ def roll_soak(s: Strike, state: Dealt, dice: DiceSource) -> StrikeOutcome:
                 s.target,
                 s.soak,
                 soaked,
+                s.soak_parts,
                 rules=("V-SOAK-1", "V-SOAK-2", "V-SOAK-3", "V-ARM-1"),
                 rolls=(soak,),
             )
