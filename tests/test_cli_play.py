@@ -67,7 +67,13 @@ def test_prose_in_french_by_default(tmp_path: Path) -> None:
     assert "» bob: déclare coup de poing sur ann" in out
     assert "Ann : initiative 3 + 6 = 9 (V-INI-1)" in out
     assert "Bob déclare : Coup de poing → Ann (V-INI-3)" in out
-    assert "Ann attaque Bob (Coup de poing) : 5 dés à difficulté 6 → 2 succès" in out
+    # The pool said part by part (the breakdown the table was asked), then the difficulty.
+    assert (
+        "Ann attaque Bob (Coup de poing) : Dextérité 3 + Bagarre 2 = 5 dés à difficulté 6"
+        " → 2 succès" in out
+    )
+    assert "Bob absorbe : Vigueur 2 = 2 dés → 0 succès" in out
+    assert "Bagarre 1 − blessures 1 = 2 dés à difficulté 6 → 0 succès (" in out  # said once
     assert "Bob perd 2 niveaux de santé (contondants)" in out
     assert "État final" in out and "Bob : santé [/][/][ ]" in out
     assert "Volonté 5/5" in out

@@ -36,7 +36,7 @@ bob: agit
 """
 
 DICE = "3 2  8 7 3 2 4  6 6  2 3  3 3"
-BOB_POOL = "Bob attaque Ann (Coup de poing) : 2 dés"
+BOB_POOL = "Bob attaque Ann (Coup de poing) : Dextérité 2 + Bagarre 1 − blessures 1 = 2 dés"
 
 
 @pytest.fixture(autouse=True)
@@ -67,7 +67,9 @@ def test_a_player_never_reads_the_gms_note_nor_another_ones_roll(tmp_path: Path)
     assert BOB_POOL not in out and "3 3" not in out
     assert "Bob attaque Ann" in out  # the veiled line instead
     assert "» ligne 6 (Bob)" in out  # the line itself may carry what the GM keeps
-    assert "Ann attaque Bob (Coup de poing) : 5 dés" in out  # Ann's own roll, whole
+    assert (
+        "Ann attaque Bob (Coup de poing) : Dextérité 3 + Bagarre 2 = 5 dés" in out
+    )  # Ann's own roll, whole
     assert "» ann: agit" in out
     # The end: Ann in full, Bob in the ruleset's word only.
     assert "Ann\u202f: [ ][ ][ ][ ][ ][ ][ ] · Volonté 5/5" in out

@@ -557,7 +557,11 @@ def test_a_player_without_encounter(gm: TestClient, stranger: TestClient, store:
     token = token_of(store, "Doc Holliday")
     r = stranger.get(f"/p/{token}")
     assert r.status_code == 200 and "aucune rencontre" in r.text
-    assert stranger.get(f"/p/{token}/stream").status_code == 404
+    # The page waits for a fight on its stream (``e=0``: it shows none); a page that shows
+    # a fight the player is not in (any more) is told at once that its fight moved.
+    assert f'data-stream="/p/{token}/stream?since=-1&amp;pad=1&amp;e=0"' in r.text
+    r = stranger.get(f"/p/{token}/stream?e={DEMO}")
+    assert r.status_code == 200 and r.text.endswith("event: moved\ndata: {}\n\n"), r.text
 
 
 # ------------------------------------------------------------------ one character

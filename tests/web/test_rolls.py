@@ -419,3 +419,103 @@ def test_the_flow_on_postgresql(pg_cluster, demo_db: tuple[Path, str]) -> None: 
             assert s.last_seq(DEMO) == 5 and s.pending(DEMO) is None
     finally:
         s.close()
+
+
+# ------------------------------------------------------------ the pad on the live stream
+
+
+def stream_events(client: TestClient, path: str, limit: int) -> list[tuple[str, str]]:
+    """The first ``limit`` updates and pad events of a live stream: (event, decoded data)."""
+    with client.stream("GET", f"{path}&limit={limit}") as r:
+        raw = "".join(r.iter_text())
+    out = []
+    for block in raw.split("\n\n"):
+        fields = dict(line.split(": ", 1) for line in block.splitlines() if ": " in line)
+        if "event" in fields:
+            out.append((fields["event"], json.loads(fields["data"])))
+    return out
+
+
+def test_the_pad_rides_the_live_stream(gm: TestClient, lite: Store) -> None:
+    """With ``pad=1`` a page's stream brings its pad (a ``rolls`` event) when it opens and
+    whenever the roll asked changes — the GM's every roll, a player's only their own — and
+    no ``id:`` of its own (a reconnection's Last-Event-ID stays the log's seq)."""
+    table = Table(gm)
+    saloon_round(table)
+    seq = lite.last_seq(DEMO)
+    jack, billy = player_token(lite, "Jack Malone"), player_token(lite, "Billy Harper")
+    first = stream_events(gm, f"/e/{DEMO}/stream?since={seq}&pad=1", 1)
+    assert first[0][0] == "rolls" and 'data-version="none"' in first[0][1]
+    assert "data-pad-form" not in first[0][1]
+    table.begin(type="act", actor="ezechiel")
+    [(kind, box)] = stream_events(gm, f"/e/{DEMO}/stream?since={seq}&pad=1", 1)
+    assert kind == "rolls" and "Attaque de Ézéchiel Crowe" in text(box) and count_of(box) == 6
+    table.enter("8 9 1 3 7 10")
+    with TestClient(create_app(lite)) as phone:
+        [(kind, mine)] = stream_events(phone, f"/p/{jack}/stream?since={seq}&pad=1", 1)
+        assert kind == "rolls" and "Blocage de Jack Malone" in text(mine) and count_of(mine) == 4
+        csrf = csrf_of(phone.get(f"/p/{jack}").text)
+        assert f'data-csrf="{csrf}"' in mine  # this phone's own CSRF token, to send it
+        [(kind, other)] = stream_events(phone, f"/p/{billy}/stream?since={seq}&pad=1", 1)
+        assert kind == "rolls" and "data-pad-form" not in other and "Jack" not in text(other)
+        with phone.stream("GET", f"/p/{jack}/stream?since=-1&pad=1&limit=2") as r:
+            raw = "".join(r.iter_text())
+    blocks = [b for b in raw.split("\n\n") if "event:" in b]
+    assert [b.split("event: ")[1].split("\n")[0] for b in blocks] == ["update", "rolls"]
+    assert blocks[0].startswith(f"id: {seq}\n") and "id:" not in blocks[1]
+    # Without ``pad`` (another client of the stream), no pad news.
+    assert [k for k, _ in stream_events(gm, f"/e/{DEMO}/stream?since=-1", 1)] == ["update"]
+
+
+@pytest.mark.parametrize("hidden", [False, True])
+def test_a_hidden_ones_action_keeps_its_rolls_off_the_phones(
+    gm: TestClient, lite: Store, hidden: bool
+) -> None:
+    """``RollAsk.hidden``: while Sam is hidden, the rolls of his attack — Jack's soak too,
+    which would be asked on Jack's phone otherwise — stay on the GM's screen."""
+    sam = next(c for c in demo_data()["combatants"] if c["id"] == "sam")
+    jack = next(c for c in lite.list_characters(DEMO) if c.name == "Jack Malone")
+    info = lite.start_encounter(
+        DEMO,
+        "Arrière-salle",
+        [Participant(jack.id, side="cow-boys", position=(0, 0), combatant_id="jack")],
+        npcs=[{**sam, "hidden": True} if hidden else sam],
+    )
+    table = Table(gm, info.id)
+    table.command(type="initiative", actor="", faces="3 9")  # Jack 9, Sam 13
+    table.command(type="declare", actor="jack", delay="1")
+    table.command(type="declare", actor="sam", kind="weapon_strike", target="jack", weapon="club")
+    table.begin(type="act", actor="sam")
+    for _ in range(2):  # Sam's attack and his damage: every die a success
+        table.enter(" ".join(["9"] * count_of(table.pad())))
+    gm_pad = text(table.pad())
+    assert "encaissement de jack malone" in gm_pad.lower(), gm_pad
+    assert ("en attente" in gm_pad) is not hidden
+    with TestClient(create_app(lite)) as phone:
+        pad = phone.get(f"/p/{jack.token}/rolls").text
+        assert ("data-pad-form" in pad) is not hidden
+        data = {"csrf": csrf_of(phone.get(f"/p/{jack.token}").text), "step": step_of(table.pad())}
+        r = phone.post(f"/p/{jack.token}/rolls/faces", data={**data, "faces": "1 1 1"})
+    if hidden:
+        assert r.status_code == 422 and "pas le vôtre" in r.text
+        assert table.enter(None).status_code == 200  # type: ignore[attr-defined]
+    else:
+        assert r.status_code == 200, r.text
+    assert lite.pending(info.id) is None and lite.last_seq(info.id) == 3  # committed
+
+
+def test_the_table_and_the_phones_follow_a_new_fight(gm: TestClient, lite: Store) -> None:
+    """A table's screen and a player's page that show another fight than the campaign's
+    (the GM opened a new one, or closed theirs) are told ``moved`` by their stream."""
+    table_token = lite.table_token(DEMO)
+    jack = next(c for c in lite.list_characters(DEMO) if c.name == "Jack Malone")
+    with TestClient(create_app(lite)) as screen:
+        page = screen.get(f"/t/{table_token}").text
+        assert f"/t/{table_token}/stream?since=-1&amp;e={DEMO}" in page
+        newer = lite.start_encounter(
+            DEMO, "Arrière-salle", [Participant(jack.id, combatant_id="jack")]
+        )
+        for path in (f"/t/{table_token}/stream?e={DEMO}", f"/p/{jack.token}/stream?e={DEMO}"):
+            assert screen.get(path).text.endswith("event: moved\ndata: {}\n\n"), path
+        assert f"e={newer.id}" in screen.get(f"/t/{table_token}").text
+        assert f"e={newer.id}" in screen.get(f"/p/{jack.token}").text

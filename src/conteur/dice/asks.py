@@ -74,7 +74,9 @@ class RollAsk:
     detail: Msg | None = None
     """The difficulty and its reason, the again/rote/chance rule, the d100 percentage."""
     hidden: bool = False
-    """A roll the game master keeps hidden: never asked on a player's phone."""
+    """A roll the game master keeps hidden: never asked on a player's phone, even its
+    roller's (``conteur.engine.plan.next_roll`` sets it for the rolls of a hidden
+    combatant's action and a hidden combatant's own rolls)."""
     dice: int | None = None
 
     @property

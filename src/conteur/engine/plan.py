@@ -5,11 +5,17 @@ far, one list per roll (``conteur.dice.TableDice``). ``next_roll`` says which
 roll comes next (whose, what for, how many dice) or None when every roll is in;
 the caller then executes the command for real with the same lists. The roll
 plan shown before any die is thrown is ``next_roll(encounter, command, [])``.
+
+A roll of an action a hidden combatant carries out, or a hidden combatant's own roll in
+someone else's action, is a secret of the game master's (``RollAsk.hidden``): asking it
+on a player's phone would tell that table that someone unseen is at work before the
+action is in the log (which reveals the actor, or keeps it hidden, as the rules say).
 """
 
 from __future__ import annotations
 
 import copy
+import dataclasses
 from collections.abc import Sequence
 
 from conteur.dice.table import RollNeeded, TableDice
@@ -36,6 +42,10 @@ def next_roll(
     try:
         encounter.ruleset.resolve(ctx, command)
     except RollNeeded as needed:
+        ask = needed.ask
+        hidden = encounter.hidden
+        if ask is not None and not ask.hidden and (command.actor in hidden or ask.who in hidden):
+            needed.ask = dataclasses.replace(ask, hidden=True)
         return needed
     dice.check_all_used()
     return None

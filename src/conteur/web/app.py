@@ -23,6 +23,7 @@ import hmac
 import json
 import re
 import sys
+import time
 from collections.abc import AsyncIterator, Awaitable, Callable, Hashable, Mapping
 from contextlib import asynccontextmanager
 from typing import Any
@@ -54,7 +55,7 @@ from conteur.store.auth import MIN_PASSWORD
 from . import rolls as table_rolls
 from . import view
 from .address import Hosting, SecureCookies
-from .live import Notifier, listen_for_changes
+from .live import Notifier, campaign_key, listen_for_changes
 from .login import TokenLogin, client_of, local_path, without_token
 from .panels import CSRF_SLOT, LOG_SLOT, TOKEN_SLOT, Panels, Snapshot, table_viewer
 from .panels import audience as audience_of
@@ -72,6 +73,9 @@ TOKEN_BYTES = TOKEN_SLOT.encode()
 PING_SECONDS = 15.0
 POLL_SECONDS = 2.0
 SWITCH_SECONDS = 0.001
+MOVED = b"event: moved\ndata: {}\n\n"
+"""What a table's or a player's stream says when the campaign's fight is another one now
+(one opened, the one shown closed): the page loads the new one."""
 OPTION = "opt_"
 """The prefix of the odds' options in a query (``opt_<name>=<value>``)."""
 
@@ -809,7 +813,15 @@ def create_app(
         info = await call(
             store.start_encounter, campaign.id, values.get("name", ""), participants, npcs=npcs
         )
+        await follow_campaign(campaign.id)
         return RedirectResponse(f"/e/{info.id}", status_code=303)
+
+    async def follow_campaign(campaign_id: int) -> None:
+        """The campaign's fight changed (one opened or closed): its table's screen and its
+        players' pages are woken, those waiting for a fight and those showing another."""
+        notifier.notify(campaign_key(campaign_id))
+        for other in await call(store.list_encounters, campaign_id, "open"):
+            notifier.notify(other.id)
 
     # -------------------------------------------------------------- the encounter (GM)
 
@@ -919,18 +931,62 @@ def create_app(
     async def rolls_view(
         request: Request, info: EncounterInfo, *, me: str | None = None, gm: bool = True
     ) -> table_rolls.RollsView | None:
+        request.state.rolls_at = time.time()
+        return await rolls_now(info, lang_of(request), me=me, gm=gm)
+
+    async def rolls_now(
+        info: EncounterInfo, lang: Lang, *, me: str | None = None, gm: bool = True
+    ) -> table_rolls.RollsView | None:
         campaign = await campaign_or_404(info.campaign_id)
         result: table_rolls.RollsView | None = await call(
             table_rolls.view_of,
             store,
             info.id,
-            lang_of(request),
+            lang,
             player_input=bool(campaign.settings.get("player_input")),
             players=info.characters,
             me=me,
             gm=gm,
         )
         return result
+
+    def rolls_box(
+        rolls: table_rolls.RollsView | None,
+        lang: Lang,
+        url: str,
+        csrf: str,
+        status: int = 200,
+        error: str | None = None,
+        at: float = 0.0,
+    ) -> dict[str, Any]:
+        """What ``_rolls.html`` needs to show the waiting action's pad (filled). ``at``: when
+        the pad was read (before reading it), so that a page shows no box older than the one
+        it has: a stream's news read before a command's answer may come after it."""
+        return {
+            "rolls_at": f"{at:.6f}",
+            "rolls": rolls,
+            "rolls_url": url,
+            "csrf": csrf,
+            "rolls_error": error,
+            "rolls_version": rolls.version if rolls else table_rolls.NONE_VERSION,
+            "rolls_filled": True,
+            "rolls_stale_text": msg_of("store.pending.stale", lang),
+        }
+
+    def pad_of(
+        info: EncounterInfo, lang: Lang, url: str, csrf: str, *, me: str | None, gm: bool
+    ) -> Callable[[], Awaitable[tuple[str, Callable[[], str]]]]:
+        """A stream's reading of the pad its page shows: the version, and its box's HTML."""
+
+        async def read() -> tuple[str, Callable[[], str]]:
+            at = time.time()
+            rolls = await rolls_now(info, lang, me=me, gm=gm)
+            version = rolls.version if rolls else table_rolls.NONE_VERSION
+            return version, lambda: render_fragment(
+                "_rolls.html", lang, **rolls_box(rolls, lang, url, csrf, at=at)
+            )
+
+        return read
 
     def rolls_response(
         request: Request,
@@ -941,21 +997,11 @@ def create_app(
         error: str | None = None,
     ) -> Response:
         since = request.query_params.get("v")
-        version = rolls.version if rolls else table_rolls.NONE_VERSION
-        if since is not None and since == version and status == 200 and error is None:
+        at = getattr(request.state, "rolls_at", 0.0)
+        box = rolls_box(rolls, lang_of(request), url, csrf, status, error, at=at)
+        if since is not None and since == box["rolls_version"] and status == 200 and not error:
             return Response(status_code=204)
-        return render(
-            request,
-            "_rolls.html",
-            status,
-            rolls=rolls,
-            rolls_url=url,
-            csrf=csrf,
-            rolls_error=error,
-            rolls_version=version,
-            rolls_filled=True,
-            rolls_stale_text=msg_of("store.pending.stale", lang_of(request)),
-        )
+        return render(request, "_rolls.html", status, **box)
 
     async def rolls_action(
         request: Request,
@@ -975,6 +1021,7 @@ def create_app(
             error, status = exc.message(lang_of(request)), 422
             if exc.key in ("store.pending.moved", "store.pending.stale"):
                 status = 409
+                notifier.notify(info.id)  # a stale action was dropped: the pads show it
         else:
             notifier.notify(info.id)
         rolls = await rolls_view(request, info, me=me, gm=gm)
@@ -1091,6 +1138,7 @@ def create_app(
         await call(store.close_encounter, info.id)
         panels.forget(info.id)
         notifier.notify(info.id)
+        await follow_campaign(info.campaign_id)
         return RedirectResponse(f"/c/{info.campaign_id}", status_code=303)
 
     @app.get("/e/{eid}/odds", response_class=HTMLResponse)
@@ -1167,11 +1215,12 @@ def create_app(
 
     @app.get("/e/{eid}/stream")
     async def encounter_stream(
-        request: Request, eid: str, since: int = -1, limit: int = 0
+        request: Request, eid: str, since: int = -1, limit: int = 0, pad: int = 0
     ) -> Response:
         sid = await gm_session(request)
         info = await encounter_or_404(int_id(eid))
         lang = lang_of(request)
+        url = f"/e/{info.id}/rolls"
 
         def panel(snap: Snapshot) -> str:
             return render_fragment("_gm_panel.html", lang, **gm_context(snap, sid, streamed=True))
@@ -1188,6 +1237,7 @@ def create_app(
             panel=panel,
             audience=("gm", sid),
             alive=alive,
+            pad=pad_of(info, lang, url, csrf_for(sid), me=None, gm=True) if pad else None,
         )
 
     # -------------------------------------------------------------- players
@@ -1288,12 +1338,22 @@ def create_app(
 
     @app.get("/p/{token}/stream")
     async def player_stream(
-        request: Request, token: str, since: int = -1, limit: int = 0
+        request: Request, token: str, since: int = -1, limit: int = 0, pad: int = 0, e: int = -1
     ) -> Response:
+        """The player's live stream; ``pad``: with the pad's news (``rolls`` events); ``e``:
+        the encounter the page shows (0: none), told ``moved`` when the player's fight is
+        another one (the page loads it)."""
         char = await player_of(token, request)
         info, me = await player_encounter(char)
+
+        async def follow() -> bool:
+            now = (await player_encounter(char))[0]
+            return (now.id if now is not None else 0) != shown
+
+        shown = e if e >= 0 else (info.id if info is not None else 0)
         if info is None:
-            raise NotFound()
+            return _waiting(request, char.campaign_id, follow)
+        lang = lang_of(request)
 
         def panel(snap: Snapshot) -> str:
             return player_panel_html(snap, char, me)
@@ -1313,6 +1373,10 @@ def create_app(
             panel=panel,
             audience=("player", char.id, me),
             fill=fill,
+            follow=follow,
+            pad=pad_of(info, lang, f"/p/{token}/rolls", csrf.decode(), me=me, gm=False)
+            if pad and me is not None
+            else None,
         )
 
     @app.get("/p/{token}/odds", response_class=HTMLResponse)
@@ -1474,11 +1538,19 @@ def create_app(
 
     @app.get("/t/{token}/stream")
     async def table_stream(
-        request: Request, token: str, since: int = -1, limit: int = 0
+        request: Request, token: str, since: int = -1, limit: int = 0, e: int = -1
     ) -> Response:
+        """The table's screen's stream; ``e``: the encounter the page shows (0: none), told
+        ``moved`` when the campaign's fight is another one (the page loads it)."""
         campaign, info = await table_of(token, request)
+
+        async def follow() -> bool:
+            now = (await table_of(token, request))[1]
+            return (now.id if now is not None else 0) != shown
+
+        shown = e if e >= 0 else (info.id if info is not None else 0)
         if info is None:
-            raise NotFound()
+            return _waiting(request, campaign.id, follow)
         lang = lang_of(request)
 
         def panel(snap: Snapshot) -> str:
@@ -1499,6 +1571,7 @@ def create_app(
             viewer=table_viewer(info),
             panel=panel,
             audience=("table", campaign.id),
+            follow=follow,
         )
 
     @app.post("/c/{cid}/table")
@@ -1567,10 +1640,15 @@ def create_app(
         audience: Hashable,
         fill: Callable[[bytes], bytes] | None = None,
         alive: Callable[[], Awaitable[bool]] | None = None,
+        follow: Callable[[], Awaitable[bool]] | None = None,
+        pad: Callable[[], Awaitable[tuple[str, Callable[[], str]]]] | None = None,
     ) -> Response:
         """A view's live stream. Views of the same ``audience`` share each update's bytes;
         ``fill`` puts the view's own CSRF token and link into its panel's slots; the stream
-        ends when ``alive`` says no (the GM's session revoked)."""
+        ends when ``alive`` says no (the GM's session revoked), and says ``moved`` then ends
+        when ``follow`` says the page's fight is no longer the one to show. ``pad``: the dice
+        pad's version and box, sent as a ``rolls`` event (no id: the ``Last-Event-ID`` stays
+        the log's seq) whenever the version changes, and once when the stream opens."""
         lang = lang_of(request)
         start = _event_id(request.headers.get("last-event-id", ""), since)
         loop = asyncio.get_running_loop()
@@ -1581,6 +1659,7 @@ def create_app(
             sent = 0
             woken = False  # the first read, and reads after a timeout, poll the database
             idle = 0.0
+            shown_pad: str | None = None
             yield b"retry: 1000\n\n"
             while not notifier.closed:
                 version = notifier.version(eid)
@@ -1597,11 +1676,20 @@ def create_app(
                         seen_seq, last = snap.seq, shown
                         yield b"".join((head, fill(html) if fill else html, tail))
                         sent += 1
-                        if limit and sent >= limit:
-                            return
                 elif snap is not None and not last and not viewer.gm:  # what the page shows
                     html = update_message(snap, seen_seq, audience, panel)[1]
                     last = html.replace(f'data-seq=\\"{snap.seq}\\"'.encode(), b"")
+                if follow is not None and await follow():
+                    yield MOVED
+                    return
+                if pad is not None:
+                    pad_version, box = await pad()
+                    if pad_version != shown_pad:
+                        shown_pad = pad_version
+                        yield b"event: rolls\ndata: " + json.dumps(box()).encode() + b"\n\n"
+                        sent += 1
+                if limit and sent >= limit:  # (``limit``: the tests' streams end)
+                    return
                 woken = await notifier.wait(eid, version, POLL_SECONDS)
                 if alive is not None and not await alive():
                     return
@@ -1613,8 +1701,35 @@ def create_app(
                         idle = 0.0
                         yield b": ping\n\n"
 
+        return event_stream(events())
+
+    def _waiting(
+        request: Request, campaign_id: int, follow: Callable[[], Awaitable[bool]]
+    ) -> Response:
+        """The stream of a page that shows no fight (or a closed one): it waits for the
+        campaign's next one, says ``moved`` when ``follow`` sees it, and ends."""
+
+        async def events() -> AsyncIterator[bytes]:
+            idle = 0.0
+            yield b"retry: 1000\n\n"
+            while not notifier.closed:
+                version = notifier.version(campaign_key(campaign_id))
+                if await follow():
+                    yield MOVED
+                    return
+                if not await notifier.wait(campaign_key(campaign_id), version, POLL_SECONDS):
+                    if await request.is_disconnected():
+                        return
+                    idle += POLL_SECONDS
+                    if idle >= PING_SECONDS:
+                        idle = 0.0
+                        yield b": ping\n\n"
+
+        return event_stream(events())
+
+    def event_stream(events: AsyncIterator[bytes]) -> Response:
         return StreamingResponse(
-            events(),
+            events,
             media_type="text/event-stream",
             headers={"Cache-Control": "no-cache", "X-Accel-Buffering": "no"},
         )

@@ -13,23 +13,30 @@ the database itself.
 from __future__ import annotations
 
 import asyncio
-from collections.abc import Callable
+from collections.abc import Callable, Hashable
 
 from conteur.store import Store, changes
 
 
+def campaign_key(campaign_id: int) -> tuple[str, int]:
+    """The key a campaign's streams wait on for its encounters to change (one opens, one
+    closes): the table's screen and the players' pages follow the campaign's fight."""
+    return ("campaign", campaign_id)
+
+
 class Notifier:
-    """Per-encounter versions and the streams waiting on them."""
+    """Per-encounter (or per-campaign: ``campaign_key``) versions and the streams waiting on
+    them."""
 
     def __init__(self) -> None:
-        self._versions: dict[int, int] = {}
-        self._waiters: dict[int, set[asyncio.Future[bool]]] = {}
+        self._versions: dict[Hashable, int] = {}
+        self._waiters: dict[Hashable, set[asyncio.Future[bool]]] = {}
         self.closed = False
 
-    def version(self, encounter_id: int) -> int:
+    def version(self, encounter_id: Hashable) -> int:
         return self._versions.get(encounter_id, 0)
 
-    def notify(self, encounter_id: int) -> None:
+    def notify(self, encounter_id: Hashable) -> None:
         """A command changed this encounter: wake its streams (in the order they waited)."""
         self._versions[encounter_id] = self.version(encounter_id) + 1
         for waiter in self._waiters.pop(encounter_id, set()):
@@ -41,7 +48,7 @@ class Notifier:
         for encounter_id in list(self._waiters):
             self.notify(encounter_id)
 
-    async def wait(self, encounter_id: int, seen: int, timeout: float) -> bool:
+    async def wait(self, encounter_id: Hashable, seen: int, timeout: float) -> bool:
         """Wait until the version passes ``seen`` (True) or ``timeout`` seconds (False).
 
         A bare future, woken directly by ``notify``: the stream runs on the next turn of

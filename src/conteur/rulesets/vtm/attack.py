@@ -204,6 +204,8 @@ def strike_for(d: AttackDraft, defence: Defence | None, willpower: bool) -> Stri
         rules=tuple(dict.fromkeys(d.rules)),
         modifiers=format_notes(d),
         asks=lambda: strike_asks(d, defence, 1 if willpower else 0, tuple(soaked_by), damage_dice),
+        pool_parts=tuple(d.pool_parts),
+        soak_parts=tuple(soaked_by),
     )
     for rule in rules_of(d.state).strike_rules:
         strike = rule(d, strike)

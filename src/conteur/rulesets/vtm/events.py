@@ -9,10 +9,12 @@ from collections.abc import Mapping
 from dataclasses import dataclass, replace
 from typing import Any
 
+from conteur.dice.asks import RollAsk
 from conteur.engine.battlemap import CoverZone
 from conteur.engine.events import Event, Modifiers
 from conteur.i18n import Lang, Msg, catalog, env_lang, t
 
+from .asks import parts as named_parts
 from .readiness import spend_defence
 from .state import Action, Declaration, Progress, VtmState
 
@@ -376,10 +378,14 @@ class AttackRolled(Event):
     successes: int
     botch: bool
     modifiers: tuple[tuple[str, int], ...] = ()
+    pool_parts: tuple[tuple[str, int], ...] = ()
+    """The pool's parts (« Dextérité 3 + Bagarre 3 = 6 dés » in the log)."""
 
     def params(self, names: Mapping[str, str] | None = None) -> dict[str, Any]:
         out = super().params(names)
-        out["details"] = Modifiers(self.modifiers)
+        in_pool = {what for what, _ in self.pool_parts}  # said in the breakdown already
+        out["details"] = Modifiers((w, n) for w, n in self.modifiers if w not in in_pool)
+        out["dice"] = pool_breakdown(self.pool_parts, self.pool)
         return out
 
     def veiled(
@@ -431,6 +437,13 @@ class DefenceRolled(Event):
     successes: int
     attack_successes: int
     net: int
+    pool_parts: tuple[tuple[str, int], ...] = ()
+    """The pool's parts (« Dextérité 2 + Esquive 2 = 4 dés » in the log)."""
+
+    def params(self, names: Mapping[str, str] | None = None) -> dict[str, Any]:
+        out = super().params(names)
+        out["dice"] = pool_breakdown(self.pool_parts, self.pool)
+        return out
 
     def apply(self, state: VtmState) -> None:
         spend_defence(state.fighters[self.defender])  # V-DEF-7, V-DEF-8 (readiness.py)
@@ -526,6 +539,13 @@ class SoakRolled(Event):
     target: str
     pool: int
     successes: int
+    pool_parts: tuple[tuple[str, int], ...] = ()
+    """The pool's parts (« Vigueur 3 + armure 2 = 5 dés » in the log)."""
+
+    def params(self, names: Mapping[str, str] | None = None) -> dict[str, Any]:
+        out = super().params(names)
+        out["dice"] = pool_breakdown(self.pool_parts, self.pool)
+        return out
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -755,3 +775,11 @@ class AmbushResolved(Event):
         if self.outcome == "over":
             state.fighters[self.target].progress.ready_defence = None
             state.fighters[self.target].progress.ready_via = None
+
+
+def pool_breakdown(items: tuple[tuple[str, int], ...], pool: int) -> RollAsk:
+    """A pool said part by part in the log, as the table was asked it: « Dextérité 3 +
+    Bagarre 3 = 6 dés » (without parts: « 6 dés »)."""
+    return RollAsk(
+        who=None, what=Msg("ask.part.other"), breakdown=named_parts(items, pool), dice=pool
+    )

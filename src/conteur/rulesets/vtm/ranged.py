@@ -751,6 +751,7 @@ def roll_volley(ctx: Resolution, lead: AttackDraft, m: Maneuver, willpower: bool
             successes=successes,
             botch=record.result.botch,
             modifiers=format_notes(lead),
+            pool_parts=tuple(lead.pool_parts),
             rules=(*dict.fromkeys(lead.rules), "V-ATK-5"),
             rolls=(record,),
         )

@@ -104,6 +104,10 @@ class Strike:
     """What each roll is for, said to the table (None: a strike built without them), or
     the function building it: only dice that read asks (the table's) call it, through
     ``asks_of``, so a simulated fight's seeded dice do not build them."""
+    pool_parts: tuple[tuple[str, int], ...] = field(default=(), compare=False)
+    """The attack pool's parts (trait, ability, modifiers), for the log's breakdown."""
+    soak_parts: tuple[tuple[str, int], ...] = field(default=(), compare=False)
+    """The soak pool's parts (Stamina, Fortitude, armour), for the log's breakdown."""
 
 
 def asks_of(s: Strike) -> StrikeAsks | None:
@@ -226,6 +230,7 @@ def roll_attack(s: Strike, dice: DiceSource) -> Rolled | StrikeOutcome:
             successes=successes,
             botch=attack.result.botch,
             modifiers=s.modifiers,
+            pool_parts=s.pool_parts,
             rules=(*s.rules, "V-ATK-5"),
             rolls=(attack,),
         )
@@ -271,6 +276,7 @@ def roll_defence(s: Strike, state: Rolled, dice: DiceSource) -> Through | Strike
                 successes=roll.result.successes,
                 attack_successes=successes,
                 net=max(net, 0),
+                pool_parts=d.parts,
                 rules=(*d.rules, "V-DEF-2"),
                 rolls=(roll,),
             )
@@ -413,6 +419,7 @@ def roll_soak(s: Strike, state: Dealt, dice: DiceSource) -> StrikeOutcome:
                 target=s.target,
                 pool=s.soak,
                 successes=soaked,
+                pool_parts=s.soak_parts,
                 rules=("V-SOAK-1", "V-SOAK-2", "V-SOAK-3", "V-ARM-1"),
                 rolls=(soak,),
             )

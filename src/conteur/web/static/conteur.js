@@ -1,4 +1,5 @@
-// conteur: live updates by server-sent events, errors next to their form, the keyboard.
+// conteur: live updates by server-sent events (the log, the panel, the dice pad's news, a
+// new fight to follow), errors next to their form, the keyboard.
 // Each update brings the view's new panel and the log's new entries: the page swaps the
 // panel, keeps its own log in it and adds the news (no request back, no whole log again).
 (function () {
@@ -89,6 +90,15 @@
       if (source.readyState === 2) setTimeout(connect, 2000);
     };
     source.addEventListener("update", function (ev) { update(JSON.parse(ev.data)); });
+    // The dice pad's news ride the same stream (pad.js shows them).
+    source.addEventListener("rolls", function (ev) {
+      document.dispatchEvent(new CustomEvent("conteur:rolls", { detail: JSON.parse(ev.data) }));
+    });
+    // The campaign's fight is another one now (one opened, this one closed): load it.
+    source.addEventListener("moved", function () {
+      source.close();
+      window.location.reload();
+    });
   }
   connect();
   document.addEventListener("visibilitychange", function () {

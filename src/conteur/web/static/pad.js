@@ -1,14 +1,14 @@
 // conteur: the dice pad of a roll asked at the table (the game master's screen and the
-// player's phone). The box #rolls is filled from its URL and polled (an answer 204 means
-// nothing changed); the faces are typed on the pad or the keyboard, checked here at once
-// (count, faces the die has) and sent; the server's refusal is shown beside the pad too.
+// player's phone). The box #rolls is filled by the page's live stream (conteur.js passes
+// its ``rolls`` events on as ``conteur:rolls``: no polling, no second connection); the
+// faces are typed on the pad or the keyboard, checked here at once (count, faces the die
+// has) and sent; the server's refusal is shown beside the pad too.
 (function () {
   "use strict";
-  var cache = { url: "", html: "", version: "" };
+  var cache = { url: "", html: "", version: "", at: 0 };
   var typed = [];      // the faces typed on the pad, not sent yet
   var buffer = "";     // the number being typed on a d100
   var wakeLock = null;
-  var POLL_MS = 1500;
 
   function box() { return document.getElementById("rolls"); }
   function pad() { var b = box(); return b && b.querySelector("[data-pad-form]"); }
@@ -131,7 +131,7 @@
       typed = [];
       buffer = "";
       show(answer.html);
-    }).catch(function () { /* offline: the poll brings it back */ });
+    }).catch(function () { /* offline: the stream brings it back when it reconnects */ });
   }
 
   function fragment(html) {
@@ -146,7 +146,10 @@
     var fresh = fragment(html).firstElementChild;
     if (!fresh || fresh.id !== "rolls") return;
     var changed = fresh.dataset.version !== cache.version;
-    cache = { url: fresh.dataset.rollsUrl, html: html, version: fresh.dataset.version };
+    cache = {
+      url: fresh.dataset.rollsUrl, html: html, version: fresh.dataset.version,
+      at: Number(fresh.dataset.at) || 0
+    };
     old.replaceWith(fresh);
     if (changed) { typed = []; buffer = ""; }
     bind();
@@ -214,26 +217,28 @@
     }
   }, true);
 
-  function poll() {
+  function refill() {
+    // A fresh panel brought an empty box: what we showed goes back at once.
     var b = box();
-    if (!b) return;
-    if (!b.dataset.version && cache.html && cache.url === b.dataset.rollsUrl) {
-      // A fresh panel brought an empty box: what we showed goes back at once.
-      var keep = typed.slice(), kept = buffer;
-      show(cache.html);
-      typed = keep; buffer = kept;
-      draw();
-    }
-    var url = b.dataset.rollsUrl;
-    var version = box().dataset.version || "";
-    fetch(url + "?v=" + encodeURIComponent(version), { credentials: "same-origin" })
-      .then(function (r) {
-        if (r.status !== 200) return null;
-        return r.text();
-      })
-      .then(function (html) { if (html) show(html); })
-      .catch(function () {});
+    if (!b || b.dataset.version || !cache.html || cache.url !== b.dataset.rollsUrl) return;
+    var keep = typed.slice(), kept = buffer;
+    show(cache.html);
+    typed = keep; buffer = kept;
+    draw();
   }
+
+  // The stream's news: a box whose version the page shows already is left as it is (the
+  // faces typed, a refusal said beside the pad stay), and so is news read before what the
+  // page shows (the stream read it before a command's answer came back).
+  document.addEventListener("conteur:rolls", function (ev) {
+    var b = box();
+    var fresh = fragment(ev.detail).firstElementChild;
+    if (!b || !fresh || fresh.id !== "rolls") return;
+    if ((Number(fresh.dataset.at) || 0) < cache.at) return;
+    if (b.dataset.version && b.dataset.version === fresh.dataset.version) return;
+    if (!b.dataset.version && cache.version === fresh.dataset.version) { refill(); return; }
+    show(ev.detail);
+  });
 
   function keepAwake(on) {
     if (!("wakeLock" in navigator)) return;
@@ -251,12 +256,10 @@
   // A fresh panel (live update, command answer) is watched: its empty box is filled again.
   new MutationObserver(function () {
     var b = box();
-    if (b && !b.dataset.version) poll();
+    if (b && !b.dataset.version) refill();
   }).observe(document.body, { childList: true, subtree: true });
   document.addEventListener("visibilitychange", function () {
-    if (document.visibilityState === "visible") { wakeLock = null; poll(); }
+    // A lock is released when the page is hidden: asked again when it is seen again.
+    if (document.visibilityState === "visible") { wakeLock = null; bind(); }
   });
-  window.addEventListener("online", poll);
-  setInterval(poll, POLL_MS);
-  poll();
 })();
