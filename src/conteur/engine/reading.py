@@ -48,7 +48,7 @@ def lines_of(
     for ev in events:
         if type(ev).quiet:
             continue
-        if viewer.sees(ev.seen):
+        if viewer.sees(ev.seen) or (ev.rolls and viewer.sees_roll(ev.seen)):
             faces = " ".join(str(f) for r in ev.rolls for f in r.faces)
             out.append(Line(ev.describe(lang, names), ev, faces))
             continue

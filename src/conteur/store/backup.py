@@ -114,6 +114,7 @@ def export_campaign(store: Store, campaign_id: int) -> dict[str, Any]:
             ):
                 logs[row.encounter_id].append(row)
         from conteur import __version__
+        from conteur.engine.visibility import Privacy
 
         from .service import SECRET_SETTINGS
 
@@ -130,6 +131,7 @@ def export_campaign(store: Store, campaign_id: int) -> dict[str, Any]:
                 "options": dict(c.options),
                 "era": c.era,
                 "settings": {k: v for k, v in c.settings.items() if k not in SECRET_SETTINGS},
+                "privacy": Privacy.from_dict(c.privacy or {}).to_dict(),
                 "created_at": _iso(c.created_at),
                 "updated_at": _iso(c.updated_at),
             },
@@ -257,6 +259,8 @@ class _Check:
 
 def import_campaign(store: Store, data: Any, source: str) -> Imported:
     """A new campaign from a backup's data (see the module's text); one transaction."""
+    from conteur.engine.visibility import Privacy
+
     from .service import _campaign_info, _check, _check_rules, _check_settings
 
     check = _Check(source)
@@ -282,6 +286,11 @@ def import_campaign(store: Store, data: Any, source: str) -> Imported:
         settings = _check_settings({}, settings)
     except ConteurError as error:
         check.invalid("campaign.settings", error)
+    privacy = check.field(camp, "privacy", "mapping", "campaign", optional=True) or {}
+    try:
+        privacy = Privacy.from_dict(privacy).to_dict()
+    except ConteurError as error:
+        check.invalid("campaign.privacy", error)
     if not 1 <= len(name.strip()) <= 200:
         check.fail("store.backup.type", "campaign.name", expected=Msg("store.word.text"), found="")
 
@@ -312,6 +321,7 @@ def import_campaign(store: Store, data: Any, source: str) -> Imported:
             options=options,
             era=era,
             settings=settings,
+            privacy=privacy,
             created_at=check.moment(camp, "created_at", "campaign"),
             updated_at=check.moment(camp, "updated_at", "campaign"),
         )
