@@ -55,6 +55,7 @@ from .joining import JOIN
 from .registry import ruleset_of
 from .ruleset import Resolution, Ruleset
 from .scratch import scratch_copy
+from .shown import SHOW, is_secret, kept_secret, show_events, without_secret
 from .visibility import GM_ONLY
 
 SNAPSHOT_EVERY = 16
@@ -232,9 +233,12 @@ class Encounter:
         hidden = self.hidden
         if command.type == REVEAL and hidden:
             return self._append(command, reveal_events(command, hidden))
+        if command.type == SHOW:
+            in_force = {e.seq for e in self._active}
+            return self._append(command, show_events(command, self.log, in_force))
         actor = command.actor
         reveals = actor in hidden and self.ruleset.reveals(command, self.state)
-        resolved, newcomer = _joining_hidden(command)
+        resolved, newcomer = _joining_hidden(without_secret(command))
         mark = dice.mark()
         ctx = Resolution(self.state, dice, self.ruleset.visibility)
         try:
@@ -245,6 +249,8 @@ class Encounter:
                 self._restore(len(self._active))
             raise
         events = tuple(ctx.events)
+        if is_secret(command):  # the game master's alone, whatever the ruleset says
+            events = tuple(kept_secret(events))
         if newcomer is not None:  # it joins hidden: its joining is the GM's alone too
             hidden = hidden | {newcomer}
             events = (*events, JoinedHidden(fighter=newcomer, seen=GM_ONLY))

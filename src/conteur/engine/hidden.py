@@ -197,6 +197,11 @@ def parse_line(encounter: Any, line: str, lang: Lang | None = None) -> Command:
         found = parse_reveal(line, encounter.ruleset.names(encounter.state))
         if found is not None:
             return found
+    from .shown import parse_show
+
+    shown = parse_show(line)
+    if shown is not None:
+        return shown
     command: Command = encounter.ruleset.parse_command(line, encounter.state, lang)
     return command
 

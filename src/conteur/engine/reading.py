@@ -53,6 +53,8 @@ def lines_of(
             out.append(Line(ev.describe(lang, names), ev, faces))
             continue
         hidden = True
+        if ev.seen.audience == "secret":  # the GM's secret: not even a veiled line
+            continue
         if ev.seen.hides:  # it names a hidden combatant: what is told without them, if any
             ev = told(ev)  # type: ignore[assignment]
             if ev is None:
@@ -90,6 +92,8 @@ def hidden_entry(entry: CommandEntry, viewer: Viewer) -> bool:
         if viewer.sees(ev.seen):
             return False
         hidden = True
+        if ev.seen.audience == "secret":
+            continue
         shown = told(ev)
         if shown is not None and (viewer.sees(shown.seen) or shown.veiled() is not None):
             return False

@@ -19,7 +19,9 @@ from typing import TYPE_CHECKING, Any, ClassVar, Literal
 if TYPE_CHECKING:
     from .events import Event
 
-Audience = Literal["public", "gm", "owner"]
+Audience = Literal["public", "gm", "owner", "secret"]
+"""``secret``: the game master's alone, and the others read nothing of it, not even a
+veiled line (a command he made secret: ``conteur.engine.shown``)."""
 
 
 @dataclass(frozen=True, repr=False)
@@ -53,7 +55,7 @@ class Visibility:
         if not isinstance(data, dict):
             return PUBLIC
         audience = data.get("audience", "public")
-        if audience not in ("public", "gm", "owner"):
+        if audience not in ("public", "gm", "owner", "secret"):
             audience = "public"
         owner = data.get("owner")
         hides = data.get("hides") or ()
@@ -66,6 +68,7 @@ class Visibility:
 
 PUBLIC = Visibility("public")
 GM_ONLY = Visibility("gm")
+SECRET = Visibility("secret")
 
 
 def owned_by(fighter: str | None) -> Visibility:
@@ -133,7 +136,7 @@ class Viewer:
             return False  # a hidden one's player knows what it does; no one else does
         if visibility.audience == "public":
             return True
-        if visibility.audience == "gm":
+        if visibility.audience in ("gm", "secret"):
             return False
         owner = visibility.owner
         return owner is not None and (owner == self.character or owner in self.players)
@@ -213,6 +216,7 @@ __all__ = [
     "GM",
     "GM_ONLY",
     "PUBLIC",
+    "SECRET",
     "Audience",
     "Audiences",
     "Privacy",

@@ -39,10 +39,12 @@ from starlette.exceptions import HTTPException as StarletteHTTPException
 from starlette.types import Scope
 from uvicorn.middleware.proxy_headers import ProxyHeadersMiddleware
 
-from conteur.engine.commands import Param
+from conteur.dice import TypedDice
+from conteur.engine.commands import Command, Param
 from conteur.engine.hidden import mentioned, parse_line
 from conteur.engine.inputs import safe_yaml
 from conteur.engine.registry import available_rulesets
+from conteur.engine.shown import SHOW
 from conteur.engine.visibility import GM, Viewer
 from conteur.i18n import ConteurError, Lang, parse_lang
 from conteur.i18n import t as msg_of
@@ -917,6 +919,23 @@ def create_app(
 
         return await after_command(request, info, sid, action)
 
+    @app.post("/e/{eid}/show")
+    async def encounter_show(request: Request, eid: str) -> Response:
+        """The GM shows the players a secret entry of his (``engine.shown``): logged, undone
+        as any other command; the players' pages read it at once, live."""
+        sid = await gm_session(request)
+        info = await encounter_or_404(int_id(eid))
+        values = await form_of(request, sid)
+        raw = values.get("seq", "").strip()
+        if not raw.isdigit() or len(raw) > 12:
+            raise ConteurError("engine.show.which", seq=raw)
+        command = Command(SHOW, None, {"seq": int(raw)})
+
+        def action() -> Any:
+            return store.execute(info.id, command, TypedDice(""))
+
+        return await after_command(request, info, sid, action)
+
     @app.post("/e/{eid}/close")
     async def encounter_close(request: Request, eid: str) -> Response:
         sid = await gm_session(request)
@@ -945,8 +964,10 @@ def create_app(
         maneuver: str,
         url: str,
         viewer: Viewer,
+        labels: bool = False,
     ) -> Response:
-        """The odds of one attack, with the options that change them (``opt_<name>``).
+        """The odds of one attack, with the options that change them (``opt_<name>``);
+        ``labels``: the NPCs named by generic labels (``Privacy.npc_names``).
 
         ``viewer`` asks: the game master prices anyone's attack, a player only their own
         character's (never an NPC's, nor another player's)."""
@@ -969,6 +990,8 @@ def create_app(
                 chosen = view.params_from_form(toggles, values, OPTION) if toggled else {}
                 # A copy taken under the store's lock: the live state changes in place with
                 # each command, and the odds are priced after the lock is released.
+                if labels:
+                    names = view.labelled(names, viewer.players, lang)
                 return enc, copy.deepcopy(enc.state), toggles, chosen, names
 
             enc, state, toggles, chosen, names = store.read_encounter(eid, read)
@@ -1162,7 +1185,8 @@ def create_app(
             raise NotFound()
         viewer = table_viewer(info, me)
         url = f"/p/{token}/odds"
-        return await odds_answer(request, info.id, me, target, maneuver, url, viewer)
+        labels = request.state.campaign.privacy.npc_names == "labels"
+        return await odds_answer(request, info.id, me, target, maneuver, url, viewer, labels)
 
     @app.post("/p/{token}/command")
     async def player_command(request: Request, token: str) -> Response:
@@ -1323,7 +1347,7 @@ def create_app(
             return None
 
     async def latest(
-        eid: int, lang: Lang, viewer: Viewer, when: tuple[str, int]
+        eid: int, lang: Lang, viewer: Viewer, when: tuple[Any, ...]
     ) -> Snapshot | None:
         """The encounter's snapshot, built once for every stream of the same audience woken
         by the same command (``when`` is the notifier's version) or polling in the same
@@ -1387,7 +1411,9 @@ def create_app(
             yield b"retry: 1000\n\n"
             while not notifier.closed:
                 version = notifier.version(eid)
-                when = ("v", version) if woken else ("poll", int(loop.time() / POLL_SECONDS))
+                # A poll in the same period shares its snapshot, unless a command came since.
+                period = int(loop.time() / POLL_SECONDS)
+                when = ("v", version) if woken else ("poll", period, version)
                 snap = await latest(eid, lang, viewer, when)
                 if snap is not None and seen_seq is None:
                     seen_seq = snap.seq_of(start)

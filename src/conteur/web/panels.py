@@ -28,6 +28,7 @@ from markupsafe import Markup
 
 from conteur.engine import CommandTemplate, Encounter
 from conteur.engine.encounter import CommandEntry, UndoEntry, redoable
+from conteur.engine.shown import SHOW
 from conteur.engine.views import Roster, TurnView
 from conteur.engine.visibility import DEFAULT_PRIVACY, GM, Privacy, Viewer, player
 from conteur.i18n import ConteurError, Lang
@@ -129,7 +130,8 @@ class Snapshot:
 
     def news(self, seq: int) -> tuple[str, dict[int, str]]:
         """What a page at ``seq`` adds to its log: the new entries' HTML (newest first), and
-        the older entries an undo among them marks, by seq."""
+        the older entries an undo among them marks (or, on the GM's page, a ``show`` marks
+        shown), by the readers' numbers."""
         new: list[str] = []
         marks: dict[int, str] = {}
         by_seq: dict[int, tuple[int, Markup]] | None = None
@@ -137,12 +139,15 @@ class Snapshot:
             if item.seq <= seq:
                 break
             new.append(html)
-            if item.undo_of is not None and item.undo_of <= seq:
+            changed = item.undo_of  # an entry an undo retracted, or (GM) one he showed
+            if changed is None and not self.public:
+                changed = item.show_of
+            if changed is not None and changed <= seq:
                 if by_seq is None:
                     pairs = zip(reversed(self.items), self.entries_html, strict=True)
                     by_seq = {i.seq: (i.number, h) for i, h in pairs}
-                if item.undo_of in by_seq:
-                    number, old = by_seq[item.undo_of]
+                if changed in by_seq:
+                    number, old = by_seq[changed]
                     marks[number] = old
         return "".join(new), marks
 
@@ -471,7 +476,7 @@ class Panels:
         if last is not None and last[0] <= seq:
             since, items, entries = last
             new = enc.log[since + 1 :]
-            if not any(isinstance(e, UndoEntry) for e in new):
+            if not any(isinstance(e, UndoEntry) or e.command.type == SHOW for e in new):
                 more = view.log_items(
                     enc, lang, viewer=seen, since=since, cache=self._lines, key=eid, names=names
                 )
@@ -490,10 +495,10 @@ class Panels:
 
     def _item_html(self, eid: int, item: view.LogItem, lang: Lang, seen: Viewer) -> Markup:
         """One log entry as HTML, rendered once (it changes only when undone)."""
-        key = (eid, item.seq, lang, seen, item.undone)
+        key = (eid, item.seq, lang, seen, item.undone, item.showable, item.shown, item.number)
         found = self._html.get(key)
         if found is None:
-            found = Markup(self.render("_log_item.html", lang, item=item, gm=seen.gm))
+            found = Markup(self.render("_log_item.html", lang, item=item, gm=seen.gm, eid=eid))
             self._html[key] = found
         return found
 

@@ -26,6 +26,7 @@ from conteur.engine.joining import WITHDRAWN
 from conteur.engine.npcs import Entry, find_archetype
 from conteur.engine.plan import rolls_dice
 from conteur.engine.reading import lines_of
+from conteur.engine.shown import SECRET, Shown, showable, shown_events
 from conteur.engine.views import HealthView, Roster, RosterRow, Status, TurnView
 from conteur.engine.visibility import GM, Viewer
 from conteur.i18n import ConteurError, Lang, catalog, t
@@ -281,6 +282,12 @@ class LogItem:
     """The seq of the undone entry this one redid (a redo), or None."""
     dice: list[MarkedDice] = field(default_factory=list)
     """The same faces, die by die, each with its marking (success, failure, cancels...)."""
+    showable: bool = False
+    """A secret of the game master's, in force, not shown yet: his page offers « montrer »."""
+    shown: bool = False
+    """A secret of the game master's that he showed the players (``engine.shown``)."""
+    show_of: int | None = None
+    """The seq of the entry this one shows the players (a ``show``), or None."""
     number: int = -1
     """The number the reader sees (``data-seq``, the live stream's ids): the seq for the game
     master; for players, the entry's rank among the entries they read (``numbered``), so
@@ -338,6 +345,13 @@ def log_items(
     (the ruleset's own by default).
     """
     undone = {e.undoes for e in enc.log if isinstance(e, UndoEntry)}
+    shown = {
+        ev.seq
+        for e in enc.log
+        if isinstance(e, CommandEntry) and e.seq not in undone
+        for ev in e.events
+        if isinstance(ev, Shown)
+    }
     out: list[LogItem] = []
 
     def text_of(entry: CommandEntry) -> EntryText | None:
@@ -347,7 +361,7 @@ def log_items(
         if found is None:
             if names is None:
                 names = enc.ruleset.names(enc.state)
-            found = _entry_text(entry, lang, viewer, names, enc.ruleset.name)
+            found = _entry_text(entry, lang, viewer, names, enc.ruleset.name, enc.log)
             if cache is not None:
                 cache[ckey] = found
         return None if found is _HIDDEN else found  # type: ignore[return-value]
@@ -376,6 +390,12 @@ def log_items(
                 undone=entry.seq in undone,
                 redo_of=entry.redoes,
                 dice=list(dice),
+                showable=viewer.gm
+                and entry.seq not in undone
+                and entry.seq not in shown
+                and showable(entry),
+                shown=viewer.gm and entry.seq in shown,
+                show_of=next((ev.seq for ev in entry.events if isinstance(ev, Shown)), None),
             )
         )
     return out
@@ -389,9 +409,15 @@ def _entry_at(log: list[LogEntry], seq: int) -> LogEntry | None:
 
 
 def _entry_text(
-    entry: CommandEntry, lang: Lang, viewer: Viewer, names: Mapping[str, str], ruleset: str = ""
+    entry: CommandEntry,
+    lang: Lang,
+    viewer: Viewer,
+    names: Mapping[str, str],
+    ruleset: str = "",
+    log: list[LogEntry] | None = None,
 ) -> EntryText | object:
-    shown, hidden = lines_of(entry.events, viewer, lang, names)
+    events = shown_events(entry, log or [])  # a ``show``: the shown entry's events, public
+    shown, hidden = lines_of(events, viewer, lang, names)
     if hidden and not shown:
         return _HIDDEN
     lines = tuple(rule_ids(line.text, lang) for line in shown)
@@ -595,7 +621,10 @@ def command_from_form(enc: Encounter, values: Mapping[str, str]) -> Command:
     type_ = str(values.get("type", "")).strip()
     actor = str(values.get("actor", "")).strip() or None
     tp = find_template(enc, type_, actor)
-    return Command(tp.type, tp.actor, params_from_form(tp.params, values))
+    args = params_from_form(tp.params, values)
+    if tp.actor is None and checked(values.get(SECRET)):  # the GM's alone (engine.shown)
+        args[SECRET] = True
+    return Command(tp.type, tp.actor, args)
 
 
 def params_from_form(
