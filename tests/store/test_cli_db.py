@@ -19,7 +19,7 @@ def test_db_init_info_upgrade(db_url: str) -> None:
     assert empty.exit_code == 0 and "conteur db init" in empty.output
     ready = runner.invoke(app, ["db", "init", "--url", db_url])
     assert ready.exit_code == 0, ready.output
-    assert "Base de données prête" in ready.output and "0003" in ready.output
+    assert "Base de données prête" in ready.output and "(révision 0004)" in ready.output
     store = open_store(db_url)
     saloon(store)
     store.close()
@@ -27,7 +27,7 @@ def test_db_init_info_upgrade(db_url: str) -> None:
     assert again.exit_code == 0 and "Database upgraded" in again.output
     info = runner.invoke(app, ["db", "info", "--url", db_url, "--json"])
     data = json.loads(info.output)
-    assert data["revision"] == data["head"] == "0003"
+    assert data["revision"] == data["head"] == "0004"
     assert (data["campaigns"], data["characters"], data["encounters"], data["open"]) == (1, 3, 1, 1)
 
 

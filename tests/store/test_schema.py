@@ -46,7 +46,7 @@ def test_migrations_create_the_schema(db_url: str) -> None:
     assert current_revision(engine) is None
     store = open_store(db_url)
     try:
-        assert current_revision(engine) == head_revision() == HEAD == "0003"
+        assert current_revision(engine) == head_revision() == HEAD == "0004"
         assert set(inspect(engine).get_table_names()) == TABLES
         uniques = {
             tuple(u["column_names"])

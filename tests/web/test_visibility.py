@@ -116,7 +116,9 @@ def test_a_player_never_reads_the_gms_note_nor_an_npcs_roll(
         assert VEILED + " (" not in text
     update = json.loads(stream.split("data: ", 1)[1].split("\n", 1)[0])
     assert any(VEILED in line for e in update["entries"] for line in e["lines"])
-    assert all(e["seq"] != 1 for e in update["entries"])  # the note's command: no entry at all
+    # The note's command: no entry at all, and no gap in the numbers where it was.
+    assert [e["seq"] for e in update["entries"]] == [0, 1, 2, 3]
+    assert update["seq"] == 3 and "id: 3\n" in stream
 
     # The game master reads everything, the live stream too.
     assert MARKER in gm_page and POOL in gm_page and f'data-faces="{ATTACK_FACES}"' in gm_page

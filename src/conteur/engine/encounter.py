@@ -38,11 +38,25 @@ from conteur.records import lean
 
 from .commands import Command, CommandTemplate
 from .events import Event, EventList, event_from_dict
-from .hidden import REVEAL, Revealed, hidden_now, reveal_events, reveal_template, split_scenario
+from .hidden import (
+    HIDDEN_KEYS,
+    REVEAL,
+    JoinedHidden,
+    Revealed,
+    ever_hidden,
+    hidden_flag,
+    hidden_now,
+    reveal_events,
+    reveal_template,
+    split_scenario,
+)
 from .hidden import stamp as stamp_hidden
+from .joining import JOIN
 from .registry import ruleset_of
 from .ruleset import Resolution, Ruleset
 from .scratch import scratch_copy
+from .shown import SHOW, is_secret, kept_secret, show_events, without_secret
+from .visibility import GM_ONLY
 
 SNAPSHOT_EVERY = 16
 """Commands in force between two kept copies of the state (``keep_history``): an undo
@@ -170,6 +184,8 @@ class Encounter:
     hidden_at_start: frozenset[str] = frozenset()
     """The combatants the scenario brings in hidden (``conteur.engine.hidden``)."""
     _hidden: tuple[int, frozenset[str]] = field(default=(-1, frozenset()), repr=False)
+    _joined_hidden: bool = field(default=False, repr=False)
+    """Whether some command of the log brought a combatant in hidden (``JoinedHidden``)."""
 
     def __post_init__(self) -> None:
         self._active = in_force(self.log)
@@ -217,18 +233,27 @@ class Encounter:
         hidden = self.hidden
         if command.type == REVEAL and hidden:
             return self._append(command, reveal_events(command, hidden))
+        if command.type == SHOW:
+            in_force = {e.seq for e in self._active}
+            return self._append(command, show_events(command, self.log, in_force))
         actor = command.actor
         reveals = actor in hidden and self.ruleset.reveals(command, self.state)
+        resolved, newcomer = _joining_hidden(without_secret(command))
         mark = dice.mark()
         ctx = Resolution(self.state, dice, self.ruleset.visibility)
         try:
-            self.ruleset.resolve(ctx, command)
+            self.ruleset.resolve(ctx, resolved)
         except BaseException:
             dice.reset(mark)
             if ctx.events:
                 self._restore(len(self._active))
             raise
         events = tuple(ctx.events)
+        if is_secret(command):  # the game master's alone, whatever the ruleset says
+            events = tuple(kept_secret(events))
+        if newcomer is not None:  # it joins hidden: its joining is the GM's alone too
+            hidden = hidden | {newcomer}
+            events = (*events, JoinedHidden(fighter=newcomer, seen=GM_ONLY))
         if hidden:
             if reveals and actor is not None:
                 hidden = hidden - {actor}
@@ -239,6 +264,7 @@ class Encounter:
     def _append(self, command: Command, events: tuple[Event, ...]) -> EventList:
         """Log ``command`` with ``events``, already folded into the live state."""
         entry = CommandEntry(len(self.log), command, events)
+        self._note_hidden(entry)
         self.log.append(entry)
         active = self._active
         active.append(entry)
@@ -247,14 +273,26 @@ class Encounter:
         return EventList(events)
 
     @property
+    def ever_hidden(self) -> frozenset[str]:
+        """The combatants hidden at some time of the fight (at the start, or joining hidden):
+        their players' views are their own (``web.panels.audience``)."""
+        if not self._joined_hidden:
+            return self.hidden_at_start
+        return ever_hidden(self.hidden_at_start, (ev for e in self.log for ev in _events(e)))
+
+    @property
     def hidden(self) -> frozenset[str]:
         """The combatants hidden now: brought in hidden and not revealed by a command in
         force (``conteur.engine.hidden``)."""
-        if not self.hidden_at_start:
+        if not self.hidden_at_start and not self._joined_hidden:
             return self.hidden_at_start
         if self._hidden[0] != len(self.log):
             self._hidden = (len(self.log), hidden_now(self.hidden_at_start, self.events()))
         return self._hidden[1]
+
+    def _note_hidden(self, entry: LogEntry) -> None:
+        if not self._joined_hidden and any(isinstance(ev, JoinedHidden) for ev in _events(entry)):
+            self._joined_hidden = True
 
     def active(self) -> list[CommandEntry]:
         """The commands in force (not undone), in order."""
@@ -317,6 +355,8 @@ class Encounter:
         """Rebuild an encounter from its scenario and a stored log."""
         enc = cls.start(scenario, base_dir)
         enc.log = [entry_from_dict(e) for e in log]
+        for entry in enc.log:
+            enc._note_hidden(entry)
         enc._active = in_force(enc.log)
         state = enc.state
         for depth, entry in enumerate(enc._active, start=1):
@@ -343,6 +383,7 @@ class Encounter:
             state = self.state
             for event in entry.events:
                 event.apply(state)
+            self._note_hidden(entry)
             self.log.append(entry)
             active = self._active
             active.append(entry)
@@ -363,3 +404,19 @@ class Encounter:
     def log_dicts(self) -> list[dict[str, Any]]:
         """The whole log, JSON-ready."""
         return [e.to_dict() for e in self.log]
+
+
+def _joining_hidden(command: Command) -> tuple[Command, str | None]:
+    """A ``join`` command without its entry's hidden flag, and the newcomer's id when the
+    flag was set (``conteur.engine.hidden``); any other command as it is."""
+    entry = command.args.get("combatant") if command.type == JOIN else None
+    if not isinstance(entry, Mapping) or not any(k in entry for k in HIDDEN_KEYS):
+        return command, None
+    clean, flagged = hidden_flag(entry)
+    resolved = Command(command.type, command.actor, {**command.args, "combatant": clean})
+    fid = clean.get("id")
+    return resolved, (str(fid) if flagged and fid else None)
+
+
+def _events(entry: LogEntry) -> tuple[Event, ...]:
+    return entry.events if isinstance(entry, CommandEntry) else ()

@@ -21,7 +21,7 @@ from __future__ import annotations
 
 import dataclasses
 from collections.abc import Iterable, Mapping, Sequence
-from typing import Any
+from typing import Any, ClassVar
 
 from conteur.i18n import ConteurError, Lang, t
 
@@ -50,6 +50,30 @@ class Revealed(Event):
     def describe(self, lang: Lang | None = None, names: Mapping[str, str] | None = None) -> str:
         name = (names or {}).get(self.fighter, self.fighter)
         return t(f"ev.Revealed.{self.by}", lang, fighter=name)
+
+
+@dataclasses.dataclass(frozen=True, kw_only=True)
+class JoinedHidden(Event):
+    """The combatant the same command brings into the fight enters hidden (the joining form's
+    « caché » / "hidden" box): bookkeeping the engine adds, read by ``hidden_now``."""
+
+    quiet: ClassVar[bool] = True
+    fighter: str
+
+
+def hidden_flag(entry: Mapping[str, Any], where: str = "combatant") -> tuple[dict[str, Any], bool]:
+    """A joining combatant's entry without its hidden flag, and whether it was set
+    (ConteurError naming the field when the flag is not a yes/no)."""
+    clean = dict(entry)
+    hidden = False
+    for key in HIDDEN_KEYS:
+        if key not in clean:
+            continue
+        value = clean.pop(key)
+        if not isinstance(value, bool):
+            raise ConteurError("engine.hidden.not_bool", entry=where, field=key, value=value)
+        hidden = hidden or value
+    return clean, hidden
 
 
 def split_scenario(scenario: Mapping[str, Any]) -> tuple[dict[str, Any], frozenset[str]]:
@@ -83,11 +107,20 @@ def split_scenario(scenario: Mapping[str, Any]) -> tuple[dict[str, Any], frozens
 
 
 def hidden_now(at_start: frozenset[str], events: Iterable[Event]) -> frozenset[str]:
-    """The combatants still hidden after ``events`` (the events in force)."""
-    if not at_start:
-        return at_start
-    revealed = {ev.fighter for ev in events if isinstance(ev, Revealed)}
-    return at_start - revealed
+    """The combatants still hidden after ``events`` (the events in force): those the scenario
+    brought in hidden and those who joined hidden, not revealed since."""
+    hidden = set(at_start)
+    for ev in events:
+        if isinstance(ev, JoinedHidden):
+            hidden.add(ev.fighter)
+        elif isinstance(ev, Revealed):
+            hidden.discard(ev.fighter)
+    return frozenset(hidden)
+
+
+def ever_hidden(at_start: frozenset[str], events: Iterable[Event]) -> frozenset[str]:
+    """The combatants hidden at some time: at the start, or joining hidden."""
+    return at_start | {ev.fighter for ev in events if isinstance(ev, JoinedHidden)}
 
 
 def names_of(event: Event, ids: frozenset[str]) -> frozenset[str]:
@@ -164,6 +197,11 @@ def parse_line(encounter: Any, line: str, lang: Lang | None = None) -> Command:
         found = parse_reveal(line, encounter.ruleset.names(encounter.state))
         if found is not None:
             return found
+    from .shown import parse_show
+
+    shown = parse_show(line)
+    if shown is not None:
+        return shown
     command: Command = encounter.ruleset.parse_command(line, encounter.state, lang)
     return command
 
@@ -188,7 +226,10 @@ def parse_reveal(line: str, names: Mapping[str, str]) -> Command | None:
 __all__ = [
     "HIDDEN_KEYS",
     "REVEAL",
+    "JoinedHidden",
     "Revealed",
+    "ever_hidden",
+    "hidden_flag",
     "hidden_now",
     "mentioned",
     "names_of",

@@ -99,15 +99,23 @@ Every event has these fields:
 - `rolls` (array of objects): the dice it used, each with its kind, its faces and its result;
 - `public` (boolean): false for what only the game master may see whatever its type;
 - `seen` (object): who may see it, stamped when it was emitted — `audience` is `public`,
-  `gm` (the game master only) or `owner` (the combatant `owner`'s player and the game
-  master; every player when that combatant is a player character). A reader who may not
-  see an event reads its veiled line instead, or nothing. `hides` (array of strings,
-  present only when not empty) lists the hidden combatants the event names: no player
-  reads it, not even its veiled line (`conteur.engine.hidden`).
+  `gm` (the game master only), `owner` (the combatant `owner`'s player and the game
+  master; every player when that combatant is a player character) or `secret` (the game
+  master only, and the players read nothing of it: a command he made secret). A reader
+  who may not see an event reads its veiled line instead, or nothing. `hides` (array of
+  strings, present only when not empty) lists the hidden combatants the event names: no
+  player but the hidden one's own reads it, not even its veiled line
+  (`conteur.engine.hidden`).
 
-The engine adds one type of its own, in every ruleset: `Revealed` (`fighter`: string,
+The engine adds types of its own, in every ruleset: `Revealed` (`fighter`: string,
 `by`: string, `gm` or `action`) — a hidden combatant comes out of hiding, because the
 game master said so (the command `reveal`) or by its first deed; it is public.
+`JoinedHidden` (`fighter`: string; quiet, the game master's) — the combatant the same
+`join` brings in enters hidden. `Shown` (`seq`: integer; public) — the game master shows
+the players the entry `seq` of the log (the command `show`): readers read the `show`
+entry as that entry's events made public; the entry itself keeps its stamps
+(`conteur.engine.shown`). Any command of the game master's with the argument
+`secret: true` has its events stamped `secret`.
 
 Combatants are named by their ids (`fighter`, `attacker`, `target`, `defender`, `actor`,
 `other`, `holder`). Types marked *quiet* are bookkeeping that printed logs leave out;

@@ -48,11 +48,13 @@ def lines_of(
     for ev in events:
         if type(ev).quiet:
             continue
-        if viewer.sees(ev.seen):
+        if viewer.sees(ev.seen) or (ev.rolls and viewer.sees_roll(ev.seen)):
             faces = " ".join(str(f) for r in ev.rolls for f in r.faces)
             out.append(Line(ev.describe(lang, names), ev, faces))
             continue
         hidden = True
+        if ev.seen.audience == "secret":  # the GM's secret: not even a veiled line
+            continue
         if ev.seen.hides:  # it names a hidden combatant: what is told without them, if any
             ev = told(ev)  # type: ignore[assignment]
             if ev is None:
@@ -90,6 +92,8 @@ def hidden_entry(entry: CommandEntry, viewer: Viewer) -> bool:
         if viewer.sees(ev.seen):
             return False
         hidden = True
+        if ev.seen.audience == "secret":
+            continue
         shown = told(ev)
         if shown is not None and (viewer.sees(shown.seen) or shown.veiled() is not None):
             return False

@@ -14,12 +14,14 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any, Literal
+from typing import TYPE_CHECKING, Any, ClassVar, Literal
 
 if TYPE_CHECKING:
     from .events import Event
 
-Audience = Literal["public", "gm", "owner"]
+Audience = Literal["public", "gm", "owner", "secret"]
+"""``secret``: the game master's alone, and the others read nothing of it, not even a
+veiled line (a command he made secret: ``conteur.engine.shown``)."""
 
 
 @dataclass(frozen=True, repr=False)
@@ -30,7 +32,9 @@ class Visibility:
     owner: str | None = None
     hides: tuple[str, ...] = ()
     """The hidden combatants the event names (``conteur.engine.hidden``): while one is named
-    here, no player reads the event, not even its veiled line; the GM reads it as usual."""
+    here, no player reads the event, not even its veiled line — but the player of the one
+    hidden combatant it names (their own phone shows what their character does); the GM
+    reads it as usual."""
 
     def __repr__(self) -> str:
         hides = f", hides={self.hides!r}" if self.hides else ""
@@ -51,7 +55,7 @@ class Visibility:
         if not isinstance(data, dict):
             return PUBLIC
         audience = data.get("audience", "public")
-        if audience not in ("public", "gm", "owner"):
+        if audience not in ("public", "gm", "owner", "secret"):
             audience = "public"
         owner = data.get("owner")
         hides = data.get("hides") or ()
@@ -64,6 +68,7 @@ class Visibility:
 
 PUBLIC = Visibility("public")
 GM_ONLY = Visibility("gm")
+SECRET = Visibility("secret")
 
 
 def owned_by(fighter: str | None) -> Visibility:
@@ -130,19 +135,80 @@ class Viewer:
     gm: bool = False
     character: str | None = None
     players: frozenset[str] = frozenset()
+    npc_dice: bool = False
+    """The campaign shows the players the dice NPCs roll (``Privacy.npc_dice``)."""
+    npc_labels: bool = False
+    """The campaign names NPCs to the players by generic labels (``Privacy.npc_names``)."""
 
     def sees(self, visibility: Visibility) -> bool:
         """Whether this reader may see an event of ``visibility``."""
         if self.gm:
             return True
-        if visibility.hides:
-            return False
+        if visibility.hides and set(visibility.hides) != {self.character}:
+            return False  # a hidden one's player knows what it does; no one else does
         if visibility.audience == "public":
             return True
-        if visibility.audience == "gm":
+        if visibility.audience in ("gm", "secret"):
             return False
         owner = visibility.owner
         return owner is not None and (owner == self.character or owner in self.players)
+
+    def sees_roll(self, visibility: Visibility) -> bool:
+        """Whether this reader may see a roll of ``visibility`` (an event with dice): as
+        ``sees``, and an NPC's own roll too where the campaign shows NPCs' dice."""
+        if self.sees(visibility):
+            return True
+        return self.npc_dice and visibility.audience == "owner" and not visibility.hides
+
+
+@dataclass(frozen=True)
+class Privacy:
+    """What the players of one campaign see, as its game master chose (stored per campaign:
+    ``campaigns.privacy``); the defaults are the tracker's own behaviour.
+
+    ``ally_health``: ``words`` (the other player characters' health as the ruleset's words)
+    or ``exact`` (their boxes or points, as each player reads their own); ``npc_names``:
+    ``names`` or ``labels`` (every combatant no player plays read as « Adversaire 1 »,
+    "Opponent 1"...: the GM's names stay his); ``npc_dice``: whether the public log shows
+    the dice an NPC rolled (its rolls' own lines, not its exact health).
+    """
+
+    ally_health: str = "words"
+    npc_names: str = "names"
+    npc_dice: bool = False
+
+    CHOICES: ClassVar[dict[str, tuple[Any, ...]]] = {
+        "ally_health": ("words", "exact"),
+        "npc_names": ("names", "labels"),
+        "npc_dice": (False, True),
+    }
+
+    def to_dict(self) -> dict[str, Any]:
+        """JSON-ready, every choice named."""
+        return {
+            "ally_health": self.ally_health,
+            "npc_names": self.npc_names,
+            "npc_dice": self.npc_dice,
+        }
+
+    @classmethod
+    def from_dict(cls, data: Mapping[str, Any] | None) -> Privacy:
+        """Read the stored choices (missing: the default). ConteurError ``privacy.unknown``
+        or ``privacy.bad`` naming the field for anything else."""
+        from conteur.i18n import ConteurError
+
+        values = dict(data or {})
+        for key, value in values.items():
+            if key not in cls.CHOICES:
+                raise ConteurError("privacy.unknown", field=key, known=", ".join(cls.CHOICES))
+            allowed = cls.CHOICES[key]
+            if value not in allowed or type(value) is not type(allowed[0]):
+                shown = ", ".join(str(a).lower() for a in allowed)
+                raise ConteurError("privacy.bad", field=key, value=value, allowed=shown)
+        return cls(**values)
+
+
+DEFAULT_PRIVACY = Privacy()
 
 
 GM = Viewer(gm=True)
@@ -158,11 +224,14 @@ def player(character: str | None, players: frozenset[str] | None = None) -> View
 
 
 __all__ = [
+    "DEFAULT_PRIVACY",
     "GM",
     "GM_ONLY",
     "PUBLIC",
+    "SECRET",
     "Audience",
     "Audiences",
+    "Privacy",
     "Viewer",
     "Visibility",
     "owned_by",

@@ -44,6 +44,7 @@ from conteur.engine.inputs import (
     short,
 )
 from conteur.engine.registry import get_ruleset
+from conteur.engine.visibility import Privacy
 from conteur.i18n import ConteurError, Lang, Msg
 
 from . import auth, campaigns
@@ -128,6 +129,7 @@ def export_campaign(store: Store, campaign_id: int) -> dict[str, Any]:
             ):
                 logs[row.encounter_id].append(row)
         from conteur import __version__
+        from conteur.engine.visibility import Privacy
 
         return {
             "format": FORMAT,
@@ -144,6 +146,7 @@ def export_campaign(store: Store, campaign_id: int) -> dict[str, Any]:
                 "settings": {
                     k: v for k, v in c.settings.items() if k not in campaigns.SECRET_SETTINGS
                 },
+                "privacy": Privacy.from_dict(c.privacy or {}).to_dict(),
                 "created_at": _iso(c.created_at),
                 "updated_at": _iso(c.updated_at),
             },
@@ -313,6 +316,7 @@ class _Campaign(_Part):
     options: Fields
     era: Name | None = None
     settings: Fields
+    privacy: Fields | None = None
     created_at: Moment
     updated_at: Moment
 
@@ -377,6 +381,7 @@ class CheckedBackup:
     packs: list[Any]
     options: dict[str, Any]
     settings: dict[str, Any]
+    privacy: dict[str, Any]
     characters: list[_Character]
     encounters: list[_Encounter]
 
@@ -427,6 +432,10 @@ def read_backup(data: Any, source: str) -> CheckedBackup:
         settings = campaigns.check_settings({}, camp.settings)
     except ConteurError as error:
         refused(error, CAMPAIGN, "settings")
+    try:
+        privacy = Privacy.from_dict(camp.privacy or {}).to_dict()
+    except ConteurError as error:
+        refused(error, CAMPAIGN, "privacy")
 
     chars: dict[int, int] = {}
     slugs: set[str] = set()
@@ -497,7 +506,9 @@ def read_backup(data: Any, source: str) -> CheckedBackup:
                     what=Msg("store.word.encounter"),
                 )
                 fail(why, _character_entry(i, {"slug": ch.slug}), f"versions[{n + 1}].encounter_id")
-    return CheckedBackup(camp, packs, options, settings, backup.characters, backup.encounters)
+    return CheckedBackup(
+        camp, packs, options, settings, privacy, backup.characters, backup.encounters
+    )
 
 
 def _rules_field(error: ConteurError) -> str:
@@ -534,6 +545,7 @@ def import_campaign(store: Store, data: Any, source: str) -> Imported:
             settings=backup.settings,
             created_at=camp.created_at,
             updated_at=camp.updated_at,
+            privacy=backup.privacy,
         )
         s.add(row)
         s.flush()

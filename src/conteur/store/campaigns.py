@@ -16,6 +16,7 @@ from sqlalchemy.orm import Session
 from conteur.engine import get_ruleset
 from conteur.engine.inputs import InputError
 from conteur.engine.scenario import check_scenario
+from conteur.engine.visibility import DEFAULT_PRIVACY, Privacy
 from conteur.i18n import ConteurError, Msg
 
 from .models import Campaign
@@ -58,6 +59,8 @@ class CampaignInfo:
     settings: dict[str, Any]
     created_at: datetime
     updated_at: datetime
+    privacy: Privacy = DEFAULT_PRIVACY
+    """What the players see, as the game master chose (``set_privacy``)."""
 
 
 def check_rules(
@@ -146,4 +149,5 @@ def campaign_info(row: Campaign) -> CampaignInfo:
         dict(row.settings),
         row.created_at,
         row.updated_at,
+        Privacy.from_dict(row.privacy or {}),
     )

@@ -19,7 +19,7 @@ if TYPE_CHECKING:
     from alembic.config import Config
 
 SCRIPT_LOCATION = "conteur.store:migrations"
-HEAD = "0003"
+HEAD = "0004"
 """The latest revision in ``migrations/versions`` (a test checks it against the scripts)."""
 ADVISORY_LOCK = 0x636F6E74  # "cont"
 

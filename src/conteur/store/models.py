@@ -90,6 +90,8 @@ class Campaign(Base):
     options: Mapped[dict[str, Any]] = mapped_column(default=dict)
     era: Mapped[str | None] = mapped_column(String(40))
     settings: Mapped[dict[str, Any]] = mapped_column(default=dict)
+    privacy: Mapped[dict[str, Any]] = mapped_column(default=dict)
+    """What the players see (``conteur.engine.visibility.Privacy``): only the choices made."""
     created_at: Mapped[datetime] = mapped_column(UtcDateTime(), default=now)
     updated_at: Mapped[datetime] = mapped_column(UtcDateTime(), default=now)
 

@@ -47,6 +47,7 @@ from conteur.engine import (
 from conteur.engine.battlemap import formation
 from conteur.engine.encounter import LogEntry
 from conteur.engine.joining import JOIN
+from conteur.engine.visibility import Privacy
 from conteur.i18n import ConteurError, Lang, t
 
 from . import auth, backup, changes
@@ -305,6 +306,18 @@ class Store:
                 row.era = era
             if settings is not None:
                 row.settings = check_settings(row.settings, settings)
+            row.updated_at = now()
+            s.flush()
+            changes.announce(s, changes.CAMPAIGN, row.id, self.origin)
+            return campaign_info(row)
+
+    def set_privacy(self, campaign_id: int, privacy: Mapping[str, Any]) -> CampaignInfo:
+        """Choose what the campaign's players see (``Privacy``: the choices named, the others
+        kept). ConteurError naming the field, nothing changed, for a bad choice."""
+        with self._write() as s:
+            row = campaign_row(s, campaign_id)
+            chosen = Privacy.from_dict({**(row.privacy or {}), **privacy})
+            row.privacy = chosen.to_dict()
             row.updated_at = now()
             s.flush()
             changes.announce(s, changes.CAMPAIGN, row.id, self.origin)
@@ -875,7 +888,10 @@ class Store:
             else:
                 entry = json_ready(dict(npc or {}), "npc")
                 entry["id"] = _free_id(str(entry.get("id") or "npc"), taken)
-            encounter.execute(Command(JOIN, None, {"combatant": entry}), TypedDice(""))
+            args: dict[str, Any] = {"combatant": entry}
+            if participant is not None:  # a redo after an undo links it again (_sync_links)
+                args["character"] = participant.character_id
+            encounter.execute(Command(JOIN, None, args), TypedDice(""))
             if char_id is not None:
                 s.add(
                     EncounterCharacter(
@@ -911,6 +927,7 @@ class Store:
                         else:
                             step(live.encounter)
                         entry = live.encounter.log[-1]
+                        _sync_links(s, encounter_id, live.encounter, entry)
                         data = entry.to_dict()
                         s.add(
                             LogRow(
@@ -1114,9 +1131,10 @@ class Store:
         with self._write() as s:
             s.add(GmSession(digest=auth.digest(nonce), agent=agent[:200], address=address[:100]))
 
-    def gm_session_id(self, nonce: str) -> int | None:
+    def gm_session_id(self, nonce: str, *, idle: float | None = None) -> int | None:
         """The id of the open (not revoked) session ``nonce`` names, else None; notes when it
-        was last seen (at most once a minute)."""
+        was last seen (at most once a minute). With ``idle`` (seconds), a session not seen
+        for longer is revoked now (it expired) and None is returned."""
         digest = auth.digest(nonce)
         with self._read() as s:
             row = s.scalar(
@@ -1125,6 +1143,9 @@ class Store:
         if row is None:
             return None
         moment = now()
+        if idle is not None and (moment - row.seen_at).total_seconds() > idle:
+            self.revoke_gm_session(row.id)
+            return None
         if (moment - row.seen_at).total_seconds() > SEEN_EVERY:
             with self._write() as s:
                 s.execute(update(GmSession).where(GmSession.id == row.id).values(seen_at=moment))
@@ -1323,6 +1344,35 @@ def _pending_info(row: PendingAction, last_seq: int) -> PendingInfo:
 def _last_seq(s: Session, encounter_id: int) -> int:
     last = s.scalar(select(func.max(LogRow.seq)).where(LogRow.encounter_id == encounter_id))
     return -1 if last is None else int(last)
+
+
+def _sync_links(s: Session, encounter_id: int, encounter: Encounter, entry: LogEntry) -> None:
+    """Keep the player links in step with the joins in force: the undo of a character's
+    joining drops its link (its player's phone leaves the fight), its redo links it again."""
+    if isinstance(entry, UndoEntry):
+        undone = next((e for e in encounter.log if e.seq == entry.undoes), None)
+        if not isinstance(undone, CommandEntry) or undone.command.type != JOIN:
+            return
+        joined = undone.command.args.get("combatant")
+        cid = joined.get("id") if isinstance(joined, Mapping) else None
+        if isinstance(cid, str):
+            s.execute(
+                delete(EncounterCharacter).where(
+                    EncounterCharacter.encounter_id == encounter_id,
+                    EncounterCharacter.combatant_id == cid,
+                )
+            )
+        return
+    if not isinstance(entry, CommandEntry) or entry.redoes is None:
+        return
+    command = entry.command
+    joined = command.args.get("combatant")
+    char_id = command.args.get("character")
+    if command.type != JOIN or not isinstance(joined, Mapping) or not isinstance(char_id, int):
+        return
+    cid = str(joined.get("id"))
+    if cid not in _links(s, encounter_id):
+        s.add(EncounterCharacter(encounter_id=encounter_id, character_id=char_id, combatant_id=cid))
 
 
 def _links(s: Session, encounter_id: int) -> dict[str, int]:

@@ -41,11 +41,13 @@ from starlette.exceptions import HTTPException as StarletteHTTPException
 from starlette.types import Scope
 from uvicorn.middleware.proxy_headers import ProxyHeadersMiddleware
 
-from conteur.engine.commands import Param
+from conteur.dice import TypedDice
+from conteur.engine.commands import Command, Param
 from conteur.engine.hidden import mentioned, parse_line
 from conteur.engine.inputs import safe_yaml
 from conteur.engine.registry import available_rulesets, get_ruleset
 from conteur.engine.sheetform import FormErrors, SheetForm, build_sheet, sheet_values
+from conteur.engine.shown import SHOW
 from conteur.engine.visibility import GM, Viewer
 from conteur.i18n import ConteurError, Lang, parse_lang
 from conteur.i18n import t as msg_of
@@ -58,15 +60,16 @@ from .address import Hosting, SecureCookies
 from .live import Notifier, campaign_key, listen_for_changes
 from .login import TokenLogin, client_of, local_path, without_token
 from .panels import CSRF_SLOT, LOG_SLOT, TOKEN_SLOT, Panels, Snapshot, table_viewer
-from .panels import audience as audience_of
 from .qr import qr_svg
-from .sessions import GmSessions, describe_agent, format_moment
+from .sessions import GmSessions, describe_agent, format_moment, idle_seconds
 from .throttle import LoginThrottle
 from .view import msg
 
 GM_COOKIE = "conteur_gm"
 SESSION_COOKIE_SECONDS = 3600 * 24 * 365
 """The session cookie outlives the browser's closing (the stored session decides)."""
+FROM_ENVIRONMENT = -1.0
+"""``create_app``'s ``session_idle``: read ``CONTEUR_SESSION_IDLE`` (``idle_seconds``)."""
 LANG_COOKIE = "conteur_lang"
 CSRF_BYTES = CSRF_SLOT.encode()
 TOKEN_BYTES = TOKEN_SLOT.encode()
@@ -99,14 +102,20 @@ def campaign_flags(values: Mapping[str, str]) -> dict[str, bool]:
 
 
 def create_app(
-    store: Store, *, secret: bytes | None = None, hosting: Hosting | None = None
+    store: Store,
+    *,
+    secret: bytes | None = None,
+    hosting: Hosting | None = None,
+    session_idle: float | None = FROM_ENVIRONMENT,
 ) -> FastAPI:
     """The web app over ``store`` (the game master's token is set with ``store.new_gm_token``).
 
     ``secret`` signs the sessions and the CSRF tokens (default: the key the database keeps,
     ``Store.signing_key``, the same for every process and after a restart); ``hosting`` is
     the public address and the trusted proxies (``web.hosting``; default: links follow the
-    request, a proxy on 127.0.0.1).
+    request, a proxy on 127.0.0.1); ``session_idle``: the seconds a GM's session may stay
+    unseen before it expires (None: never; default: ``CONTEUR_SESSION_IDLE``, in hours, else
+    ``sessions.IDLE_HOURS``).
     """
 
     @asynccontextmanager
@@ -144,7 +153,9 @@ def create_app(
     notifier: Notifier = app.state.notifier
     key: bytes = app.state.secret
     throttle: LoginThrottle = app.state.throttle
-    sessions = app.state.sessions = GmSessions(store, key)
+    if session_idle is not None and session_idle < 0:
+        session_idle = idle_seconds()
+    sessions = app.state.sessions = GmSessions(store, key, idle=session_idle)
 
     from importlib import resources
 
@@ -169,6 +180,7 @@ def create_app(
         if session_id is None:
             raise NeedGm()
         request.state.gm_session_id = session_id
+        request.state.gm_cookie = sid
         return sid
 
     async def form_of(request: Request, subject: str) -> dict[str, str]:
@@ -199,8 +211,16 @@ def create_app(
         lang = lang_of(request)
         here = request.url.path + (f"?{request.url.query}" if request.url.query else "")
         public_url = hosting.base(str(request.base_url))
+        gm_cookie = getattr(request.state, "gm_cookie", None)
+        logout = csrf_for(gm_cookie) if gm_cookie else None
         html = render_fragment(
-            name, lang, here=here, request=request, public_url=public_url, **context
+            name,
+            lang,
+            here=here,
+            request=request,
+            public_url=public_url,
+            logout_csrf=logout,
+            **context,
         )
         return HTMLResponse(html, status_code=status)
 
@@ -432,6 +452,17 @@ def create_app(
             raise NotFound()
         return RedirectResponse("/settings", status_code=303)
 
+    @app.post("/logout")
+    async def logout(request: Request) -> Response:
+        """The game master leaves: this browser's session is revoked (its cookie opens
+        nothing any more, here and after a restart) and the cookie goes."""
+        sid = await gm_session(request)
+        await form_of(request, sid)
+        await sessions.revoke(request.state.gm_session_id)
+        response = RedirectResponse("/", status_code=303)
+        response.delete_cookie(GM_COOKIE, httponly=True, samesite="lax")
+        return response
+
     @app.get("/lang/{choice}")
     async def set_lang(choice: str, next: str = "/") -> Response:
         response = RedirectResponse(local_path(next), status_code=303)
@@ -593,6 +624,23 @@ def create_app(
             settings=campaign_flags(values),
         )
         panels.forget()
+        return RedirectResponse(f"/c/{campaign.id}", status_code=303)
+
+    @app.post("/c/{cid}/privacy")
+    async def campaign_privacy(request: Request, cid: str) -> Response:
+        """What the campaign's players see (``Privacy``): ally health, NPC names, NPC dice."""
+        sid = await gm_session(request)
+        campaign = await campaign_or_404(int_id(cid))
+        values = await form_of(request, sid)
+        chosen = {
+            "ally_health": values.get("ally_health", "words"),
+            "npc_names": values.get("npc_names", "names"),
+            "npc_dice": view.checked(values.get("npc_dice")),
+        }
+        await call(store.set_privacy, campaign.id, chosen)
+        panels.forget()
+        for info in await call(store.list_encounters, campaign.id, "open"):
+            notifier.notify(info.id)  # the open pages follow at once
         return RedirectResponse(f"/c/{campaign.id}", status_code=303)
 
     @app.post("/c/{cid}/characters")
@@ -1116,17 +1164,45 @@ def create_app(
         info = await encounter_or_404(int_id(eid))
         values = await form_of(request, sid)
 
+        hidden = view.checked(values.get("hidden"))
+
         def action() -> Any:
             who = values.get("who", "")
             side = values.get("side", "").strip() or None
             if who.startswith("c:") and who[2:].isdigit():
-                joining = Participant(character_id=int(who[2:]), side=side)
+                extra = {"hidden": True} if hidden else {}
+                joining = Participant(character_id=int(who[2:]), side=side, extra=extra)
                 return store.add_combatant(info.id, participant=joining)
-            enc = store.encounter(info.id)
-            era = info.scenario.get("era")
             lang = lang_of(request)
-            entry = view.npc_entry(enc.ruleset, values, lang, None if era is None else str(era))
+
+            def read(enc: Any) -> Any:  # under the store's lock: the live state is changing
+                era = info.scenario.get("era")
+                entry = view.npc_entry(enc.ruleset, values, lang, None if era is None else str(era))
+                if "side" not in entry:  # an NPC with no side typed: the opponents'
+                    entry["side"] = view.npc_side(enc, frozenset(info.characters))
+                return entry
+
+            entry = store.read_encounter(info.id, read)
+            if hidden:
+                entry["hidden"] = True
             return store.add_combatant(info.id, npc=entry)
+
+        return await after_command(request, info, sid, action)
+
+    @app.post("/e/{eid}/show")
+    async def encounter_show(request: Request, eid: str) -> Response:
+        """The GM shows the players a secret entry of his (``engine.shown``): logged, undone
+        as any other command; the players' pages read it at once, live."""
+        sid = await gm_session(request)
+        info = await encounter_or_404(int_id(eid))
+        values = await form_of(request, sid)
+        raw = values.get("seq", "").strip()
+        if not raw.isdigit() or len(raw) > 12:
+            raise ConteurError("engine.show.which", seq=raw)
+        command = Command(SHOW, None, {"seq": int(raw)})
+
+        def action() -> Any:
+            return store.execute(info.id, command, TypedDice(""))
 
         return await after_command(request, info, sid, action)
 
@@ -1159,8 +1235,10 @@ def create_app(
         maneuver: str,
         url: str,
         viewer: Viewer,
+        labels: bool = False,
     ) -> Response:
-        """The odds of one attack, with the options that change them (``opt_<name>``).
+        """The odds of one attack, with the options that change them (``opt_<name>``);
+        ``labels``: the NPCs named by generic labels (``Privacy.npc_names``).
 
         ``viewer`` asks: the game master prices anyone's attack, a player only their own
         character's (never an NPC's, nor another player's)."""
@@ -1183,6 +1261,8 @@ def create_app(
                 chosen = view.params_from_form(toggles, values, OPTION) if toggled else {}
                 # A copy taken under the store's lock: the live state changes in place with
                 # each command, and the odds are priced after the lock is released.
+                if labels:
+                    names = view.labelled(names, viewer.players, lang)
                 return enc, copy.deepcopy(enc.state), toggles, chosen, names
 
             enc, state, toggles, chosen, names = store.read_encounter(eid, read)
@@ -1292,7 +1372,7 @@ def create_app(
             "me": me,
             "csrf": csrf or csrf_for(f"player:{token}"),
             "info": snap.info if snap else None,
-            "seq": snap.seq if snap else -1,
+            "seq": snap.number if snap else -1,
             **extra,
         }
         if snap is None:
@@ -1301,6 +1381,10 @@ def create_app(
         context.update(
             mine=next((r for r in roster.rows if r.id == me), None),
             others=[r for r in roster.public if r.id != me],
+            # The other players' characters in full, where the campaign shows allies' health.
+            allies={r.id: r for r in roster.rows if r.id != me}
+            if snap.privacy.ally_health == "exact"
+            else {},
             names=snap.names,
             sit=snap.sit,
             turn_html=snap.turn_html,
@@ -1390,7 +1474,8 @@ def create_app(
             raise NotFound()
         viewer = table_viewer(info, me)
         url = f"/p/{token}/odds"
-        return await odds_answer(request, info.id, me, target, maneuver, url, viewer)
+        labels = request.state.campaign.privacy.npc_names == "labels"
+        return await odds_answer(request, info.id, me, target, maneuver, url, viewer, labels)
 
     @app.post("/p/{token}/move")
     async def player_move(request: Request, token: str) -> Response:
@@ -1512,7 +1597,7 @@ def create_app(
             return {"info": None, "seq": -1, "token": token}
         return {
             "info": snap.info,
-            "seq": snap.seq,
+            "seq": snap.number,
             "token": token,
             "sit": snap.sit,
             "names": snap.names,
@@ -1594,12 +1679,12 @@ def create_app(
             return None
 
     async def latest(
-        eid: int, lang: Lang, viewer: Viewer, when: tuple[str, int]
+        eid: int, lang: Lang, viewer: Viewer, when: tuple[Any, ...]
     ) -> Snapshot | None:
         """The encounter's snapshot, built once for every stream of the same audience woken
         by the same command (``when`` is the notifier's version) or polling in the same
         period."""
-        key = (eid, lang, audience_of(viewer), when)
+        key = (eid, lang, viewer, when)  # its audience is known once the encounter is read
         task = pending.get(key)
         if task is None:
             fresh = when[0] == "poll"  # woken by a command: its status and settings are known
@@ -1622,8 +1707,9 @@ def create_app(
         if parts is None:
             log, marks = snap.news(seen_seq)
             entries = json.dumps(snap.entries_since(seen_seq))
-            head = f'id: {snap.seq}\nevent: update\ndata: {{"seq": {snap.seq}, '
-            head += f'"entries": {entries}, "panel": '
+            number = snap.number  # the readers' own numbers: no gap tells of a hidden entry
+            head = f'id: {number}\nevent: update\ndata: {{"seq": {number}, '
+            head += f'"public": {json.dumps(snap.public)}, "entries": {entries}, "panel": '
             tail = f', "log": {json.dumps(log)}, "marks": {json.dumps(marks)}}}\n\n'
             parts = (head.encode(), json.dumps(panel(snap)).encode(), tail.encode())
             snap.messages[key] = parts
@@ -1654,7 +1740,7 @@ def create_app(
         loop = asyncio.get_running_loop()
 
         async def events() -> AsyncIterator[bytes]:
-            seen_seq = start
+            seen_seq = start if viewer.gm else None  # a player's page counts in its numbers
             last = b""  # the panel last sent, its seq taken out
             sent = 0
             woken = False  # the first read, and reads after a timeout, poll the database
@@ -1663,11 +1749,23 @@ def create_app(
             yield b"retry: 1000\n\n"
             while not notifier.closed:
                 version = notifier.version(eid)
-                when = ("v", version) if woken else ("poll", int(loop.time() / POLL_SECONDS))
+                # A poll in the same period shares its snapshot, unless a command came since.
+                period = int(loop.time() / POLL_SECONDS)
+                when = ("v", version) if woken else ("poll", period, version)
                 snap = await latest(eid, lang, viewer, when)
+                if snap is not None and seen_seq is None:
+                    seen_seq = snap.seq_of(start)
+                    if not snap.entries_since(seen_seq):
+                        # Nothing new the page may read (the GM's notes, a hidden one's deeds
+                        # since its entry): it shows this state, and no update tells more.
+                        seen_seq = snap.seq
+                        html = update_message(snap, seen_seq, audience, panel)[1]
+                        last = html.replace(f'data-seq=\\"{snap.number}\\"'.encode(), b"")
+                if seen_seq is None:
+                    seen_seq = start
                 if snap is not None and snap.seq > seen_seq:
                     head, html, tail = update_message(snap, seen_seq, audience, panel)
-                    shown = html.replace(f'data-seq=\\"{snap.seq}\\"'.encode(), b"")
+                    shown = html.replace(f'data-seq=\\"{snap.number}\\"'.encode(), b"")
                     if not viewer.gm and shown == last and not snap.entries_since(seen_seq):
                         # Nothing this view may see changed (a GM's note, a hidden one's
                         # deed): no update, which would tell that something happened.
@@ -1678,7 +1776,7 @@ def create_app(
                         sent += 1
                 elif snap is not None and not last and not viewer.gm:  # what the page shows
                     html = update_message(snap, seen_seq, audience, panel)[1]
-                    last = html.replace(f'data-seq=\\"{snap.seq}\\"'.encode(), b"")
+                    last = html.replace(f'data-seq=\\"{snap.number}\\"'.encode(), b"")
                 if follow is not None and await follow():
                     yield MOVED
                     return

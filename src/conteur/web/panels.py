@@ -21,15 +21,16 @@ from __future__ import annotations
 
 import threading
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 from markupsafe import Markup
 
 from conteur.engine import CommandTemplate, Encounter
 from conteur.engine.encounter import CommandEntry, UndoEntry, redoable
+from conteur.engine.shown import SHOW
 from conteur.engine.views import Roster, TurnView
-from conteur.engine.visibility import GM, Viewer, player
+from conteur.engine.visibility import DEFAULT_PRIVACY, GM, Privacy, Viewer, player
 from conteur.i18n import ConteurError, Lang
 from conteur.store import EncounterInfo, Store
 
@@ -77,6 +78,8 @@ class Snapshot:
     viewer: Viewer
     """The audience (``audience``): the game master, or the players of the table."""
     player_input: bool
+    privacy: Privacy
+    """What the campaign shows its players (``conteur.engine.visibility.Privacy``)."""
     names: dict[str, str]
     roster: view.RosterView
     """The roster in this language: for players, the full rows of the table's characters
@@ -133,20 +136,25 @@ class Snapshot:
 
     def news(self, seq: int) -> tuple[str, dict[int, str]]:
         """What a page at ``seq`` adds to its log: the new entries' HTML (newest first), and
-        the older entries an undo among them marks, by seq."""
+        the older entries an undo among them marks (or, on the GM's page, a ``show`` marks
+        shown), by the readers' numbers."""
         new: list[str] = []
         marks: dict[int, str] = {}
-        by_seq: dict[int, Markup] | None = None
+        by_seq: dict[int, tuple[int, Markup]] | None = None
         for item, html in zip(reversed(self.items), self.entries_html, strict=True):
             if item.seq <= seq:
                 break
             new.append(html)
-            if item.undo_of is not None and item.undo_of <= seq:
+            changed = item.undo_of  # an entry an undo retracted, or (GM) one he showed
+            if changed is None and not self.public:
+                changed = item.show_of
+            if changed is not None and changed <= seq:
                 if by_seq is None:
                     pairs = zip(reversed(self.items), self.entries_html, strict=True)
-                    by_seq = {i.seq: h for i, h in pairs}
-                if item.undo_of in by_seq:
-                    marks[item.undo_of] = by_seq[item.undo_of]
+                    by_seq = {i.seq: (i.number, h) for i, h in pairs}
+                if changed in by_seq:
+                    number, old = by_seq[changed]
+                    marks[number] = old
         return "".join(new), marks
 
     def entries_since(self, seq: int) -> list[dict[str, Any]]:
@@ -155,8 +163,24 @@ class Snapshot:
         for i in reversed(self.items):  # the newest last: read from the end
             if i.seq <= seq:
                 break
-            out.append({"seq": i.seq, "lines": i.lines, "undo_of": i.undo_of})
+            out.append({"seq": i.number, "lines": i.lines, "undo_of": i.undo_number})
         return out[::-1]
+
+    @property
+    def number(self) -> int:
+        """The snapshot's seq in its readers' numbers (``LogItem.number``): the seq for the
+        game master; for players, the number of the last entry they read (-1: none)."""
+        if not self.public:
+            return self.seq
+        return self.items[-1].number if self.items else -1
+
+    def seq_of(self, number: int) -> int:
+        """The seq a view that showed ``number`` (its readers' numbers) had seen."""
+        if not self.public or number < 0:
+            return number
+        if number >= len(self.items):
+            return self.seq
+        return self.items[number].seq
 
     def all_kinds(self) -> list[str]:
         """Every maneuver some combatant could attack with, in a stable order."""
@@ -181,15 +205,18 @@ class _State:
     hidden: frozenset[str]
 
 
-def audience(viewer: Viewer) -> Viewer:
+def audience(viewer: Viewer, hidden: frozenset[str] = frozenset()) -> Viewer:
     """The audience ``viewer`` belongs to: readers who see exactly the same events share it.
 
     The player of a character at the table sees what every player there sees (their
     own events are the table's), so all of them are the table's audience, whoever they
-    play; the game master is one audience, any other viewer its own.
+    play — but the player of a character that was ever ``hidden`` (its own phone shows it
+    while the others' do not); the game master is one audience, any other viewer its own.
     """
     if viewer.gm:
         return GM
+    if viewer.character in hidden:
+        return viewer
     if viewer.character is not None and viewer.character in viewer.players:
         return Viewer(gm=False, character=None, players=viewer.players)
     return viewer
@@ -216,7 +243,7 @@ class Panels:
         self._html: dict[tuple[Any, ...], Markup] = {}
         self._states: dict[tuple[Any, ...], _State] = {}
         self._snapshots: dict[tuple[Any, ...], Snapshot] = {}
-        self._infos: dict[int, tuple[EncounterInfo, bool, bool]] = {}
+        self._infos: dict[int, tuple[EncounterInfo, bool, bool, Privacy]] = {}
         self._logs: dict[tuple[Any, ...], tuple[int, list[view.LogItem], list[Markup]]] = {}
         self._forms: dict[tuple[Any, ...], str] = {}
         """Rendered form lists, by language, action, submit label, forms and names."""
@@ -230,7 +257,7 @@ class Panels:
             else:
                 self._infos.pop(eid, None)
 
-    def _info(self, eid: int, fresh: bool) -> tuple[EncounterInfo, bool, bool]:
+    def _info(self, eid: int, fresh: bool) -> tuple[EncounterInfo, bool, bool, Privacy]:
         known = None if fresh else self._infos.get(eid)
         if known is None:
             info = self.store.get_encounter(eid)
@@ -239,6 +266,7 @@ class Panels:
                 info,
                 bool(campaign.settings.get("player_input")),
                 bool(campaign.settings.get("player_moves")),
+                campaign.privacy,
             )
             with self._lock:
                 self._infos[eid] = known
@@ -257,18 +285,22 @@ class Panels:
         (blocking: run it in a worker thread). ``fresh=False`` trusts the status and
         settings read before (a command changes neither). ConteurError when the encounter
         is unknown."""
-        known, player_input, player_moves = self._info(eid, fresh and info is None)
+        known, player_input, player_moves, privacy = self._info(eid, fresh and info is None)
         info = info or known
-        seen = audience(viewer)
 
         def build(enc: Encounter) -> Snapshot:
+            seen = audience(viewer, enc.ever_hidden)
+            if not seen.gm:  # what the campaign shows its players
+                seen = replace(
+                    seen, npc_dice=privacy.npc_dice, npc_labels=privacy.npc_names == "labels"
+                )
             seq = len(enc.log) - 1
-            key = (eid, seq, info.status, lang, seen, player_input, player_moves)
+            key = (eid, seq, info.status, lang, seen, player_input, player_moves, privacy)
             with self._lock:
                 found = self._snapshots.get(key)
             if found is not None:
                 return found
-            snap = self._build(enc, info, lang, seen, player_input)
+            snap = self._build(enc, info, lang, seen, player_input, privacy)
             snap.player_moves = player_moves
             with self._lock:
                 self._snapshots[key] = snap
@@ -305,13 +337,23 @@ class Panels:
         return found
 
     def _build(
-        self, enc: Encounter, info: EncounterInfo, lang: Lang, seen: Viewer, player_input: bool
+        self,
+        enc: Encounter,
+        info: EncounterInfo,
+        lang: Lang,
+        seen: Viewer,
+        player_input: bool,
+        privacy: Privacy = DEFAULT_PRIVACY,
     ) -> Snapshot:
         st = self._state(enc, info.id)
         names = st.names
-        hidden = st.hidden
+        if seen.npc_labels:  # the NPCs by generic labels: « Adversaire 1 »
+            names = view.labelled(names, seen.players, lang)
+        hidden = st.hidden - {seen.character} if seen.character else st.hidden
         sit = view.situation(st.turn, lang, enc.ruleset.name)
         roster = view.roster_view(st.roster, lang, names, enc.ruleset.name)
+        if seen.npc_labels:
+            roster = roster.renamed(names)
         kinds = st.kinds
         if not seen.gm:  # the players' own rows in full; the others' public rows only
             roster = roster.only(seen.players, hidden)
@@ -319,7 +361,7 @@ class Panels:
             if hidden:  # nothing of a hidden combatant: no name, no rank, no turn, no choice
                 names = {fid: n for fid, n in names.items() if fid not in hidden}
                 sit = view.without(sit, hidden)
-        items, entries = self._log(enc, info.id, lang, seen)
+        items, entries = self._log(enc, info.id, lang, seen, names if seen.npc_labels else None)
         forms: dict[str, list[view.Form]] = {}
         if info.status == "open" and (seen.gm or player_input):
             every = view.forms(enc, lang, templates=st.templates, names=names, dice=st.dice)
@@ -336,6 +378,7 @@ class Panels:
             lang=lang,
             viewer=seen,
             player_input=player_input,
+            privacy=privacy,
             names=names,
             roster=roster,
             sit=sit,
@@ -394,7 +437,8 @@ class Panels:
             if c.id not in playing
         ]
         era = info.scenario.get("era")
-        return view.joining(enc, lang, free, None if era is None else str(era))
+        players = frozenset(linked)
+        return view.joining(enc, lang, free, None if era is None else str(era), players)
 
     def _render_forms(self, snap: Snapshot, lang: Lang) -> None:
         def render(
@@ -444,7 +488,12 @@ class Panels:
             snap.forms_html["current"] = render(current.forms, action, view.msg("roll", lang))
 
     def _log(
-        self, enc: Encounter, eid: int, lang: Lang, seen: Viewer
+        self,
+        enc: Encounter,
+        eid: int,
+        lang: Lang,
+        seen: Viewer,
+        names: dict[str, str] | None = None,
     ) -> tuple[list[view.LogItem], list[Markup]]:
         """The log's items (oldest first) and their HTML (newest first) as ``seen`` reads it:
         the previous state's, and the new entries — all of it again only when an undo marks
@@ -455,25 +504,29 @@ class Panels:
         if last is not None and last[0] <= seq:
             since, items, entries = last
             new = enc.log[since + 1 :]
-            if not any(isinstance(e, UndoEntry) for e in new):
+            if not any(isinstance(e, UndoEntry) or e.command.type == SHOW for e in new):
                 more = view.log_items(
-                    enc, lang, viewer=seen, since=since, cache=self._lines, key=eid
+                    enc, lang, viewer=seen, since=since, cache=self._lines, key=eid, names=names
                 )
+                if not seen.gm:
+                    view.numbered(more, len(items), {i.seq: i.number for i in items})
                 items = items + more
                 entries = [self._item_html(eid, i, lang, seen) for i in reversed(more)] + entries
                 self._logs[key] = (seq, items, entries)
                 return items, entries
-        items = view.log_items(enc, lang, viewer=seen, cache=self._lines, key=eid)
+        items = view.log_items(enc, lang, viewer=seen, cache=self._lines, key=eid, names=names)
+        if not seen.gm:
+            view.numbered(items)
         entries = [self._item_html(eid, i, lang, seen) for i in reversed(items)]
         self._logs[key] = (seq, items, entries)
         return items, entries
 
     def _item_html(self, eid: int, item: view.LogItem, lang: Lang, seen: Viewer) -> Markup:
         """One log entry as HTML, rendered once (it changes only when undone)."""
-        key = (eid, item.seq, lang, seen, item.undone)
+        key = (eid, item.seq, lang, seen, item.undone, item.showable, item.shown, item.number)
         found = self._html.get(key)
         if found is None:
-            found = Markup(self.render("_log_item.html", lang, item=item, gm=seen.gm))
+            found = Markup(self.render("_log_item.html", lang, item=item, gm=seen.gm, eid=eid))
             self._html[key] = found
         return found
 

@@ -5,6 +5,9 @@ signing key (``CONTEUR_SECRET_KEY``, else the key the database keeps,
 ``Store.signing_key``). The MAC turns forged cookies away without a database read; the
 database then says whether the session is still open (only the SHA-256 of the nonce is
 stored, beside the browser's ``User-Agent`` and address, for the settings page's list).
+A session expires after ``idle`` seconds unseen (``CONTEUR_SESSION_IDLE``, in hours, default
+``IDLE_HOURS``; 0 keeps sessions until revoked): the next request finds it revoked.
+The game master's « Se déconnecter » / "Log out" revokes the session at once.
 The answer is kept a few seconds per process (``CACHE_SECONDS``), so a page's requests
 cost one read at most; a revocation is immediate in the process that made it and reaches
 the others within those seconds, open live streams included (they ask again as they
@@ -15,6 +18,7 @@ from __future__ import annotations
 
 import hashlib
 import hmac
+import os
 import re
 import secrets
 import time
@@ -30,17 +34,44 @@ from conteur.store import Store
 CACHE_SECONDS = 5.0
 """How long a process trusts its last answer about a session."""
 KEEP_ANSWERS = 1000
+IDLE_HOURS = 12.0
+"""How long a session may stay unseen before it expires, by default (hours)."""
+IDLE_VARIABLE = "CONTEUR_SESSION_IDLE"
+
+
+def idle_seconds(environ: dict[str, str] | None = None) -> float | None:
+    """The idle time after which a session expires: ``CONTEUR_SESSION_IDLE`` hours (a number;
+    0: never), else ``IDLE_HOURS``. ConteurError naming the variable when it is no number."""
+    from conteur.i18n import ConteurError
+
+    raw = (environ if environ is not None else dict(os.environ)).get(IDLE_VARIABLE, "").strip()
+    if not raw:
+        return IDLE_HOURS * 3600
+    try:
+        hours = float(raw.replace(",", "."))
+    except ValueError:
+        raise ConteurError("web.session_idle", name=IDLE_VARIABLE, value=raw) from None
+    if hours != hours or hours < 0 or hours == float("inf"):
+        raise ConteurError("web.session_idle", name=IDLE_VARIABLE, value=raw)
+    return hours * 3600 if hours > 0 else None
 
 
 class GmSessions:
     """Opening, checking and revoking the game master's sessions."""
 
     def __init__(
-        self, store: Store, key: bytes, *, clock: Callable[[], float] = time.monotonic
+        self,
+        store: Store,
+        key: bytes,
+        *,
+        clock: Callable[[], float] = time.monotonic,
+        idle: float | None = IDLE_HOURS * 3600,
     ) -> None:
         self.store = store
         self.key = key
         self.clock = clock
+        self.idle = idle
+        """Seconds unseen after which a session expires (None: never)."""
         self._answers: dict[str, tuple[int | None, float]] = {}
 
     def mac(self, subject: str) -> str:
@@ -70,7 +101,9 @@ class GmSessions:
         known = self._answers.get(nonce)
         if known is not None and now - known[1] < CACHE_SECONDS:
             return known[0]
-        found: int | None = await run_in_threadpool(self.store.gm_session_id, nonce)
+        found: int | None = await run_in_threadpool(
+            lambda: self.store.gm_session_id(nonce, idle=self.idle)
+        )
         if len(self._answers) >= KEEP_ANSWERS:
             self._answers.clear()
         self._answers[nonce] = (found, now)

@@ -26,6 +26,7 @@ from conteur.engine.joining import WITHDRAWN
 from conteur.engine.npcs import Entry, find_archetype
 from conteur.engine.plan import rolls_dice
 from conteur.engine.reading import lines_of
+from conteur.engine.shown import SECRET, Shown, showable, shown_events
 from conteur.engine.views import HealthView, Roster, RosterRow, Status, TurnView
 from conteur.engine.visibility import GM, Viewer
 from conteur.i18n import ConteurError, Lang, catalog, t
@@ -135,6 +136,14 @@ class RosterView:
     rows: tuple[RowView, ...]
     public: tuple[PublicRow, ...]
 
+    def renamed(self, names: Mapping[str, str]) -> RosterView:
+        """The same roster with each combatant named as ``names`` says (``labelled``)."""
+        return RosterView(
+            self.columns,
+            tuple(replace(r, name=names.get(r.id, r.name)) for r in self.rows),
+            tuple(replace(p, name=names.get(p.id, p.name)) for p in self.public),
+        )
+
     @property
     def has_extras(self) -> bool:
         return any(r.extras for r in self.rows)
@@ -147,6 +156,20 @@ class RosterView:
             tuple(r for r in self.rows if r.id in ids and r.id not in hidden),
             tuple(p for p in self.public if p.id not in hidden),
         )
+
+
+def labelled(names: Mapping[str, str], players: frozenset[str], lang: Lang) -> dict[str, str]:
+    """``names`` with every combatant no player plays read by a generic label, numbered in
+    the roster's order: « Adversaire 1 », "Opponent 2" (``Privacy.npc_names``)."""
+    out: dict[str, str] = {}
+    n = 0
+    for fid, name in names.items():
+        if fid in players:
+            out[fid] = name
+        else:
+            n += 1
+            out[fid] = t("privacy.opponent", lang, n=n)
+    return out
 
 
 def fate_word(fate: str, lang: Lang, ruleset: str = "") -> str:
@@ -259,6 +282,36 @@ class LogItem:
     """The seq of the undone entry this one redid (a redo), or None."""
     dice: list[MarkedDice] = field(default_factory=list)
     """The same faces, die by die, each with its marking (success, failure, cancels...)."""
+    showable: bool = False
+    """A secret of the game master's, in force, not shown yet: his page offers « montrer »."""
+    shown: bool = False
+    """A secret of the game master's that he showed the players (``engine.shown``)."""
+    show_of: int | None = None
+    """The seq of the entry this one shows the players (a ``show``), or None."""
+    number: int = -1
+    """The number the reader sees (``data-seq``, the live stream's ids): the seq for the game
+    master; for players, the entry's rank among the entries they read (``numbered``), so
+    that no gap in the numbers tells of an entry kept from them."""
+    undo_number: int | None = None
+    """``undo_of`` in the reader's numbers."""
+
+    def __post_init__(self) -> None:
+        if self.number < 0:
+            self.number = self.seq
+        if self.undo_number is None:
+            self.undo_number = self.undo_of
+
+
+def numbered(items: list[LogItem], start: int = 0, known: Mapping[int, int] | None = None) -> None:
+    """Number ``items`` (the entries a player reads, in order) from ``start``: each one's
+    ``number`` its rank, an undo's ``undo_number`` the rank of what it undid (``known``: the
+    ranks of earlier entries, by seq)."""
+    ranks = dict(known or {})
+    for i, item in enumerate(items, start=start):
+        item.number = i
+        ranks[item.seq] = i
+        if item.undo_of is not None:
+            item.undo_number = ranks.get(item.undo_of, -1)
 
 
 MarkedDice = tuple[tuple[int, str], ...]
@@ -280,6 +333,7 @@ def log_items(
     since: int = -1,
     cache: MutableMapping[tuple[Any, ...], EntryText | object] | None = None,
     key: Any = None,
+    names: Mapping[str, str] | None = None,
 ) -> list[LogItem]:
     """The log as ``viewer`` reads it, newest last: each event it may see, the veiled line of
     those it may not; undone commands marked; a command of which it may see nothing (and the
@@ -287,10 +341,17 @@ def log_items(
 
     With a ``cache`` (and the encounter's ``key``, its id), each entry is described
     only the first time it is shown in that language to that audience (``viewer``: equal
-    viewers read the same log).
+    viewers read the same log). ``names``: the combatants' names as this reader reads them
+    (the ruleset's own by default).
     """
-    names: dict[str, str] | None = None
     undone = {e.undoes for e in enc.log if isinstance(e, UndoEntry)}
+    shown = {
+        ev.seq
+        for e in enc.log
+        if isinstance(e, CommandEntry) and e.seq not in undone
+        for ev in e.events
+        if isinstance(ev, Shown)
+    }
     out: list[LogItem] = []
 
     def text_of(entry: CommandEntry) -> EntryText | None:
@@ -300,7 +361,7 @@ def log_items(
         if found is None:
             if names is None:
                 names = enc.ruleset.names(enc.state)
-            found = _entry_text(entry, lang, viewer, names, enc.ruleset.name)
+            found = _entry_text(entry, lang, viewer, names, enc.ruleset.name, enc.log)
             if cache is not None:
                 cache[ckey] = found
         return None if found is _HIDDEN else found  # type: ignore[return-value]
@@ -329,6 +390,12 @@ def log_items(
                 undone=entry.seq in undone,
                 redo_of=entry.redoes,
                 dice=list(dice),
+                showable=viewer.gm
+                and entry.seq not in undone
+                and entry.seq not in shown
+                and showable(entry),
+                shown=viewer.gm and entry.seq in shown,
+                show_of=next((ev.seq for ev in entry.events if isinstance(ev, Shown)), None),
             )
         )
     return out
@@ -342,9 +409,15 @@ def _entry_at(log: list[LogEntry], seq: int) -> LogEntry | None:
 
 
 def _entry_text(
-    entry: CommandEntry, lang: Lang, viewer: Viewer, names: Mapping[str, str], ruleset: str = ""
+    entry: CommandEntry,
+    lang: Lang,
+    viewer: Viewer,
+    names: Mapping[str, str],
+    ruleset: str = "",
+    log: list[LogEntry] | None = None,
 ) -> EntryText | object:
-    shown, hidden = lines_of(entry.events, viewer, lang, names)
+    events = shown_events(entry, log or [])  # a ``show``: the shown entry's events, public
+    shown, hidden = lines_of(events, viewer, lang, names)
     if hidden and not shown:
         return _HIDDEN
     lines = tuple(rule_ids(line.text, lang) for line in shown)
@@ -548,7 +621,10 @@ def command_from_form(enc: Encounter, values: Mapping[str, str]) -> Command:
     type_ = str(values.get("type", "")).strip()
     actor = str(values.get("actor", "")).strip() or None
     tp = find_template(enc, type_, actor)
-    return Command(tp.type, tp.actor, params_from_form(tp.params, values))
+    args = params_from_form(tp.params, values)
+    if tp.actor is None and checked(values.get(SECRET)):  # the GM's alone (engine.shown)
+        args[SECRET] = True
+    return Command(tp.type, tp.actor, args)
 
 
 def params_from_form(
@@ -734,10 +810,35 @@ class Joining:
     quick: tuple[Field, ...]
     """The numbers of a quick NPC (``quick_npc_params``), each field named ``npc_<name>``."""
     sides: tuple[str, ...]
+    npc_side: str = ""
+    """The side an NPC joins when none is typed: the opponents' (``npc_side``)."""
+
+
+def checked(raw: str | None) -> bool:
+    """Whether a form's checkbox was ticked."""
+    return raw is not None and raw.strip() not in ("", "0", "false", "off")
+
+
+def npc_side(enc: Encounter, players: frozenset[str]) -> str:
+    """The opponents' side, where an NPC joins by default: the side of most combatants no
+    player plays, among the sides with no player's character ("" when there is none)."""
+    rows = enc.ruleset.roster(enc.state).rows
+    theirs = {r.side for r in rows if r.id in players}
+    counts: dict[str, int] = {}
+    for r in rows:
+        if r.id not in players and r.side not in theirs:
+            counts[r.side] = counts.get(r.side, 0) + 1
+    if counts:
+        return max(counts, key=lambda side: counts[side])
+    return next((r.side for r in rows if r.id not in players), "")
 
 
 def joining(
-    enc: Encounter, lang: Lang, characters: list[tuple[int, str]], era: str | None
+    enc: Encounter,
+    lang: Lang,
+    characters: list[tuple[int, str]],
+    era: str | None,
+    players: frozenset[str] = frozenset(),
 ) -> Joining | None:
     """What the joining form offers now, or None when nobody may join."""
     ruleset = enc.ruleset
@@ -751,6 +852,7 @@ def joining(
         archetypes=archetypes,
         quick=quick,
         sides=tuple(dict.fromkeys(r.side for r in ruleset.roster(enc.state).rows)),
+        npc_side=npc_side(enc, players),
     )
 
 

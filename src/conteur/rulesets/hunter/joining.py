@@ -30,3 +30,6 @@ def take_out(ctx: Resolution, command: Command) -> None:
     standing = {f.id: f for f in state.fighters.values() if f.able}
     fid = leaving(command.args, standing)
     ctx.emit(CombatantWithdrawn(fighter=fid, rules=("H-INI-1",)))
+    from .health_events import release_if_down
+
+    release_if_down(ctx, fid)  # out of the fight: its hold ends (H-GRP-2)

@@ -13,7 +13,9 @@ from conteur.engine import Command, Resolution
 from conteur.engine.joining import CombatantJoined, CombatantWithdrawn, leaving, newcomer
 
 from . import turn
+from .close import LockEnded
 from .events import DeclarationCursor, DeclarationsClosed
+from .locks import LOCK_RULES
 from .state import VtmState
 
 
@@ -31,6 +33,7 @@ def take_out(ctx: Resolution, command: Command) -> None:
     standing = {f.id: f for f in state.fighters.values() if not f.out_of_fight}
     fid = leaving(command.args, standing)
     ctx.emit(CombatantWithdrawn(fighter=fid, rules=("V-INI-4",)))
+    release_holds(ctx, fid)
     if state.phase == "declaration":
         if not state.order or state.cursor < 0:
             ctx.emit(DeclarationsClosed(rules=("V-INI-4",)))
@@ -43,3 +46,26 @@ def take_out(ctx: Resolution, command: Command) -> None:
                 turn.advance(ctx)
     elif state.phase in ("resolution", "end_of_turn"):
         turn.advance(ctx)
+
+
+def release_holds(ctx: Resolution, fid: str) -> None:
+    """A fighter taken out lets go of whoever it held, and whoever held it lets go: its
+    grapples and holds end (V-CC-7, V-CC-8; the ``withdrawn`` reason)."""
+    state: VtmState = ctx.state
+    for f in list(state.fighters.values()):
+        holding = f.conditions.get("holding")
+        if not isinstance(holding, dict):
+            continue
+        target = str(holding["target"])
+        if fid in (f.id, target):
+            kind = str(holding["kind"])
+            rule = LOCK_RULES.get(kind, "V-CC-7")
+            ctx.emit(
+                LockEnded(
+                    holder=f.id,
+                    target=target,
+                    kind=kind,
+                    reason="withdrawn",
+                    rules=(rule, "V-INI-4"),
+                )
+            )

@@ -36,7 +36,10 @@
 
   function update(data) {
     var panel = document.getElementById("panel");
-    if (!panel || Number(panel.dataset.seq) >= data.seq) return;
+    // A player's numbers count the entries they read only: their panel may change with no
+    // new entry (the stream sends it only when it changed), so an equal number is news too.
+    var seen = panel ? Number(panel.dataset.seq) : 0;
+    if (!panel || seen > data.seq || (seen === data.seq && !data.public)) return;
     if (!data.panel) {
       htmx.ajax("GET", panel.dataset.panelUrl, { target: "#panel", swap: "outerHTML" });
       return;

@@ -1,0 +1,33 @@
+"""What players see, chosen per campaign (``campaigns.privacy``: ally health, NPC names,
+NPC dice); an empty mapping keeps every default.
+
+Revision ID: 0004
+Revises: 0003
+Create Date: 2026-12-01
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+import sqlalchemy as sa
+from alembic import op
+from sqlalchemy.dialects.postgresql import JSONB
+
+revision: str = "0004"
+down_revision: str | None = "0003"
+branch_labels: str | Sequence[str] | None = None
+depends_on: str | Sequence[str] | None = None
+
+
+def upgrade() -> None:
+    json_type = sa.JSON().with_variant(JSONB(), "postgresql")
+    with op.batch_alter_table("campaigns") as batch:
+        batch.add_column(
+            sa.Column("privacy", json_type, nullable=False, server_default=sa.text("'{}'"))
+        )
+
+
+def downgrade() -> None:
+    with op.batch_alter_table("campaigns") as batch:
+        batch.drop_column("privacy")
