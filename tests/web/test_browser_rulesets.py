@@ -57,7 +57,7 @@ WALKS = {
         start="initiative",
         action="act",
         args=lambda other: {},
-        declare=lambda other: {"kind": "punch", "target": other},
+        declare=lambda other: {"kind": "punch", "target": other, "move_to": other},
     ),
     "hunter": Walk(
         sheets="""
