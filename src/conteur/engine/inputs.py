@@ -210,6 +210,22 @@ def keys(*given: Key | str) -> tuple[Key, ...]:
     return tuple(k if isinstance(k, Key) else Key(k, k, k) for k in given)
 
 
+def overlay(
+    under: Mapping[Any, Any], over: Mapping[Any, Any], known: Sequence[Key]
+) -> dict[Any, Any]:
+    """``under`` with ``over`` laid on it, a key of ``over`` replacing the key of ``under``
+    that names the same field in another spelling (a carried state's ``weapon`` over the
+    sheet's ``arme``); keys neither knows are kept, for ``check_keys`` to refuse."""
+    index = {s: k.name for k in known for s in k.spellings()}
+
+    def name(raw: Any) -> Any:
+        return index.get(normalize(str(raw)), raw)
+
+    replaced = {name(k) for k in over}
+    kept = {k: v for k, v in under.items() if name(k) not in replaced}
+    return {**kept, **over}
+
+
 def check_keys(
     data: Mapping[Any, Any], known: Sequence[Key], *, entry: Any = "", file: str = ""
 ) -> dict[str, Any]:

@@ -16,6 +16,7 @@ from conteur.engine.inputs import (
     check_keys,
     common,
     entry_of,
+    overlay,
     short,
     validate,
 )
@@ -140,7 +141,7 @@ def fighter_from_scenario(raw: Mapping[str, Any], index: int, tables: Tables) ->
             raise InputError(
                 Msg("input.reason.not_mapping", value=short(inline)), entry=entry, field="sheet"
             )
-        raw = {**inline, **{k: v for k, v in raw.items() if k != "sheet"}}
+        raw = overlay(inline, {k: v for k, v in raw.items() if k != "sheet"}, ENTRY_KEYS)
     fields = check_keys(raw, ENTRY_KEYS, entry=entry)
     given = common(fields, known=ENTRY_KEYS, entry=entry)
     traits: dict[str, int] = {}

@@ -16,6 +16,7 @@ from conteur.engine.inputs import (
     check_keys,
     common,
     entry_of,
+    overlay,
     read_data,
     short,
     validate,
@@ -137,7 +138,7 @@ def fighter_from_scenario(
             raise InputError(
                 Msg("input.reason.not_mapping", value=short(sheet)), entry=entry, field="sheet"
             )
-        raw = {**sheet, **{k: v for k, v in raw.items() if k != "sheet"}}
+        raw = overlay(sheet, {k: v for k, v in raw.items() if k != "sheet"}, ENTRY_KEYS)
     data = check_keys(raw, ENTRY_KEYS, entry=entry)
     given = common(data, known=ENTRY_KEYS, entry=entry)
     flags = validate(WesternFlags, data, known=ENTRY_KEYS, entry=entry)
