@@ -1782,7 +1782,11 @@ def create_app(
                     return
                 if pad is not None:
                     pad_version, box = await pad()
-                    if pad_version != shown_pad:
+                    # After any change, the box whatever its version: a roll asked and
+                    # answered between two readings leaves the version this stream last read,
+                    # while the page shows the box its own command returned (it ignores a box
+                    # of the version it shows).
+                    if pad_version != shown_pad or woken:
                         shown_pad = pad_version
                         yield b"event: rolls\ndata: " + json.dumps(box()).encode() + b"\n\n"
                         sent += 1
