@@ -1501,20 +1501,24 @@ def create_app(
             dice, exact = view.dice_from_form({})
             return store.execute(info.id, command, dice, all_dice_used=exact)
 
+        return await player_answer(request, token, info.id, action)
+
+    async def player_answer(
+        request: Request, token: str, eid: int, action: Callable[[], Any]
+    ) -> Response:
+        """A player's command run: their panel again, or with the refusal beside it (422)."""
         try:
             await call(action)
         except ConteurError as error:
-            context = await player_context(
-                request, token, message=error.message(lang), kind="error"
-            )
+            message = error.message(lang_of(request))
+            context = await player_context(request, token, message=message, kind="error")
             return render(request, "_player_panel.html", 422, **context)
-        notifier.notify(info.id)
+        notifier.notify(eid)
         return render(request, "_player_panel.html", **await player_context(request, token))
 
     @app.post("/p/{token}/command")
     async def player_command(request: Request, token: str) -> Response:
         char = await player_of(token, request)
-        lang = lang_of(request)
         values = await form_of(request, f"player:{token}")
         campaign = request.state.campaign
         info, me = await player_encounter(char)
@@ -1536,15 +1540,7 @@ def create_app(
             dice, exact = view.dice_from_form(values)
             return store.execute(info.id, command, dice, all_dice_used=exact)
 
-        try:
-            await call(action)
-        except ConteurError as error:
-            context = await player_context(
-                request, token, message=error.message(lang), kind="error"
-            )
-            return render(request, "_player_panel.html", 422, **context)
-        notifier.notify(info.id)
-        return render(request, "_player_panel.html", **await player_context(request, token))
+        return await player_answer(request, token, info.id, action)
 
     async def player_rolls_info(request: Request, token: str) -> tuple[EncounterInfo, str, str]:
         char = await player_of(token, request)
