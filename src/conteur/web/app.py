@@ -18,27 +18,21 @@ from __future__ import annotations
 
 import asyncio
 import copy
-import hashlib
-import hmac
 import json
 import re
 import sys
 import time
 from collections.abc import AsyncIterator, Awaitable, Callable, Hashable, Mapping
 from contextlib import asynccontextmanager
+from functools import partial
+from importlib import resources
 from typing import Any
-from urllib.parse import urlencode
 
 from fastapi import FastAPI, Request
-from fastapi.exceptions import RequestValidationError
 from fastapi.responses import HTMLResponse, RedirectResponse, Response, StreamingResponse
 from fastapi.staticfiles import StaticFiles
-from jinja2 import Environment, PackageLoader, select_autoescape
 from markupsafe import Markup
 from pydantic import BaseModel
-from starlette.concurrency import run_in_threadpool
-from starlette.exceptions import HTTPException as StarletteHTTPException
-from starlette.types import Scope
 from uvicorn.middleware.proxy_headers import ProxyHeadersMiddleware
 
 from conteur.dice import TypedDice
@@ -49,28 +43,25 @@ from conteur.engine.registry import available_rulesets, get_ruleset
 from conteur.engine.sheetform import FormErrors, SheetForm, build_sheet, sheet_values
 from conteur.engine.shown import SHOW
 from conteur.engine.visibility import GM, Viewer
-from conteur.i18n import ConteurError, Lang, parse_lang
+from conteur.i18n import ConteurError, Lang
 from conteur.i18n import t as msg_of
 from conteur.store import CharacterInfo, EncounterInfo, Participant, Store
-from conteur.store.auth import MIN_PASSWORD
 
 from . import rolls as table_rolls
 from . import view
 from .address import Hosting, SecureCookies
-from .live import Notifier, campaign_key, listen_for_changes
-from .login import TokenLogin, client_of, local_path, without_token
-from .panels import CSRF_SLOT, LOG_SLOT, TOKEN_SLOT, Panels, Snapshot, table_viewer
+from .context import AppContext, NotFound, call, int_id
+from .errors import add_error_handlers
+from .live import campaign_key, listen_for_changes
+from .login import TokenLogin
+from .panels import CSRF_SLOT, LOG_SLOT, TOKEN_SLOT, Snapshot, table_viewer
 from .qr import qr_svg
-from .sessions import GmSessions, describe_agent, format_moment, idle_seconds
-from .throttle import LoginThrottle
-from .view import msg
+from .routes import auth, settings
+from .routes.auth import login_with_token
+from .sessions import idle_seconds
 
-GM_COOKIE = "conteur_gm"
-SESSION_COOKIE_SECONDS = 3600 * 24 * 365
-"""The session cookie outlives the browser's closing (the stored session decides)."""
 FROM_ENVIRONMENT = -1.0
 """``create_app``'s ``session_idle``: read ``CONTEUR_SESSION_IDLE`` (``idle_seconds``)."""
-LANG_COOKIE = "conteur_lang"
 CSRF_BYTES = CSRF_SLOT.encode()
 TOKEN_BYTES = TOKEN_SLOT.encode()
 PING_SECONDS = 15.0
@@ -81,18 +72,29 @@ MOVED = b"event: moved\ndata: {}\n\n"
 (one opened, the one shown closed): the page loads the new one."""
 OPTION = "opt_"
 """The prefix of the odds' options in a query (``opt_<name>=<value>``)."""
+ROUTERS = (auth.router, settings.router)
+"""Every part of the site, in the order its routes are matched."""
 
 
-class NeedGm(Exception):
-    """A game-master page asked without a valid session."""
-
-
-class BadCsrf(Exception):
-    """A POST without the right CSRF token."""
-
-
-class NotFound(Exception):
-    """An unknown player token, campaign or encounter."""
+@asynccontextmanager
+async def lifespan(app: FastAPI) -> AsyncIterator[None]:
+    """While the app serves: the live streams are not kept waiting behind worker threads,
+    other processes' changes (PostgreSQL) wake them, and they end when the server stops."""
+    ctx: AppContext = app.state.context
+    # Worker threads (commands, snapshots) hand the interpreter back to the event loop
+    # often, so the live streams are not kept waiting behind them.
+    previous = sys.getswitchinterval()
+    sys.setswitchinterval(min(previous, SWITCH_SECONDS))
+    # On PostgreSQL, other processes' commands wake this one's streams at once.
+    listening = listen_for_changes(ctx.store, ctx.notifier, ctx.panels.forget)
+    app.state.listener = listening[1] if listening else None
+    try:
+        yield
+    finally:
+        sys.setswitchinterval(previous)
+        if listening is not None:
+            listening[0].cancel()
+        ctx.notifier.close()  # open streams end, so the server can stop
 
 
 def campaign_flags(values: Mapping[str, str]) -> dict[str, bool]:
@@ -117,359 +119,46 @@ def create_app(
     unseen before it expires (None: never; default: ``CONTEUR_SESSION_IDLE``, in hours, else
     ``sessions.IDLE_HOURS``).
     """
-
-    @asynccontextmanager
-    async def lifespan(app: FastAPI) -> AsyncIterator[None]:
-        # Worker threads (commands, snapshots) hand the interpreter back to the event loop
-        # often, so the live streams are not kept waiting behind them.
-        previous = sys.getswitchinterval()
-        sys.setswitchinterval(min(previous, SWITCH_SECONDS))
-        # On PostgreSQL, other processes' commands wake this one's streams at once.
-        listening = listen_for_changes(store, app.state.notifier, panels.forget)
-        app.state.listener = listening[1] if listening else None
-        try:
-            yield
-        finally:
-            sys.setswitchinterval(previous)
-            if listening is not None:
-                listening[0].cancel()
-            app.state.notifier.close()  # open streams end, so the server can stop
-
+    if session_idle is not None and session_idle < 0:
+        session_idle = idle_seconds()
+    ctx = AppContext(
+        store,
+        secret=secret or store.signing_key(),
+        hosting=hosting or Hosting(),
+        session_idle=session_idle,
+    )
+    hosting = ctx.hosting
     app = FastAPI(
         title="conteur", docs_url=None, redoc_url=None, openapi_url=None, lifespan=lifespan
     )
+    app.state.context = ctx
+    # The parts on their own too (the tests reach them).
     app.state.store = store
-    app.state.notifier = Notifier()
-    app.state.secret = secret or store.signing_key()
-    app.state.hosting = hosting = hosting or Hosting()
-    app.state.throttle = LoginThrottle()
-    env = Environment(
-        loader=PackageLoader("conteur.web", "templates"),
-        autoescape=select_autoescape(["html"]),
-        trim_blocks=True,
-        lstrip_blocks=True,
-        auto_reload=False,  # the templates are the package's: no disk check per render
-    )
-    notifier: Notifier = app.state.notifier
-    key: bytes = app.state.secret
-    throttle: LoginThrottle = app.state.throttle
-    if session_idle is not None and session_idle < 0:
-        session_idle = idle_seconds()
-    sessions = app.state.sessions = GmSessions(store, key, idle=session_idle)
-
-    from importlib import resources
+    app.state.notifier = ctx.notifier
+    app.state.secret = ctx.secret
+    app.state.hosting = ctx.hosting
+    app.state.throttle = ctx.throttle
+    app.state.sessions = ctx.sessions
+    app.state.panels = ctx.panels
 
     static = resources.files("conteur.web").joinpath("static")
     app.mount("/static", StaticFiles(directory=str(static)), name="static")
+    add_error_handlers(app)
+    app.add_middleware(TokenLogin, login=partial(login_with_token, ctx))
+    for router in ROUTERS:
+        app.include_router(router)
 
-    # -------------------------------------------------------------- helpers
-
-    def lang_of(request: Request) -> Lang:
-        """The reader's choice (cookie), else the table's language (players), else French."""
-        default = getattr(request.state, "lang_default", None)
-        return parse_lang(request.cookies.get(LANG_COOKIE) or default or "fr")
-
-    def csrf_for(subject: str) -> str:
-        return hmac.new(key, subject.encode("utf-8"), hashlib.sha256).hexdigest()
-
-    async def gm_session(request: Request) -> str:
-        """The GM's session cookie, when it names an open stored session (NeedGm otherwise);
-        its stored id goes to ``request.state.gm_session_id``."""
-        sid = request.cookies.get(GM_COOKIE, "")
-        session_id = await sessions.check(sid)
-        if session_id is None:
-            raise NeedGm()
-        request.state.gm_session_id = session_id
-        request.state.gm_cookie = sid
-        return sid
-
-    async def form_of(request: Request, subject: str) -> dict[str, str]:
-        try:
-            form = await request.form()
-        except Exception:  # a body that is not a form
-            raise ConteurError("web.bad_form") from None
-        values = {k: v for k, v in form.items() if isinstance(v, str)}
-        sent = request.headers.get("x-csrf-token") or values.get("csrf", "")
-        if not hmac.compare_digest(str(sent), csrf_for(subject)):
-            raise BadCsrf()
-        return values
-
-    def render_fragment(name: str, lang: Lang, **context: Any) -> str:
-        """A template in ``lang`` (no request needed: the live streams render panels too)."""
-
-        def tr(k: str, **params: Any) -> str:
-            return msg(k, lang, **params)
-
-        return env.get_template(name).render(
-            lang=lang, _=tr, word=lambda v, names=None: view.word(v, lang, names), **context
-        )
-
-    panels = Panels(store, render_fragment)
-    app.state.panels = panels
-
-    def render(request: Request, name: str, status: int = 200, **context: Any) -> HTMLResponse:
-        lang = lang_of(request)
-        here = request.url.path + (f"?{request.url.query}" if request.url.query else "")
-        public_url = hosting.base(str(request.base_url))
-        gm_cookie = getattr(request.state, "gm_cookie", None)
-        logout = csrf_for(gm_cookie) if gm_cookie else None
-        html = render_fragment(
-            name,
-            lang,
-            here=here,
-            request=request,
-            public_url=public_url,
-            logout_csrf=logout,
-            **context,
-        )
-        return HTMLResponse(html, status_code=status)
-
-    def error_response(request: Request, error: ConteurError, status: int = 400) -> HTMLResponse:
-        lang = lang_of(request)
-        text = error.message(lang)
-        if request.headers.get("hx-request"):
-            return render(request, "_message.html", status, message=text, kind="error")
-        return render(request, "error.html", status, message=text)
-
-    def int_id(raw: str) -> int:
-        try:
-            value = int(raw)
-        except ValueError:
-            raise NotFound() from None
-        if value < 0 or value > 2**62:
-            raise NotFound()
-        return value
-
-    async def call(fn: Callable[..., Any], *args: Any, **kwargs: Any) -> Any:
-        return await run_in_threadpool(fn, *args, **kwargs)
-
-    async def encounter_or_404(eid: int) -> Any:
-        try:
-            return await call(store.get_encounter, eid)
-        except ConteurError:
-            raise NotFound() from None
-
-    async def campaign_or_404(cid: int) -> Any:
-        try:
-            return await call(store.get_campaign, cid)
-        except ConteurError:
-            raise NotFound() from None
-
-    # -------------------------------------------------------------- errors
-
-    @app.exception_handler(NeedGm)
-    async def need_gm(request: Request, exc: NeedGm) -> Response:
-        # After the login, back to the page asked for (a form sent without a session: home).
-        target = "/"
-        if request.method == "GET":
-            target = without_token(request.url.path, request.url.query)
-        return login_page(request, 401, None, target)
-
-    @app.exception_handler(BadCsrf)
-    async def bad_csrf(request: Request, exc: BadCsrf) -> Response:
-        return error_response(request, ConteurError("web.bad_csrf"), 403)
-
-    @app.exception_handler(NotFound)
-    async def not_found(request: Request, exc: NotFound) -> Response:
-        return error_response(request, ConteurError("web.not_found"), 404)
-
-    @app.exception_handler(ConteurError)
-    async def conteur_error(request: Request, exc: ConteurError) -> Response:
-        return error_response(request, exc, 400)
-
-    @app.exception_handler(RequestValidationError)
-    async def bad_request(request: Request, exc: RequestValidationError) -> Response:
-        return error_response(request, ConteurError("web.bad_form"), 400)
-
-    @app.exception_handler(StarletteHTTPException)
-    async def http_error(request: Request, exc: StarletteHTTPException) -> Response:
-        if exc.status_code == 404:
-            return error_response(request, ConteurError("web.not_found"), 404)
-        if exc.status_code == 405:
-            return error_response(request, ConteurError("web.bad_method"), 405)
-        return error_response(request, ConteurError("web.bad_form"), exc.status_code)
-
-    # -------------------------------------------------------------- login and language
-
-    async def open_session(scope: Scope, target: str) -> Response:
-        """A new GM session (stored; its cookie), and a redirection to ``target`` (a local
-        path) — first to the choice of a password when none has been chosen yet."""
-        headers = dict(Request(scope).headers)
-        sid = await sessions.open(agent=headers.get("user-agent", ""), address=client_of(scope))
-        target = local_path(target)
-        if not await call(store.has_gm_password):
-            target = "/password?" + urlencode({"next": target})
-        response: Response = RedirectResponse(target, status_code=303)
-        response.set_cookie(
-            GM_COOKIE, sid, httponly=True, samesite="lax", max_age=SESSION_COOKIE_SECONDS
-        )
-        return response
-
-    async def check_login(client: str, secret: str) -> str | None:
-        """What ``secret`` is (``Store.gm_login``: ``password``, ``token`` — used up now —,
-        ``used`` or None), once ``client``'s delay has passed; ``wait``: too many attempts at
-        once, refused unchecked. The scrypt checks run in a worker thread."""
-        found: list[str | None] = []
-
-        async def check() -> bool:
-            kind = await call(store.gm_login, secret)
-            found.append(kind)
-            return kind in ("password", "token")
-
-        ok = await throttle.attempt(client, check)
-        if ok is None:
-            return "wait"
-        return found[0] if found else None
-
-    def login_page(
-        request: Request, status: int, error: str | None, target: str, used: bool = False
-    ) -> Response:
-        lang = lang_of(request)
-        message = msg(error, lang) if error else None
-        return render(
-            request, "login.html", status, next=target, login_error=message, used_link=used
-        )
-
-    async def used_link_page(request: Request, target: str) -> Response:
-        """A token link met again: it has opened its session; the password opens the next."""
-        password = await call(store.has_gm_password)
-        error = "login.used" if password else "login.used_no_password"
-        return login_page(request, 410, error, target, used=True)
-
-    async def login_with_token(token: str, scope: Scope) -> Response | None:
-        """``GET /…?token=`` with the GM's token: a new session, and the page without the token
-        (a used token: a page saying so; a wrong one: the page itself answers, the login form
-        for a GM page)."""
-        target = without_token(str(scope["path"]), scope["query_string"].decode("latin-1"))
-        kind = await check_login(client_of(scope), token)
-        if kind == "wait":
-            return login_page(Request(scope), 429, "login.wait", target)
-        if kind == "used":
-            return await used_link_page(Request(scope), target)
-        return await open_session(scope, target) if kind else None
-
-    app.add_middleware(TokenLogin, login=login_with_token)
-
-    @app.post("/login")
-    async def login_form(request: Request) -> Response:
-        """The login form (POST: the secret stays out of the URL and the history)."""
-        try:
-            form = await request.form()
-        except Exception:  # a body that is not a form
-            raise ConteurError("web.bad_form") from None
-        secret, target = form.get("token", ""), form.get("next", "/")
-        if not isinstance(secret, str) or not isinstance(target, str):
-            raise ConteurError("web.bad_form")
-        path, _, query = target.partition("?")
-        target = local_path(without_token(path, query))
-        kind = await check_login(client_of(request.scope), secret)
-        if kind in ("password", "token"):
-            return await open_session(request.scope, target)
-        if kind == "used":
-            return await used_link_page(request, target)
-        wait = kind == "wait"
-        return login_page(
-            request, 429 if wait else 401, "login.wait" if wait else "login.wrong", target
-        )
-
-    # -------------------------------------------------------------- password and sessions
-
-    def password_page(
-        request: Request, sid: str, target: str, first: bool, status: int = 200, **extra: Any
-    ) -> Response:
-        return render(
-            request,
-            "password.html",
-            status,
-            csrf=csrf_for(sid),
-            next=local_path(target),
-            first=first,
-            min_length=MIN_PASSWORD,
-            **extra,
-        )
-
-    @app.get("/password", response_class=HTMLResponse)
-    async def password_form(request: Request, next: str = "/") -> Response:
-        """Choosing the GM's password (the first visit is sent here), or changing it."""
-        sid = await gm_session(request)
-        first = not await call(store.has_gm_password)
-        return password_page(request, sid, next, first)
-
-    @app.post("/password")
-    async def password_set(request: Request) -> Response:
-        sid = await gm_session(request)
-        values = await form_of(request, sid)
-        target = local_path(values.get("next", "/"))
-        first = not await call(store.has_gm_password)
-        password, confirm = values.get("password", ""), values.get("confirm", "")
-
-        def refused(error: ConteurError, status: int = 422) -> Response:
-            message = error.message(lang_of(request))
-            return password_page(request, sid, target, first, status, message=message)
-
-        if not first:  # changing it: the current one first (slowed down like a login)
-            current = values.get("current", "")
-            ok = await throttle.attempt(
-                client_of(request.scope), lambda: call(store.check_gm_password, current)
-            )
-            if ok is None:
-                return refused(ConteurError("web.login.wait"), 429)
-            if not ok:
-                return refused(ConteurError("web.password.current_wrong"), 403)
-        if password != confirm:
-            return refused(ConteurError("web.password.mismatch"))
-        try:
-            await call(store.set_gm_password, password)
-        except ConteurError as error:
-            return refused(error)
-        return RedirectResponse(target if first else "/settings?changed=1", status_code=303)
-
-    @app.get("/settings", response_class=HTMLResponse)
-    async def settings_page(request: Request, changed: str = "") -> Response:
-        """The GM's settings: the password, and the open sessions (each revocable)."""
-        sid = await gm_session(request)
-        lang = lang_of(request)
-        items = await call(store.list_gm_sessions)
-        return render(
-            request,
-            "settings.html",
-            csrf=csrf_for(sid),
-            sessions=items,
-            current=request.state.gm_session_id,
-            when=lambda moment: format_moment(moment, lang),
-            device=describe_agent,
-            changed=bool(changed),
-            min_length=MIN_PASSWORD,
-            first=not await call(store.has_gm_password),
-            next="/settings",
-        )
-
-    @app.post("/settings/sessions/{session_id}/revoke")
-    async def revoke_session(request: Request, session_id: str) -> Response:
-        sid = await gm_session(request)
-        await form_of(request, sid)
-        if not await sessions.revoke(int_id(session_id)):
-            raise NotFound()
-        return RedirectResponse("/settings", status_code=303)
-
-    @app.post("/logout")
-    async def logout(request: Request) -> Response:
-        """The game master leaves: this browser's session is revoked (its cookie opens
-        nothing any more, here and after a restart) and the cookie goes."""
-        sid = await gm_session(request)
-        await form_of(request, sid)
-        await sessions.revoke(request.state.gm_session_id)
-        response = RedirectResponse("/", status_code=303)
-        response.delete_cookie(GM_COOKIE, httponly=True, samesite="lax")
-        return response
-
-    @app.get("/lang/{choice}")
-    async def set_lang(choice: str, next: str = "/") -> Response:
-        response = RedirectResponse(local_path(next), status_code=303)
-        response.set_cookie(
-            LANG_COOKIE, parse_lang(choice), samesite="lax", max_age=3600 * 24 * 365
-        )
-        return response
+    notifier = ctx.notifier
+    sessions = ctx.sessions
+    panels = ctx.panels
+    lang_of = ctx.lang_of
+    csrf_for = ctx.csrf_for
+    gm_session = ctx.gm_session
+    form_of = ctx.form_of
+    render_fragment = ctx.render_fragment
+    render = ctx.render
+    encounter_or_404 = ctx.encounter_or_404
+    campaign_or_404 = ctx.campaign_or_404
 
     # -------------------------------------------------------------- campaigns
 
