@@ -13,14 +13,17 @@ from __future__ import annotations
 import asyncio
 import hashlib
 import hmac
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from typing import Annotated, Any, ParamSpec, TypeVar
 
 from fastapi import Depends, Request
 from fastapi.responses import HTMLResponse
 from jinja2 import Environment, PackageLoader, select_autoescape
 from starlette.concurrency import run_in_threadpool
+from starlette.datastructures import FormData
 
+from conteur.engine import CommandEntry
+from conteur.engine.commands import Command
 from conteur.engine.visibility import Viewer
 from conteur.i18n import ConteurError, Lang, parse_lang
 from conteur.store import CampaignInfo, CharacterInfo, EncounterInfo, Store
@@ -81,6 +84,14 @@ def templates() -> Environment:
     )
 
 
+async def read_form(request: Request) -> FormData:
+    """The request's form (a body that is not one: ``web.bad_form``)."""
+    try:
+        return await request.form()
+    except Exception:  # a body that is not a form
+        raise ConteurError("web.bad_form") from None
+
+
 class AppContext:
     """The state of one app (``create_app``) and the helpers its routes share."""
 
@@ -126,10 +137,8 @@ class AppContext:
         return sid
 
     async def form_of(self, request: Request, subject: str) -> dict[str, str]:
-        try:
-            form = await request.form()
-        except Exception:  # a body that is not a form
-            raise ConteurError("web.bad_form") from None
+        """The form's text fields, once its CSRF token (made for ``subject``) is checked."""
+        form = await read_form(request)
         values = {k: v for k, v in form.items() if isinstance(v, str)}
         sent = request.headers.get("x-csrf-token") or values.get("csrf", "")
         if not hmac.compare_digest(str(sent), self.csrf_for(subject)):
@@ -196,6 +205,16 @@ class AppContext:
         except ConteurError:
             raise NotFound() from None
 
+    async def gm_encounter(
+        self, request: Request, eid: str
+    ) -> tuple[str, EncounterInfo, dict[str, str]]:
+        """A GM's form on an encounter: the session, the encounter (404), the form (CSRF
+        checked)."""
+        sid = await self.gm_session(request)
+        info = await self.encounter_or_404(int_id(eid))
+        values = await self.form_of(request, sid)
+        return sid, info, values
+
     async def snapshot_or_404(
         self, eid: int, lang: Lang, *, viewer: Viewer, info: EncounterInfo | None = None
     ) -> Snapshot:
@@ -209,6 +228,18 @@ class AppContext:
         self.notifier.notify(campaign_key(campaign_id))
         for other in await call(self.store.list_encounters, campaign_id, "open"):
             self.notifier.notify(other.id)
+
+
+def form_command(store: Store, eid: int, values: Mapping[str, str]) -> Command:
+    """The command a form sends, read under the store's lock (another command may be
+    changing the live state)."""
+    return store.read_encounter(eid, lambda enc: view.command_from_form(enc, values))
+
+
+def execute(store: Store, eid: int, command: Command, values: Mapping[str, str]) -> CommandEntry:
+    """``command`` run with the dice its form typed (none: the program rolls them)."""
+    dice, exact = view.dice_from_form(values)
+    return store.execute(eid, command, dice, all_dice_used=exact)
 
 
 def app_context(request: Request) -> AppContext:

@@ -11,7 +11,7 @@ from starlette.types import Scope
 
 from conteur.i18n import ConteurError
 
-from ..context import GM_COOKIE, SESSION_COOKIE_SECONDS, AppContext, Ctx, call
+from ..context import GM_COOKIE, SESSION_COOKIE_SECONDS, AppContext, Ctx, call, read_form
 from ..login import client_of, local_path, without_token
 from ..view import msg
 
@@ -88,10 +88,7 @@ async def login_with_token(ctx: AppContext, token: str, scope: Scope) -> Respons
 @router.post("/login")
 async def login_form(ctx: Ctx, request: Request) -> Response:
     """The login form (POST: the secret stays out of the URL and the history)."""
-    try:
-        form = await request.form()
-    except Exception:  # a body that is not a form
-        raise ConteurError("web.bad_form") from None
+    form = await read_form(request)
     secret, target = form.get("token", ""), form.get("next", "/")
     if not isinstance(secret, str) or not isinstance(target, str):
         raise ConteurError("web.bad_form")
