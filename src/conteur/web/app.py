@@ -26,8 +26,10 @@ from importlib import resources
 
 from fastapi import FastAPI
 from fastapi.staticfiles import StaticFiles
+from starlette.concurrency import run_in_threadpool
 from uvicorn.middleware.proxy_headers import ProxyHeadersMiddleware
 
+from conteur.engine.visibility import GM
 from conteur.store import Store
 
 from .address import Hosting, SecureCookies
@@ -38,6 +40,7 @@ from .login import TokenLogin
 from .routes import auth, campaigns, characters, encounters, odds, player, rolls, settings, table
 from .routes.auth import login_with_token
 from .sessions import idle_seconds
+from .warmup import warm_up
 
 FROM_ENVIRONMENT = -1.0
 """``create_app``'s ``session_idle``: read ``CONTEUR_SESSION_IDLE`` (``idle_seconds``)."""
@@ -67,6 +70,10 @@ async def lifespan(app: FastAPI) -> AsyncIterator[None]:
     sys.setswitchinterval(min(previous, SWITCH_SECONDS))
     # On PostgreSQL, other processes' commands wake this one's streams at once.
     listening = listen_for_changes(ctx.store, ctx.notifier, ctx.panels.forget)
+    if app.state.warm:  # the first page after a start renders at its steady speed
+        app.state.warmed = await run_in_threadpool(
+            warm_up, ctx.store, lambda e: ctx.panels.snapshot(e, "fr", viewer=GM)
+        )
     app.state.listener = listening[1] if listening else None
     try:
         yield
@@ -83,6 +90,7 @@ def create_app(
     secret: bytes | None = None,
     hosting: Hosting | None = None,
     session_idle: float | None = FROM_ENVIRONMENT,
+    warm: bool = False,
 ) -> FastAPI:
     """The web app over ``store`` (the game master's token is set with ``store.new_gm_token``).
 
@@ -91,7 +99,9 @@ def create_app(
     the public address and the trusted proxies (``web.hosting``; default: links follow the
     request, a proxy on 127.0.0.1); ``session_idle``: the seconds a GM's session may stay
     unseen before it expires (None: never; default: ``CONTEUR_SESSION_IDLE``, in hours, else
-    ``sessions.IDLE_HOURS``).
+    ``sessions.IDLE_HOURS``); ``warm``: before its first request the server compiles its
+    templates, reads the rule catalogues and draws the open encounters (``web.warmup``: a
+    restart does not make the first reader wait; tests' apps skip it).
     """
     if session_idle is not None and session_idle < 0:
         session_idle = idle_seconds()
@@ -105,6 +115,7 @@ def create_app(
         title="conteur", docs_url=None, redoc_url=None, openapi_url=None, lifespan=lifespan
     )
     app.state.context = ctx
+    app.state.warm = warm
     # The parts on their own too (the tests reach them).
     app.state.store = store
     app.state.notifier = ctx.notifier

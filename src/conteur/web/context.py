@@ -18,7 +18,6 @@ from typing import Annotated, Any, ParamSpec, TypeVar
 
 from fastapi import Depends, Request
 from fastapi.responses import HTMLResponse
-from jinja2 import Environment, PackageLoader, select_autoescape
 from starlette.concurrency import run_in_threadpool
 from starlette.datastructures import FormData
 
@@ -33,6 +32,7 @@ from .address import Hosting
 from .live import Notifier, campaign_key
 from .panels import Panels, Snapshot
 from .sessions import GmSessions
+from .templating import package_templates
 from .throttle import LoginThrottle
 from .view import msg
 
@@ -73,17 +73,6 @@ async def call(fn: Callable[P, T], *args: P.args, **kwargs: P.kwargs) -> T:
     return await run_in_threadpool(fn, *args, **kwargs)
 
 
-def templates() -> Environment:
-    """The package's Jinja templates."""
-    return Environment(
-        loader=PackageLoader("conteur.web", "templates"),
-        autoescape=select_autoescape(["html"]),
-        trim_blocks=True,
-        lstrip_blocks=True,
-        auto_reload=False,  # the templates are the package's: no disk check per render
-    )
-
-
 async def read_form(request: Request) -> FormData:
     """The request's form (a body that is not one: ``web.bad_form``)."""
     try:
@@ -109,7 +98,7 @@ class AppContext:
         self.hosting = hosting
         self.throttle = LoginThrottle()
         self.sessions = GmSessions(store, secret, idle=session_idle)
-        self.env = templates()
+        self.env = package_templates()
         self.panels = Panels(store, self.render_fragment)
         self.pending: dict[tuple[Any, ...], asyncio.Task[Snapshot | None]] = {}
         """The snapshots being built for the live streams (``streams.latest``), by
