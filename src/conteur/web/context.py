@@ -125,6 +125,12 @@ class AppContext:
         request.state.gm_cookie = sid
         return sid
 
+    def gm_csrf(self, request: Request) -> str | None:
+        """The CSRF token of the GM's forms, once ``gm_session`` has found the session (None
+        before, or on a player's page)."""
+        gm_cookie = getattr(request.state, "gm_cookie", None)
+        return self.csrf_for(gm_cookie) if gm_cookie else None
+
     async def form_of(self, request: Request, subject: str) -> dict[str, str]:
         """The form's text fields, once its CSRF token (made for ``subject``) is checked."""
         form = await read_form(request)
@@ -152,8 +158,7 @@ class AppContext:
         lang = self.lang_of(request)
         here = request.url.path + (f"?{request.url.query}" if request.url.query else "")
         public_url = self.hosting.base(str(request.base_url))
-        gm_cookie = getattr(request.state, "gm_cookie", None)
-        logout = self.csrf_for(gm_cookie) if gm_cookie else None
+        logout = self.gm_csrf(request)
         html = self.render_fragment(
             name,
             lang,

@@ -79,17 +79,12 @@ async def create_campaign(ctx: Ctx, request: Request) -> Response:
 
 @router.get("/c/{cid}", response_class=HTMLResponse)
 async def campaign_page(ctx: Ctx, request: Request, cid: str) -> Response:
-    sid, campaign = await gm_campaign(ctx, request, cid)
-    return await campaign_view(ctx, request, sid, campaign)
+    _, campaign = await gm_campaign(ctx, request, cid)
+    return await campaign_view(ctx, request, campaign)
 
 
 async def campaign_view(
-    ctx: AppContext,
-    request: Request,
-    sid: str,
-    campaign: CampaignInfo,
-    status: int = 200,
-    **forms: Any,
+    ctx: AppContext, request: Request, campaign: CampaignInfo, status: int = 200, **forms: Any
 ) -> Response:
     """The campaign page; ``forms``: a refused form's values and errors, to show again."""
     characters = await call(ctx.store.list_characters, campaign.id)
@@ -113,7 +108,7 @@ async def campaign_view(
         characters=characters,
         encounters=encounters,
         table_token=table_token,
-        csrf=ctx.csrf_for(sid),
+        csrf=ctx.gm_csrf(request),
         qr=qr_svg,
         sheet_form=ruleset.sheet_form(campaign.era),
         formats=sorted(ruleset.importers()),

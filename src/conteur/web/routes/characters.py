@@ -69,7 +69,7 @@ async def sheet_from_form(ctx: Ctx, request: Request, cid: str) -> Response:
     except ConteurError as error:
         errors = FormErrors.of(sheet_form, error, lang)
         return await campaign_view(
-            ctx, request, sid, campaign, 422, sheet_values=sent, sheet_errors=errors
+            ctx, request, campaign, 422, sheet_values=sent, sheet_errors=errors
         )
     return RedirectResponse(f"/characters/{char.id}", status_code=303)
 
@@ -103,11 +103,9 @@ async def import_file(ctx: Ctx, request: Request, cid: str) -> Response:
             ctx.store.add_character, campaign.id, result.sheet, result.state, source=name
         )
     except ConteurError as error:
-        return await campaign_view(
-            ctx, request, sid, campaign, 422, foundry_error=error.message(lang)
-        )
+        return await campaign_view(ctx, request, campaign, 422, foundry_error=error.message(lang))
     unmapped = [u.to_dict(lang) for u in result.unmapped]
-    return await character_view(ctx, request, sid, char, unmapped=unmapped)
+    return await character_view(ctx, request, char, unmapped=unmapped)
 
 
 @router.get("/characters/{char_id}/export")
@@ -124,18 +122,13 @@ async def export_character(ctx: Ctx, request: Request, char_id: str, fmt: str = 
 
 @router.get("/characters/{char_id}", response_class=HTMLResponse)
 async def character_page(ctx: Ctx, request: Request, char_id: str) -> Response:
-    sid = await ctx.gm_session(request)
+    await ctx.gm_session(request)
     char = await ctx.character_or_404(char_id)
-    return await character_view(ctx, request, sid, char)
+    return await character_view(ctx, request, char)
 
 
 async def character_view(
-    ctx: AppContext,
-    request: Request,
-    sid: str,
-    char: CharacterInfo,
-    status: int = 200,
-    **extra: Any,
+    ctx: AppContext, request: Request, char: CharacterInfo, status: int = 200, **extra: Any
 ) -> Response:
     """A character's page: its sheet, its written-back state in words and as a form."""
     history = await call(ctx.store.character_history, char.id)
@@ -161,7 +154,7 @@ async def character_view(
         "character.html",
         status,
         char=char,
-        csrf=ctx.csrf_for(sid),
+        csrf=ctx.gm_csrf(request),
         qr=qr_svg,
         sheet_yaml=_yaml(char.sheet),
         state_yaml=_yaml(char.state) if char.state else "",
@@ -194,7 +187,6 @@ def editable_form(campaign: CampaignInfo, char: CharacterInfo) -> SheetForm | No
 async def update_or_refuse(
     ctx: AppContext,
     request: Request,
-    sid: str,
     char: CharacterInfo,
     form: SheetForm,
     sent: dict[str, list[str]],
@@ -209,14 +201,14 @@ async def update_or_refuse(
     except ConteurError as error:
         errors = FormErrors.of(form, error, ctx.lang_of(request))
         again = {f"{part}_values": sent, f"{part}_errors": errors}
-        return await character_view(ctx, request, sid, char, 422, **again)
+        return await character_view(ctx, request, char, 422, **again)
     return RedirectResponse(f"/characters/{char.id}", status_code=303)
 
 
 @router.post("/characters/{char_id}/sheet-form")
 async def character_sheet_form(ctx: Ctx, request: Request, char_id: str) -> Response:
     """The sheet corrected through its form (checked as an import; side in the state)."""
-    sid, char, _ = await gm_character(ctx, request, char_id)
+    _, char, _ = await gm_character(ctx, request, char_id)
     sent = await sent_lists(request)
     campaign = await ctx.campaign_or_404(char.campaign_id)
     sheet_form = editable_form(campaign, char)
@@ -228,14 +220,14 @@ async def character_sheet_form(ctx: Ctx, request: Request, char_id: str) -> Resp
     if side:
         state["side"] = side
     return await update_or_refuse(
-        ctx, request, sid, char, sheet_form, sent, "sheet", sheet=sheet, state=state
+        ctx, request, char, sheet_form, sent, "sheet", sheet=sheet, state=state
     )
 
 
 @router.post("/characters/{char_id}/state")
 async def character_state(ctx: Ctx, request: Request, char_id: str) -> Response:
     """The GM corrects the written-back state between fights (checked as an import)."""
-    sid, char, _ = await gm_character(ctx, request, char_id)
+    _, char, _ = await gm_character(ctx, request, char_id)
     sent = await sent_lists(request)
     campaign = await ctx.campaign_or_404(char.campaign_id)
     state_form = get_ruleset(campaign.ruleset).state_form(char.state or {}, campaign.era)
@@ -249,7 +241,7 @@ async def character_state(ctx: Ctx, request: Request, char_id: str) -> Response:
         if not any(f.key.startswith(f"state.{k}.") for f in state_form.fields())
     }
     return await update_or_refuse(
-        ctx, request, sid, char, state_form, sent, "state", state={**kept, **edited}
+        ctx, request, char, state_form, sent, "state", state={**kept, **edited}
     )
 
 

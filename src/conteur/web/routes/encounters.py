@@ -65,9 +65,7 @@ async def start_encounter(ctx: Ctx, request: Request, cid: str) -> Response:
                 entry["id"] = f"{base}-{number}"
             npcs.append(entry)
     except ConteurError as error:
-        return await campaign_view(
-            ctx, request, sid, campaign, 422, builder_error=error.message(lang)
-        )
+        return await campaign_view(ctx, request, campaign, 422, builder_error=error.message(lang))
     if not participants and not npcs:
         raise ConteurError("web.no_participant")
     info = await call(
