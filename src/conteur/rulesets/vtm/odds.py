@@ -2,12 +2,13 @@
 
 Not a second copy of the rules: the attack's own code runs over every outcome
 of its dice. The attack is drafted once (``draft_attack``, ``ready_defence``,
-``strike_for``); the strike's own stages (attack → defence → damage → soak,
-``strike.strike_step``) carry the probability mass from state to state
-(``conteur.dice.propagate``), equal states merged in between; then what
-follows the dice in a fight (``attack.conclude_attack``: health track,
+``strike_for``); the strike's stage rules (attack → defence → damage → soak,
+the functions ``roll_strike`` calls) run over the exact distribution of each
+roll (``strike.strike_odds``), once per distinct value and outcome; then
+what follows the dice in a fight (``attack.conclude_attack``: health track,
 armour, knock-down, dazed, grapple...) runs once per group of outcomes that
-agree on what it reads, on a fresh copy of the state.
+agree on what it reads, on a fresh copy of the state, with the events of one
+path of the group (the strike replayed down it as a fight plays it).
 """
 
 from __future__ import annotations
@@ -18,9 +19,9 @@ import math
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field, fields
 from functools import partial
-from typing import Any, cast
+from typing import Any
 
-from conteur.dice import DiceSource, ForcedDice, explore, propagate
+from conteur.dice import DiceSource, ForcedDice, explore
 from conteur.engine import Resolution
 from conteur.engine.battlemap import inside
 from conteur.engine.scratch import scratch_copier
@@ -32,7 +33,14 @@ from .entries import scenario_cover
 from .hooks import AttackDraft
 from .rulebook import rules_of
 from .state import Action, Declaration, VtmState
-from .strike import Rolled, StrikeOutcome, StrikeState, strike_step
+from .strike import (
+    Rolled,
+    StrikeEnd,
+    StrikeOutcome,
+    finish_strike,
+    roll_attack,
+    strike_odds,
+)
 
 KILLED = ("dead", "torpor", "final_death")
 
@@ -138,18 +146,6 @@ def _watched(o: StrikeOutcome) -> StrikeOutcome:
     return _Watched(**{f.name: getattr(o, f.name) for f in fields(StrikeOutcome)})
 
 
-def _done(state: StrikeState | None) -> bool:
-    return isinstance(state, StrikeOutcome)
-
-
-def _marginal(dist: Mapping[Any, float], read: Callable[[Any], int]) -> dict[int, float]:
-    out: dict[int, float] = {}
-    for state, p in dist.items():
-        k = read(state)
-        out[k] = out.get(k, 0.0) + p
-    return out
-
-
 def attack_odds(
     state: VtmState, attacker: str, action: Action, *, willpower: bool | None = None
 ) -> AttackOdds:
@@ -167,26 +163,23 @@ def attack_odds(
     defence = ready_defence(Resolution(state, ForcedDice(())), draft)
     strike = strike_for(draft, defence, willpower)
 
-    def step(st: StrikeState | None, dice: DiceSource) -> StrikeState:
-        after = strike_step(strike, st, dice)
-        if st is None and share is not None and isinstance(after, Rolled):
-            return Rolled(share(after.successes), after.events)  # the target's share of the roll
-        return after
+    # The dice: the strike's own stages over the exact distribution of each roll.
+    chain = strike_odds(strike, share)
 
-    # The dice: the strike's own stages, mass carried from state to state.
-    stages = propagate(step, None, _done)
-    after_defence = stages[min(2, len(stages) - 1)]
-    after_damage = stages[min(3, len(stages) - 1)]
-    finals = cast("dict[StrikeOutcome, float]", stages[-1])
-    successes = _marginal(after_defence, lambda st: st.net)
-    damage = _marginal(after_damage, lambda st: st.damage)
-    levels = _marginal(finals, lambda o: o.levels)
+    def replay(script: tuple[int, ...]) -> StrikeOutcome:
+        """The outcome (and its events) of the strike down one path, as a fight plays it."""
+        dice = ForcedDice(script)
+        first = roll_attack(strike, dice)
+        if share is not None and isinstance(first, Rolled):
+            first = Rolled(share(first.successes), first.events)  # the target's share
+        return finish_strike(strike, first, dice)
 
     # What follows the dice, once per group of outcomes equal in what it reads
     # (``_key``), on a copy of the state.
-    groups: dict[tuple[Any, ...], list[tuple[StrikeOutcome, float]]] = {}
-    for outcome, p in finals.items():
-        groups.setdefault(_key(outcome), []).append((outcome, p))
+    groups: dict[tuple[Any, ...], list[tuple[StrikeEnd, StrikeOutcome]]] = {}
+    for e in chain.ends.values():
+        outcome = replay(e.script)
+        groups.setdefault(_key(outcome), []).append((e, outcome))
 
     fresh = scratch_copier(state)  # one fresh copy of the state per run
 
@@ -206,12 +199,18 @@ def attack_odds(
 
     totals = dict.fromkeys(("botch", "incap", "killed", "armour", "down", "dazed"), 0.0)
     for members in groups.values():
-        total = math.fsum(p for _, p in members)
+        total = math.fsum(e.p for e, _ in members)
+        first = members[0][1]
         try:
-            branches = explore(partial(finish, _watched(members[0][0])), (), total)
-        except _ReadOutsideKey:  # it reads more: each outcome of the group on its own
-            branches = [b for o, p in members for b in explore(partial(finish, o), (), p)]
-        totals["botch"] += total if members[0][0].botch else 0.0
+            branches = explore(partial(finish, _watched(first)), (), total)
+        except _ReadOutsideKey:  # it reads more: each damage value of the group on its own
+            branches = [
+                b
+                for e, _ in members
+                for p, script in e.members.values()
+                for b in explore(partial(finish, replay(script)), (), p)
+            ]
+        totals["botch"] += total if first.botch else 0.0
         for _, (fate, down, dazed, broken), q in branches:
             totals["incap"] += q if fate != "alive" else 0.0
             totals["killed"] += q if fate in KILLED else 0.0
@@ -226,11 +225,11 @@ def attack_odds(
         difficulty=min(10, max(2, strike.difficulty)),
         modifiers=strike.modifiers,
         defence=defence.kind if defence else None,
-        p_hit=sum(p for k, p in successes.items() if k > 0),
+        p_hit=sum(p for k, p in chain.net.items() if k > 0),
         p_botch=totals["botch"],
-        successes=successes,
-        damage=damage,
-        levels=levels,
+        successes=chain.net,
+        damage=chain.damage,
+        levels=chain.levels,
         p_incapacitated=totals["incap"],
         p_killed=totals["killed"],
         p_armour_destroyed=totals["armour"],
