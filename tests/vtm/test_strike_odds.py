@@ -24,6 +24,9 @@ from hypothesis import strategies as st
 
 from conteur.dice import ForcedDice, explore, propagate
 from conteur.dice.sources import DiceSource
+from conteur.engine import Resolution
+from conteur.rulesets.vtm.events import ConditionSet
+from conteur.rulesets.vtm.odds import odds_for_scenario
 from conteur.rulesets.vtm.strike import (
     Defence,
     Riposte,
@@ -38,6 +41,9 @@ from conteur.rulesets.vtm.strike import (
     strike_odds,
     strike_step,
 )
+
+from .fight import Fight
+from .test_odds_stages import CASES, assert_agree, extra_hook, oracle, ready
 
 TOL = 1e-12
 BENCHMARKS = Path(__file__).resolve().parents[2] / "benchmarks"
@@ -229,3 +235,82 @@ def test_a_volley_share_is_applied_to_the_attack_successes() -> None:
             first = Rolled(share(first.successes), first.events)
         o = finish_strike(s, first, dice)
         assert o.levels == (key[1] if key[0] == "hit" and len(key) == 3 else 0)
+
+
+# ----------------------------------------------------------------- what follows the dice
+#
+# ``attack_odds`` runs the after-attack hooks once for all the hits that differ only in
+# the levels lost (the same armour's fate, the track spent or not after them), the
+# target's track out of reach but for whether it is spent; then the damage, the fate and
+# V-DMG-7 once per levels value. A hook reading more of the track falls back to one run
+# per outcome. Oracle: the whole attack over every branch on a fresh copy
+# (``test_odds_stages.oracle``).
+
+NEAR_DEATH_SHOT = """
+combatants:
+  - {id: a, side: x, position: [0, 0], dexterity: 3, firearms: 3, weapons: [heavy_revolver]}
+  - {id: t, side: y, position: [6, 0], stamina: 1, dexterity: 2, dodge: 1,
+     health: [lethal, lethal, lethal, lethal, bashing]}
+"""
+
+
+def test_V_DEF_4_a_dodge_into_cover_read_against_the_track_spent_or_not() -> None:
+    """The dodger takes cover unless the shot put it out of the fight (it reads
+    ``out_of_fight``): the hits are split by whether the track is spent."""
+    state = ready(Fight(NEAR_DEATH_SHOT).state, "t", "dodge")
+    odds = odds_for_scenario(state, "a", "t", "shoot")
+    assert_agree(odds, oracle(state, "shoot"))
+    assert 0 < odds.p_incapacitated < 1
+
+
+def test_a_hook_reading_the_target_track_is_priced_outcome_by_outcome() -> None:
+    """A hook that reads the wound penalty (beyond whether the track is spent) still gets
+    exact odds: the hits are priced one levels value at a time."""
+
+    def hurt_falls(ctx: Resolution, d: Any, outcome: Any) -> None:
+        if outcome.hit and d.target.health.penalty <= -2:
+            ctx.emit(
+                ConditionSet(
+                    target=d.target.id, condition="knocked_down", value=True, rules=("V-DMG-7",)
+                )
+            )
+
+    scenario, maneuver, _ = CASES["armour_breaks_and_the_target_is_near_death"]
+    state = extra_hook(Fight(scenario).state, hurt_falls)
+    odds = odds_for_scenario(state, "a", "t", maneuver)
+    assert_agree(odds, oracle(state, maneuver))
+    assert 0 < odds.p_knocked_down < odds.p_hit
+
+
+def test_a_hook_reading_the_levels_is_priced_outcome_by_outcome() -> None:
+    def two_levels_fell(ctx: Resolution, d: Any, outcome: Any) -> None:
+        if outcome.hit and outcome.levels >= 2:
+            ctx.emit(
+                ConditionSet(
+                    target=d.target.id, condition="knocked_down", value=True, rules=("V-DMG-7",)
+                )
+            )
+
+    scenario, maneuver, _ = CASES["punch_dodged_vampire_halves"]
+    state = extra_hook(Fight(scenario).state, two_levels_fell)
+    ready(state, "t", "dodge")
+    odds = odds_for_scenario(state, "a", "t", maneuver)
+    assert_agree(odds, oracle(state, maneuver))
+    assert odds.p_knocked_down > 0
+
+
+def test_V_CC_1_a_sweep_knocks_down_only_a_target_still_standing() -> None:
+    """The knock-down check is rolled for a target still in the fight (it reads
+    ``out_of_fight``): on a nearly dead target the hits that spend the track are priced
+    apart from those that do not."""
+    scenario = """
+combatants:
+  - {id: a, side: x, position: [0, 0], dexterity: 3, brawl: 2, strength: 3}
+  - {id: t, side: y, position: [1, 0], stamina: 1, dexterity: 1, athletics: 1,
+     health: [lethal, lethal, lethal, lethal, lethal]}
+"""
+    state = Fight(scenario).state
+    odds = odds_for_scenario(state, "a", "t", "sweep")
+    assert_agree(odds, oracle(state, "sweep"))
+    assert 0 < odds.p_incapacitated < 1
+    assert 0 < odds.p_knocked_down < odds.p_hit

@@ -765,9 +765,16 @@ def strike_odds(s: Strike, share: Callable[[int], int] | None = None) -> StrikeO
         if request is None:
             _end(ends, ("hit", levels_lost(s, x, 0)[0], broken), p, script, x)
             continue
+        lost: dict[int, list[Any]] = {}  # levels -> [mass, the first soak outcome giving them]
         for j, (r, q) in enumerate(request.outcomes()):
             levels = levels_lost(s, x, r.successes)[0]
-            _end(ends, ("hit", levels, broken), p * q, (*script, j), x)
+            entry = lost.get(levels)
+            if entry is None:
+                lost[levels] = [p * q, j]
+            else:
+                entry[0] += p * q
+        for levels, (pl, j) in lost.items():
+            _end(ends, ("hit", levels, broken), pl, (*script, j), x)
 
     levels_dist: dict[int, float] = {}
     for key, e in ends.items():
