@@ -49,10 +49,12 @@ PARTS = (
     ("  ...the target's ready defence", "defence.py:ready_defence"),
     ("  ...damage and soak (strike_for)", "attack.py:strike_for"),
     ("the dice: the strike's stages over distributions", "strike.py:strike_odds"),
-    ("replaying one path per end of the dice (its events)", "odds.py:replay"),
-    ("after the dice, one run per group (copy + conclude_attack)", "odds.py:finish"),
-    ("  ...the state copy (scratch_copier)", "scratch.py:dataclass_copy"),
-    ("  ...conclude_attack: events, hooks, V-DMG-7", "attack.py:conclude_attack"),
+    ("replaying one path per group (its events)", "odds.py:replay"),
+    ("studying the state for its copies (scratch_copier)", "scratch.py:scratch_copier"),
+    ("after the dice, the hits: one run per group, then per levels", "odds.py:finish_levels"),
+    ("  ...the after-attack hooks", "attack.py:run_after_hooks"),
+    ("after the dice, the other ends: one run per group", "odds.py:finish"),
+    ("the state copies (all runs)", "scratch.py:dataclass_copy"),
 )
 GOAL_MS = 0.2
 GOAL_RATIO = 4.0
