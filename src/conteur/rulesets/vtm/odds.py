@@ -27,6 +27,7 @@ from conteur.engine.scratch import scratch_copier
 
 from . import equipment
 from .attack import conclude_attack, draft_attack, multiple_penalty, strike_for
+from .conditions import Aiming, Dazed, KnockedDown
 from .defence import ready_defence
 from .entries import scenario_cover
 from .hooks import AttackDraft
@@ -199,8 +200,8 @@ def attack_odds(
         conclude_attack(Resolution(work, dice), d, defence, outcome)
         return (
             t.fate,
-            bool(t.conditions.get("knocked_down")),
-            bool(t.conditions.get("dazed")),
+            bool(t.conditions.of(KnockedDown)),
+            bool(t.conditions.of(Dazed)),
             t.armour_destroyed and not target.armour_destroyed,
         )
 
@@ -309,17 +310,19 @@ def _what_if(
         }
     if "aim_turns" in what_if:
         turns = int(what_if["aim_turns"] or 0)
-        a.conditions.pop("aim", None)
+        a.conditions.drop(Aiming)
         w = equipment.weapon_in_hand(state, a)
         if turns > 0 and w is not None:
-            a.conditions["aim"] = {
-                "target": target,
-                "weapon": w.id,
-                "turns": turns,
-                "since": state.turn - turns,
-                "last": state.turn - 1,
-                "scope": False,
-            }
+            a.conditions.put(
+                Aiming(
+                    target=target,
+                    weapon=w.id,
+                    turns=turns,
+                    since=state.turn - turns,
+                    last=state.turn - 1,
+                    scope=False,
+                )
+            )
     if "actions" in what_if:
         n = max(1, int(what_if["actions"] or 1))
         decl = a.progress.declaration or Declaration()
