@@ -95,9 +95,13 @@ def every_condition_key() -> set[str]:
     keys |= declared
     for m in tables.maneuvers.values():
         for effect in m.effects:
-            keys |= set(effect.conditions)
-            if effect.turns:
+            if effect.turns:  # close.timed_conditions
                 keys |= {f"{c}_turn" for c in effect.conditions}
+            else:
+                keys |= set(effect.conditions)
+    assert keys <= declared, (
+        f"keys the tables' effects set that no kind declares: {keys - declared}"
+    )
     keys |= set(tables.conditions)
     return keys
 
