@@ -123,6 +123,11 @@ class HealthTrack:
         """The last box is filled: no action (V-DMG-5)."""
         return None not in self.boxes
 
+    @property
+    def spent(self) -> bool:
+        """Damage went past the track, or its last box is filled: out of the fight."""
+        return self.past_track is not None or None not in self.boxes
+
     def marks(self) -> str:
         """The track as on a character sheet: ``[X][/][ ]...``."""
         return "".join(f"[{MARK[b] if b else ' '}]" for b in self.boxes)
