@@ -260,3 +260,64 @@ def test_one_fight_per_ruleset_fits_the_gms_screen(
     finally:
         gm_ctx.close()
         phone_ctx.close()
+
+
+@pytest.mark.parametrize("lang", ["fr", "en"])
+def test_the_card_shows_no_refusal_for_a_punch_with_an_opening_move(
+    site: tuple[str, Store], browser: Any, lang: str
+) -> None:
+    """V-MAN-6 beside V-GEN-1, at 1366×768: a punch declared 10 m away « en s'approchant de »
+    its target is priced on the current action's card (the act closes in and strikes); once
+    the target stands 60 m away, beyond half a run, the card says it is too far."""
+    from playwright.sync_api import expect
+
+    from conteur.dice import TypedDice
+    from conteur.store.service import Participant
+
+    from .test_current import EZECHIEL, JACK
+
+    base, store = site
+    camp = store.create_campaign(f"reach {lang}", "vtm")
+    chars = [store.add_character(camp.id, sheet) for sheet in (JACK, EZECHIEL)]
+    info = store.start_encounter(
+        camp.id,
+        "10 m",
+        [Participant(chars[0].id, "a", (0, 0)), Participant(chars[1].id, "b", (10, 0))],
+    )
+    eid = info.id
+    store.run_command(eid, Command("initiative"), TypedDice("5 3"))
+    for _ in range(2):
+        fid = _due(store, eid)
+        other = "ezechiel" if fid == "jack" else "jack"
+        args = {"kind": "punch", "target": other, "move_to": other}
+        store.run_command(eid, Command("declare", fid, args), TypedDice(""))
+    actor = _due(store, eid)
+    other = "ezechiel" if actor == "jack" else "jack"
+    names = store.encounter(eid).ruleset.names(store.encounter(eid).state)
+
+    ctx = browser.new_context(viewport={"width": 1366, "height": 768})
+    try:
+        gm = ctx.new_page()
+        gm.set_default_timeout(TIMEOUT_MS)
+        gm.goto(f"{base}/lang/{lang}?next=/e/{eid}%3Ftoken%3D{store.new_gm_token()}")
+        expect(gm.locator("#live")).to_have_attribute("data-live", "on")
+        card = gm.locator(f'.current[data-current="{actor}"]')
+        expect(card.locator(".declared")).to_contain_text(names[other])
+        expect(card.locator('.current-odds [data-odds="hit"]')).to_be_visible()
+        expect(card.locator(".message.error")).to_have_count(0)
+        _inside(gm, ".current-odds")
+        gm.screenshot(path=str(SHOTS / f"card-reach-{lang}-1366x768.png"))
+
+        # The target steps out of any reach; the page follows live and the card refuses.
+        seq = store.last_seq(eid)
+        away = Command("gm_move", None, {"fighter": other, "to": [60, 0]})
+        store.run_command(eid, away, TypedDice(""))
+        expect(gm.locator("#panel")).to_have_attribute("data-seq", str(seq + 1))
+        refusal = card.locator(".current-odds .message.error")
+        far = {"fr": f"{names[other]} est à 45,5 m", "en": f"{names[other]} is 45.5 m away"}[lang]
+        expect(refusal).to_contain_text(far)
+        expect(card.locator('.current-odds [data-odds="hit"]')).to_have_count(0)
+        _inside(gm, ".current-odds .message.error")
+        gm.screenshot(path=str(SHOTS / f"card-too-far-{lang}-1366x768.png"))
+    finally:
+        ctx.close()
