@@ -11,11 +11,14 @@ with the command that starts the fight and the attack of the fighter due.
 
 from __future__ import annotations
 
+import copy
 from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 
-from conteur.engine import Encounter
+from conteur.dice.table import TableDice
+from conteur.engine import Command, Encounter, Resolution
+from conteur.engine.plan import next_roll
 from conteur.engine.script import play_script, script_lines, start, typed_dice
 from conteur.engine.views import Status
 
@@ -127,3 +130,43 @@ FIGHTS = {
     ),
 }
 """The fights by ruleset name: every ruleset installed, the toy included."""
+
+
+def table_rolls(
+    enc: Encounter, command: Command, face: Callable[[int, int], int]
+) -> list[list[int]]:
+    """The rolls a table would make for ``command`` now: as many as the engine asks
+    (``next_roll``), the ``n``-th die of ``sides`` showing ``face(sides, n)``."""
+    rolls: list[list[int]] = []
+    for n in range(100):
+        needed = next_roll(enc, command, rolls)
+        if needed is None:
+            return rolls
+        while len(rolls) <= needed.index:
+            rolls.append([])
+        rolls[needed.index] += [face(needed.sides, n + i) for i in range(needed.count)]
+    raise AssertionError(f"{command}: the rolls asked never end")
+
+
+def line(rolls: list[list[int]]) -> str:
+    """Rolls as the dice form's one line."""
+    return " ".join(str(f) for roll in rolls for f in roll)
+
+
+def hitting_faces(enc: Encounter, command: Command, target: str) -> str:
+    """Faces with which ``command`` changes ``target``'s health in the roster view, tried on
+    a copy: the first die showing a face, every other die the same face, the lowest or the
+    highest (each below its die's highest face: no reroll)."""
+    before = enc.ruleset.roster(enc.state).row(target).health
+    for first in range(1, 100):
+        for rest in (first, 1, 99):
+
+            def face(sides: int, n: int, first: int = first, rest: int = rest) -> int:
+                return min(first if n == 0 else rest, max(sides - 1, 1))
+
+            rolls = table_rolls(enc, command, face)
+            work = copy.deepcopy(enc.state)
+            enc.ruleset.resolve(Resolution(work, TableDice(rolls)), command)
+            if enc.ruleset.roster(work).row(target).health != before:
+                return line(rolls)
+    raise AssertionError(f"{command}: no faces hit {target}")
