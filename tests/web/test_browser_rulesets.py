@@ -208,19 +208,11 @@ def test_the_card_shows_no_refusal_for_a_punch_with_an_opening_move(
     from playwright.sync_api import expect
 
     from conteur.dice import TypedDice
-    from conteur.store.service import Participant
 
-    from .test_current import EZECHIEL, JACK
+    from .test_current import ten_metres_apart
 
     base, store = site
-    camp = store.create_campaign(f"reach {lang}", "vtm")
-    chars = [store.add_character(camp.id, sheet) for sheet in (JACK, EZECHIEL)]
-    info = store.start_encounter(
-        camp.id,
-        "10 m",
-        [Participant(chars[0].id, "a", (0, 0)), Participant(chars[1].id, "b", (10, 0))],
-    )
-    eid = info.id
+    eid = ten_metres_apart(store)
     store.run_command(eid, Command("initiative"), TypedDice("5 3"))
     for _ in range(2):
         fid = _due(store, eid)

@@ -10,6 +10,7 @@ from fastapi.testclient import TestClient
 
 from conteur.engine import Command
 from conteur.store import Store
+from ruleset_fights import FIGHTS
 
 from .conftest import csrf_of
 from .test_api import DEMO, HX, command, gm_csrf, initiative
@@ -64,40 +65,41 @@ def test_the_action_in_progress_in_english(gm: TestClient) -> None:
 
 # ------------------------------------------------------------------ the card's odds and reach
 
-JACK = {"id": "jack", "nom": "Jack Malone", "type": "mortel", "Force": 3, "Dextérité": 3,
-        "Vigueur": 3, "Astuce": 3, "Perception": 2, "Athlétisme": 2, "Bagarre": 3,
-        "Esquive": 2, "Volonté": 4}  # fmt: skip
-EZECHIEL = {"id": "ezechiel", "nom": "Ézéchiel Crowe", "type": "vampire", "Force": 4,
-            "Dextérité": 3, "Vigueur": 3, "Astuce": 3, "Bagarre": 3, "Esquive": 3,
-            "Puissance": 1, "Volonté": 6, "sang": 12}  # fmt: skip
 
-
-def punches_ten_metres_apart(gm: TestClient, store: Store) -> tuple[int, str, str]:
-    """Jack and Ézéchiel 10 m apart, each declaring a punch on the other *with* an opening
-    move toward him (V-MAN-6); the encounter, its CSRF token and who acts first."""
+def ten_metres_apart(store: Store) -> int:
+    """The vtm fighters of ``tests/ruleset_fights.py``, Jack and Ézéchiel, 10 m apart, started
+    by the game master's forms' commands: the encounter."""
     from conteur.store.service import Participant
 
     camp = store.create_campaign("Reach", "vtm")
-    jack, ezechiel = (store.add_character(camp.id, s) for s in (JACK, EZECHIEL))
+    jack, ezechiel = store.import_characters(camp.id, FIGHTS["vtm"].sheets, "yaml")
     info = store.start_encounter(
         camp.id,
         "Ten metres",
         [Participant(jack.id, "a", (0, 0)), Participant(ezechiel.id, "b", (10, 0))],
     )
-    csrf = csrf_of(gm.get(f"/e/{info.id}").text)
+    return info.id
+
+
+def punches_ten_metres_apart(gm: TestClient, store: Store) -> tuple[int, str, str]:
+    """Jack and Ézéchiel 10 m apart, each declaring by the GM's form a punch on the other
+    *with* an opening move toward him (V-MAN-6); the encounter, its CSRF token and who acts
+    first."""
+    eid = ten_metres_apart(store)
+    csrf = csrf_of(gm.get(f"/e/{eid}").text)
 
     def post(**values: str) -> None:
-        r = gm.post(f"/e/{info.id}/command", data={"csrf": csrf, **values}, headers=HX)
+        r = gm.post(f"/e/{eid}/command", data={"csrf": csrf, **values}, headers=HX)
         assert r.status_code == 200, r.text
 
     post(type="initiative", actor="", faces="5 3")
     for _ in range(2):
-        enc = store.encounter(info.id)
+        enc = store.encounter(eid)
         fid = enc.ruleset.turn_view(enc.state).due[0]
         other = "ezechiel" if fid == "jack" else "jack"
         post(type="declare", actor=fid, kind="punch", target=other, move_to=other)
-    enc = store.encounter(info.id)
-    return info.id, csrf, enc.ruleset.turn_view(enc.state).due[0]
+    enc = store.encounter(eid)
+    return eid, csrf, enc.ruleset.turn_view(enc.state).due[0]
 
 
 def card_odds(gm: TestClient, eid: int, actor: str) -> object:
