@@ -85,6 +85,16 @@ def test_a_fight_through_the_gms_and_the_players_pages(
     actor = _due(store, eid)
     target = next(i for i in ids if i != actor)
     before = store.encounter(eid).ruleset.roster(store.encounter(eid).state).row(target)
+    # The current action's card: the due fighter (the turn view's), with its attack's form
+    # and, for an attack it declared, the odds of it as declared — not a refusal.
+    panel = gm.get(f"/e/{eid}/panel").text
+    card = panel.split(f'data-current="{actor}"', 1)[1].split("</section>", 1)[0]
+    assert f'data-form="{fight.action}:{actor}"' in card
+    odds = re.search(r'hx-get="([^"]+)" hx-trigger="load"', card)
+    assert (odds is not None) == (fight.declare is not None), card
+    if odds is not None:
+        r = gm.get(html.unescape(odds.group(1)))
+        assert r.status_code == 200 and 'data-odds="hit"' in r.text, r.text
     attack = Command(fight.action, actor, fight.args(target))
     post(attack, hitting_faces(store.encounter(eid), attack, target))
     enc = store.encounter(eid)
