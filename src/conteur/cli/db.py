@@ -156,12 +156,15 @@ def import_command(
 ) -> None:
     chosen = resolve_lang(lang)
     try:
+        from conteur.engine.inputs import not_utf8
         from conteur.store.backup import parse, read_backup
 
         try:
             text = file.read_text(encoding="utf-8")
-        except (OSError, UnicodeDecodeError) as exc:
-            reason = exc.strerror if isinstance(exc, OSError) and exc.strerror else str(exc)
+        except UnicodeDecodeError as exc:
+            raise not_utf8(file, exc) from None
+        except OSError as exc:
+            reason = exc.strerror or str(exc)
             raise ConteurError("cli.db.unreadable", source=str(file), reason=reason) from None
         # read and checked whole before the database is opened: a refused file changes
         # nothing, not even a database that did not exist yet
