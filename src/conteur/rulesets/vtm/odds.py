@@ -36,6 +36,7 @@ from .attack import (
     run_after_hooks,
     strike_for,
 )
+from .conditions import Aiming, Dazed, KnockedDown
 from .defence import ready_defence
 from .entries import scenario_cover
 from .events import DamageTaken
@@ -246,8 +247,8 @@ def attack_odds(
         conclude_attack(Resolution(work, dice), draft_on(work), defence, outcome)
         return (
             t.fate,
-            bool(t.conditions.get("knocked_down")),
-            bool(t.conditions.get("dazed")),
+            bool(t.conditions.of(KnockedDown)),
+            bool(t.conditions.of(Dazed)),
             t.armour_destroyed and not target.armour_destroyed,
         )
 
@@ -273,8 +274,8 @@ def attack_odds(
             run_after_hooks(ctx, d, outcome)
         finally:
             t.health = hits[0][1]
-        down = bool(t.conditions.get("knocked_down"))
-        dazed = bool(t.conditions.get("dazed"))
+        down = bool(t.conditions.of(KnockedDown))
+        dazed = bool(t.conditions.of(Dazed))
         broken = t.armour_destroyed and not target.armour_destroyed
         after: list[tuple[str, bool]] = []
         for levels, track in hits:
@@ -430,17 +431,19 @@ def _what_if(
         }
     if "aim_turns" in what_if:
         turns = int(what_if["aim_turns"] or 0)
-        a.conditions.pop("aim", None)
+        a.conditions.drop(Aiming)
         w = equipment.weapon_in_hand(state, a)
         if turns > 0 and w is not None:
-            a.conditions["aim"] = {
-                "target": target,
-                "weapon": w.id,
-                "turns": turns,
-                "since": state.turn - turns,
-                "last": state.turn - 1,
-                "scope": False,
-            }
+            a.conditions.put(
+                Aiming(
+                    target=target,
+                    weapon=w.id,
+                    turns=turns,
+                    since=state.turn - turns,
+                    last=state.turn - 1,
+                    scope=False,
+                )
+            )
     if "actions" in what_if:
         n = max(1, int(what_if["actions"] or 1))
         decl = a.progress.declaration or Declaration()
