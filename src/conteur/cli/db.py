@@ -17,11 +17,12 @@ import typer
 import conteur.i18n
 from conteur.i18n import ConteurError, t
 
+from .chrome import ChromeCommand, ChromeGroup
 from .common import JsonOption, LangOption, app, fail, help_text, print_json, resolve_lang
 
 conteur.i18n.register_package_catalog("conteur.cli", "messages-db.yaml")
 
-db_app = typer.Typer(help=help_text("cli.help.db"), no_args_is_help=True)
+db_app = typer.Typer(cls=ChromeGroup, help=help_text("cli.help.db"), no_args_is_help=True)
 
 app.add_typer(db_app, name="db")
 
@@ -49,17 +50,17 @@ def _upgrade(url: str | None, lang_option: str | None, key: str) -> None:
     typer.echo(t(key, lang, url=display_url(target), before=before or "-", revision=HEAD))
 
 
-@db_app.command("init", help=help_text("cli.help.db.init"))
+@db_app.command("init", cls=ChromeCommand, help=help_text("cli.help.db.init"))
 def init(url: UrlOption = None, lang: LangOption = None) -> None:
     _upgrade(url, lang, "cli.db.ready")
 
 
-@db_app.command("upgrade", help=help_text("cli.help.db.upgrade"))
+@db_app.command("upgrade", cls=ChromeCommand, help=help_text("cli.help.db.upgrade"))
 def upgrade_command(url: UrlOption = None, lang: LangOption = None) -> None:
     _upgrade(url, lang, "cli.db.upgraded")
 
 
-@db_app.command("info", help=help_text("cli.help.db.info"))
+@db_app.command("info", cls=ChromeCommand, help=help_text("cli.help.db.info"))
 def info(url: UrlOption = None, lang: LangOption = None, as_json: JsonOption = False) -> None:
     chosen = resolve_lang(lang)
     try:
@@ -102,7 +103,7 @@ def _open(url: str | None) -> Any:
         raise unreachable(target, exc) from None
 
 
-@db_app.command("export", help=help_text("cli.help.db.export"))
+@db_app.command("export", cls=ChromeCommand, help=help_text("cli.help.db.export"))
 def export_command(
     campaign: Annotated[int, typer.Option("--campaign", help=help_text("cli.help.db.campaign"))],
     output: Annotated[
@@ -147,7 +148,7 @@ def export_command(
     )
 
 
-@db_app.command("import", help=help_text("cli.help.db.import"))
+@db_app.command("import", cls=ChromeCommand, help=help_text("cli.help.db.import"))
 def import_command(
     file: Annotated[Path, typer.Argument(help=help_text("cli.help.db.file"), show_default=False)],
     url: UrlOption = None,
