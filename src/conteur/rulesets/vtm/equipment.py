@@ -172,11 +172,11 @@ def damage_of(state: VtmState, d: Any) -> tuple[int, int, str, str]:
     armour soaks (V-ARM-1); a weapon or maneuver dealing ``fire`` deals aggravated
     damage from fire (V-DMG-3).
     """
-    parts, auto, dtype, source = damage_pool(state, d)
+    parts, auto, dtype, source = damage_parts_of(state, d)
     return sum(n for _, n in parts), auto, dtype, source
 
 
-def damage_pool(state: VtmState, d: Any) -> tuple[tuple[tuple[str, int], ...], int, str, str]:
+def damage_parts_of(state: VtmState, d: Any) -> tuple[tuple[tuple[str, int], ...], int, str, str]:
     """``damage_of`` with the damage dice part by part, as the log and the table's ask say
     them: Strength (``strength``), the weapon's dice or its bonus to Strength (its id), the
     maneuver's bonus (its id) — « Force 3 + couteau 1 = 4 dés »."""

@@ -168,8 +168,7 @@ class Fighter:
         """Incapacitated, dead, in torpor, unconscious, or taken out of the fight: no action."""
         # ``self.fate != "alive"`` read directly (the referee asks it of every fighter
         # after every action): damage past the track, or no empty box left.
-        health = self.health
-        if health.past_track is not None or None not in health.boxes:
+        if self.health.spent:
             return True
         conditions = self.conditions
         return bool(conditions.get("unconscious")) or bool(conditions.get("withdrawn"))
