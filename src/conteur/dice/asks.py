@@ -213,19 +213,16 @@ class _Reasons:
 
 
 def percent_detail(percent: int, parts: tuple[tuple[Msg, int], ...] = ()) -> Msg:
-    """« 1D100 sous 40 % : Tir visé 50 % − tête 10 % » — a d100 roll's chance and its parts."""
-    if not parts:
-        return Msg("ask.detail.percent", percent=percent)
-    return Msg("ask.detail.percent.parts", percent=percent, parts=_PercentParts(parts))
+    """« 1D100 sous 40 % (Tir visé 50 % − tête 10 %) » — a d100 roll's chance and its parts
+    (without parts: « 1D100 sous 40 % »)."""
+    key = "ask.detail.percent.parts" if parts else "ask.detail.percent"
+    return Msg(key, percent=percent, parts=_PercentParts(parts))
 
 
-class _PercentParts:
+class _PercentParts(_Reasons):
     """The parts of a d100 chance, joined (« Tir visé 50 % − tête 10 % »)."""
 
-    __slots__ = ("items",)
-
-    def __init__(self, items: tuple[tuple[Msg, int], ...]) -> None:
-        self.items = items
+    __slots__ = ()
 
     def describe(self, lang: Lang | None = None) -> str:
         shown = []
