@@ -16,10 +16,12 @@ from __future__ import annotations
 import signal
 import subprocess
 import threading
+import time
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
+import httpx
 import pytest
 
 from conteur.dice import TypedDice
@@ -327,7 +329,7 @@ def test_a_server_killed_in_the_middle_keeps_the_rolls_on_the_gms_page(
     port = _free_port()
     base = f"http://127.0.0.1:{port}"
     proc, link = _start(tmp_path, port, "--demo")
-    drain(proc)
+    drain(proc, base)
     ctx = browser.new_context(viewport=GM_SIZE)
     try:
         gm = ctx.new_page()
@@ -353,7 +355,7 @@ def test_a_server_killed_in_the_middle_keeps_the_rolls_on_the_gms_page(
         gm.screenshot(path=str(OUTPUT / "rolls-killed-gm-fr-1366x768.png"))
 
         proc, _ = _start(tmp_path, port)
-        drain(proc)
+        drain(proc, base)
         expect(gm.locator("#live")).to_have_attribute("data-live", "on", timeout=20_000)
         # The page as served by the new process. Without this reload, the pad's next POST
         # /rolls/faces went out but had no answer for over 8 s (reported, not fixed here:
@@ -392,10 +394,19 @@ def test_a_server_killed_in_the_middle_keeps_the_rolls_on_the_gms_page(
                 proc.wait(10)
 
 
-def drain(proc: subprocess.Popen[str]) -> None:
-    """Read the server's output as it comes, so a full pipe never blocks it."""
+def drain(proc: subprocess.Popen[str], base: str) -> None:
+    """Read the server's output as it comes, so a full pipe never blocks it, and wait until
+    it answers (a loaded machine may print the link well before it listens)."""
     assert proc.stdout is not None
     threading.Thread(target=proc.stdout.read, daemon=True).start()
+    deadline = time.monotonic() + 60
+    while time.monotonic() < deadline and proc.poll() is None:
+        try:
+            httpx.get(f"{base}/static/style.css", timeout=2)
+            return
+        except httpx.HTTPError:
+            time.sleep(0.1)
+    raise AssertionError(f"conteur serve does not answer at {base}")
 
 
 SALOON_STEPS: list[dict[str, str]] = [
