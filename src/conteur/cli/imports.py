@@ -55,12 +55,14 @@ def import_command(
 
 
 def _read_json(path: Path) -> Any:
+    from conteur.engine.inputs import not_utf8
+
     try:
         text = path.read_text(encoding="utf-8")
     except OSError:
         raise ConteurError("cli.import.no_file", path=str(path)) from None
-    except UnicodeDecodeError:
-        raise ConteurError("cli.import.not_text", path=str(path)) from None
+    except UnicodeDecodeError as exc:
+        raise not_utf8(path, exc) from None
     try:
         return json.loads(text)
     except json.JSONDecodeError as exc:

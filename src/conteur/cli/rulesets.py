@@ -20,7 +20,15 @@ from typer.core import TyperGroup
 from conteur.cli_parts import OddsCommand, all_parts, parts_of, resolve
 from conteur.i18n import ConteurError
 
-from .options import JsonOption, LangOption, fail, help_text, print_json, resolve_lang
+from .options import (
+    JsonOption,
+    LangOption,
+    fail,
+    help_text,
+    print_json,
+    refuse_bad_env_lang,
+    resolve_lang,
+)
 
 if TYPE_CHECKING:
     # Typer's own copy of click (``TyperGroup``'s base); any click-like Command works.
@@ -76,6 +84,10 @@ def ruleset_group(group: str) -> type[RulesetGroup]:
 
 class RootGroup(TyperGroup):
     """The ``conteur`` app: its own commands, then the groups only rulesets have (``xp``)."""
+
+    def parse_args(self, ctx: Context, args: list[str]) -> list[str]:
+        refuse_bad_env_lang()  # before anything is read, ``--help`` included
+        return super().parse_args(ctx, args)
 
     def _ruleset_groups(self) -> dict[str, str]:
         """Each group a ruleset declares that the app has not, with its help key."""

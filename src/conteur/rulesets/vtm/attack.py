@@ -17,6 +17,7 @@ from conteur.i18n import ConteurError, Msg
 
 from . import equipment
 from .asks import StrikeAsks, parts, willpower_note, word
+from .conditions import Dazed, KnockedDown
 from .defence import defence_rolled as defence_used
 from .defence import ready_defence
 from .events import ConditionSet, ModifiersUsed
@@ -159,7 +160,9 @@ def after_hooks(book: Rulebook, m: Any) -> list[AfterHit]:
 def dazed_by_damage(ctx: Resolution, target: Fighter, outcome: StrikeOutcome) -> None:
     """V-DMG-7: one attack's unsoaked damage above Stamina (+2 supernatural) dazes the victim."""
     if dazes(ctx.state, target, outcome.levels):
-        ctx.emit(ConditionSet(target=target.id, condition="dazed", value=True, rules=("V-DMG-7",)))
+        ctx.emit(
+            ConditionSet(target=target.id, condition=Dazed.key, value=True, rules=("V-DMG-7",))
+        )
 
 
 def dazes(state: VtmState, target: Fighter, levels: int) -> bool:
@@ -286,11 +289,11 @@ def knock_down(ctx: Resolution, fighter: Fighter, rule: str) -> None:
     """A fighter falls: knocked down and dazed (V-DMG-7)."""
     ctx.emit(
         ConditionSet(
-            target=fighter.id, condition="knocked_down", value=True, rules=(rule, "V-DMG-7")
+            target=fighter.id, condition=KnockedDown.key, value=True, rules=(rule, "V-DMG-7")
         )
     )
     ctx.emit(
-        ConditionSet(target=fighter.id, condition="dazed", value=True, rules=(rule, "V-DMG-7"))
+        ConditionSet(target=fighter.id, condition=Dazed.key, value=True, rules=(rule, "V-DMG-7"))
     )
 
 

@@ -27,6 +27,7 @@ from conteur.engine.battlemap import inside
 from conteur.engine.scratch import scratch_copier
 
 from . import equipment
+from .actions import check_reach_now, move_first
 from .attack import (
     conclude_attack,
     dazes,
@@ -36,13 +37,14 @@ from .attack import (
     run_after_hooks,
     strike_for,
 )
+from .conditions import Aiming, Dazed, KnockedDown
 from .defence import ready_defence
 from .entries import scenario_cover
 from .events import DamageTaken
 from .health import HealthTrack
 from .hooks import AttackDraft
 from .rulebook import rules_of
-from .state import Action, Declaration, VtmState
+from .state import Action, Declaration, Fighter, VtmState
 from .strike import (
     Rolled,
     StrikeEnd,
@@ -209,7 +211,11 @@ def attack_odds(
     a = state.fighters[attacker]
     assert action.target is not None
     target = state.fighters[action.target]
-    equipment.check_reach(state, a, target, action)
+    if action.param("move_to") is None:
+        equipment.check_reach(state, a, target, action)
+    else:
+        state = opened_with_move(state, a, action)
+        a, target = state.fighters[attacker], state.fighters[action.target]
     penalty = multiple_penalty(state, a, action)
     decl = a.progress.declaration
     if willpower is None:
@@ -246,8 +252,8 @@ def attack_odds(
         conclude_attack(Resolution(work, dice), draft_on(work), defence, outcome)
         return (
             t.fate,
-            bool(t.conditions.get("knocked_down")),
-            bool(t.conditions.get("dazed")),
+            bool(t.conditions.of(KnockedDown)),
+            bool(t.conditions.of(Dazed)),
             t.armour_destroyed and not target.armour_destroyed,
         )
 
@@ -273,8 +279,8 @@ def attack_odds(
             run_after_hooks(ctx, d, outcome)
         finally:
             t.health = hits[0][1]
-        down = bool(t.conditions.get("knocked_down"))
-        dazed = bool(t.conditions.get("dazed"))
+        down = bool(t.conditions.of(KnockedDown))
+        dazed = bool(t.conditions.of(Dazed))
         broken = t.armour_destroyed and not target.armour_destroyed
         after: list[tuple[str, bool]] = []
         for levels, track in hits:
@@ -372,6 +378,30 @@ def _volley(draft: AttackDraft) -> Callable[[int], int] | None:
     return share
 
 
+def opened_with_move(state: VtmState, a: Fighter, action: Action) -> VtmState:
+    """V-MAN-6: the state an attack with an opening move (``move_to``) strikes from: the act's
+    own reach check (``actions.check_reach_now``: refused only when the move does not close
+    the distance), then the move the act makes first (``actions.move_first``), on a copy."""
+    check_reach_now(state, a, action)
+    moved = copy.deepcopy(state)
+    move_first(Resolution(moved, ForcedDice(())), moved.fighters[a.id], action)
+    return moved
+
+
+def declared_move(state: VtmState, attacker: str, maneuver: str, target: str) -> Any:
+    """The opening move (``move_to``, V-MAN-6) ``attacker`` declared with its attack
+    ``maneuver`` on ``target`` still to come this turn, or None."""
+    decl = state.fighters[attacker].progress.declaration
+    if decl is None:
+        return None
+    for index, _ in state.fighters[attacker].progress.pending:
+        if index < len(decl.actions):
+            a = decl.actions[index]
+            if a.kind == maneuver and a.target == target:
+                return a.param("move_to")
+    return None
+
+
 def odds_for_scenario(
     state: VtmState,
     attacker: str,
@@ -398,6 +428,10 @@ def odds_for_scenario(
     }
     if what_if:
         state = _what_if(state, attacker, target, maneuver, what_if)
+    if "move_to" not in rest:  # the attack as declared, its opening move with it (V-MAN-6)
+        goal = declared_move(state, attacker, maneuver, target)
+        if goal is not None:
+            rest["move_to"] = goal
     action = Action(maneuver, target, None, tuple(sorted(rest.items())))
     return attack_odds(state, attacker, action)
 
@@ -430,17 +464,19 @@ def _what_if(
         }
     if "aim_turns" in what_if:
         turns = int(what_if["aim_turns"] or 0)
-        a.conditions.pop("aim", None)
+        a.conditions.drop(Aiming)
         w = equipment.weapon_in_hand(state, a)
         if turns > 0 and w is not None:
-            a.conditions["aim"] = {
-                "target": target,
-                "weapon": w.id,
-                "turns": turns,
-                "since": state.turn - turns,
-                "last": state.turn - 1,
-                "scope": False,
-            }
+            a.conditions.put(
+                Aiming(
+                    target=target,
+                    weapon=w.id,
+                    turns=turns,
+                    since=state.turn - turns,
+                    last=state.turn - 1,
+                    scope=False,
+                )
+            )
     if "actions" in what_if:
         n = max(1, int(what_if["actions"] or 1))
         decl = a.progress.declaration or Declaration()

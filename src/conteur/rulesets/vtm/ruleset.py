@@ -24,6 +24,7 @@ from conteur.engine.visibility import Audiences, Visibility
 from conteur.i18n import ConteurError, Lang
 
 from . import actions, close, defence, equipment, general, gm, joining, modifiers, ranged, turn
+from .conditions import Aiming
 from .entries import (
     ENTRY_KEYS,
     STATE_KEYS,
@@ -149,6 +150,17 @@ class VtmRuleset(Ruleset[VtmState]):
 
     def pack_names(self) -> Sequence[str]:
         return sorted(self.packs)
+
+    def vocabulary(self) -> frozenset[str]:
+        """Its command types and the maneuvers of both eras' tables, with every option
+        pack's."""
+        found = set(self.handlers)
+        for era in self.eras():
+            tables = load_tables(era)
+            found |= set(tables.maneuvers)
+            for pack in self.packs.values():
+                found |= set(pack.adjust_tables(tables).maneuvers)
+        return frozenset(found)
 
     # ------------------------------------------------------------------ commands
 
@@ -386,8 +398,8 @@ class VtmRuleset(Ruleset[VtmState]):
                 Param("target_cover", "choice", levels, required=False, default=levels[level])
             )
         if kind in SINGLE_SHOTS:
-            aim = a.conditions.get("aim")
-            turns = int(aim.get("turns", 0)) if isinstance(aim, Mapping) else 0
+            aim = a.conditions.of(Aiming)
+            turns = aim.turns if aim is not None else 0
             out.append(
                 Param(
                     "aim_turns",
