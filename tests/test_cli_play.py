@@ -72,7 +72,9 @@ def test_prose_in_french_by_default(tmp_path: Path) -> None:
         "Ann attaque Bob (Coup de poing) : Dextérité 3 + Bagarre 2 = 5 dés à difficulté 6"
         " → 2 succès" in out
     )
-    assert "Bob absorbe : Vigueur 2 = 2 dés → 0 succès" in out
+    assert "Bob absorbe : Vigueur (2 dés) → 0 succès" in out  # one part: said once
+    # The damage pool part by part too: Strength, then the attack's successes beyond the first.
+    assert "Dégâts sur Bob (contondants) : Force 1 + succès en plus 1 = 2 dés → 2 succès" in out
     assert "Bagarre 1 − blessures 1 = 2 dés à difficulté 6 → 0 succès (" in out  # said once
     assert "Bob perd 2 niveaux de santé (contondants)" in out
     assert "État final" in out and "Bob : santé [/][/][ ]" in out
@@ -85,6 +87,8 @@ def test_prose_in_english(tmp_path: Path) -> None:
     out = result.stdout
     assert "Turn 1: initiative (V-GEN-3)" in out
     assert "Bob declares: Punch → Ann (V-INI-3)" in out
+    assert "Damage to Bob (bashing): Strength 1 + extra successes 1 = 2 dice → 2 successes" in out
+    assert "Bob soaks: Stamina (2 dice) → 0 successes" in out
     assert "Final state" in out and "Bob: health [/][/][ ]" in out and "Willpower 5/5" in out
 
 
