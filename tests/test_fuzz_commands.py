@@ -14,6 +14,7 @@ from __future__ import annotations
 import copy
 import json
 import os
+import re
 import socket
 from collections.abc import Iterator
 from pathlib import Path
@@ -34,6 +35,8 @@ FOUNDRY = sorted((ROOT / "tests" / "vtm" / "foundry").glob("*.json"))
 SESSION = ROOT / "examples" / "hunter" / "session-1.yaml"
 JOURNAL = ROOT / "examples" / "hunter" / "session-1-journal.json"
 runner = CliRunner()
+PYTHON_ERROR = re.compile(r"\b[A-Z]\w*(Error|Exception)\b")
+"""A Python exception's name (``KeyError: 'Nope'``), which no message may quote."""
 
 
 @pytest.fixture
@@ -62,6 +65,7 @@ def answers(args: list[str]) -> Any:
     )
     assert result.exit_code in (0, 2), (args, result.output)
     assert "Traceback" not in result.output
+    assert not PYTHON_ERROR.search(result.output), (args, result.output)  # words, not Python's
     if result.exit_code == 2:
         assert result.output.strip(), args  # a refusal says why
     return result
@@ -205,6 +209,42 @@ def test_conteur_db_import_restores_whole_or_changes_nothing(
         assert after["campaigns"] == before["campaigns"] + 1
 
 
+@settings(FUZZ, max_examples=max(1, EXAMPLES // 2))
+@given(data=st.data())
+def test_a_backup_log_that_does_not_replay_is_refused_naming_its_entry(
+    place: Path, data: st.DataObject
+) -> None:
+    """One entry of one encounter's log spoilt (an event's type or field, the command, an
+    undo's target): the import plays, or is refused naming the file, that encounter and an
+    entry of its log from the spoilt one on — in words, never a Python error."""
+    from conteur.store import open_store
+
+    bad = copy.deepcopy(backup())
+    which = data.draw(st.integers(0, len(bad["encounters"]) - 1))
+    encounter = bad["encounters"][which]
+    n = data.draw(st.integers(0, len(encounter["log"]) - 1))
+    encounter["log"][n]["entry"] = data.draw(spoilt(encounter["log"][n]["entry"]))
+    path = place / "sauvegarde.json"
+    path.write_text(json.dumps(bad, default=str, ensure_ascii=False), encoding="utf-8")
+    url = f"sqlite:///{place / 'partie.db'}"
+    store = open_store(url)
+    before = store.counts()
+    store.close()
+    result = answers(["db", "import", str(path), "--url", url, "--lang", "en"])
+    store = open_store(url)
+    after = store.counts()
+    store.close()
+    if result.exit_code == 0:
+        assert after["campaigns"] == before["campaigns"] + 1
+        return
+    assert after == before
+    head = f'error: {path}: encounter #{which + 1} ({encounter["name"]}): field "'
+    assert result.stderr.startswith(head), result.stderr
+    field = result.stderr[len(head) :].split('"')[0]
+    found = re.fullmatch(r"log\[(\d+)\](\..+)?", field)
+    assert found and int(found.group(1)) >= n + 1, result.stderr
+
+
 @FUZZ
 @given(data=st.data())
 def test_conteur_db_export_answers_or_refuses(place: Path, data: st.DataObject) -> None:
@@ -268,9 +308,16 @@ def test_conteur_serve_options_answer_or_refuse(
     if data.draw(st.booleans()):
         args.append("--demo")
     args += data.draw(st.sampled_from([[], ["--lang", "en"]]))
+    lang = data.draw(st.sampled_from([None, None, "en", "fr_FR", "de", "xx"]))
+    if lang is None:
+        monkeypatch.delenv("CONTEUR_LANG", raising=False)
+    else:
+        monkeypatch.setenv("CONTEUR_LANG", lang)
     database = place / "data" / "conteur.db"
     existed = database.exists()
     result = answers(args)
+    if lang in ("de", "xx"):  # refused first, in both languages, whatever the options
+        assert result.exit_code == 2 and result.stderr.count("CONTEUR_LANG") == 2
     if result.exit_code == 2:
         assert database.exists() == existed and not started
     else:

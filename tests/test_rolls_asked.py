@@ -15,6 +15,8 @@ from conteur.engine import Command
 from conteur.engine.plan import next_roll
 from conteur.i18n import ConteurError, Msg
 from conteur.rulesets.hunter.dice import HunterPool
+from conteur.rulesets.hunter.events import HunterAttackRolled
+from conteur.rulesets.vtm.asks import parts
 from conteur.rulesets.vtm.dice import VtmPool
 from hunter.fight import Fight as HunterFight
 from hunter.fight import sheet
@@ -53,8 +55,12 @@ def test_describe_one_die_an_automatic_success_and_a_bare_ask() -> None:
         what=Msg("ask.what.soak", name="Bill"),
         breakdown=((Msg("ask.part.soak"), 1), auto_successes(1, Msg("vtm.trait.willpower"))),
     )
-    assert one.describe("fr") == "dés d'encaissement 1 = 1 dé, 1 succès automatique (Volonté)"
-    assert one.describe("en") == "soak dice 1 = 1 die, 1 automatic success (Willpower)"
+    # One part that is the whole pool is said once, not « dés d'encaissement 1 = 1 dé ».
+    assert one.describe("fr") == "dés d'encaissement (1 dé), 1 succès automatique (Volonté)"
+    assert one.describe("en") == "soak dice (1 die), 1 automatic success (Willpower)"
+    unnamed = RollAsk(who=None, what=Msg("ask.what.soak", name="Bill"), breakdown=parts((), 3))
+    assert unnamed.describe("fr") == "3 dés"  # no named part: not « autres modificateurs 3 »
+    assert unnamed.describe("en") == "3 dice"
     bare = RollAsk(who="mary", what=Msg("ask.what.initiative", name="Mary"))
     assert bare.describe("fr") == "initiative de Mary"
     assert bare.title("en") == "Mary's initiative"
@@ -170,7 +176,7 @@ def test_vtm_attack_with_a_block_is_asked_attack_block_damage_soak() -> None:
         "Dextérité 3 + Bagarre 2 = 5 dés, difficulté 6",
         "Dextérité 3 + Bagarre 1 = 4 dés, difficulté 6",
         "Force 2 + succès en plus 1 = 3 dés, difficulté 6",
-        "Vigueur 1 = 1 dé, difficulté 6",
+        "Vigueur (1 dé), difficulté 6",
     ]
     assert asked[0].ask is not None and asked[0].ask.breakdown[0][1] == 3
 
@@ -205,8 +211,16 @@ def test_hunter_chance_die_is_said_as_such() -> None:
     f.start(9, 1)
     need = next_roll(f.encounter, Command("act", "a", {"kind": "attack", "target": "b"}), [])
     assert need is not None and need.ask is not None and need.count == 1
-    assert "dé de chance" in need.ask.describe("fr")
-    assert "chance die" in need.ask.describe("en")
+    # The parts come to −3: said, then the one die thrown (not « = 1 dé » after a −3 sum).
+    assert need.ask.describe("fr") == (
+        "Force 1 − Défense de b 4 = −3 → 1 dé, dé de chance : seul un 10 réussit (et se relance),"
+        " un 1 est un échec dramatique"
+    )
+    assert need.ask.describe("en").startswith("Strength 1 − b's Defense 4 = −3 → 1 die, chance die")
+    # The log line says the chance die too, not « -3 dés ».
+    line = f.act("a", target="b", dice=[3]).one(HunterAttackRolled)
+    assert line.describe("fr").startswith("a → b, mains nues : dé de chance (réserve −3) [")
+    assert line.describe("en").startswith("a → b, unarmed: chance die (pool −3) [")
 
 
 def test_western_shot_asks_its_d100_then_its_location() -> None:
@@ -225,7 +239,20 @@ def test_western_shot_asks_its_d100_then_its_location() -> None:
         "dégâts sur Joe",
     ]
     first = asked[0].ask
-    assert first is not None and "%" in first.describe("fr")
+    assert first is not None
+    assert first.describe("fr") == "1 dé, 1D100 sous 56 % (tir visé au pistolet 56 %)"
+    assert first.describe("en") == "1 die, 1D100 under 56% (aimed pistol 56%)"
+
+
+def test_western_aimed_shot_gives_its_percentage_part_by_part() -> None:
+    f = WesternFight(gunman("bill", x=0), gunman("joe", x=10))
+    f.round()
+    need = next_roll(f.encounter, Command("attack", "bill", {"target": "joe", "zone": "head"}), [])
+    assert need is not None and need.ask is not None
+    assert (
+        need.ask.describe("fr") == "1 dé, 1D100 sous 16 % (tir visé au pistolet 56 % − tête 40 %)"
+    )
+    assert need.ask.describe("en") == "1 die, 1D100 under 16% (aimed pistol 56% − head 40%)"
 
 
 # ------------------------------------------------------------------ the same faces, flat or per roll

@@ -169,3 +169,82 @@ def test_a_language_conteur_does_not_speak_is_refused(
     result = runner.invoke(app, [*command, "--lang", "de"])
     assert (result.exit_code, result.stdout, result.stderr) == (2, "", want)
     assert list(data.iterdir()) == []
+
+
+def env_lang_refused(value: str) -> str:
+    """The refusal of ``CONTEUR_LANG=value``: French, then English (the language is unknown)."""
+    return (
+        nnbsp(
+            f"erreur : CONTEUR_LANG : « {value} » n'est pas une langue de conteur (fr, en) ; "
+            "choisissez-en une, ou retirez la variable"
+        )
+        + f'\nerror: CONTEUR_LANG: "{value}" is not one of conteur\'s languages (fr, en); '
+        "choose one, or unset the variable\n"
+    )
+
+
+@pytest.mark.parametrize("value", ["de", "xx", "Deutsch"])
+@pytest.mark.parametrize(
+    "command",
+    [
+        ["--help"],
+        ["serve"],
+        ["serve", "--lang", "en"],
+        ["roll", "vtm", "--pool", "2", "--seed", "1"],
+        ["db", "info"],
+        ["demo"],
+        ["xp", "hunter", "--help"],
+    ],
+)
+def test_a_conteur_lang_conteur_does_not_speak_is_refused_in_both_languages(
+    data: Path, monkeypatch: pytest.MonkeyPatch, command: list[str], value: str
+) -> None:
+    """``CONTEUR_LANG=de`` was read as French without a word; now every command (``--help``
+    too, and even with ``--lang``) refuses it in French and in English, exit code 2, before
+    the database is opened or a server started."""
+    monkeypatch.setenv("CONTEUR_LANG", value)
+    result = runner.invoke(app, command)
+    assert (result.exit_code, result.stdout, result.stderr) == (2, "", env_lang_refused(value))
+    assert list(data.iterdir()) == []
+
+
+@pytest.mark.parametrize("argv", [["odds", "vtm", "--pool", "3", "--json"], ["--help"]])
+def test_the_console_script_refuses_a_bad_conteur_lang_on_its_fast_path_too(
+    data: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str], argv: list[str]
+) -> None:
+    """``conteur odds … --json`` answers without the Typer app (``conteur.launch``): it
+    refuses ``CONTEUR_LANG=de`` the same way."""
+    from conteur.launch import main
+
+    monkeypatch.setenv("CONTEUR_LANG", "de")
+    with pytest.raises(SystemExit) as stopped:
+        main(argv)
+    assert stopped.value.code == 2
+    assert capsys.readouterr() == ("", env_lang_refused("de"))
+
+
+def test_a_server_process_refuses_a_bad_conteur_lang_before_opening_the_database(
+    data: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """A server process built by uvicorn's ``--factory`` (``app_from_env``, what ``serve
+    --workers`` starts) refuses it as ``conteur serve`` does, and opens no database."""
+    from conteur.web.hosting import app_from_env
+
+    monkeypatch.setenv("CONTEUR_LANG", "xx")
+    with pytest.raises(SystemExit) as stopped:
+        app_from_env()
+    assert stopped.value.code == 2
+    assert capsys.readouterr() == ("", env_lang_refused("xx"))
+    assert list(data.iterdir()) == []
+
+
+@pytest.mark.parametrize(("value", "word"), [("en", "error:"), ("EN", "error:"),
+    ("en-GB", "error:"), ("fr_FR", "erreur\u202f:"), ("", "erreur\u202f:"), ("  ", "erreur\u202f:")])  # fmt: skip
+def test_a_conteur_lang_conteur_speaks_still_chooses_the_language(
+    monkeypatch: pytest.MonkeyPatch, value: str, word: str
+) -> None:
+    monkeypatch.setenv("CONTEUR_LANG", value)
+    result = runner.invoke(app, ["roll", "vtm", "--pool", "-1"])
+    assert result.exit_code == 2
+    assert result.stderr.split("\n")[0].startswith(word + " "), result.stderr
+    assert result.stderr.count("\n") == 1  # one language only

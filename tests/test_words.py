@@ -37,7 +37,7 @@ NNBSP = "\u202f"
 
 for _pkg in ("conteur.web", "conteur.sim", "conteur.store"):
     register_package_catalog(_pkg)
-for _part in ("db", "serve", "characters"):
+for _part in ("db", "serve", "characters", "chrome"):
     register_package_catalog("conteur.cli", f"messages-{_part}.yaml")
 
 

@@ -99,6 +99,12 @@ def run_fast_odds(spec: OddsCommand, kwargs: dict[str, Any], lang_option: str | 
 def main(argv: Sequence[str] | None = None) -> None:
     """Entry point of the ``conteur`` console script."""
     args = list(sys.argv[1:] if argv is None else argv)
+    from conteur.i18n import env_lang_refusal
+
+    refusal = env_lang_refusal()  # the Typer app refuses it too; the fast path is before it
+    if refusal is not None:
+        sys.stderr.write(refusal + "\n")
+        sys.exit(2)
     fast = parse_fast_odds(args)
     if fast is not None:
         sys.exit(run_fast_odds(*fast))

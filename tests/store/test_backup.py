@@ -232,9 +232,38 @@ BAD: list[tuple[list[Any], Any, tuple[str, str], str, str, str]] = [
     (["encounters", 0, "log", 0, "kind"], "undo", SALOON, "log[1].kind",
      "« undo », mais l'entrée du journal dit « command »",
      '"undo", but the log entry says "command"'),
-    (["encounters", 0, "log", 3, "entry", "events"], [{"type": "Nope"}], SALOON, "log",
-     "le journal ne se rejoue pas depuis le scénario de la rencontre (KeyError: 'Nope')",
-     "the log does not replay from the encounter's scenario (KeyError: 'Nope')"),
+    # a log that does not replay: the entry, its command and the event named, no Python error
+    (["encounters", 0, "log", 3, "entry", "events"], [{"type": "Nope"}], SALOON,
+     "log[4].entry.events[1].type",
+     "la commande « declare » de ann porte un événement d'un type que ces règles ne "
+     "connaissent pas, « Nope »",
+     'the command "declare" by ann carries an event of a type these rules do not know, "Nope"'),
+    (["encounters", 0, "log", 3, "entry", "events", 0, "fighter"], KeyError, SALOON,
+     "log[4].entry.events[1].fighter",
+     "obligatoire, absent de l'événement « ActionDeclared » (la commande « declare » de ann)",
+     'required, missing from the event "ActionDeclared" (the command "declare" by ann)'),
+    (["encounters", 0, "log", 3, "entry", "events", 0, "fighter"], "zed", SALOON,
+     "log[4].entry.events[1]",
+     "l'événement n° 1 (« ActionDeclared ») de la commande « declare » de ann ne s'applique "
+     "pas à la rencontre telle que le journal l'a menée jusque-là",
+     'event #1 ("ActionDeclared") of the command "declare" by ann does not apply to the '
+     "encounter as the log has brought it so far"),
+    (["encounters", 0, "log", 3, "entry", "events", 0, "rolls"], [{"x": 1}], SALOON,
+     "log[4].entry.events[1]",
+     "l'événement « ActionDeclared » de la commande « declare » de ann ne se lit pas",
+     'the event "ActionDeclared" of the command "declare" by ann cannot be read'),
+    (["encounters", 0, "log", 3, "entry", "events"], "x", SALOON, "log[4].entry.events",
+     "doit être une liste (reçu « x »)", 'must be a list (got "x")'),
+    (["encounters", 0, "log", 3, "entry", "command"], KeyError, SALOON, "log[4].entry.command",
+     "obligatoire, absent (une commande sans type)", "required, missing (a command with no type)"),
+    (["encounters", 0, "log", 6, "entry", "undoes"], KeyError, SALOON, "log[7].entry.undoes",
+     "obligatoire, absent (l'annulation)", "required, missing (the undo)"),
+    (["encounters", 0, "scenario", "combatants", 0, "nom"], "Ann", SALOON,
+     "scenario › {combattant n° 1 (ann) › nom|combatant #1 (ann) › nom}",
+     "clé inconnue (clés permises : arme, armure_détruite, blood, camp, conditions, couvert, "
+     "fiche, health, id, munitions, position, willpower)",
+     "unknown key (allowed keys: ammo, armour_destroyed, blood, conditions, cover, health, id, "
+     "position, sheet, side, weapon, willpower)"),
     (["encounters", 0, "characters", "ann"], 999, SALOON, "characters.ann",
      "le personnage n° 999 n'est pas dans la sauvegarde",
      "the character number 999 is not in the backup"),
@@ -284,23 +313,26 @@ def test_a_bad_backup_is_refused_naming_file_entry_and_field_and_nothing_is_impo
     assert store.counts() == before
 
 
+@pytest.mark.parametrize("field", ["slgu", "log[4].entry.events[1].type", "log[4].entry.events[1]"])
 @pytest.mark.parametrize("lang", ["fr", "en"])
 def test_conteur_db_import_refuses_a_bad_file_and_creates_nothing(
-    source: tuple[Store, int], tmp_path: Path, lang: str
+    source: tuple[Store, int], tmp_path: Path, lang: str, field: str
 ) -> None:
     """Through the command: exit 2, the file, entry and field named, « nothing imported »;
-    the target database, which did not exist, still does not (the file is read first)."""
+    the target database, which did not exist, still does not (the file is read first). A
+    log that does not replay names its entry, command and event, not a Python error."""
     old, cid = source
     data = json.loads(json.dumps(old.export_campaign(cid)))
     old.close()
     backup = tmp_path / "partie.json"
-    backup.write_text(json.dumps(_broken(data, ["characters", 0, "slgu"], "ann")))
+    path, value, entry, _, fr, en = next(case for case in BAD if case[3] == field)
+    backup.write_text(json.dumps(_broken(data, path, value)))
     target = tmp_path / "neuve.db"
     out = runner.invoke(
         app, ["db", "import", str(backup), "--url", f"sqlite:///{target}", "--lang", lang]
     )
     assert out.exit_code == 2
-    line = expected(ANN, "slgu", *BAD[7][4:])[0 if lang == "fr" else 1]
+    line = expected(entry, field, fr, en)[0 if lang == "fr" else 1]
     nothing = {
         "fr": "Rien n'a été importé\u202f: la base est telle qu'avant.",
         "en": "Nothing was imported: the database is as it was.",

@@ -1,17 +1,27 @@
 """Rolls at the table in Chromium: the game master's screen (1366×768) asks each roll of a vtm
 punch in turn, named and counted, entered on the dice pad (its keys and the keyboard); the
 block is entered on Jack's phone (390×844); a reload in the middle loses nothing; a cancel
-logs nothing; the result shows every die with its marking. One walk per language.
+logs nothing; the result shows every die with its marking. One walk per language. The
+initiative is asked combatant by combatant, by name (Jack's on his phone, the others taken
+over by the GM); a ``conteur serve`` process killed in the middle of an action and started
+again shows the GM's page the roll where it was, with nothing logged.
 
-One server and one browser for the module; each walk plays in a fresh copy of the saloon.
+One server and one browser for the module (the kill test runs its own ``conteur serve``
+process, since it kills it); each walk plays in a fresh copy of the saloon.
 Screenshots go to ``out/test-output/`` (or ``$CONTEUR_TEST_OUTPUT``), to be looked at.
 """
 
 from __future__ import annotations
 
+import signal
+import subprocess
+import threading
+import time
 from collections.abc import Iterator
+from pathlib import Path
 from typing import Any
 
+import httpx
 import pytest
 
 from conteur.dice import TypedDice
@@ -75,25 +85,29 @@ def fresh_saloon(
             )
         )
     info = store.start_encounter(campaign.id, name, participants)
-    for command, faces in steps or [
-        (Command("initiative", None, {}), "5 3 5 8"),
-        (
-            Command(
-                "declare",
-                "billy",
-                {"kind": "weapon_strike", "target": "ezechiel", "weapon": "knife"},
+    for command, faces in (
+        steps
+        if steps is not None
+        else [
+            (Command("initiative", None, {}), "5 3 5 8"),
+            (
+                Command(
+                    "declare",
+                    "billy",
+                    {"kind": "weapon_strike", "target": "ezechiel", "weapon": "knife"},
+                ),
+                "",
             ),
-            "",
-        ),
-        (Command("declare", "sam", {"delay": 1}), ""),
-        (
-            Command(
-                "declare", "jack", {"kind": "punch", "target": "ezechiel", "then_kind": "block"}
+            (Command("declare", "sam", {"delay": 1}), ""),
+            (
+                Command(
+                    "declare", "jack", {"kind": "punch", "target": "ezechiel", "then_kind": "block"}
+                ),
+                "",
             ),
-            "",
-        ),
-        (Command("declare", "ezechiel", {"kind": "punch", "target": "jack"}), ""),
-    ]:
+            (Command("declare", "ezechiel", {"kind": "punch", "target": "jack"}), ""),
+        ]
+    ):
         store.execute(info.id, command, TypedDice(faces))
     return info.id, tokens
 
@@ -244,3 +258,174 @@ def test_a_cancel_in_the_middle_logs_nothing(site: tuple[str, Store, str], brows
         assert store.last_seq(eid) == 4 and store.pending(eid) is None
     finally:
         ctx.close()
+
+
+def test_the_initiative_is_asked_per_named_combatant(
+    site: tuple[str, Store, str], browser: Any
+) -> None:
+    """Four initiative rolls, one per combatant, in the roster's order, each titled with
+    its combatant's name and one die: Jack's on his phone (the GM's screen waits for it),
+    the three others taken over by the GM on his own pad; each face lands on the combatant
+    it was asked for (V-INI-1)."""
+    from playwright.sync_api import expect
+
+    base, store, _ = site
+    eid, tokens = fresh_saloon(store, "Saloon initiative", steps=[])
+    names = store.read_encounter(eid, lambda enc: enc.ruleset.names(enc.state))
+    gm_ctx = browser.new_context(viewport=GM_SIZE)
+    phone_ctx = browser.new_context(viewport=PHONE_SIZE, device_scale_factor=1)
+    try:
+        gm, phone = gm_ctx.new_page(), phone_ctx.new_page()
+        for page in (gm, phone):
+            page.set_default_timeout(TIMEOUT_MS)
+        gm.goto(f"{base}/e/{eid}?token={store.new_gm_token()}")
+        phone.goto(f"{base}/lang/fr?next=/p/{tokens['jack']}")
+        expect(phone.locator("#live")).to_have_attribute("data-live", "on")
+        gm.locator('form[data-form="initiative:"] [data-rolls-start]').click()
+        pad, mine = gm.locator("#rolls section.rolls"), phone.locator("#rolls section.rolls")
+
+        expect(pad.locator("h3")).to_have_text(f"Initiative de {names['jack']}")
+        expect(pad.locator("[data-waiting]")).to_contain_text(
+            f"en attente\u202f: initiative de {names['jack']}"
+        )
+        expect(mine.locator("h3")).to_have_text(f"À vous de lancer — Initiative de {names['jack']}")
+        expect(mine.locator("[data-pad-counter]")).to_have_text("0 / 1")
+        phone.locator('#rolls .pad-key[data-face="5"]').click()
+        phone.locator("#rolls [data-pad=submit]").click()
+        OUTPUT.mkdir(parents=True, exist_ok=True)
+        for who, face in (("billy", 3), ("sam", 5), ("ezechiel", 8)):
+            expect(pad.locator("h3")).to_have_text(f"Initiative de {names[who]}")
+            expect(pad.locator("[data-pad-counter]")).to_have_text("0 / 1")
+            expect(mine).to_have_count(0)  # not Jack's: his phone asks nothing
+            if who == "billy":
+                expect(pad.locator("[data-waiting]")).to_be_visible()  # his, taken over
+                gm.screenshot(path=str(OUTPUT / "rolls-initiative-gm-fr-1366x768.png"))
+            gm.locator(f'#rolls .pad-key[data-face="{face}"]').click()
+            gm.locator("#rolls [data-pad=submit]").click()
+        expect(pad).to_have_count(0)
+        faces = {
+            e.fighter: e.face
+            for e in store.encounter(eid).events()
+            if type(e).__name__ == "InitiativeRolled"
+        }
+        assert faces == {"jack": 5, "billy": 3, "sam": 5, "ezechiel": 8}, faces
+        expect(gm.locator('.log li[data-seq="0"] [data-faces="8"]')).to_have_count(1)
+    finally:
+        gm_ctx.close()
+        phone_ctx.close()
+
+
+def test_a_server_killed_in_the_middle_keeps_the_rolls_on_the_gms_page(
+    browser: Any, tmp_path: Path
+) -> None:
+    """``conteur serve --demo`` killed (SIGKILL) after the attack's faces are in: the GM's
+    page says « reconnexion… »; started again on the same database and port, the page
+    reconnects by itself and shows the block asked where it was, nothing logged; the
+    action then finishes and is logged once."""
+    from playwright.sync_api import expect
+
+    from .test_crash import _free_port, _start
+
+    port = _free_port()
+    base = f"http://127.0.0.1:{port}"
+    proc, link = _start(tmp_path, port, "--demo")
+    drain(proc, base)
+    ctx = browser.new_context(viewport=GM_SIZE)
+    try:
+        gm = ctx.new_page()
+        gm.set_default_timeout(TIMEOUT_MS)
+        gm.goto(link)
+        gm.goto(f"{base}/e/1")
+        csrf = gm.locator('input[name="csrf"]').first.get_attribute("value")
+        for values in SALOON_STEPS:  # set up through the API, in the page's session
+            r = ctx.request.post(f"{base}/e/1/command", form={"csrf": csrf, **values})
+            assert r.ok, r.text()[:300]
+        gm.reload()
+        gm.locator('form[data-form="act:ezechiel"] [data-rolls-start]').click()
+        press(gm, [8, 9, 1, 3, 7, 10])
+        gm.locator("#rolls [data-pad=submit]").click()
+        expect(gm.locator("#rolls [data-pad-counter]")).to_have_text("0 / 4")  # the block
+        expect(gm.locator("#live")).to_have_attribute("data-live", "on")
+
+        proc.send_signal(signal.SIGKILL)
+        proc.wait(10)
+        expect(gm.locator("#live")).to_have_attribute("data-live", "reconnecting")
+        expect(gm.locator("#live")).to_have_text("reconnexion…")
+        OUTPUT.mkdir(parents=True, exist_ok=True)
+        gm.screenshot(path=str(OUTPUT / "rolls-killed-gm-fr-1366x768.png"))
+
+        proc, _ = _start(tmp_path, port)
+        drain(proc, base)
+        expect(gm.locator("#live")).to_have_attribute("data-live", "on", timeout=20_000)
+        # The page as served by the new process. Without this reload, the pad's next POST
+        # /rolls/faces went out but had no answer for over 8 s (reported, not fixed here:
+        # the pad and the stream are the lead's).
+        gm.reload()
+        store = open_store(f"sqlite:///{tmp_path / 'conteur.db'}")
+        try:
+            seq, pending = store.last_seq(1), store.pending(1)
+            assert pending is not None and [list(r) for r in pending.rolls] == [[8, 9, 1, 3, 7, 10]]
+        finally:
+            store.close()
+        pad = gm.locator("#rolls section.rolls")
+        expect(pad.locator("[data-pad-counter]")).to_have_text("0 / 4")
+        expect(pad.locator("h3")).to_contain_text("Blocage de Jack Malone")
+        gm.screenshot(path=str(OUTPUT / "rolls-restarted-gm-fr-1366x768.png"))
+        press(gm, [2, 3, 9, 4])
+        gm.locator("#rolls [data-pad=submit]").click()
+        expect(pad.locator("h3")).to_contain_text("Dégâts sur Jack Malone")
+        press(gm, [6, 6, 2, 9, 1])
+        gm.locator("#rolls [data-pad=submit]").click()
+        expect(pad.locator("h3")).to_contain_text("Encaissement de Jack Malone")
+        gm.keyboard.type("382")
+        gm.keyboard.press("Enter")
+        expect(pad).to_have_count(0)
+        expect(
+            gm.locator(f'.log li[data-seq="{seq + 1}"] [data-faces="8 9 1 3 7 10"]')
+        ).to_have_count(1)
+    finally:
+        ctx.close()
+        if proc.poll() is None:
+            proc.send_signal(signal.SIGTERM)
+            try:
+                proc.wait(10)
+            except subprocess.TimeoutExpired:
+                proc.kill()
+                proc.wait(10)
+
+
+def drain(proc: subprocess.Popen[str], base: str) -> None:
+    """Read the server's output as it comes, so a full pipe never blocks it, and wait until
+    it answers (a loaded machine may print the link well before it listens)."""
+    assert proc.stdout is not None
+    threading.Thread(target=proc.stdout.read, daemon=True).start()
+    deadline = time.monotonic() + 60
+    while time.monotonic() < deadline and proc.poll() is None:
+        try:
+            httpx.get(f"{base}/static/style.css", timeout=2)
+            return
+        except httpx.HTTPError:
+            time.sleep(0.1)
+    raise AssertionError(f"conteur serve does not answer at {base}")
+
+
+SALOON_STEPS: list[dict[str, str]] = [
+    {"type": "initiative", "actor": "", "faces": "5 3 5 8"},
+    {
+        "type": "declare",
+        "actor": "billy",
+        "kind": "weapon_strike",
+        "target": "ezechiel",
+        "weapon": "knife",
+    },
+    {"type": "declare", "actor": "sam", "delay": "1"},
+    {
+        "type": "declare",
+        "actor": "jack",
+        "kind": "punch",
+        "target": "ezechiel",
+        "then_kind": "block",
+    },
+    {"type": "declare", "actor": "ezechiel", "kind": "punch", "target": "jack"},
+]
+"""The saloon up to Ézéchiel's punch at Jack, who blocks, as the GM's forms send it."""

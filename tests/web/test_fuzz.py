@@ -318,6 +318,8 @@ def test_no_route_gives_a_server_error(table: Table) -> None:
     }
     command = next(r for r in table.routes if r.path == "/e/{eid}/command")
     assert {"type", "actor", "faces", "csrf"} <= set(command.fields)  # the forms were read
+    upload = next(r for r in table.routes if r.path == "/c/{cid}/import-file")
+    assert {"file", "format"} <= set(upload.fields)
 
     @settings(
         max_examples=FUZZ_EXAMPLES,
@@ -354,6 +356,10 @@ def test_no_route_gives_a_server_error(table: Table) -> None:
             form["csrf"] = data.draw(
                 st.sampled_from([csrf, csrf, csrf, "", "0" * 64, table.gm_csrf]), label="csrf"
             )
+        upload = None
+        if "file" in form and data.draw(st.booleans(), label="as a file"):
+            form.pop("file")  # a file part: any bytes, a binary file, a real actor spoilt
+            upload = data.draw(UPLOADS, label="upload")
         headers: dict[str, str] = {}
         if data.draw(st.booleans(), label="htmx"):
             headers["hx-request"] = "true"
@@ -378,7 +384,7 @@ def test_no_route_gives_a_server_error(table: Table) -> None:
                     ]
                 )
             )
-        send(table, client, method, path, query, form, headers, raw)
+        send(table, client, method, path, query, form, headers, raw, upload)
 
     sweep(table)  # every route once for sure, then Hypothesis's draws
     probe()
@@ -414,6 +420,15 @@ def sweep(table: Table) -> None:
                     send(table, client, method, path, query, body, headers)
 
 
+FOUNDRY = sorted((Path(__file__).resolve().parent.parent / "vtm" / "foundry").glob("*.json"))
+UPLOADS = st.one_of(
+    st.binary(max_size=200),
+    st.sampled_from([b"\xff\xfe\x00PK\x03\x04", b"{}", b"[" * 5000 + b"]" * 5000, b""]),
+    st.sampled_from(FOUNDRY).map(lambda p: p.read_bytes()),
+    st.sampled_from(FOUNDRY).map(lambda p: p.read_bytes().replace(b'"', b"'", 3)),
+)
+"""What a GM's upload may be: any bytes, a binary file, nesting, a Foundry actor (spoilt)."""
+
 SWEEP = ["", "--5", "9" * 5000, "<@csrf@> é"]
 """The odd values of the sweep (values a header can carry too)."""
 
@@ -427,6 +442,7 @@ def send(
     form: dict[str, str],
     headers: dict[str, str],
     raw: bytes | None = None,
+    upload: bytes | None = None,
 ) -> None:
     """One request; a server error (or a stream broken off) is noted in ``table.failures``."""
     request = client.build_request(
@@ -435,6 +451,7 @@ def send(
         params=query,
         data=None if raw is not None else (form or None),
         content=raw,
+        files=None if upload is None or raw is not None else {"file": ("acteur.json", upload)},
         headers={k: v.encode() for k, v in headers.items()},  # bytes: any UTF-8 too
     )
     try:

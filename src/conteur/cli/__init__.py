@@ -15,6 +15,7 @@ from . import imports as _imports  # noqa: F401  (registers `conteur import`)
 from . import npc as _npc  # noqa: F401  (registers `conteur npc`)
 from . import odds_attack  # noqa: F401  (registers `conteur odds attack`)
 from . import simulate as _simulate  # noqa: F401  (registers `conteur simulate`)
+from .chrome import ChromeCommand
 from .common import app, help_text
 from .db import db_app  # noqa: F401  (registers `conteur db`)
 from .demo import demo
@@ -25,9 +26,9 @@ from .serve import serve
 
 app.add_typer(roll_app, name="roll")
 app.add_typer(odds_app, name="odds")
-app.command("demo", help=help_text("cli.help.demo"))(demo)
-app.command("play", help=help_text("cli.help.play"))(play)
-app.command("serve", help=help_text("cli.help.serve"))(serve)
+app.command("demo", cls=ChromeCommand, help=help_text("cli.help.demo"))(demo)
+app.command("play", cls=ChromeCommand, help=help_text("cli.help.play"))(play)
+app.command("serve", cls=ChromeCommand, help=help_text("cli.help.serve"))(serve)
 
 
 def main() -> None:

@@ -17,11 +17,12 @@ import typer
 import conteur.i18n
 from conteur.i18n import ConteurError, t
 
+from .chrome import ChromeCommand, ChromeGroup
 from .common import JsonOption, LangOption, app, fail, help_text, print_json, resolve_lang
 
 conteur.i18n.register_package_catalog("conteur.cli", "messages-db.yaml")
 
-db_app = typer.Typer(help=help_text("cli.help.db"), no_args_is_help=True)
+db_app = typer.Typer(cls=ChromeGroup, help=help_text("cli.help.db"), no_args_is_help=True)
 
 app.add_typer(db_app, name="db")
 
@@ -32,6 +33,7 @@ def _upgrade(url: str | None, lang_option: str | None, key: str) -> None:
     lang = resolve_lang(lang_option)
     try:
         from conteur.store import current_revision, database_url, display_url, make_engine
+        from conteur.store.db import unreachable
         from conteur.store.migrate import HEAD, upgrade
 
         target = url or database_url()
@@ -44,25 +46,26 @@ def _upgrade(url: str | None, lang_option: str | None, key: str) -> None:
     except ConteurError as error:
         fail(error, lang)
     except Exception as exc:  # the database could not be reached or written
-        fail(ConteurError("store.unreachable", url=str(url or ""), reason=str(exc)), lang)
+        fail(unreachable(url or database_url(), exc), lang)
     typer.echo(t(key, lang, url=display_url(target), before=before or "-", revision=HEAD))
 
 
-@db_app.command("init", help=help_text("cli.help.db.init"))
+@db_app.command("init", cls=ChromeCommand, help=help_text("cli.help.db.init"))
 def init(url: UrlOption = None, lang: LangOption = None) -> None:
     _upgrade(url, lang, "cli.db.ready")
 
 
-@db_app.command("upgrade", help=help_text("cli.help.db.upgrade"))
+@db_app.command("upgrade", cls=ChromeCommand, help=help_text("cli.help.db.upgrade"))
 def upgrade_command(url: UrlOption = None, lang: LangOption = None) -> None:
     _upgrade(url, lang, "cli.db.upgraded")
 
 
-@db_app.command("info", help=help_text("cli.help.db.info"))
+@db_app.command("info", cls=ChromeCommand, help=help_text("cli.help.db.info"))
 def info(url: UrlOption = None, lang: LangOption = None, as_json: JsonOption = False) -> None:
     chosen = resolve_lang(lang)
     try:
         from conteur.store import Store, current_revision, database_url, display_url, make_engine
+        from conteur.store.db import unreachable
         from conteur.store.migrate import HEAD
 
         target = url or database_url()
@@ -76,8 +79,7 @@ def info(url: UrlOption = None, lang: LangOption = None, as_json: JsonOption = F
     except ConteurError as error:
         fail(error, chosen, as_json)
     except Exception as exc:
-        problem = ConteurError("store.unreachable", url=str(url or ""), reason=str(exc))
-        fail(problem, chosen, as_json)
+        fail(unreachable(url or database_url(), exc), chosen, as_json)
     shown = display_url(target)
     if as_json:
         print_json({"url": shown, "revision": revision, "head": HEAD, **counts})
@@ -89,7 +91,8 @@ def info(url: UrlOption = None, lang: LangOption = None, as_json: JsonOption = F
 
 def _open(url: str | None) -> Any:
     """The store at ``url`` (else the default database), its schema brought up to date."""
-    from conteur.store import database_url, display_url, open_store
+    from conteur.store import database_url, open_store
+    from conteur.store.db import unreachable
 
     target = url or database_url()
     try:
@@ -97,10 +100,10 @@ def _open(url: str | None) -> Any:
     except ConteurError:
         raise
     except Exception as exc:
-        raise ConteurError("store.unreachable", url=display_url(target), reason=str(exc)) from None
+        raise unreachable(target, exc) from None
 
 
-@db_app.command("export", help=help_text("cli.help.db.export"))
+@db_app.command("export", cls=ChromeCommand, help=help_text("cli.help.db.export"))
 def export_command(
     campaign: Annotated[int, typer.Option("--campaign", help=help_text("cli.help.db.campaign"))],
     output: Annotated[
@@ -145,7 +148,7 @@ def export_command(
     )
 
 
-@db_app.command("import", help=help_text("cli.help.db.import"))
+@db_app.command("import", cls=ChromeCommand, help=help_text("cli.help.db.import"))
 def import_command(
     file: Annotated[Path, typer.Argument(help=help_text("cli.help.db.file"), show_default=False)],
     url: UrlOption = None,
@@ -154,12 +157,15 @@ def import_command(
 ) -> None:
     chosen = resolve_lang(lang)
     try:
+        from conteur.engine.inputs import not_utf8
         from conteur.store.backup import parse, read_backup
 
         try:
             text = file.read_text(encoding="utf-8")
-        except (OSError, UnicodeDecodeError) as exc:
-            reason = exc.strerror if isinstance(exc, OSError) and exc.strerror else str(exc)
+        except UnicodeDecodeError as exc:
+            raise not_utf8(file, exc) from None
+        except OSError as exc:
+            reason = exc.strerror or str(exc)
             raise ConteurError("cli.db.unreadable", source=str(file), reason=reason) from None
         # read and checked whole before the database is opened: a refused file changes
         # nothing, not even a database that did not exist yet

@@ -19,6 +19,7 @@ import yaml
 import conteur.i18n
 from conteur.i18n import ConteurError, Lang, t
 
+from .chrome import ChromeCommand
 from .common import JsonOption, LangOption, app, fail, help_text, print_json, resolve_lang
 
 conteur.i18n.register_package_catalog("conteur.cli", "messages-characters.yaml")
@@ -28,7 +29,7 @@ RulesetOption = Annotated[
 ]
 
 
-@app.command("import", help=help_text("cli.help.import"))
+@app.command("import", cls=ChromeCommand, help=help_text("cli.help.import"))
 def import_command(
     fmt: Annotated[str, typer.Argument(metavar="FORMAT", help=help_text("cli.help.import.format"))],
     file: Annotated[Path, typer.Argument(metavar="FILE", help=help_text("cli.help.import.file"))],
@@ -55,12 +56,14 @@ def import_command(
 
 
 def _read_json(path: Path) -> Any:
+    from conteur.engine.inputs import not_utf8
+
     try:
         text = path.read_text(encoding="utf-8")
     except OSError:
         raise ConteurError("cli.import.no_file", path=str(path)) from None
-    except UnicodeDecodeError:
-        raise ConteurError("cli.import.not_text", path=str(path)) from None
+    except UnicodeDecodeError as exc:
+        raise not_utf8(path, exc) from None
     try:
         return json.loads(text)
     except json.JSONDecodeError as exc:

@@ -17,6 +17,7 @@ import yaml
 import conteur.i18n
 from conteur.i18n import ConteurError, Lang, t
 
+from .chrome import ChromeCommand
 from .common import JsonOption, LangOption, app, fail, help_text, print_json, resolve_lang
 
 if TYPE_CHECKING:
@@ -30,7 +31,7 @@ ParamOption = Annotated[
 ]
 
 
-@app.command("npc", help=help_text("cli.help.npc"))
+@app.command("npc", cls=ChromeCommand, help=help_text("cli.help.npc"))
 def npc_command(
     ruleset: Annotated[
         str, typer.Argument(metavar="RULESET", help=help_text("cli.help.npc.ruleset"))

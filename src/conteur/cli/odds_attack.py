@@ -9,6 +9,7 @@ import typer
 
 from conteur.i18n import ConteurError, Lang, t
 
+from .chrome import ChromeCommand
 from .common import JsonOption, LangOption, fail, print_json, resolve_lang
 from .odds import _help, odds_app
 
@@ -25,7 +26,7 @@ SHOWN = (
 )
 
 
-@odds_app.command("attack", help=_help("odds.help.attack"))
+@odds_app.command("attack", cls=ChromeCommand, help=_help("odds.help.attack"))
 def attack_command(
     scenario: Annotated[Path, typer.Argument(help="SCENARIO.yaml")],
     attacker: Annotated[str, typer.Option("--attacker")],

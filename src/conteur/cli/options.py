@@ -12,7 +12,16 @@ from typing import Annotated, Any, NoReturn
 
 import typer
 
-from conteur.i18n import LANGS, ConteurError, Lang, env_lang, parse_lang, t
+from conteur.i18n import (
+    LANGS,
+    ConteurError,
+    Lang,
+    env_lang,
+    env_lang_refusal,
+    known_lang,
+    parse_lang,
+    t,
+)
 
 
 def help_text(key: str) -> str:
@@ -35,9 +44,18 @@ def resolve_lang(option: str | None) -> Lang:
     in ``CONTEUR_LANG``'s language — rather than read as French: exit code 2."""
     if not option:
         return env_lang()
-    if option.strip().lower().replace("-", "_").split("_")[0] not in LANGS:
+    if not known_lang(option):
         fail(ConteurError("cli.lang_bad", value=option[:40], known=", ".join(LANGS)), env_lang())
     return parse_lang(option)
+
+
+def refuse_bad_env_lang() -> None:
+    """Exit 2 with the refusal in every language when ``CONTEUR_LANG`` names a language
+    conteur does not speak (``conteur.i18n.env_lang_refusal``)."""
+    refusal = env_lang_refusal()
+    if refusal is not None:
+        sys.stderr.write(refusal + "\n")
+        raise typer.Exit(2)
 
 
 def fail(error: ConteurError, lang: Lang, as_json: bool = False) -> NoReturn:

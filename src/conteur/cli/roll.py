@@ -19,6 +19,7 @@ import typer
 
 from conteur.i18n import ConteurError, Lang
 
+from .chrome import ChromeCommand
 from .common import (
     DiceOption,
     JsonOption,
@@ -73,7 +74,7 @@ def run_roll(
         console().print(render(record, lang, used_seed, rules))
 
 
-@roll_app.command("expr", help=help_text("cli.help.roll.expr"))
+@roll_app.command("expr", cls=ChromeCommand, help=help_text("cli.help.roll.expr"))
 def roll_expr(
     expression: Annotated[str, typer.Argument(help=help_text("cli.help.expr"), metavar="NdX±M")],
     seed: SeedOption = None,

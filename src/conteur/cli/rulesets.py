@@ -15,12 +15,20 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING, Annotated, Any, ClassVar
 
 import typer
-from typer.core import TyperGroup
 
 from conteur.cli_parts import OddsCommand, all_parts, parts_of, resolve
 from conteur.i18n import ConteurError
 
-from .options import JsonOption, LangOption, fail, help_text, print_json, resolve_lang
+from .chrome import ChromeCommand, ChromeGroup
+from .options import (
+    JsonOption,
+    LangOption,
+    fail,
+    help_text,
+    print_json,
+    refuse_bad_env_lang,
+    resolve_lang,
+)
 
 if TYPE_CHECKING:
     # Typer's own copy of click (``TyperGroup``'s base); any click-like Command works.
@@ -45,11 +53,11 @@ def ruleset_command(group: str, name: str) -> Command | None:
     else:
         return None
     single = typer.Typer(add_completion=False, pretty_exceptions_enable=False)
-    single.command(name, help=help_text(key))(function)
+    single.command(name, cls=ChromeCommand, help=help_text(key))(function)
     return typer.main.get_command(single)
 
 
-class RulesetGroup(TyperGroup):
+class RulesetGroup(ChromeGroup):
     """A group whose commands are its own, then one per ruleset that declares one in it."""
 
     group: ClassVar[str] = ""
@@ -74,8 +82,12 @@ def ruleset_group(group: str) -> type[RulesetGroup]:
     return type(f"RulesetGroup_{group}", (RulesetGroup,), {"group": group})
 
 
-class RootGroup(TyperGroup):
+class RootGroup(ChromeGroup):
     """The ``conteur`` app: its own commands, then the groups only rulesets have (``xp``)."""
+
+    def parse_args(self, ctx: Context, args: list[str]) -> list[str]:
+        refuse_bad_env_lang()  # before anything is read, ``--help`` included
+        return super().parse_args(ctx, args)
 
     def _ruleset_groups(self) -> dict[str, str]:
         """Each group a ruleset declares that the app has not, with its help key."""

@@ -15,6 +15,7 @@ import typer
 
 from conteur.i18n import ConteurError, Lang, percent, register_package_catalog, t
 
+from .chrome import ChromeCommand
 from .common import LangOption, app, fail, help_text, print_json, resolve_lang
 
 if TYPE_CHECKING:
@@ -24,7 +25,7 @@ if TYPE_CHECKING:
 register_package_catalog("conteur.sim")
 
 
-@app.command("simulate", help=help_text("sim.help.simulate"))
+@app.command("simulate", cls=ChromeCommand, help=help_text("sim.help.simulate"))
 def simulate_command(
     scenario: Annotated[Path, typer.Argument(help="SCENARIO.yaml")],
     runs: Annotated[int, typer.Option("--runs", help=help_text("sim.help.runs"))] = 1000,

@@ -108,9 +108,22 @@ class RollAsk:
                 parts.append(t("ask.part.minus", chosen, part=name, value=number(-value, chosen)))
         pieces: list[str] = []
         count = self.count
-        if parts:
+        alone = self._alone()
+        if alone is not None:
+            # One part that is the whole pool: said once (« Vigueur (3 dés) », « 3 dés »).
             total = plural(DICE, count or 0, chosen)
-            pieces.append(t("ask.sum", chosen, parts=" ".join(parts), total=total))
+            one = t("ask.single", chosen, part=alone.describe(chosen), total=total)
+            pieces.append(total if _is_other(alone) else one)
+        elif parts:
+            total = plural(DICE, count or 0, chosen)
+            added = sum(value for _, value in self.breakdown)
+            if added == count:
+                pieces.append(t("ask.sum", chosen, parts=" ".join(parts), total=total))
+            else:  # a pool below its floor (a chance die, one die at least): both said
+                line = " ".join(parts)
+                pieces.append(
+                    t("ask.sum.floor", chosen, parts=line, sum=_sum(added, chosen), total=total)
+                )
         elif count is not None:
             pieces.append(plural(DICE, count, chosen))
         else:
@@ -120,10 +133,27 @@ class RollAsk:
             pieces.append(self.detail.describe(chosen))
         return t("ask.separator", chosen).join(pieces)
 
+    def _alone(self) -> Msg | None:
+        """The label of the breakdown's one part when it alone makes the dice thrown."""
+        dice = [(label, value) for label, value in self.breakdown if value != 0]
+        if len(dice) == 1 and dice[0][1] == self.count:
+            return dice[0][0]
+        return None
+
     def title(self, lang: Lang | None = None) -> str:
         """What the roll is for, capitalised for a heading (« Attaque de Jack »)."""
         text = self.what.describe(lang)
         return text[:1].upper() + text[1:]
+
+
+def _sum(value: int, lang: Lang) -> str:
+    """A pool's sum as the breakdown ends it: a true minus below zero (« −1 », « 0 »)."""
+    return signed(value, lang) if value < 0 else number(value, lang)
+
+
+def _is_other(label: Msg) -> bool:
+    """Whether ``label`` is « autres modificateurs »: a pool without named parts."""
+    return label.key == "ask.part.other"
 
 
 class DiceCount:
@@ -182,6 +212,29 @@ class _Reasons:
         )
 
 
+def percent_detail(percent: int, parts: tuple[tuple[Msg, int], ...] = ()) -> Msg:
+    """« 1D100 sous 40 % (Tir visé 50 % − tête 10 %) » — a d100 roll's chance and its parts
+    (without parts: « 1D100 sous 40 % »)."""
+    key = "ask.detail.percent.parts" if parts else "ask.detail.percent"
+    return Msg(key, percent=percent, parts=_PercentParts(parts))
+
+
+class _PercentParts(_Reasons):
+    """The parts of a d100 chance, joined (« Tir visé 50 % − tête 10 % »)."""
+
+    __slots__ = ()
+
+    def describe(self, lang: Lang | None = None) -> str:
+        shown = []
+        for i, (what, amount) in enumerate(self.items):
+            key = "ask.percent.first" if i == 0 else "ask.percent.plus"
+            if i and amount < 0:
+                key = "ask.percent.minus"
+            value = number(abs(amount) if i else amount, lang)
+            shown.append(t(key, lang, part=what, value=value))
+        return " ".join(shown)
+
+
 def auto_successes(count: int, source: Msg) -> tuple[Msg, int]:
     """A breakdown note for ``count`` automatic successes from ``source`` (not dice: worth 0)."""
     key = "ask.auto_success" if count == 1 else "ask.auto_successes"
@@ -196,6 +249,7 @@ __all__ = [
     "difficulty",
     "label",
     "number",
+    "percent_detail",
     "plural",
     "signed",
 ]

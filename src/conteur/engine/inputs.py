@@ -114,15 +114,27 @@ TOP = Msg("input.entry.top")
 # --------------------------------------------------------------------------- files
 
 
-def read_data(path: str | Path) -> Any:
-    """The data of a YAML (or JSON) file; ``InputError`` naming the file otherwise."""
+def not_utf8(path: str | Path, error: UnicodeDecodeError) -> InputError:
+    """The refusal of a file that is not UTF-8 text (a binary file given by mistake)."""
+    return InputError(Msg("input.reason.not_utf8", position=error.start), file=str(path))
+
+
+def read_text(path: str | Path) -> str:
+    """The text of a file in UTF-8; ``InputError`` naming the file otherwise (missing, a
+    folder, not readable, or not UTF-8 text — said in words, not Python's error)."""
     file = Path(path)
     try:
-        text = file.read_text(encoding="utf-8")
-    except (OSError, UnicodeDecodeError) as exc:
-        detail = getattr(exc, "strerror", None) or type(exc).__name__
+        return file.read_text(encoding="utf-8")
+    except UnicodeDecodeError as exc:
+        raise not_utf8(file, exc) from None
+    except OSError as exc:
+        detail = exc.strerror or type(exc).__name__
         raise InputError(Msg("input.reason.unreadable", detail=detail), file=str(file)) from None
-    return parse_data(text, str(file))
+
+
+def read_data(path: str | Path) -> Any:
+    """The data of a YAML (or JSON) file; ``InputError`` naming the file otherwise."""
+    return parse_data(read_text(path), str(path))
 
 
 def parse_data(text: str, file: str) -> Any:

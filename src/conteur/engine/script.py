@@ -58,12 +58,21 @@ def strip_comment(line: str) -> str:
     return line
 
 
-def script_lines(path: Path) -> list[tuple[int, str]]:
-    """The lines of a script worth playing: (number, text), comments and blank lines left out."""
+def _text_of(path: Path) -> str:
+    """A script's or dice file's text; ``cli.play.no_file``, or not UTF-8 text (its place)."""
+    from .inputs import not_utf8
+
     try:
-        text = path.read_text(encoding="utf-8")
+        return path.read_text(encoding="utf-8")
     except OSError:
         raise ConteurError("cli.play.no_file", path=str(path)) from None
+    except UnicodeDecodeError as exc:
+        raise not_utf8(path, exc) from None
+
+
+def script_lines(path: Path) -> list[tuple[int, str]]:
+    """The lines of a script worth playing: (number, text), comments and blank lines left out."""
+    text = _text_of(path)
     out = []
     for number, raw in enumerate(text.splitlines(), start=1):
         line = strip_comment(raw).strip()
@@ -76,10 +85,7 @@ def typed_dice(path: Path) -> DiceSource:
     """The faces of a dice file: numbers split by spaces, commas or new lines; ``#`` comments."""
     from conteur.dice import TypedDice
 
-    try:
-        text = path.read_text(encoding="utf-8")
-    except OSError:
-        raise ConteurError("cli.play.no_file", path=str(path)) from None
+    text = _text_of(path)
     faces = " ".join(line.split("#", 1)[0] for line in text.splitlines())
     return TypedDice(faces)
 

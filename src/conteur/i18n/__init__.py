@@ -53,9 +53,31 @@ def parse_lang(value: str | None) -> Lang:
     return "en" if short == "en" else "fr"
 
 
+LANG_ENV = "CONTEUR_LANG"
+"""The variable naming the language of messages when no ``--lang`` is given."""
+
+
 def env_lang() -> Lang:
     """The language asked for by ``CONTEUR_LANG`` (French when unset)."""
-    return parse_lang(os.environ.get("CONTEUR_LANG"))
+    return parse_lang(os.environ.get(LANG_ENV))
+
+
+def known_lang(value: str) -> bool:
+    """Whether ``value`` names one of conteur's languages (``fr``, ``en``, ``fr_FR``,
+    ``en-GB``, any case)."""
+    return value.strip().lower().replace("-", "_").split("_")[0] in LANGS
+
+
+def env_lang_refusal() -> str | None:
+    """When ``CONTEUR_LANG`` names a language conteur does not speak (``de``), the refusal
+    in every language, one line each (the reader's language is what is unknown); None
+    when it is unset, empty or known. The CLI and the server check it as they start,
+    rather than read it as French without a word."""
+    value = os.environ.get(LANG_ENV) or ""
+    if not value.strip() or known_lang(value):
+        return None
+    error = ConteurError("i18n.env_lang_bad", value=value[:40], known=", ".join(LANGS))
+    return "\n".join(t("cli.error", lang, message=error.message(lang)) for lang in LANGS)
 
 
 def register_catalog(path: Path | str, text: str | None = None) -> None:

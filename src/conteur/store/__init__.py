@@ -14,11 +14,10 @@ from sqlalchemy import URL
 from sqlalchemy.exc import OperationalError
 
 import conteur.i18n
-from conteur.i18n import ConteurError
 
 conteur.i18n.register_package_catalog("conteur.store")
 
-from .db import data_dir, database_url, display_url, make_engine  # noqa: E402
+from .db import data_dir, database_url, display_url, make_engine, unreachable  # noqa: E402
 from .migrate import current_revision, head_revision, upgrade  # noqa: E402
 from .service import (  # noqa: E402
     CampaignInfo,
@@ -37,17 +36,13 @@ def open_store(url: str | URL | None = None, *, migrate: bool = True, **engine_a
     try:
         engine = make_engine(target, **engine_args)
     except OSError as exc:  # the data folder cannot be created
-        raise ConteurError(
-            "store.unreachable", url=display_url(target), reason=exc.strerror or str(exc)
-        ) from None
+        raise unreachable(target, exc) from None
     if migrate:
         try:
             upgrade(engine)
         except OperationalError as exc:
             engine.dispose()
-            raise ConteurError(
-                "store.unreachable", url=display_url(target), reason=str(exc.orig).strip()
-            ) from None
+            raise unreachable(target, exc) from None
     return Store(engine)
 
 

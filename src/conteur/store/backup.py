@@ -47,7 +47,7 @@ from conteur.engine.registry import get_ruleset
 from conteur.engine.visibility import Privacy
 from conteur.i18n import ConteurError, Lang, Msg
 
-from . import auth, campaigns
+from . import auth, campaigns, replay_fault
 from .models import Campaign, Character, CharacterVersion, EncounterCharacter, EncounterRow, LogRow
 
 if TYPE_CHECKING:
@@ -72,15 +72,11 @@ class Imported:
 class _Reason:
     """A refusal from further down (the ruleset, the engine), told in the reader's language."""
 
-    def __init__(self, error: BaseException) -> None:
+    def __init__(self, error: ConteurError) -> None:
         self.error = error
 
     def describe(self, lang: Lang | None = None) -> str:
-        if isinstance(self.error, ConteurError):
-            text = self.error.message(lang)
-        else:
-            text = f"{type(self.error).__name__}: {self.error}"
-        return text.rstrip(" .")
+        return self.error.message(lang).rstrip(" .")
 
 
 def _iso(moment: datetime | None) -> str | None:
@@ -364,13 +360,16 @@ def _where(data: Any, loc: tuple[int | str, ...]) -> tuple[Msg, str]:
 class _Nested:
     """A field inside a field: ``sheet`` then the sheet's own field, in the reader's words."""
 
-    def __init__(self, outer: str, inner: Any) -> None:
+    def __init__(self, outer: Any, inner: Any) -> None:
         self.outer = outer
         self.inner = inner
 
     def describe(self, lang: Lang | None = None) -> str:
-        inner = self.inner.describe(lang) if hasattr(self.inner, "describe") else self.inner
-        return f"{self.outer} › {inner}" if inner else self.outer
+        outer, inner = (
+            part.describe(lang) if hasattr(part, "describe") else str(part)
+            for part in (self.outer, self.inner)
+        )
+        return f"{outer} › {inner}" if inner else outer
 
 
 @dataclass(frozen=True)
@@ -395,9 +394,15 @@ def read_backup(data: Any, source: str) -> CheckedBackup:
     def fail(why: Msg, entry: Any = TOP, field: Any = "") -> NoReturn:
         raise InputError(why, file=source, entry=entry, field=field)
 
-    def refused(error: BaseException, entry: Any, field: Any = "") -> NoReturn:
+    def refused(
+        error: ConteurError, entry: Any, field: Any = "", *, inner_entry: bool = False
+    ) -> NoReturn:
         if isinstance(error, InputError):  # the rules named the field: say it inside ours
             inner = error.params.get("field") or ""
+            named = error.params.get("entry")
+            top = isinstance(named, Msg) and named.key == TOP.key
+            if inner_entry and named and not top:  # « combattant n° 1 (ann) » too
+                inner = _Nested(named, inner)
             fail(error.params["reason"], entry, _Nested(str(field), inner) if field else inner)
         fail(Msg("store.backup.reason.refused", reason=_Reason(error)), entry, field)
 
@@ -493,10 +498,11 @@ def read_backup(data: Any, source: str) -> CheckedBackup:
                 fail(why, entry, f"characters.{combatant}")
         try:
             Encounter.replay(enc.scenario, [item.entry for item in enc.log])
-        except ConteurError as error:  # a command the rules refuse now
-            refused(error, entry, "log")
-        except Exception as error:  # an entry the engine cannot read or apply
-            fail(Msg("store.backup.reason.replay", reason=_Reason(error)), entry, "log")
+        except Exception:  # replayed again entry by entry, to name the one that fails
+            fault = replay_fault.locate(enc.scenario, [item.entry for item in enc.log])
+            if fault.error is not None:  # the rules refused the scenario or an event
+                refused(fault.error, entry, fault.field, inner_entry=True)
+            fail(fault.why or Msg("store.backup.reason.replay"), entry, fault.field)
     for i, ch in enumerate(backup.characters):
         for n, v in enumerate(ch.versions):
             if v.encounter_id is not None and v.encounter_id not in encs:

@@ -120,3 +120,35 @@ def display_url(url: str | URL) -> str:
         return normalize_url(url).render_as_string(hide_password=True)
     except ConteurError:
         return str(url)
+
+
+_DRIVER_REASONS = (
+    ("connection refused", "store.why.refused"),
+    ("password authentication failed", "store.why.password"),
+    ("no password supplied", "store.why.password"),
+    ("does not exist", "store.why.no_database"),
+    ("could not translate host name", "store.why.host"),
+    ("name or service not known", "store.why.host"),
+    ("nodename nor servname", "store.why.host"),
+    ("timeout", "store.why.timeout"),
+    ("timed out", "store.why.timeout"),
+    ("unable to open database file", "store.why.file"),
+    ("readonly database", "store.why.read_only"),
+    ("file is not a database", "store.why.not_database"),
+)
+
+
+def unreachable(target: str | URL, exc: BaseException) -> ConteurError:
+    """``store.unreachable`` for ``exc``, raised opening or upgrading the database at
+    ``target``: the URL without its password, and why in the reader's words when the
+    driver's message is a common one (server down, password refused, no such database or
+    host, a file that is no database); else the driver's own first line — never the
+    wrapper's ``(psycopg.OperationalError) …`` and its link."""
+    if isinstance(exc, OSError):
+        reason: Any = exc.strerror or str(exc)
+    else:
+        driver = str(getattr(exc, "orig", None) or exc).strip()
+        lowered = driver.lower()
+        found = next((key for text, key in _DRIVER_REASONS if text in lowered), None)
+        reason = Msg(found) if found else (driver.splitlines() or [""])[0].strip()
+    return ConteurError("store.unreachable", url=display_url(target), reason=reason)

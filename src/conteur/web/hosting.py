@@ -33,10 +33,11 @@ import hashlib
 import ipaddress
 import os
 import socket
+import sys
 from typing import TYPE_CHECKING
 from urllib.parse import urlsplit
 
-from conteur.i18n import ConteurError
+from conteur.i18n import ConteurError, env_lang_refusal
 from conteur.store import open_store
 
 from .address import DEFAULT_FORWARDED, Hosting, SecureCookies, is_loopback
@@ -235,6 +236,10 @@ def app_from_env() -> FastAPI:
         CONTEUR_DATABASE_URL=postgresql://… CONTEUR_SECRET_KEY=… \\
             uvicorn --factory conteur.web.hosting:app_from_env --port 8001
     """
+    refusal = env_lang_refusal()  # before the database is opened, as ``conteur serve``
+    if refusal is not None:
+        sys.stderr.write(refusal + "\n")
+        raise SystemExit(2)
     hosting = hosting_from(None, None)
     secret = secret_from_env()
     return create_app(open_store(), secret=secret, hosting=hosting, warm=True)

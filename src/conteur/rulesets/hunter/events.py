@@ -11,6 +11,7 @@ import dataclasses
 from collections.abc import Callable, Mapping
 from typing import Any, ClassVar
 
+from conteur.dice.asks import DiceCount, number, signed
 from conteur.engine import Event
 from conteur.engine.events import Modifiers
 from conteur.i18n import Lang, Msg, catalog, t
@@ -34,6 +35,20 @@ class HunterModifiers(Modifiers):
             name = t(key, lang) if key in catalog() else what.replace("_", " ")
             shown.append(f"{name} {amount:+d}")
         return f" [{', '.join(shown)}]"
+
+
+class ChancePool:
+    """A pool at 0 dice or fewer, said as the chance die it rolls (H-CHANCE-1):
+    « dé de chance (réserve −1) », not « -1 dé »."""
+
+    __slots__ = ("pool",)
+
+    def __init__(self, pool: int) -> None:
+        self.pool = pool
+
+    def describe(self, lang: Lang | None = None) -> str:
+        value = signed(self.pool, lang) if self.pool < 0 else number(self.pool, lang)
+        return t("hunter.log.chance", lang, pool=value)
 
 
 @dataclasses.dataclass(frozen=True, kw_only=True)
@@ -212,6 +227,7 @@ class HunterAttackRolled(HunterEvent):
         out = super().params(names)
         out["modifiers"] = HunterModifiers(self.modifiers)
         out["result"] = self.rolls[0].result if self.rolls else ""
+        out["dice"] = ChancePool(self.pool) if self.chance else DiceCount(self.pool)
         return out
 
     def fold(self, state: HunterState) -> None:

@@ -27,7 +27,7 @@ from pydantic import (
 )
 from pydantic_core import PydanticCustomError
 
-from conteur.engine.inputs import plain_path, pydantic_reason, safe_yaml
+from conteur.engine.inputs import not_utf8, plain_path, pydantic_reason, safe_yaml
 from conteur.i18n import ConteurError, Msg
 from conteur.i18n.spelling import key_of
 
@@ -355,6 +355,8 @@ def read_text(path: Path) -> str:
     """The text of a file the summary names (ConteurError ``xp.unreadable`` naming it)."""
     try:
         return path.read_text(encoding="utf-8")
+    except UnicodeDecodeError as exc:
+        raise not_utf8(path, exc) from None
     except OSError as exc:
         raise ConteurError(
             "xp.unreadable", path=str(path), reason=exc.strerror or str(exc)

@@ -79,8 +79,6 @@ class StrikeAsks:
     """The attacker's display name."""
     target: str
     """The target's display name."""
-    damage_label: Msg | None = None
-    """The name of the damage dice (« Force » bare-handed; None: « dés de dégâts »)."""
     soak: tuple[tuple[Msg, int], ...] = ()
     """The target's soak dice, part by part (Stamina, Fortitude, armour)."""
 

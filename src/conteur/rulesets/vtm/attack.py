@@ -192,7 +192,8 @@ def defence_rolled(ctx: Resolution, defence: Defence | None, events: tuple[Any, 
 def strike_for(d: AttackDraft, defence: Defence | None, willpower: bool) -> Strike:
     """Fix the damage pool and the soak of an attack (V-DMG-2, V-SOAK-1, V-SOAK-2, V-ARM-1)."""
     state = d.state
-    damage_dice, damage_auto, damage_type, source = equipment.damage_of(state, d)
+    damage_parts, damage_auto, damage_type, source = equipment.damage_parts_of(state, d)
+    damage_dice = sum(n for _, n in damage_parts)
     bypass = bool(d.flags.get("bypass_armour"))  # V-MAN-8: a called shot past the armour
     soaked_by = soak_parts(d.target, damage_type, source, state, with_armour=not bypass)
     soak = sum(n for _, n in soaked_by)
@@ -223,9 +224,10 @@ def strike_for(d: AttackDraft, defence: Defence | None, willpower: bool) -> Stri
         disarm_above=d.flags.get("disarm_above"),
         rules=tuple(dict.fromkeys(d.rules)),
         modifiers=format_notes(d),
-        asks=lambda: strike_asks(d, defence, 1 if willpower else 0, tuple(soaked_by), damage_dice),
+        asks=lambda: strike_asks(d, defence, 1 if willpower else 0, tuple(soaked_by)),
         pool_parts=tuple(d.pool_parts),
         soak_parts=tuple(soaked_by),
+        damage_parts=(*damage_parts, *d.damage_parts),
     )
     for rule in rules_of(d.state).strike_rules:
         strike = rule(d, strike)
@@ -237,7 +239,6 @@ def strike_asks(
     defence: Defence | None,
     auto: int,
     soak: tuple[tuple[str, int], ...] = (),
-    damage_dice: int | None = None,
 ) -> StrikeAsks:
     """What the attack's rolls are for: the attack with its pool's parts and difficulty,
     the defence with its own, said to the table roll by roll."""
@@ -260,13 +261,11 @@ def strike_asks(
             detail=difficulty(defence.difficulty),
             dice=defence.pool,
         )
-    strength = d.weapon is None and damage_dice == d.attacker.trait("strength")
     return StrikeAsks(
         attack=attack,
         defence=ask,
         attacker=d.attacker.name,
         target=d.target.name,
-        damage_label=Msg("vtm.trait.strength") if strength else None,
         soak=tuple((word(what), n) for what, n in soak),
     )
 

@@ -172,6 +172,14 @@ def damage_of(state: VtmState, d: Any) -> tuple[int, int, str, str]:
     armour soaks (V-ARM-1); a weapon or maneuver dealing ``fire`` deals aggravated
     damage from fire (V-DMG-3).
     """
+    parts, auto, dtype, source = damage_parts_of(state, d)
+    return sum(n for _, n in parts), auto, dtype, source
+
+
+def damage_parts_of(state: VtmState, d: Any) -> tuple[tuple[tuple[str, int], ...], int, str, str]:
+    """``damage_of`` with the damage dice part by part, as the log and the table's ask say
+    them: Strength (``strength``), the weapon's dice or its bonus to Strength (its id), the
+    maneuver's bonus (its id) — « Force 3 + couteau 1 = 4 dés »."""
     f: Fighter = d.attacker
     m: Maneuver = d.maneuver
     w: Weapon | None = d.weapon
@@ -183,25 +191,30 @@ def damage_of(state: VtmState, d: Any) -> tuple[int, int, str, str]:
     elif m.id in ("bite", "kiss"):
         source = "fangs"
     if base == "none":
-        return 0, 0, "bashing", source
+        return (), 0, "bashing", source
     strength_based = base == "strength" or (base == "strength_or_weapon" and w is None)
+    parts: tuple[tuple[str, int], ...]
     if strength_based or (
         base in ("weapon", "strength_or_weapon", "special")
         and w is not None
         and w.damage.strength_plus is not None
     ):
-        plus = m.damage.plus if strength_based else (w.damage.strength_plus or 0) + m.damage.plus  # type: ignore[union-attr]
+        weapon_plus = 0 if strength_based else (w.damage.strength_plus or 0)  # type: ignore[union-attr]
         dtype = strength_damage_type(f, m) if strength_based or w is None else str(w.damage_type)
-        dice = f.trait("strength") + plus
+        parts = (("strength", f.trait("strength")),)
+        if weapon_plus and w is not None:
+            parts += ((w.id, weapon_plus),)
         auto = potence
     elif w is not None and w.damage.dice is not None:
-        dice, auto, dtype = w.damage.dice + m.damage.plus, 0, str(w.damage_type)
+        parts, auto, dtype = ((w.id, w.damage.dice),), 0, str(w.damage_type)
     else:
-        dice, auto, dtype = f.trait("strength"), potence, "bashing"
+        return (("strength", f.trait("strength")),), potence, "bashing", source
+    if m.damage.plus:
+        parts += ((m.id, m.damage.plus),)
     if dtype == FIRE:
-        return (dice, auto, *health_damage(dtype, source))  # no V-DMG-6 option turns fire
+        return (parts, auto, *health_damage(dtype, source))  # no V-DMG-6 option turns fire
     dtype = adjusted_damage_type(state, d, w, dtype)
-    return dice, auto, dtype, source
+    return parts, auto, dtype, source
 
 
 def strength_damage_type(f: Fighter, m: Maneuver) -> str:

@@ -515,6 +515,13 @@ class DamageRolled(Event):
     pool: int
     damage_type: str
     successes: int
+    pool_parts: tuple[tuple[str, int], ...] = ()
+    """The pool's parts (« Force 3 + couteau 1 + succès en plus 2 = 6 dés » in the log)."""
+
+    def params(self, names: Mapping[str, str] | None = None) -> dict[str, Any]:
+        out = super().params(names)
+        out["dice"] = pool_breakdown(self.pool_parts, self.pool)
+        return out
 
     def veiled(
         self, lang: Lang | None = None, names: Mapping[str, str] | None = None

@@ -78,6 +78,9 @@ class AttackDraft:
     """What moved the difficulty, and by how much, for the roll's ask."""
     extra_damage_dice: int = 0
     damage_dice: int = 0
+    damage_parts: list[tuple[str, int]] = field(default_factory=list)
+    """What the rules added to ``damage_dice`` and ``extra_damage_dice``, part by part (a
+    called shot's bonus, a spread's band), for the damage roll's ask and log line."""
     flags: dict[str, Any] = field(default_factory=dict)
 
     def add_dice(self, rule: str, what: str, amount: int) -> None:

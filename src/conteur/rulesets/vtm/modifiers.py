@@ -163,6 +163,7 @@ def targeting(d: AttackDraft) -> None:
         d.extra_damage_dice += dmg
         if dmg:
             d.notes.append(("V-MAN-8", "damage", dmg))
+            d.damage_parts.append((f"target_{size}", dmg))
 
 
 @difficulty_rule

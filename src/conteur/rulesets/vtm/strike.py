@@ -26,7 +26,7 @@ from conteur.engine.visibility import owned_by
 from conteur.i18n import Msg
 from conteur.records import lean
 
-from .asks import StrikeAsks, soak_ask
+from .asks import StrikeAsks, parts, soak_ask
 from .dice import VtmPool
 from .events import (
     ArmourDestroyed,
@@ -112,6 +112,9 @@ class Strike:
     """The attack pool's parts (trait, ability, modifiers), for the log's breakdown."""
     soak_parts: tuple[tuple[str, int], ...] = field(default=(), compare=False)
     """The soak pool's parts (Stamina, Fortitude, armour), for the log's breakdown."""
+    damage_parts: tuple[tuple[str, int], ...] = field(default=(), compare=False)
+    """The damage dice before the attack's extra successes, part by part (Strength, the
+    weapon, the maneuver, a called shot's bonus), for the damage roll's ask and log line."""
 
 
 def asks_of(s: Strike) -> StrikeAsks | None:
@@ -399,6 +402,7 @@ def roll_defence(s: Strike, state: Rolled, dice: DiceSource) -> Through | Strike
                 successes=0,
                 attack_successes=0,
                 net=0,
+                pool_parts=d.parts,
                 rules=("V-DEF-2",),
             )
         )
@@ -439,6 +443,7 @@ def roll_damage_dice(s: Strike, state: Through, dice: DiceSource) -> Dealt | Str
     successes, net = state.successes, state.net
     events = list(state.events)
     extra, pool = damage_dice_of(s, net)
+    items = damage_items(s, extra, pool)
     request = damage_pool(s, pool)
     if request is None:
         events.append(
@@ -447,6 +452,7 @@ def roll_damage_dice(s: Strike, state: Through, dice: DiceSource) -> Dealt | Str
                 pool=0,
                 damage_type=s.damage_type,
                 successes=0,
+                pool_parts=items,
                 rules=("V-DMG-1", "V-DMG-2"),
                 seen=owned_by(s.attacker),
             )
@@ -459,7 +465,7 @@ def roll_damage_dice(s: Strike, state: Through, dice: DiceSource) -> Dealt | Str
             damage_type=s.damage_type,
             events=(*events,),
         )
-    damage = dice.roll(request, lambda: damage_ask(s, extra, pool))
+    damage = dice.roll(request, lambda: damage_ask(s, items, pool))
     dealt = damage.result.successes
     events.append(
         DamageRolled(
@@ -467,6 +473,7 @@ def roll_damage_dice(s: Strike, state: Through, dice: DiceSource) -> Dealt | Str
             pool=max(pool, 1),
             damage_type=s.damage_type,
             successes=dealt,
+            pool_parts=items,
             rules=("V-DMG-1", "V-DMG-2", "V-DMG-4"),
             rolls=(damage,),
             seen=owned_by(s.attacker),  # the attacker rolls the damage (visibility.py)
@@ -537,12 +544,14 @@ def roll_soak(s: Strike, state: Dealt, dice: DiceSource) -> StrikeOutcome:
 def _riposte(s: Strike, r: Riposte, extra: int, dice: DiceSource, events: list[Event]) -> int:
     """The parrying weapon's damage plus the parry's extra successes, on the attacker (V-DEF-5)."""
     pool = r.damage_dice + extra
+    items = (("damage", r.damage_dice), ("extra_successes", extra), *_at_least_one(pool))
+    items = tuple(item for item in items if item[1])
     damage = dice.roll(
         riposte_pool(s, r, extra),
         lambda: RollAsk(
             who=s.target,
             what=Msg("ask.what.damage", name=_attacker_name(s)),
-            breakdown=((Msg("ask.part.damage"), r.damage_dice), (Msg("ask.part.net"), extra)),
+            breakdown=parts(items, max(pool, 1)),
             detail=difficulty(DAMAGE_DIFFICULTY),
             dice=max(pool, 1),
         ),
@@ -553,6 +562,7 @@ def _riposte(s: Strike, r: Riposte, extra: int, dice: DiceSource, events: list[E
             pool=pool,
             damage_type=r.damage_type,
             successes=damage.result.successes,
+            pool_parts=items,
             rules=("V-DEF-5", "V-DMG-2", "V-DMG-4"),
             rolls=(damage,),
             seen=owned_by(s.target),  # the parrying defender's weapon strikes back
@@ -581,23 +591,30 @@ def _riposte(s: Strike, r: Riposte, extra: int, dice: DiceSource, events: list[E
     return levels
 
 
-def damage_ask(s: Strike, extra: int, pool: int) -> RollAsk:
-    """The damage roll of a hit, asked of the attacker: the weapon's dice, the successes
-    that add to them (V-DMG-1), a called shot's bonus, Potence's automatic successes."""
+def damage_items(s: Strike, extra: int, pool: int) -> tuple[tuple[str, int], ...]:
+    """The damage pool part by part: the strike's damage parts, the attack's successes that
+    add to them (V-DMG-1), the die a pool never falls below (V-DMG-4)."""
+    items = (*s.damage_parts, *((("extra_successes", extra),) if extra else ()))
+    return items + (_at_least_one(pool) if s.min_one_die else ())
+
+
+def _at_least_one(pool: int) -> tuple[tuple[str, int], ...]:
+    """The dice a pool of ``pool`` gains to reach one die (V-DMG-4)."""
+    return (("at_least_one_die", 1 - pool),) if pool < 1 else ()
+
+
+def damage_ask(s: Strike, items: tuple[tuple[str, int], ...], pool: int) -> RollAsk:
+    """The damage roll of a hit, asked of the attacker: its dice part by part
+    (``damage_items``), Potence's automatic successes."""
     asks = asks_of(s)
     target = asks.target if asks is not None else s.target
-    label = asks.damage_label if asks is not None else None
-    breakdown: list[tuple[Msg, int]] = [(label or Msg("ask.part.damage"), s.damage_dice)]
-    if extra:
-        breakdown.append((Msg("ask.part.net"), extra))
-    if s.extra_damage_dice:
-        breakdown.append((Msg("word.damage"), s.extra_damage_dice))
+    breakdown = parts(items, max(pool, 1))
     if s.damage_auto:
-        breakdown.append(auto_successes(s.damage_auto, Msg("vtm.trait.potence")))
+        breakdown += (auto_successes(s.damage_auto, Msg("vtm.trait.potence")),)
     return RollAsk(
         who=s.attacker,
         what=Msg("ask.what.damage", name=target),
-        breakdown=tuple(breakdown),
+        breakdown=breakdown,
         detail=difficulty(DAMAGE_DIFFICULTY),
         dice=max(pool, 1),
     )

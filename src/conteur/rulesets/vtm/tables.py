@@ -34,7 +34,7 @@ from pydantic import (
     model_validator,
 )
 
-from conteur.engine.inputs import first_error, parse_data, plain_path, pydantic_reason
+from conteur.engine.inputs import first_error, not_utf8, parse_data, plain_path, pydantic_reason
 from conteur.engine.inputs import reason as _reason
 from conteur.i18n import ConteurError, Lang, Msg, env_lang
 from conteur.records import CachedReads
@@ -1185,6 +1185,8 @@ def _load(era: str, extra: tuple[str, ...]) -> Tables:
     for path in extra:
         try:
             text = Path(path).read_text(encoding="utf-8")
+        except UnicodeDecodeError as exc:
+            raise not_utf8(path, exc) from None
         except OSError as exc:
             raise ConteurError("vtm.tables.unreadable", file=path, detail=exc.strerror) from None
         _merge(raw, _read_yaml(path, text), path, partial=True)

@@ -14,9 +14,9 @@ from dataclasses import dataclass
 from typing import Any
 
 from conteur.dice import DiceSource, Expr, RollRecord
-from conteur.dice.asks import RollAsk
+from conteur.dice.asks import RollAsk, label, percent_detail
 from conteur.engine.geometry import distance
-from conteur.i18n import ConteurError, Msg
+from conteur.i18n import ConteurError, Msg, catalog
 
 from .dice import Percentile
 from .state import Fighter, WesternState
@@ -210,6 +210,19 @@ def pv_lost(total: int, multiplier: float) -> int:
     return max(1, math.floor(total * multiplier + 1e-9))
 
 
+def shot_parts(shot: Shot) -> tuple[tuple[Msg, int], ...]:
+    """The shot's chance part by part: the skill's percentage, then each modifier."""
+    base = shot.percent - sum(amount for _, amount in shot.modifiers)
+    mods = tuple((_word(what), amount) for what, amount in shot.modifiers if amount)
+    return ((Msg(f"western.skill.{shot.skill}"), base), *mods)
+
+
+def _word(what: str) -> Msg:
+    """A shot modifier's name: its western word, or the id as written."""
+    key = f"word.western.{what}"
+    return Msg(key) if key in catalog() else label(what.replace("_", " "))
+
+
 def roll_shot(
     shot: Shot, tables: Tables, dice: DiceSource, names: Mapping[str, str] | None = None
 ) -> ShotOutcome:
@@ -223,7 +236,7 @@ def roll_shot(
         RollAsk(
             who=shot.attacker,
             what=Msg("ask.what.shot", name=shooter),
-            detail=Msg("ask.detail.percent", percent=shot.percent),
+            detail=percent_detail(shot.percent, shot_parts(shot)),
             dice=1,
         ),
     )

@@ -184,6 +184,7 @@ def head_dice(d: AttackDraft) -> None:
         dice = pack_data().head_damage_dice
         d.extra_damage_dice += dice
         d.notes.append(("R-CALL-2", "damage", dice))
+        d.damage_parts.append(("head", dice))
         d.rules.append("R-CALL-2")
 
 

@@ -109,11 +109,13 @@ def spread_band_rule(d: AttackDraft) -> None:
         if band.spec.damage_dice:
             d.damage_dice += band.spec.damage_dice
             d.notes.append(("R-SPREAD-2", "damage", band.spec.damage_dice))
+            d.damage_parts.append(("spread_band", band.spec.damage_dice))
     else:
         assert d.weapon is not None and d.weapon.damage.dice is not None
         d.damage_dice -= d.weapon.damage.dice
         d.flags["no_base_damage"] = True
         d.notes.append(("R-SPREAD-2", "no_base_damage", -d.weapon.damage.dice))
+        d.damage_parts.append(("no_base_damage", -d.weapon.damage.dice))
 
 
 @strike_rule

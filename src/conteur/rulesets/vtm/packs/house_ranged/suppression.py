@@ -210,6 +210,7 @@ def exposed_damage(ctx: Resolution, f: Fighter, shooter: str, weapon_id: str) ->
         pool=0,
         difficulty=6,
         damage_dice=int(w.damage.dice or 0),
+        damage_parts=((w.id, int(w.damage.dice or 0)),),
         damage_type=dtype,
         soak=soak_pool(f, dtype, source, state),
         armour_rating=0,
