@@ -26,10 +26,11 @@ def test_the_place_command_is_logged_undone_and_refused_naming_the_field() -> No
     f = holstered()
     ev = f.do("gm_place", fighter="joe", to="30,0").one(Placed)
     assert (ev.x, ev.y, ev.metres) == (30.0, 0.0, 20.0) and f["joe"].position == (30.0, 0.0)
-    assert ev.describe("fr", {"joe": "Joe"}) == "Joe est placé en (30, 0), à 20 m de sa place"
     assert (
-        ev.describe("en", {"joe": "Joe"}) == "Joe is placed at (30, 0), 20 m from where they stood"
+        ev.describe("fr", {"joe": "Joe"})
+        == "Joe change de place\u202f: (30, 0), à 20 m de la précédente"
     )
+    assert ev.describe("en", {"joe": "Joe"}) == "Joe changes place: (30, 0), 20 m from the last"
     f.encounter.undo()
     assert f["joe"].position == (10.0, 0.0)
     logged = len(f.encounter.log)
