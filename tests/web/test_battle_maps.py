@@ -97,7 +97,7 @@ def test_the_map_on_the_gm_and_player_pages(
 def test_a_token_placed_by_the_gm_is_the_rulesets_command_and_is_undone(
     fight: tuple[Case, int, str], gm: TestClient, store: Store
 ) -> None:
-    case, eid, _ = fight
+    _, eid, _ = fight
     csrf = csrf_of(gm.get(f"/e/{eid}").text)
     place = {"csrf": csrf, "type": "gm_place", "actor": "", "fighter": "bete", "to": "30,0"}
     r = gm.post(f"/e/{eid}/command", data=place, headers=HX)
