@@ -122,3 +122,24 @@ def test_a_player_places_their_own_token_only(
     assert r.status_code == 200, r.text
     where = store.read_encounter(eid, lambda enc: enc.ruleset.positions(enc.state))
     assert where["ana"] == (3.0, 4.0) and where["bete"] == (0.0, 10.0)
+
+
+def test_tokens_on_one_spot_are_drawn_apart(
+    fight: tuple[Case, int, str], gm: TestClient, store: Store
+) -> None:
+    """Two combatants placed on one spot keep it (data-x, data-y: the rules' place) but are
+    drawn on a small circle around it, neither hiding the other."""
+    _, eid, _ = fight
+    csrf = csrf_of(gm.get(f"/e/{eid}").text)
+    place = {"csrf": csrf, "type": "gm_place", "actor": "", "fighter": "bete", "to": "0,0"}
+    page = gm.post(f"/e/{eid}/command", data=place, headers=HX).text
+    assert _tokens(page)["bete"] == _tokens(page)["ana"] == (0, 0)
+    drawn = dict(
+        re.findall(r'data-fighter="([^"]+)"[^>]*transform="translate\(([^)]+)\)" data-apart', page)
+    )
+    assert set(drawn) == {"ana", "bete"}, drawn
+    spots = {fid: tuple(float(v) for v in xy.split()) for fid, xy in drawn.items()}
+    assert spots["ana"] != spots["bete"]
+    for x, y in spots.values():
+        assert abs((x * x + y * y) ** 0.5 - 0.8) < 0.01  # SPREAD around the spot
+    assert 'data-fighter="goule"' in page and "data-apart" not in page.split('"goule"')[1][:200]

@@ -133,6 +133,7 @@ def _client(page: Any, x: float, y: float) -> tuple[float, float]:
 
 def _drag(page: Any, fid: str, to: tuple[float, float]) -> None:
     tk = page.locator(f'#battle-map .token[data-fighter="{fid}"]')
+    page.locator("#battle-map svg").scroll_into_view_if_needed()
     start = _client(page, float(tk.get_attribute("data-x")), float(tk.get_attribute("data-y")))
     end = _client(page, *to)
     page.mouse.move(*start)
@@ -412,3 +413,153 @@ def test_the_hunter_map_in_yards(lang: str, depot: Table, chromium: Any) -> None
     finally:
         gm.context.close()
         phone.context.close()
+
+
+def _gunman(name: str, speed: int) -> dict[str, Any]:
+    return {
+        "id": name.lower(),
+        "name": name,
+        "characteristics": {"FORCE": 12, "RÉSISTANCE": 10, "CONSTITUTION": 12, "RAPIDITÉ": speed},
+        "skills": {"tir visé au pistolet": 56, "tir instinctif au pistolet": 40},
+        "weapons": ["colt_saa"],
+    }
+
+
+@pytest.fixture
+def street(site: tuple[str, Store]) -> Table:
+    """A western campaign: Bill, his Colt holstered (instinctive fire in round 1, W-SKL-2),
+    against Joe, Sam hidden beside him; no position given (10 m between the sides)."""
+    base, store = site
+    c = store.create_campaign("Grand-rue", "western", settings={"player_moves": True})
+    bill = store.add_character(c.id, _gunman("Bill", 14))
+    info = store.start_encounter(
+        c.id,
+        "Midi",
+        [Participant(bill.id, side="posse", extra={"ready": False})],
+        npcs=[
+            {**_gunman("Joe", 8), "side": "gang"},
+            {**_gunman("Sam", 6), "side": "gang", "hidden": True},
+        ],
+    )
+    assert [e["position"] for e in info.scenario["combatants"]] == [[0, 0], [0, 10], [2, 10]]
+    store.execute(info.id, Command("round", None, {}), TypedDice([]))
+    player = store.get_character(bill.id).token
+    return Table(base, store, info.id, store.new_gm_token(), player)
+
+
+def _shoot(gm: Any, table: Table, rule: str) -> dict[str, Any]:
+    """Bill fires at Joe from the current action's form; the shot's event once logged."""
+    shoot = gm.locator('.current form[data-form="attack:bill"]')
+    shoot.locator('select[name="target"]').select_option("joe")
+    shoot.locator('button[type="submit"]').first.click()
+    gm.wait_for_function(
+        "rule => Array.from(document.querySelectorAll('.log > li[data-seq]'))"
+        ".some(li => li.textContent.includes(rule) && li.querySelector('.undone') === null)",
+        arg=rule,
+    )
+    return _last_event(table, "ShotRolled")
+
+
+@pytest.mark.parametrize("lang", ["fr", "en"])
+def test_the_western_map_shows_the_20_m_of_instinctive_fire(
+    lang: str, street: Table, chromium: Any
+) -> None:
+    """W-SKL-2/4 from the map: Joe dragged from 10 to 25 m leaves the band of instinctive
+    fire, the odds change and Bill's shot is aimed (W-SKL-4); undone and dragged back, the
+    shot is instinctive again (W-SKL-2)."""
+    from playwright.sync_api import expect
+
+    near_band, far_band = (
+        ("tir instinctif possible", "tir visé seulement (au-delà de 20 m)")
+        if lang == "fr"
+        else ("instinctive fire possible", "aimed fire only (beyond 20 m)")
+    )
+    gm, phone = _pages(chromium, street, lang)
+    try:
+        expect(gm.locator("#battle-map")).to_have_attribute("data-unit", "m")
+        expect(gm.locator("#battle-map .token")).to_have_count(3)
+        expect(phone.locator("#battle-map .token")).to_have_count(2)
+        assert phone.locator('[data-fighter="sam"]').count() == 0
+        assert gm.locator("form.map-zone").count() == 0  # the excerpt names no cover
+        gm.locator('#battle-map .token[data-fighter="bill"]').click()
+        joe = gm.locator('#battle-map .token[data-fighter="joe"]')
+        expect(joe).to_have_attribute("data-band", near_band)
+        expect(gm.locator("[data-map-info]")).to_contain_text("W-SKL-2")
+        # The 20 m of instinctive fire, a ring around Bill; then the Colt's 50 m.
+        ring = gm.locator('#battle-map circle.band-ring[data-rule="W-SKL-2"]')
+        expect(ring).to_have_attribute("r", "20")
+        expect(gm.locator('#battle-map circle.band-ring[data-rule="W-SKL-4"]')).to_have_attribute(
+            "r", "50"
+        )
+        near = _odds(gm)
+
+        _drag(gm, "joe", (25, 0))
+        assert _position(street, "joe", (25.0, 0.0)) == (25.0, 0.0)
+        expect(joe).to_have_attribute("data-band", far_band)
+        expect(gm.locator("[data-map-info]")).to_contain_text("W-SKL-4")
+        far = _odds(gm)
+        assert far != near, (near, far)
+        expect(phone.locator('#battle-map .token[data-fighter="joe"]')).to_have_attribute(
+            "data-x", "25"
+        )
+        gm.locator('#battle-map .token[data-fighter="bill"]').click()
+        gm.screenshot(path=str(SHOTS / f"western-gm-aimed-{lang}-1366x768.png"))
+        phone.locator("#battle-map").scroll_into_view_if_needed()
+        phone.screenshot(path=str(SHOTS / f"western-player-{lang}-390x844.png"), full_page=True)
+
+        shot = _shoot(gm, street, "W-SKL-4")
+        assert shot["skill"] == "aimed_pistol" and "W-SKL-4" in shot["rules"], shot
+        gm.locator("#undo-button").click()
+        expect(gm.locator(".log > li.undo-line")).to_have_count(1)
+        _drag(gm, "joe", (10, 0))
+        assert _position(street, "joe", (10.0, 0.0)) == (10.0, 0.0)
+        expect(joe).to_have_attribute("data-band", near_band)
+        shot = _shoot(gm, street, "W-SKL-2")
+        assert shot["skill"] == "instinctive_pistol" and "W-SKL-4" not in shot["rules"], shot
+        gm.screenshot(path=str(SHOTS / f"western-gm-instinctive-{lang}-1366x768.png"))
+    finally:
+        gm.context.close()
+        phone.context.close()
+
+
+OVERLAPS = """() => Array.from(document.querySelectorAll('form[data-form="sheet"] fieldset.dots'))
+  .filter(fs => fs.offsetParent !== null)
+  .map(fs => {
+    const legend = fs.querySelector('legend');
+    const range = document.createRange(); range.selectNodeContents(legend);
+    const text = range.getBoundingClientRect();
+    const dot = fs.querySelector('.dot').getBoundingClientRect();
+    const sameLine = dot.top < text.bottom && text.top < dot.bottom;
+    return [legend.textContent, sameLine ? dot.left - text.right : 99];
+  })
+  .filter(([name, gap]) => gap < 4)"""
+"""The dot fields whose label's text comes within 4 px of their first dot (none wanted)."""
+
+
+@pytest.mark.parametrize("lang", ["fr", "en"])
+def test_the_1899_sheet_form_labels_clear_their_dots(
+    lang: str, site: tuple[str, Store], chromium: Any
+) -> None:
+    """The 1899 vtm form offers no Computer nor Technology (``data/abilities.yaml``), and no
+    ability's label (« Commandement », « Représentation »...) touches its dots, at 1366×768
+    and at 390×844."""
+    from playwright.sync_api import expect
+
+    base, store = site
+    c = store.create_campaign(f"Paris 1899 {lang}", "vtm", era="1899")
+    for size in ({"width": 1366, "height": 768}, {"width": 390, "height": 844}):
+        page = chromium.new_context(viewport=size).new_page()
+        try:
+            page.set_default_timeout(TIMEOUT_MS)
+            token = store.new_gm_token()
+            page.goto(f"{base}/lang/{lang}?next=/c/{c.id}%3Ftoken%3D{token}")
+            form = page.locator('form[data-form="sheet"]')
+            expect(form.locator('[data-field="abilities.leadership"]')).to_have_count(1)
+            assert form.locator('[data-field="abilities.computer"]').count() == 0
+            assert form.locator('[data-field="abilities.technology"]').count() == 0
+            assert page.evaluate(OVERLAPS) == []
+            form.locator('[data-field="abilities.performance"]').scroll_into_view_if_needed()
+            name = f"sheet-1899-{lang}-{size['width']}x{size['height']}.png"
+            page.screenshot(path=str(SHOTS / name))
+        finally:
+            page.context.close()
