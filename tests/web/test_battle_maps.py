@@ -143,3 +143,17 @@ def test_tokens_on_one_spot_are_drawn_apart(
     for x, y in spots.values():
         assert abs((x * x + y * y) ** 0.5 - 0.8) < 0.01  # SPREAD around the spot
     assert 'data-fighter="goule"' in page and "data-apart" not in page.split('"goule"')[1][:200]
+
+
+def test_the_hidden_combatant_placed_leaves_no_trace_for_players(
+    fight: tuple[Case, int, str], gm: TestClient, stranger: TestClient
+) -> None:
+    case, eid, player = fight
+    csrf = csrf_of(gm.get(f"/e/{eid}").text)
+    place = {"csrf": csrf, "type": "gm_place", "actor": "", "fighter": "goule", "to": "5,5"}
+    assert gm.post(f"/e/{eid}/command", data=place, headers=HX).status_code == 200
+    assert _tokens(gm.get(f"/e/{eid}").text)["goule"] == (5, 5)
+    mine = stranger.get(f"/p/{player}").text
+    hidden_name = case.sheets[2].get("nom") or case.sheets[2]["name"]
+    assert "goule" not in mine and hidden_name not in mine
+    assert "(5, 5)" not in mine  # not even the line of the move

@@ -131,9 +131,17 @@ def _client(page: Any, x: float, y: float) -> tuple[float, float]:
     return float(got[0]), float(got[1])
 
 
+def _into_view(page: Any) -> None:
+    """The map scrolled into view, in one step of the page's own (the live stream may swap
+    the panel between a locator's finding the map and its scrolling)."""
+    page.evaluate(
+        "() => document.querySelector('#battle-map svg').scrollIntoView({block: 'center'})"
+    )
+
+
 def _drag(page: Any, fid: str, to: tuple[float, float]) -> None:
     tk = page.locator(f'#battle-map .token[data-fighter="{fid}"]')
-    page.locator("#battle-map svg").scroll_into_view_if_needed()
+    _into_view(page)
     start = _client(page, float(tk.get_attribute("data-x")), float(tk.get_attribute("data-y")))
     end = _client(page, *to)
     page.mouse.move(*start)
@@ -170,18 +178,45 @@ def _last_event(table: Table, type_name: str = "AttackRolled") -> dict[str, Any]
 
 def _odds(gm: Any) -> str:
     """The chance to hit the odds drawer gives now (its form as it stands: the due fighter
-    at the first other combatant, the weapon in hand), asked afresh."""
+    at the first other combatant, the weapon in hand), asked afresh — again if the live
+    stream swapped the panel (and the drawer's box with it) before the answer came."""
+    for _ in range(4):
+        drawer = gm.locator('details[data-drawer="odds"]')
+        if drawer.get_attribute("open") is None:
+            drawer.locator("summary").click()
+        box = gm.locator("#odds-box")
+        box.evaluate("el => { el.innerHTML = ''; }")
+        drawer.locator('form[data-form="odds"] button[type="submit"]').click()
+        hit = box.locator('[data-odds="hit"]')
+        try:
+            hit.wait_for(timeout=4000)
+            text = str(hit.inner_text(timeout=2000))
+        except Exception:  # the panel swapped under the request: ask again
+            continue
+        if "%" in text:
+            return text
+    raise AssertionError("the odds drawer never answered")
+
+
+def _drag_across(
+    gm: Any, phone: Any, table: Table, fid: str, to: tuple[int, int], band: str, rule: str
+) -> tuple[str, str]:
+    """The GM drags ``fid`` to ``to`` (from the selected token: into ``band``, its rule id in
+    the map's line); the odds before and after, which differ; the phone follows."""
     from playwright.sync_api import expect
 
-    drawer = gm.locator('details[data-drawer="odds"]')
-    if drawer.get_attribute("open") is None:
-        drawer.locator("summary").click()
-    box = gm.locator("#odds-box")
-    box.evaluate("el => { el.innerHTML = ''; }")
-    drawer.locator('form[data-form="odds"] button[type="submit"]').click()
-    hit = box.locator('[data-odds="hit"]')
-    expect(hit).to_contain_text("%")
-    return str(hit.inner_text())
+    before = _odds(gm)
+    _drag(gm, fid, (float(to[0]), float(to[1])))
+    assert _position(table, fid, (float(to[0]), float(to[1]))) == to
+    expect(gm.locator(f'#battle-map .token[data-fighter="{fid}"]')).to_have_attribute(
+        "data-band", band
+    )
+    expect(gm.locator("[data-map-info]")).to_contain_text(rule)
+    after = _odds(gm)
+    assert after != before, (before, after)
+    phone_token = phone.locator(f'#battle-map .token[data-fighter="{fid}"]')
+    expect(phone_token).to_have_attribute("data-x", str(to[0]))
+    return before, after
 
 
 def _entries(page: Any) -> int:
@@ -287,7 +322,7 @@ def test_the_battle_map(lang: str, quay: Table, chromium: Any) -> None:
         # The player drags their own token; the Mouflon's is not theirs to move.
         phone_gaspard = phone.locator(f'#battle-map .token[data-fighter="{GASPARD}"]')
         expect(phone_gaspard).to_have_attribute("data-mine", "")
-        phone.locator("#battle-map").scroll_into_view_if_needed()
+        _into_view(phone)
         _drag(phone, GASPARD, (0, 3))
         expect(phone_gaspard).to_have_attribute("data-y", "3")
         assert _position(quay, GASPARD, (0.0, 3.0)) == (0.0, 3.0)
@@ -368,20 +403,10 @@ def test_the_hunter_map_in_yards(lang: str, depot: Table, chromium: Any) -> None
         bete = gm.locator('#battle-map .token[data-fighter="bete"]')
         expect(bete).to_have_attribute("data-band", short)
         expect(bete.locator(".dist")).to_have_text("10 yd")
-        near = _odds(gm)
         gm.screenshot(path=str(SHOTS / f"hunter-gm-short-{lang}-1366x768.png"))
-
         before = _entries(gm)
-        _drag(gm, "bete", (30, 0))
+        near, far = _drag_across(gm, phone, depot, "bete", (30, 0), medium, "H-RNG-1")
         expect(gm.locator(".log > li[data-seq]")).to_have_count(before + 1)
-        assert _position(depot, "bete", (30.0, 0.0)) == (30.0, 0.0)
-        expect(bete).to_have_attribute("data-band", medium)
-        expect(gm.locator("[data-map-info]")).to_contain_text("H-RNG-1")
-        far = _odds(gm)
-        assert far != near, (near, far)
-        expect(phone.locator('#battle-map .token[data-fighter="bete"]')).to_have_attribute(
-            "data-x", "30"
-        )
 
         # A partial cover zone around the Bête: −2 more, the odds drop again.
         gm.locator("[data-map-draw]").click()
@@ -395,7 +420,7 @@ def test_the_hunter_map_in_yards(lang: str, depot: Table, chromium: Any) -> None
         assert covered not in (near, far), (near, far, covered)
         gm.locator('#battle-map .token[data-fighter="ana"]').click()
         gm.screenshot(path=str(SHOTS / f"hunter-gm-medium-cover-{lang}-1366x768.png"))
-        phone.locator("#battle-map").scroll_into_view_if_needed()
+        _into_view(phone)
         phone.screenshot(path=str(SHOTS / f"hunter-player-{lang}-390x844.png"), full_page=True)
 
         act = gm.locator('.current form[data-form="act:ana"]')
@@ -491,20 +516,10 @@ def test_the_western_map_shows_the_20_m_of_instinctive_fire(
         expect(gm.locator('#battle-map circle.band-ring[data-rule="W-SKL-4"]')).to_have_attribute(
             "r", "50"
         )
-        near = _odds(gm)
-
-        _drag(gm, "joe", (25, 0))
-        assert _position(street, "joe", (25.0, 0.0)) == (25.0, 0.0)
-        expect(joe).to_have_attribute("data-band", far_band)
-        expect(gm.locator("[data-map-info]")).to_contain_text("W-SKL-4")
-        far = _odds(gm)
-        assert far != near, (near, far)
-        expect(phone.locator('#battle-map .token[data-fighter="joe"]')).to_have_attribute(
-            "data-x", "25"
-        )
+        _drag_across(gm, phone, street, "joe", (25, 0), far_band, "W-SKL-4")
         gm.locator('#battle-map .token[data-fighter="bill"]').click()
         gm.screenshot(path=str(SHOTS / f"western-gm-aimed-{lang}-1366x768.png"))
-        phone.locator("#battle-map").scroll_into_view_if_needed()
+        _into_view(phone)
         phone.screenshot(path=str(SHOTS / f"western-player-{lang}-390x844.png"), full_page=True)
 
         shot = _shoot(gm, street, "W-SKL-4")

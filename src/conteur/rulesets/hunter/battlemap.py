@@ -17,6 +17,13 @@ from .attack import BANDS, RANGE_PENALTY, throw_ranges
 from .cover import zone_levels
 from .state import Fighter, HunterState
 
+RANGE_WORDS = {
+    "short": "hunter.mod.range_short",
+    "medium": "hunter.mod.range_medium",
+    "long": "hunter.mod.range_long",
+}
+"""Each range band's name in the reader's words (H-RNG-1)."""
+
 
 def ranges_of(state: HunterState, f: Fighter) -> tuple[int, int, int] | None:
     """The short, medium and long ranges of the weapon in ``f``'s hand (None: no ranged one)."""
@@ -42,7 +49,7 @@ def battle_map(state: HunterState, lang: Lang | None = None) -> BattleMap:
             continue
         rows = []
         for band, limit in zip(BANDS, ranges, strict=True):
-            name = t(f"hunter.mod.range_{band}", lang)
+            name = t(RANGE_WORDS[band], lang)
             penalty = RANGE_PENALTY[band]
             shown = t("hunter.map.band", lang, band=name, penalty=penalty) if penalty else name
             rows.append(MapBand(band, shown, float(limit), "H-RNG-1"))

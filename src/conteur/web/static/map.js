@@ -92,7 +92,8 @@
     });
     var head = (m.dataset.textFrom || "{name}").replace("{name}", name);
     var none = JSON.parse(m.dataset.bands || "{}")[selected] ? "" : " (" + m.dataset.textNone + ")";
-    if (info) info.textContent = head + none + " : " + parts.join(" ; ");
+    var colon = m.dataset.textColon || ":", sep = m.dataset.textSep || "; ";
+    if (info) info.textContent = head + none + colon + " " + parts.join(sep);
   }
 
   function send(m, tk, x, y) {  // the place command, as the page's hidden form
