@@ -158,7 +158,7 @@ def act_template(state: HunterState, f: Fighter) -> CommandTemplate:
             Param("kind", "choice", kinds),
             Param("target", "choice", targets, required=False),
             Param("weapon", "choice", f.weapons, required=False),
-            Param("range", "choice", BANDS, required=False),  # none: the map's (H-RNG-1)
+            Param("range", "choice", BANDS, required=False, default=""),  # "": the map's band
             Param("burst", "choice", bursts, required=False),
             Param("option", "choice", options, required=False),
             Param("all_out", "bool", required=False, default=False),
