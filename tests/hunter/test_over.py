@@ -28,7 +28,8 @@ def test_the_fight_is_over_when_the_last_monster_is_down() -> None:
     over = events.one(HunterCombatOver)
     assert over.side == "cell" and f.state.phase == "over"
     assert "cell" in over.describe("en") and "combat terminé" in over.describe("fr")
-    assert types(f) == {"gm_cover", "gm_damage", "gm_xp_reset"} and not types(f, "a")
+    assert types(f) == {"gm_cover", "gm_place", "gm_zone", "gm_damage", "gm_xp_reset"}
+    assert not types(f, "a")
 
 
 def test_one_hunter_down_does_not_end_the_fight() -> None:

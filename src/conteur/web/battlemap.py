@@ -35,6 +35,8 @@ class Token:
     side_index: int
     status: str
     hidden: bool
+    drawn: tuple[float, float] = (0.0, 0.0)
+    """Where the token is drawn: its place, or beside it when others share it (``apart``)."""
 
 
 @dataclass(frozen=True)
@@ -64,6 +66,30 @@ class MapView:
     place: str
     zone: str
     unzone: str
+
+
+SPREAD = 0.8
+"""Units between a spot and the tokens drawn around it when several stand there."""
+
+
+def apart(places: dict[str, tuple[float, float]]) -> dict[str, tuple[float, float]]:
+    """Where to draw each token so that none hides another: tokens that share a spot are
+    drawn on a small circle around it, the first one up, in the order given."""
+    shared: dict[tuple[float, float], list[str]] = {}
+    for fid, p in places.items():
+        shared.setdefault((round(p[0], 2), round(p[1], 2)), []).append(fid)
+    out: dict[str, tuple[float, float]] = {}
+    for (x, y), fids in shared.items():
+        for i, fid in enumerate(fids):
+            if len(fids) == 1:
+                out[fid] = (x, y)
+                continue
+            angle = 2 * math.pi * i / len(fids) - math.pi / 2
+            out[fid] = (
+                round(x + SPREAD * math.cos(angle), 2),
+                round(y + SPREAD * math.sin(angle), 2),
+            )
+    return out
 
 
 def _initials(name: str) -> str:
@@ -111,6 +137,7 @@ def map_view(
         (float(x0), float(y), float(x1), float(y), y % 5 == 0) for y in range(int(y0), int(y1) + 1)
     ]
     order = list(dict.fromkeys(sides.get(fid, "") for fid in shown))
+    drawn = apart(shown)
     tokens = tuple(
         Token(
             fid,
@@ -122,6 +149,7 @@ def map_view(
             order.index(sides.get(fid, "")) % 4,
             statuses.get(fid, ""),
             fid in hidden,
+            drawn[fid],
         )
         for fid, p in shown.items()
     )

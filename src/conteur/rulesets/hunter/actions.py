@@ -2,13 +2,17 @@
 
 from __future__ import annotations
 
+import math
 from collections.abc import Callable, Mapping
 from typing import Any
 
 from conteur.engine import Command, Resolution
+from conteur.engine.battlemap import parse_points
+from conteur.engine.geometry import distance, parse_position
 from conteur.i18n import ConteurError, Msg
 
 from . import attack, grapple
+from .cover import COVER_PENALTY, zone_levels
 from .events import (
     HunterActionDone,
     HunterAiming,
@@ -17,12 +21,15 @@ from .events import (
     HunterDodging,
     HunterDrawn,
     HunterPassed,
+    HunterPlaced,
     HunterReloaded,
     HunterXpReset,
+    HunterZoneDrawn,
+    HunterZoneErased,
 )
 from .health_events import mark_damage
 from .legal import TARGETED, dodge_refusal, kind_refusal
-from .state import COVER_PENALTY, Fighter, HunterState
+from .state import Fighter, HunterState
 from .turn import check_due
 
 
@@ -165,6 +172,61 @@ def set_cover(ctx: Resolution, command: Command) -> None:
             "hunter.cover.bad_level", value=level, known=", ".join(COVER_PENALTY), rule="H-COV-1"
         )
     ctx.emit(HunterCoverChanged(actor=f.id, cover=level, rules=("H-COV-1",)))
+
+
+def _shown(value: Any) -> str:
+    return "—" if value is None or value == "" else str(value)
+
+
+def place(ctx: Resolution, command: Command) -> None:
+    """The game master places a fighter on the map (``to``: ``"x,y"`` in yards); the range
+    bands of the shots at it and its own come from there (H-RNG-1)."""
+    state: HunterState = ctx.state
+    f = attack._fighter(state, command.get("fighter"))
+    raw = command.get("to")
+    try:
+        x, y = parse_position(raw)
+    except (ValueError, TypeError, IndexError):
+        raise ConteurError("hunter.gm.position", field="to", value=_shown(raw)) from None
+    if not (math.isfinite(x) and math.isfinite(y)):
+        raise ConteurError("hunter.gm.position", field="to", value=_shown(raw))
+    x, y = round(x, 2), round(y, 2)
+    moved = round(distance(f.position, (x, y)), 2)
+    ctx.emit(HunterPlaced(actor=f.id, x=x, y=y, yards=moved))
+
+
+def zone(ctx: Resolution, command: Command) -> None:
+    """Draw a cover zone on the map (``points``: ``"x,y x,y x,y"`` in yards) with a level of
+    the cover table (``level``, ``data/cover.yaml``): whoever stands in it has that cover."""
+    state: HunterState = ctx.state
+    raw = command.get("points")
+    try:
+        points = parse_points(raw)
+    except (ValueError, TypeError):
+        raise ConteurError("hunter.gm.zone_points", field="points", value=_shown(raw)) from None
+    level = str(command.get("level") or "")
+    if level not in zone_levels():
+        raise ConteurError(
+            "hunter.gm.zone_level",
+            field="level",
+            value=_shown(level),
+            known=", ".join(zone_levels()),
+            rule="H-COV-1",
+        )
+    number = 1
+    while f"z{number}" in state.zones:
+        number += 1
+    ctx.emit(HunterZoneDrawn(zone=f"z{number}", points=points, level=level, rules=("H-COV-1",)))
+
+
+def unzone(ctx: Resolution, command: Command) -> None:
+    """Erase a cover zone of the map."""
+    state: HunterState = ctx.state
+    zid = command.get("zone")
+    found = state.zones.get(str(zid))
+    if found is None:
+        raise ConteurError("hunter.gm.zone_unknown", field="zone", value=_shown(zid))
+    ctx.emit(HunterZoneErased(zone=found.id, level=found.level, rules=("H-COV-1",)))
 
 
 def gm_xp_reset(ctx: Resolution, command: Command) -> None:

@@ -14,10 +14,11 @@ from dataclasses import dataclass, replace
 from typing import Any
 
 from conteur.dice.asks import RollAsk
-from conteur.engine import Resolution
+from conteur.engine import Resolution, geometry
 from conteur.i18n import ConteurError, Msg
 
 from .asks import pool_ask, word
+from .cover import COVER_PENALTY, NO_COVER, cover_of, full
 from .dice import HunterPool, HunterResult
 from .events import (
     HunterAimLost,
@@ -31,7 +32,7 @@ from .events import (
 )
 from .health_events import mark_damage
 from .rolls import roll_rules
-from .state import COVER_PENALTY, Fighter, HunterState
+from .state import Fighter, HunterState
 from .tables import Weapon
 
 RANGED = frozenset({"shoot", "burst", "throw"})
@@ -40,6 +41,8 @@ RANGE_PENALTY = {"short": 0, "medium": 2, "long": 4}
 """H-RNG-1: dice lost at each range band."""
 BURSTS = {"short": (3, 1), "medium": (10, 2), "long": (20, 3)}
 """H-AUTO-1..3: rounds fired and bonus dice of each burst."""
+LEFT_COVER = "substantial"
+"""H-COV-3: the cover of a fighter who leaves full cover to shoot."""
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -126,19 +129,39 @@ def armour_of(state: HunterState, t: Fighter, maneuver: str, w: Weapon | None) -
     return max(0, value - (w.pierce if w else 0))
 
 
-def range_band(state: HunterState, params: Mapping[str, Any], ranges: tuple[int, int, int]) -> str:
-    """The band from ``distance`` (yards, against the weapon's ranges) or ``range`` (H-RNG-1)."""
+def range_band(
+    state: HunterState,
+    params: Mapping[str, Any],
+    ranges: tuple[int, int, int],
+    a: Fighter | None = None,
+    t: Fighter | None = None,
+) -> str:
+    """The band (H-RNG-1) from ``distance`` (yards, against the weapon's ranges), or
+    ``range`` (the band named), or else from where ``a`` and ``t`` stand on the map."""
     distance = params.get("distance")
     if distance is not None:
-        d = int(distance)
-        for band, limit in zip(BANDS, ranges, strict=True):
-            if d <= limit:
-                return band
-        raise ConteurError("hunter.attack.out_of_range", distance=d, long=ranges[2], rule="H-RNG-1")
-    band = str(params.get("range") or "short")
+        return band_at(int(distance), ranges)
+    band = params.get("range")
+    if not band and a is not None and t is not None:
+        return band_at(yards_between(a, t), ranges)
+    band = str(band or "short")
     if band not in BANDS:
         raise ConteurError("hunter.attack.bad_range", value=band, rule="H-RNG-1")
     return band
+
+
+def yards_between(a: Fighter, t: Fighter) -> float:
+    """The distance between two fighters on the map, in yards (to the hundredth)."""
+    return round(geometry.distance(a.position, t.position), 2)
+
+
+def band_at(d: float, ranges: tuple[int, int, int]) -> str:
+    """The band ``d`` yards fall in with these ranges (ConteurError beyond the long one)."""
+    for band, limit in zip(BANDS, ranges, strict=True):
+        if d <= limit:
+            return band
+    shown: float | int = int(d) if float(d).is_integer() else d
+    raise ConteurError("hunter.attack.out_of_range", distance=shown, long=ranges[2], rule="H-RNG-1")
 
 
 def throw_ranges(f: Fighter, w: Weapon, far: bool) -> tuple[int, int, int]:
@@ -268,7 +291,7 @@ def _ranged_modifiers(
             rules.append("H-THR-4")
     else:
         ranges = w.ranges
-    band = range_band(state, params, ranges)
+    band = range_band(state, params, ranges, a, t)
     if RANGE_PENALTY[band]:
         mods.append((f"range_{band}", -RANGE_PENALTY[band]))
     rules.append("H-RNG-1")
@@ -280,15 +303,16 @@ def _ranged_modifiers(
         if targets > 1:
             per = targets if state.options["autofire_penalty"] == "text" else targets - 1
             mods.append(("targets", -per))
-    if t.cover in ("barely", "partial", "substantial"):
-        mods.append(("concealment", -COVER_PENALTY[t.cover]))
+    theirs = cover_of(state, t)
+    if COVER_PENALTY[theirs] > 0:
+        mods.append(("concealment", -COVER_PENALTY[theirs]))
         rules.append("H-COV-1")
-    own = a.cover
-    if own == "full" and params.get("leave_cover"):
-        own = "substantial"
-    if own in ("partial", "substantial"):
+    own = cover_of(state, a)
+    if full(own) and params.get("leave_cover"):
+        own = LEFT_COVER
+    if COVER_PENALTY[own] > 1:
         mods.append(("own_cover", -(COVER_PENALTY[own] - 1)))
-    if own != "none":
+    if own != NO_COVER:
         rules.append("H-COV-2")
     avoid = int(params.get("avoid") or 0)
     if avoid:
@@ -399,11 +423,11 @@ def strike(ctx: Resolution, plan: AttackPlan) -> HunterResult:
 
 def prepare_ranged(ctx: Resolution, a: Fighter, params: Mapping[str, Any]) -> None:
     """Leaving full cover to shoot (H-COV-3); a fully covered shooter cannot shoot otherwise."""
-    if a.cover != "full":
+    if not full(cover_of(ctx.state, a)):
         return
     if not params.get("leave_cover"):
         raise ConteurError("hunter.attack.in_full_cover", rule="H-COV-3")
-    ctx.emit(HunterCoverChanged(actor=a.id, cover="substantial", rules=("H-COV-3",)))
+    ctx.emit(HunterCoverChanged(actor=a.id, cover=LEFT_COVER, rules=("H-COV-3",)))
 
 
 def ammo_refusal(a: Fighter, w: Weapon, rounds: int) -> ConteurError | None:
@@ -438,7 +462,7 @@ def attack(ctx: Resolution, attacker: str, maneuver: str, params: Mapping[str, A
         assert w is not None
         spend_ammo(ctx, a, w, 1)
     _all_out(ctx, a, params)
-    if maneuver in RANGED and state.fighters[plan.target].cover == "full":
+    if maneuver in RANGED and full(cover_of(state, state.fighters[plan.target])):
         ctx.emit(HunterShotHitsCover(actor=a.id, target=plan.target, rules=("H-COV-1",)))
     else:
         strike(ctx, plan)
@@ -490,7 +514,7 @@ def burst_attack(ctx: Resolution, a: Fighter, params: Mapping[str, Any]) -> None
         ctx.emit(HunterAimLost(actor=a.id, rules=("H-AIM-1",)))
     _all_out(ctx, a, params)
     for plan in plans:
-        if state.fighters[plan.target].cover == "full":
+        if full(cover_of(state, state.fighters[plan.target])):
             ctx.emit(HunterShotHitsCover(actor=a.id, target=plan.target, rules=("H-COV-1",)))
             continue
         # Defense of each target is read when its roll comes (earlier rolls may have dropped it).

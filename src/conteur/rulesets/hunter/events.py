@@ -13,6 +13,7 @@ from typing import Any, ClassVar
 
 from conteur.dice.asks import DiceCount, number, signed
 from conteur.engine import Event
+from conteur.engine.battlemap import CoverZone
 from conteur.engine.events import Modifiers
 from conteur.i18n import Lang, Msg, catalog, t
 
@@ -356,6 +357,50 @@ class HunterCoverChanged(HunterEvent):
 
     def fold(self, state: HunterState) -> None:
         state.fighters[self.actor].cover = self.cover
+
+
+@dataclasses.dataclass(frozen=True, kw_only=True)
+class HunterPlaced(HunterEvent):
+    """The game master (or a player, for their own character) places a fighter on the battle
+    map; ``yards``: how far it stands from where it stood (the range bands read positions)."""
+
+    actor: str
+    x: float
+    y: float
+    yards: float
+
+    def fold(self, state: HunterState) -> None:
+        state.fighters[self.actor].position = (self.x, self.y)
+
+
+@dataclasses.dataclass(frozen=True, kw_only=True)
+class HunterZoneDrawn(HunterEvent):
+    """The game master draws a cover zone on the map: whoever stands in it has its cover
+    (H-COV-1..3; ``level`` is a row of the cover table, ``data/cover.yaml``)."""
+
+    zone: str
+    points: tuple[tuple[float, float], ...]
+    level: str
+
+    def params(self, names: Mapping[str, str] | None = None) -> dict[str, Any]:
+        return {**super().params(names), "level": _word(self.level)}
+
+    def fold(self, state: HunterState) -> None:
+        state.zones[self.zone] = CoverZone(self.zone, tuple(self.points), self.level)
+
+
+@dataclasses.dataclass(frozen=True, kw_only=True)
+class HunterZoneErased(HunterEvent):
+    """The game master erases a cover zone of the map."""
+
+    zone: str
+    level: str
+
+    def params(self, names: Mapping[str, str] | None = None) -> dict[str, Any]:
+        return {**super().params(names), "level": _word(self.level)}
+
+    def fold(self, state: HunterState) -> None:
+        state.zones.pop(self.zone, None)
 
 
 @dataclasses.dataclass(frozen=True, kw_only=True)

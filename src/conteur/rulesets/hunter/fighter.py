@@ -10,9 +10,6 @@ from dataclasses import dataclass, field
 
 from .health import HealthTrack
 
-COVER_PENALTY = {"none": 0, "barely": 1, "partial": 2, "substantial": 3, "full": 0}
-"""H-COV-1: dice a shooter loses against a target behind this concealment."""
-
 
 @dataclass
 class Fighter:
@@ -58,7 +55,8 @@ class Fighter:
     xp_dramatic_failures: int = 0
     """H-XP-2: dramatic failures rolled, carried in from the sheet."""
     position: tuple[float, float] = (0.0, 0.0)
-    """Hunter fights have no map: every fighter stands at the origin (read by the simulator)."""
+    """Where the fighter stands, in yards (the battle map, ``gm_place``): the range band of a
+    shot comes from it when the command names none (H-RNG-1)."""
 
     def xp_counters(self) -> dict[str, int]:
         """The H-XP-2 counters as the character carries them (``end_state``, the summary)."""

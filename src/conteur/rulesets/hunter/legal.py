@@ -19,8 +19,9 @@ from conteur.i18n import ConteurError
 
 from . import turn
 from .attack import BANDS, BURSTS, ammo_refusal, maneuver_for, plan_attack
+from .cover import COVER_PENALTY, cover_of, full, zone_levels
 from .grapple import OPTIONS, overpower_refusal, plan_grab
-from .state import COVER_PENALTY, Fighter, HunterState
+from .state import Fighter, HunterState
 
 KINDS = (
     "attack",
@@ -107,7 +108,7 @@ PLANNED = frozenset({"attack", "throw", "burst", "grapple"})
 
 def plan_refusal(state: HunterState, f: Fighter, kind: str, target: str) -> str | None:
     """The key of what the plan of ``kind`` against ``target`` refuses with the template's
-    defaults (the weapon in hand, short range, no option): None when it is planned."""
+    defaults (the weapon in hand, the band of the map, no option): None when it is planned."""
     try:
         if kind == "grapple":
             plan_grab(state, f, state.fighters[target])
@@ -144,7 +145,7 @@ def act_template(state: HunterState, f: Fighter) -> CommandTemplate:
         refusals |= {k for t in targets if (k := plan_refusal(state, f, kind, t)) is not None}
     if ranged:
         refusals.add("hunter.attack.out_of_range")  # ``distance``: against the range in use
-        if f.cover == "full":
+        if full(cover_of(state, f)):
             refusals.add("hunter.attack.in_full_cover")  # unless ``leave_cover`` (H-COV-3)
     if "burst" in kinds:
         refusals.add("hunter.attack.avoid_single_shot")  # ``avoid``: a single shot's (H-MEL-1)
@@ -157,7 +158,7 @@ def act_template(state: HunterState, f: Fighter) -> CommandTemplate:
             Param("kind", "choice", kinds),
             Param("target", "choice", targets, required=False),
             Param("weapon", "choice", f.weapons, required=False),
-            Param("range", "choice", BANDS, required=False, default="short"),
+            Param("range", "choice", BANDS, required=False, default=""),  # "": the map's band
             Param("burst", "choice", bursts, required=False),
             Param("option", "choice", options, required=False),
             Param("all_out", "bool", required=False, default=False),
@@ -187,6 +188,38 @@ def legal_commands(state: HunterState, actor: str | None = None) -> list[Command
     return fighter_commands(state, actor)
 
 
+def map_commands(state: HunterState) -> list[CommandTemplate]:
+    """The battle map's commands: place a fighter, draw a cover zone, erase one."""
+    out = [
+        CommandTemplate(
+            "gm_place",
+            None,
+            (Param("fighter", "choice", tuple(state.fighters)), Param("to", "position")),
+            rule="H-RNG-1",
+            dice=False,
+        ),
+        CommandTemplate(
+            "gm_zone",
+            None,
+            (Param("points", "text", required=False), Param("level", "choice", zone_levels())),
+            rule="H-COV-1",
+            refusals=frozenset({"hunter.gm.zone_points"}),  # the corners: free text
+            dice=False,
+        ),
+    ]
+    if state.zones:
+        out.append(
+            CommandTemplate(
+                "gm_unzone",
+                None,
+                (Param("zone", "choice", tuple(state.zones)),),
+                rule="H-COV-1",
+                dice=False,
+            )
+        )
+    return out
+
+
 def gm_commands(state: HunterState) -> list[CommandTemplate]:
     """The game master's commands: the turn, the ambush, cover, damage, experience."""
     ids = tuple(state.fighters)
@@ -208,6 +241,7 @@ def gm_commands(state: HunterState) -> list[CommandTemplate]:
             dice=False,
         )
     )
+    out += map_commands(state)
     out.append(
         CommandTemplate(
             "gm_damage",

@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING, Any
 
 from conteur.dice import RollKind
 from conteur.engine import Command, CommandTemplate, Event, Param, Resolution, Ruleset
-from conteur.engine.battlemap import Unit
+from conteur.engine.battlemap import BattleMap, Unit
 from conteur.engine.joining import JOIN, WITHDRAW
 from conteur.engine.npcs import Archetype
 from conteur.engine.report import Fact
@@ -60,6 +60,9 @@ class HunterRuleset(Ruleset[HunterState]):
             "quick_draw": actions.quick_draw,
             "stop_aiming": actions.stop_aiming,
             "gm_cover": actions.set_cover,
+            "gm_place": actions.place,
+            "gm_zone": actions.zone,
+            "gm_unzone": actions.unzone,
             "gm_damage": actions.gm_damage,
             "gm_xp_reset": actions.gm_xp_reset,
             JOIN: joining.join,
@@ -127,6 +130,12 @@ class HunterRuleset(Ruleset[HunterState]):
 
     def positions(self, state: HunterState) -> Mapping[str, tuple[float, float]]:
         return {f.id: f.position for f in state.fighters.values()}
+
+    def battle_map(self, state: HunterState, lang: Lang | None = None) -> BattleMap:
+        """Positions in yards, cover zones, range bands (``.battlemap``)."""
+        from .battlemap import battle_map
+
+        return battle_map(state, lang)
 
     def roll_kinds(self) -> Sequence[RollKind]:
         """The rolls of this ruleset (``.dice``)."""

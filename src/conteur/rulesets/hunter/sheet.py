@@ -22,7 +22,8 @@ from conteur.engine.inputs import (
 from conteur.i18n import ConteurError, Msg
 from conteur.i18n.spelling import key_of
 
-from .fighter import COVER_PENALTY, Fighter
+from .cover import COVER_PENALTY
+from .fighter import Fighter
 from .health import HealthTrack
 from .tables import DAMAGE_TYPES, Tables
 

@@ -6,7 +6,10 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
-from .fighter import COVER_PENALTY, Fighter
+from conteur.engine.battlemap import CoverZone
+
+from .cover import COVER_PENALTY
+from .fighter import Fighter
 from .sheet import fighter_from_scenario
 from .tables import Tables, Weapon, load_tables
 
@@ -22,6 +25,8 @@ class HunterState:
     ranking: list[str] = field(default_factory=list)
     """Every fighter with an initiative, best first (H-INI-1/2)."""
     meta: dict[str, Any] = field(default_factory=dict)
+    zones: dict[str, CoverZone] = field(default_factory=dict)
+    """The cover zones the game master drew on the map, by id (H-COV-1, ``gm_zone``)."""
 
     @property
     def tables(self) -> Tables:

@@ -5,7 +5,11 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
+from functools import cache
+from importlib import resources
 from typing import Any
+
+import yaml
 
 from conteur.engine.sheetform import Choice, FormField, FormSection, SheetForm
 from conteur.i18n import Bilingual, Msg
@@ -16,6 +20,20 @@ from .traits import ABILITIES, ATTRIBUTES, DISCIPLINES, POWERS
 KINDS = ("mortal", "ghoul", "vampire", "supernatural")
 BLOODED = ("ghoul", "vampire", "supernatural")
 DAMAGE = ("bashing", "lethal", "aggravated")
+
+
+@cache
+def _ability_eras() -> dict[str, tuple[str, ...]]:
+    """``data/abilities.yaml``: the eras of the abilities that exist only in some."""
+    ref = resources.files("conteur.rulesets.vtm").joinpath("data/abilities.yaml")
+    data = yaml.safe_load(ref.read_text(encoding="utf-8")) or {}
+    return {str(k): tuple(str(e) for e in v) for k, v in (data.get("eras") or {}).items()}
+
+
+def era_abilities(era: str) -> tuple[str, ...]:
+    """The abilities a sheet of ``era`` may have (those of another era only left out)."""
+    eras = _ability_eras()
+    return tuple(a for a in ABILITIES if a not in eras or era in eras[a])
 
 
 def _kind_choices() -> tuple[Choice, ...]:
@@ -67,7 +85,9 @@ def sheet_form(era: str | None = None) -> SheetForm:
                 _dots("attributes", ATTRIBUTES, 10, 1),
             ),
             FormSection(
-                "abilities", field("vtm.sheet.field.abilities"), _dots("abilities", ABILITIES, 5, 0)
+                "abilities",
+                field("vtm.sheet.field.abilities"),
+                _dots("abilities", era_abilities(tables.era), 5, 0),
             ),
             FormSection(
                 "disciplines",

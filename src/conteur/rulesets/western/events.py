@@ -409,6 +409,20 @@ class Ran(WesternEvent, Event):
         took(s, f, "run")
 
 
+@dataclass(frozen=True, kw_only=True)
+class Placed(WesternEvent, Event):
+    """The game master (or a player, for their own character) places a fighter on the battle
+    map; ``metres``: how far from where it stood. Not an action: the shots read the place."""
+
+    fighter: str
+    x: float
+    y: float
+    metres: float
+
+    def apply(self, state: Any) -> None:
+        _state(state).fighters[self.fighter].position = (self.x, self.y)
+
+
 # ------------------------------------------------------------------ veiled lines
 
 

@@ -46,7 +46,7 @@ def legal_commands(state: WesternState, actor: str | None = None) -> list[Comman
 
 
 def gm_commands(state: WesternState) -> list[CommandTemplate]:
-    """A new round, a surprise, a victim tied up, the duel's winner."""
+    """A new round, a surprise, a victim tied up, a fighter placed, the duel's winner."""
     fighters = state.fighters
     alive = tuple(f.id for f in fighters.values() if f.fate != "dead")
     out: list[CommandTemplate] = []
@@ -66,6 +66,15 @@ def gm_commands(state: WesternState) -> list[CommandTemplate]:
     )
     out.append(
         CommandTemplate("bind", None, (Param("target", "choice", alive),), "W-KO-5", dice=False)
+    )
+    out.append(  # the battle map's place command (``.battlemap``): the shots read positions
+        CommandTemplate(
+            "gm_place",
+            None,
+            (Param("fighter", "choice", tuple(fighters)), Param("to", "position")),
+            "W-RNG-1",
+            dice=False,
+        )
     )
     standing = tuple(f.id for f in fighters.values() if f.standing)
     if standing:

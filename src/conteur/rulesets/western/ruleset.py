@@ -8,6 +8,7 @@ from typing import TYPE_CHECKING, Any
 
 from conteur.dice import RollKind
 from conteur.engine import Command, CommandTemplate, Event, Param, Resolution, Ruleset
+from conteur.engine.battlemap import BattleMap
 from conteur.engine.commands import SETTLE_TIE
 from conteur.engine.inputs import Key
 from conteur.engine.joining import JOIN, WITHDRAW
@@ -19,7 +20,7 @@ from conteur.engine.views import Column, Roster, TurnView
 from conteur.engine.visibility import Audiences, Visibility
 from conteur.i18n import ConteurError, Lang
 
-from . import combat, joining, knockout, order, reputation
+from . import battlemap, combat, joining, knockout, order, reputation
 from .sheet import fighter_from_scenario
 from .state import TablesRef, WesternState
 from .sweep import OPTIONS
@@ -52,6 +53,7 @@ class WesternRuleset(Ruleset[WesternState]):
             "knockout": knockout.knock_out,
             "bind": knockout.bind,
             "duel_won": reputation.duel_won,
+            battlemap.PLACE: battlemap.place,
             JOIN: joining.join,
             WITHDRAW: joining.take_out,
             SETTLE_TIE: joining.settle_tie,
@@ -150,6 +152,10 @@ class WesternRuleset(Ruleset[WesternState]):
 
     def positions(self, state: WesternState) -> Mapping[str, tuple[float, float]]:
         return {f.id: f.position for f in state.fighters.values()}
+
+    def battle_map(self, state: WesternState, lang: Lang | None = None) -> BattleMap:
+        """Positions in metres, the 20 m of instinctive fire, ranges (``.battlemap``)."""
+        return battlemap.battle_map(state, lang)
 
     def roll_kinds(self) -> Sequence[RollKind]:
         """The rolls of this ruleset (``.dice``)."""

@@ -2,7 +2,9 @@
 // see the distance to every other token and the range band the rules give it (the bands
 // come from the ruleset, in the page's data-bands); drag a token, or move it with the
 // arrow keys, to place it: the move is the ruleset's own place command, sent as any form.
-// The GM draws a cover zone by clicking its corners on the grid (or typing them).
+// The GM draws a cover zone by clicking its corners on the grid (or typing them). Each band's
+// limit is drawn as a ring around the selected token; tokens sharing a spot are drawn apart
+// (web/battlemap.py), their data-x/data-y staying where the rules have them.
 (function () {
   "use strict";
   var selected = null;   // the selected token's combatant id, kept across panel swaps
@@ -43,6 +45,26 @@
     return null;
   }
 
+  var SVG_NS = "http://www.w3.org/2000/svg";
+
+  function rings(m, from, a) {  // each band's limit, a ring around the selected token
+    var g = m.querySelector("g.rings");
+    if (!g) return;
+    while (g.firstChild) g.removeChild(g.firstChild);
+    var rows = from && JSON.parse(m.dataset.bands || "{}")[selected];
+    (rows || []).forEach(function (row) {
+      if (row[1] === null) return;
+      var c = document.createElementNS(SVG_NS, "circle");
+      c.setAttribute("cx", a[0]); c.setAttribute("cy", a[1]); c.setAttribute("r", row[1]);
+      c.setAttribute("class", "band-ring");
+      c.dataset.band = row[0]; c.dataset.rule = row[2];
+      var title = document.createElementNS(SVG_NS, "title");
+      title.textContent = row[0] + " (" + row[2] + ") ≤ " + num(row[1]) + " " + m.dataset.unit;
+      c.appendChild(title);
+      g.appendChild(c);
+    });
+  }
+
   function show(m) {  // distances and bands from the selected token
     var info = m.querySelector("[data-map-info]");
     var unit = m.dataset.unit;
@@ -52,8 +74,9 @@
       tk.removeAttribute("data-band");
     });
     var from = selected && token(m, selected);
-    if (!from) { if (info) info.textContent = ""; return; }
+    if (!from) { rings(m, null, null); if (info) info.textContent = ""; return; }
     var a = pos(from);
+    rings(m, from, a);
     var parts = [];
     var name = from.querySelector("title").textContent;
     tokens(m).forEach(function (tk) {
@@ -69,7 +92,8 @@
     });
     var head = (m.dataset.textFrom || "{name}").replace("{name}", name);
     var none = JSON.parse(m.dataset.bands || "{}")[selected] ? "" : " (" + m.dataset.textNone + ")";
-    if (info) info.textContent = head + none + " : " + parts.join(" ; ");
+    var colon = m.dataset.textColon || ":", sep = m.dataset.textSep || "; ";
+    if (info) info.textContent = head + none + colon + " " + parts.join(sep);
   }
 
   function send(m, tk, x, y) {  // the place command, as the page's hidden form
