@@ -56,6 +56,23 @@ def _probs(die: icepool.Die) -> dict[int, float]:
     return {int(k): q / total for k, q in die.items()}
 
 
+def consequences(
+    lost: dict[int, float], damage_type: str, track: HealthTrack, kind: str, dazed_above: int
+) -> tuple[float, float, float]:
+    """P(incapacitated), P(killed), P(dazed) from the levels lost, read per levels value
+    with the health track's own code (shared by the reference convolution)."""
+    incap = killed = dazed = 0.0
+    for k, p in lost.items():
+        work = copy.deepcopy(track)
+        if k:
+            work.take(k, damage_type)  # type: ignore[arg-type]
+        end = fate(work, kind)
+        incap += p if end != "alive" else 0.0
+        killed += p if end in KILLED else 0.0
+        dazed += p if k > dazed_above and end == "alive" else 0.0
+    return incap, killed, dazed
+
+
 def attack_odds(s: Strike, track: HealthTrack, kind: str, dazed_above: int) -> dict[str, Any]:
     """Exact odds of strike ``s`` on a target with this track, in icepool."""
     attack = pool(s.pool, s.difficulty, True, True, s.auto_successes)
@@ -101,15 +118,7 @@ def attack_odds(s: Strike, track: HealthTrack, kind: str, dazed_above: int) -> d
         if s.armour_rating > 0 and not s.no_damage
         else 0.0
     )
-    incap = killed = dazed = 0.0
-    for k, p in lost.items():
-        work = copy.deepcopy(track)
-        if k:
-            work.take(k, s.damage_type)  # type: ignore[arg-type]
-        end = fate(work, kind)
-        incap += p if end != "alive" else 0.0
-        killed += p if end in KILLED else 0.0
-        dazed += p if k > dazed_above and end == "alive" else 0.0
+    incap, killed, dazed = consequences(lost, s.damage_type, track, kind, dazed_above)
     return {
         "p_hit": sum(p for k, p in successes.items() if k > 0),
         "p_botch": p_botch,

@@ -58,7 +58,7 @@ def test_a_copier_makes_a_fresh_independent_copy_each_call() -> None:
         assert one == state == two and one is not two, path.name
         fid = next(iter(state.fighters))
         one.fighters[fid].health.take(3, "lethal")
-        one.fighters[fid].conditions["dazed"] = True
+        one.fighters[fid].conditions.set("dazed", True)
         one.options["probe"] = 1
         assert two == state and one != state
         assert fresh() == state

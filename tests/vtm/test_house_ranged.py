@@ -19,6 +19,7 @@ from conteur.rulesets.vtm.events import (
     SoakRolled,
     WeaponChanged,
 )
+from conteur.rulesets.vtm.packs.house_ranged.conditions import ArmHit
 from conteur.rulesets.vtm.packs.house_ranged.events import (
     BurstShared,
     CarefulAim,
@@ -573,7 +574,7 @@ def test_R_CALL_4_arm_roll_made_keeps_the_weapon() -> None:
 def test_R_CALL_4_arm_penalty_on_later_attacks() -> None:
     """R-CALL-4: a fighter hit in the arm attacks at +2 difficulty (12 m: 6 + 2 = 8)."""
     f = duel("weapons: [heavy_revolver]", metres=12, head=PACK)
-    f["a"].conditions["arm_hit"] = 2
+    f["a"].conditions.put(ArmHit(penalty=2))
     assert rolled(shot(f, {"a": [attack("shoot", "t")]}, MISS)) == (5, 8)
 
 

@@ -15,6 +15,7 @@ import pytest
 from conteur.i18n import catalog, t
 from conteur.rulesets.vtm import gm
 from conteur.rulesets.vtm.bands import ladder
+from conteur.rulesets.vtm.conditions import VtmConditions
 from conteur.rulesets.vtm.health import DEFAULT_LEVELS
 from conteur.rulesets.vtm.state import VtmState
 from conteur.rulesets.vtm.tables import load_tables
@@ -29,18 +30,19 @@ DYNAMIC_SITES = {
     ("close.py", "keep_footing"): "a knock-down effect's conditions (the tables)",
     ("close.py", "timed_conditions"): "a timed effect's conditions, and <name>_turn",
     ("gm.py", "condition"): "gm.CONDITIONS",
-    ("defence_events.py", "apply"): "GmOverride: gm.CONDITIONS (gm._condition_name)",
-    ("events.py", "apply"): "ConditionSet folding whichever key it carries",
     ("packs/house_ranged/shots.py", "limb_hit"): "arm_hit, leg_hit (R-CALL-4, R-CALL-5)",
 }
-"""The places that set a condition whose key is not written out, and where the keys come from."""
+"""The places that set a condition whose key is neither a kind's ``key`` nor written out,
+and where the keys come from."""
 
 
-def _condition_sites() -> tuple[set[str], set[tuple[str, str]]]:
-    """Every condition key written out in vtm's code (set, stored, or read), and the places
-    that set one whose key is computed (file, function)."""
+def _condition_sites() -> tuple[set[str], set[tuple[str, str]], set[tuple[str, str]]]:
+    """The condition keys vtm's code writes out in a ``ConditionSet``, the places that set
+    one whose key is computed (file, function), and the places that read or write a
+    fighter's conditions by a key written out (the typed records are read by kind)."""
     keys: set[str] = set()
     dynamic: set[tuple[str, str]] = set()
+    by_key: set[tuple[str, str]] = set()
     for path in sorted(SOURCE.rglob("*.py")):
         tree = ast.parse(path.read_text(encoding="utf-8"))
         where = path.relative_to(SOURCE).as_posix()
@@ -48,47 +50,59 @@ def _condition_sites() -> tuple[set[str], set[tuple[str, str]]]:
             if not isinstance(fn, ast.FunctionDef):
                 continue
             for node in ast.walk(fn):
-                found: ast.expr | None = None
                 if isinstance(node, ast.Call):
                     name = getattr(node.func, "id", None) or getattr(node.func, "attr", None)
                     owner = getattr(node.func, "value", None)
                     on_conditions = getattr(owner, "attr", getattr(owner, "id", None))
-                    if name == "ConditionSet" and len(node.args) >= 2:
-                        found = node.args[1]
-                    elif name in ("get", "pop") and on_conditions == "conditions" and node.args:
-                        found = node.args[0]
-                elif isinstance(node, ast.Subscript) and isinstance(node.ctx, ast.Store):
-                    owner = node.value
-                    if getattr(owner, "attr", getattr(owner, "id", None)) == "conditions":
-                        found = node.slice
-                if found is None:
-                    continue
-                if isinstance(found, ast.Constant) and isinstance(found.value, str):
-                    keys.add(found.value)
-                else:
-                    dynamic.add((where, fn.name))
-    return keys, dynamic
+                    if name == "ConditionSet":
+                        found = next(k.value for k in node.keywords if k.arg == "condition")
+                        if isinstance(found, ast.Constant) and isinstance(found.value, str):
+                            keys.add(found.value)
+                        elif not (isinstance(found, ast.Attribute) and found.attr == "key"):
+                            dynamic.add((where, fn.name))
+                    elif (
+                        name in ("get", "pop", "drop", "set")
+                        and on_conditions == "conditions"
+                        and node.args
+                        and isinstance(node.args[0], ast.Constant)
+                    ):
+                        by_key.add((where, fn.name))
+                elif (
+                    isinstance(node, ast.Subscript)
+                    and getattr(node.value, "attr", None) == "conditions"
+                    and isinstance(node.slice, ast.Constant)
+                ):
+                    by_key.add((where, fn.name))
+    return keys, dynamic, by_key
 
 
 def every_condition_key() -> set[str]:
-    """Every condition key vtm's code can set or reads, the computed ones included."""
-    keys, dynamic = _condition_sites()
+    """Every condition key vtm's code can set or reads: its declared kinds, the game
+    master's, and those the tables' effects name."""
+    keys, dynamic, by_key = _condition_sites()
     assert dynamic <= set(DYNAMIC_SITES), (
         f"new computed condition keys: {dynamic - set(DYNAMIC_SITES)}"
     )
-    keys |= set(gm.CONDITIONS)
+    assert not by_key, f"conditions read or set by a key written out, not by kind: {by_key}"
     tables = load_tables()
     from conteur.rulesets.vtm.packs import discover
 
     for pack in discover().values():
         tables = pack.adjust_tables(tables)
+    declared = set(VtmConditions.kinds)  # the packs' kinds declared as they were imported
+    assert keys <= declared, f"keys set that no kind declares: {keys - declared}"
+    assert set(gm.CONDITIONS) <= declared
+    keys |= declared
     for m in tables.maneuvers.values():
         for effect in m.effects:
-            keys |= set(effect.conditions)
-            if effect.turns:
+            if effect.turns:  # close.timed_conditions
                 keys |= {f"{c}_turn" for c in effect.conditions}
+            else:
+                keys |= set(effect.conditions)
+    assert keys <= declared, (
+        f"keys the tables' effects set that no kind declares: {keys - declared}"
+    )
     keys |= set(tables.conditions)
-    keys |= {"arm_hit", "leg_hit"}
     return keys
 
 

@@ -205,6 +205,65 @@ def test_a_hunter_chance_die_rolled_again_on_the_phone(
         phone_ctx.close()
 
 
+@pytest.mark.parametrize("lang", ["fr", "en"])
+def test_a_face_typed_before_the_answer_comes_back_is_kept(
+    site: tuple[str, Store], browser: Any, lang: str
+) -> None:
+    """The race a phone meets on a slow network: Ana's 10 is sent, the page's stream brings
+    the 10 rolled again before the command's own answer comes back, and the player types
+    the 8 at once. The late answer (the same box) must not wipe the 8: it is still there,
+    and sent, and the roll ends (H-CHANCE-1: 2 successes)."""
+    from playwright.sync_api import expect
+
+    base, store = site
+    words = HUNTER[lang]
+    _, eid, ana = hunt(store, f"Réseau lent {lang}")
+    gm_ctx, gm = gm_page(browser, base, store, f"/e/{eid}", lang)
+    phone_ctx = browser.new_context(viewport=PHONE_SIZE, device_scale_factor=1)
+    held: list[tuple[Any, Any]] = []
+
+    def hold(route: Any) -> None:
+        """The request reaches the server; its answer waits until the test lets it go."""
+        held.append((route, route.fetch()))
+
+    try:
+        phone = phone_ctx.new_page()
+        phone.set_default_timeout(TIMEOUT_MS)
+        phone.goto(f"{base}/lang/{lang}?next=/p/{ana}")
+        expect(phone.locator("#live")).to_have_attribute("data-live", "on")
+        form = gm.locator('form[data-form="act:ana"]')
+        form.locator('select[name="kind"]').select_option("attack")
+        form.locator('select[name="target"]').select_option("bete")
+        form.locator("[data-rolls-start]").click()
+        mine = phone.locator("#rolls section.rolls")
+        counter = mine.locator("[data-pad-counter]")
+        expect(counter).to_have_text("0 / 1", timeout=FAST_MS)
+
+        phone.route("**/rolls/faces", hold)
+        phone.keyboard.press("0")
+        phone.keyboard.press("Enter")
+        # The stream, not the answer, shows the 10 rolled again.
+        expect(mine.locator("p.dim").first).to_contain_text(words["again"])
+        assert len(held) == 1
+        phone.locator('#rolls .pad-key[data-face="8"]').click()
+        expect(counter).to_have_text("1 / 1")
+        phone.evaluate("document.getElementById('rolls').dataset.before = 'answer'")
+        route, response = held.pop()
+        route.fulfill(response=response)
+        phone.unroute("**/rolls/faces")
+        # The late answer put the same box in place (a new element): the 8 stays in it.
+        phone.wait_for_function("!document.getElementById('rolls').dataset.before")
+        expect(counter).to_have_text("1 / 1")
+        phone.locator("#rolls [data-pad=submit]").click()
+        expect(phone.locator("#rolls section.rolls")).to_have_count(0)
+        entry = gm.locator('.log li[data-seq="3"]')
+        expect(entry.locator('[data-faces="10 8"] .die')).to_have_count(2)
+        expect(entry).to_contain_text(words["line"])
+    finally:
+        gm_ctx.close()
+        phone_ctx.close()
+
+
 def test_a_western_shot_on_the_d100_pad_with_its_location(
     site: tuple[str, Store], browser: Any
 ) -> None:

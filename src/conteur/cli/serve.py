@@ -115,7 +115,7 @@ def serve(
         "proxy_headers": False,  # the app reads the forwarded headers itself (web.hosting)
     }
     if workers == 1:
-        app = create_app(store, secret=secret, hosting=hosting)
+        app = create_app(store, secret=secret, hosting=hosting, warm=True)
         uvicorn.run(app, **options)
         return
     # Each worker process builds its app from the environment (web.hosting.app_from_env):

@@ -33,7 +33,6 @@ from fastapi import FastAPI, Request
 from fastapi.exceptions import RequestValidationError
 from fastapi.responses import HTMLResponse, RedirectResponse, Response, StreamingResponse
 from fastapi.staticfiles import StaticFiles
-from jinja2 import Environment, PackageLoader, select_autoescape
 from markupsafe import Markup
 from pydantic import BaseModel
 from starlette.concurrency import run_in_threadpool
@@ -62,8 +61,10 @@ from .login import TokenLogin, client_of, local_path, without_token
 from .panels import CSRF_SLOT, LOG_SLOT, TOKEN_SLOT, Panels, Snapshot, table_viewer
 from .qr import qr_svg
 from .sessions import GmSessions, describe_agent, format_moment, idle_seconds
+from .templating import package_templates
 from .throttle import LoginThrottle
 from .view import msg
+from .warmup import warm_up
 
 GM_COOKIE = "conteur_gm"
 SESSION_COOKIE_SECONDS = 3600 * 24 * 365
@@ -107,6 +108,7 @@ def create_app(
     secret: bytes | None = None,
     hosting: Hosting | None = None,
     session_idle: float | None = FROM_ENVIRONMENT,
+    warm: bool = False,
 ) -> FastAPI:
     """The web app over ``store`` (the game master's token is set with ``store.new_gm_token``).
 
@@ -115,7 +117,9 @@ def create_app(
     the public address and the trusted proxies (``web.hosting``; default: links follow the
     request, a proxy on 127.0.0.1); ``session_idle``: the seconds a GM's session may stay
     unseen before it expires (None: never; default: ``CONTEUR_SESSION_IDLE``, in hours, else
-    ``sessions.IDLE_HOURS``).
+    ``sessions.IDLE_HOURS``); ``warm``: before its first request the server compiles its
+    templates, reads the rule catalogues and draws the open encounters (``web.warmup``: a
+    restart does not make the first reader wait; tests' apps skip it).
     """
 
     @asynccontextmanager
@@ -126,6 +130,10 @@ def create_app(
         sys.setswitchinterval(min(previous, SWITCH_SECONDS))
         # On PostgreSQL, other processes' commands wake this one's streams at once.
         listening = listen_for_changes(store, app.state.notifier, panels.forget)
+        if warm:  # the first page after a start renders at its steady speed
+            app.state.warmed = await run_in_threadpool(
+                warm_up, store, lambda e: panels.snapshot(e, "fr", viewer=GM)
+            )
         app.state.listener = listening[1] if listening else None
         try:
             yield
@@ -143,13 +151,7 @@ def create_app(
     app.state.secret = secret or store.signing_key()
     app.state.hosting = hosting = hosting or Hosting()
     app.state.throttle = LoginThrottle()
-    env = Environment(
-        loader=PackageLoader("conteur.web", "templates"),
-        autoescape=select_autoescape(["html"]),
-        trim_blocks=True,
-        lstrip_blocks=True,
-        auto_reload=False,  # the templates are the package's: no disk check per render
-    )
+    env = package_templates()
     notifier: Notifier = app.state.notifier
     key: bytes = app.state.secret
     throttle: LoginThrottle = app.state.throttle

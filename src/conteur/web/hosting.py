@@ -237,7 +237,7 @@ def app_from_env() -> FastAPI:
     """
     hosting = hosting_from(None, None)
     secret = secret_from_env()
-    return create_app(open_store(), secret=secret, hosting=hosting)
+    return create_app(open_store(), secret=secret, hosting=hosting, warm=True)
 
 
 __all__ = [

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import unicodedata
 from collections.abc import Mapping
 from typing import Any
 
@@ -21,6 +20,7 @@ from conteur.engine.inputs import (
     validate,
 )
 from conteur.i18n import ConteurError, Msg
+from conteur.i18n.spelling import key_of
 
 from .fighter import COVER_PENALTY, Fighter
 from .health import HealthTrack
@@ -75,10 +75,8 @@ MERITS = {"quick_draw": "quick_draw", "degainer_vite": "quick_draw", "degaine_ra
 
 
 def normalize(word: str) -> str:
-    """Lower case, no accents, spaces and dashes as underscores."""
-    text = unicodedata.normalize("NFKD", str(word).strip().lower())
-    text = "".join(c for c in text if not unicodedata.combining(c))
-    return text.replace(" ", "_").replace("-", "_").replace("'", "_")
+    """Lower case, no accents, the words joined by underscores (``spelling.key_of``)."""
+    return key_of(str(word))
 
 
 def _lookup(table: Mapping[str, tuple[str, ...]]) -> dict[str, str]:

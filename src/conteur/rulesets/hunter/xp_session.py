@@ -8,7 +8,6 @@ The adjustments and purchases are read against the table in ``data/xp.yaml``.
 from __future__ import annotations
 
 import difflib
-import unicodedata
 from collections.abc import Mapping
 from dataclasses import dataclass
 from functools import cache
@@ -30,6 +29,7 @@ from pydantic_core import PydanticCustomError
 
 from conteur.engine.inputs import plain_path, pydantic_reason, safe_yaml
 from conteur.i18n import ConteurError, Msg
+from conteur.i18n.spelling import key_of
 
 FighterKind = Literal["hunter", "monster", "bystander"]
 
@@ -49,9 +49,7 @@ Source = Literal["log", "flag", "count"]
 
 def normalize_word(word: str) -> str:
     """Lower case, no accents, spaces and dashes as underscores (``Vie sauvée``: ``vie_sauvee``)."""
-    plain = unicodedata.normalize("NFKD", word.strip().lower())
-    plain = "".join(c for c in plain if not unicodedata.combining(c))
-    return plain.replace(" ", "_").replace("-", "_")
+    return key_of(word)
 
 
 # --------------------------------------------------------------------------- the table

@@ -17,6 +17,7 @@ from conteur.i18n import ConteurError
 from . import equipment
 from .asks import test_ask, word
 from .attack import attack, multiple_penalty
+from .conditions import KnockedDown, Prone, Running
 from .dice import VtmPool
 from .events import (
     ActionTaken,
@@ -307,7 +308,9 @@ def after_move(ctx: Resolution, f: Fighter, a: Action, metres: float) -> None:
     """
     if metres > walking_distance(ctx.state, f):
         ctx.emit(
-            ConditionSet(target=f.id, condition="running", value=ctx.state.turn, rules=("V-RNG-1",))
+            ConditionSet(
+                target=f.id, condition=Running.key, value=ctx.state.turn, rules=("V-RNG-1",)
+            )
         )
     level = a.param("cover")
     if level is not None:
@@ -337,8 +340,8 @@ def move(ctx: Resolution, f: Fighter, a: Action, penalty: int, willpower: bool) 
 @action("stand_up")
 def stand_up(ctx: Resolution, f: Fighter, a: Action, penalty: int, willpower: bool) -> None:
     """V-DMG-7 (core): a knocked-down fighter spends an action to stand."""
-    ctx.emit(ConditionSet(target=f.id, condition="knocked_down", value=None, rules=("V-DMG-7",)))
-    ctx.emit(ConditionSet(target=f.id, condition="prone", value=None, rules=("V-DMG-7",)))
+    ctx.emit(ConditionSet(target=f.id, condition=KnockedDown.key, value=None, rules=("V-DMG-7",)))
+    ctx.emit(ConditionSet(target=f.id, condition=Prone.key, value=None, rules=("V-DMG-7",)))
 
 
 @action("draw")

@@ -17,6 +17,7 @@ from conteur.i18n import ConteurError, Msg
 
 from . import equipment
 from .asks import StrikeAsks, parts, willpower_note, word
+from .conditions import Dazed, KnockedDown
 from .defence import defence_rolled as defence_used
 from .defence import ready_defence
 from .events import ConditionSet, ModifiersUsed
@@ -117,16 +118,28 @@ def conclude_attack(
 ) -> None:
     """What follows an attack's dice: its events, then the after-attack hooks and V-DMG-7.
 
-    ``odds.py`` runs it too, once per distinct outcome of the dice.
+    ``odds.py`` runs its parts too, once per group of outcomes equal in what each reads.
     """
+    fold_dice(ctx, d, defence, outcome.events)
+    run_after_hooks(ctx, d, outcome)
+    dazed_by_damage(ctx, d.target, outcome)
+
+
+def fold_dice(
+    ctx: Resolution, d: AttackDraft, defence: Defence | None, events: tuple[Any, ...]
+) -> None:
+    """The events of the dice into the state; the GM modifiers they used are spent."""
     if ctx.state.pending_modifiers.get(d.attacker.id):
         ctx.emit(ModifiersUsed(fighter=d.attacker.id))
-    for event in outcome.events:
+    for event in events:
         ctx.emit(event)
-    defence_rolled(ctx, defence, outcome.events)
+    defence_rolled(ctx, defence, events)
+
+
+def run_after_hooks(ctx: Resolution, d: AttackDraft, outcome: StrikeOutcome) -> None:
+    """The maneuver's after-hit hooks and every after-attack hook, in order."""
     for after in after_hooks(rules_of(d.state), d.maneuver):
         after(ctx, d, outcome)
-    dazed_by_damage(ctx, d.target, outcome)
 
 
 def after_hooks(book: Rulebook, m: Any) -> list[AfterHit]:
@@ -146,11 +159,18 @@ def after_hooks(book: Rulebook, m: Any) -> list[AfterHit]:
 
 def dazed_by_damage(ctx: Resolution, target: Fighter, outcome: StrikeOutcome) -> None:
     """V-DMG-7: one attack's unsoaked damage above Stamina (+2 supernatural) dazes the victim."""
+    if dazes(ctx.state, target, outcome.levels):
+        ctx.emit(
+            ConditionSet(target=target.id, condition=Dazed.key, value=True, rules=("V-DMG-7",))
+        )
+
+
+def dazes(state: VtmState, target: Fighter, levels: int) -> bool:
+    """V-DMG-7: whether ``levels`` lost in one attack daze ``target`` (its damage taken)."""
     threshold = target.trait("stamina")
     if target.supernatural:
-        threshold += int(ctx.state.options.get("dazed_threshold_bonus_supernatural", 2))
-    if outcome.levels > threshold and not target.out_of_fight:
-        ctx.emit(ConditionSet(target=target.id, condition="dazed", value=True, rules=("V-DMG-7",)))
+        threshold += int(state.options.get("dazed_threshold_bonus_supernatural", 2))
+    return levels > threshold and not target.out_of_fight
 
 
 # ----------------------------------------------------------------- defence
@@ -270,11 +290,11 @@ def knock_down(ctx: Resolution, fighter: Fighter, rule: str) -> None:
     """A fighter falls: knocked down and dazed (V-DMG-7)."""
     ctx.emit(
         ConditionSet(
-            target=fighter.id, condition="knocked_down", value=True, rules=(rule, "V-DMG-7")
+            target=fighter.id, condition=KnockedDown.key, value=True, rules=(rule, "V-DMG-7")
         )
     )
     ctx.emit(
-        ConditionSet(target=fighter.id, condition="dazed", value=True, rules=(rule, "V-DMG-7"))
+        ConditionSet(target=fighter.id, condition=Dazed.key, value=True, rules=(rule, "V-DMG-7"))
     )
 
 

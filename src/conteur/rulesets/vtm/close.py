@@ -72,6 +72,20 @@ from . import equipment
 from .actions import fighter
 from .asks import test_ask, word
 from .attack import dazed_by_damage, draft_attack, strike_for
+from .conditions import (
+    DisarmBotch,
+    FedUpon,
+    Feeding,
+    GetUpTried,
+    HeldBy,
+    Holding,
+    Immobilised,
+    InitiativeMalus,
+    KnockedDown,
+    OffBalance,
+    Prone,
+    SetUp,
+)
 from .dice import VtmPool
 from .events import (
     ComplicationChosen,
@@ -133,10 +147,10 @@ class Locked(Event):
 
     def apply(self, state: VtmState) -> None:
         holder, target = state.fighters[self.holder], state.fighters[self.target]
-        holder.conditions["holding"] = {"target": self.target, "kind": self.kind, "turn": self.turn}
-        target.conditions["held_by"] = {"holder": self.holder, "kind": self.kind, "turn": self.turn}
+        holder.conditions.put(Holding(target=self.target, kind=self.kind, turn=self.turn))
+        target.conditions.put(HeldBy(holder=self.holder, kind=self.kind, turn=self.turn))
         if self.kind == "hold":
-            target.conditions["immobilised"] = self.holder
+            target.conditions.put(Immobilised(given=self.holder))
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -161,10 +175,11 @@ class LockEnded(Event):
 
     def apply(self, state: VtmState) -> None:
         holder, target = state.fighters[self.holder], state.fighters[self.target]
-        holder.conditions.pop("holding", None)
-        target.conditions.pop("held_by", None)
-        if target.conditions.get("immobilised") == self.holder:
-            target.conditions.pop("immobilised", None)
+        holder.conditions.drop(Holding)
+        target.conditions.drop(HeldBy)
+        held = target.conditions.of(Immobilised)
+        if held is not None and held.given == self.holder:
+            target.conditions.drop(Immobilised)
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -228,7 +243,7 @@ class DisarmBotched(Event):
     target: str
 
     def apply(self, state: VtmState) -> None:
-        state.fighters[self.attacker].conditions["disarm_botched"] = self.target
+        state.fighters[self.attacker].conditions.put(DisarmBotch(opponent=self.target))
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -239,8 +254,8 @@ class FeedingStarted(Event):
     target: str
 
     def apply(self, state: VtmState) -> None:
-        state.fighters[self.fighter].conditions["feeding"] = self.target
-        state.fighters[self.target].conditions["fed_upon"] = self.fighter
+        state.fighters[self.fighter].conditions.put(Feeding(victim=self.target))
+        state.fighters[self.target].conditions.put(FedUpon(by=self.fighter))
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -251,8 +266,8 @@ class WoundClosed(Event):
     target: str
 
     def apply(self, state: VtmState) -> None:
-        state.fighters[self.fighter].conditions.pop("feeding", None)
-        state.fighters[self.target].conditions.pop("fed_upon", None)
+        state.fighters[self.fighter].conditions.drop(Feeding)
+        state.fighters[self.target].conditions.drop(FedUpon)
 
 
 @action_check
@@ -305,12 +320,12 @@ def end_fallen_locks(ctx: Resolution) -> None:
     """A lock ends when either fighter is out of the fight (incapacitated, dead, torpor)."""
     state: VtmState = ctx.state
     for f in list(state.fighters.values()):
-        holding = f.conditions.get("holding")
-        if not isinstance(holding, dict):
+        holding = f.conditions.of(Holding)
+        if holding is None:
             continue
-        target = state.fighters[str(holding["target"])]
+        target = state.fighters[holding.target]
         if f.out_of_fight or target.out_of_fight:
-            kind = str(holding["kind"])
+            kind = holding.kind
             ctx.emit(
                 LockEnded(
                     holder=f.id,
@@ -363,7 +378,7 @@ def break_free(ctx: Resolution, f: Fighter, a: Action, penalty: int, willpower: 
     gm_dice, gm_difficulty, _ = gm_modifiers(state, f.id)  # the Conteur's, for this action roll
     mine = sum(f.trait(t) for t in traits) + f.penalty - penalty + gm_dice
     difficulty = RESIST_DIFFICULTY + (
-        1 if f.conditions.get("off_balance_turn") == state.turn else 0
+        1 if (off := f.conditions.of(OffBalance)) and off.turn == state.turn else 0
     )
     auto = f.trait("potence") + (1 if willpower else 0)
     my_roll = ctx.dice.roll(
@@ -470,12 +485,12 @@ def set_up_for(state: VtmState, f: Fighter, target: str | None, after: Iterable[
         and lock.turn < state.turn
     ):
         return True
-    record = f.conditions.get("set_up")
+    record = f.conditions.of(SetUp)
     return (
-        isinstance(record, dict)
-        and record.get("maneuver") in wanted
-        and record.get("target") == target
-        and record.get("turn") == state.turn - 1
+        record is not None
+        and record.maneuver in wanted
+        and record.target == target
+        and record.turn == state.turn - 1
     )
 
 
@@ -670,7 +685,7 @@ def after_every_attack(ctx: Resolution, d: AttackDraft, outcome: StrikeOutcome) 
         record = {"maneuver": m.id, "target": d.target.id, "turn": state.turn}
         ctx.emit(
             ConditionSet(
-                target=d.attacker.id, condition="set_up", value=record, rules=(m.rule, "V-CC-10")
+                target=d.attacker.id, condition=SetUp.key, value=record, rules=(m.rule, "V-CC-10")
             )
         )
     end_fallen_locks(ctx)
@@ -688,15 +703,15 @@ def get_up(ctx: Resolution, command: Command) -> None:
     """
     state: VtmState = ctx.state
     f = fighter(state, command.actor)
-    if not f.conditions.get("knocked_down"):
+    if not f.conditions.of(KnockedDown):
         raise ConteurError("vtm.close.not_down", rule="V-DMG-7", fighter=f.name)
     if state.phase != "setup":
         raise ConteurError("vtm.close.get_up_between_turns", rule="V-DMG-7", fighter=f.name)
     if f.out_of_fight:
         raise ConteurError("vtm.out_of_fight", rule="V-DMG-5", fighter=f.name)
-    if f.conditions.get("get_up_tried") == state.turn:
+    if (tried := f.conditions.of(GetUpTried)) and tried.turn == state.turn:
         raise ConteurError("vtm.close.get_up_once", rule="V-DMG-7", fighter=f.name)
-    spec = equipment.tables(state).conditions["knocked_down"]
+    spec = equipment.tables(state).conditions[KnockedDown.key]
     traits = spec.recover_traits or ["dexterity", "athletics"]
     pool = max(0, sum(f.trait(t) for t in traits) + f.penalty)
     extra, extra_rules = rules_of(state).roll_modifiers(
@@ -726,13 +741,13 @@ def get_up(ctx: Resolution, command: Command) -> None:
             rolls=(record,),
         )
     )
-    ctx.emit(ConditionSet(target=f.id, condition="get_up_tried", value=state.turn, rules=rules))
+    ctx.emit(ConditionSet(target=f.id, condition=GetUpTried.key, value=state.turn, rules=rules))
     if record.result.successes > 0:
-        ctx.emit(ConditionSet(target=f.id, condition="knocked_down", value=None, rules=rules))
-        ctx.emit(ConditionSet(target=f.id, condition="prone", value=None, rules=rules))
+        ctx.emit(ConditionSet(target=f.id, condition=KnockedDown.key, value=None, rules=rules))
+        ctx.emit(ConditionSet(target=f.id, condition=Prone.key, value=None, rules=rules))
         ctx.emit(
             ConditionSet(
-                target=f.id, condition="initiative_malus", value=-spec.initiative, rules=rules
+                target=f.id, condition=InitiativeMalus.key, value=-spec.initiative, rules=rules
             )
         )
 
@@ -741,10 +756,10 @@ def close_wound(ctx: Resolution, command: Command) -> None:
     """V-CC-10: after the Kiss, the vampire may close the wound (no action, no roll)."""
     state: VtmState = ctx.state
     f = fighter(state, command.actor)
-    victim = f.conditions.get("feeding")
-    if not victim:
+    feeding = f.conditions.of(Feeding)
+    if not feeding or not feeding.victim:
         raise ConteurError("vtm.close.not_feeding", rule="V-CC-10", fighter=f.name)
-    ctx.emit(WoundClosed(fighter=f.id, target=str(victim), rules=("V-CC-10",)))
+    ctx.emit(WoundClosed(fighter=f.id, target=feeding.victim, rules=("V-CC-10",)))
 
 
 def gm_disarm_botch(ctx: Resolution, command: Command) -> None:
@@ -753,8 +768,8 @@ def gm_disarm_botch(ctx: Resolution, command: Command) -> None:
     then soaked, as a strike with one success)."""
     state: VtmState = ctx.state
     f = fighter(state, command.get("fighter"))
-    other_id = f.conditions.get("disarm_botched")
-    if not other_id:
+    botch = f.conditions.of(DisarmBotch)
+    if not botch or not botch.opponent:
         raise ConteurError("vtm.close.no_disarm_botch", rule="V-CC-6", fighter=f.name)
     choice = str(command.get("outcome", "") or "")
     if choice not in DISARM_BOTCH:
@@ -769,12 +784,12 @@ def gm_disarm_botch(ctx: Resolution, command: Command) -> None:
     rules = ("V-CC-6", "V-ATK-5")
     if any(b["fighter"] == f.id and b["complication"] is None for b in state.botches):
         ctx.emit(ComplicationChosen(fighter=f.id, text=text.fr, text_en=text.en, rules=rules))
-    ctx.emit(ConditionSet(target=f.id, condition="disarm_botched", value=None, rules=rules))
+    ctx.emit(ConditionSet(target=f.id, condition=DisarmBotch.key, value=None, rules=rules))
     if choice == "disarmed":
         if f.weapon:
             ctx.emit(WeaponChanged(fighter=f.id, weapon=None, rules=rules))
         return
-    other = state.fighters[str(other_id)]
+    other = state.fighters[botch.opponent]
     held = equipment.weapon_in_hand(state, other)
     kind = "weapon_strike" if equipment.weapon_category(held) == "melee" else "punch"
     d = draft_attack(state, other, f, Action(kind, f.id))
@@ -795,14 +810,16 @@ def templates(state: VtmState, actor: str | None = None) -> list[CommandTemplate
             continue
         if (
             state.phase == "setup"
-            and f.conditions.get("knocked_down")
+            and f.conditions.of(KnockedDown)
             and not f.out_of_fight
-            and f.conditions.get("get_up_tried") != state.turn
+            and not ((tried := f.conditions.of(GetUpTried)) and tried.turn == state.turn)
         ):
             out.append(CommandTemplate("get_up", fid, rule="V-DMG-7"))
-        if f.conditions.get("feeding"):
+        if (feeding := f.conditions.of(Feeding)) and feeding.victim:
             out.append(CommandTemplate("close_wound", fid, rule="V-CC-10"))
-    botched = tuple(f.id for f in state.fighters.values() if f.conditions.get("disarm_botched"))
+    botched = tuple(
+        f.id for f in state.fighters.values() if (b := f.conditions.of(DisarmBotch)) and b.opponent
+    )
     if actor is None and botched:
         out.append(
             CommandTemplate(

@@ -26,6 +26,7 @@ from conteur.i18n import ConteurError, Msg
 
 from . import equipment
 from .asks import test_ask
+from .conditions import HeldBy, Holding, NoRoom, OffBalance
 from .defence_events import DefenceBarred
 from .dice import VtmPool
 from .events import (
@@ -83,7 +84,7 @@ def why_not(state: VtmState, d: AttackDraft, kind: str) -> str | None:
     """
     target = d.target
     m = equipment.maneuver(state, kind)
-    if m.effect("needs_room") is not None and d.close and target.conditions.get("no_room"):
+    if m.effect("needs_room") is not None and d.close and target.conditions.of(NoRoom):
         return "V-DEF-6"
     if kind == "parry":
         if d.action.param("angle") == "behind" or d.action.param("unseen"):
@@ -121,7 +122,7 @@ def ready_defence(ctx: Resolution, d: AttackDraft) -> Defence | None:
     """The target's block, dodge or parry against this attack, with its pool and difficulty."""
     state: VtmState = ctx.state
     target = d.target
-    if target.out_of_fight or target.conditions.get("held_by") or target.conditions.get("holding"):
+    if target.out_of_fight or HeldBy.key in target.conditions or Holding.key in target.conditions:
         return None
     if surprised(state, d):
         return None
@@ -168,7 +169,7 @@ def ready_defence(ctx: Resolution, d: AttackDraft) -> Defence | None:
     if harder is not None and harder.difficulty:
         difficulty += harder.difficulty  # V-RNG-2: dodging a spray
         rules.append("V-RNG-2")
-    if target.conditions.get("off_balance_turn") == state.turn:
+    if (off := target.conditions.of(OffBalance)) and off.turn == state.turn:
         difficulty += 1  # V-CC-12
         rules.append("V-CC-12")
     gm_dice, gm_difficulty, _ = gm_modifiers(state, target.id)

@@ -82,11 +82,7 @@ class GmOverride(Event):
         elif self.field == "ammo":
             f.ammo.update({str(k): int(v) for k, v in dict(self.value).items()})
         elif self.field == "conditions":
-            for name, value in dict(self.value).items():
-                if value is None or value is False:
-                    f.conditions.pop(str(name), None)
-                else:
-                    f.conditions[str(name)] = value
+            f.conditions.update((str(name), value) for name, value in dict(self.value).items())
 
     def params(self, names: Any = None) -> dict[str, Any]:
         out = super().params(names)

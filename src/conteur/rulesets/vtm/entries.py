@@ -27,6 +27,7 @@ from conteur.engine.inputs import (
 )
 from conteur.i18n import Msg
 
+from .conditions import VtmConditions
 from .fighter import Fighter
 from .health import HealthTrack, Level
 from .sheet import _FIELD_SPELLINGS, load_sheet
@@ -170,7 +171,7 @@ def fighter_from_scenario(
         armour=tables.find_armour(str(sheet.armour)).id if sheet.armour else None,
         armour_destroyed=checked.armour_destroyed,
         cover=scenario_cover(checked.cover, tables),
-        conditions=dict(checked.conditions),
+        conditions=VtmConditions.read(checked.conditions),
     )
 
 

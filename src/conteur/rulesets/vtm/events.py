@@ -15,6 +15,7 @@ from conteur.engine.events import Event, Modifiers
 from conteur.i18n import Lang, Msg, catalog, env_lang, t
 
 from .asks import parts as named_parts
+from .conditions import Dazed, InitiativeMalus, OffBalance
 from .readiness import spend_defence
 from .state import Action, Declaration, Progress, VtmState
 
@@ -126,8 +127,9 @@ class TurnStarted(Event):
         for f in state.fighters.values():
             f.progress = Progress()
             f.initiative = None
-            if f.conditions.get("off_balance_turn", 0) < self.turn:
-                f.conditions.pop("off_balance_turn", None)
+            off = f.conditions.of(OffBalance)
+            if off is not None and off.turn < self.turn:
+                f.conditions.drop(OffBalance)
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -141,7 +143,7 @@ class InitiativeRolled(Event):
 
     def apply(self, state: VtmState) -> None:
         state.fighters[self.fighter].initiative = (self.total, self.rating)
-        state.fighters[self.fighter].conditions.pop("initiative_malus", None)
+        state.fighters[self.fighter].conditions.drop(InitiativeMalus)
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -321,7 +323,7 @@ class ActionLost(Event):
                 progress.pending.pop(i)
                 break
         if self.reason == "dazed":
-            state.fighters[self.fighter].conditions.pop("dazed", None)
+            state.fighters[self.fighter].conditions.drop(Dazed)
 
 
 # ----------------------------------------------------------------- resources
@@ -609,11 +611,7 @@ class ConditionSet(Event):
     value: Any = True
 
     def apply(self, state: VtmState) -> None:
-        conditions = state.fighters[self.target].conditions
-        if self.value is None or self.value is False:
-            conditions.pop(self.condition, None)
-        else:
-            conditions[self.condition] = self.value
+        state.fighters[self.target].conditions.set(self.condition, self.value)
 
 
 @dataclass(frozen=True, kw_only=True)

@@ -13,6 +13,7 @@ from typing import Any, Literal
 from conteur.engine.geometry import Position
 from conteur.records import lean
 
+from .conditions import Apparition, NoWoundPenalties, Unconscious, VtmConditions, Withdrawn
 from .health import HealthTrack, fate
 from .sheet import VtmSheet
 
@@ -108,7 +109,7 @@ class Fighter:
     armour: str | None
     armour_destroyed: bool = False
     cover: int = 0
-    conditions: dict[str, Any] = field(default_factory=dict)
+    conditions: VtmConditions = field(default_factory=VtmConditions)
     initiative: tuple[int, int] | None = None
     """(total, rating) of this turn's initiative."""
     progress: Progress = field(default_factory=Progress)
@@ -141,7 +142,8 @@ class Fighter:
     def wound_penalties(self) -> bool:
         """Whether its wounds penalise it: not for what the game master marks
         ``no_wound_penalties`` (or ``apparition``: the house rules' apparitions, R-CALL-6)."""
-        return not (self.conditions.get("no_wound_penalties") or self.conditions.get("apparition"))
+        conditions = self.conditions
+        return not (conditions.of(NoWoundPenalties) or conditions.of(Apparition))
 
     @property
     def wound_penalty(self) -> int:
@@ -168,11 +170,10 @@ class Fighter:
         """Incapacitated, dead, in torpor, unconscious, or taken out of the fight: no action."""
         # ``self.fate != "alive"`` read directly (the referee asks it of every fighter
         # after every action): damage past the track, or no empty box left.
-        health = self.health
-        if health.past_track is not None or None not in health.boxes:
+        if self.health.spent:
             return True
         conditions = self.conditions
-        return bool(conditions.get("unconscious")) or bool(conditions.get("withdrawn"))
+        return bool(conditions.of(Unconscious)) or bool(conditions.of(Withdrawn))
 
     @property
     def supernatural(self) -> bool:

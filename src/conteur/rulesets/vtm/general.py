@@ -9,6 +9,7 @@ from . import equipment
 from .actions import action_from_args, check_now, due_action, fighter, resolve_goal
 from .asks import test_ask
 from .attack import attack
+from .conditions import InCombat
 from .defence import check_defence
 from .dice import VtmPool
 from .events import (
@@ -54,7 +55,7 @@ def ambush(ctx: Resolution, command: Command) -> None:
     state: VtmState = ctx.state
     attacker = fighter(state, command.actor)
     target = fighter(state, command.get("target"))
-    if state.turn > 0 or state.phase != "setup" or target.conditions.get("in_combat"):
+    if state.turn > 0 or state.phase != "setup" or target.conditions.of(InCombat):
         raise ConteurError("vtm.ambush.in_combat", rule="V-MAN-7", target=target.name)
     if attacker.out_of_fight:
         raise ConteurError("vtm.out_of_fight", rule="V-DMG-5", fighter=attacker.name)
@@ -149,7 +150,7 @@ def _resisted_roll(
 def _in_combat(ctx: Resolution, *fids: str) -> None:
     """After an ambush both sides are in the fight: no second ambush on them (V-MAN-7)."""
     for fid in fids:
-        ctx.emit(ConditionSet(target=fid, condition="in_combat", value=True, rules=("V-MAN-7",)))
+        ctx.emit(ConditionSet(target=fid, condition=InCombat.key, value=True, rules=("V-MAN-7",)))
 
 
 def _defence_ready(fid: str, kind: str) -> DefenceAnnounced:

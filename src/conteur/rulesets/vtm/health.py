@@ -10,9 +10,10 @@ the damage that went past was aggravated.
 
 from __future__ import annotations
 
-import unicodedata
 from dataclasses import dataclass
 from typing import Any, Literal
+
+from conteur.i18n import spelling
 
 DamageType = Literal["bashing", "lethal", "aggravated"]
 DAMAGE_TYPES: tuple[DamageType, ...] = ("bashing", "lethal", "aggravated")
@@ -82,10 +83,7 @@ class HealthTrack:
         short |= {"aggrave": "aggravated", "/": "lethal"}
         track = cls.empty(levels)
         for mark in marks:
-            bare = "".join(
-                c for c in unicodedata.normalize("NFKD", str(mark)) if not unicodedata.combining(c)
-            )
-            bare = bare.strip().lower()
+            bare = spelling.bare(str(mark)).strip()
             bare = bare[:-1] if bare.endswith("s") and bare[:-1] in short else bare
             key = short.get(bare, bare)
             if key not in SEVERITY:
@@ -124,6 +122,11 @@ class HealthTrack:
     def incapacitated(self) -> bool:
         """The last box is filled: no action (V-DMG-5)."""
         return None not in self.boxes
+
+    @property
+    def spent(self) -> bool:
+        """Damage went past the track, or its last box is filled: out of the fight."""
+        return self.past_track is not None or None not in self.boxes
 
     def marks(self) -> str:
         """The track as on a character sheet: ``[X][/][ ]...``."""

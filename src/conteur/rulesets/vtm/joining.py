@@ -14,6 +14,7 @@ from conteur.engine.joining import CombatantJoined, CombatantWithdrawn, leaving,
 
 from . import turn
 from .close import LockEnded
+from .conditions import Holding
 from .events import DeclarationCursor, DeclarationsClosed
 from .locks import LOCK_RULES
 from .state import VtmState
@@ -53,12 +54,12 @@ def release_holds(ctx: Resolution, fid: str) -> None:
     grapples and holds end (V-CC-7, V-CC-8; the ``withdrawn`` reason)."""
     state: VtmState = ctx.state
     for f in list(state.fighters.values()):
-        holding = f.conditions.get("holding")
-        if not isinstance(holding, dict):
+        holding = f.conditions.of(Holding)
+        if holding is None:
             continue
-        target = str(holding["target"])
+        target = holding.target
         if fid in (f.id, target):
-            kind = str(holding["kind"])
+            kind = holding.kind
             rule = LOCK_RULES.get(kind, "V-CC-7")
             ctx.emit(
                 LockEnded(

@@ -39,6 +39,7 @@ from conteur.i18n import ConteurError
 
 from . import close, equipment, gm, locks, turn
 from .actions import action_now, check_now
+from .conditions import InCombat, KnockedDown, Prone
 from .defence import defence_in_hand_refusal, defence_kind_refusal, defence_offer
 from .hooks import ACT_REFUSALS, FORM_REFUSALS
 from .rulebook import rules_of
@@ -101,7 +102,7 @@ def action_kinds(state: VtmState, f: Fighter, defences: bool = True) -> tuple[st
     kinds = list(GENERAL_ACTIONS)
     if f.sheet.weapons:
         kinds.append("draw")
-    if f.conditions.get("knocked_down") or f.conditions.get("prone"):
+    if f.conditions.of(KnockedDown) or f.conditions.of(Prone):
         kinds.append("stand_up")
     if any(equipment.weapon(state, w).clip for w in equipment.owned_weapons(f)):
         kinds.append("reload")
@@ -334,7 +335,7 @@ def ambush_template(state: VtmState, f: Fighter) -> CommandTemplate | None:
     ``check_now`` accepts on it and the defence it may hold if the ambush ties (V-MAN-7)."""
     if state.phase != "setup" or state.turn != 0 or f.out_of_fight:
         return None
-    if f.conditions.get("in_combat"):
+    if f.conditions.of(InCombat):
         return None
     maneuvers = equipment.tables(state).maneuvers
     attacks = [
@@ -346,8 +347,7 @@ def ambush_template(state: VtmState, f: Fighter) -> CommandTemplate | None:
     ready = {
         fid
         for fid in ready
-        if not state.fighters[fid].conditions.get("in_combat")
-        and not state.fighters[fid].out_of_fight
+        if not state.fighters[fid].conditions.of(InCombat) and not state.fighters[fid].out_of_fight
     }
     offer = choices(state, f, attacks, check_now)
     targets = tuple(t for t in offer.targets if t in ready)

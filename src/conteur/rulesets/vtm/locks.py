@@ -13,6 +13,7 @@ from dataclasses import dataclass
 from conteur.i18n import ConteurError
 
 from . import equipment
+from .conditions import HeldBy, Holding
 from .rulebook import rules_of
 from .state import DEFENSIVE, Action, Fighter, VtmState
 from .tables import Maneuver
@@ -43,24 +44,13 @@ class Lock:
 
 def lock_of(state: VtmState, f: Fighter) -> Lock | None:
     """The grapple or hold ``f`` is in, as holder or held, while both can still fight."""
-    holding = f.conditions.get("holding")
-    held_by = f.conditions.get("held_by")
-    if holding is None and held_by is None:
+    conditions = f.conditions
+    if Holding.key not in conditions and HeldBy.key not in conditions:
         return None
-    if isinstance(holding, dict):
-        lock = Lock(
-            kind=str(holding["kind"]),
-            holder=f.id,
-            target=str(holding["target"]),
-            turn=int(holding["turn"]),
-        )
-    elif isinstance(held_by, dict):
-        lock = Lock(
-            kind=str(held_by["kind"]),
-            holder=str(held_by["holder"]),
-            target=f.id,
-            turn=int(held_by["turn"]),
-        )
+    if (holding := conditions.of(Holding)) is not None:
+        lock = Lock(kind=holding.kind, holder=f.id, target=holding.target, turn=holding.turn)
+    elif (held_by := conditions.of(HeldBy)) is not None:
+        lock = Lock(kind=held_by.kind, holder=held_by.holder, target=f.id, turn=held_by.turn)
     else:
         return None
     other = state.fighters.get(lock.other(f.id))

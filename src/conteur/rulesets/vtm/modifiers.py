@@ -8,6 +8,7 @@ rules of ranged combat (aim, range bands, cover, off hand) are in ``ranged.py``.
 from __future__ import annotations
 
 from . import equipment
+from .conditions import Blinded, HeldBy, Holding, Immobilised, KnockedDown, OffBalance
 from .equipment import armour_of, outreached
 from .hooks import AttackDraft, difficulty_rule, implements, pool_rule, reads_effect
 from .state import Fighter, VtmState
@@ -70,9 +71,9 @@ def accuracy(d: AttackDraft) -> None:
 @pool_rule
 def prone_fighters(d: AttackDraft) -> None:
     """V-DMG-7 (core): +1 die against a fighter on the ground; −2 to a prone fighter's blows."""
-    if d.target.conditions.get("knocked_down"):
+    if d.target.conditions.of(KnockedDown):
         d.add_dice("V-DMG-7", "target_down", 1)
-    if d.close and d.attacker.conditions.get("knocked_down"):
+    if d.close and d.attacker.conditions.of(KnockedDown):
         d.add_dice("V-DMG-7", "attacker_down", -2)
 
 
@@ -83,8 +84,8 @@ def immobilised_target(d: AttackDraft) -> None:
     ``immobilised`` holds the id of the one holding it (a hold, V-CC-8), who
     does not gain them, or True when the Conteur set it by hand.
     """
-    holder = d.target.conditions.get("immobilised")
-    if holder and holder != d.attacker.id:
+    held = d.target.conditions.of(Immobilised)
+    if held and held.given != d.attacker.id:
         d.add_dice("V-CC-8", "immobilised", 2)
 
 
@@ -100,10 +101,10 @@ def weapon_length(d: AttackDraft) -> None:
 
 def locked(a: Fighter, b: Fighter) -> bool:
     """Whether ``a`` holds ``b`` or is held by it (grapple V-CC-7, hold V-CC-8)."""
-    holding = a.conditions.get("holding")
-    held_by = a.conditions.get("held_by")
-    return (isinstance(holding, dict) and holding.get("target") == b.id) or (
-        isinstance(held_by, dict) and held_by.get("holder") == b.id
+    holding = a.conditions.of(Holding)
+    held_by = a.conditions.of(HeldBy)
+    return (holding is not None and holding.target == b.id) or (
+        held_by is not None and held_by.holder == b.id
     )
 
 
@@ -196,7 +197,7 @@ def blind(d: AttackDraft) -> None:
 @difficulty_rule
 def off_balance(d: AttackDraft) -> None:
     """V-CC-12: a tackled target is off balance, +1 on its actions next turn."""
-    if d.attacker.conditions.get("off_balance_turn") == d.state.turn:
+    if (off := d.attacker.conditions.of(OffBalance)) and off.turn == d.state.turn:
         d.add_difficulty("V-CC-12", "off_balance", 1)
 
 
@@ -231,6 +232,6 @@ KEEN_SENSES = ("heightened_senses", "eyes_of_the_beast")
 def is_blind(state: object, f: object) -> bool:
     """Blinded, or in total darkness without Heightened Senses or Eyes of the Beast (V-MAN-5)."""
     assert isinstance(state, VtmState) and isinstance(f, Fighter)
-    if not (f.conditions.get("blinded") or state.darkness):
+    if not (f.conditions.of(Blinded) or state.darkness):
         return False
     return not any(p in f.sheet.powers for p in KEEN_SENSES)

@@ -2,12 +2,13 @@
 
 Not a second copy of the rules: the attack's own code runs over every outcome
 of its dice. The attack is drafted once (``draft_attack``, ``ready_defence``,
-``strike_for``); the strike's own stages (attack → defence → damage → soak,
-``strike.strike_step``) carry the probability mass from state to state
-(``conteur.dice.propagate``), equal states merged in between; then what
-follows the dice in a fight (``attack.conclude_attack``: health track,
+``strike_for``); the strike's stage rules (attack → defence → damage → soak,
+the functions ``roll_strike`` calls) run over the exact distribution of each
+roll (``strike.strike_odds``), once per distinct value and outcome; then
+what follows the dice in a fight (``attack.conclude_attack``: health track,
 armour, knock-down, dazed, grapple...) runs once per group of outcomes that
-agree on what it reads, on a fresh copy of the state.
+agree on what it reads, on a fresh copy of the state, with the events of one
+path of the group (the strike replayed down it as a fight plays it).
 """
 
 from __future__ import annotations
@@ -15,24 +16,42 @@ from __future__ import annotations
 import copy
 import dataclasses
 import math
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field, fields
 from functools import partial
-from typing import Any, cast
+from typing import Any
 
-from conteur.dice import DiceSource, ForcedDice, explore, propagate
-from conteur.engine import Resolution
+from conteur.dice import DiceSource, ForcedDice, explore
+from conteur.engine import Event, Resolution
 from conteur.engine.battlemap import inside
 from conteur.engine.scratch import scratch_copier
 
 from . import equipment
-from .attack import conclude_attack, draft_attack, multiple_penalty, strike_for
+from .attack import (
+    conclude_attack,
+    dazes,
+    draft_attack,
+    fold_dice,
+    multiple_penalty,
+    run_after_hooks,
+    strike_for,
+)
+from .conditions import Aiming, Dazed, KnockedDown
 from .defence import ready_defence
 from .entries import scenario_cover
+from .events import DamageTaken
+from .health import HealthTrack
 from .hooks import AttackDraft
 from .rulebook import rules_of
 from .state import Action, Declaration, VtmState
-from .strike import Rolled, StrikeOutcome, StrikeState, strike_step
+from .strike import (
+    Rolled,
+    StrikeEnd,
+    StrikeOutcome,
+    finish_strike,
+    roll_attack,
+    strike_odds,
+)
 
 KILLED = ("dead", "torpor", "final_death")
 
@@ -134,20 +153,54 @@ class _Watched(StrikeOutcome):
         return object.__getattribute__(self, name)
 
 
-def _watched(o: StrikeOutcome) -> StrikeOutcome:
-    return _Watched(**{f.name: getattr(o, f.name) for f in fields(StrikeOutcome)})
+@dataclass(frozen=True)
+class _WatchedLevels(_Watched):
+    """An outcome that also refuses its levels (for a run shared by hits of any levels)."""
+
+    def __getattribute__(self, name: str) -> Any:
+        if name == "levels":
+            raise _ReadOutsideKey(name)
+        return super().__getattribute__(name)
 
 
-def _done(state: StrikeState | None) -> bool:
-    return isinstance(state, StrikeOutcome)
+def _watched(o: StrikeOutcome, *, levels: bool = False) -> StrikeOutcome:
+    kind = _WatchedLevels if levels else _Watched
+    return kind(**{f.name: getattr(o, f.name) for f in fields(StrikeOutcome)})
 
 
-def _marginal(dist: Mapping[Any, float], read: Callable[[Any], int]) -> dict[int, float]:
-    out: dict[int, float] = {}
-    for state, p in dist.items():
-        k = read(state)
-        out[k] = out.get(k, 0.0) + p
+class _TrackGuard:
+    """Stands in for the target's health track while the hooks run for hits of many
+    levels: it tells whether the track is spent (the same for all of them, so
+    ``out_of_fight`` reads right); reading anything else of it means what follows
+    depends on the levels (``_ReadOutsideKey``)."""
+
+    __slots__ = ("spent",)
+
+    def __init__(self, spent: bool) -> None:
+        self.spent = spent
+
+    def __getattr__(self, name: str) -> Any:
+        raise _ReadOutsideKey(f"health.{name}")
+
+
+def _tracks_after(
+    track: HealthTrack, damage_type: str, levels: Iterable[int]
+) -> dict[int, HealthTrack]:
+    """The track after each number of levels of this damage (``DamageTaken``'s fold,
+    ``HealthTrack.take``, which marks level after level: taken in turn, on copies)."""
+    out: dict[int, HealthTrack] = {}
+    work = dataclasses.replace(track, boxes=list(track.boxes))
+    done = 0
+    for n in sorted(levels):
+        work.take(n - done, damage_type)  # type: ignore[arg-type]
+        done = n
+        out[n] = dataclasses.replace(work, boxes=list(work.boxes))
     return out
+
+
+def _damages(e: Event, target: str) -> bool:
+    """The event marking the target's track (folded level by level in ``finish_levels``)."""
+    return isinstance(e, DamageTaken) and e.target == target
 
 
 def attack_odds(
@@ -167,57 +220,126 @@ def attack_odds(
     defence = ready_defence(Resolution(state, ForcedDice(())), draft)
     strike = strike_for(draft, defence, willpower)
 
-    def step(st: StrikeState | None, dice: DiceSource) -> StrikeState:
-        after = strike_step(strike, st, dice)
-        if st is None and share is not None and isinstance(after, Rolled):
-            return Rolled(share(after.successes), after.events)  # the target's share of the roll
-        return after
+    # The dice: the strike's own stages over the exact distribution of each roll.
+    chain = strike_odds(strike, share)
 
-    # The dice: the strike's own stages, mass carried from state to state.
-    stages = propagate(step, None, _done)
-    after_defence = stages[min(2, len(stages) - 1)]
-    after_damage = stages[min(3, len(stages) - 1)]
-    finals = cast("dict[StrikeOutcome, float]", stages[-1])
-    successes = _marginal(after_defence, lambda st: st.net)
-    damage = _marginal(after_damage, lambda st: st.damage)
-    levels = _marginal(finals, lambda o: o.levels)
-
-    # What follows the dice, once per group of outcomes equal in what it reads
-    # (``_key``), on a copy of the state.
-    groups: dict[tuple[Any, ...], list[tuple[StrikeOutcome, float]]] = {}
-    for outcome, p in finals.items():
-        groups.setdefault(_key(outcome), []).append((outcome, p))
+    def replay(script: tuple[int, ...]) -> StrikeOutcome:
+        """The outcome (and its events) of the strike down one path, as a fight plays it."""
+        dice = ForcedDice(script)
+        first = roll_attack(strike, dice)
+        if share is not None and isinstance(first, Rolled):
+            first = Rolled(share(first.successes), first.events)  # the target's share
+        return finish_strike(strike, first, dice)
 
     fresh = scratch_copier(state)  # one fresh copy of the state per run
 
+    def draft_on(work: VtmState) -> AttackDraft:
+        d = object.__new__(AttackDraft)  # the same draft, read against the copy
+        d.__dict__.update(draft.__dict__)
+        d.state, d.attacker, d.target = work, work.fighters[attacker], work.fighters[target.id]
+        d.notes, d.rules, d.flags = list(draft.notes), list(draft.rules), dict(draft.flags)
+        return d
+
     def finish(outcome: StrikeOutcome, dice: DiceSource) -> tuple[str, bool, bool, bool]:
+        """What follows one outcome of the dice, on a copy: the target's fate and state."""
         work = fresh()
         t = work.fighters[target.id]
-        d = copy.copy(draft)  # the same draft, read against the copy
-        d.state, d.attacker, d.target = work, work.fighters[attacker], t
-        d.notes, d.rules, d.flags = list(draft.notes), list(draft.rules), dict(draft.flags)
-        conclude_attack(Resolution(work, dice), d, defence, outcome)
+        conclude_attack(Resolution(work, dice), draft_on(work), defence, outcome)
         return (
             t.fate,
-            bool(t.conditions.get("knocked_down")),
-            bool(t.conditions.get("dazed")),
+            bool(t.conditions.of(KnockedDown)),
+            bool(t.conditions.of(Dazed)),
             t.armour_destroyed and not target.armour_destroyed,
         )
 
-    totals = dict.fromkeys(("botch", "incap", "killed", "armour", "down", "dazed"), 0.0)
-    for members in groups.values():
-        total = math.fsum(p for _, p in members)
+    def finish_levels(
+        outcome: StrikeOutcome, hits: tuple[tuple[int, HealthTrack], ...], dice: DiceSource
+    ) -> tuple[bool, bool, tuple[tuple[str, bool], ...]]:
+        """What follows hits that differ only in the levels lost, on one copy.
+
+        ``hits``: each hit's levels and the target's track after its damage (all spent
+        or none). conclude_attack's parts: the dice's events but the target's
+        damage, then the after-attack hooks with the target's track out of reach but
+        for whether it is spent (a hook that reads more of it, or the levels, raises
+        ``_ReadOutsideKey``: the hits are then priced one by one); then for each hit,
+        the target's fate with its track, and V-DMG-7 (``dazes``).
+        """
+        work = fresh()
+        t = work.fighters[target.id]
+        d = draft_on(work)
+        ctx = Resolution(work, dice)
+        fold_dice(ctx, d, defence, tuple(e for e in outcome.events if not _damages(e, t.id)))
+        object.__setattr__(t, "health", _TrackGuard(hits[0][1].spent))
         try:
-            branches = explore(partial(finish, _watched(members[0][0])), (), total)
-        except _ReadOutsideKey:  # it reads more: each outcome of the group on its own
-            branches = [b for o, p in members for b in explore(partial(finish, o), (), p)]
-        totals["botch"] += total if members[0][0].botch else 0.0
-        for _, (fate, down, dazed, broken), q in branches:
-            totals["incap"] += q if fate != "alive" else 0.0
-            totals["killed"] += q if fate in KILLED else 0.0
-            totals["down"] += q if down else 0.0
-            totals["dazed"] += q if dazed else 0.0
-            totals["armour"] += q if broken else 0.0
+            run_after_hooks(ctx, d, outcome)
+        finally:
+            t.health = hits[0][1]
+        down = bool(t.conditions.of(KnockedDown))
+        dazed = bool(t.conditions.of(Dazed))
+        broken = t.armour_destroyed and not target.armour_destroyed
+        after: list[tuple[str, bool]] = []
+        for levels, track in hits:
+            t.health = track
+            after.append((t.fate, dazed or dazes(work, t, levels)))
+        return down, broken, tuple(after)
+
+    totals = dict.fromkeys(("botch", "incap", "killed", "armour", "down", "dazed"), 0.0)
+
+    def add(q: float, fate: str, down: bool, dazed: bool, broken: bool) -> None:
+        totals["incap"] += q if fate != "alive" else 0.0
+        totals["killed"] += q if fate in KILLED else 0.0
+        totals["down"] += q if down else 0.0
+        totals["dazed"] += q if dazed else 0.0
+        totals["armour"] += q if broken else 0.0
+
+    # Hits that differ only in the levels lost (the same armour's fate): what follows
+    # runs once for all, the damage once per levels value.
+    rest: list[StrikeEnd] = []
+    hits: dict[tuple[bool, bool], list[tuple[int, StrikeEnd, HealthTrack]]] = {}
+    tracks_after = _tracks_after(target.health, strike.damage_type, chain.levels)
+    for key, e in chain.ends.items():
+        if key[0] == "hit" and len(key) == 3:
+            track = tracks_after[key[1]]
+            hits.setdefault((key[2], track.spent), []).append((key[1], e, track))
+        else:
+            rest.append(e)
+    for group in hits.values():
+        same = [(levels, e) for levels, e, _ in group]
+        total = math.fsum(e.p for _, e in same)
+        tracks = tuple((levels, track) for levels, _, track in group)
+        try:
+            run = partial(finish_levels, _watched(replay(same[0][1].script), levels=True), tracks)
+            branches = explore(run, (), 1.0)
+        except _ReadOutsideKey:  # the hooks read the damage: each levels value on its own
+            rest.extend(e for _, e in same)
+            continue
+        for _, (down, broken, after), q in branches:
+            totals["down"] += q * total if down else 0.0
+            totals["armour"] += q * total if broken else 0.0
+            for (_, e), (fate, dazed) in zip(same, after, strict=True):
+                add(q * e.p, fate, False, dazed, False)
+
+    # The other ends (and hits whose hooks read the damage), once per group of outcomes
+    # equal in what what follows reads (``_key``), on a copy of the state.
+    groups: dict[tuple[Any, ...], list[tuple[StrikeEnd, StrikeOutcome]]] = {}
+    for e in rest:
+        outcome = replay(e.script)
+        groups.setdefault(_key(outcome), []).append((e, outcome))
+    for members in groups.values():
+        total = math.fsum(e.p for e, _ in members)
+        first = members[0][1]
+        try:
+            branches_one = explore(partial(finish, _watched(first)), (), total)
+        except _ReadOutsideKey:  # it reads more: each damage value of the group on its own
+            branches_one = [
+                b
+                for e, _ in members
+                for p, script in e.members.values()
+                for b in explore(partial(finish, replay(script)), (), p)
+            ]
+        totals["botch"] += total if first.botch else 0.0
+        for _, (fate, down, dazed, broken), q in branches_one:
+            add(q, fate, down, dazed, broken)
     return AttackOdds(
         attacker=attacker,
         target=target.id,
@@ -226,11 +348,11 @@ def attack_odds(
         difficulty=min(10, max(2, strike.difficulty)),
         modifiers=strike.modifiers,
         defence=defence.kind if defence else None,
-        p_hit=sum(p for k, p in successes.items() if k > 0),
+        p_hit=sum(p for k, p in chain.net.items() if k > 0),
         p_botch=totals["botch"],
-        successes=successes,
-        damage=damage,
-        levels=levels,
+        successes=chain.net,
+        damage=chain.damage,
+        levels=chain.levels,
         p_incapacitated=totals["incap"],
         p_killed=totals["killed"],
         p_armour_destroyed=totals["armour"],
@@ -309,17 +431,19 @@ def _what_if(
         }
     if "aim_turns" in what_if:
         turns = int(what_if["aim_turns"] or 0)
-        a.conditions.pop("aim", None)
+        a.conditions.drop(Aiming)
         w = equipment.weapon_in_hand(state, a)
         if turns > 0 and w is not None:
-            a.conditions["aim"] = {
-                "target": target,
-                "weapon": w.id,
-                "turns": turns,
-                "since": state.turn - turns,
-                "last": state.turn - 1,
-                "scope": False,
-            }
+            a.conditions.put(
+                Aiming(
+                    target=target,
+                    weapon=w.id,
+                    turns=turns,
+                    since=state.turn - turns,
+                    last=state.turn - 1,
+                    scope=False,
+                )
+            )
     if "actions" in what_if:
         n = max(1, int(what_if["actions"] or 1))
         decl = a.progress.declaration or Declaration()

@@ -68,6 +68,7 @@ from .actions import check_attack
 from .asks import volley_ask
 from .attack import attack, dazed_by_damage, defence_for, draft_attack, format_notes, strike_for
 from .close import CALLED_SHOT_PAST_ARMOUR, target_size
+from .conditions import Aiming, KnockedDown, Prone, Reloading, Running
 from .dice import VtmPool
 from .events import (
     AmmoChanged,
@@ -127,14 +128,16 @@ class Aimed(Event):
     """The dice the aim is worth now."""
 
     def apply(self, state: VtmState) -> None:
-        state.fighters[self.fighter].conditions["aim"] = {
-            "target": self.target,
-            "weapon": self.weapon,
-            "turns": self.turns,
-            "since": self.since,
-            "last": self.last,
-            "scope": self.scope,
-        }
+        state.fighters[self.fighter].conditions.put(
+            Aiming(
+                target=self.target,
+                weapon=self.weapon,
+                turns=self.turns,
+                since=self.since,
+                last=self.last,
+                scope=self.scope,
+            )
+        )
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -174,9 +177,9 @@ class ReloadProgress(Event):
     def apply(self, state: VtmState) -> None:
         conditions = state.fighters[self.fighter].conditions
         if self.turns >= self.needed:
-            conditions.pop("reloading", None)
+            conditions.drop(Reloading)
         else:
-            conditions["reloading"] = {"weapon": self.weapon, "turns": self.turns}
+            conditions.put(Reloading(weapon=self.weapon, turns=self.turns))
 
 
 # ------------------------------------------------------------------ looking things up
@@ -284,27 +287,21 @@ def reload_turns(w: Weapon) -> int:
 
 def reload_progress(f: Fighter, w: Weapon) -> int:
     """Turns already spent reloading this weapon."""
-    current = f.conditions.get("reloading")
-    if isinstance(current, dict) and current.get("weapon") == w.id:
-        return int(current.get("turns", 0))
-    return 0
+    current = f.conditions.of(Reloading)
+    return current.turns if current is not None and current.weapon == w.id else 0
 
 
 def running(f: Fighter, since: int) -> bool:
     """V-RNG-1: the fighter moved faster than a walk in turn ``since`` or later."""
-    value = f.conditions.get("running")
-    if value is None or value is False:
-        return False
-    if isinstance(value, int) and not isinstance(value, bool):
-        return value >= since
-    return True  # set by the game master: running until cleared
+    ran = f.conditions.of(Running)
+    return ran is not None and ran.since(since)
 
 
 def cover_level(state: VtmState, f: Fighter) -> int:
     """V-RNG-3: the fighter's cover (0–3): its own, at least light cover lying on the
     ground, and that of a cover zone of the map it stands in (no line of sight drawn: a
     fighter inside a zone has that zone's cover)."""
-    down = bool(f.conditions.get("prone") or f.conditions.get("knocked_down"))
+    down = bool(f.conditions.of(Prone) or f.conditions.of(KnockedDown))
     return max(f.cover, 1 if down else 0, zone_cover(state, f))
 
 
@@ -410,19 +407,19 @@ def aim_dice(state: VtmState, f: Fighter, turns: int, scope: bool) -> int:
     return dice
 
 
-def aim_holds(d: AttackDraft, aim: Mapping[str, Any]) -> bool:
+def aim_holds(d: AttackDraft, aim: Aiming) -> bool:
     """V-RNG-1: whether the shooter's aim still counts for this shot (see the module's readings)."""
     f, state = d.attacker, d.state
     return (
         equipment.maneuver_id(d.maneuver) in SINGLE_SHOTS
-        and aim.get("target") == d.target.id
+        and aim.target == d.target.id
         and d.weapon is not None
-        and aim.get("weapon") == d.weapon.id
-        and aim.get("last") == state.turn - 1
+        and aim.weapon == d.weapon.id
+        and aim.last == state.turn - 1
         and f.progress.acted <= 1
         and f.progress.defences == 0
         and d.action.param("move_to") is None
-        and not running(d.target, int(aim.get("since", state.turn)))
+        and not running(d.target, aim.since)
         and not is_blind(state, f)
     )
 
@@ -593,9 +590,9 @@ the width of the zone (V-RNG-2), a weapon to reload (V-RNG-7)."""
 @implements("V-RNG-1", shots=True)
 def aim(d: AttackDraft) -> None:
     """V-RNG-1: the turns spent aiming add their dice to a single shot."""
-    held = d.attacker.conditions.get("aim")
-    if d.ranged and isinstance(held, Mapping) and aim_holds(d, held):
-        dice = aim_dice(d.state, d.attacker, int(held.get("turns", 0)), bool(held.get("scope")))
+    held = d.attacker.conditions.of(Aiming)
+    if d.ranged and held is not None and aim_holds(d, held):
+        dice = aim_dice(d.state, d.attacker, held.turns, held.scope)
         d.add_dice("V-RNG-1", "aim", dice)
 
 
@@ -664,13 +661,13 @@ def spend_rounds(ctx: Resolution, f: Fighter, m: Maneuver, w: Weapon) -> None:
     if used:
         ctx.emit(AmmoChanged(fighter=f.id, weapon=w.id, rounds=left - used, rules=(m.rule,)))
     if reload_progress(f, w):
-        ctx.emit(ConditionSet(target=f.id, condition="reloading", value=None, rules=("V-RNG-7",)))
+        ctx.emit(ConditionSet(target=f.id, condition=Reloading.key, value=None, rules=("V-RNG-7",)))
 
 
 def spend_aim(ctx: Resolution, f: Fighter) -> None:
     """V-RNG-1: a shot spends the aim (its bonus went to this shot, if it held)."""
-    if "aim" in f.conditions:
-        ctx.emit(ConditionSet(target=f.id, condition="aim", value=None, rules=("V-RNG-1",)))
+    if Aiming.key in f.conditions:
+        ctx.emit(ConditionSet(target=f.id, condition=Aiming.key, value=None, rules=("V-RNG-1",)))
 
 
 @action(*SHOTS)
@@ -801,16 +798,16 @@ def aim_action(ctx: Resolution, f: Fighter, a: Action, penalty: int, willpower: 
     assert a.target is not None
     w = shot_weapon(state, f, a)
     target = state.fighters[a.target]
-    prev = f.conditions.get("aim")
+    prev = f.conditions.of(Aiming)
     going_on = (
-        isinstance(prev, Mapping)
-        and prev.get("target") == a.target
-        and prev.get("weapon") == w.id
-        and prev.get("last") == state.turn - 1
-        and not running(target, int(prev.get("since", state.turn)))
+        prev is not None
+        and prev.target == a.target
+        and prev.weapon == w.id
+        and prev.last == state.turn - 1
+        and not running(target, prev.since)
     )
-    turns = int(prev["turns"]) + 1 if going_on and isinstance(prev, Mapping) else 1
-    since = int(prev["since"]) if going_on and isinstance(prev, Mapping) else state.turn
+    turns = prev.turns + 1 if going_on and prev is not None else 1
+    since = prev.since if going_on and prev is not None else state.turn
     ctx.emit(
         Aimed(
             fighter=f.id,
@@ -879,7 +876,7 @@ def take_cover_after_dodge(ctx: Resolution, d: AttackDraft, outcome: StrikeOutco
     elif not cover_level(ctx.state, target):
         ctx.emit(
             ConditionSet(
-                target=target.id, condition="prone", value=True, rules=("V-DEF-4", "V-RNG-3")
+                target=target.id, condition=Prone.key, value=True, rules=("V-DEF-4", "V-RNG-3")
             )
         )
 

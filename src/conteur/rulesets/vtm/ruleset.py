@@ -24,6 +24,7 @@ from conteur.engine.visibility import Audiences, Visibility
 from conteur.i18n import ConteurError, Lang, Msg
 
 from . import actions, close, defence, equipment, general, gm, joining, modifiers, ranged, turn
+from .conditions import Aiming
 from .entries import (
     ENTRY_KEYS,
     STATE_KEYS,
@@ -390,8 +391,8 @@ class VtmRuleset(Ruleset[VtmState]):
                 Param("target_cover", "choice", levels, required=False, default=levels[level])
             )
         if kind in SINGLE_SHOTS:
-            aim = a.conditions.get("aim")
-            turns = int(aim.get("turns", 0)) if isinstance(aim, Mapping) else 0
+            aim = a.conditions.of(Aiming)
+            turns = aim.turns if aim is not None else 0
             out.append(
                 Param(
                     "aim_turns",

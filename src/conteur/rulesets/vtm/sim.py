@@ -79,6 +79,7 @@ from conteur.sim.tactics import Tactic, TacticFactory
 
 from . import defence, equipment, locks, turn
 from .actions import resolve_goal, running_distance, validate
+from .conditions import Aiming, KnockedDown
 from .legal import declare_template, legal_commands
 from .ranged import (
     is_shot,
@@ -194,7 +195,7 @@ class VtmTactic:
 
     def declare(self, state: VtmState, fighter: Fighter) -> Command:
         """Build the declaration from ``plan`` and the ``declare`` template's ranges."""
-        if fighter.conditions.get("knocked_down"):
+        if fighter.conditions.of(KnockedDown):
             return declaration(fighter, [{"kind": "stand_up"}])
         args = self.plan(state, fighter)
         actions: list[dict[str, Any]] = list(args.get("actions", []))
@@ -232,7 +233,7 @@ class VtmTactic:
         """Between turns, a knocked-down fighter tries to get up."""
         if (
             state.phase == "setup"
-            and fighter.conditions.get("knocked_down")
+            and fighter.conditions.of(KnockedDown)
             and template(state, fighter, "get_up") is not None
         ):
             return Command("get_up", fighter.id)
@@ -407,10 +408,10 @@ class Aim(VtmTactic):
         pressed = any(distance(fighter.position, o.position) <= CLOSE_RANGE for o in among)
         if gun is None or not loaded(fighter, gun) or pressed:
             return super().plan(state, fighter)
-        held = fighter.conditions.get("aim")
+        held = fighter.conditions.of(Aiming)
         aimed = None
-        if isinstance(held, Mapping) and held.get("last") == state.turn - 1:
-            aimed = next((o for o in among if o.id == held.get("target")), None)
+        if held is not None and held.last == state.turn - 1:
+            aimed = next((o for o in among if o.id == held.target), None)
         target = aimed or self.target(state, fighter, among)
         shot = self.attack(state, fighter, target)
         if aimed is not None and int(held.get("turns", 0)) >= self.aim_turns:  # type: ignore[union-attr]

@@ -12,6 +12,7 @@ from typing import Any
 from conteur.engine.battlemap import CoverZone
 from conteur.engine.geometry import distance
 
+from .conditions import Withdrawn
 from .entries import fighter_from_scenario, health_levels
 from .fighter import DEFENSIVE, Action, Declaration, Fighter, Phase, Progress, Timing
 from .tables import TablesRef
@@ -72,7 +73,7 @@ class VtmState:
     def withdraw(self, fighter: str) -> None:
         """Out of the fight (the condition ``withdrawn``, ``Fighter.out_of_fight``), and out
         of the order (``.joining``): the cursors keep pointing at who is due."""
-        self.fighters[fighter].conditions["withdrawn"] = True
+        self.fighters[fighter].conditions.put(Withdrawn())
         ranked = self.ranked()
         if fighter in ranked and ranked.index(fighter) < self.end_cursor:
             self.end_cursor -= 1

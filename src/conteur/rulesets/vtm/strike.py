@@ -4,13 +4,17 @@
 difficulty, damage, soak, defence). ``roll_strike`` then reads like the text:
 attack roll (V-ATK-5) → defence (V-DEF-2) → damage pool (V-DMG-1, V-DMG-2,
 V-DMG-4) → armour destruction (V-ARM-3) → soak (V-SOAK-1..3, V-ARM-1) →
-health levels (V-DMG-6). It is written once, over any dice source: with
-``SeededDice`` or ``TypedDice`` it plays the attack, and run through
-``conteur.dice.enumerate_outcomes`` it gives the attack's exact odds.
+health levels (V-DMG-6). Each stage's numbers are stated once, in small
+functions (``attack_pool``, ``defence_pool``, ``damage_dice_of``,
+``levels_lost``...): the stages call them with one outcome of any dice source
+(``SeededDice``, ``TypedDice``: the attack played), and ``strike_odds`` calls
+the same functions over the exact distribution of each roll, once per
+distinct value and outcome (the attack's exact odds).
 """
 
 from __future__ import annotations
 
+import math
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
@@ -185,6 +189,105 @@ StrikeState = Rolled | Through | Dealt | StrikeOutcome
 defence (``Through``), damage rolled (``Dealt``), or over (``StrikeOutcome``)."""
 
 
+# ----------------------------------------------------------------- the stages' rules
+#
+# Each stage's numbers, stated once: the roll it asks for, and what the roll's
+# successes make of the stage's input. The stages below (``roll_attack``...)
+# call them with the table's dice, one outcome at a time; ``strike_odds`` calls
+# the same functions over a whole distribution, once per distinct input value
+# and roll outcome.
+
+
+def attack_pool(s: Strike) -> VtmPool:
+    """The attack roll (V-ATK-5), Willpower's automatic success included."""
+    return VtmPool(s.pool, s.difficulty, auto=s.auto_successes)
+
+
+def defence_pool(s: Strike, successes: int) -> VtmPool | None:
+    """The defence's roll against ``successes`` (V-DEF-2); None when nothing is rolled."""
+    d = s.defence
+    if d is None or successes <= 0:
+        return None
+    return VtmPool(d.pool, d.difficulty)
+
+
+def net_after_defence(successes: int, defended: int) -> int:
+    """A resisted roll: only the difference counts (V-DEF-2; a tie or less misses)."""
+    return successes - defended
+
+
+def riposte_pool(s: Strike, r: Riposte, extra: int) -> VtmPool:
+    """The parrying weapon's damage plus the parry's extra successes (V-DEF-5)."""
+    return VtmPool(
+        r.damage_dice + extra,
+        DAMAGE_DIFFICULTY,
+        ones_cancel=s.damage_ones_cancel,
+        can_botch=False,
+        min_one=True,
+    )
+
+
+def riposte_soak_pool(s: Strike, r: Riposte, damage: int) -> VtmPool | None:
+    """The attacker's soak against a riposte's ``damage`` successes (None: nothing to soak)."""
+    if not damage or not r.soak:
+        return None
+    return VtmPool(r.soak, SOAK_DIFFICULTY, ones_cancel=s.damage_ones_cancel, can_botch=False)
+
+
+def riposte_levels(damage: int, soaked: int) -> int:
+    """Health levels a riposte costs the attacker (V-DEF-5, V-DMG-5)."""
+    return max(0, damage - soaked)
+
+
+def damage_dice_of(s: Strike, net: int) -> tuple[int, int]:
+    """(successes added, damage pool) of a hit with ``net`` successes: each success
+    beyond the first adds a damage die (V-DMG-1), or each one (an option)."""
+    extra = net if s.every_success_adds else net - 1
+    return extra, s.damage_dice + extra + s.extra_damage_dice
+
+
+def damage_pool(s: Strike, pool: int) -> VtmPool | None:
+    """The damage roll of ``pool`` dice: at least one die (V-DMG-4) unless an option
+    pack says otherwise (None: no roll, no damage)."""
+    if pool <= 0 and not s.min_one_die:
+        return None
+    return VtmPool(
+        pool,
+        DAMAGE_DIFFICULTY,
+        ones_cancel=s.damage_ones_cancel,
+        can_botch=False,
+        min_one=True,
+        auto=s.damage_auto,
+    )
+
+
+def disarms(s: Strike, dealt: int) -> bool:
+    """Disarm: successes above the target's Strength disarm it and do no damage
+    (V-CC-6; reading: counted before soak)."""
+    return s.disarm_above is not None and dealt > s.disarm_above
+
+
+def breaks_armour(s: Strike, dealt: int) -> bool:
+    """Armour breaks when one attack's damage reaches twice its rating (V-ARM-3)."""
+    return s.armour_rating > 0 and dealt >= 2 * s.armour_rating
+
+
+def soak_pool(s: Strike, dealt: int) -> VtmPool | None:
+    """The soak roll against ``dealt`` damage successes (reflexive, difficulty 6, never
+    botches: V-SOAK-3); None when there is nothing to soak or no die to soak with."""
+    if dealt <= 0 or s.soak <= 0:
+        return None
+    return VtmPool(s.soak, SOAK_DIFFICULTY, ones_cancel=s.damage_ones_cancel, can_botch=False)
+
+
+def levels_lost(s: Strike, dealt: int, soaked: int) -> tuple[int, bool]:
+    """(health levels lost, halved): damage left after soak (V-DMG-5), bashing halved
+    for a vampire (V-DMG-6)."""
+    levels = max(0, dealt - soaked)
+    halved = s.halve_bashing and s.damage_type == "bashing" and levels > 0
+    return (levels // 2 if halved else levels), halved
+
+
 def roll_strike(s: Strike, dice: DiceSource) -> StrikeOutcome:
     """Roll one attack through to the health levels it costs the target."""
     return finish_strike(s, roll_attack(s, dice), dice)
@@ -218,7 +321,7 @@ def strike_step(s: Strike, state: StrikeState | None, dice: DiceSource) -> Strik
 
 def roll_attack(s: Strike, dice: DiceSource) -> Rolled | StrikeOutcome:
     """The attack roll (V-ATK-5: no success misses, a botch also goes wrong)."""
-    attack = dice.roll(VtmPool(s.pool, s.difficulty, auto=s.auto_successes), lambda: _attack_ask(s))
+    attack = dice.roll(attack_pool(s), lambda: _attack_ask(s))
     successes = attack.result.successes
     events: list[Event] = [
         AttackRolled(
@@ -263,10 +366,11 @@ def roll_defence(s: Strike, state: Rolled, dice: DiceSource) -> Through | Strike
     events = list(state.events)
     net = successes
     parried = 0
-    if s.defence is not None and successes > 0:
+    request = defence_pool(s, successes)
+    if request is not None and s.defence is not None:
         d = s.defence
-        roll = dice.roll(VtmPool(d.pool, d.difficulty), lambda: _defence_ask(s))
-        net = successes - roll.result.successes
+        roll = dice.roll(request, lambda: _defence_ask(s))
+        net = net_after_defence(successes, roll.result.successes)
         events.append(
             DefenceRolled(
                 defender=d.defender,
@@ -334,10 +438,9 @@ def roll_damage_dice(s: Strike, state: Through, dice: DiceSource) -> Dealt | Str
     """The damage roll of a hit, a disarm, and the armour it breaks."""
     successes, net = state.successes, state.net
     events = list(state.events)
-    # Stage 3: each success beyond the first adds a damage die (V-DMG-1).
-    extra = net if s.every_success_adds else net - 1
-    pool = s.damage_dice + extra + s.extra_damage_dice
-    if pool <= 0 and not s.min_one_die:
+    extra, pool = damage_dice_of(s, net)
+    request = damage_pool(s, pool)
+    if request is None:
         events.append(
             DamageRolled(
                 target=s.target,
@@ -356,17 +459,7 @@ def roll_damage_dice(s: Strike, state: Through, dice: DiceSource) -> Dealt | Str
             damage_type=s.damage_type,
             events=(*events,),
         )
-    damage = dice.roll(
-        VtmPool(
-            pool,
-            DAMAGE_DIFFICULTY,
-            ones_cancel=s.damage_ones_cancel,
-            can_botch=False,
-            min_one=True,
-            auto=s.damage_auto,
-        ),
-        lambda: damage_ask(s, extra, pool),
-    )
+    damage = dice.roll(request, lambda: damage_ask(s, extra, pool))
     dealt = damage.result.successes
     events.append(
         DamageRolled(
@@ -380,9 +473,7 @@ def roll_damage_dice(s: Strike, state: Through, dice: DiceSource) -> Dealt | Str
         )
     )
 
-    # Disarm: successes above the target's Strength disarm it and do no damage
-    # (V-CC-6; reading: counted before soak).
-    if s.disarm_above is not None and dealt > s.disarm_above:
+    if disarms(s, dealt):
         return StrikeOutcome(
             attack_successes=successes,
             botch=False,
@@ -394,8 +485,7 @@ def roll_damage_dice(s: Strike, state: Through, dice: DiceSource) -> Dealt | Str
             events=(*events,),
         )
 
-    # Armour breaks when one attack's damage reaches twice its rating (V-ARM-3).
-    broken = s.armour_rating > 0 and dealt >= 2 * s.armour_rating
+    broken = breaks_armour(s, dealt)
     if broken:
         events.append(
             ArmourDestroyed(target=s.target, armour=s.armour_id or "", rules=("V-ARM-3",))
@@ -408,11 +498,9 @@ def roll_soak(s: Strike, state: Dealt, dice: DiceSource) -> StrikeOutcome:
     dealt = state.damage
     events = list(state.events)
     soaked = 0
-    if dealt > 0 and s.soak > 0:
-        soak = dice.roll(
-            VtmPool(s.soak, SOAK_DIFFICULTY, ones_cancel=s.damage_ones_cancel, can_botch=False),
-            lambda: _soak_ask(s),
-        )
+    request = soak_pool(s, dealt)
+    if request is not None:
+        soak = dice.roll(request, lambda: _soak_ask(s))
         soaked = soak.result.successes
         events.append(
             SoakRolled(
@@ -424,11 +512,9 @@ def roll_soak(s: Strike, state: Dealt, dice: DiceSource) -> StrikeOutcome:
                 rolls=(soak,),
             )
         )
-    levels = max(0, dealt - soaked)
+    levels, halved = levels_lost(s, dealt, soaked)
     rules: tuple[str, ...] = ("V-DMG-3", "V-DMG-5")
-    halved = s.halve_bashing and s.damage_type == "bashing" and levels > 0
     if halved:
-        levels //= 2
         rules = (*rules, "V-DMG-6")
     if levels or halved:
         # Halved to nothing is still said, so the log explains the untouched track.
@@ -452,9 +538,7 @@ def _riposte(s: Strike, r: Riposte, extra: int, dice: DiceSource, events: list[E
     """The parrying weapon's damage plus the parry's extra successes, on the attacker (V-DEF-5)."""
     pool = r.damage_dice + extra
     damage = dice.roll(
-        VtmPool(
-            pool, DAMAGE_DIFFICULTY, ones_cancel=s.damage_ones_cancel, can_botch=False, min_one=True
-        ),
+        riposte_pool(s, r, extra),
         lambda: RollAsk(
             who=s.target,
             what=Msg("ask.what.damage", name=_attacker_name(s)),
@@ -475,18 +559,16 @@ def _riposte(s: Strike, r: Riposte, extra: int, dice: DiceSource, events: list[E
         )
     )
     soaked = 0
-    if damage.result.successes and r.soak:
-        soak = dice.roll(
-            VtmPool(r.soak, SOAK_DIFFICULTY, ones_cancel=s.damage_ones_cancel, can_botch=False),
-            lambda: soak_ask(s.attacker, _attacker_name(s), r.soak),
-        )
+    request = riposte_soak_pool(s, r, damage.result.successes)
+    if request is not None:
+        soak = dice.roll(request, lambda: soak_ask(s.attacker, _attacker_name(s), r.soak))
         soaked = soak.result.successes
         events.append(
             SoakRolled(
                 target=s.attacker, pool=r.soak, successes=soaked, rules=("V-SOAK-3",), rolls=(soak,)
             )
         )
-    levels = max(0, damage.result.successes - soaked)
+    levels = riposte_levels(damage.result.successes, soaked)
     if levels:
         events.append(
             DamageTaken(
@@ -541,3 +623,188 @@ def _soak_ask(s: Strike) -> RollAsk:
 def _attacker_name(s: Strike) -> str:
     asks = asks_of(s)
     return asks.attacker if asks is not None else s.attacker
+
+
+# ----------------------------------------------------------------- over a distribution
+
+
+@dataclass(slots=True)
+class StrikeEnd:
+    """One way a strike's dice end, as what follows the dice reads it, with its mass.
+
+    ``script`` forces ``roll_strike`` down one path that ends so (outcome indices
+    of each roll, for ``ForcedDice``): replayed, it gives the outcome and its
+    events. ``members`` splits the mass by damage successes (the only field an
+    end's paths still differ in beside the net and attack successes), each with
+    a script of its own.
+    """
+
+    p: float
+    script: tuple[int, ...]
+    members: dict[int, list[Any]]
+
+
+@dataclass(frozen=True, kw_only=True)
+class StrikeOdds:
+    """The exact distribution of a strike's dice, stage by stage (``strike_odds``)."""
+
+    p_botch: float
+    net: dict[int, float]
+    """Net successes after the defence (0: a miss or a botch)."""
+    damage: dict[int, float]
+    """Damage successes before soak (0: no damage roll)."""
+    levels: dict[int, float]
+    """Health levels the target loses."""
+    p_armour_destroyed: float
+    ends: dict[tuple[Any, ...], StrikeEnd]
+    """Each distinct end of the dice: ``("botch",)``, ``("miss", levels parried onto the
+    attacker)``, ``("hit",)`` (no damage or no damage roll), ``("disarmed", damage)``,
+    ``("hit", levels, armour broken)``."""
+
+
+def _add(dist: dict[int, list[Any]], key: int, p: float, script: tuple[int, ...]) -> None:
+    entry = dist.get(key)
+    if entry is None:
+        dist[key] = [p, script]
+    else:
+        entry[0] += p
+
+
+def _end(
+    ends: dict[tuple[Any, ...], StrikeEnd],
+    key: tuple[Any, ...],
+    p: float,
+    script: tuple[int, ...],
+    damage: int = 0,
+) -> None:
+    e = ends.get(key)
+    if e is None:
+        ends[key] = StrikeEnd(p, script, {damage: [p, script]})
+        return
+    e.p += p
+    m = e.members.get(damage)
+    if m is None:
+        e.members[damage] = [p, script]
+    else:
+        m[0] += p
+
+
+def strike_odds(s: Strike, share: Callable[[int], int] | None = None) -> StrikeOdds:
+    """The strike's stages over the exact distribution of every roll.
+
+    The same rules as ``roll_strike`` (``attack_pool``, ``defence_pool``,
+    ``damage_dice_of``... above), each run once per distinct input value of its
+    stage and outcome of its roll, with the mass carried between stages and equal
+    values merged. ``share`` turns the attack's successes into the target's share
+    of a roll made for several (a volley, ``volley_odds``).
+    """
+    ends: dict[tuple[Any, ...], StrikeEnd] = {}
+    net_dist: dict[int, float] = {}
+    p_botch = 0.0
+
+    # The attack roll (V-ATK-5).
+    rolled: dict[int, list[Any]] = {}
+    for i, (r, p) in enumerate(attack_pool(s).outcomes()):
+        if r.botch:
+            p_botch += p
+            _end(ends, ("botch",), p, (i,))
+        else:
+            _add(rolled, share(r.successes) if share is not None else r.successes, p, (i,))
+    if p_botch:
+        net_dist[0] = p_botch
+
+    # The defence (V-DEF-2, V-DEF-5).
+    through: dict[int, list[Any]] = {}
+    riposte = s.defence.riposte if s.defence is not None else None
+    for k, (p, script) in rolled.items():
+        request = defence_pool(s, k)
+        if request is None:
+            nets = [(k, p, script)]
+        else:
+            nets = [
+                (net_after_defence(k, r.successes), p * q, (*script, j))
+                for j, (r, q) in enumerate(request.outcomes())
+            ]
+        for net, pn, sn in nets:
+            net_dist[max(net, 0)] = net_dist.get(max(net, 0), 0.0) + pn
+            if net < 0 and riposte is not None:
+                _riposte_ends(s, riposte, -net, pn, sn, ends)
+            elif net <= 0:
+                _end(ends, ("miss", 0), pn, sn)
+            elif s.no_damage:
+                _end(ends, ("hit",), pn, sn)
+            else:
+                _add(through, net, pn, sn)
+
+    # The damage roll (V-DMG-1, V-DMG-2, V-DMG-4).
+    dealt: dict[int, list[Any]] = {}
+    for net, (p, script) in through.items():
+        request = damage_pool(s, damage_dice_of(s, net)[1])
+        if request is None:
+            _end(ends, ("hit",), p, script)
+            continue
+        for j, (r, q) in enumerate(request.outcomes()):
+            entry = dealt.get(r.successes)
+            if entry is None:
+                dealt[r.successes] = [p * q, (*script, j)]
+            else:
+                entry[0] += p * q
+
+    # Disarm (V-CC-6), armour (V-ARM-3), soak and the levels lost (V-SOAK-*, V-DMG-5, V-DMG-6).
+    # No damage roll so far: a botch, a miss, a hit without damage.
+    damage = {0: math.fsum(e.p for e in ends.values())} if ends else {}
+    p_armour = 0.0
+    for x, (p, script) in dealt.items():
+        damage[x] = damage.get(x, 0.0) + p
+        if disarms(s, x):
+            _end(ends, ("disarmed", x), p, script, x)
+            continue
+        broken = breaks_armour(s, x)
+        p_armour += p if broken else 0.0
+        request = soak_pool(s, x)
+        if request is None:
+            _end(ends, ("hit", levels_lost(s, x, 0)[0], broken), p, script, x)
+            continue
+        lost: dict[int, list[Any]] = {}  # levels -> [mass, the first soak outcome giving them]
+        for j, (r, q) in enumerate(request.outcomes()):
+            levels = levels_lost(s, x, r.successes)[0]
+            entry = lost.get(levels)
+            if entry is None:
+                lost[levels] = [p * q, j]
+            else:
+                entry[0] += p * q
+        for levels, (pl, j) in lost.items():
+            _end(ends, ("hit", levels, broken), pl, (*script, j), x)
+
+    levels_dist: dict[int, float] = {}
+    for key, e in ends.items():
+        n = key[1] if key[0] == "hit" and len(key) == 3 else 0
+        levels_dist[n] = levels_dist.get(n, 0.0) + e.p
+    return StrikeOdds(
+        p_botch=p_botch,
+        net=net_dist,
+        damage=damage,
+        levels=levels_dist,
+        p_armour_destroyed=p_armour,
+        ends=ends,
+    )
+
+
+def _riposte_ends(
+    s: Strike,
+    r: Riposte,
+    extra: int,
+    p: float,
+    script: tuple[int, ...],
+    ends: dict[tuple[Any, ...], StrikeEnd],
+) -> None:
+    """A parried miss, split by the levels the riposte costs the attacker (V-DEF-5)."""
+    for i, (dmg, q) in enumerate(riposte_pool(s, r, extra).outcomes()):
+        request = riposte_soak_pool(s, r, dmg.successes)
+        if request is None:
+            levels = riposte_levels(dmg.successes, 0)
+            _end(ends, ("miss", levels), p * q, (*script, i))
+            continue
+        for j, (soak, q2) in enumerate(request.outcomes()):
+            levels = riposte_levels(dmg.successes, soak.successes)
+            _end(ends, ("miss", levels), p * q * q2, (*script, i, j))

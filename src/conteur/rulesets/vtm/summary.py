@@ -35,7 +35,9 @@ def fighter_summary(state: VtmState, f: Fighter) -> dict[str, Any]:
         "weapon": f.weapon,
         "position": [round(f.position[0], 2), round(f.position[1], 2)],
         "cover": f.cover,
-        "conditions": {k: v for k, v in sorted(f.conditions.items()) if v not in (None, False)},
+        "conditions": {
+            k: v for k, v in sorted(f.conditions.json().items()) if v not in (None, False)
+        },
     }
 
 

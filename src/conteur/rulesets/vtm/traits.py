@@ -12,12 +12,11 @@ name a key. The display name of a key in each language is the catalog message
 from __future__ import annotations
 
 import difflib
-import re
-import unicodedata
-from functools import cache, lru_cache
+from functools import cache
 from typing import Literal
 
 from conteur.i18n import Lang, t
+from conteur.i18n.spelling import key_of
 
 TraitKind = Literal["attribute", "ability", "discipline", "willpower"]
 
@@ -149,19 +148,13 @@ _EXTRA_SPELLINGS: dict[str, tuple[str, ...]] = {
     "willpower": ("volonte", "wp", "will"),
 }
 
-_NON_WORD = re.compile(r"[^0-9a-z]+")
 
-
-@lru_cache(maxsize=16384)
 def normalize_key(text: str) -> str:
     """A spelling reduced for comparison: no accents, lower case, words joined by ``_``.
 
     ``"Armes à feu"``, ``"armes-a-feu"`` and ``"ARMES_A_FEU"`` all give ``"armes_a_feu"``.
     """
-    text = text.replace("œ", "oe").replace("Œ", "OE").replace("æ", "ae").replace("Æ", "AE")
-    decomposed = unicodedata.normalize("NFKD", text)
-    bare = "".join(c for c in decomposed if not unicodedata.combining(c))
-    return _NON_WORD.sub("_", bare.lower()).strip("_")
+    return key_of(text)
 
 
 def trait_kind(key: str) -> TraitKind | None:

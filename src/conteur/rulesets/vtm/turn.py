@@ -20,6 +20,7 @@ from conteur.engine import Command, Resolution
 from conteur.i18n import ConteurError
 
 from .asks import initiative_ask
+from .conditions import Dazed, InitiativeMalus
 from .defence_events import SimultaneousRank
 from .events import (
     ActionDeclared,
@@ -46,7 +47,7 @@ D10 = Expr(1, 10)
 def initiative_rating(f: Fighter) -> int:
     """Dex + Wits less the wound penalty (V-INI-1), and less ``initiative_malus``
     (a fighter who rolled to get up, V-DMG-7), spent by this initiative roll."""
-    malus = int(f.conditions.get("initiative_malus", 0) or 0)
+    malus = held.amount if (held := f.conditions.of(InitiativeMalus)) else 0
     return f.trait("dexterity") + f.trait("wits") + f.penalty - malus
 
 
@@ -347,7 +348,7 @@ def advance(ctx: Resolution) -> None:
     """Move the resolution on until someone has an action due, or end the turn."""
     state: VtmState = ctx.state
     for fid in waiting(state):
-        if state.fighters[fid].conditions.get("dazed"):
+        if state.fighters[fid].conditions.of(Dazed):
             ctx.emit(
                 ActionLost(fighter=fid, reason="dazed", rules=("V-DMG-7",))
             )  # the delayed action is lost
@@ -364,7 +365,7 @@ def advance(ctx: Resolution) -> None:
                 if any(t == "rank" for _, t in f.progress.pending):
                     if f.out_of_fight:
                         f_lost_rank(ctx, fid)
-                    elif f.conditions.get("dazed"):
+                    elif f.conditions.of(Dazed):
                         ctx.emit(ActionLost(fighter=fid, reason="dazed", rules=("V-DMG-7",)))
             due = due_at_rank(state)
             if len(due) > 1 and any(state.fighters[d].progress.frozen_penalty is None for d in due):
@@ -394,7 +395,7 @@ def advance(ctx: Resolution) -> None:
             if has_end and f.out_of_fight:
                 ctx.emit(ActionLost(fighter=fid, reason="out_of_fight", rules=("V-DMG-5",)))
                 continue
-            if has_end and f.conditions.get("dazed"):
+            if has_end and f.conditions.of(Dazed):
                 ctx.emit(ActionLost(fighter=fid, reason="dazed", rules=("V-DMG-7",)))
                 continue
             if has_end:

@@ -32,6 +32,7 @@ from conteur.i18n import Bilingual, Msg, catalog
 
 from . import equipment
 from .bands import ladder
+from .conditions import Unconscious, Withdrawn
 from .health import MARK
 from .state import Fighter, VtmState
 from .turn import next_timing
@@ -65,7 +66,7 @@ def status(f: Fighter) -> Status:
     """Unhurt, wounded, out of the fight (incapacitated, torpor, unconscious) or dead."""
     if f.fate in DEAD_FATES:
         return "dead"
-    if f.fate in OUT_FATES or f.conditions.get("unconscious") or f.conditions.get("withdrawn"):
+    if f.fate in OUT_FATES or f.conditions.of(Unconscious) or f.conditions.of(Withdrawn):
         return "out"
     return "wounded" if f.health.filled else "unhurt"
 
@@ -73,7 +74,7 @@ def status(f: Fighter) -> Status:
 def band(f: Fighter) -> str:
     """The catalogue key of the word players read: the band of the health level reached,
     or of the fighter's fate (``vtm.band.<id>``, ``data/bands.yaml``)."""
-    fate = "unconscious" if f.fate == "alive" and f.conditions.get("unconscious") else f.fate
+    fate = "unconscious" if f.fate == "alive" and f.conditions.of(Unconscious) else f.fate
     level = f.health.level.key if f.health.level is not None else None
     return ladder().band_of(level, fate).key
 
@@ -163,7 +164,7 @@ def condition_params(state: VtmState, key: str, value: Any) -> dict[str, Any]:
 def conditions(state: VtmState, f: Fighter) -> tuple[ConditionView, ...]:
     """Each condition the roster names, in words; one without words keeps its id."""
     out = []
-    for key, value in sorted(f.conditions.items()):
+    for key, value in sorted(f.conditions.json().items()):
         if not shown(state, key, value):
             continue
         label = condition_label(key)
@@ -188,7 +189,7 @@ def row(state: VtmState, f: Fighter) -> RosterRow:
         penalty=f.penalty,
         resources=resources(state, f),
         conditions=conditions(state, f),
-        fate=WITHDRAWN if f.fate == "alive" and f.conditions.get("withdrawn") else f.fate,
+        fate=WITHDRAWN if f.fate == "alive" and f.conditions.of(Withdrawn) else f.fate,
     )
 
 

@@ -8,8 +8,6 @@ hit points set CONSTITUTION (PV = CONSTITUTION + the tables' ``pv_bonus``).
 
 from __future__ import annotations
 
-import re
-import unicodedata
 from collections.abc import Mapping
 from functools import cache
 from importlib import resources
@@ -18,15 +16,14 @@ from typing import Any
 from conteur.engine import Param, get_ruleset
 from conteur.engine.npcs import Archetype, Entry, build_archetypes, check_params
 from conteur.i18n import Lang, t
+from conteur.i18n.spelling import key_of
 
 from .tables import default_tables
 
 
 def _slug(name: str) -> str:
     """An id from a name: lower case, no accents, words joined by ``_``."""
-    bare = unicodedata.normalize("NFKD", name)
-    bare = "".join(c for c in bare if not unicodedata.combining(c)).lower()
-    return re.sub(r"[^a-z0-9]+", "_", bare).strip("_") or "npc"
+    return key_of(name) or "npc"
 
 
 def _check(entry: Entry, era: str | None) -> None:

@@ -10,7 +10,6 @@ file, the entry and the field, in French and English.
 
 from __future__ import annotations
 
-import unicodedata
 from collections.abc import Mapping, Sequence
 from functools import cache, cached_property, lru_cache
 from importlib import resources
@@ -31,6 +30,7 @@ from conteur.engine.inputs import (
 )
 from conteur.engine.inputs import reason as _reason
 from conteur.i18n import ConteurError, Lang, Msg
+from conteur.i18n.spelling import letters_of
 from conteur.records import CachedReads
 
 WeaponKind = Literal["revolver", "rifle", "shotgun", "bow", "thrown", "melee", "fists", "whip"]
@@ -248,8 +248,7 @@ def fold(text: str) -> str:
 
 @lru_cache(maxsize=8192)
 def _fold(text: str) -> str:
-    plain = unicodedata.normalize("NFKD", text).encode("ascii", "ignore").decode()
-    return "".join(c for c in plain.lower() if c.isalnum())
+    return letters_of(text)
 
 
 @cache

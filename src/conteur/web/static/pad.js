@@ -109,6 +109,7 @@
     if (auto) data.set("auto", "1"); else data.delete("auto");
     if (f && f.count && !auto) data.set("faces", typed.join(" "));
     var b = box();
+    var sentVersion = cache.version;
     fetch(form.getAttribute("action"), {
       method: "POST",
       body: new URLSearchParams(data),
@@ -128,8 +129,17 @@
         if (err) say(err.textContent);
         return;
       }
-      typed = [];
-      buffer = "";
+      // The stream may have shown this answer's box already, and the player typed on it
+      // since: those faces stay. An answer older than a later box the stream showed is
+      // dropped.
+      var fresh = fragment(answer.html).firstElementChild;
+      var later = cache.version !== sentVersion;
+      if (later && fresh && fresh.dataset.version !== cache.version &&
+          (Number(fresh.dataset.at) || 0) < cache.at) return;
+      if (!later || !fresh || fresh.dataset.version !== cache.version) {
+        typed = [];
+        buffer = "";
+      }
       show(answer.html);
     }).catch(function () { /* offline: the stream brings it back when it reconnects */ });
   }
@@ -148,7 +158,7 @@
     var changed = fresh.dataset.version !== cache.version;
     cache = {
       url: fresh.dataset.rollsUrl, html: html, version: fresh.dataset.version,
-      at: Number(fresh.dataset.at) || 0
+      at: Math.max(cache.at, Number(fresh.dataset.at) || 0)
     };
     old.replaceWith(fresh);
     if (changed) { typed = []; buffer = ""; }

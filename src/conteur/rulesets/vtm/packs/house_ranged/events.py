@@ -12,6 +12,7 @@ from conteur.i18n import Lang, Msg, catalog, t
 from ...events import veil
 from ...state import VtmState
 from ...visibility import owned
+from .conditions import CarefulShot, Suppressed
 
 
 def _spot(out: dict[str, Any]) -> dict[str, Any]:
@@ -74,12 +75,11 @@ class SuppressionLaid(Event):
 
     def apply(self, state: VtmState) -> None:
         for fid in self.targets:
-            state.fighters[fid].conditions["suppressed"] = {
-                "by": self.fighter,
-                "weapon": self.weapon,
-                "successes": self.successes,
-                "turn": self.turn,
-            }
+            state.fighters[fid].conditions.put(
+                Suppressed(
+                    by=self.fighter, weapon=self.weapon, successes=self.successes, turn=self.turn
+                )
+            )
 
     def params(self, names: Mapping[str, str] | None = None) -> dict[str, Any]:
         out = super().params(names)
@@ -103,10 +103,10 @@ class SuppressionTested(Event):
     passed: bool
 
     def apply(self, state: VtmState) -> None:
-        held = state.fighters[self.fighter].conditions.get("suppressed")
-        if isinstance(held, dict):
-            held = {**held, "tested": "passed" if self.passed else "failed"}
-            state.fighters[self.fighter].conditions["suppressed"] = held
+        conditions = state.fighters[self.fighter].conditions
+        held = conditions.of(Suppressed)
+        if held is not None:
+            conditions.put(held.after_test(self.passed))
 
     def veiled(
         self, lang: Lang | None = None, names: Mapping[str, str] | None = None
@@ -177,12 +177,9 @@ class CarefulAim(Event):
     bonus: int
 
     def apply(self, state: VtmState) -> None:
-        state.fighters[self.fighter].conditions["careful_shot"] = {
-            "target": self.target,
-            "weapon": self.weapon,
-            "rounds": self.rounds,
-            "last": self.last,
-        }
+        state.fighters[self.fighter].conditions.put(
+            CarefulShot(target=self.target, weapon=self.weapon, rounds=self.rounds, last=self.last)
+        )
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -192,7 +189,7 @@ class CarefulAimLost(Event):
     fighter: str
 
     def apply(self, state: VtmState) -> None:
-        state.fighters[self.fighter].conditions.pop("careful_shot", None)
+        state.fighters[self.fighter].conditions.drop(CarefulShot)
 
 
 owned("attacker", "BurstShared")

@@ -23,8 +23,6 @@ Readings (CHECKLIST, house_ranged):
 
 from __future__ import annotations
 
-from collections.abc import Mapping
-
 from conteur.engine import Param, Resolution
 from conteur.i18n import ConteurError, Msg
 
@@ -54,6 +52,7 @@ from ...state import Action, Fighter, VtmState
 from ...strike import StrikeOutcome
 from ...tables import Labels
 from .common import firearm, no_wound_penalties
+from .conditions import ArmHit, CarefulShot, LegHit
 from .config import pack_data, shot_difficulty
 from .events import CarefulAim, CarefulAimLost, HeadShotKill, LimbRolled, LocationIgnored
 
@@ -281,20 +280,20 @@ def limb_hit(ctx: Resolution, target: Fighter, where: str, inflicted: int) -> No
 def wounded_leg(state: VtmState, f: Fighter, purpose: str) -> tuple[int, str] | None:
     """R-CALL-5: +2 difficulty on every movement roll of a fighter hit in the leg (standing
     up, a jump, a climb...: ``movement_purposes``); moves and runs take no roll."""
-    penalty = f.conditions.get("leg_hit")
-    if not penalty:
+    hit = f.conditions.of(LegHit)
+    if not hit or not hit.penalty:
         return None
     if purpose.strip().lower().replace(" ", "_") not in pack_data().movement_purposes:
         return None
-    return int(penalty), "R-CALL-5"
+    return hit.penalty, "R-CALL-5"
 
 
 @difficulty_rule
 def wounded_limb(d: AttackDraft) -> None:
     """R-CALL-4: +2 difficulty on an attack made with a wounded arm (ranged or close)."""
-    penalty = d.attacker.conditions.get("arm_hit")
-    if penalty:
-        d.add_difficulty("R-CALL-4", "arm_hit", int(penalty))
+    hit = d.attacker.conditions.of(ArmHit)
+    if hit and hit.penalty:
+        d.add_difficulty("R-CALL-4", ArmHit.key, hit.penalty)
 
 
 # ------------------------------------------------------------------ R-AIM
@@ -306,22 +305,22 @@ def careful_held(state: VtmState, f: Fighter, a: Action) -> int:
     Held when the shooter lined up this target with this weapon in the
     previous round, and this is its first action of the round.
     """
-    held = f.conditions.get("careful_shot")
-    if not isinstance(held, Mapping):
+    held = f.conditions.of(CarefulShot)
+    if held is None:
         return 0
     try:
         w = equipment.weapon_for(state, f, a)
     except ConteurError:
         return 0
     fresh = (
-        held.get("target") == a.target
+        held.target == a.target
         and w is not None
-        and held.get("weapon") == w.id
-        and held.get("last") == state.turn - 1
+        and held.weapon == w.id
+        and held.last == state.turn - 1
         and f.progress.acted <= 1
         and f.progress.defences == 0
     )
-    return int(held.get("rounds", 0)) if fresh else 0
+    return held.rounds if fresh else 0
 
 
 @reads_effect("aim_bonus", needs=("difficulty", "max"), of="careful_shot")
@@ -392,12 +391,12 @@ def careful_bonus(d: AttackDraft) -> None:
 def careful_spent_or_lost(ctx: Resolution, d: AttackDraft, outcome: StrikeOutcome) -> None:
     """R-AIM-1: a shot spends the aim; a close attack on a careful shooter disturbs it."""
     shooter = ctx.state.fighters[d.attacker.id]
-    if "careful_shot" in shooter.conditions:
+    if CarefulShot.key in shooter.conditions:
         ctx.emit(
             ConditionSet(
-                target=shooter.id, condition="careful_shot", value=None, rules=("R-AIM-1",)
+                target=shooter.id, condition=CarefulShot.key, value=None, rules=("R-AIM-1",)
             )
         )
     target = ctx.state.fighters[d.target.id]
-    if d.close and "careful_shot" in target.conditions:
+    if d.close and CarefulShot.key in target.conditions:
         ctx.emit(CarefulAimLost(fighter=target.id, rules=("R-AIM-1",)))

@@ -12,7 +12,6 @@ result stands for the turn's other exposing actions.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
 from dataclasses import replace
 
 from conteur.engine import Event, Resolution
@@ -29,6 +28,7 @@ from ...state import Action, Fighter, VtmState
 from ...strike import Strike, roll_damage
 from ...tables import Labels
 from .common import firearm, named_targets
+from .conditions import Suppressed
 from .config import pack_data
 from .events import PinnedDown, SuppressionLaid, SuppressionTested
 from .shots import careful_held
@@ -123,11 +123,9 @@ def suppressive_fire(ctx: Resolution, f: Fighter, a: Action, penalty: int, willp
     )
 
 
-def suppression_on(state: VtmState, f: Fighter) -> Mapping[str, object] | None:
-    held = f.conditions.get("suppressed")
-    if isinstance(held, Mapping) and held.get("turn") == state.turn:
-        return held
-    return None
+def suppression_on(state: VtmState, f: Fighter) -> Suppressed | None:
+    held = f.conditions.of(Suppressed)
+    return held if held is not None and held.turn == state.turn else None
 
 
 @at_turn_end
@@ -136,9 +134,9 @@ def suppression_over(ctx: Resolution) -> None:
     it ends they come out of it (the condition leaves the summary)."""
     state: VtmState = ctx.state
     for f in state.fighters.values():
-        if "suppressed" in f.conditions:
+        if Suppressed.key in f.conditions:
             ctx.emit(
-                ConditionSet(target=f.id, condition="suppressed", value=None, rules=("R-SUPP-2",))
+                ConditionSet(target=f.id, condition=Suppressed.key, value=None, rules=("R-SUPP-2",))
             )
 
 
@@ -163,12 +161,12 @@ def pinned_down(ctx: Resolution, f: Fighter, a: Action) -> bool:
     held = suppression_on(state, f)
     if held is None or not exposes(state, f, a):
         return True
-    if held.get("tested") == "failed":
+    if held.tested == "failed":
         ctx.emit(PinnedDown(fighter=f.id, kind=a.kind, rules=("R-SUPP-2",)))
         return False
-    if held.get("tested") == "passed":
+    if held.tested == "passed":
         return True
-    needed = int(str(held.get("successes", 1)))
+    needed = held.successes
     difficulty = pack_data().suppression_willpower_difficulty
     record = ctx.dice.roll(
         VtmPool(f.sheet.willpower, difficulty),
@@ -196,7 +194,7 @@ def pinned_down(ctx: Resolution, f: Fighter, a: Action) -> bool:
     if not passed:
         ctx.emit(PinnedDown(fighter=f.id, kind=a.kind, rules=("R-SUPP-2",)))
         return False
-    exposed_damage(ctx, f, str(held.get("by")), str(held.get("weapon")))
+    exposed_damage(ctx, f, held.by, held.weapon)
     return True
 
 
