@@ -10,6 +10,7 @@ from typer.testing import CliRunner
 import conteur
 from conteur.cli import app
 from conteur.i18n import ConteurError
+from ruleset_fights import FIGHTS
 
 
 def cli_json(*args: str) -> dict:
@@ -18,20 +19,18 @@ def cli_json(*args: str) -> dict:
     return json.loads(result.stdout)
 
 
-@pytest.mark.parametrize(
-    ("path", "attacker", "target", "extra"),
-    [
-        ("examples/fusillade.yaml", "nini", "gaspard", {}),
-        ("examples/hunter/cellule.yaml", "ana", "bete", {"maneuver": "burst"}),
-        ("examples/western/duel.yaml", "bill", "jack", {}),
-    ],
-)
-def test_attack_odds_equal_conteur_odds_attack_json(
-    path: str, attacker: str, target: str, extra: dict[str, str]
-) -> None:
+MANEUVERS = {"hunter": "burst"}
+"""An attack other than the attacker's default, where the fight's attacker has one."""
+
+
+@pytest.mark.parametrize("ruleset", list(FIGHTS))
+def test_attack_odds_equal_conteur_odds_attack_json(ruleset: str) -> None:
+    fight = FIGHTS[ruleset]
+    path = str(fight.scenario)
+    extra = {"maneuver": MANEUVERS[ruleset]} if ruleset in MANEUVERS else {}
     scenario = conteur.Scenario.load(path)
-    answer = scenario.attack_odds(attacker, target, **extra)
-    args = ["odds", "attack", path, "--attacker", attacker, "--target", target]
+    answer = scenario.attack_odds(fight.attacker, fight.target, **extra)
+    args = ["odds", "attack", path, "--attacker", fight.attacker, "--target", fight.target]
     if "maneuver" in extra:
         args += ["--maneuver", extra["maneuver"]]
     assert answer.to_dict() == cli_json(*args)
@@ -62,8 +61,9 @@ def test_an_unknown_fighter_is_refused_by_name() -> None:
     assert error.value.params["name"] == "nobody"
 
 
-def test_simulate_returns_what_conteur_simulate_json_prints() -> None:
-    path = "examples/western/duel.yaml"
+@pytest.mark.parametrize("ruleset", list(FIGHTS))
+def test_simulate_returns_what_conteur_simulate_json_prints(ruleset: str) -> None:
+    path = str(FIGHTS[ruleset].scenario)
     data = conteur.simulate(path, runs=20, seed=3, workers=1)
     printed = cli_json(
         "simulate", path, "--runs", "20", "--seed", "3", "--workers", "1", "--no-plot"

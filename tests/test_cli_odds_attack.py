@@ -54,15 +54,6 @@ def test_readable_answer_in_french_and_english(tmp_path: Path) -> None:
     assert "hit" in en.stdout and "incapacitated" in en.stdout
 
 
-def test_unknown_fighter_is_named_in_both_languages(tmp_path: Path) -> None:
-    path = write(tmp_path)
-    args = ["odds", "attack", str(path), "--attacker", "bob", "--target", "lucien", "--json"]
-    fr = CliRunner().invoke(app, args)
-    en = CliRunner().invoke(app, [*args, "--lang", "en"])
-    assert fr.exit_code == 2 and "« bob »" in json.loads(fr.stdout)["message"]
-    assert en.exit_code == 2 and '"bob"' in json.loads(en.stdout)["message"]
-
-
 def test_missing_scenario_file_is_reported(tmp_path: Path) -> None:
     args = ["odds", "attack", str(tmp_path / "nope.yaml"), "--attacker", "a", "--target", "b"]
     result = CliRunner().invoke(app, [*args, "--json"])

@@ -108,17 +108,6 @@ def test_json_log_and_state(tmp_path: Path) -> None:
     assert bob["health"] == "[/][/][ ][ ][ ][ ][ ]" and bob["willpower"] == "5/5"
 
 
-def test_the_same_seed_gives_the_same_fight(tmp_path: Path) -> None:
-    """``--seed 7`` twice: identical output, prose and JSON."""
-    script = "initiative\n"
-    args = files(tmp_path, script=script, dice=None)
-    first, second = play(*args, "--seed", "7"), play(*args, "--seed", "7")
-    assert first.exit_code == 0 and first.stdout == second.stdout
-    assert "--seed 7" in first.stdout
-    one, two = play(*args, "--seed", "7", "--json"), play(*args, "--seed", "7", "--json")
-    assert one.stdout == two.stdout and json.loads(one.stdout)["seed"] == 7
-
-
 def test_seed_7_plays_a_whole_example_twice_alike() -> None:
     """A full example with the program's dice: the same seed, the same story (or the same stop)."""
     root = Path(__file__).resolve().parents[1] / "examples"
@@ -126,16 +115,6 @@ def test_seed_7_plays_a_whole_example_twice_alike() -> None:
     first, second = play(*args), play(*args)
     assert first.exit_code == second.exit_code
     assert first.stdout == second.stdout and first.stderr == second.stderr
-
-
-def test_without_seed_nor_dice_the_seed_is_shown(tmp_path: Path) -> None:
-    result = play(*files(tmp_path, script="initiative\n", dice=None), "--json")
-    assert isinstance(json.loads(result.stdout)["seed"], int)
-
-
-def test_seed_and_dice_together_are_refused(tmp_path: Path) -> None:
-    result = play(*files(tmp_path), "--seed", "3")
-    assert result.exit_code == 2 and "--seed" in result.stderr
 
 
 def test_dice_running_short_stop_at_the_line(tmp_path: Path) -> None:
@@ -182,12 +161,6 @@ def test_undo_takes_back_the_last_command(tmp_path: Path) -> None:
     assert data["log"][-1]["kind"] == "undo" and data["log"][-1]["line"] == 7
     # The two faces of Bob's punch were rolled, then taken back with the command.
     assert data["dice_left"] == 0
-
-
-def test_left_over_dice_are_reported(tmp_path: Path) -> None:
-    result = play(*files(tmp_path, dice=DICE + "9 9\n"))
-    assert result.exit_code == 0
-    assert "2 dés du fichier non utilisés" in result.stdout
 
 
 def test_missing_files_and_bad_scenarios(tmp_path: Path) -> None:

@@ -6,10 +6,10 @@ parts); nothing else in conteur changes. So no module, template, script, static 
 or catalogue of the package outside ``rulesets/`` may name a ruleset (``vtm``...) or
 a command or maneuver only one ruleset has (``gm_heal``, ``knockout``...).
 
-A ruleset's terms are its name, its command types (the keys of its ``handlers``),
-the maneuvers of its tables (vtm: both eras, with every option pack) and the kinds
-of its actions (hunter: what its script's verbs mean); a term two rulesets share (``act``, ``pass``, ``attack``) is
-generic. ``ALLOWED`` lists the few one-ruleset terms that are also plain words,
+A ruleset's terms are its name and what its contract's ``Ruleset.vocabulary()`` gives
+(its command types, the maneuvers of its tables in every era and option pack, the kinds
+of its actions): the check reads no ruleset's internals. A term two rulesets share
+(``act``, ``pass``, ``attack``) is generic. ``ALLOWED`` lists the few one-ruleset terms that are also plain words,
 each with the sense it has outside the rulesets.
 
 Words are compared as lower-case tokens: identifiers are split at underscores,
@@ -25,7 +25,6 @@ from functools import cache
 from pathlib import Path
 
 import pytest
-import yaml
 
 from conteur.engine.registry import available_rulesets, get_ruleset
 
@@ -66,22 +65,10 @@ def tokens(text: str) -> list[str]:
 
 
 def terms_of(name: str) -> set[str]:
-    """The commands and maneuvers of ruleset ``name``: its name, its command types, the
-    maneuvers of its tables and the kinds of its actions."""
-    ruleset = get_ruleset(name)
-    found = {name, *getattr(ruleset, "handlers", {})}
-    if name == "vtm":
-        from conteur.rulesets.vtm.tables import load_tables
-
-        for era in ("1899", "modern"):
-            tables = load_tables(era)
-            found |= set(tables.maneuvers)
-            for pack in getattr(ruleset, "packs", {}).values():
-                found |= set(pack.adjust_tables(tables).maneuvers)
-    if name == "hunter":  # what its script language's verbs mean: commands and action kinds
-        script = yaml.safe_load((RULESETS / "hunter" / "data" / "script.yaml").read_text("utf-8"))
-        found |= {str(meaning) for meaning in script["verbs"].values()}
-    return found
+    """The commands and maneuvers of ruleset ``name``, as its contract gives them: its name
+    and its ``vocabulary()`` (command types, the maneuvers of its tables, the kinds of its
+    actions)."""
+    return {name, *get_ruleset(name).vocabulary()}
 
 
 @cache

@@ -9,6 +9,7 @@ import pytest
 from typer.testing import CliRunner
 
 from conteur.cli import app
+from ruleset_fights import FIGHTS
 
 EXAMPLE = Path(__file__).resolve().parents[2] / "examples" / "simulation" / "4v4_1899.yaml"
 
@@ -34,11 +35,14 @@ def test_json_result_and_plot_files(tmp_path: Path) -> None:
     assert "<svg" in Path(data["plot"][1]).read_text(encoding="utf-8")[:2000]
 
 
-def test_same_seed_same_json_whatever_the_workers(tmp_path: Path) -> None:
+@pytest.mark.parametrize("ruleset", list(FIGHTS))
+def test_same_seed_same_json_whatever_the_workers(ruleset: str) -> None:
+    """Two worker processes (each loads the ruleset by its entry point) give one's answer."""
+    scenario = EXAMPLE if ruleset == "vtm" else FIGHTS[ruleset].scenario
     outs = []
     for workers in ("1", "2"):
         code, out, _ = run(
-            str(EXAMPLE), "--runs", "6", "--seed", "3", "--workers", workers, "--json", "--no-plot"
+            str(scenario), "--runs", "6", "--seed", "3", "--workers", workers, "--json", "--no-plot"
         )
         assert code == 0, out
         data = json.loads(out)

@@ -13,16 +13,15 @@ internals. Screenshots go to ``out/test-output/rulesets/``.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator
-from dataclasses import dataclass
+from collections.abc import Iterator
 from typing import Any
 
 import pytest
 
 from conteur.engine import Command
-from conteur.engine.plan import next_roll
 from conteur.store import Store, open_store
 from conteur.web import create_app
+from ruleset_fights import FIGHTS, line, table_rolls
 
 from .conftest import GM_PASSWORD
 from .test_browser import ARGS, CHROMIUM, TIMEOUT_MS, _need_browser, serving
@@ -33,70 +32,10 @@ SHOTS = OUTPUT / "rulesets"
 PHONE = {"width": 390, "height": 844}
 
 
-@dataclass(frozen=True)
-class Walk:
-    """A ruleset's short fight: its characters (a campaign file, as a GM pastes it), the
-    command that starts the fight, what each fighter declares first (when the ruleset has
-    declarations), and the action of the fighter due, against the other one."""
-
-    sheets: str
-    start: str
-    action: str
-    args: Callable[[str], dict[str, str]]
-    declare: Callable[[str], dict[str, str]] | None = None
-
-
-WALKS = {
-    "vtm": Walk(
-        sheets="""
-- {id: jack, nom: Jack Malone, type: mortel, Force: 3, Dextérité: 3, Vigueur: 3, Astuce: 3,
-   Perception: 2, Athlétisme: 2, Bagarre: 3, Esquive: 2, Volonté: 4}
-- {id: ezechiel, nom: Ézéchiel Crowe, type: vampire, Force: 4, Dextérité: 3, Vigueur: 3,
-   Astuce: 3, Bagarre: 3, Esquive: 3, Puissance: 1, Volonté: 6, sang: 12}
-""",
-        start="initiative",
-        action="act",
-        args=lambda other: {},
-        declare=lambda other: {"kind": "punch", "target": other, "move_to": other},
-    ),
-    "hunter": Walk(
-        sheets="""
-- {id: ana, nom: Ana, force: 2, dextérité: 3, vigueur: 2, astuce: 3, calme: 3,
-   armes à feu: 3, arme: heavy_pistol}
-- {id: bete, nom: la Bête, type: monstre, force: 5, dextérité: 3, vigueur: 4, astuce: 3,
-   calme: 2, mains nues: 4, dégâts à mains nues: L}
-""",
-        start="initiative",
-        action="act",
-        args=lambda other: {"kind": "attack", "target": other},
-    ),
-    "western": Walk(
-        sheets="""
-- id: bill
-  nom: Bill Tanner
-  caractéristiques: {FORCE: 12, RÉSISTANCE: 11, CONSTITUTION: 12, RAPIDITÉ: 15, RÉPUTATION: 6}
-  compétences: {tir visé au pistolet: 56}
-  armes: [colt_saa]
-- id: jack
-  name: Jack Malone
-  characteristics: {STRENGTH: 13, RESISTANCE: 12, CONSTITUTION: 13, SPEED: 11, REPUTATION: 12}
-  skills: {aimed pistol: 50}
-  weapons: [schofield]
-""",
-        start="round",
-        action="attack",
-        args=lambda other: {"target": other},
-    ),
-    "duel": Walk(
-        sheets="""
-- {id: ana, name: Ana, attack: 2, guard: 1, health: 5}
-- {id: bob, name: Bob, attack: 1, guard: 2, health: 5}
-""",
-        start="begin",
-        action="attack",
-        args=lambda other: {"target": other},
-    ),
-}
+WALKS = FIGHTS
+"""A ruleset's short fight (``tests/ruleset_fights.py``): its characters as a campaign file,
+the command that starts the fight, what each fighter declares first (when the ruleset has
+declarations), and the action of the fighter due, against the other one."""
 
 TURN_CONTROLS = (
     ".current h3",
@@ -114,18 +53,12 @@ TURN_CONTROLS = (
 def faces_for(store: Store, eid: int, command: Command) -> str:
     """The faces a table would type for ``command`` now: as many as the engine asks, each
     below the die's highest face (no reroll), as the form's one line."""
-    enc = store.encounter(eid)
-    rolls: list[list[int]] = []
     pattern = (7, 3, 8, 2, 6, 4, 5)
-    for n in range(100):
-        needed = next_roll(enc, command, rolls)
-        if needed is None:
-            return " ".join(str(f) for roll in rolls for f in roll)
-        while len(rolls) <= needed.index:
-            rolls.append([])
-        top = max(needed.sides - 1, 1)
-        rolls[needed.index] += [1 + (pattern[(n + i) % 7] - 1) % top for i in range(needed.count)]
-    raise AssertionError(f"{command}: the rolls asked never end")
+
+    def face(sides: int, n: int) -> int:
+        return 1 + (pattern[n % 7] - 1) % max(sides - 1, 1)
+
+    return line(table_rolls(store.encounter(eid), command, face))
 
 
 def _submit(page: Any, form: Any, values: dict[str, str], faces: str | None) -> None:
@@ -208,9 +141,9 @@ def test_one_fight_per_ruleset_fits_the_gms_screen(
 
         # The fight starts (with the table's dice when it rolls), then the declarations.
         seq = store.last_seq(eid)
-        form = gm.locator(f'form[data-form="{walk.start}:"]')
+        form = gm.locator(f'form[data-form="{walk.begin}:"]')
         rolls = form.locator('input[name="faces"]').count() > 0
-        _submit(gm, form, {}, faces_for(store, eid, Command(walk.start)) if rolls else None)
+        _submit(gm, form, {}, faces_for(store, eid, Command(walk.begin)) if rolls else None)
         expect(gm.locator("#panel")).to_have_attribute("data-seq", str(seq + 1))
         if walk.declare is not None:
             for _ in ids:
@@ -229,6 +162,9 @@ def test_one_fight_per_ruleset_fits_the_gms_screen(
         expect(current).to_be_visible()
         action = current.locator(f'form[data-form="{walk.action}:{actor}"]')
         expect(action).to_be_visible()
+        if current.locator(".current-odds").count():  # priced as it will be acted: no refusal
+            expect(current.locator(".current-odds [data-odds]").first).to_be_visible()
+            expect(current.locator(".current-odds .message.error")).to_have_count(0)
         controls = [*TURN_CONTROLS, f'.roster tr[data-fighter="{actor}"]']
         controls += [f'.current form.command select[name="{n}"]' for n in walk.args(other)]
         enc = store.encounter(eid)
@@ -263,3 +199,56 @@ def test_one_fight_per_ruleset_fits_the_gms_screen(
     finally:
         gm_ctx.close()
         phone_ctx.close()
+
+
+@pytest.mark.parametrize("lang", ["fr", "en"])
+def test_the_card_shows_no_refusal_for_a_punch_with_an_opening_move(
+    site: tuple[str, Store], browser: Any, lang: str
+) -> None:
+    """V-MAN-6 beside V-GEN-1, at 1366×768: a punch declared 10 m away « en s'approchant de »
+    its target is priced on the current action's card (the act closes in and strikes); once
+    the target stands 60 m away, beyond half a run, the card says it is too far."""
+    from playwright.sync_api import expect
+
+    from conteur.dice import TypedDice
+
+    from .test_current import ten_metres_apart
+
+    base, store = site
+    eid = ten_metres_apart(store)
+    store.run_command(eid, Command("initiative"), TypedDice("5 3"))
+    for _ in range(2):
+        fid = _due(store, eid)
+        other = "ezechiel" if fid == "jack" else "jack"
+        args = {"kind": "punch", "target": other, "move_to": other}
+        store.run_command(eid, Command("declare", fid, args), TypedDice(""))
+    actor = _due(store, eid)
+    other = "ezechiel" if actor == "jack" else "jack"
+    names = store.encounter(eid).ruleset.names(store.encounter(eid).state)
+
+    ctx = browser.new_context(viewport={"width": 1366, "height": 768})
+    try:
+        gm = ctx.new_page()
+        gm.set_default_timeout(TIMEOUT_MS)
+        gm.goto(f"{base}/lang/{lang}?next=/e/{eid}%3Ftoken%3D{store.new_gm_token()}")
+        expect(gm.locator("#live")).to_have_attribute("data-live", "on")
+        card = gm.locator(f'.current[data-current="{actor}"]')
+        expect(card.locator(".declared")).to_contain_text(names[other])
+        expect(card.locator('.current-odds [data-odds="hit"]')).to_be_visible()
+        expect(card.locator(".message.error")).to_have_count(0)
+        _inside(gm, ".current-odds")
+        gm.screenshot(path=str(SHOTS / f"card-reach-{lang}-1366x768.png"))
+
+        # The target steps out of any reach; the page follows live and the card refuses.
+        seq = store.last_seq(eid)
+        away = Command("gm_move", None, {"fighter": other, "to": [60, 0]})
+        store.run_command(eid, away, TypedDice(""))
+        expect(gm.locator("#panel")).to_have_attribute("data-seq", str(seq + 1))
+        refusal = card.locator(".current-odds .message.error")
+        far = {"fr": f"{names[other]} est à 45,5 m", "en": f"{names[other]} is 45.5 m away"}[lang]
+        expect(refusal).to_contain_text(far)
+        expect(card.locator('.current-odds [data-odds="hit"]')).to_have_count(0)
+        _inside(gm, ".current-odds .message.error")
+        gm.screenshot(path=str(SHOTS / f"card-too-far-{lang}-1366x768.png"))
+    finally:
+        ctx.close()

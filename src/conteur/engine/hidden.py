@@ -38,6 +38,10 @@ REVEAL = "reveal"
 REVEAL_WORDS = frozenset({"révéler", "reveler", "reveal", "révèle", "revele"})
 """The script verbs of ``reveal`` (French and English)."""
 
+UNDO_WORDS = frozenset({"annuler", "undo"})
+"""The script line of the engine's own ``undo`` (``Encounter.undo``), in French and English:
+every ruleset's script takes it, whatever else its language calls it."""
+
 
 @dataclasses.dataclass(frozen=True, kw_only=True)
 class Revealed(Event):
@@ -192,11 +196,14 @@ def reveal_events(command: Command, hidden: frozenset[str]) -> tuple[Event, ...]
 
 def parse_line(encounter: Any, line: str, lang: Lang | None = None) -> Command:
     """One script line of ``encounter`` (an ``Encounter``): the engine's « révéler X »
-    while someone is hidden, else the ruleset's own language (``parse_command``)."""
+    while someone is hidden, « annuler », « montrer N », else the ruleset's own language
+    (``parse_command``)."""
     if encounter.hidden:
         found = parse_reveal(line, encounter.ruleset.names(encounter.state))
         if found is not None:
             return found
+    if line.strip().lower() in UNDO_WORDS:
+        return Command("undo")
     from .shown import parse_show
 
     shown = parse_show(line)

@@ -202,6 +202,13 @@ class Ruleset(Generic[S]):
         """Who sees each of this ruleset's event types (default: every type is public)."""
         return Audiences()
 
+    def vocabulary(self) -> frozenset[str]:
+        """The names this ruleset's commands use: its command types and the kinds their
+        parameters take (the maneuvers of every era and option pack, the kinds of action
+        its script's verbs mean). A reader outside the ruleset never writes one of them
+        down (``tests/test_ruleset_seam.py`` checks the package). Default: none."""
+        return frozenset()
+
     def event_types(self) -> tuple[type[Event], ...]:
         """Every event type this ruleset (and its packs) may emit, by name.
 

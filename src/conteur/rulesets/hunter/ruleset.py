@@ -143,6 +143,12 @@ class HunterRuleset(Ruleset[HunterState]):
 
         return parse_line(line, state)
 
+    def vocabulary(self) -> frozenset[str]:
+        """Its command types and the commands and action kinds its script's verbs mean."""
+        from .script import words
+
+        return frozenset({*self.handlers, *(str(m) for m in words()["verbs"].values())})
+
     def legal_commands(self, state: HunterState, actor: str | None = None) -> list[CommandTemplate]:
         """What ``actor`` (or anyone) may do now, built by the checks the commands run
         (``legal.py``: one legality)."""

@@ -27,6 +27,7 @@ from conteur.engine.battlemap import inside
 from conteur.engine.scratch import scratch_copier
 
 from . import equipment
+from .actions import check_reach_now, move_first
 from .attack import (
     conclude_attack,
     dazes,
@@ -43,7 +44,7 @@ from .events import DamageTaken
 from .health import HealthTrack
 from .hooks import AttackDraft
 from .rulebook import rules_of
-from .state import Action, Declaration, VtmState
+from .state import Action, Declaration, Fighter, VtmState
 from .strike import (
     Rolled,
     StrikeEnd,
@@ -210,7 +211,11 @@ def attack_odds(
     a = state.fighters[attacker]
     assert action.target is not None
     target = state.fighters[action.target]
-    equipment.check_reach(state, a, target, action)
+    if action.param("move_to") is None:
+        equipment.check_reach(state, a, target, action)
+    else:
+        state = opened_with_move(state, a, action)
+        a, target = state.fighters[attacker], state.fighters[action.target]
     penalty = multiple_penalty(state, a, action)
     decl = a.progress.declaration
     if willpower is None:
@@ -373,6 +378,30 @@ def _volley(draft: AttackDraft) -> Callable[[int], int] | None:
     return share
 
 
+def opened_with_move(state: VtmState, a: Fighter, action: Action) -> VtmState:
+    """V-MAN-6: the state an attack with an opening move (``move_to``) strikes from: the act's
+    own reach check (``actions.check_reach_now``: refused only when the move does not close
+    the distance), then the move the act makes first (``actions.move_first``), on a copy."""
+    check_reach_now(state, a, action)
+    moved = copy.deepcopy(state)
+    move_first(Resolution(moved, ForcedDice(())), moved.fighters[a.id], action)
+    return moved
+
+
+def declared_move(state: VtmState, attacker: str, maneuver: str, target: str) -> Any:
+    """The opening move (``move_to``, V-MAN-6) ``attacker`` declared with its attack
+    ``maneuver`` on ``target`` still to come this turn, or None."""
+    decl = state.fighters[attacker].progress.declaration
+    if decl is None:
+        return None
+    for index, _ in state.fighters[attacker].progress.pending:
+        if index < len(decl.actions):
+            a = decl.actions[index]
+            if a.kind == maneuver and a.target == target:
+                return a.param("move_to")
+    return None
+
+
 def odds_for_scenario(
     state: VtmState,
     attacker: str,
@@ -399,6 +428,10 @@ def odds_for_scenario(
     }
     if what_if:
         state = _what_if(state, attacker, target, maneuver, what_if)
+    if "move_to" not in rest:  # the attack as declared, its opening move with it (V-MAN-6)
+        goal = declared_move(state, attacker, maneuver, target)
+        if goal is not None:
+            rest["move_to"] = goal
     action = Action(maneuver, target, None, tuple(sorted(rest.items())))
     return attack_odds(state, attacker, action)
 

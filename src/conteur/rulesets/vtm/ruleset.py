@@ -151,6 +151,17 @@ class VtmRuleset(Ruleset[VtmState]):
     def pack_names(self) -> Sequence[str]:
         return sorted(self.packs)
 
+    def vocabulary(self) -> frozenset[str]:
+        """Its command types and the maneuvers of both eras' tables, with every option
+        pack's."""
+        found = set(self.handlers)
+        for era in self.eras():
+            tables = load_tables(era)
+            found |= set(tables.maneuvers)
+            for pack in self.packs.values():
+                found |= set(pack.adjust_tables(tables).maneuvers)
+        return frozenset(found)
+
     # ------------------------------------------------------------------ commands
 
     def resolve(self, ctx: Resolution, command: Command) -> None:

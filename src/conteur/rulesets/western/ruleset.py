@@ -168,6 +168,10 @@ class WesternRuleset(Ruleset[WesternState]):
 
         return parse_line(line, state)
 
+    def vocabulary(self) -> frozenset[str]:
+        """Its command types."""
+        return frozenset(self.handlers)
+
     def due_actors(self, state: WesternState) -> list[str]:
         """Whose shot or blow comes next (W-SPD-2): ``turn_view(state).due``, kept for the
         readers that do not read ``turn_view`` yet."""
