@@ -16,7 +16,7 @@ import conteur
 from conteur.cli import app
 from conteur.engine import Encounter
 from conteur.engine.scenario import load_scenario
-from conteur.i18n import ConteurError, percent
+from conteur.i18n import LANGS, ConteurError, percent
 from conteur.sim.encounters import simulate
 from conteur.sim.sweep import SPACING, formation, parse_sweep, scenario_at, sweep
 
@@ -123,6 +123,31 @@ def test_a_valid_spec_is_matched_against_the_scenario_and_its_ruleset(
     assert [type(v) for v in parsed.values] == [type(v) for v in values]  # True is not 1
 
 
+WHOLE = {"ana.zz=1", "ana.a=1..2", "marius.celerety=0..2", "jack.tir=1"}
+"""The specs whose refusals below are given whole (the others by a part)."""
+
+
+@pytest.mark.parametrize("path", [VTM, HUNTER, WESTERN, TOY], ids=lambda p: p.parent.name)
+def test_every_trait_a_sweep_varies_has_a_name_that_reads_back_as_it(path: Path) -> None:
+    """Each trait's name is written in words (no id's ``_``), is not its key in both
+    languages (the contract's default), and typed as a sweep's trait in either language
+    names that trait again."""
+    _, _, start = started(path)
+    ruleset = start.ruleset
+    fighter = next(iter(ruleset.names(start.state)))
+    keys = set(ruleset.sweep_traits(start.state).values())
+    assert keys
+    raw = set()
+    for key in sorted(keys):
+        name = ruleset.sweep_trait_name(start.state, key)
+        said = {lang: name if isinstance(name, str) else name.describe(lang) for lang in LANGS}
+        if set(said.values()) == {key} or any("_" in n for n in said.values()):
+            raw.add((key, tuple(said.values())))
+        for lang, text in said.items():
+            assert parse_sweep(f"{fighter}.{text}=1", start).trait == key, (key, lang, text)
+    assert raw == set(), raw
+
+
 @pytest.mark.parametrize(
     ("path", "spec", "key", "fr", "en"),
     [
@@ -137,10 +162,10 @@ def test_a_valid_spec_is_matched_against_the_scenario_and_its_ruleset(
             HUNTER,
             "ana.a=1..2",
             "sim.sweep.ambiguous_trait",
-            "« a » désigne plusieurs traits des règles « hunter » : athletics, firearms,"
-            " weaponry, wits ; précisez lequel",
-            '"a" names several traits of the ruleset "hunter": athletics, firearms, weaponry,'
-            " wits; say which",
+            "--sweep : « a » désigne plusieurs traits des règles « hunter » : Armes à feu, Astuce,"
+            " Athlétisme, Mêlée ; précisez lequel",
+            '--sweep: "a" names several traits of the ruleset "hunter": Athletics, Firearms,'
+            " Weaponry, Wits; say which",
         ),
         (
             VTM,
@@ -154,8 +179,18 @@ def test_a_valid_spec_is_matched_against_the_scenario_and_its_ruleset(
             VTM,
             "marius.celerety=0..2",
             "sim.sweep.unknown_trait",
-            "les règles « vtm » n'ont pas de trait « celerety » ; le plus proche : celerity",
-            'the ruleset "vtm" has no trait "celerety"; the nearest: celerity',
+            "--sweep : les règles « vtm » n'ont pas de trait « celerety » ; le plus proche : Célérité",
+            '--sweep: the ruleset "vtm" has no trait "celerety"; the nearest: Celerity',
+        ),
+        (
+            WESTERN,
+            "jack.tir=1",  # the skills by their names in the reader's language
+            "sim.sweep.ambiguous_trait",
+            "--sweep : « tir » désigne plusieurs traits des règles « western » : tir à l'arc,"
+            " tir au fusil, tir au fusil de chasse, tir instinctif au pistolet, tir visé au"
+            " pistolet ; précisez lequel",
+            '--sweep: "tir" names several traits of the ruleset "western": aimed pistol, bow,'
+            " instinctive pistol, rifle, shotgun; say which",
         ),
         (
             HUNTER,
@@ -242,7 +277,7 @@ def test_an_ambiguous_unknown_or_malformed_spec_is_refused_by_name(
     assert error.key == key
     assert fr in error.message("fr")
     assert en in error.message("en")
-    if spec == "ana.zz=1":
+    if spec in WHOLE:
         assert (error.message("fr"), error.message("en")) == (fr, en)
 
 
@@ -257,11 +292,11 @@ def test_a_value_the_rules_refuse_is_refused_before_any_fight() -> None:
     fr, en = error.value.message("fr"), error.value.message("en")
     nbsp = "\u202f"
     assert fr == (
-        f"--sweep{nbsp}: avec marius.celerite = 11{nbsp}: {VTM}{nbsp}: combattant n° 5 (marius)"
+        f"--sweep{nbsp}: avec Célérité (Marius) = 11{nbsp}: {VTM}{nbsp}: combattant n° 5 (marius)"
         f"{nbsp}: champ «{nbsp}Célérité{nbsp}»{nbsp}: doit valoir au plus 10 (reçu 11)"
     )
     assert en == (
-        f"--sweep: with marius.celerite = 11: {VTM}: combatant #5 (marius): "
+        f"--sweep: with Celerity (Marius) = 11: {VTM}: combatant #5 (marius): "
         'field "Celerity": must be at most 10 (got 11)'
     )
     with pytest.raises(ConteurError) as error:
@@ -484,7 +519,7 @@ def test_json_shape_and_where_the_fight_is_closest_to_even(tmp_path: Path) -> No
     ("spec", "runs", "seed", "fr", "en"),
     [
         ("ana*=1..3", "5", "2", "ana (exemplaires)", "ana (copies)"),  # no change of favourite
-        ("bob.guard=0..3", "6", "3", "bob.guard", "bob.guard"),  # one
+        ("bob.guard=0..3", "6", "3", "Garde (Bob)", "Guard (Bob)"),  # one
     ],
 )
 def test_the_text_in_french_and_in_english(

@@ -1,4 +1,5 @@
-"""Web fixtures: the demo on SQLite and on PostgreSQL, a GM client, a stranger."""
+"""Web fixtures: the demo on SQLite and on PostgreSQL, a GM client, a stranger, a module's
+Chromium."""
 
 from __future__ import annotations
 
@@ -6,6 +7,7 @@ import re
 import shutil
 from collections.abc import Iterator
 from pathlib import Path
+from typing import Any
 
 import pytest
 from fastapi.testclient import TestClient
@@ -94,3 +96,60 @@ def csrf_of(html: str) -> str:
     match = re.search(r'name="csrf" value="([0-9a-f]+)"', html)
     assert match, "no CSRF field in the page"
     return match.group(1)
+
+
+@pytest.fixture(scope="module")
+def chromium() -> Iterator[Any]:
+    """One headless Chromium (Debian's) for a test module: each test opens its own contexts
+    and closes them. Skips, or fails in CI, without Chromium or Playwright."""
+    from .test_browser import ARGS, CHROMIUM, _need_browser
+
+    _need_browser()
+    from playwright.sync_api import sync_playwright
+
+    with sync_playwright() as pw:
+        browser = pw.chromium.launch(executable_path=CHROMIUM, args=ARGS, headless=True)
+        yield browser
+        browser.close()
+
+
+@pytest.fixture(scope="module")
+def blank_site(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[str, Store]]:
+    """A server for a test module on an empty SQLite store with the GM's password (each
+    test sets up its own campaign; a GM logs in with ``store.new_gm_token()``): its address
+    and store."""
+    from .test_browser import _need_browser, serving
+
+    _need_browser()
+    store = open_store(f"sqlite:///{tmp_path_factory.mktemp('site') / 'site.db'}")
+    store.set_gm_password(GM_PASSWORD)
+    with serving(create_app(store)) as port:
+        yield f"http://127.0.0.1:{port}", store
+    store.close()
+
+
+class Contexts:
+    """The browser contexts one test opens in its module's Chromium, closed when it ends."""
+
+    def __init__(self, browser: Any) -> None:
+        self.browser = browser
+        self.opened: list[Any] = []
+
+    def new_context(self, **options: Any) -> Any:
+        context = self.browser.new_context(**options)
+        self.opened.append(context)
+        return context
+
+    def close(self) -> None:
+        while self.opened:
+            self.opened.pop().close()
+
+
+@pytest.fixture
+def contexts(chromium: Any) -> Iterator[Contexts]:
+    """A test's contexts in the module's Chromium (``contexts.new_context(viewport=…)``)."""
+    opened = Contexts(chromium)
+    try:
+        yield opened
+    finally:
+        opened.close()

@@ -1,4 +1,4 @@
-"""During and after a fight in Chromium, per language: the GM (1366×768) brings an archetype
+"""During and after a fight in Chromium, in French: the GM (1366×768) brings an archetype
 in and the player's phone (390×844) sees it live; takes Sam out, undoes with ``u`` and redoes
 with ``shift+u``; settles a western tie by hand (W-SPD-2); closes the fight and reads its
 summary. Screenshots in ``out/test-output/fights/``.
@@ -53,7 +53,7 @@ def _open_tools(page: Any) -> None:
         drawer.locator("> summary").click()
 
 
-@pytest.mark.parametrize("lang", ["fr", "en"])
+@pytest.mark.parametrize("lang", ["fr"])  # once (issue 15); both: test_browser_rulesets
 def test_during_and_after_a_fight(lang: str, request: pytest.FixtureRequest) -> None:
     _need_browser()
     base, store, token = request.getfixturevalue("server")

@@ -1,11 +1,13 @@
-"""Hidden combatants and the table's screen in Chromium, for every shipped ruleset, in French
-and in English: the GM's page (1366×768) marks the two hidden ones and offers « Révéler »;
+"""Hidden combatants and the table's screen in Chromium, for every shipped ruleset, each in
+one language, both languages among them: the GM's page (1366×768) marks the two hidden ones and offers « Révéler »;
 a player's phone (390×844) and the table's screen (1920×1080) show nothing of them — live
 — until the GM reveals one (his button) and the other acts (a line of the GM's script);
 then both pages show them, live. The table's screen is checked at 1920×1080 and 1366×768:
 no scrolling, no column wider than itself, every text at least 28 px.
 
-Screenshots: ``out/test-output/hidden/`` (or ``$CONTEUR_TEST_OUTPUT/hidden``).
+One server and one browser for the module; each ruleset plays in its own campaign (set up
+through the store). Screenshots: ``out/test-output/hidden/`` (or
+``$CONTEUR_TEST_OUTPUT/hidden``).
 """
 
 from __future__ import annotations
@@ -21,8 +23,7 @@ import pytest
 from conteur.store import Store
 from hidden_fights import FIGHTS, next_act, start_in_store
 
-from .test_browser import ARGS, CHROMIUM, TIMEOUT_MS, _need_browser
-from .test_browser import server as server  # the fixture, shared with that test
+from .test_browser import TIMEOUT_MS
 
 OUTPUT = (
     Path(
@@ -83,90 +84,97 @@ def _table_fits(table: Any, name: str) -> None:
     assert table.evaluate(OVERFLOW) == [], name
 
 
-@pytest.mark.parametrize("lang", ["fr", "en"])
+LANG_OF = {"vtm": "fr", "hunter": "en", "western": "fr"}
+"""The language each ruleset's fight is read in (once each, issue 15; both languages of
+every ruleset: test_browser_rulesets)."""
+
+
+def test_every_ruleset_is_read_in_one_language() -> None:
+    assert set(LANG_OF) == set(FIGHTS) and set(LANG_OF.values()) == {"fr", "en"}
+
+
 @pytest.mark.parametrize("ruleset", sorted(FIGHTS))
 def test_hidden_ones_stay_off_the_players_and_the_tables_screens(
-    ruleset: str, lang: str, request: pytest.FixtureRequest
+    ruleset: str, blank_site: tuple[str, Store], chromium: Any
 ) -> None:
-    _need_browser()
-    from playwright.sync_api import expect, sync_playwright
+    from playwright.sync_api import expect
 
-    base, store, gm_token = request.getfixturevalue("server")
-    assert isinstance(store, Store)
+    base, store = blank_site
+    lang = LANG_OF[ruleset]
     fight = FIGHTS[ruleset]
     eid, token, cid = start_in_store(store, fight, lang=lang)
+    gm_token = store.new_gm_token()
     OUTPUT.mkdir(parents=True, exist_ok=True)
     tag = f"{ruleset}-{lang}"
-    with sync_playwright() as pw:
-        browser = pw.chromium.launch(executable_path=CHROMIUM, args=ARGS, headless=True)
-        try:
-            sizes = {"gm": (1366, 768), "player": (390, 844), "table": (1920, 1080)}
-            pages = {}
-            for who, (w, h) in sizes.items():
-                ctx = browser.new_context(viewport={"width": w, "height": h}, device_scale_factor=1)
-                pages[who] = ctx.new_page()
-                pages[who].set_default_timeout(TIMEOUT_MS)
-            gm, phone, table = pages["gm"], pages["player"], pages["table"]
-            gm.goto(f"{base}/c/{cid}?token={gm_token}")
-            gm.goto(f"{base}/lang/{lang}?next=/c/{cid}")
-            link = gm.locator("[data-table-link]").input_value()
-            table_path = re.sub(r"^https?://[^/]+", "", link)
-            assert re.fullmatch(r"/t/[A-Za-z0-9_-]{20,}", table_path), link
-            gm.goto(f"{base}/e/{eid}")
-            phone.goto(f"{base}/p/{token}")
-            table.goto(f"{base}{table_path}")
-            for page in (gm, phone, table):
-                expect(page.locator("html")).to_have_attribute("lang", lang)
-                expect(page.locator("#live")).to_have_attribute("data-live", "on")
+    contexts: list[Any] = []
+    try:
+        sizes = {"gm": (1366, 768), "player": (390, 844), "table": (1920, 1080)}
+        pages = {}
+        for who, (w, h) in sizes.items():
+            ctx = chromium.new_context(viewport={"width": w, "height": h}, device_scale_factor=1)
+            contexts.append(ctx)
+            pages[who] = ctx.new_page()
+            pages[who].set_default_timeout(TIMEOUT_MS)
+        gm, phone, table = pages["gm"], pages["player"], pages["table"]
+        gm.goto(f"{base}/c/{cid}?token={gm_token}")
+        gm.goto(f"{base}/lang/{lang}?next=/c/{cid}")
+        link = gm.locator("[data-table-link]").input_value()
+        table_path = re.sub(r"^https?://[^/]+", "", link)
+        assert re.fullmatch(r"/t/[A-Za-z0-9_-]{20,}", table_path), link
+        gm.goto(f"{base}/e/{eid}")
+        phone.goto(f"{base}/p/{token}")
+        table.goto(f"{base}{table_path}")
+        for page in (gm, phone, table):
+            expect(page.locator("html")).to_have_attribute("lang", lang)
+            expect(page.locator("#live")).to_have_attribute("data-live", "on")
 
-            # Hidden: marked on the GM's page, nowhere on the player's nor the table's.
-            for fid in SECRETS:
-                row = gm.locator(f'.roster tr[data-fighter="{fid}"]')
-                expect(row).to_have_attribute("data-hidden", "")
-                expect(row.locator(".tag-hidden")).to_have_text(HIDDEN_WORD[lang])
-                expect(row.locator(f'[data-reveal="{fid}"]')).to_have_text(REVEAL_WORD[lang])
-            visible = fight.names[fight.npcs[0]["id"]]
-            expect(phone.locator("[data-others]")).to_contain_text(visible)
-            expect(table.locator("[data-others]")).to_contain_text(visible)
-            _absent(phone, "player's page")
-            _absent(table, "table's screen")
-            gm.screenshot(path=str(OUTPUT / f"gm-{tag}-1366x768.png"))
-            phone.screenshot(path=str(OUTPUT / f"player-{tag}-390x844.png"), full_page=True)
-            _table_fits(table, f"table-{tag}-1920x1080")
+        # Hidden: marked on the GM's page, nowhere on the player's nor the table's.
+        for fid in SECRETS:
+            row = gm.locator(f'.roster tr[data-fighter="{fid}"]')
+            expect(row).to_have_attribute("data-hidden", "")
+            expect(row.locator(".tag-hidden")).to_have_text(HIDDEN_WORD[lang])
+            expect(row.locator(f'[data-reveal="{fid}"]')).to_have_text(REVEAL_WORD[lang])
+        visible = fight.names[fight.npcs[0]["id"]]
+        expect(phone.locator("[data-others]")).to_contain_text(visible)
+        expect(table.locator("[data-others]")).to_contain_text(visible)
+        _absent(phone, "player's page")
+        _absent(table, "table's screen")
+        gm.screenshot(path=str(OUTPUT / f"gm-{tag}-1366x768.png"))
+        phone.screenshot(path=str(OUTPUT / f"player-{tag}-390x844.png"), full_page=True)
+        _table_fits(table, f"table-{tag}-1920x1080")
 
-            # The GM reveals Quincy with his button: both screens show him, live.
-            gm.locator('[data-reveal="quincy"]').click()
-            expect(phone.locator('[data-others] [data-fighter="quincy"]')).to_be_visible()
-            expect(table.locator('[data-others] [data-fighter="quincy"]')).to_be_visible()
-            expect(gm.locator('.roster tr[data-fighter="quincy"]')).not_to_have_attribute(
-                "data-hidden", ""
-            )
-            _absent_one(phone, table, "zorba")
+        # The GM reveals Quincy with his button: both screens show him, live.
+        gm.locator('[data-reveal="quincy"]').click()
+        expect(phone.locator('[data-others] [data-fighter="quincy"]')).to_be_visible()
+        expect(table.locator('[data-others] [data-fighter="quincy"]')).to_be_visible()
+        expect(gm.locator('.roster tr[data-fighter="quincy"]')).not_to_have_attribute(
+            "data-hidden", ""
+        )
+        _absent_one(phone, table, "zorba")
 
-            # Zorba acts (the GM's script line, for whoever is due until Zorba has acted).
-            script = gm.locator('form[data-form="script"]')
-            for _ in range(6):
-                enc = store.encounter(eid)
-                if "zorba" not in enc.hidden:
-                    break
-                seq = len(enc.log)
-                script.locator('input[name="line"]').fill(next_act(enc, fight))
-                script.locator('button[type="submit"]').click()
-                _wait(lambda: len(store.encounter(eid).log) > seq)  # noqa: B023
-                expect(gm.locator("#panel")).to_have_attribute("data-seq", str(seq))
-            assert "zorba" not in store.encounter(eid).hidden
-            expect(phone.locator('[data-others] [data-fighter="zorba"]')).to_be_visible()
-            expect(table.locator('[data-others] [data-fighter="zorba"]')).to_be_visible()
-            expect(table.locator(".table-log")).to_contain_text("Zorba Kell")
-            gm.screenshot(path=str(OUTPUT / f"gm-{tag}-revealed-1366x768.png"))
-            phone.screenshot(
-                path=str(OUTPUT / f"player-{tag}-revealed-390x844.png"), full_page=True
-            )
-            _table_fits(table, f"table-{tag}-revealed-1920x1080")
-            table.set_viewport_size({"width": 1366, "height": 768})
-            _table_fits(table, f"table-{tag}-revealed-1366x768")
-        finally:
-            browser.close()
+        # Zorba acts (the GM's script line, for whoever is due until Zorba has acted).
+        script = gm.locator('form[data-form="script"]')
+        for _ in range(6):
+            enc = store.encounter(eid)
+            if "zorba" not in enc.hidden:
+                break
+            seq = len(enc.log)
+            script.locator('input[name="line"]').fill(next_act(enc, fight))
+            script.locator('button[type="submit"]').click()
+            _wait(lambda: len(store.encounter(eid).log) > seq)  # noqa: B023
+            expect(gm.locator("#panel")).to_have_attribute("data-seq", str(seq))
+        assert "zorba" not in store.encounter(eid).hidden
+        expect(phone.locator('[data-others] [data-fighter="zorba"]')).to_be_visible()
+        expect(table.locator('[data-others] [data-fighter="zorba"]')).to_be_visible()
+        expect(table.locator(".table-log")).to_contain_text("Zorba Kell")
+        gm.screenshot(path=str(OUTPUT / f"gm-{tag}-revealed-1366x768.png"))
+        phone.screenshot(path=str(OUTPUT / f"player-{tag}-revealed-390x844.png"), full_page=True)
+        _table_fits(table, f"table-{tag}-revealed-1920x1080")
+        table.set_viewport_size({"width": 1366, "height": 768})
+        _table_fits(table, f"table-{tag}-revealed-1366x768")
+    finally:
+        for ctx in contexts:
+            ctx.close()
 
 
 def _absent_one(phone: Any, table: Any, secret: str) -> None:

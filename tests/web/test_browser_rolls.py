@@ -1,7 +1,7 @@
 """Rolls at the table in Chromium: the game master's screen (1366×768) asks each roll of a vtm
 punch in turn, named and counted, entered on the dice pad (its keys and the keyboard); the
 block is entered on Jack's phone (390×844); a reload in the middle loses nothing; a cancel
-logs nothing; the result shows every die with its marking. One walk per language. The
+logs nothing; the result shows every die with its marking. One walk, in French. The
 initiative is asked combatant by combatant, by name (Jack's on his phone, the others taken
 over by the GM); a ``conteur serve`` process killed in the middle of an action and started
 again shows the GM's page the roll where it was, with nothing logged.
@@ -147,7 +147,7 @@ def press(page: Any, faces: list[int]) -> None:
         page.locator(f'#rolls .pad-key[data-face="{face}"]').click()
 
 
-@pytest.mark.parametrize("lang", ["fr", "en"])
+@pytest.mark.parametrize("lang", ["fr"])  # once (issue 15); both: test_browser_rulesets
 def test_a_vtm_punch_and_block_with_the_tables_dice(
     site: tuple[str, Store, str], browser: Any, lang: str
 ) -> None:

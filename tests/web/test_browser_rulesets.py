@@ -5,8 +5,8 @@ For each, in French and in English, the game master (1366×768) creates the camp
 home page, pastes the characters on the campaign page, starts the encounter from its form,
 starts the fight, and plays the first action with the table's dice typed in its form; the
 next fighter's turn follows. While the action is due, at 1366×768 and at 1024×768, every
-control of the turn is inside the viewport with no scrolling (bounding boxes) and nothing
-overflows its column; a player's phone (390×844) follows live. The faces typed are the ones
+control of the turn — the battle map too when the ruleset has one — is inside the viewport
+with no scrolling (bounding boxes) and nothing overflows its column; a player's phone (390×844) follows live. The faces typed are the ones
 the engine asks for (``conteur.engine.plan.next_roll``), so the walk reads no ruleset's
 internals. Screenshots go to ``out/test-output/rulesets/``.
 """
@@ -167,6 +167,9 @@ def test_one_fight_per_ruleset_fits_the_gms_screen(
             expect(current.locator(".current-odds .message.error")).to_have_count(0)
         controls = [*TURN_CONTROLS, f'.roster tr[data-fighter="{actor}"]']
         controls += [f'.current form.command select[name="{n}"]' for n in walk.args(other)]
+        enc = store.encounter(eid)
+        if enc.ruleset.battle_map(enc.state) is not None:  # the map, whole, and the actor on it
+            controls += ["#battle-map svg", f'#battle-map .token[data-fighter="{actor}"]']
         for width, height in SIZES:
             gm.set_viewport_size({"width": width, "height": height})
             gm.wait_for_timeout(100)

@@ -1,4 +1,4 @@
-"""Sheet forms in Chromium (issue 16 items 1-3), 1366×768, French and English: a GM builds
+"""Sheet forms in Chromium (issue 16 items 1-3), 1366×768, in French: a GM builds
 a vtm, a hunter and a western character through the forms (dots clicked and moved with the
 keyboard), bad input is refused beside its field in the page's language, a Foundry Vampire
 actor is imported through the page, a quick NPC is added in the encounter builder.
@@ -43,7 +43,7 @@ def server(tmp_path: Path) -> Iterator[tuple[int, Store, dict[str, int]]]:
     store.close()
 
 
-@pytest.mark.parametrize("lang", ["fr", "en"])
+@pytest.mark.parametrize("lang", ["fr"])  # once (issue 15); both: test_browser_rulesets
 def test_gm_builds_characters_without_yaml(
     server: tuple[int, Store, dict[str, int]], lang: str
 ) -> None:

@@ -56,7 +56,7 @@ def _declare(page: Any, fid: str, **values: Any) -> None:
     form.locator('button[type="submit"]').click()
 
 
-@pytest.mark.parametrize("lang", ["fr", "en"])
+@pytest.mark.parametrize("lang", ["fr"])  # once (issue 15); both: test_browser_rulesets
 def test_the_gms_fight_screen_fits_the_window(lang: str, request: pytest.FixtureRequest) -> None:
     _need_browser()
     base, store, token = request.getfixturevalue("server")

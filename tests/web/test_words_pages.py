@@ -17,7 +17,8 @@ from conteur.store import Store, open_store
 from conteur.web import create_app
 from test_words import EXAMPLES, NNBSP, check, played
 
-from .test_browser import ARGS, CHROMIUM, TIMEOUT_MS, _need_browser
+from .conftest import Contexts
+from .test_browser import TIMEOUT_MS, _need_browser
 from .test_browser import server as server  # the fixture, shared with that test
 from .test_browser_player import OUTPUT
 
@@ -144,41 +145,41 @@ def test_the_screens_words_read_in_the_readers_language(
 
 
 @pytest.mark.parametrize("lang", LANGS)
-def test_the_pages_typography_in_chromium(lang: Lang, request: pytest.FixtureRequest) -> None:
+def test_the_pages_typography_in_chromium(
+    lang: Lang, request: pytest.FixtureRequest, contexts: Contexts
+) -> None:
     """What Chromium renders (GM at 1366×768, a player at 390×844), each page's visible
     text checked, the narrow no-break spaces of French there and none in English.
     Screenshots: ``out/test-output/words/``."""
     _need_browser()
     base, store, token = request.getfixturevalue("server")
     billy = next(c.token for c in store.list_characters(1) if c.name == "Billy Harper")
-    from playwright.sync_api import expect, sync_playwright
+    from playwright.sync_api import expect
 
     shots = OUTPUT / "words"
     shots.mkdir(parents=True, exist_ok=True)
-    with sync_playwright() as pw:
-        browser = pw.chromium.launch(executable_path=CHROMIUM, args=ARGS, headless=True)
-        try:
-            gm = browser.new_context(viewport={"width": 1366, "height": 768}).new_page()
-            gm.set_default_timeout(TIMEOUT_MS)
-            gm.goto(f"{base}/lang/{lang}?next=/e/1%3Ftoken%3D{token}")  # opens one session
-            expect(gm.locator("html")).to_have_attribute("lang", lang)
-            form = gm.locator('form[data-form="initiative:"]')
-            form.locator('input[name="faces"]').fill("5 3 5 8")
-            form.locator('button[type="submit"]').click()
-            expect(gm.locator("[data-due]")).to_be_visible()
-            turn = gm.locator("[data-phase]").inner_text()
-            gm.screenshot(path=str(shots / f"gm-{lang}-1366x768.png"))
-            gm_text = gm.evaluate(TEXT_NODES)
+    try:
+        gm = contexts.new_context(viewport={"width": 1366, "height": 768}).new_page()
+        gm.set_default_timeout(TIMEOUT_MS)
+        gm.goto(f"{base}/lang/{lang}?next=/e/1%3Ftoken%3D{token}")  # opens one session
+        expect(gm.locator("html")).to_have_attribute("lang", lang)
+        form = gm.locator('form[data-form="initiative:"]')
+        form.locator('input[name="faces"]').fill("5 3 5 8")
+        form.locator('button[type="submit"]').click()
+        expect(gm.locator("[data-due]")).to_be_visible()
+        turn = gm.locator("[data-phase]").inner_text()
+        gm.screenshot(path=str(shots / f"gm-{lang}-1366x768.png"))
+        gm_text = gm.evaluate(TEXT_NODES)
 
-            player = browser.new_context(viewport={"width": 390, "height": 844}).new_page()
-            player.set_default_timeout(TIMEOUT_MS)
-            player.goto(f"{base}/lang/{lang}?next=/p/{billy}")
-            player.goto(f"{base}/p/{billy}")
-            expect(player.locator(".log")).to_be_visible()
-            player.screenshot(path=str(shots / f"player-{lang}-390x844.png"), full_page=True)
-            player_text = player.evaluate(TEXT_NODES)
-        finally:
-            browser.close()
+        player = contexts.new_context(viewport={"width": 390, "height": 844}).new_page()
+        player.set_default_timeout(TIMEOUT_MS)
+        player.goto(f"{base}/lang/{lang}?next=/p/{billy}")
+        player.goto(f"{base}/p/{billy}")
+        expect(player.locator(".log")).to_be_visible()
+        player.screenshot(path=str(shots / f"player-{lang}-390x844.png"), full_page=True)
+        player_text = player.evaluate(TEXT_NODES)
+    finally:
+        contexts.close()
     due = t("web.due", lang)
     if lang == "fr":
         assert f"{due}{NNBSP}:" in turn, turn

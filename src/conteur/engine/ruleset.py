@@ -28,7 +28,7 @@ from typing import TYPE_CHECKING, Any, ClassVar, Generic
 from typing_extensions import TypeVar
 
 from conteur.dice import DiceSource
-from conteur.i18n import ConteurError, Lang, t
+from conteur.i18n import ConteurError, Describable, Lang, t
 
 from .commands import Command, CommandTemplate, Param
 from .events import Event, event_types
@@ -377,6 +377,12 @@ class Ruleset(Generic[S]):
         ID.TRAIT=0..3``): each spelling a user may type (case and accents do not count) →
         the trait's key, given to ``with_trait``. Default {}: none."""
         return {}
+
+    def sweep_trait_name(self, state: S, trait: str) -> Describable | str:
+        """The name a reader knows the trait ``trait`` (a key of ``sweep_traits``) by, in
+        either language: a ``Msg`` of the ruleset's catalogue, or a ``Bilingual`` from its
+        tables. Sweep tables, plots and errors show it. Default: the key itself."""
+        return trait
 
     def with_trait(
         self,

@@ -29,12 +29,12 @@ import math
 import re
 import unicodedata
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Literal
 
 from conteur.engine import Encounter
-from conteur.i18n import ConteurError, Msg
+from conteur.i18n import ConteurError, Describable, Lang, Msg
 
 from .encounters import (
     Plan,
@@ -95,6 +95,20 @@ class SweepSpec:
     """The trait's key (the ruleset's ``sweep_traits``)."""
     option: str | None = None
     """The option's key (the ruleset's ``sweep_options``)."""
+    combatant_name: str | None = field(default=None, compare=False)
+    """The combatant's name as the scenario gives it."""
+    trait_name: Describable | str | None = field(default=None, compare=False)
+    """The trait's name in either language (the ruleset's ``sweep_trait_name``)."""
+
+    def axis(self) -> Describable | str:
+        """What the sweep varies, as a reader reads it: « Célérité (Marius) », « abberline
+        (exemplaires) », or the option as written."""
+        if self.kind == "copies":
+            return Msg("sim.sweep.axis.copies", name=self.label[:-1].strip())
+        if self.kind == "trait" and self.trait_name is not None:
+            fighter = self.combatant_name or self.combatant
+            return Msg("sim.sweep.axis.trait", trait=self.trait_name, fighter=fighter)
+        return self.label
 
     def to_dict(self) -> dict[str, Any]:
         return {
@@ -142,17 +156,37 @@ def _value(item: str) -> Any:
     return _WORDS.get(fold(item), item)
 
 
+class Names:
+    """Names given in either language (``Msg``, ``Bilingual`` or plain), written in one as a
+    list in that language's alphabetical order: a message field."""
+
+    __slots__ = ("names",)
+
+    def __init__(self, names: Sequence[Describable | str]) -> None:
+        self.names = tuple(names)
+
+    def describe(self, lang: Lang | None = None) -> str:
+        said = {n if isinstance(n, str) else n.describe(lang) for n in self.names}
+        return ", ".join(sorted(said, key=lambda n: (fold(n), n)))
+
+    def __repr__(self) -> str:
+        return f"Names({self.names!r})"
+
+
 def match_name(
     written: str,
     candidates: Mapping[str, str],
     errors: tuple[str, str, str],
+    name_of: Callable[[str], Describable | str] | None = None,
     **fields: Any,
 ) -> str:
     """The key ``written`` names among ``candidates`` (each spelling → its key), spellings
     compared by ``fold``: the key of an equal spelling, else of the only spellings it
     begins. Otherwise ConteurError, ``errors`` being three message keys: ``unknown``
     (naming every key, and with the message ``near`` the key of the nearest spelling when
-    one is close) or ``ambiguous`` (naming the keys it could mean)."""
+    one is close) or ``ambiguous`` (naming the keys it could mean). ``name_of`` gives the
+    name the reader knows a key by (default: the key itself)."""
+    name = name_of or (lambda key: key)
     unknown, ambiguous, near_key = errors
     folded = fold(written)
     table: dict[str, set[str]] = {}
@@ -167,10 +201,11 @@ def match_name(
     if len(keys) == 1:
         return next(iter(keys))
     if keys:
-        raise ConteurError(ambiguous, name=written, matches=", ".join(sorted(keys)), **fields)
+        matches = Names([name(k) for k in sorted(keys)])
+        raise ConteurError(ambiguous, name=written, matches=matches, **fields)
     close = difflib.get_close_matches(folded, sorted(table), n=1)
-    near: Msg | str = Msg(near_key, name=min(table[close[0]])) if close else ""
-    known = ", ".join(sorted(set(candidates.values()))) or "—"
+    near: Msg | str = Msg(near_key, name=name(min(table[close[0]]))) if close else ""
+    known = Names([name(k) for k in sorted(set(candidates.values()))]) if candidates else "—"
     raise ConteurError(unknown, name=written, near=near, known=known, **fields)
 
 
@@ -211,10 +246,20 @@ def parse_sweep(text: str, start: Encounter) -> SweepSpec:
             tail.strip(),
             traits,
             ("sim.sweep.unknown_trait", "sim.sweep.ambiguous_trait", "sim.sweep.near.trait"),
+            lambda key: ruleset.sweep_trait_name(start.state, key),
             ruleset=ruleset.name,
         )
         values = parse_values(right, spec, whole=True)
-        return SweepSpec(spec, left, "trait", values, combatant=who, trait=trait)
+        return SweepSpec(
+            spec,
+            left,
+            "trait",
+            values,
+            combatant=who,
+            trait=trait,
+            combatant_name=next(name for fid, _, name in fighters if fid == who),
+            trait_name=ruleset.sweep_trait_name(start.state, trait),
+        )
     options = ruleset.sweep_options(start.state)
     if not options:
         raise ConteurError("sim.sweep.no_options", ruleset=ruleset.name, name=left)
@@ -473,7 +518,7 @@ def sweep(
         except ConteurError as error:
             raise ConteurError(
                 "sim.sweep.at_value",
-                label=parsed.label,
+                label=parsed.axis(),
                 value=value,
                 reason=Msg(error.key, **error.params),
             ) from None

@@ -25,11 +25,10 @@ def value_text(value: Any, lang: Lang) -> str:
 
 
 def axis_label(result: SweepResult, lang: Lang) -> str:
-    """What the x axis (and the first column) shows: the spec's left side, as written."""
-    spec = result.spec
-    if spec.kind == "copies":
-        return t("sim.sweep.axis.copies", lang, name=spec.label[:-1].strip())
-    return spec.label
+    """What the x axis (and the first column) shows: the trait's name and whose it is, the
+    copies of whom, or the option as written."""
+    axis = result.spec.axis()
+    return axis if isinstance(axis, str) else axis.describe(lang)
 
 
 def sweep_rows(result: SweepResult, lang: Lang) -> list[list[str]]:

@@ -260,6 +260,9 @@ class DuelRuleset(Ruleset[DuelState]):
             "santé": "health",
         }
 
+    def sweep_trait_name(self, state: DuelState, trait: str) -> Msg:
+        return Msg(f"duel.trait.{trait}")
+
     def with_trait(
         self,
         state: DuelState,

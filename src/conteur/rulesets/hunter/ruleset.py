@@ -17,7 +17,7 @@ from conteur.engine.rules import RuleText, load_rule_texts
 from conteur.engine.sheetform import SheetForm
 from conteur.engine.views import Column, Roster, TurnView
 from conteur.engine.visibility import Audiences, Visibility
-from conteur.i18n import ConteurError, Lang, register_words
+from conteur.i18n import ConteurError, Lang, Msg, register_words
 
 from . import actions, joining, turn
 from .sheet import fighter_from_scenario
@@ -105,6 +105,10 @@ class HunterRuleset(Ruleset[HunterState]):
         from .sweep import sweep_traits
 
         return sweep_traits()
+
+    def sweep_trait_name(self, state: HunterState, trait: str) -> Msg:
+        """The trait's name in the catalogue (« Dextérité » / "Dexterity")."""
+        return Msg(f"hunter.form.trait.{trait}")
 
     def with_trait(
         self,

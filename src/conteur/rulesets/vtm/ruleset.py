@@ -21,7 +21,7 @@ from conteur.engine.rules import RuleText, load_rule_texts
 from conteur.engine.sheetform import SheetForm
 from conteur.engine.views import Column, Roster, TurnView
 from conteur.engine.visibility import Audiences, Visibility
-from conteur.i18n import ConteurError, Lang
+from conteur.i18n import ConteurError, Lang, Msg
 
 from . import actions, close, defence, equipment, general, gm, joining, modifiers, ranged, turn
 from .conditions import Aiming
@@ -194,6 +194,10 @@ class VtmRuleset(Ruleset[VtmState]):
         from .sweep import sweep_traits
 
         return sweep_traits()
+
+    def sweep_trait_name(self, state: VtmState, trait: str) -> Msg:
+        """The trait's name in the catalogue (« Célérité » / "Celerity")."""
+        return Msg(f"vtm.trait.{trait}")
 
     def with_trait(
         self,

@@ -18,7 +18,7 @@ from conteur.engine.rules import RuleText, load_rule_texts
 from conteur.engine.sheetform import SheetForm
 from conteur.engine.views import Column, Roster, TurnView
 from conteur.engine.visibility import Audiences, Visibility
-from conteur.i18n import ConteurError, Lang
+from conteur.i18n import Bilingual, ConteurError, Lang
 
 from . import battlemap, combat, joining, knockout, order, reputation
 from .sheet import fighter_from_scenario
@@ -133,6 +133,12 @@ class WesternRuleset(Ruleset[WesternState]):
         from .sweep import sweep_traits
 
         return sweep_traits(state)
+
+    def sweep_trait_name(self, state: WesternState, trait: str) -> Bilingual:
+        """The characteristic's or skill's name in the tables (« tir visé au pistolet »)."""
+        from .sweep import trait_name
+
+        return trait_name(state, trait)
 
     def with_trait(
         self,

@@ -10,6 +10,8 @@ from typing import Any
 
 import yaml
 
+from conteur.i18n import Bilingual
+
 from .state import WesternState
 from .tables import fold
 
@@ -31,6 +33,13 @@ def sweep_traits(state: WesternState) -> dict[str, str]:
         for spelling in (entry.id, entry.fr, entry.en):
             out.setdefault(spelling, entry.id)
     return out
+
+
+def trait_name(state: WesternState, trait: str) -> Bilingual:
+    """The characteristic's or skill's name (``trait`` its id), French and English."""
+    tables = state.tables
+    entry = next(e for e in (*tables.characteristics, *tables.skills) if e.id == trait)
+    return Bilingual(entry.fr, entry.en)
 
 
 def with_trait(
