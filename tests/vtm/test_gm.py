@@ -276,7 +276,14 @@ def test_gm_modifier_applies_to_the_next_attack_roll_only() -> None:
     fight_turn(f, {"kind": "other"})
     events = f.act("a", [2] * 7)
     rolled = events.one(AttackRolled)
-    assert (rolled.pool, rolled.difficulty) == (7, 7) and "élan" in rolled.describe("fr")
+    assert (rolled.pool, rolled.difficulty) == (7, 7)
+    # The attack's line (read by a's player) says the Conteur's part, not his reason: the
+    # reason is in his own ModifierAdded line.
+    assert rolled.modifiers == (("gm", 2), ("gm_difficulty", 1))
+    assert rolled.pool_parts[-1] == ("gm", 2)
+    line = rolled.describe("fr")
+    assert "Bagarre 2 + décision du Conteur 2 = 7 dés" in line and "élan" not in line
+    assert "[difficulté du Conteur +1]" in line
     assert events.of(ModifiersUsed) and not f.state.pending_modifiers
     f.act("t")
     fight_turn(f, {"kind": "other"})

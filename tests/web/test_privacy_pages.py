@@ -248,12 +248,6 @@ def test_the_idle_time_is_read_from_the_environment() -> None:
     )
 
 
-@pytest.mark.xfail(
-    strict=True,
-    raises=AssertionError,
-    reason="found 2026-12-01: the roll's pool parts (issue 14) name the GM's modifier by its"
-    " reason, « Dextérité 3 + Bagarre 3 + <reason> 2 = 8 dés », in the player's own attack line",
-)
 def test_a_gm_modifiers_reason_never_reaches_a_player(
     gm: TestClient, stranger: TestClient, store: Store
 ) -> None:

@@ -83,20 +83,22 @@ class AttackDraft:
     called shot's bonus, a spread's band), for the damage roll's ask and log line."""
     flags: dict[str, Any] = field(default_factory=dict)
 
-    def add_dice(self, rule: str, what: str, amount: int) -> None:
-        """Change the attack pool by ``amount`` dice under ``rule``."""
+    def add_dice(self, rule: str, what: str, amount: int, *, part: str | None = None) -> None:
+        """Change the attack pool by ``amount`` dice under ``rule``, because of ``what``;
+        ``part``: what every reader of the attack's line is told instead (the GM's reason
+        is his alone: his ``ModifierAdded`` line gives it)."""
         if amount:
             self.pool += amount
-            self.notes.append((rule, what, amount))
-            self.pool_parts.append((what, amount))
+            self.notes.append((rule, part or what, amount))
+            self.pool_parts.append((part or what, amount))
             self.rules.append(rule)
 
-    def add_difficulty(self, rule: str, what: str, amount: int) -> None:
-        """Change the difficulty by ``amount`` under ``rule``."""
+    def add_difficulty(self, rule: str, what: str, amount: int, *, part: str | None = None) -> None:
+        """Change the difficulty by ``amount`` under ``rule`` (``part`` as for ``add_dice``)."""
         if amount:
             self.difficulty += amount
-            self.notes.append((rule, what, amount))
-            self.difficulty_parts.append((what, amount))
+            self.notes.append((rule, part or what, amount))
+            self.difficulty_parts.append((part or what, amount))
             self.rules.append(rule)
 
     def set_difficulty(self, rule: str, what: str, value: int) -> None:

@@ -120,7 +120,8 @@ def ambush_extra(d: AttackDraft) -> None:
 def game_master_dice(d: AttackDraft) -> None:
     """The Conteur's dice modifiers for this roll, each with its reason."""
     for mod in d.state.pending_modifiers.get(d.attacker.id, []):
-        d.add_dice("GM", str(mod.get("reason", "")), int(mod.get("dice", 0)))
+        # The reason is the GM's alone (ModifierAdded); the attack's line says « gm ».
+        d.add_dice("GM", str(mod.get("reason", "")), int(mod.get("dice", 0)), part="gm")
 
 
 # ----------------------------------------------------------------- difficulty
@@ -213,7 +214,9 @@ def untrained(d: AttackDraft) -> None:
 def game_master_difficulty(d: AttackDraft) -> None:
     """The Conteur's difficulty modifiers for this roll."""
     for mod in d.state.pending_modifiers.get(d.attacker.id, []):
-        d.add_difficulty("GM", str(mod.get("reason", "")), int(mod.get("difficulty", 0)))
+        d.add_difficulty(
+            "GM", str(mod.get("reason", "")), int(mod.get("difficulty", 0)), part="gm_difficulty"
+        )
 
 
 # ----------------------------------------------------------------- helpers
