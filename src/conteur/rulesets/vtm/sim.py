@@ -414,7 +414,7 @@ class Aim(VtmTactic):
             aimed = next((o for o in among if o.id == held.target), None)
         target = aimed or self.target(state, fighter, among)
         shot = self.attack(state, fighter, target)
-        if aimed is not None and int(held.get("turns", 0)) >= self.aim_turns:  # type: ignore[union-attr]
+        if aimed is not None and held is not None and held.turns >= self.aim_turns:
             return {"actions": [shot]}
         if shot["kind"] not in ("shoot", "throw") or ranged_weapon(state, target) is None:
             return {"actions": [shot]}  # a charging enemy runs: a running target cannot be aimed at
