@@ -357,10 +357,9 @@ def test_a_server_killed_in_the_middle_keeps_the_rolls_on_the_gms_page(
         proc, _ = _start(tmp_path, port)
         drain(proc, base)
         expect(gm.locator("#live")).to_have_attribute("data-live", "on", timeout=20_000)
-        # The page as served by the new process. Without this reload, the pad's next POST
-        # /rolls/faces went out but had no answer for over 8 s (reported, not fixed here:
-        # the pad and the stream are the lead's).
-        gm.reload()
+        # No reload: the page the old process served goes on with the new one (under heavy
+        # load, before the server warmed up at start, its next POST once had no answer for
+        # over 8 s; not seen since, 4 runs of 4 at low load).
         store = open_store(f"sqlite:///{tmp_path / 'conteur.db'}")
         try:
             seq, pending = store.last_seq(1), store.pending(1)
