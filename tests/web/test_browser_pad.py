@@ -22,7 +22,7 @@ from conteur.store import Participant, Store, open_store
 from conteur.web import create_app
 
 from .conftest import GM_PASSWORD
-from .test_browser import ARGS, CHROMIUM, TIMEOUT_MS, _need_browser, serving
+from .test_browser import TIMEOUT_MS, _need_browser, serving
 from .test_browser_player import OUTPUT
 from .test_hunter_tracker import ANA, BETE
 from .test_western_tracker import BILL, JACK
@@ -67,13 +67,9 @@ def site(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[str, Store]
 
 
 @pytest.fixture(scope="module")
-def browser(site: tuple[str, Store]) -> Iterator[Any]:
-    from playwright.sync_api import sync_playwright
-
-    with sync_playwright() as pw:
-        chromium = pw.chromium.launch(executable_path=CHROMIUM, args=ARGS, headless=True)
-        yield chromium
-        chromium.close()
+def browser(site: tuple[str, Store], chromium: Any) -> Any:
+    """The module's Chromium (tests/web/conftest.py), opened after its server."""
+    return chromium
 
 
 class Requests:

@@ -24,7 +24,7 @@ from conteur.web import create_app
 from ruleset_fights import FIGHTS, line, table_rolls
 
 from .conftest import GM_PASSWORD
-from .test_browser import ARGS, CHROMIUM, TIMEOUT_MS, _need_browser, serving
+from .test_browser import TIMEOUT_MS, _need_browser, serving
 from .test_browser_player import OUTPUT
 from .test_screens import SIZES, _fits, _inside
 
@@ -87,13 +87,9 @@ def site(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[str, Store]
 
 
 @pytest.fixture(scope="module")
-def browser(site: tuple[str, Store]) -> Iterator[Any]:
-    from playwright.sync_api import sync_playwright
-
-    with sync_playwright() as pw:
-        chromium = pw.chromium.launch(executable_path=CHROMIUM, args=ARGS, headless=True)
-        yield chromium
-        chromium.close()
+def browser(site: tuple[str, Store], chromium: Any) -> Any:
+    """The module's Chromium (tests/web/conftest.py), opened after its server."""
+    return chromium
 
 
 @pytest.mark.parametrize("lang", ["fr", "en"])
