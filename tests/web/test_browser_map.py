@@ -140,11 +140,24 @@ def _into_view(page: Any) -> None:
 
 
 def _drag(page: Any, fid: str, to: tuple[float, float]) -> None:
+    """The mouse drags ``fid``'s token to ``to``, pressed once the token is under it (a panel
+    the live stream swaps in may shift the page between finding the token and pressing)."""
     tk = page.locator(f'#battle-map .token[data-fighter="{fid}"]')
-    _into_view(page)
-    start = _client(page, float(tk.get_attribute("data-x")), float(tk.get_attribute("data-y")))
+    for _ in range(20):
+        _into_view(page)
+        start = _client(page, float(tk.get_attribute("data-x")), float(tk.get_attribute("data-y")))
+        page.mouse.move(*start)
+        under = page.evaluate(
+            "([x, y]) => { const t = document.elementFromPoint(x, y);"
+            " const k = t && t.closest('.token'); return k ? k.dataset.fighter : null; }",
+            list(start),
+        )
+        if under == fid:
+            break
+        page.wait_for_timeout(100)
+    else:
+        raise AssertionError(f"the token {fid} never came under the mouse")
     end = _client(page, *to)
-    page.mouse.move(*start)
     page.mouse.down()
     page.mouse.move(*end, steps=6)
     page.mouse.up()
