@@ -125,73 +125,46 @@ def export_campaign(store: Store, campaign_id: int) -> dict[str, Any]:
             ):
                 logs[row.encounter_id].append(row)
         from conteur import __version__
-        from conteur.engine.visibility import Privacy
 
         return {
             "format": FORMAT,
             "version": VERSION,
             "exported_at": _iso(datetime.now(UTC)),
             "conteur": __version__,
-            "campaign": {
-                "id": c.id,
-                "name": c.name,
-                "ruleset": c.ruleset,
-                "packs": list(c.packs),
-                "options": dict(c.options),
-                "era": c.era,
-                "settings": {
+            "campaign": _fields(
+                c,
+                _Campaign,
+                packs=list(c.packs),
+                options=dict(c.options),
+                settings={
                     k: v for k, v in c.settings.items() if k not in campaigns.SECRET_SETTINGS
                 },
-                "privacy": Privacy.from_dict(c.privacy or {}).to_dict(),
-                "created_at": _iso(c.created_at),
-                "updated_at": _iso(c.updated_at),
-            },
+                privacy=Privacy.from_dict(c.privacy or {}).to_dict(),
+            ),
             "characters": [
-                {
-                    "id": ch.id,
-                    "slug": ch.slug,
-                    "name": ch.name,
-                    "sheet": ch.sheet,
-                    "state": ch.state,
-                    "version": ch.version,
-                    "created_at": _iso(ch.created_at),
-                    "updated_at": _iso(ch.updated_at),
-                    "versions": [
-                        {
-                            "version": v.version,
-                            "sheet": v.sheet,
-                            "state": v.state,
-                            "reason": v.reason,
-                            "encounter_id": v.encounter_id,
-                            "created_at": _iso(v.created_at),
-                        }
-                        for v in versions[ch.id]
-                    ],
-                }
+                _fields(ch, _Character, versions=[_fields(v, _Version) for v in versions[ch.id]])
                 for ch in chars
             ],
             "encounters": [
-                {
-                    "id": e.id,
-                    "name": e.name,
-                    "scenario": e.scenario,
-                    "status": e.status,
-                    "created_at": _iso(e.created_at),
-                    "closed_at": _iso(e.closed_at),
-                    "characters": links[e.id],
-                    "log": [
-                        {
-                            "seq": r.seq,
-                            "kind": r.kind,
-                            "entry": r.entry,
-                            "created_at": _iso(r.created_at),
-                        }
-                        for r in logs[e.id]
-                    ],
-                }
+                _fields(
+                    e,
+                    _Encounter,
+                    characters=links[e.id],
+                    log=[_fields(r, _LogItem) for r in logs[e.id]],
+                )
                 for e in encounters
             ],
         }
+
+
+def _fields(row: object, part: type[BaseModel], **given: Any) -> dict[str, Any]:
+    """What the file's ``part`` holds of a row: its columns of the same names (dates in ISO
+    form), or the values ``given``."""
+    out: dict[str, Any] = {}
+    for name in part.model_fields:
+        value = given[name] if name in given else getattr(row, name)
+        out[name] = _iso(value) if isinstance(value, datetime) else value
+    return out
 
 
 def dump(data: Mapping[str, Any]) -> str:
@@ -543,44 +516,25 @@ def import_campaign(store: Store, data: Any, source: str) -> Imported:
     camp = backup.campaign
     with store._write() as s:
         row = Campaign(
-            name=camp.name,
-            ruleset=camp.ruleset,
             packs=backup.packs,
             options=backup.options,
-            era=camp.era,
             settings=backup.settings,
-            created_at=camp.created_at,
-            updated_at=camp.updated_at,
             privacy=backup.privacy,
+            **camp.model_dump(include={"name", "ruleset", "era", "created_at", "updated_at"}),
         )
         s.add(row)
         s.flush()
         new_chars: dict[int, Character] = {}
         for ch in backup.characters:
-            new_chars[ch.id] = Character(
-                campaign_id=row.id,
-                slug=ch.slug,
-                name=ch.name,
-                sheet=ch.sheet,
-                state=ch.state,
-                version=ch.version,
-                token=auth.new_token(),
-                created_at=ch.created_at,
-                updated_at=ch.updated_at,
-            )
+            fields = ch.model_dump(exclude={"id", "versions"})  # the dates kept, a new token
+            new_chars[ch.id] = Character(campaign_id=row.id, token=auth.new_token(), **fields)
             s.add(new_chars[ch.id])
         s.flush()
         new_encs: dict[int, EncounterRow] = {}
         entries = 0
         for enc in backup.encounters:
-            erow = EncounterRow(
-                campaign_id=row.id,
-                name=enc.name,
-                scenario=enc.scenario,
-                status=enc.status,
-                created_at=enc.created_at,
-                closed_at=enc.closed_at,
-            )
+            fields = enc.model_dump(exclude={"id", "characters", "log"})
+            erow = EncounterRow(campaign_id=row.id, **fields)
             s.add(erow)
             s.flush()
             for combatant, old in enc.characters.items():
@@ -592,31 +546,20 @@ def import_campaign(store: Store, data: Any, source: str) -> Imported:
                     )
                 )
             for item in enc.log:
-                s.add(
-                    LogRow(
-                        encounter_id=erow.id,
-                        seq=item.seq,
-                        kind=item.kind,
-                        entry=item.entry,
-                        created_at=item.created_at,
-                    )
-                )
+                s.add(LogRow(encounter_id=erow.id, **item.model_dump()))
             entries += len(enc.log)
             new_encs[enc.id] = erow
         s.flush()
         for ch in backup.characters:
             for v in ch.versions:
+                made_by = None if v.encounter_id is None else new_encs[v.encounter_id].id
+                fields = v.model_dump(include={"version", "sheet", "state", "created_at"})
                 s.add(
                     CharacterVersion(
                         character_id=new_chars[ch.id].id,
-                        version=v.version,
-                        sheet=v.sheet,
-                        state=v.state,
                         reason=v.reason[:200],
-                        encounter_id=None
-                        if v.encounter_id is None
-                        else new_encs[v.encounter_id].id,
-                        created_at=v.created_at,
+                        encounter_id=made_by,
+                        **fields,
                     )
                 )
         s.flush()
