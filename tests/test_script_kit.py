@@ -145,7 +145,9 @@ def test_the_head_names_the_speaker() -> None:
 def test_an_unknown_word_names_the_line_the_word_and_the_closest() -> None:
     lex = Lexicon()
     lex.add("esquive", Entry("verb", "dodge"))
-    reader = Reader("ana: esquiv", "esquiv", "vtm.script")
+    reader = Reader(
+        "ana: esquiv", "esquiv", ("vtm.script.unknown_word", "vtm.script.unknown_word_suggest")
+    )
     assert reader.peek() is not None
     error = reader.unknown(reader.toks[0], lex)
     assert error.key == "vtm.script.unknown_word_suggest"

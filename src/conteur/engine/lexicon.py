@@ -295,12 +295,13 @@ class Reader:
     """Walks the tokens of one line (``body``, a part of ``line``) for a ruleset's grammar.
 
     Errors are ConteurErrors with the whole line as ``line``; a word not understood is
-    ``{prefix}.unknown_word`` or ``{prefix}.unknown_word_suggest`` (the ruleset's keys)."""
+    the first of the ruleset's ``unknown`` keys (its fields: ``line``, ``word``), or the
+    second when close words are known (and ``suggestions``)."""
 
-    def __init__(self, line: str, body: str, prefix: str) -> None:
+    def __init__(self, line: str, body: str, unknown: tuple[str, str]) -> None:
         self.line = line
         self.body = body
-        self.prefix = prefix
+        self.unknown_keys = unknown
         self.toks = tokenize(body)
         self.i = 0
         self.verbs: Lexicon | None = None
@@ -318,10 +319,8 @@ class Reader:
             # The first word may have been meant as a verb.
             close = list(dict.fromkeys(self.verbs.suggestions(tok.raw) + close))[:3]
         if close:
-            return self.error(
-                f"{self.prefix}.unknown_word_suggest", word=tok.raw, suggestions=Quoted(close)
-            )
-        return self.error(f"{self.prefix}.unknown_word", word=tok.raw)
+            return self.error(self.unknown_keys[1], word=tok.raw, suggestions=Quoted(close))
+        return self.error(self.unknown_keys[0], word=tok.raw)
 
     # ---- tokens
 

@@ -372,11 +372,15 @@ def hook(name: str) -> Callable[[Hook], Hook]:
     return wrap
 
 
+UNKNOWN = ("vtm.script.unknown_word", "vtm.script.unknown_word_suggest")
+"""The errors of a word not understood (without, with suggestions)."""
+
+
 class _Reader(Reader):
     """Reads the tokens of one line in a context."""
 
     def __init__(self, line: str, body: str, vocab: Vocabulary, state: VtmState) -> None:
-        super().__init__(line, body, "vtm.script")
+        super().__init__(line, body, UNKNOWN)
         self.vocab = vocab
         self.state = state
         self.pending: list[Tok] = []
