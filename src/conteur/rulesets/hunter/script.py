@@ -20,6 +20,7 @@ import yaml
 from conteur.engine import Command
 from conteur.engine.lexicon import Entry, Lexicon, Quoted, Reader, Tok, add_names, head, speaker
 from conteur.i18n import ConteurError, Msg
+from conteur.i18n.spelling import key_of
 
 from .state import HunterState
 
@@ -141,7 +142,7 @@ class _Reader(Reader):
         """The next word as typed, folded (what a detail takes when nothing else fits)."""
         tok = self.toks[self.i]
         self.i += 1
-        return tok.norm or tok.raw
+        return tok.norm or key_of(str(tok.value if tok.type == "text" else tok.raw))
 
 
 def _pairs_as_numbers(toks: list[Tok]) -> list[Tok]:
