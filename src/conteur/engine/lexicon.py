@@ -27,8 +27,12 @@ from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, Literal
 
+import yaml
+
 from conteur.i18n import ConteurError, Lang, env_lang
 from conteur.i18n.spelling import key_of
+
+from .inputs import safe_yaml
 
 # --------------------------------------------------------------------------- tokens
 
@@ -291,6 +295,14 @@ def speaker(words: str, actors: Lexicon, cat: str) -> Entry | None:
 # --------------------------------------------------------------------------- a reader
 
 
+class _Nothing:
+    """No value read."""
+
+
+NOTHING: Any = _Nothing()
+"""What a reader's ``read_…`` gives when no value of the kind asked is there."""
+
+
 class Reader:
     """Walks the tokens of one line (``body``, a part of ``line``) for a ruleset's grammar.
 
@@ -369,3 +381,36 @@ class Reader:
             self.i += 2
             return [float(tok.value), float(nxt.value)]
         return None
+
+    def read_data(self, bad: str) -> Any:
+        """A YAML value in brackets (``{colt: 3}``, ``[lethal, L]``), else one word as typed
+        (``NOTHING`` at the end of the line; the ruleset's error ``bad`` when the brackets
+        do not close or do not hold YAML, its ``detail`` the text in them)."""
+        tok = self.peek()
+        if tok is None:
+            return NOTHING
+        start = tok.start
+        before = self.toks[self.i - 1].end if self.i > 0 else 0
+        opened = self.body.rfind("[", before, start)
+        if opened >= 0 and not self.body[opened + 1 : start].strip():
+            start = opened  # "[" is punctuation to the tokenizer
+        opening = self.body[start : start + 1]
+        if opening not in "{[" or not opening:
+            self.i += 1
+            return tok.value if tok.type in ("num", "text") else tok.raw
+        closing = {"{": "}", "[": "]"}[opening]
+        depth, end = 0, -1
+        for j in range(start, len(self.body)):
+            depth += {opening: 1, closing: -1}.get(self.body[j], 0)
+            if depth == 0:
+                end = j + 1
+                break
+        if end < 0:
+            raise self.error(bad, detail=self.body[start:])
+        try:
+            value = safe_yaml(self.body[start:end])
+        except yaml.YAMLError:
+            raise self.error(bad, detail=self.body[start:end]) from None
+        while not self.done() and self.toks[self.i].start < end:
+            self.i += 1
+        return value

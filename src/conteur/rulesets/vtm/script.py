@@ -36,6 +36,7 @@ from pydantic import BaseModel, ConfigDict, ValidationError
 from conteur.engine import Command
 from conteur.engine.inputs import safe_yaml
 from conteur.engine.lexicon import (
+    NOTHING,
     Entry,
     Lexicon,
     Quoted,
@@ -485,39 +486,8 @@ class _Reader(Reader):
         if kind == "traits":
             return self.read_traits()
         if kind == "data":
-            return self.read_data()
+            return self.read_data("vtm.script.bad_data")
         return _NOTHING
-
-    def read_data(self) -> Any:
-        """A YAML value in brackets (``{colt: 3}``, ``[lethal, L]``), else one word as typed."""
-        tok = self.peek()
-        if tok is None:
-            return _NOTHING
-        start = tok.start
-        before = self.toks[self.i - 1].end if self.i > 0 else 0
-        opened = self.body.rfind("[", before, start)
-        if opened >= 0 and not self.body[opened + 1 : start].strip():
-            start = opened  # "[" is punctuation to the tokenizer
-        opening = self.body[start : start + 1]
-        if opening not in "{[" or not opening:
-            self.i += 1
-            return tok.value if tok.type in ("num", "text") else tok.raw
-        closing = {"{": "}", "[": "]"}[opening]
-        depth, end = 0, -1
-        for j in range(start, len(self.body)):
-            depth += {opening: 1, closing: -1}.get(self.body[j], 0)
-            if depth == 0:
-                end = j + 1
-                break
-        if end < 0:
-            raise self.error("vtm.script.bad_data", detail=self.body[start:])
-        try:
-            value = safe_yaml(self.body[start:end])
-        except yaml.YAMLError:
-            raise self.error("vtm.script.bad_data", detail=self.body[start:end]) from None
-        while not self.done() and self.toks[self.i].start < end:
-            self.i += 1
-        return value
 
     def take(self, lex: Lexicon, accept: Callable[[Entry], bool]) -> Any:
         found = self.best(lex, accept)
@@ -786,11 +756,7 @@ def _not_kind(e: Entry) -> bool:
     return e.cat != "kind"
 
 
-class _Nothing:
-    """No value read."""
-
-
-_NOTHING: Any = _Nothing()
+_NOTHING: Any = NOTHING
 
 
 @hook("willpower_sign")
