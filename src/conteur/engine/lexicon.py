@@ -23,9 +23,9 @@ from __future__ import annotations
 
 import difflib
 import re
-from collections.abc import Callable, Iterable, Mapping, Sequence
+from collections.abc import Callable, Hashable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any, Literal
+from typing import Any, Generic, Literal, TypeVar
 
 import yaml
 
@@ -264,6 +264,31 @@ def add_names(lex: Lexicon, forms: Mapping[str, list[str]], cat: str) -> None:
     for fid, names in forms.items():
         for name in names:
             lex.add(name, Entry(cat, fid, surface=names[1] if len(names) > 1 else fid))
+
+
+V = TypeVar("V")
+
+
+class Vocabularies(Generic[V]):
+    """A ruleset's lexicons, built once per encounter's words: by a key of what they are
+    built from (fighters' names...), and kept only while ``tables`` (the object the key
+    holds the id of) is the same one; at most ``size`` at a time."""
+
+    def __init__(self, size: int = 64) -> None:
+        self.size = size
+        self.found: dict[Hashable, tuple[object, V]] = {}
+
+    def get(self, key: Hashable, tables: object, build: Callable[[], V]) -> V:
+        found = self.found.get(key)
+        if found is None or found[0] is not tables:
+            if len(self.found) > self.size:
+                self.found.clear()
+            found = self.found[key] = (tables, build())
+        return found[1]
+
+    def clear(self) -> None:
+        """Forget them all (the words changed)."""
+        self.found.clear()
 
 
 # --------------------------------------------------------------------------- the head

@@ -18,7 +18,8 @@ from typing import Any
 import yaml
 
 from conteur.engine import Command
-from conteur.engine.lexicon import Entry, Lexicon, Quoted, Reader, Tok, add_names, head, speaker
+from conteur.engine import lexicon as kit
+from conteur.engine.lexicon import Entry, Lexicon, Reader, Tok
 from conteur.i18n import ConteurError, Msg
 from conteur.i18n.spelling import key_of
 
@@ -58,7 +59,7 @@ def _build(state: HunterState) -> Vocabulary:
     fighters = _fighters(state)
     actors = Lexicon(("actor",))
     actors.add_all(w["gm"], Entry("actor", "", surface=w["gm"][0]))
-    add_names(actors, fighters, "actor")
+    kit.add_names(actors, fighters, "actor")
     verbs = Lexicon()
     verbs.add_map(w["verbs"], "verb")
     args = Lexicon(ARGS)
@@ -66,12 +67,12 @@ def _build(state: HunterState) -> Vocabulary:
     args.add_map(w["valued"], "valued")
     args.add_map(w["bands"], "band")
     args.add_map(w["options"], "option")
-    add_names(args, fighters, "fighter")
+    kit.add_names(args, fighters, "fighter")
     for weapon in state.tables.weapons.values():
         args.add_all((weapon.fr, weapon.en, weapon.id), Entry("weapon", weapon.id))
     args.add_all(w["fillers"], Entry("filler"))
     details = Lexicon()
-    add_names(details, fighters, "fighter")
+    kit.add_names(details, fighters, "fighter")
     details.add_map(w["cover"], "cover")
     details.add_map(w["damage_types"], "damage_type")
     for weapon in state.tables.weapons.values():
@@ -84,15 +85,10 @@ def _build(state: HunterState) -> Vocabulary:
 def vocabulary(state: HunterState) -> Vocabulary:
     """The lexicons for this state's fighters and weapons (cached by them)."""
     key = (id(state.tables), tuple((f.id, f.name) for f in state.fighters.values()))
-    found = _CACHE.get(key)
-    if found is None or found[0] is not state.tables:
-        if len(_CACHE) > 64:
-            _CACHE.clear()
-        found = _CACHE[key] = (state.tables, _build(state))
-    return found[1]
+    return _CACHE.get(key, state.tables, lambda: _build(state))
 
 
-_CACHE: dict[tuple[Any, ...], tuple[Any, Vocabulary]] = {}
+_CACHE: kit.Vocabularies[Vocabulary] = kit.Vocabularies()
 
 
 UNKNOWN = ("hunter.script.unknown_word", "hunter.script.unknown_word_suggest")
@@ -164,9 +160,9 @@ def parse_line(line: str, state: HunterState) -> Command:
     vocab = vocabulary(state)
     text = line.strip()
     actor: str | None = None
-    cut = head(text)
+    cut = kit.head(text)
     if cut.colon and cut.head.strip():
-        who = speaker(cut.head, vocab.actors, "actor")
+        who = kit.speaker(cut.head, vocab.actors, "actor")
         if who is None:
             close = vocab.actors.suggestions(cut.head)
             if close:
@@ -174,7 +170,7 @@ def parse_line(line: str, state: HunterState) -> Command:
                     "hunter.script.unknown_fighter_suggest",
                     line=text,
                     word=cut.head.strip(),
-                    suggestions=Quoted(close),
+                    suggestions=kit.Quoted(close),
                 )
             raise ConteurError("hunter.script.unknown_fighter", line=text, word=cut.head.strip())
         actor = who.key or None
@@ -191,7 +187,7 @@ def parse_line(line: str, state: HunterState) -> Command:
             raise reader.error(
                 "hunter.script.unknown_verb_suggest",
                 word=first.raw,
-                suggestions=Quoted(close),
+                suggestions=kit.Quoted(close),
             )
         raise reader.error("hunter.script.unknown_verb", word=first.raw)
     verb_words = reader.words(found[0])

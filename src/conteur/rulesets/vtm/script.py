@@ -42,6 +42,7 @@ from conteur.engine.lexicon import (
     Quoted,
     Reader,
     Tok,
+    Vocabularies,
     add_names,
     name_forms,
     speaker,
@@ -337,22 +338,18 @@ def _build(state: VtmState) -> Vocabulary:
     return vocab
 
 
-_CACHE: dict[tuple[Any, ...], Vocabulary] = {}
+_CACHE: Vocabularies[Vocabulary] = Vocabularies()
 
 
 def vocabulary(state: VtmState) -> Vocabulary:
     """The lexicons for this state's fighters, tables and custom maneuvers (cached)."""
+    tables = equipment.tables(state)
     key = (
-        id(equipment.tables(state)),
+        id(tables),
         tuple((fid, f.name) for fid, f in state.fighters.items()),
         tuple(sorted(state.custom_maneuvers)),
     )
-    found = _CACHE.get(key)
-    if found is None or found.tables is not equipment.tables(state):
-        if len(_CACHE) > 64:
-            _CACHE.clear()
-        found = _CACHE[key] = _build(state)
-    return found
+    return _CACHE.get(key, tables, lambda: _build(state))
 
 
 # --------------------------------------------------------------------------- reading a line
