@@ -176,9 +176,9 @@ def _attack(state: WesternState, actor: str | None, rest: str) -> Command:
     rest, mod = _Text.of(rest).cut("modifier")
     rest, zone = _Text.of(rest).cut("zone")
     target = rest.strip()
-    for article in ("sur ", "at "):
-        if target.lower().startswith(article):
-            target = target[len(article) :]
+    for article in words()["articles"]:
+        if target.lower().startswith(article + " "):
+            target = target[len(article) + 1 :]
     args: dict[str, Any] = {"target": state.fighter(target).id}
     if zone:
         args["zone"] = _zone(state, zone)
