@@ -19,6 +19,9 @@ module              names
 ``odds``            ``attack_odds(state, attacker, target, maneuver, params)``
 ``battlemap``       ``battle_map(state, lang)``
 ``sim``             ``REFEREE``, ``TACTICS``
+``sweep``           ``sweep_traits(state)``, ``trait_name(state, trait)``,
+                    ``with_trait(state, entry, trait, value, base_dir)``,
+                    ``sweep_options(state)``
 ``npc``             ``archetypes(era)``, ``quick_npc_params(era)``,
                     ``param_label(name, lang)``, ``quick_npc(params, era)``
 ``sheetform``       ``sheet_form(era)``, ``state_form(state, era)``
@@ -35,9 +38,10 @@ import importlib
 import sys
 from collections.abc import Callable, Mapping, Sequence
 from functools import cache
+from pathlib import Path
 from typing import TYPE_CHECKING, Any, ClassVar, cast
 
-from conteur.i18n import ConteurError, Lang
+from conteur.i18n import ConteurError, Describable, Lang
 
 from .commands import Command, CommandTemplate, Param
 from .events import Event
@@ -184,6 +188,32 @@ class KitRuleset(Ruleset[S]):
     def tactics(self) -> Mapping[str, TacticFactory]:
         """The simulator's tactics by name (``sim.TACTICS``)."""
         return cast("Mapping[str, TacticFactory]", self.part("sim", "TACTICS"))
+
+    # ----------------------------------------------------------------- sweeps
+
+    def sweep_traits(self, state: S) -> Mapping[str, str]:
+        """The numbers of a combatant a sweep may vary, by spelling (``sweep.sweep_traits``)."""
+        return cast("Mapping[str, str]", self.part("sweep", "sweep_traits")(state))
+
+    def sweep_trait_name(self, state: S, trait: str) -> Describable | str:
+        """The name a reader knows ``trait`` by (``sweep.trait_name``)."""
+        return cast("Describable", self.part("sweep", "trait_name")(state, trait))
+
+    def with_trait(
+        self,
+        state: S,
+        entry: Mapping[str, Any],
+        trait: str,
+        value: int,
+        base_dir: Path | None = None,
+    ) -> dict[str, Any]:
+        """The combatant ``entry`` with ``trait`` at ``value`` (``sweep.with_trait``)."""
+        change = self.part("sweep", "with_trait")
+        return cast("dict[str, Any]", change(state, entry, trait, value, base_dir))
+
+    def sweep_options(self, state: S) -> Mapping[str, str]:
+        """The scenario's options a sweep may vary (``sweep.sweep_options``)."""
+        return cast("Mapping[str, str]", self.part("sweep", "sweep_options")(state))
 
     # ----------------------------------------------------------------- characters
 

@@ -12,7 +12,7 @@ from conteur.engine import Resolution
 from conteur.engine.battlemap import Unit
 from conteur.engine.joining import JOIN, WITHDRAW
 from conteur.engine.kit import Handler, KitRuleset
-from conteur.i18n import ConteurError, Msg, register_words
+from conteur.i18n import ConteurError, register_words
 
 from . import actions, joining, turn
 from .sheet import fighter_from_scenario
@@ -73,34 +73,6 @@ class HunterRuleset(KitRuleset[HunterState]):
         turn.check_over(ctx)
 
     # ------------------------------------------------------------------ its other parts
-
-    def sweep_traits(self, state: HunterState) -> Mapping[str, str]:
-        """The traits the rules read, French or English (``.sweep``)."""
-        from .sweep import sweep_traits
-
-        return sweep_traits()
-
-    def sweep_trait_name(self, state: HunterState, trait: str) -> Msg:
-        """The trait's name in the catalogue (« Dextérité » / "Dexterity")."""
-        return Msg(f"hunter.form.trait.{trait}")
-
-    def with_trait(
-        self,
-        state: HunterState,
-        entry: Mapping[str, Any],
-        trait: str,
-        value: int,
-        base_dir: Path | None = None,
-    ) -> dict[str, Any]:
-        from .sweep import with_trait
-
-        return with_trait(entry, trait, value)
-
-    def sweep_options(self, state: HunterState) -> Mapping[str, str]:
-        """The table options (``.sweep``)."""
-        from .sweep import sweep_options
-
-        return sweep_options()
 
     def map_unit(self) -> Unit:
         """Hunter counts distances in yards (H-RNG-1)."""

@@ -17,7 +17,7 @@ from conteur.engine.joining import JOIN, WITHDRAW
 from conteur.engine.kit import Handler, KitRuleset
 from conteur.engine.rules import RuleText, load_rule_texts
 from conteur.engine.visibility import Audiences, Visibility
-from conteur.i18n import ConteurError, Msg
+from conteur.i18n import ConteurError
 
 from . import actions, close, defence, equipment, general, gm, joining, modifiers, ranged, turn
 from .conditions import Aiming
@@ -160,34 +160,6 @@ class VtmRuleset(KitRuleset[VtmState]):
         return load_sheet(data, source)
 
     # ------------------------------------------------------------------ its other parts
-
-    def sweep_traits(self, state: VtmState) -> Mapping[str, str]:
-        """Every trait of a sheet, in any spelling ``traits.py`` reads (``.sweep``)."""
-        from .sweep import sweep_traits
-
-        return sweep_traits()
-
-    def sweep_trait_name(self, state: VtmState, trait: str) -> Msg:
-        """The trait's name in the catalogue (« Célérité » / "Celerity")."""
-        return Msg(f"vtm.trait.{trait}")
-
-    def with_trait(
-        self,
-        state: VtmState,
-        entry: Mapping[str, Any],
-        trait: str,
-        value: int,
-        base_dir: Path | None = None,
-    ) -> dict[str, Any]:
-        from .sweep import with_trait
-
-        return with_trait(entry, trait, value, base_dir)
-
-    def sweep_options(self, state: VtmState) -> Mapping[str, str]:
-        """The table options of the scenario's tables (``.sweep``)."""
-        from .sweep import sweep_options
-
-        return sweep_options(state)
 
     def positions(self, state: VtmState) -> Mapping[str, tuple[float, float]]:
         return {f.id: f.position for f in state.fighters.values()}

@@ -12,7 +12,7 @@ from conteur.engine.commands import SETTLE_TIE
 from conteur.engine.inputs import Key
 from conteur.engine.joining import JOIN, WITHDRAW
 from conteur.engine.kit import Handler, KitRuleset
-from conteur.i18n import Bilingual, ConteurError
+from conteur.i18n import ConteurError
 
 from . import battlemap, combat, joining, knockout, order, reputation
 from .sheet import fighter_from_scenario
@@ -100,34 +100,6 @@ class WesternRuleset(KitRuleset[WesternState]):
         return load_sheet(data, source)
 
     # ------------------------------------------------------------------ its other parts
-
-    def sweep_traits(self, state: WesternState) -> Mapping[str, str]:
-        """The characteristics and skills of the scenario's tables (``.sweep``)."""
-        from .sweep import sweep_traits
-
-        return sweep_traits(state)
-
-    def sweep_trait_name(self, state: WesternState, trait: str) -> Bilingual:
-        """The characteristic's or skill's name in the tables (« tir visé au pistolet »)."""
-        from .sweep import trait_name
-
-        return trait_name(state, trait)
-
-    def with_trait(
-        self,
-        state: WesternState,
-        entry: Mapping[str, Any],
-        trait: str,
-        value: int,
-        base_dir: Path | None = None,
-    ) -> dict[str, Any]:
-        from .sweep import with_trait
-
-        return with_trait(state, entry, trait, value, base_dir)
-
-    def sweep_options(self, state: WesternState) -> Mapping[str, str]:
-        """The two table options (``.sweep``)."""
-        return {key: key for key in OPTIONS}
 
     def positions(self, state: WesternState) -> Mapping[str, tuple[float, float]]:
         return {f.id: f.position for f in state.fighters.values()}
