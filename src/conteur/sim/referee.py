@@ -168,6 +168,23 @@ class EscapeReferee(FightersReferee, ABC):
     def fate(self, state: Any, f: Any, bout: Bout) -> str:
         """The fighter's fate at the end (``FATES``)."""
 
+    def not_fled(
+        self, state: Any, able: Mapping[str, Sequence[Any]], bout: Bout
+    ) -> dict[str, list[str]]:
+        """The ids of ``able`` (the fighters still able to fight, by side) but those that
+        have fled (``fled``), by side; a side with no one left is gone."""
+        if len(able) < 2:
+            return {side: [f.id for f in fs] for side, fs in able.items()}
+        out: dict[str, list[str]] = {}
+        for side, fs in able.items():
+            kept = [f.id for f in fs]
+            if any(bout.tactics[side].fleeing(state, f) for f in fs):
+                enemies = [o for s, os in able.items() if s != side for o in os]
+                kept = [f.id for f in fs if not self.fled(state, f, enemies, bout)]
+            if kept:
+                out[side] = kept
+        return out
+
     def fled(self, state: Any, f: Any, enemies: Sequence[Any], bout: Bout) -> bool:
         """Fleeing (its side's tactic says so) and farther than the escape distance from
         every one of ``enemies`` (the enemies still able to fight; none: not fled)."""

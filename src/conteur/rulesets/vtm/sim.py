@@ -577,17 +577,7 @@ class VtmReferee(EscapeReferee):
         for f in state.fighters.values():
             if not f.out_of_fight:
                 able.setdefault(f.side, []).append(f)
-        if len(able) < 2:
-            return {side: [f.id for f in fs] for side, fs in able.items()}
-        out: dict[str, list[str]] = {}
-        for side, fs in able.items():
-            kept = [f.id for f in fs]
-            if any(bout.tactics[side].fleeing(state, f) for f in fs):
-                enemies = [o for s, os in able.items() if s != side for o in os]
-                kept = [f.id for f in fs if not self.fled(state, f, enemies, bout)]
-            if kept:
-                out[side] = kept
-        return out
+        return self.not_fled(state, able, bout)
 
     def fate(self, state: VtmState, f: Fighter, bout: Bout) -> str:
         """The fighter's fate at the end (``referee.FATES``)."""

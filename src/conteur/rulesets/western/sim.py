@@ -117,13 +117,7 @@ class WesternReferee(EscapeReferee):
         for f in state.fighters.values():
             if f.standing:
                 able.setdefault(f.side, []).append(f)
-        out: dict[str, list[str]] = {}
-        for side, fs in able.items():
-            enemies = [o for s, os in able.items() if s != side for o in os]
-            kept = [f.id for f in fs if not self.fled(state, f, enemies, bout)]
-            if kept:
-                out[side] = kept
-        return out
+        return self.not_fled(state, able, bout)
 
     def fate(self, state: WesternState, f: Fighter, bout: Bout) -> str:
         """``referee.FATES``: out of the fight and unconscious are *incapacitated*."""
