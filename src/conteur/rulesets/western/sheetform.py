@@ -9,7 +9,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from conteur.engine.sheetform import Choice, FormField, FormSection, SheetForm
-from conteur.engine.stateform import count_field, side_field, state_sheet_form
+from conteur.engine.stateform import count_field, fate_field, side_field, state_sheet_form
 from conteur.i18n import Bilingual, Msg
 
 from .state import FATES
@@ -90,15 +90,8 @@ def state_form(state: Mapping[str, Any], era: str | None = None) -> SheetForm:
             for hand in AMMO_LABELS
             if hand in ammo
         )
-    fields.append(
-        FormField(
-            "state.fate",
-            "choice",
-            Msg("western.form.state.fate"),
-            choices=tuple(Choice(f, Msg(f"western.form.fate.{f}")) for f in FATES),
-            aliases=("fate",),
-        )
-    )
+    fates = (Choice(f, Msg(f"western.form.fate.{f}")) for f in FATES)
+    fields.append(fate_field(Msg("western.form.state.fate"), fates))
     return state_sheet_form(fields, Msg("western.form.state"), Msg("western.form.field.side"))
 
 
