@@ -18,6 +18,7 @@ module              names
 ``summary``         ``summary(state)``, ``summary_lines(state, lang)``
 ``odds``            ``attack_odds(state, attacker, target, maneuver, params)``
 ``battlemap``       ``battle_map(state, lang)``
+``dice``            ``ROLL_KINDS``
 ``sim``             ``REFEREE``, ``TACTICS``
 ``sweep``           ``sweep_traits(state)``, ``trait_name(state, trait)``,
                     ``with_trait(state, entry, trait, value, base_dir)``,
@@ -27,9 +28,11 @@ module              names
 ``sheetform``       ``sheet_form(era)``, ``state_form(state, era)``
 ==================  ==========================================================
 
-and ``rule_texts`` reads the package's ``data/rules.yaml``. A command goes to the
-handler ``handlers`` gives for its type, then to ``settle``. A ruleset whose part is
-shaped otherwise overrides that method, as it would ``Ruleset``'s.
+and ``rule_texts`` reads the package's ``data/rules.yaml``, ``positions`` the
+``position`` of each of the state's ``fighters`` (what every state of the kit's rulesets
+holds). A command goes to the handler ``handlers`` gives for its type, then to
+``settle``. A ruleset whose part is shaped otherwise overrides that method, as it would
+``Ruleset``'s.
 """
 
 from __future__ import annotations
@@ -51,6 +54,7 @@ from .views import Column, Roster, TurnView
 from .visibility import Audiences, Visibility
 
 if TYPE_CHECKING:
+    from conteur.dice import RollKind
     from conteur.sim.referee import Referee
     from conteur.sim.tactics import TacticFactory
 
@@ -160,6 +164,11 @@ class KitRuleset(Ruleset[S]):
         """Positions, cover zones, range bands (``battlemap.battle_map``)."""
         return cast("BattleMap", self.part("battlemap", "battle_map")(state, lang))
 
+    def positions(self, state: S) -> Mapping[str, tuple[float, float]]:
+        """Where each combatant stands: the ``position`` of each of the state's ``fighters``."""
+        fighters: Mapping[str, Any] = cast("Any", state).fighters
+        return {f.id: f.position for f in fighters.values()}
+
     # ----------------------------------------------------------------- odds
 
     def attack_odds(
@@ -180,6 +189,10 @@ class KitRuleset(Ruleset[S]):
         """Every rule the ruleset cites, title and summary in French and English (the
         package's ``data/rules.yaml``)."""
         return load_rule_texts(self.parts)
+
+    def roll_kinds(self) -> Sequence[RollKind]:
+        """The kinds of roll the ruleset makes (``dice.ROLL_KINDS``)."""
+        return cast("Sequence[RollKind]", self.part("dice", "ROLL_KINDS"))
 
     def referee(self) -> Referee | None:
         """The simulator's referee (``sim.REFEREE``)."""

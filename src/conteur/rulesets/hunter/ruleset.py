@@ -2,12 +2,11 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Mapping
 from functools import cache
 from pathlib import Path
 from typing import Any
 
-from conteur.dice import RollKind
 from conteur.engine import Resolution
 from conteur.engine.battlemap import Unit
 from conteur.engine.joining import JOIN, WITHDRAW
@@ -77,15 +76,6 @@ class HunterRuleset(KitRuleset[HunterState]):
     def map_unit(self) -> Unit:
         """Hunter counts distances in yards (H-RNG-1)."""
         return "yard"
-
-    def positions(self, state: HunterState) -> Mapping[str, tuple[float, float]]:
-        return {f.id: f.position for f in state.fighters.values()}
-
-    def roll_kinds(self) -> Sequence[RollKind]:
-        """The rolls of this ruleset (``.dice``)."""
-        from .dice import HunterPool, HunterResult
-
-        return (RollKind(HunterPool, HunterResult),)
 
     def vocabulary(self) -> frozenset[str]:
         """Its command types and the commands and action kinds its script's verbs mean."""

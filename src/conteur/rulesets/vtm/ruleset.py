@@ -7,7 +7,6 @@ from importlib import resources
 from pathlib import Path
 from typing import Any
 
-from conteur.dice import RollKind
 from conteur.engine import Command, Event, Param
 from conteur.engine.characters import Importer
 from conteur.engine.inputs import (
@@ -160,15 +159,6 @@ class VtmRuleset(KitRuleset[VtmState]):
         return load_sheet(data, source)
 
     # ------------------------------------------------------------------ its other parts
-
-    def positions(self, state: VtmState) -> Mapping[str, tuple[float, float]]:
-        return {f.id: f.position for f in state.fighters.values()}
-
-    def roll_kinds(self) -> Sequence[RollKind]:
-        """The rolls of this ruleset (``.dice``)."""
-        from .dice import VtmPool, VtmResult
-
-        return (RollKind(VtmPool, VtmResult),)
 
     def demo_campaign(self) -> Mapping[str, Any]:
         """The saloon of 1899 (``data/demo-saloon.yaml``), ``conteur serve --demo``'s campaign."""

@@ -6,7 +6,6 @@ from collections.abc import Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
-from conteur.dice import RollKind
 from conteur.engine import Resolution
 from conteur.engine.commands import SETTLE_TIE
 from conteur.engine.inputs import Key
@@ -100,15 +99,6 @@ class WesternRuleset(KitRuleset[WesternState]):
         return load_sheet(data, source)
 
     # ------------------------------------------------------------------ its other parts
-
-    def positions(self, state: WesternState) -> Mapping[str, tuple[float, float]]:
-        return {f.id: f.position for f in state.fighters.values()}
-
-    def roll_kinds(self) -> Sequence[RollKind]:
-        """The rolls of this ruleset (``.dice``)."""
-        from .dice import Percentile, PercentileResult
-
-        return (RollKind(Percentile, PercentileResult),)
 
     def vocabulary(self) -> frozenset[str]:
         """Its command types."""
