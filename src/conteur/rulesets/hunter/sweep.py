@@ -30,11 +30,7 @@ def trait_name(state: HunterState, trait: str) -> Msg:
 
 
 def with_trait(
-    state: HunterState,
-    entry: Mapping[str, Any],
-    trait: str,
-    value: int,
-    base_dir: Path | None,
+    state: HunterState, entry: Mapping[str, Any], trait: str, value: int, base_dir: Path | None
 ) -> dict[str, Any]:
     """``entry`` (and its inline ``sheet``) without any spelling of ``trait``, then with
     ``trait: value`` (a sheet in a file is left as it is)."""
