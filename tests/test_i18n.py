@@ -230,3 +230,16 @@ def test_percent_is_written_the_french_or_the_english_way() -> None:
     assert percent(0.1234, "fr") == "12,3 %"
     assert percent(0.1234, "en") == "12.3%"
     assert percent(1.0, "fr", digits=0) == "100 %"
+
+
+def test_signed_numbers_take_a_true_minus_through_babel() -> None:
+    """« −2 » (U+2212) for a negative, « +3 » for the rest, grouped the language's way; a
+    catalogue field written ``{x:+d}`` is filled so (vtm's ``ev.ModifierAdded``)."""
+    from conteur.i18n import signed
+
+    assert [signed(n, "fr") for n in (-2, 0, 3)] == ["\u22122", "+0", "+3"]
+    assert signed(-1234, "fr") == "\u22121\u202f234" and signed(-1234, "en") == "\u22121,234"
+    line = t("ev.ModifierAdded", "fr", fighter="Jack", dice=-1, difficulty=2, reason="pluie")
+    assert line == (
+        "Le Conteur modifie le prochain jet de Jack\u202f: dés \u22121, difficulté +2 (pluie)"
+    )

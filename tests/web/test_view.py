@@ -105,6 +105,24 @@ def test_the_players_read_the_rulesets_band_never_a_guess() -> None:
     assert len(fr.only(frozenset()).public) == 2
 
 
+def test_the_roster_signs_a_wound_penalty_with_a_true_minus() -> None:
+    """A wounded fighter's penalty reads « −1 » (U+2212) on the roster and the player's card,
+    in both languages; an unhurt one's is left blank."""
+    enc = Encounter.start(
+        {
+            "ruleset": "vtm",
+            "combatants": [
+                {"id": "jack", "side": "a", "dexterity": 3, "health": ["lethal", "lethal"]},
+                {"id": "bill", "side": "b", "dexterity": 3},
+            ],
+        }
+    )
+    names = enc.ruleset.names(enc.state)
+    for lang in ("fr", "en"):
+        rows = view.roster_view(enc.ruleset.roster(enc.state), lang, names).rows
+        assert [(r.penalty, r.penalty_text) for r in rows] == [(-1, "\u22121"), (0, "")]
+
+
 def test_every_player_of_a_table_is_one_audience() -> None:
     """The players of one table see the same events, so they share a snapshot; the GM and
     a reader of another table do not."""

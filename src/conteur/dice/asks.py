@@ -18,6 +18,7 @@ from dataclasses import dataclass
 from typing import TypeAlias
 
 from conteur.i18n import Lang, Msg, env_lang, register_package_catalog, t
+from conteur.i18n import signed as i18n_signed
 
 register_package_catalog("conteur.dice", "messages-asks.yaml")
 
@@ -37,9 +38,8 @@ ROLLS = ("ask.rolls.one", "ask.rolls.other")
 
 
 def signed(value: int, lang: Lang | None = None) -> str:
-    """An integer with its sign, a true minus for a negative (« +1 », « −2 »)."""
-    sign = "+" if value >= 0 else "−"
-    return f"{sign}{number(abs(value), lang)}"
+    """An integer with its sign, a true minus for a negative (« +1 », « −2 »): the i18n one."""
+    return i18n_signed(value, lang)
 
 
 def plural(keys: tuple[str, str], count: int, lang: Lang | None = None, /, **params: object) -> str:

@@ -29,7 +29,7 @@ from conteur.engine.reading import lines_of
 from conteur.engine.shown import SECRET, Shown, showable, shown_events
 from conteur.engine.views import HealthView, Roster, RosterRow, Status, TurnView
 from conteur.engine.visibility import GM, Viewer
-from conteur.i18n import ConteurError, Lang, catalog, t
+from conteur.i18n import ConteurError, Lang, catalog, signed, t
 
 
 def msg(key: str, lang: Lang, **params: Any) -> str:
@@ -107,6 +107,8 @@ class RowView:
     health: HealthView
     health_text: str
     penalty: int
+    penalty_text: str
+    """The wound penalty signed with a true minus (« −1 »), "" when there is none."""
     cells: tuple[str, ...]
     """One value per roster column, "" where the combatant has none."""
     extras: tuple[Cell, ...]
@@ -199,6 +201,7 @@ def row_view(
         health=row.health,
         health_text=row.health.text(lang),
         penalty=row.penalty,
+        penalty_text=signed(row.penalty, lang) if row.penalty else "",
         cells=tuple(by_key.get(k, "") for k in keys),
         extras=tuple(c for c in resources if c.key not in keys),
         resources=resources,
