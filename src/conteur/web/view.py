@@ -449,6 +449,18 @@ class Field:
     min: int | None = None
     max: int | None = None
     default: Any = None
+    empty: str = "—"
+    """What an optional choice left empty means, in words (``empty_choice``)."""
+
+
+def empty_choice(name: str, lang: Lang, ruleset: str = "") -> str:
+    """The words of an optional choice left empty: the ruleset's ``<ruleset>.empty.<name>``
+    (a range left to the map: « selon la carte »), else the web layer's ``web.empty.<name>``,
+    else a dash."""
+    for key in (f"{ruleset}.empty.{name}" if ruleset else "", f"web.empty.{name}"):
+        if key and key in catalog():
+            return t(key, lang)
+    return "—"
 
 
 @dataclass
@@ -484,6 +496,7 @@ def _field(
         p.min,
         p.max,
         p.default,
+        empty_choice(p.name, lang, ruleset) if p.kind == "choice" and not p.required else "—",
     )
 
 
