@@ -37,13 +37,25 @@ def msg(key: str, lang: Lang, **params: Any) -> str:
     return t(f"web.{key}", lang, **params)
 
 
-def word(value: Any, lang: Lang, names: Mapping[str, str] | None = None, ruleset: str = "") -> str:
-    """A choice shown to a reader: a fighter's name, a catalog word (the ruleset's own,
-    ``word.<ruleset>.<value>`` or ``<ruleset>.word.<value>``, first), or the value itself."""
+def word(
+    value: Any,
+    lang: Lang,
+    names: Mapping[str, str] | None = None,
+    ruleset: str = "",
+    param: str = "",
+) -> str:
+    """A choice shown to a reader: a fighter's name, a catalog word (the ruleset's own first:
+    ``<ruleset>.choice.<param>.<value>`` for a value one parameter says its own way (the
+    same value may mean two things in two parameters), then ``word.<ruleset>.<value>`` or
+    ``<ruleset>.word.<value>``), or the value itself."""
     text = str(value)
     if names and text in names:
         return names[text]
-    own = (f"word.{ruleset}.{text}", f"{ruleset}.word.{text}") if ruleset else ()
+    own: tuple[str, ...] = ()
+    if ruleset:
+        own = (f"word.{ruleset}.{text}", f"{ruleset}.word.{text}")
+        if param:
+            own = (f"{ruleset}.choice.{param}.{text}", *own)
     for key in (*own, f"word.{text}", f"web.choice.{text}"):
         if key in catalog():
             return t(key, lang)
@@ -486,7 +498,7 @@ class Form:
 def _field(
     p: Param, lang: Lang, names: Mapping[str, str], prefix: str = "", ruleset: str = ""
 ) -> Field:
-    choices = [(str(c), word(c, lang, names, ruleset)) for c in p.choices]
+    choices = [(str(c), word(c, lang, names, ruleset, p.name)) for c in p.choices]
     return Field(
         prefix + p.name,
         p.kind,
