@@ -163,9 +163,10 @@ def test_every_catalog_key_is_used_somewhere() -> None:
         and f'"{key}"' not in text
         and f"'{key}'" not in text
         and not key.startswith(prefixes)
-        # a ruleset's own label (view.label), word for a fate (view.fate_word), for one
-        # parameter's choice (view.word) or for an optional choice left empty (view.empty_choice)
-        and not re.match(r"\w+\.(cmd|phase|param|fate|choice|empty)\.", key)
+        # a ruleset's own label (view.label), word for a fate (view.fate_word), era
+        # (view.era_title), one parameter's choice (view.word) or an optional choice left
+        # empty (view.empty_choice)
+        and not re.match(r"\w+\.(cmd|phase|param|fate|era|choice|empty)\.", key)
     ]
     assert not unused, f"catalog keys never used in src: {unused}"
 
