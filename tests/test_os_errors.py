@@ -53,6 +53,13 @@ def _denied_is_testable() -> None:
 CASES = ["missing", "folder", "denied"]
 
 
+def _case(tmp_path: Path, case: str) -> Path:
+    """The file of ``case`` (skipped for ``denied`` where a chmod 000 file stays readable)."""
+    if case == "denied":
+        _denied_is_testable()
+    return _files(tmp_path)[case]
+
+
 def run(*args: str) -> tuple[int, str]:
     result = CliRunner().invoke(app, list(args))
     return result.exit_code, result.stderr.strip()
@@ -61,9 +68,7 @@ def run(*args: str) -> tuple[int, str]:
 @pytest.mark.parametrize("lang", LANGS)
 @pytest.mark.parametrize("case", CASES)
 def test_a_scenario_that_cannot_be_read(tmp_path: Path, case: str, lang: Lang) -> None:
-    if case == "denied":
-        _denied_is_testable()
-    path = _files(tmp_path)[case]
+    path = _case(tmp_path, case)
     script, dice = EXAMPLE.with_suffix(".txt"), EXAMPLE.with_suffix(".dice")
     code, err = run("play", str(path), "--script", str(script), "--dice", str(dice), "--lang", lang)
     said = {"fr": "impossible de lire le fichier", "en": "cannot read the file"}[lang]
@@ -74,9 +79,7 @@ def test_a_scenario_that_cannot_be_read(tmp_path: Path, case: str, lang: Lang) -
 @pytest.mark.parametrize("lang", LANGS)
 @pytest.mark.parametrize("case", CASES)
 def test_a_script_that_cannot_be_read(tmp_path: Path, case: str, lang: Lang) -> None:
-    if case == "denied":
-        _denied_is_testable()
-    path = _files(tmp_path)[case]
+    path = _case(tmp_path, case)
     dice = EXAMPLE.with_suffix(".dice")
     code, err = run(
         "play", str(EXAMPLE), "--script", str(path), "--dice", str(dice), "--lang", lang
@@ -92,9 +95,7 @@ def test_a_script_that_cannot_be_read(tmp_path: Path, case: str, lang: Lang) -> 
 @pytest.mark.parametrize("lang", LANGS)
 @pytest.mark.parametrize("case", CASES)
 def test_a_backup_that_cannot_be_read(tmp_path: Path, case: str, lang: Lang) -> None:
-    if case == "denied":
-        _denied_is_testable()
-    path = _files(tmp_path)[case]
+    path = _case(tmp_path, case)
     url = f"sqlite:///{tmp_path / 'x.db'}"
     code, err = run("db", "import", str(path), "--url", url, "--lang", lang)
     said = {"fr": "Impossible de lire", "en": "Cannot read"}[lang]
@@ -122,9 +123,7 @@ def test_an_export_that_cannot_be_written(tmp_path: Path, lang: Lang) -> None:
 @pytest.mark.parametrize("lang", LANGS)
 @pytest.mark.parametrize("case", CASES)
 def test_a_character_to_import_that_cannot_be_read(tmp_path: Path, case: str, lang: Lang) -> None:
-    if case == "denied":
-        _denied_is_testable()
-    path = _files(tmp_path)[case]
+    path = _case(tmp_path, case)
     code, err = run("import", "foundry", str(path), "--lang", lang)
     said = {"fr": "impossible de lire le fichier", "en": "cannot read the file"}[lang]
     assert code == 2
