@@ -265,6 +265,7 @@ RAW = [
     (re.compile(r"[(\[{]\s*['\"(\[]|['\"]\s*[,:]\s*['\"\d]"), "a Python container"),
     (re.compile(r"(?<![\w.,])\d+[.,]\d{3,}(?![\w])|(?<![\w.,])\d+[.,]0(?![\d])"), "a raw float"),
     (re.compile(r"(?<![\w.,\u202f])\d{5,}(?![\w])"), "an ungrouped number"),
+    (re.compile(r"\s{2,}|\s[,)]"), "a blank where a word should be"),
 ]
 
 
@@ -320,6 +321,9 @@ def test_the_checks_catch_what_they_look_for() -> None:
     assert raw_problems("parts (('ann', 3),)", "en", []) == ["a Python container"]
     assert raw_problems("à 3.0 m", "fr", []) == ["a raw float"]
     assert raw_problems("2 niveaux « aggravés »", "en", []) == ["a French form in English"]
+    assert raw_problems("Ann : fin de « vise \u202f»", "fr", []) == [
+        "a blank where a word should be"
+    ]
     assert raw_problems("Ann en (12,5, 3)", "fr", []) == [
         "a point whose decimal comma reads as its separator"
     ]
