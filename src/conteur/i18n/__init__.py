@@ -21,6 +21,7 @@ order they were registered, so a key defined twice is reported as before.
 
 from __future__ import annotations
 
+import errno
 import os
 import string
 import threading
@@ -322,6 +323,36 @@ class ConteurError(Exception):
     def to_dict(self, lang: Lang | None = None) -> dict[str, Any]:
         """A JSON-ready form: key, rule, message."""
         return {"error": self.key, "rule": self.rule, "message": self.message(lang)}
+
+
+_OS_REASONS: dict[int, str] = {
+    errno.ENOENT: "os.no_such_file",
+    errno.EACCES: "os.denied",
+    errno.EPERM: "os.denied",
+    errno.EISDIR: "os.is_folder",
+    errno.ENOTDIR: "os.not_folder",
+    errno.EROFS: "os.read_only",
+    errno.ENOSPC: "os.disk_full",
+    errno.EDQUOT: "os.disk_full",
+    errno.ENAMETOOLONG: "os.name_too_long",
+    errno.ELOOP: "os.loop",
+    errno.EEXIST: "os.exists",
+    errno.EMFILE: "os.too_many_open",
+    errno.ENFILE: "os.too_many_open",
+    errno.EBUSY: "os.busy",
+    errno.EIO: "os.io",
+}
+"""The common reasons a file cannot be read or written, said in our own words."""
+
+
+def os_reason(exc: OSError) -> Msg | str:
+    """Why the system refused a file, in the reader's words (``os.*`` catalog keys) for the
+    common cases (missing, a folder, permission denied, read-only, disk full...); the
+    system's own text only for the rare ones."""
+    key = _OS_REASONS.get(exc.errno) if exc.errno is not None else None
+    if key is not None:
+        return Msg(key)
+    return exc.strerror or type(exc).__name__
 
 
 register_package_catalog("conteur.i18n")
