@@ -327,6 +327,10 @@ def feasible(state: VtmState, f: Fighter, a: Action) -> bool:
     return True
 
 
+_NEVER_FLEES = VtmTactic.fleeing
+"""The tactics' own ``fleeing``, which never flees."""
+
+
 class Nearest(VtmTactic):
     """Attack the nearest enemy still in the fight."""
 
@@ -598,7 +602,10 @@ class VtmReferee(EscapeReferee):
         out: dict[str, list[str]] = {}
         for side, fs in able.items():
             kept = [f.id for f in fs]
-            if any(tactics[side].fleeing(state, f) for f in fs):
+            tactic = tactics[side]
+            # A tactic with ``VtmTactic.fleeing`` (always False) is not asked fighter by fighter.
+            flees = getattr(type(tactic), "fleeing", None) is not _NEVER_FLEES
+            if flees and any(tactic.fleeing(state, f) for f in fs):
                 enemies = [o for s, os in able.items() if s != side for o in os]
                 kept = [f.id for f in fs if not fled(state, f, enemies, escape, tactics)]
             if kept:
