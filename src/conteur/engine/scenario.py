@@ -87,14 +87,14 @@ def check_scenario(
                 raise InputError(
                     unknown_key(str(pack), [Key(n, n, n) for n in names])
                     if names
-                    else Msg("input.reason.no_packs", ruleset=ruleset.name),
+                    else Msg("input.reason.no_packs", ruleset=ruleset.title()),
                     file=file,
                     entry=TOP,
                     field=GENERIC_KEYS[6],
                 )
     if out.get("era") is not None and not ruleset.eras():
         raise InputError(
-            Msg("input.reason.no_eras", ruleset=ruleset.name),
+            Msg("input.reason.no_eras", ruleset=ruleset.title()),
             file=file,
             entry=TOP,
             field=GENERIC_KEYS[7],
