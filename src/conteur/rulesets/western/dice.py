@@ -15,7 +15,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 from typing import Any, ClassVar
 
-from conteur.dice.kinds import register_roll_kind
+from conteur.dice.kinds import RollKind, register_roll_kind
 from conteur.dice.rolls import DieNote, Draw, RollRecord
 from conteur.i18n import Lang, t
 from conteur.records import lean
@@ -117,4 +117,15 @@ def odds_answer(*, skill: int) -> dict[str, Any]:
     return western_odds(skill).to_dict()
 
 
-__all__ = ["Percentile", "PercentileResult", "WesternOdds", "odds_answer", "western_odds"]
+ROLL_KINDS = (RollKind(Percentile, PercentileResult),)
+"""The rolls of this ruleset (``Ruleset.roll_kinds``), read back from the stored log."""
+
+
+__all__ = [
+    "ROLL_KINDS",
+    "Percentile",
+    "PercentileResult",
+    "WesternOdds",
+    "odds_answer",
+    "western_odds",
+]
