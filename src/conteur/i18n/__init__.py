@@ -176,6 +176,16 @@ def number(value: float, lang: Lang | None = None, digits: int = 2) -> str:
     return str(format_decimal(value, format=pattern, locale=_LOCALES[chosen]))
 
 
+MINUS = "\u2212"
+"""The true minus sign a signed number is written with (« −2 », never ASCII « -2 »)."""
+
+
+def signed(value: float, lang: Lang | None = None) -> str:
+    """``value`` with its sign, through Babel: « +1 », « −2 », « +2,5 » (a true minus, U+2212;
+    0 reads « +0 »). A catalogue field written ``{x:+d}`` is filled so too."""
+    return ("+" if value >= 0 else MINUS) + number(abs(value), lang)
+
+
 def plural_category(count: float, lang: Lang | None = None) -> str:
     """The plural category of ``count`` in ``lang`` (``one``, ``other``...: Babel's rules)."""
     from babel import Locale
@@ -219,6 +229,8 @@ class _Formatter(string.Formatter):
             return plural(count, format_spec, self.lang)
         if not format_spec and isinstance(value, float):
             return number(value, self.lang)
+        if format_spec == "+d" and isinstance(value, int) and not isinstance(value, bool):
+            return signed(value, self.lang)
         return str(super().format_field(value, format_spec))
 
 

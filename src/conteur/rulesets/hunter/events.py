@@ -34,7 +34,7 @@ class HunterModifiers(Modifiers):
         for what, amount in self.items:
             key = f"hunter.mod.{what}"
             name = t(key, lang) if key in catalog() else what.replace("_", " ")
-            shown.append(f"{name} {amount:+d}")
+            shown.append(f"{name} {signed(amount, lang)}")
         return f" [{', '.join(shown)}]"
 
 
