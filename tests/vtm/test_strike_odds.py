@@ -6,7 +6,8 @@ one outcome at a time.
 value and roll outcome. The oracles here are the older, slower ways: every
 branch of ``roll_strike`` itself (``explore``: one run of the whole strike per
 combination of outcomes, nothing merged), and the strike's stages carried from
-state to state by ``conteur.dice.propagate`` (the path the odds took before).
+state to state, each distinct state's stage run once per outcome of its rolls
+(``_carried``, the path the odds took before, kept here as an oracle only).
 Every probability must agree within 1e-12, and every end's script must replay
 into an outcome of that end.
 """
@@ -16,13 +17,14 @@ from __future__ import annotations
 import dataclasses
 import math
 import sys
+from collections.abc import Callable, Hashable
 from pathlib import Path
 from typing import Any
 
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from conteur.dice import ForcedDice, explore, propagate
+from conteur.dice import ForcedDice, explore
 from conteur.dice.sources import DiceSource
 from conteur.engine import Resolution
 from conteur.rulesets.vtm.events import ConditionSet
@@ -166,8 +168,30 @@ def test_V_DMG_1_strike_odds_equal_every_branch_of_roll_strike(s: Strike) -> Non
         assert math.isclose(said, mass, abs_tol=TOL), key
 
 
-def _propagated(s: Strike, share: Any) -> tuple[dict[Any, float], dict[StrikeOutcome, float]]:
-    """The strike's stages carried by ``propagate`` (the odds' path before ``strike_odds``):
+def _carried(
+    step: Callable[[Any, DiceSource], Any], done: Callable[[Any], bool]
+) -> list[dict[Hashable, float]]:
+    """The exact distribution of the state after each stage of ``step`` (from None),
+    each distinct state's stage run over every branch of its rolls (``explore``) and
+    equal states merged before the next stage."""
+    dist: dict[Hashable, float] = {None: 1.0}
+    out = [dist]
+    while not all(done(state) for state in dist):
+        nxt: dict[Hashable, float] = {}
+        for state, p in dist.items():
+            if done(state):
+                nxt[state] = nxt.get(state, 0.0) + p
+                continue
+            for _, new, q in explore(lambda dice, state=state: step(state, dice), (), p):
+                nxt[new] = nxt.get(new, 0.0) + q
+        dist = nxt
+        out.append(dist)
+    return out
+
+
+def _carried_strike(s: Strike, share: Any) -> tuple[dict[Any, float], dict[StrikeOutcome, float]]:
+    """The strike's stages carried state by state (``_carried``: the odds' path before
+    ``strike_odds``):
     the states after the defence (their net successes are merged away later), and the ends."""
 
     def step(state: StrikeState | None, dice: DiceSource) -> StrikeState:
@@ -176,13 +200,13 @@ def _propagated(s: Strike, share: Any) -> tuple[dict[Any, float], dict[StrikeOut
             return Rolled(share(after.successes), after.events)
         return after
 
-    stages = propagate(step, None, lambda state: isinstance(state, StrikeOutcome))
+    stages = _carried(step, lambda state: isinstance(state, StrikeOutcome))
     return stages[min(2, len(stages) - 1)], stages[-1]  # type: ignore[return-value]
 
 
-def test_strike_odds_equal_the_propagated_stages_on_random_queries() -> None:
+def test_strike_odds_equal_the_carried_stages_on_random_queries() -> None:
     """60 of the benchmark's random attacks (pools up to 12, defences, armour, vampires),
-    drafted by the real drafting code: the same distributions as ``propagate``."""
+    drafted by the real drafting code: the same distributions as the carried stages."""
     sys.path.insert(0, str(BENCHMARKS))
     try:
         import attack_odds as bench
@@ -191,7 +215,7 @@ def test_strike_odds_equal_the_propagated_stages_on_random_queries() -> None:
         sys.path.remove(str(BENCHMARKS))
     for q in distinct_queries(60, seed=41):
         s = bench.icepool_inputs(q.state(), q.maneuver)[0]
-        defended, finals = _propagated(s, None)
+        defended, finals = _carried_strike(s, None)
         odds = strike_odds(s)
         _close(odds.levels, _marginal(finals, lambda o: o.levels))
         _close(odds.net, _marginal(defended, lambda o: o.net))
@@ -220,7 +244,7 @@ def test_a_volley_share_is_applied_to_the_attack_successes() -> None:
         return k // 2
 
     odds = strike_odds(s, share)
-    defended, finals = _propagated(s, share)
+    defended, finals = _carried_strike(s, share)
     _close(odds.levels, _marginal(finals, lambda o: o.levels))
     _close(odds.net, _marginal(defended, lambda o: o.net))
     # Halving the successes loses hits: fewer than without the share.

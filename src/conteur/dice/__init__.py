@@ -18,7 +18,6 @@ from .sources import (
     explore,
     parse_faces,
 )
-from .stages import propagate
 
 __all__ = [
     "DiceSource",
@@ -37,7 +36,6 @@ __all__ = [
     "enumerate_outcomes",
     "explore",
     "parse_faces",
-    "propagate",
     "record_from_dict",
     "register_roll_kind",
     "roll_kind",

@@ -73,6 +73,8 @@ def _plan(x: Any, seen: set[int]) -> Plan:
     if params is not None and params.frozen and hasattr(x, "__dict__"):
         return True, x
     if cls is tuple:
+        if all(type(v) in _ATOMS for v in x):  # the common case, without a plan per item
+            return True, x
         plans = [_plan(v, seen) for v in x]
         if all(shared for shared, _ in plans):
             return True, x
@@ -84,7 +86,12 @@ def _plan(x: Any, seen: set[int]) -> Plan:
     if cls is dict:
         if any(type(k) not in _ATOMS for k in x):
             return False, lambda: scratch_copy(x)
-        deep = [(k, plan) for k, v in x.items() if not (plan := _plan(v, seen))[0]]
+        atoms = _ATOMS
+        deep = [
+            (k, plan)
+            for k, v in x.items()
+            if type(v) not in atoms and not (plan := _plan(v, seen))[0]
+        ]
         if not deep:
             return False, x.copy
         items = [(k, make) for k, (_, make) in deep]
@@ -97,6 +104,8 @@ def _plan(x: Any, seen: set[int]) -> Plan:
 
         return False, dict_copy
     if cls is list:
+        if all(type(v) in _ATOMS for v in x):
+            return False, x.copy
         plans = [_plan(v, seen) for v in x]
         if all(shared for shared, _ in plans):
             return False, x.copy
@@ -105,7 +114,11 @@ def _plan(x: Any, seen: set[int]) -> Plan:
     if params is not None and hasattr(x, "__dict__"):
         fields = x.__dict__
         deep_fields = [
-            (k, make) for k, v in fields.items() for shared, make in [_plan(v, seen)] if not shared
+            (k, make)
+            for k, v in fields.items()
+            if type(v) not in _ATOMS
+            for shared, make in [_plan(v, seen)]
+            if not shared
         ]
         new = object.__new__
 

@@ -111,7 +111,7 @@ def weapon_for(state: VtmState, f: Fighter, action: Action) -> Weapon | None:
     m = maneuver(state, action.kind)
     if action.weapon:
         w = weapon(state, action.weapon)
-        if w.id not in owned_weapons(f):
+        if w.id not in f.sheet.weapons:  # ``owned_weapons(f)``, without the list
             raise ConteurError(
                 "vtm.weapon.not_carried", rule="V-ATK-1", fighter=f.name, weapon=w.label()
             )

@@ -22,6 +22,9 @@ Timing = Literal["rank", "end", "defence", "delayed"]
 
 DEFENSIVE = ("dodge", "block", "parry")
 
+_UNCONSCIOUS, _WITHDRAWN = Unconscious.key, Withdrawn.key
+_NO_WOUND_PENALTIES, _APPARITION = NoWoundPenalties.key, Apparition.key
+
 
 @lean
 @dataclass(frozen=True)
@@ -143,6 +146,9 @@ class Fighter:
         """Whether its wounds penalise it: not for what the game master marks
         ``no_wound_penalties`` (or ``apparition``: the house rules' apparitions, R-CALL-6)."""
         conditions = self.conditions
+        records = conditions.records
+        if _NO_WOUND_PENALTIES not in records and _APPARITION not in records:
+            return True  # ``of`` would answer None for both
         return not (conditions.of(NoWoundPenalties) or conditions.of(Apparition))
 
     @property
@@ -173,6 +179,9 @@ class Fighter:
         if self.health.spent:
             return True
         conditions = self.conditions
+        records = conditions.records
+        if _UNCONSCIOUS not in records and _WITHDRAWN not in records:
+            return False  # ``of`` would answer None for both
         return bool(conditions.of(Unconscious)) or bool(conditions.of(Withdrawn))
 
     @property

@@ -164,9 +164,12 @@ class _WatchedLevels(_Watched):
         return super().__getattribute__(name)
 
 
+_OUTCOME_FIELDS = tuple(f.name for f in fields(StrikeOutcome))
+
+
 def _watched(o: StrikeOutcome, *, levels: bool = False) -> StrikeOutcome:
     kind = _WatchedLevels if levels else _Watched
-    return kind(**{f.name: getattr(o, f.name) for f in fields(StrikeOutcome)})
+    return kind(**{name: getattr(o, name) for name in _OUTCOME_FIELDS})
 
 
 class _TrackGuard:
@@ -190,12 +193,12 @@ def _tracks_after(
     """The track after each number of levels of this damage (``DamageTaken``'s fold,
     ``HealthTrack.take``, which marks level after level: taken in turn, on copies)."""
     out: dict[int, HealthTrack] = {}
-    work = dataclasses.replace(track, boxes=list(track.boxes))
+    work = HealthTrack(list(track.boxes), track.levels, track.past_track)
     done = 0
     for n in sorted(levels):
         work.take(n - done, damage_type)  # type: ignore[arg-type]
         done = n
-        out[n] = dataclasses.replace(work, boxes=list(work.boxes))
+        out[n] = HealthTrack(list(work.boxes), work.levels, work.past_track)
     return out
 
 

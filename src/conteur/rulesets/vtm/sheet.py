@@ -37,6 +37,7 @@ from .tables import (
 from .traits import (
     ALL_TRAITS,
     ATTRIBUTES,
+    WILLPOWER,
     TraitKind,
     canonical_power,
     canonical_trait,
@@ -117,6 +118,8 @@ _YES_NO = {"oui": True, "vrai": True, "non": False, "faux": False}
 
 _SECTIONS = ("attributes", "abilities", "disciplines")
 _SECTION_OF = {"attribute": "attributes", "ability": "abilities", "discipline": "disciplines"}
+_NO_RATINGS = dict.fromkeys(ALL_TRAITS, 0)
+"""Every canonical trait key at 0 (a sheet's ``ratings`` before its own)."""
 
 
 def _default_track() -> list[str]:
@@ -324,7 +327,13 @@ class VtmSheet(CachedReads, BaseModel):
     def ratings(self) -> dict[str, int]:
         """The rating of every canonical trait key (the sheet is immutable): read it with
         ``trait``."""
-        return {key: self._rating(key, trait_kind(key)) for key in ALL_TRAITS}
+        out = dict(_NO_RATINGS)
+        for section in _SECTIONS:  # what ``_rating`` reads, key by key: only its own section
+            for key, rating in getattr(self, section).items():
+                if key in out and _SECTION_OF.get(str(trait_kind(key))) == section:
+                    out[key] = rating
+        out[WILLPOWER] = self.willpower
+        return out
 
     def _rating(self, key: str, kind: TraitKind | None) -> int:
         if kind == "willpower":

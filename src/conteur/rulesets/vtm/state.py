@@ -90,8 +90,7 @@ class VtmState:
     @property
     def tables_ref(self) -> TablesRef:
         """The holder of the encounter's tables (``equipment.tables`` reads them)."""
-        ref = self.meta["tables"]
-        assert isinstance(ref, TablesRef)
+        ref: TablesRef = self.meta["tables"]  # set once by ``new_state``
         return ref
 
     def ranked(self) -> list[str]:

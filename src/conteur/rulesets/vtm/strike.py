@@ -307,9 +307,8 @@ def strike_step(s: Strike, state: StrikeState | None, dice: DiceSource) -> Strik
     """One stage of the strike from ``state`` (None: before the attack roll).
 
     The stages are attack roll → defence → damage → soak; an outcome is the
-    end and comes back unchanged. Each state holds what the next stages read,
-    so ``conteur.dice.propagate`` can run the stages over exact dice, merging
-    equal states between them (``odds.py``).
+    end and comes back unchanged. Each state holds what the next stages read
+    (the exact odds run the same stage rules over distributions: ``strike_odds``).
     """
     if state is None:
         return roll_attack(s, dice)
