@@ -1,6 +1,7 @@
 """The demo campaign as a new game master finds it (``make run``): its characters keep the
 sides of the demo's fight, so a second encounter started from the campaign page with the
-form as it comes puts the cow-boys against the saloon again."""
+form as it comes puts the cow-boys against the saloon again; a sheet that names its own
+side fills the form the same way."""
 
 from __future__ import annotations
 
@@ -41,3 +42,45 @@ def test_the_new_encounter_form_comes_with_each_demo_characters_side(
     encounter = store.encounter(eid)
     roster = encounter.ruleset.roster(encounter.state)
     assert {r.name: r.side for r in roster.rows} == SIDES
+
+
+def test_a_sheets_own_side_fills_the_new_encounter_form(gm: TestClient, store: Store) -> None:
+    """A western sheet names its side (``camp``): the campaign page's form comes with it
+    (the side an encounter takes when the form leaves it empty, ``store.encounters``)."""
+    campaign = store.create_campaign("Tombstone", "western")
+    for sheet in (
+        {
+            "id": "bill",
+            "nom": "Bill Tanner",
+            "camp": "hors-la-loi",
+            "armes": ["colt_saa"],
+            "caractéristiques": {
+                "FORCE": 12,
+                "RÉSISTANCE": 11,
+                "CONSTITUTION": 12,
+                "RAPIDITÉ": 15,
+                "RÉPUTATION": 6,
+            },
+        },
+        {
+            "id": "wyatt",
+            "nom": "Wyatt",
+            "camp": "shérif",
+            "armes": ["schofield"],
+            "caractéristiques": {
+                "FORCE": 13,
+                "RÉSISTANCE": 12,
+                "CONSTITUTION": 13,
+                "RAPIDITÉ": 11,
+                "RÉPUTATION": 12,
+            },
+        },
+    ):
+        store.add_character(campaign.id, sheet)
+    page = gm.get(f"/c/{campaign.id}").text
+    names = {str(c.id): c.name for c in store.list_characters(campaign.id)}
+    shown = dict(re.findall(r'<input name="side_(\d+)" size="10" value="([^"]*)"', page))
+    assert {names[cid]: side for cid, side in shown.items()} == {
+        "Bill Tanner": "hors-la-loi",
+        "Wyatt": "shérif",
+    }

@@ -54,6 +54,28 @@ class CharacterInfo:
     created_at: datetime
     updated_at: datetime
 
+    @property
+    def side(self) -> str:
+        """The side it takes in a new encounter unless the game master gives one: its
+        sheet's (``side``, ``camp``), else the one its state carries; "" for none."""
+        carried = self.state.get("side") if isinstance(self.state, Mapping) else None
+        return sheet_side(self.sheet) or (carried if isinstance(carried, str) else "")
+
+
+SIDE_KEYS = ("side", "camp")
+"""Where a character's sheet may name its side (the side an encounter takes by default)."""
+
+
+def sheet_side(sheet: Any) -> str | None:
+    """The side a character's sheet names, if any."""
+    if not isinstance(sheet, Mapping):
+        return None
+    for key in SIDE_KEYS:
+        value = sheet.get(key)
+        if isinstance(value, str) and value.strip():
+            return value.strip()
+    return None
+
 
 @dataclass(frozen=True, kw_only=True)
 class CharacterVersionInfo:

@@ -25,7 +25,7 @@ from conteur.i18n import ConteurError
 from . import changes
 from .base import from_row
 from .campaigns import campaign_row, check_name, check_sheet
-from .characters import CharacterInfo, add_counters, bump, character_info, character_row
+from .characters import CharacterInfo, add_counters, bump, character_info, character_row, sheet_side
 from .log import LogStore, encounter_row, links, open_row
 from .models import Campaign, Character, EncounterCharacter, EncounterRow, now
 from .sheets import json_ready, scenario_state
@@ -82,7 +82,7 @@ def _character_entry(
     checked = check_sheet(campaign, char.sheet, char.state, char.name)
     entry: dict[str, Any] = {"id": cid, "sheet": checked.scenario_sheet}
     entry.update(scenario_state(checked.state))
-    side = p.side if p.side is not None else _sheet_side(char.sheet)
+    side = p.side if p.side is not None else sheet_side(char.sheet)
     if side is not None:
         entry["side"] = side
     if p.position is not None:
@@ -98,21 +98,6 @@ def _campaign_character(s: Session, campaign: Campaign, p: Participant) -> Chara
     if char.campaign_id != campaign.id:
         raise ConteurError("store.character.other_campaign", name=char.name)
     return char
-
-
-SIDE_KEYS = ("side", "camp")
-"""Where a character's sheet may name its side (the side an encounter takes by default)."""
-
-
-def _sheet_side(sheet: Any) -> str | None:
-    """The side a character's sheet names, if any."""
-    if not isinstance(sheet, Mapping):
-        return None
-    for key in SIDE_KEYS:
-        value = sheet.get(key)
-        if isinstance(value, str) and value.strip():
-            return value.strip()
-    return None
 
 
 def _in_formation(combatants: list[dict[str, Any]]) -> bool:
