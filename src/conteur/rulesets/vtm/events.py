@@ -17,6 +17,7 @@ from conteur.i18n import Lang, Msg, catalog, env_lang, t
 from .asks import parts as named_parts
 from .conditions import Dazed, InitiativeMalus, OffBalance
 from .readiness import spend_defence
+from .rulebook import rules_of
 from .state import Action, Declaration, Progress, VtmState
 
 
@@ -618,7 +619,8 @@ class ConditionSet(Event):
     value: Any = True
 
     def apply(self, state: VtmState) -> None:
-        state.fighters[self.target].conditions.set(self.condition, self.value)
+        kinds = rules_of(state).conditions
+        state.fighters[self.target].conditions.set(self.condition, self.value, kinds)
 
 
 @dataclass(frozen=True, kw_only=True)
