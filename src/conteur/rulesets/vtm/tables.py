@@ -451,28 +451,30 @@ def _split_traits(text: str) -> list[str]:
     return [part.strip() for part in text.split("+") if part.strip()]
 
 
-class Modifier(_Model):
-    """A situational modifier: targeting size (V-MAN-8) or cover (V-RNG-3)."""
+class _Named(_Model):
+    """An entry shown by its names, found by them or its other ``words``."""
 
     id: str
     names: Text
     words: list[str] = []
+
+    def label(self, lang: Lang | None = None) -> str:
+        return self.names.get(lang)
+
+
+class Modifier(_Named):
+    """A situational modifier: targeting size (V-MAN-8) or cover (V-RNG-3)."""
+
     rule: str
     difficulty: Int = 0
     damage: Int = 0
     accuracy: Int = 0
     shooter_difficulty: Int = 0
 
-    def label(self, lang: Lang | None = None) -> str:
-        return self.names.get(lang)
 
-
-class RangeBand(_Model):
+class RangeBand(_Named):
     """A range band (V-RNG-5): up to ``max_metres``, or ``max_range_multiple`` × short range."""
 
-    id: str
-    names: Text
-    words: list[str] = []
     rule: str
     difficulty: Int = Field(ge=2, le=10)
     max_metres: float | None = Field(default=None, gt=0)
@@ -484,26 +486,17 @@ class RangeBand(_Model):
             return self.max_metres
         return (self.max_range_multiple or 0.0) * short_range
 
-    def label(self, lang: Lang | None = None) -> str:
-        return self.names.get(lang)
-
 
 # --------------------------------------------------------------------------- health
 
 
-class HealthLevel(_Model):
+class HealthLevel(_Named):
     """One level of the health track (V-DMG-5) and the movement it still allows."""
 
-    id: str
-    names: Text
-    words: list[str] = []
     penalty: Int = Field(le=0)
     move: LevelMove = "run"
     metres: Int | None = Field(default=None, ge=0)
     can_act: bool = True
-
-    def label(self, lang: Lang | None = None) -> str:
-        return self.names.get(lang)
 
 
 class Pace(_Model):
