@@ -16,12 +16,10 @@ from __future__ import annotations
 import signal
 import subprocess
 import threading
-import time
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
-import httpx
 import pytest
 
 from conteur.dice import TypedDice
@@ -31,6 +29,7 @@ from conteur.web import create_app
 from conteur.web.demo import demo_data, load_demo
 
 from .conftest import GM_PASSWORD
+from .serving import wait_until_answering
 from .test_browser import ARGS, CHROMIUM, TIMEOUT_MS, _need_browser, serving
 from .test_browser_player import OUTPUT
 
@@ -398,14 +397,7 @@ def drain(proc: subprocess.Popen[str], base: str) -> None:
     it answers (a loaded machine may print the link well before it listens)."""
     assert proc.stdout is not None
     threading.Thread(target=proc.stdout.read, daemon=True).start()
-    deadline = time.monotonic() + 60
-    while time.monotonic() < deadline and proc.poll() is None:
-        try:
-            httpx.get(f"{base}/static/style.css", timeout=2)
-            return
-        except httpx.HTTPError:
-            time.sleep(0.1)
-    raise AssertionError(f"conteur serve does not answer at {base}")
+    wait_until_answering(base, proc, 60)
 
 
 SALOON_STEPS: list[dict[str, str]] = [

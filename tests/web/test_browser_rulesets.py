@@ -31,6 +31,9 @@ from .test_screens import SIZES, _fits, _inside
 SHOTS = OUTPUT / "rulesets"
 PHONE = {"width": 390, "height": 844}
 
+SIDES = {"fr": ("Les Bleus", "Les Rouges"), "en": ("The Blues", "The Reds")}
+"""The two sides' names, as a GM would type them in the page's language."""
+
 
 WALKS = FIGHTS
 """A ruleset's short fight (``tests/ruleset_fights.py``): its characters as a campaign file,
@@ -121,8 +124,8 @@ def test_one_fight_per_ruleset_fits_the_gms_screen(
         start = gm.locator("#new-encounter")
         sides = start.locator('input[name^="side_"]')
         expect(sides).to_have_count(2)
-        for i in range(2):
-            sides.nth(i).fill(f"side{i}")
+        for i, side in enumerate(SIDES[lang]):
+            sides.nth(i).fill(side)
         start.locator('button[type="submit"]').click()
         expect(gm.locator("#live")).to_have_attribute("data-live", "on")
         eid = int(gm.url.rsplit("/", 1)[1])

@@ -19,6 +19,8 @@ import httpx
 from conteur.engine import Encounter
 from conteur.store import open_store
 
+from .serving import wait_until_answering
+
 SERVE = [sys.executable, "-c", "from conteur.launch import main; main()", "serve"]
 
 
@@ -48,12 +50,7 @@ def _start(data_dir: Path, port: int, *extra: str) -> tuple[subprocess.Popen[str
         if not line and proc.poll() is not None:
             break
     assert link, "conteur serve printed no link"
-    while time.monotonic() < deadline:
-        try:
-            httpx.get(f"http://127.0.0.1:{port}/static/style.css", timeout=1)
-            break
-        except httpx.HTTPError:
-            time.sleep(0.05)
+    wait_until_answering(f"http://127.0.0.1:{port}", proc, max(deadline - time.monotonic(), 1))
     return proc, link
 
 

@@ -38,6 +38,8 @@ from conteur.store import changes, open_store
 from conteur.web.demo import load_demo
 from pg_cluster import PgCluster
 
+from .serving import wait_until_answering
+
 LIMIT_MS = 100.0
 """The goal (issue 18, item 6): the median latency of a round of commands."""
 COMMANDS = 15
@@ -59,17 +61,7 @@ def _free_port() -> int:
 
 
 def _wait_until_up(port: int, proc: subprocess.Popen[str], deadline: float) -> None:
-    while time.monotonic() < deadline:
-        if proc.poll() is not None:
-            raise AssertionError(
-                f"server on {port} stopped: {proc.stdout.read() if proc.stdout else ''}"
-            )
-        try:
-            httpx.get(f"http://127.0.0.1:{port}/static/style.css", timeout=1)
-            return
-        except httpx.HTTPError:
-            time.sleep(0.05)
-    raise AssertionError(f"server on {port} never answered")
+    wait_until_answering(f"http://127.0.0.1:{port}", proc, max(deadline - time.monotonic(), 1))
 
 
 @pytest.fixture

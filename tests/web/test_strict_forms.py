@@ -18,13 +18,13 @@ from .conftest import csrf_of
 CASES = [
     (
         {"name": "Cellule", "ruleset": "hunter", "era": "1899"},
-        "Champ « époque » de la campagne : les règles hunter n'ont pas d'époques",
-        "Campaign field 'era': the hunter ruleset has no eras",
+        "Champ « époque » de la campagne : Hunter (nouveau Monde des Ténèbres) n'a pas d'époques",
+        "Campaign field 'era': Hunter (new World of Darkness) has no eras",
     ),
     (
         {"name": "Poussière", "ruleset": "western", "era": "moderne"},
-        "Champ « époque » de la campagne : les règles western n'ont pas d'époques",
-        "Campaign field 'era': the western ruleset has no eras",
+        "Champ « époque » de la campagne : Western (d100) n'a pas d'époques",
+        "Campaign field 'era': Western (d100) has no eras",
     ),
 ]
 

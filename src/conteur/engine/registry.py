@@ -20,7 +20,7 @@ from types import MappingProxyType
 from typing import Any
 
 from conteur.dice.kinds import add_kind_loader, register_roll_kind
-from conteur.i18n import ConteurError, register_package_catalog
+from conteur.i18n import ConteurError, Msg, register_package_catalog
 
 from .ruleset import Ruleset
 
@@ -70,6 +70,15 @@ def get_ruleset(name: str) -> Ruleset[Any]:
         )
     register_ruleset(ruleset)
     return ruleset
+
+
+def ruleset_title(name: str) -> Msg | str:
+    """What a reader calls the ruleset named ``name`` (``Ruleset.title``), else its name (a
+    ruleset not installed)."""
+    try:
+        return get_ruleset(name).title()
+    except ConteurError:
+        return name
 
 
 def available_rulesets() -> list[str]:

@@ -28,7 +28,7 @@ from typing import TYPE_CHECKING, Any, ClassVar, Generic
 from typing_extensions import TypeVar
 
 from conteur.dice import DiceSource
-from conteur.i18n import ConteurError, Describable, Lang, t
+from conteur.i18n import ConteurError, Describable, Lang, Msg, catalog, t
 
 from .commands import Command, CommandTemplate, Param
 from .events import Event, event_types
@@ -201,6 +201,12 @@ class Ruleset(Generic[S]):
     def audiences(self) -> Audiences:
         """Who sees each of this ruleset's event types (default: every type is public)."""
         return Audiences()
+
+    def title(self) -> Msg | str:
+        """What a reader calls the ruleset (« Vampire : la Mascarade »): its catalogues'
+        ``ruleset.<name>``, else its name."""
+        key = f"ruleset.{self.name}"
+        return Msg(key) if key in catalog() else self.name
 
     def vocabulary(self) -> frozenset[str]:
         """The names this ruleset's commands use: its command types and the kinds their

@@ -82,9 +82,9 @@ def check_scenario(
                 raise refused(
                     unknown_key(str(pack), [Key(n, n, n) for n in names])
                     if names
-                    else Msg("input.reason.no_packs", ruleset=ruleset.name),
+                    else Msg("input.reason.no_packs", ruleset=ruleset.title()),
                     6,
                 )
     if out.get("era") is not None and not ruleset.eras():
-        raise refused(Msg("input.reason.no_eras", ruleset=ruleset.name), 7)
+        raise refused(Msg("input.reason.no_eras", ruleset=ruleset.title()), 7)
     return out

@@ -149,7 +149,12 @@ class AppContext:
             return msg(k, lang, **params)
 
         return self.env.get_template(name).render(
-            lang=lang, _=tr, word=lambda v, names=None: view.word(v, lang, names), **context
+            lang=lang,
+            _=tr,
+            word=lambda v, names=None: view.word(v, lang, names),
+            ruleset_title=lambda ruleset: view.ruleset_title(ruleset, lang),
+            era_title=lambda ruleset, era: view.era_title(ruleset, era, lang),
+            **context,
         )
 
     def render(

@@ -36,7 +36,8 @@ def load_demo(store: Store) -> CampaignInfo | None:
     )
     participants = []
     for entry in data["combatants"]:
-        char = store.add_character(campaign.id, entry["sheet"])
+        state = {"side": entry["side"]} if "side" in entry else None  # its next fights too
+        char = store.add_character(campaign.id, entry["sheet"], state)
         extra = {"weapon": entry["weapon"]} if "weapon" in entry else {}
         participants.append(
             Participant(

@@ -19,7 +19,7 @@ from markupsafe import Markup, escape
 
 from conteur.dice import DiceSource, SeededDice, TypedDice
 from conteur.dice.marks import marked_faces
-from conteur.engine import Encounter, Ruleset
+from conteur.engine import Encounter, Ruleset, registry
 from conteur.engine.commands import SETTLE_TIE, Command, CommandTemplate, Param
 from conteur.engine.encounter import CommandEntry, LogEntry, UndoEntry
 from conteur.engine.joining import WITHDRAWN
@@ -48,6 +48,19 @@ def word(value: Any, lang: Lang, names: Mapping[str, str] | None = None, ruleset
         if key in catalog():
             return t(key, lang)
     return text.replace("_", " ")
+
+
+def ruleset_title(ruleset: str, lang: Lang) -> str:
+    """The ruleset's title in ``lang`` (« Vampire : la Mascarade »), else its name."""
+    title = registry.ruleset_title(ruleset)
+    return title if isinstance(title, str) else title.describe(lang)
+
+
+def era_title(ruleset: str, era: str, lang: Lang) -> str:
+    """An era as the ruleset names it (``<ruleset>.era.<era>``: « nuits modernes »), else as
+    written."""
+    key = f"{ruleset}.era.{era}"
+    return t(key, lang) if key in catalog() else era
 
 
 def label(kind: str, value: str, lang: Lang, ruleset: str = "") -> str:

@@ -15,6 +15,7 @@ from conteur.engine.events import Event, Modifiers
 from conteur.i18n import Lang, Msg, catalog, env_lang, t
 
 from .asks import parts as named_parts
+from .condition_words import TIMED_SUFFIX, condition_words
 from .conditions import Dazed, InitiativeMalus, OffBalance
 from .readiness import spend_defence
 from .rulebook import rules_of
@@ -621,6 +622,41 @@ class ConditionSet(Event):
     def apply(self, state: VtmState) -> None:
         kinds = rules_of(state).conditions
         state.fighters[self.target].conditions.set(self.condition, self.value, kinds)
+
+    def params(self, names: Mapping[str, str] | None = None) -> dict[str, Any]:
+        """The condition in words (« tient Bob », « sonné »), and the last turn a timed one
+        holds (``off_balance_turn``)."""
+        words = condition_words(self.condition, self.value, names or {}, _weapon_word)
+        return {**super().params(names), "condition": words, "turn": self.value}
+
+    def describe(self, lang: Lang | None = None, names: Mapping[str, str] | None = None) -> str:
+        """« Jack : sonné », « Jack : déséquilibré jusqu'au tour 3 », « Jack : fin de « à
+        terre » »: the condition set, until when, or cleared."""
+        if self.value is None or self.value is False:
+            key = "ev.ConditionSet.cleared"
+        elif self.condition.endswith(TIMED_SUFFIX) and type(self.value) is int:
+            key = "ev.ConditionSet.until"
+        elif self._own_words(names or {}):
+            key = "ev.ConditionSet.noted"
+        else:
+            key = "ev.ConditionSet"
+        text = t(key, lang, **self.params(names))
+        return f"{text} ({', '.join(self.rules)})" if self.rules else text
+
+    def _own_words(self, names: Mapping[str, str]) -> bool:
+        """Whether the value is the game master's own words (« deux tours »), not a yes or
+        the fighter the condition involves."""
+        value = self.value
+        return isinstance(value, str) and value not in names and value.lower() not in YES
+
+
+YES = frozenset({"oui", "yes", "on", "true"})
+"""The game master's words for « set » that say nothing more."""
+
+
+def _weapon_word(ref: str) -> Msg | str:
+    """A weapon's name from its id (``word.<id>``), else the id as written."""
+    return Msg(f"word.{ref}") if f"word.{ref}" in catalog() else ref
 
 
 @dataclass(frozen=True, kw_only=True)

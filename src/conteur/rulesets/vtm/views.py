@@ -14,7 +14,6 @@ tried this turn) is no condition a reader names.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
 from typing import Any
 
 from conteur.engine.views import (
@@ -28,10 +27,11 @@ from conteur.engine.views import (
     Status,
     TurnView,
 )
-from conteur.i18n import Bilingual, Msg, catalog
+from conteur.i18n import Bilingual, Msg
 
 from . import equipment
 from .bands import ladder
+from .condition_words import TIMED_SUFFIX, condition_label, condition_params, other_of
 from .conditions import Unconscious, Withdrawn
 from .health import MARK
 from .state import Fighter, VtmState
@@ -53,13 +53,6 @@ BOOKKEEPING = frozenset({"set_up", "get_up_tried", "in_combat", "withdrawn"})
 roll to get up already tried this turn (V-DMG-7), being in the fight after an ambush
 (V-MAN-7), taken out of the fight (its fate says it). Each still has its words
 (``vtm.cond.<key>``)."""
-
-TIMED_SUFFIX = "_turn"
-"""A condition that lasts some turns is kept as ``<name>_turn`` = the last turn it holds
-(``close.timed_conditions``: off balance after a tackle, V-CC-12)."""
-
-OTHER_FIELDS = ("holder", "target", "fighter", "by")
-"""The fields of a condition's value that name the other fighter it involves."""
 
 
 def status(f: Fighter) -> Status:
@@ -120,27 +113,6 @@ def _weapon(state: VtmState, ref: str) -> tuple[Bilingual, int | None]:
     return Bilingual(w.label("fr"), w.label("en")), capacity
 
 
-def _other(value: Any, fighters: Mapping[str, Fighter]) -> str | None:
-    """The fighter a condition's value names (``{"holder": "bob"}``, ``"bob"``), if any."""
-    if isinstance(value, Mapping):
-        for key in OTHER_FIELDS:
-            if isinstance(value.get(key), str) and value[key] in fighters:
-                return str(value[key])
-        return None
-    return value if isinstance(value, str) and value in fighters else None
-
-
-def condition_label(key: str) -> str | None:
-    """The catalogue key of a condition's words: ``vtm.cond.<key>``, else the tables' or the
-    words' ``word.<key>`` (a timed ``<name>_turn`` reads as ``<name>``); None: no words."""
-    known = catalog()
-    for candidate in (key, key.removesuffix(TIMED_SUFFIX)):
-        for label in (f"vtm.cond.{candidate}", f"word.{candidate}"):
-            if label in known:
-                return label
-    return None
-
-
 def shown(state: VtmState, key: str, value: Any) -> bool:
     """Whether the roster names this condition now: set, no bookkeeping, and, for one that
     holds for some turns (running, off balance), still holding."""
@@ -152,15 +124,6 @@ def shown(state: VtmState, key: str, value: Any) -> bool:
     return True
 
 
-def condition_params(state: VtmState, key: str, value: Any) -> dict[str, Any]:
-    """The fields a condition's words need besides ``other``."""
-    if key == "reloading" and isinstance(value, Mapping):
-        return {"weapon": _weapon(state, str(value.get("weapon", "")))[0]}
-    if key == "initiative_malus":
-        return {"amount": abs(int(value or 0))}
-    return {}
-
-
 def conditions(state: VtmState, f: Fighter) -> tuple[ConditionView, ...]:
     """Each condition the roster names, in words; one without words keeps its id."""
     out = []
@@ -169,11 +132,11 @@ def conditions(state: VtmState, f: Fighter) -> tuple[ConditionView, ...]:
             continue
         label = condition_label(key)
         msg = (
-            Msg(label, **condition_params(state, key, value))
+            Msg(label, **condition_params(key, value, lambda ref: _weapon(state, ref)[0]))
             if label
             else Msg("vtm.cond.raw", name=key)
         )
-        out.append(ConditionView(key=key, label=msg, other=_other(value, state.fighters)))
+        out.append(ConditionView(key=key, label=msg, other=other_of(value, state.fighters)))
     return tuple(out)
 
 

@@ -56,6 +56,7 @@ async def home(ctx: Ctx, request: Request) -> Response:
         campaigns=campaigns,
         csrf=ctx.csrf_for(sid),
         rulesets=available_rulesets(),
+        eras={r: eras for r in available_rulesets() if (eras := get_ruleset(r).eras())},
     )
 
 
