@@ -163,8 +163,9 @@ def test_every_catalog_key_is_used_somewhere() -> None:
         and f'"{key}"' not in text
         and f"'{key}'" not in text
         and not key.startswith(prefixes)
-        # a ruleset's own label (view.label) or word for a fate (view.fate_word)
-        and not re.match(r"\w+\.(cmd|phase|param|fate)\.", key)
+        # a ruleset's own label (view.label), word for a fate (view.fate_word) or era
+        # (view.era_title)
+        and not re.match(r"\w+\.(cmd|phase|param|fate|era)\.", key)
     ]
     assert not unused, f"catalog keys never used in src: {unused}"
 

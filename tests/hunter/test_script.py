@@ -94,21 +94,59 @@ def test_script_lines(line: str, command: Command) -> None:
 
 
 @pytest.mark.parametrize(
-    ("line", "key"),
+    ("line", "key", "word"),
     [
-        ("zorglub: attaque bete", "hunter.script.unknown_fighter"),
-        ("ana: danse", "hunter.script.unknown_verb"),
-        ("ana: attaque bete vite", "hunter.script.unknown_word"),
-        ("ana: initiative", "hunter.script.who"),
-        ("attaque bete", "hunter.script.who"),
-        ("ana: attaque bete portée lointaine", "hunter.script.unknown_word"),
+        ("zorglub: attaque bete", "hunter.script.unknown_fighter", "zorglub"),
+        ("ana: danse", "hunter.script.unknown_verb_suggest", "danse"),
+        ("ana: attaque bete vite", "hunter.script.unknown_word_suggest", "vite"),
+        ("ana: attaque bete Zorglub", "hunter.script.unknown_word", "Zorglub"),
+        ("ana: initiative", "hunter.script.who", "initiative"),
+        ("attaque bete", "hunter.script.who", "attaque"),
+        ("ana: attaque bete portée lointaine", "hunter.script.unknown_word", "lointaine"),
+        ("ana: tire sur bete portée", "hunter.script.missing_value", "portée"),
     ],
 )
-def test_bad_script_lines_name_the_word(line: str, key: str) -> None:
+def test_bad_script_lines_name_the_line_and_the_word(line: str, key: str, word: str) -> None:
     f = fight()
     with pytest.raises(ConteurError) as err:
         f.encounter.ruleset.parse_command(line, f.state)
     assert err.value.key == key
+    assert err.value.params["line"] == line
+    assert err.value.params["word"] == word
+
+
+def test_a_close_word_is_suggested_in_french_and_english() -> None:
+    f = fight()
+    with pytest.raises(ConteurError) as err:
+        f.encounter.ruleset.parse_command("ana: tirre sur bete", f.state)
+    assert err.value.key == "hunter.script.unknown_verb_suggest"
+    assert err.value.params["suggestions"].words == ["tire"]
+    assert err.value.message("en") == (
+        '"ana: tirre sur bete": unknown command "tirre"; did you mean "tire"?'
+    )
+    with pytest.raises(ConteurError) as err:
+        f.encounter.ruleset.parse_command("mj: couvert ana", f.state)
+    assert err.value.key == "hunter.script.missing"
+    assert err.value.message("en").startswith('"mj: couvert ana": missing a cover (none,')
+
+
+@pytest.mark.parametrize(
+    ("line", "command"),
+    [
+        # Phrases of several words, written with spaces, dashes or apostrophes.
+        ("ana: s'évade", Command("act", "ana", {"kind": "escape"})),
+        ("ana: dégaine vite knife", Command("quick_draw", "ana", {"weapon": "knife"})),
+        (
+            "ana: tire sur la Bête tout pour tout",
+            Command("act", "ana", {"kind": "attack", "target": "bete", "all_out": True}),
+        ),
+        ("ana: vise Ana Reyes", Command("act", "ana", {"kind": "aim", "target": "ana"})),
+        ("ana: tire on bete", Command("act", "ana", {"kind": "attack", "target": "bete"})),
+    ],
+)
+def test_phrases_of_several_words(line: str, command: Command) -> None:
+    f = fight()
+    assert f.encounter.ruleset.parse_command(line, f.state) == command
 
 
 @pytest.mark.parametrize(

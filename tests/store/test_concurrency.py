@@ -9,7 +9,7 @@ import pytest
 from conteur.dice import TypedDice
 from conteur.engine import Command, CommandEntry
 from conteur.store import Store, open_store
-from conteur.store import service as service_module
+from conteur.store import log as log_module
 
 from .helpers import comparable, saloon
 
@@ -63,14 +63,14 @@ def test_a_writer_that_lost_the_race_reloads_and_retries(
     first.encounter(encounter.id)
     second.execute(encounter.id, Command("gm_note", None, {"reason": "second"}), TypedDice([]))
     # Make the first store believe its cache is current, once: it writes seq 0 again.
-    real_last_seq = service_module._last_seq
+    real_last_seq = log_module.last_stored_seq
     calls = {"n": 0}
 
     def stale_last_seq(s: object, encounter_id: int) -> int:
         calls["n"] += 1
         return -1 if calls["n"] == 1 else real_last_seq(s, encounter_id)  # type: ignore[arg-type]
 
-    monkeypatch.setattr(service_module, "_last_seq", stale_last_seq)
+    monkeypatch.setattr(log_module, "last_stored_seq", stale_last_seq)
     dice = TypedDice([])
     entry = first.execute(encounter.id, Command("gm_note", None, {"reason": "first"}), dice)
     assert calls["n"] >= 2  # refused once by the constraint, then reloaded

@@ -591,3 +591,57 @@ def test_the_1899_sheet_form_labels_clear_their_dots(
             page.screenshot(path=str(SHOTS / name))
         finally:
             page.context.close()
+
+
+TOKENS_APART = """() => Array.from(document.querySelectorAll('#battle-map .token circle'))
+  .map(c => { const r = c.getBoundingClientRect();
+    return [c.closest('.token').dataset.fighter, r.x + r.width / 2, r.y + r.height / 2,
+            r.width / 2]; })"""
+
+
+def _touching(page: Any) -> list[tuple[str, str]]:
+    """The pairs of tokens whose circles overlap on the screen."""
+    circles = page.evaluate(TOKENS_APART)
+    assert len(circles) >= 2, circles
+    return [
+        (a[0], b[0])
+        for i, a in enumerate(circles)
+        for b in circles[i + 1 :]
+        if ((a[1] - b[1]) ** 2 + (a[2] - b[2]) ** 2) ** 0.5 < a[3] + b[3]
+    ]
+
+
+def test_a_brawls_tokens_a_metre_apart_do_not_touch(site: tuple[str, Store], chromium: Any) -> None:
+    """The demo's saloon: four fighters a metre apart. The grid zooms in (12 m wide at the
+    least) and the tokens keep their size on the screen, so none covers another — on the
+    GM's page (French, 1366×768) and on a player's phone (English, 390×844)."""
+    from conteur.web.demo import add_demo
+
+    base, store = site
+    campaign = add_demo(store)
+    (encounter,) = store.list_encounters(campaign.id)
+    jack = next(c for c in store.list_characters(campaign.id) if c.name == "Jack Malone")
+    SHOTS.mkdir(parents=True, exist_ok=True)
+    gm_ctx = chromium.new_context(viewport={"width": 1366, "height": 768})
+    phone_ctx = chromium.new_context(viewport={"width": 390, "height": 844})
+    try:
+        gm = gm_ctx.new_page()
+        gm.set_default_timeout(TIMEOUT_MS)
+        gm.goto(f"{base}/lang/fr?next=/%3Ftoken%3D{store.new_gm_token()}")
+        gm.goto(f"{base}/e/{encounter.id}")
+        gm.locator("#battle-map svg").wait_for()
+        gm.screenshot(path=str(SHOTS / "gm-brawl-fr-1366x768.png"))
+        assert _touching(gm) == []
+        # Before initiative the order says so, unnumbered (it is no one's rank 1).
+        none = gm.locator("[data-order] li")
+        assert none.all_inner_texts() == ["Pas encore d'initiative ce tour."]
+        assert none.evaluate("li => getComputedStyle(li).listStyleType") == "none"
+        phone = phone_ctx.new_page()
+        phone.set_default_timeout(TIMEOUT_MS)
+        phone.goto(f"{base}/lang/en?next=/p/{jack.token}")
+        phone.locator("#battle-map svg").scroll_into_view_if_needed()
+        phone.screenshot(path=str(SHOTS / "player-brawl-en-390x844.png"))
+        assert _touching(phone) == []
+    finally:
+        gm_ctx.close()
+        phone_ctx.close()

@@ -184,3 +184,33 @@ def test_script_errors(line: str) -> None:
     with pytest.raises(ConteurError) as err:
         e.ruleset.parse_command(line, e.state)
     assert err.value.message("fr") and err.value.message("en")
+
+
+def test_a_verb_not_understood_is_named_with_the_closest_verbs() -> None:
+    e = enc()
+    with pytest.raises(ConteurError) as err:
+        e.ruleset.parse_command("bill: recharj", e.state)
+    assert err.value.key == "western.script.unknown_suggest"
+    assert err.value.message("en") == (
+        'Line not understood: "bill: recharj": "recharj" is not a command; did you mean "recharge"?'
+    )
+    with pytest.raises(ConteurError) as err:
+        e.ruleset.parse_command("bill: xyzzy", e.state)
+    assert err.value.key == "western.script.unknown"
+
+
+@pytest.mark.parametrize(
+    ("line", "command"),
+    [
+        # Accents and case are folded, a phrase may be written with dashes.
+        ("BILL: Tire-Sur joe", Command("attack", "bill", {"target": "joe"})),
+        ("mj: duel gagne par cowboys", Command("duel_won", None, {"side": "cowboys"})),
+        (
+            "mj: surprise joe ATTAQUE",
+            Command("surprise", None, {"target": "joe", "surprise": "attacked"}),
+        ),
+    ],
+)
+def test_script_words_fold_accents_and_case(line: str, command: Command) -> None:
+    e = enc()
+    assert e.ruleset.parse_command(line, e.state) == command

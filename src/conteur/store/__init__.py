@@ -3,7 +3,7 @@
 ``open_store()`` opens the database named by ``CONTEUR_DATABASE_URL`` (any
 PostgreSQL), else the SQLite file in the user's data directory
 (``CONTEUR_DATA_DIR`` overrides the folder), applies the migrations shipped in
-the package, and returns a ``Store`` (see ``conteur.store.service``).
+the package, and returns a ``Store`` (see ``conteur.store.service``: its units, one module each).
 """
 
 from __future__ import annotations
@@ -17,17 +17,13 @@ import conteur.i18n
 
 conteur.i18n.register_package_catalog("conteur.store")
 
+from .campaigns import CampaignInfo  # noqa: E402
+from .characters import CharacterInfo, CharacterVersionInfo  # noqa: E402
 from .db import data_dir, database_url, display_url, make_engine, unreachable  # noqa: E402
+from .encounters import EncounterInfo, Participant  # noqa: E402
+from .gamemaster import GmSessionInfo  # noqa: E402
 from .migrate import current_revision, head_revision, upgrade  # noqa: E402
-from .service import (  # noqa: E402
-    CampaignInfo,
-    CharacterInfo,
-    CharacterVersionInfo,
-    EncounterInfo,
-    GmSessionInfo,
-    Participant,
-    Store,
-)
+from .service import Store  # noqa: E402
 
 
 def open_store(url: str | URL | None = None, *, migrate: bool = True, **engine_args: Any) -> Store:

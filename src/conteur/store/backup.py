@@ -10,7 +10,7 @@ only tie the parts of the file together.
 Importing makes a new campaign in the target database (SQLite or PostgreSQL), in one
 transaction: everything, or nothing and an error naming the file, the entry and the field
 (« partie.json : personnage n° 2 (cid) : champ « versions[1].state » : … »), in French or
-English; the file goes through the strict input layer (``conteur.engine.inputs``), so an
+English; the file is read and checked whole first (``conteur.store.backup_file``), so an
 unknown key is refused with the nearest valid one. New ids are given, the
 dates are kept, and every character gets a **new player token**: the file carries no
 token, since a backup travels (mail, USB stick) and the old links may have leaked; the
@@ -25,38 +25,30 @@ import json
 from collections.abc import Mapping
 from dataclasses import dataclass
 from datetime import UTC, datetime
-from typing import TYPE_CHECKING, Annotated, Any, NoReturn
+from typing import TYPE_CHECKING, Any
 
-from pydantic import BaseModel, BeforeValidator, ConfigDict, ValidationError
+from pydantic import BaseModel
 from sqlalchemy import select
 
-from conteur.engine import Encounter
-from conteur.engine.inputs import (
-    MAX_DEPTH,
-    TOP,
-    Count,
-    InputError,
-    depth,
-    first_error,
-    plain_path,
-    pydantic_reason,
-    reason,
-    short,
-)
-from conteur.engine.registry import get_ruleset
 from conteur.engine.visibility import Privacy
-from conteur.i18n import ConteurError, Lang, Msg
 
-from . import auth, campaigns, replay_fault
+from . import auth, campaigns
+from .backup_file import (
+    FORMAT,
+    VERSION,
+    CampaignItem,
+    CharacterItem,
+    CheckedBackup,
+    EncounterItem,
+    LogItem,
+    VersionItem,
+    parse,
+    read_backup,
+)
 from .models import Campaign, Character, CharacterVersion, EncounterCharacter, EncounterRow, LogRow
 
 if TYPE_CHECKING:
     from .service import Store
-
-FORMAT = "conteur.campaign"
-VERSION = 1
-STATUSES = ("open", "closed")
-KINDS = ("command", "undo")
 
 
 @dataclass(frozen=True)
@@ -67,16 +59,6 @@ class Imported:
     characters: dict[int, int]
     encounters: dict[int, int]
     entries: int
-
-
-class _Reason:
-    """A refusal from further down (the ruleset, the engine), told in the reader's language."""
-
-    def __init__(self, error: ConteurError) -> None:
-        self.error = error
-
-    def describe(self, lang: Lang | None = None) -> str:
-        return self.error.message(lang).rstrip(" .")
 
 
 def _iso(moment: datetime | None) -> str | None:
@@ -125,411 +107,53 @@ def export_campaign(store: Store, campaign_id: int) -> dict[str, Any]:
             ):
                 logs[row.encounter_id].append(row)
         from conteur import __version__
-        from conteur.engine.visibility import Privacy
 
         return {
             "format": FORMAT,
             "version": VERSION,
             "exported_at": _iso(datetime.now(UTC)),
             "conteur": __version__,
-            "campaign": {
-                "id": c.id,
-                "name": c.name,
-                "ruleset": c.ruleset,
-                "packs": list(c.packs),
-                "options": dict(c.options),
-                "era": c.era,
-                "settings": {
+            "campaign": _fields(
+                c,
+                CampaignItem,
+                packs=list(c.packs),
+                options=dict(c.options),
+                settings={
                     k: v for k, v in c.settings.items() if k not in campaigns.SECRET_SETTINGS
                 },
-                "privacy": Privacy.from_dict(c.privacy or {}).to_dict(),
-                "created_at": _iso(c.created_at),
-                "updated_at": _iso(c.updated_at),
-            },
+                privacy=Privacy.from_dict(c.privacy or {}).to_dict(),
+            ),
             "characters": [
-                {
-                    "id": ch.id,
-                    "slug": ch.slug,
-                    "name": ch.name,
-                    "sheet": ch.sheet,
-                    "state": ch.state,
-                    "version": ch.version,
-                    "created_at": _iso(ch.created_at),
-                    "updated_at": _iso(ch.updated_at),
-                    "versions": [
-                        {
-                            "version": v.version,
-                            "sheet": v.sheet,
-                            "state": v.state,
-                            "reason": v.reason,
-                            "encounter_id": v.encounter_id,
-                            "created_at": _iso(v.created_at),
-                        }
-                        for v in versions[ch.id]
-                    ],
-                }
+                _fields(
+                    ch, CharacterItem, versions=[_fields(v, VersionItem) for v in versions[ch.id]]
+                )
                 for ch in chars
             ],
             "encounters": [
-                {
-                    "id": e.id,
-                    "name": e.name,
-                    "scenario": e.scenario,
-                    "status": e.status,
-                    "created_at": _iso(e.created_at),
-                    "closed_at": _iso(e.closed_at),
-                    "characters": links[e.id],
-                    "log": [
-                        {
-                            "seq": r.seq,
-                            "kind": r.kind,
-                            "entry": r.entry,
-                            "created_at": _iso(r.created_at),
-                        }
-                        for r in logs[e.id]
-                    ],
-                }
+                _fields(
+                    e,
+                    EncounterItem,
+                    characters=links[e.id],
+                    log=[_fields(r, LogItem) for r in logs[e.id]],
+                )
                 for e in encounters
             ],
         }
 
 
+def _fields(row: object, part: type[BaseModel], **given: Any) -> dict[str, Any]:
+    """What the file's ``part`` holds of a row: its columns of the same names (dates in ISO
+    form), or the values ``given``."""
+    out: dict[str, Any] = {}
+    for name in part.model_fields:
+        value = given[name] if name in given else getattr(row, name)
+        out[name] = _iso(value) if isinstance(value, datetime) else value
+    return out
+
+
 def dump(data: Mapping[str, Any]) -> str:
     """The backup as the text of its file."""
     return json.dumps(data, ensure_ascii=False, indent=1) + "\n"
-
-
-# ------------------------------------------------------------------ reading a file
-#
-# A backup goes through the strict input layer (``conteur.engine.inputs``) like every
-# file a user hands the program: its shape is a pydantic model (unknown keys refused with
-# the nearest one), then the parts are checked against each other and by the rules — all
-# before anything is written, so a refused file leaves the database as it was.
-
-
-def parse(text: str, source: str) -> Any:
-    """The JSON of a backup file; ``InputError`` naming the file, line and column otherwise."""
-    try:
-        data = json.loads(text)
-    except json.JSONDecodeError as exc:
-        why = Msg("store.backup.reason.not_json", line=exc.lineno, column=exc.colno)
-        raise InputError(why, file=source) from None
-    except RecursionError:
-        raise InputError(Msg("input.reason.too_deep", limit=MAX_DEPTH), file=source) from None
-    if depth(data) > MAX_DEPTH:
-        raise InputError(Msg("input.reason.too_deep", limit=MAX_DEPTH), file=source)
-    return data
-
-
-def _moment(value: Any) -> datetime:
-    if not isinstance(value, str):
-        raise reason("store.backup.reason.date", value=short(value))
-    try:
-        moment = datetime.fromisoformat(value)
-    except ValueError:
-        raise reason("store.backup.reason.date", value=short(value)) from None
-    return moment if moment.tzinfo else moment.replace(tzinfo=UTC)
-
-
-def _one_of(*allowed: str) -> Any:
-    def check(value: Any) -> str:
-        if not isinstance(value, str) or value not in allowed:
-            raise reason("input.reason.choice", value=short(value), expected=", ".join(allowed))
-        return value
-
-    return BeforeValidator(check)
-
-
-def _name(value: Any) -> str:
-    text = _text_value(value)
-    if len(text) > MAX_NAME:
-        raise reason("store.backup.reason.too_long", limit=MAX_NAME, length=len(text))
-    return text
-
-
-def _text_value(value: Any) -> str:
-    if not isinstance(value, str):
-        raise reason("input.reason.not_text", value=short(value))
-    if not value.strip():
-        raise reason("input.reason.empty")
-    return value.strip()
-
-
-MAX_NAME = 200
-Moment = Annotated[datetime, BeforeValidator(_moment)]
-Name = Annotated[str, BeforeValidator(_name)]
-Fields = dict[str, Any]
-
-
-class _Part(BaseModel):
-    model_config = ConfigDict(extra="forbid")
-
-
-class _LogItem(_Part):
-    seq: Count
-    kind: Annotated[str, _one_of(*KINDS)]
-    entry: Fields
-    created_at: Moment
-
-
-class _Version(_Part):
-    version: Count
-    sheet: Fields
-    state: Fields
-    reason: str
-    encounter_id: Count | None = None
-    created_at: Moment
-
-
-class _Character(_Part):
-    id: Count
-    slug: Name
-    name: Name
-    sheet: Fields
-    state: Fields
-    version: Count
-    created_at: Moment
-    updated_at: Moment
-    versions: list[_Version]
-
-
-class _Encounter(_Part):
-    id: Count
-    name: Name
-    scenario: Fields
-    status: Annotated[str, _one_of(*STATUSES)]
-    created_at: Moment
-    closed_at: Moment | None = None
-    characters: dict[str, Count]
-    log: list[_LogItem]
-
-
-class _Campaign(_Part):
-    id: Count | None = None
-    name: Name
-    ruleset: Name
-    packs: list[Any]
-    options: Fields
-    era: Name | None = None
-    settings: Fields
-    privacy: Fields | None = None
-    created_at: Moment
-    updated_at: Moment
-
-
-class _Backup(_Part):
-    format: str
-    version: Count
-    exported_at: Moment | None = None
-    conteur: str | None = None
-    campaign: _Campaign
-    characters: list[_Character]
-    encounters: list[_Encounter]
-
-
-CAMPAIGN = Msg("store.backup.entry.campaign")
-
-
-def _character_entry(index: int, raw: Any) -> Msg:
-    name = raw.get("slug") if isinstance(raw, Mapping) else None
-    if isinstance(name, str) and name.strip():
-        return Msg("store.backup.entry.character_named", number=index + 1, name=short(name))
-    return Msg("store.backup.entry.character", number=index + 1)
-
-
-def _encounter_entry(index: int, raw: Any) -> Msg:
-    name = raw.get("name") if isinstance(raw, Mapping) else None
-    if isinstance(name, str) and name.strip():
-        return Msg("store.backup.entry.encounter_named", number=index + 1, name=short(name))
-    return Msg("store.backup.entry.encounter", number=index + 1)
-
-
-def _where(data: Any, loc: tuple[int | str, ...]) -> tuple[Msg, str]:
-    """The entry and the field of a path in a backup's data (``characters``, 2, ``sheet``
-    → the second character, field ``sheet``)."""
-    if loc and loc[0] == "campaign":
-        return CAMPAIGN, plain_path(loc[1:]) if loc[1:] else ""
-    if len(loc) >= 2 and loc[0] in ("characters", "encounters") and isinstance(loc[1], int):
-        items = data.get(loc[0]) if isinstance(data, Mapping) else None
-        raw = items[loc[1]] if isinstance(items, list) and loc[1] < len(items) else None
-        name = _character_entry if loc[0] == "characters" else _encounter_entry
-        return name(loc[1], raw), plain_path(loc[2:]) if loc[2:] else ""
-    return TOP, plain_path(loc) if loc else ""
-
-
-class _Nested:
-    """A field inside a field: ``sheet`` then the sheet's own field, in the reader's words."""
-
-    def __init__(self, outer: Any, inner: Any) -> None:
-        self.outer = outer
-        self.inner = inner
-
-    def describe(self, lang: Lang | None = None) -> str:
-        outer, inner = (
-            part.describe(lang) if hasattr(part, "describe") else str(part)
-            for part in (self.outer, self.inner)
-        )
-        return f"{outer} › {inner}" if inner else outer
-
-
-@dataclass(frozen=True)
-class CheckedBackup:
-    """A backup read whole and checked, ready to be written."""
-
-    campaign: _Campaign
-    packs: list[Any]
-    options: dict[str, Any]
-    settings: dict[str, Any]
-    privacy: dict[str, Any]
-    characters: list[_Character]
-    encounters: list[_Encounter]
-
-
-def read_backup(data: Any, source: str) -> CheckedBackup:
-    """A backup's data read and checked (shape, references between its parts, the rules'
-    checks of every sheet and state, every encounter's log replayed); ``InputError``
-    naming the file, the entry and the field of the first fault."""
-    from .sheets import check_character
-
-    def fail(why: Msg, entry: Any = TOP, field: Any = "") -> NoReturn:
-        raise InputError(why, file=source, entry=entry, field=field)
-
-    def refused(
-        error: ConteurError, entry: Any, field: Any = "", *, inner_entry: bool = False
-    ) -> NoReturn:
-        if isinstance(error, InputError):  # the rules named the field: say it inside ours
-            inner = error.params.get("field") or ""
-            named = error.params.get("entry")
-            top = isinstance(named, Msg) and named.key == TOP.key
-            if inner_entry and named and not top:  # « combattant n° 1 (ann) » too
-                inner = _Nested(named, inner)
-            fail(error.params["reason"], entry, _Nested(str(field), inner) if field else inner)
-        fail(Msg("store.backup.reason.refused", reason=_Reason(error)), entry, field)
-
-    if not isinstance(data, Mapping):
-        fail(Msg("input.reason.not_mapping", value=short(data)))
-    if data.get("format") != FORMAT:
-        found = short(data.get("format"))
-        fail(Msg("store.backup.reason.format", found=found, expected=FORMAT), TOP, "format")
-    version = data.get("version")
-    if not isinstance(version, int) or isinstance(version, bool) or not 1 <= version <= VERSION:
-        why = Msg("store.backup.reason.version", found=short(version), supported=VERSION)
-        fail(why, TOP, "version")
-    try:
-        backup = _Backup.model_validate(dict(data))
-    except ValidationError as exc:
-        loc, why = pydantic_reason(first_error(exc), _Backup)
-        entry, field = _where(data, loc)
-        fail(why, entry, field)
-
-    camp = backup.campaign
-    try:
-        get_ruleset(camp.ruleset)
-    except ConteurError as error:
-        refused(error, CAMPAIGN, "ruleset")
-    try:  # the packs, options and era
-        packs, options = campaigns.check_rules(camp.ruleset, camp.era, camp.packs, camp.options)
-    except ConteurError as error:
-        if error.key == "store.campaign.field":  # the field named, then why
-            fail(error.params["reason"], CAMPAIGN, error.params["field"])
-        refused(error, CAMPAIGN, _rules_field(error))
-    try:
-        settings = campaigns.check_settings({}, camp.settings)
-    except ConteurError as error:
-        refused(error, CAMPAIGN, "settings")
-    try:
-        privacy = Privacy.from_dict(camp.privacy or {}).to_dict()
-    except ConteurError as error:
-        refused(error, CAMPAIGN, "privacy")
-
-    chars: dict[int, int] = {}
-    slugs: set[str] = set()
-    for i, ch in enumerate(backup.characters):
-        entry = _character_entry(i, {"slug": ch.slug})
-        if ch.id in chars:
-            fail(Msg("store.backup.reason.duplicate", id=ch.id), entry, "id")
-        chars[ch.id] = i
-        try:
-            checked = check_character(
-                camp.ruleset, ch.sheet, ch.state, source, era=camp.era, packs=packs, options=options
-            )
-        except ConteurError as error:
-            refused(error, entry, _part_refused(error))
-        if ch.slug != checked.slug:
-            fail(
-                Msg("store.backup.reason.slug", slug=ch.slug, expected=checked.slug), entry, "slug"
-            )
-        if ch.slug in slugs:
-            fail(Msg("store.backup.reason.duplicate", id=ch.slug), entry, "slug")
-        slugs.add(ch.slug)
-        if not ch.versions or ch.version != len(ch.versions):
-            why = Msg("store.backup.reason.versions", count=len(ch.versions), last=ch.version)
-            fail(why, entry, "versions")
-        for n, v in enumerate(ch.versions):
-            if v.version != n + 1:
-                why = Msg("store.backup.reason.seq", seq=v.version, expected=n + 1)
-                fail(why, entry, f"versions[{n + 1}].version")
-
-    encs: set[int] = set()
-    for i, enc in enumerate(backup.encounters):
-        entry = _encounter_entry(i, {"name": enc.name})
-        if enc.id in encs:
-            fail(Msg("store.backup.reason.duplicate", id=enc.id), entry, "id")
-        encs.add(enc.id)
-        found = enc.scenario.get("ruleset", camp.ruleset)
-        if found != camp.ruleset:
-            why = Msg("input.reason.choice", value=short(found), expected=camp.ruleset)
-            fail(why, entry, "scenario.ruleset")
-        for n, item in enumerate(enc.log):
-            if item.seq != n or item.entry.get("seq") != n:
-                fail(
-                    Msg("store.backup.reason.seq", seq=item.seq, expected=n),
-                    entry,
-                    f"log[{n + 1}].seq",
-                )
-            if item.entry.get("kind") != item.kind:
-                why = Msg(
-                    "store.backup.reason.kind", kind=item.kind, found=short(item.entry.get("kind"))
-                )
-                fail(why, entry, f"log[{n + 1}].kind")
-        for combatant, old in enc.characters.items():
-            if old not in chars:
-                why = Msg("store.backup.reason.unknown", id=old, what=Msg("store.word.character"))
-                fail(why, entry, f"characters.{combatant}")
-        try:
-            Encounter.replay(enc.scenario, [item.entry for item in enc.log])
-        except Exception:  # replayed again entry by entry, to name the one that fails
-            fault = replay_fault.locate(enc.scenario, [item.entry for item in enc.log])
-            if fault.error is not None:  # the rules refused the scenario or an event
-                refused(fault.error, entry, fault.field, inner_entry=True)
-            fail(fault.why or Msg("store.backup.reason.replay"), entry, fault.field)
-    for i, ch in enumerate(backup.characters):
-        for n, v in enumerate(ch.versions):
-            if v.encounter_id is not None and v.encounter_id not in encs:
-                why = Msg(
-                    "store.backup.reason.unknown",
-                    id=v.encounter_id,
-                    what=Msg("store.word.encounter"),
-                )
-                fail(why, _character_entry(i, {"slug": ch.slug}), f"versions[{n + 1}].encounter_id")
-    return CheckedBackup(
-        camp, packs, options, settings, privacy, backup.characters, backup.encounters
-    )
-
-
-def _rules_field(error: ConteurError) -> str:
-    """The campaign field a ruleset's refusal is about (its message names the value)."""
-    for field in ("option", "era", "pack"):
-        if f".{field}" in error.key or f"_{field}" in error.key:
-            return {"option": "options", "pack": "packs"}.get(field, field)
-    return ""
-
-
-def _part_refused(error: ConteurError) -> str:
-    """Which part of a character the rules refused: ``sheet``, ``state``, or "" (unknown)."""
-    entry = error.params.get("entry")
-    key = entry.key if isinstance(entry, Msg) else ""
-    return {"input.entry.sheet": "sheet", "input.entry.character": "state"}.get(key, "")
 
 
 # ------------------------------------------------------------------ import
@@ -543,44 +167,25 @@ def import_campaign(store: Store, data: Any, source: str) -> Imported:
     camp = backup.campaign
     with store._write() as s:
         row = Campaign(
-            name=camp.name,
-            ruleset=camp.ruleset,
             packs=backup.packs,
             options=backup.options,
-            era=camp.era,
             settings=backup.settings,
-            created_at=camp.created_at,
-            updated_at=camp.updated_at,
             privacy=backup.privacy,
+            **camp.model_dump(include={"name", "ruleset", "era", "created_at", "updated_at"}),
         )
         s.add(row)
         s.flush()
         new_chars: dict[int, Character] = {}
         for ch in backup.characters:
-            new_chars[ch.id] = Character(
-                campaign_id=row.id,
-                slug=ch.slug,
-                name=ch.name,
-                sheet=ch.sheet,
-                state=ch.state,
-                version=ch.version,
-                token=auth.new_token(),
-                created_at=ch.created_at,
-                updated_at=ch.updated_at,
-            )
+            fields = ch.model_dump(exclude={"id", "versions"})  # the dates kept, a new token
+            new_chars[ch.id] = Character(campaign_id=row.id, token=auth.new_token(), **fields)
             s.add(new_chars[ch.id])
         s.flush()
         new_encs: dict[int, EncounterRow] = {}
         entries = 0
         for enc in backup.encounters:
-            erow = EncounterRow(
-                campaign_id=row.id,
-                name=enc.name,
-                scenario=enc.scenario,
-                status=enc.status,
-                created_at=enc.created_at,
-                closed_at=enc.closed_at,
-            )
+            fields = enc.model_dump(exclude={"id", "characters", "log"})
+            erow = EncounterRow(campaign_id=row.id, **fields)
             s.add(erow)
             s.flush()
             for combatant, old in enc.characters.items():
@@ -592,31 +197,20 @@ def import_campaign(store: Store, data: Any, source: str) -> Imported:
                     )
                 )
             for item in enc.log:
-                s.add(
-                    LogRow(
-                        encounter_id=erow.id,
-                        seq=item.seq,
-                        kind=item.kind,
-                        entry=item.entry,
-                        created_at=item.created_at,
-                    )
-                )
+                s.add(LogRow(encounter_id=erow.id, **item.model_dump()))
             entries += len(enc.log)
             new_encs[enc.id] = erow
         s.flush()
         for ch in backup.characters:
             for v in ch.versions:
+                made_by = None if v.encounter_id is None else new_encs[v.encounter_id].id
+                fields = v.model_dump(include={"version", "sheet", "state", "created_at"})
                 s.add(
                     CharacterVersion(
                         character_id=new_chars[ch.id].id,
-                        version=v.version,
-                        sheet=v.sheet,
-                        state=v.state,
                         reason=v.reason[:200],
-                        encounter_id=None
-                        if v.encounter_id is None
-                        else new_encs[v.encounter_id].id,
-                        created_at=v.created_at,
+                        encounter_id=made_by,
+                        **fields,
                     )
                 )
         s.flush()
@@ -626,3 +220,16 @@ def import_campaign(store: Store, data: Any, source: str) -> Imported:
             encounters={old: e.id for old, e in new_encs.items()},
             entries=entries,
         )
+
+
+__all__ = [
+    "FORMAT",
+    "VERSION",
+    "CheckedBackup",
+    "Imported",
+    "dump",
+    "export_campaign",
+    "import_campaign",
+    "parse",
+    "read_backup",
+]

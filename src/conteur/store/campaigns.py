@@ -1,16 +1,19 @@
-"""A campaign's settings and rules as the store checks them, and its stored value.
+"""Campaigns: their rules and settings as the store checks them, their stored value, and
+the ``Store``'s campaign methods (``CampaignStore``).
 
-Below ``service`` (the ``Store``) and ``backup`` (a campaign as one file), which both
-check a campaign's rules, settings and characters the same way.
+``backup`` (a campaign as one file) checks a campaign's rules, settings and characters
+with the same functions.
 """
 
 from __future__ import annotations
 
+import hmac
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from datetime import datetime
 from typing import Any
 
+from sqlalchemy import select
 from sqlalchemy.orm import Session
 
 from conteur.engine import get_ruleset
@@ -19,7 +22,9 @@ from conteur.engine.scenario import check_scenario
 from conteur.engine.visibility import DEFAULT_PRIVACY, Privacy
 from conteur.i18n import ConteurError, Msg
 
-from .models import Campaign
+from . import auth, changes
+from .base import StoreBase, from_row
+from .models import Campaign, now
 from .sheets import CheckedCharacter, check_character, json_ready
 
 SETTINGS: dict[str, tuple[type, Any]] = {
@@ -38,6 +43,9 @@ first use (``table_token``); a new one stops the old link (``new_table_token``).
 table's default language.
 """
 
+KIND_WORDS = {bool: "store.word.boolean", str: "store.word.text"}
+"""How an error names the type a setting wants."""
+
 SECRET_SETTINGS = frozenset({"table_token"})
 """Settings that are secrets (a link's token): never exported (``backup``); a restored
 campaign makes a new one on first use."""
@@ -46,7 +54,7 @@ campaign makes a new one on first use."""
 # ------------------------------------------------------------------ values
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, kw_only=True)
 class CampaignInfo:
     """A campaign as stored."""
 
@@ -94,26 +102,27 @@ def check_rules(
     return packs_list, options_dict
 
 
-def check_settings(current: Mapping[str, Any], changes: Mapping[str, Any]) -> dict[str, Any]:
+def check_name(value: Any, key: str) -> str:
+    """A campaign's or an encounter's name, trimmed (ConteurError ``key`` when it is not
+    1 to 200 characters of text)."""
+    text = str(value).strip() if isinstance(value, str) else ""
+    if not 1 <= len(text) <= 200:
+        raise ConteurError(key)
+    return text
+
+
+def check_settings(current: Mapping[str, Any], chosen: Mapping[str, Any]) -> dict[str, Any]:
+    """``current`` settings with the ``chosen`` ones (checked) in place; defaults filled in."""
     out = {n: default for n, (_, default) in SETTINGS.items() if n not in SECRET_SETTINGS}
     out.update(current)
-    for name, value in changes.items():
+    for name, value in chosen.items():
         if name not in SETTINGS:
             raise ConteurError("store.campaign.setting", name=name, known=", ".join(SETTINGS))
         kind = SETTINGS[name][0]
-        if kind is bool and not isinstance(value, bool):
+        if not isinstance(value, kind):
+            expected = Msg(KIND_WORDS[kind])
             raise ConteurError(
-                "store.campaign.setting_type",
-                name=name,
-                expected=Msg("store.word.boolean"),
-                value=value,
-            )
-        if kind is str and not isinstance(value, str):
-            raise ConteurError(
-                "store.campaign.setting_type",
-                name=name,
-                expected=Msg("store.word.text"),
-                value=value,
+                "store.campaign.setting_type", name=name, expected=expected, value=value
             )
         out[name] = value
     return out
@@ -139,15 +148,112 @@ def campaign_row(s: Session, campaign_id: int) -> Campaign:
 
 
 def campaign_info(row: Campaign) -> CampaignInfo:
-    return CampaignInfo(
-        row.id,
-        row.name,
-        row.ruleset,
-        tuple(row.packs),
-        dict(row.options),
-        row.era,
-        dict(row.settings),
-        row.created_at,
-        row.updated_at,
-        Privacy.from_dict(row.privacy or {}),
+    return from_row(
+        CampaignInfo,
+        row,
+        packs=tuple(row.packs),
+        options=dict(row.options),
+        settings=dict(row.settings),
+        privacy=Privacy.from_dict(row.privacy or {}),
     )
+
+
+# ------------------------------------------------------------------ the store's campaigns
+
+
+class CampaignStore(StoreBase):
+    """The ``Store``'s campaigns: made, changed, read, and the secret of their table screen."""
+
+    def create_campaign(
+        self,
+        name: str,
+        ruleset: str,
+        *,
+        packs: Sequence[str] = (),
+        options: Mapping[str, Any] | None = None,
+        era: str | None = None,
+        settings: Mapping[str, Any] | None = None,
+    ) -> CampaignInfo:
+        """A new campaign; its ruleset, packs, options and era are checked by the ruleset."""
+        row = Campaign(name=check_name(name, "store.campaign.name"), ruleset=ruleset, era=era)
+        row.packs, row.options = check_rules(ruleset, era, packs, options or {})
+        row.settings = check_settings({}, settings or {})
+        with self._write() as s:
+            s.add(row)
+            s.flush()
+            return campaign_info(row)
+
+    def update_campaign(
+        self,
+        campaign_id: int,
+        *,
+        name: str | None = None,
+        packs: Sequence[str] | None = None,
+        options: Mapping[str, Any] | None = None,
+        era: str | None = None,
+        settings: Mapping[str, Any] | None = None,
+    ) -> CampaignInfo:
+        """Change a campaign's name, packs, options, era or some settings (others kept)."""
+        with self._write() as s:
+            row = campaign_row(s, campaign_id)
+            new_packs, new_options = check_rules(
+                row.ruleset,
+                era if era is not None else row.era,
+                packs if packs is not None else row.packs,
+                options if options is not None else row.options,
+            )
+            if name is not None:
+                row.name = check_name(name, "store.campaign.name")
+            row.packs, row.options = new_packs, new_options
+            if era is not None:
+                row.era = era
+            if settings is not None:
+                row.settings = check_settings(row.settings, settings)
+            row.updated_at = now()
+            s.flush()
+            changes.announce(s, changes.CAMPAIGN, row.id, self.origin)
+            return campaign_info(row)
+
+    def set_privacy(self, campaign_id: int, privacy: Mapping[str, Any]) -> CampaignInfo:
+        """Choose what the campaign's players see (``Privacy``: the choices named, the others
+        kept). ConteurError naming the field, nothing changed, for a bad choice."""
+        with self._write() as s:
+            row = campaign_row(s, campaign_id)
+            chosen = Privacy.from_dict({**(row.privacy or {}), **privacy})
+            row.privacy = chosen.to_dict()
+            row.updated_at = now()
+            s.flush()
+            changes.announce(s, changes.CAMPAIGN, row.id, self.origin)
+            return campaign_info(row)
+
+    def get_campaign(self, campaign_id: int) -> CampaignInfo:
+        """One campaign (ConteurError ``store.campaign.unknown``)."""
+        with self._read() as s:
+            return campaign_info(campaign_row(s, campaign_id))
+
+    def list_campaigns(self) -> list[CampaignInfo]:
+        """Every campaign, the most recently changed first."""
+        with self._read() as s:
+            rows = s.scalars(select(Campaign).order_by(Campaign.updated_at.desc(), Campaign.id))
+            return [campaign_info(r) for r in rows]
+
+    def table_token(self, campaign_id: int) -> str:
+        """The secret of the campaign's table screen (``/t/<token>``), made on first use."""
+        token = str(self.get_campaign(campaign_id).settings.get("table_token") or "")
+        return token or self.new_table_token(campaign_id)
+
+    def new_table_token(self, campaign_id: int) -> str:
+        """A fresh table-screen token for the campaign (the old link stops working)."""
+        token = auth.new_token()
+        self.update_campaign(campaign_id, settings={"table_token": token})
+        return token
+
+    def campaign_by_table_token(self, token: str) -> CampaignInfo | None:
+        """The campaign whose table screen carries ``token`` (None for an unknown one)."""
+        if not token or len(token) > 100:
+            return None
+        for campaign in self.list_campaigns():
+            known = str(campaign.settings.get("table_token") or "")
+            if known and hmac.compare_digest(known.encode(), token.encode()):
+                return campaign
+        return None

@@ -77,13 +77,15 @@ class Base(DeclarativeBase):
     metadata = MetaData(naming_convention=NAMING)
     type_annotation_map: ClassVar[dict[Any, Any]] = {dict[str, Any]: JsonType, list[Any]: JsonType}
 
+    id: Mapped[int] = mapped_column(Integer, primary_key=True, sort_order=-1)
+    """Every table's key, a number the database gives (the first column)."""
+
 
 class Campaign(Base):
     """A campaign: its game, option packs, table options, era and table settings."""
 
     __tablename__ = "campaigns"
 
-    id: Mapped[int] = mapped_column(Integer, primary_key=True)
     name: Mapped[str] = mapped_column(String(200))
     ruleset: Mapped[str] = mapped_column(String(40))
     packs: Mapped[list[Any]] = mapped_column(default=list)
@@ -102,7 +104,6 @@ class Character(Base):
     __tablename__ = "characters"
     __table_args__ = (UniqueConstraint("campaign_id", "slug", name="uq_characters_campaign_slug"),)
 
-    id: Mapped[int] = mapped_column(Integer, primary_key=True)
     campaign_id: Mapped[int] = mapped_column(ForeignKey("campaigns.id"), index=True)
     slug: Mapped[str] = mapped_column(String(100))
     """The combatant id the character has in encounters (the sheet's ``id``)."""
@@ -127,7 +128,6 @@ class CharacterVersion(Base):
         UniqueConstraint("character_id", "version", name="uq_character_versions_character_version"),
     )
 
-    id: Mapped[int] = mapped_column(Integer, primary_key=True)
     character_id: Mapped[int] = mapped_column(ForeignKey("characters.id"))
     version: Mapped[int] = mapped_column(Integer)
     sheet: Mapped[dict[str, Any]]
@@ -142,7 +142,6 @@ class EncounterRow(Base):
 
     __tablename__ = "encounters"
 
-    id: Mapped[int] = mapped_column(Integer, primary_key=True)
     campaign_id: Mapped[int] = mapped_column(ForeignKey("campaigns.id"), index=True)
     name: Mapped[str] = mapped_column(String(200))
     scenario: Mapped[dict[str, Any]]
@@ -161,21 +160,20 @@ class EncounterCharacter(Base):
         ),
     )
 
-    id: Mapped[int] = mapped_column(Integer, primary_key=True)
     encounter_id: Mapped[int] = mapped_column(ForeignKey("encounters.id"), index=True)
     character_id: Mapped[int] = mapped_column(ForeignKey("characters.id"), index=True)
     combatant_id: Mapped[str] = mapped_column(String(100))
 
 
 class LogRow(Base):
-    """One entry of an encounter's log: a command with its events, or an undo (append-only)."""
+    """One entry of an encounter's log: a command with its events, or an undo (append-only),
+    numbered ``seq`` from 0 without gaps."""
 
     __tablename__ = "encounter_log"
     __table_args__ = (
         UniqueConstraint("encounter_id", "seq", name="uq_encounter_log_encounter_seq"),
     )
 
-    id: Mapped[int] = mapped_column(Integer, primary_key=True)
     encounter_id: Mapped[int] = mapped_column(ForeignKey("encounters.id"))
     seq: Mapped[int] = mapped_column(Integer)
     kind: Mapped[str] = mapped_column(String(20))
@@ -193,7 +191,6 @@ class PendingAction(Base):
 
     __tablename__ = "pending_actions"
 
-    id: Mapped[int] = mapped_column(Integer, primary_key=True)
     encounter_id: Mapped[int] = mapped_column(ForeignKey("encounters.id"), unique=True)
     command: Mapped[dict[str, Any]] = mapped_column()
     rolls: Mapped[list[Any]] = mapped_column(default=list)
@@ -209,7 +206,6 @@ class GmSecret(Base):
 
     __tablename__ = "gm_secrets"
 
-    id: Mapped[int] = mapped_column(Integer, primary_key=True)
     kind: Mapped[str] = mapped_column(String(20))
     hash: Mapped[str] = mapped_column(Text)
     created_at: Mapped[datetime] = mapped_column(UtcDateTime(), default=now)
@@ -228,7 +224,6 @@ class GmSession(Base):
 
     __tablename__ = "gm_sessions"
 
-    id: Mapped[int] = mapped_column(Integer, primary_key=True)
     digest: Mapped[str] = mapped_column(String(64), unique=True)
     agent: Mapped[str] = mapped_column(String(200), default="")
     """The browser's ``User-Agent``, cut short: how the game master tells sessions apart."""
@@ -244,7 +239,6 @@ class ServerKey(Base):
 
     __tablename__ = "server_keys"
 
-    id: Mapped[int] = mapped_column(Integer, primary_key=True)
     purpose: Mapped[str] = mapped_column(String(20), unique=True)
     value: Mapped[str] = mapped_column(Text)
     created_at: Mapped[datetime] = mapped_column(UtcDateTime(), default=now)

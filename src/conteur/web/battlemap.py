@@ -16,12 +16,18 @@ from dataclasses import dataclass
 from conteur.engine.battlemap import BattleMap
 from conteur.i18n import Lang, t
 
-PAD = 3.0
+PAD = 2.0
 """Units of grid around the farthest token or zone corner."""
-MIN_WIDTH = 24.0
-MIN_HEIGHT = 12.0
+MIN_WIDTH = 12.0
+MIN_HEIGHT = 6.0
+"""The smallest grid shown: combatants a metre apart (a brawl) are drawn far enough apart
+for their tokens not to touch."""
 ASPECT = 2.0
 """The grid's width to its height at least (the frame the pages give the map)."""
+TOKEN_WIDTHS = 24.0
+"""On a grid this many units wide or wider a token has its own size (a circle of radius
+0.75 unit); on a narrower one it keeps the size it has on the screen at this width (at 12
+units, half its own): a brawl's tokens a metre apart do not touch."""
 
 
 @dataclass(frozen=True)
@@ -55,6 +61,8 @@ class MapView:
     unit_name: str
     box: tuple[float, float, float, float]
     """x, y, width, height of the SVG's viewBox, in units."""
+    scale: float
+    """How much a token is drawn larger or smaller than its own size (``TOKEN_WIDTHS``)."""
     lines: tuple[tuple[float, float, float, float, bool], ...]
     """The grid's lines (x1, y1, x2, y2, major)."""
     tokens: tuple[Token, ...]
@@ -72,9 +80,12 @@ SPREAD = 0.8
 """Units between a spot and the tokens drawn around it when several stand there."""
 
 
-def apart(places: dict[str, tuple[float, float]]) -> dict[str, tuple[float, float]]:
+def apart(
+    places: dict[str, tuple[float, float]], spread: float = SPREAD
+) -> dict[str, tuple[float, float]]:
     """Where to draw each token so that none hides another: tokens that share a spot are
-    drawn on a small circle around it, the first one up, in the order given."""
+    drawn on a small circle (radius ``spread``) around it, the first one up, in the order
+    given."""
     shared: dict[tuple[float, float], list[str]] = {}
     for fid, p in places.items():
         shared.setdefault((round(p[0], 2), round(p[1], 2)), []).append(fid)
@@ -86,8 +97,8 @@ def apart(places: dict[str, tuple[float, float]]) -> dict[str, tuple[float, floa
                 continue
             angle = 2 * math.pi * i / len(fids) - math.pi / 2
             out[fid] = (
-                round(x + SPREAD * math.cos(angle), 2),
-                round(y + SPREAD * math.sin(angle), 2),
+                round(x + spread * math.cos(angle), 2),
+                round(y + spread * math.sin(angle), 2),
             )
     return out
 
@@ -137,7 +148,8 @@ def map_view(
         (float(x0), float(y), float(x1), float(y), y % 5 == 0) for y in range(int(y0), int(y1) + 1)
     ]
     order = list(dict.fromkeys(sides.get(fid, "") for fid in shown))
-    drawn = apart(shown)
+    scale = min(1.0, (x1 - x0) / TOKEN_WIDTHS)
+    drawn = apart(shown, SPREAD * scale)
     tokens = tuple(
         Token(
             fid,
@@ -166,6 +178,7 @@ def map_view(
         unit=t(f"web.map.unit.{bmap.unit}", lang),
         unit_name=t(f"web.map.unit_name.{bmap.unit}", lang),
         box=(x0, y0, x1 - x0, y1 - y0),
+        scale=round(scale, 4),
         lines=tuple(lines),
         tokens=tokens,
         zones=zones,

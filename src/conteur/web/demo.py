@@ -27,6 +27,11 @@ def load_demo(store: Store) -> CampaignInfo | None:
     """Create the demo campaign, its characters and an open encounter; None if not empty."""
     if store.list_campaigns():
         return None
+    return add_demo(store)
+
+
+def add_demo(store: Store) -> CampaignInfo:
+    """Add the demo campaign, its characters and an open encounter to ``store``."""
     data = demo_data()
     campaign = store.create_campaign(
         str(data["campaign"]),

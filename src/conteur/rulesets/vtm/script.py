@@ -24,9 +24,7 @@ changes the state; the engine checks the rules. ``annuler`` / ``undo`` gives
 
 from __future__ import annotations
 
-import difflib
-import re
-from collections.abc import Callable, Iterable, Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from functools import cache
 from importlib import resources
@@ -37,7 +35,21 @@ from pydantic import BaseModel, ConfigDict, ValidationError
 
 from conteur.engine import Command
 from conteur.engine.inputs import safe_yaml
-from conteur.i18n import ConteurError, Lang, Msg, env_lang
+from conteur.engine.lexicon import (
+    NOTHING,
+    Entry,
+    Lexicon,
+    Quoted,
+    Reader,
+    Tok,
+    Vocabularies,
+    add_names,
+    name_forms,
+    speaker,
+    tokenize,
+)
+from conteur.engine.script import strip_comment
+from conteur.i18n import ConteurError, Msg
 
 from . import equipment
 from .hooks import declared_kinds
@@ -133,116 +145,7 @@ def script_words() -> ScriptWords:
         raise ValueError(f"data/script.yaml: {exc}") from None
 
 
-# --------------------------------------------------------------------------- tokens
-
-TokType = Literal["word", "num", "pos", "text", "sep", "rep"]
-
-_NUM = r"[-+]?\d+(?:[.,]\d+)?"
-_TOKEN = re.compile(
-    r'"(?P<dq>[^"]*)"'
-    r"|«\s*(?P<gq>[^»]*?)\s*»"
-    r"|“(?P<cq>[^”]*)”"
-    r"|(?P<bpos>[(\[]\s*" + _NUM + r"\s*[,;]\s*" + _NUM + r"\s*[)\]])"
-    r"|(?P<pos>[-+]?\d+(?:[.,]\d+)?;[-+]?\d+(?:[.,]\d+)?|[-+]?\d+(?:\.\d+)?,[-+]?\d+(?:\.\d+)?)"
-    r"(?![\w.,;])"
-    r"|(?P<rep>(?:[x×]\d+|\d+[x×]))(?!\w)"
-    r"|(?P<num>[-+]?\d+(?:[.,]\d+)?)(?:m\b)?(?![\w])"
-    r"|(?P<sep>[+;/])"
-    r"|(?P<word>[^\s:'’+;/\"«»“”()\[\],!?]+)"
-    r"|(?P<skip>[\s:'’,!?]+|[()\[\]])"
-)
-
-
-@dataclass(frozen=True)
-class Tok:
-    """One token of a line: a word, a number, a position, a quoted text, a separator."""
-
-    type: TokType
-    raw: str
-    norm: str
-    start: int
-    end: int
-    value: Any = None
-
-
-def parse_pair(text: str) -> tuple[float, float] | None:
-    """``3,4`` / ``3;4`` / ``(2,5 ; 4)`` → (x, y); a ``;`` lets commas be decimal commas."""
-    inner = text.strip().strip("()[]").strip()
-    if ";" in inner:
-        parts = inner.split(";")
-        parts = [p.replace(",", ".") for p in parts]
-    else:
-        parts = inner.split(",")
-    if len(parts) != 2:
-        return None
-    try:
-        return (float(parts[0]), float(parts[1]))
-    except ValueError:
-        return None
-
-
-def _number(raw: str) -> int | float:
-    value = float(raw.replace(",", "."))
-    return int(value) if value.is_integer() else value
-
-
-def tokenize(text: str) -> list[Tok]:
-    """The tokens of ``text`` (apostrophes and colons split words; quotes keep a text whole)."""
-    out: list[Tok] = []
-    for m in _TOKEN.finditer(text):
-        kind = m.lastgroup
-        raw = m.group(0)
-        start, end = m.start(), m.end()
-        if kind in ("dq", "gq", "cq"):
-            out.append(Tok("text", raw, "", start, end, m.group(kind).strip()))
-        elif kind in ("bpos", "pos"):
-            pair = parse_pair(raw)
-            if pair is None:
-                out.append(Tok("word", raw, normalize_key(raw), start, end))
-            else:
-                out.append(Tok("pos", raw, "", start, end, pair))
-        elif kind == "rep":
-            out.append(Tok("rep", raw, "", start, end, int(raw.strip("x×"))))
-        elif kind == "num":
-            number = m.group("num")
-            out.append(Tok("num", raw, normalize_key(number), start, end, _number(number)))
-        elif kind == "sep":
-            out.append(Tok("sep", raw, "", start, end))
-        elif kind == "word":
-            word = raw.rstrip(".")
-            norm = normalize_key(word)
-            if norm:
-                out.append(Tok("word", word, norm, start, start + len(word)))
-    return out
-
-
-def strip_comment(line: str) -> str:
-    """``line`` without its ``#`` comment (a ``#`` inside quotes is kept)."""
-    quote: str | None = None
-    for i, c in enumerate(line):
-        if quote:
-            if c == quote:
-                quote = None
-        elif c in '"“«':
-            quote = {"“": "”", "«": "»"}.get(c, c)
-        elif c == "#":
-            return line[:i]
-    return line
-
-
 # --------------------------------------------------------------------------- lexicons
-
-
-@dataclass(frozen=True)
-class Entry:
-    """What a phrase means in one context: a category, a key and a value."""
-
-    cat: str
-    key: str = ""
-    value: Any = None
-    surface: str = ""
-    spec: ParamSpec | None = None
-
 
 PRIORITY = (
     "sep",
@@ -263,69 +166,8 @@ PRIORITY = (
 """Which meaning wins when one phrase has several (longer phrases win first)."""
 
 
-class Lexicon:
-    """Phrases (normalised, words joined by ``_``) and what they mean."""
-
-    def __init__(self) -> None:
-        self.entries: dict[str, list[Entry]] = {}
-        self.longest = 1
-
-    def add(self, phrase: str, entry: Entry) -> None:
-        key = normalize_key(phrase)
-        if not key:
-            return
-        if not entry.surface:
-            entry = Entry(entry.cat, entry.key, entry.value, phrase, entry.spec)
-        found = self.entries.setdefault(key, [])
-        if any(e.cat == entry.cat and e.key == entry.key for e in found):
-            return
-        found.append(entry)
-        self.longest = max(self.longest, key.count("_") + 1)
-
-    def add_all(self, phrases: Iterable[str], entry: Entry) -> None:
-        for phrase in phrases:
-            self.add(phrase, entry)
-
-    def matches(self, toks: list[Tok], i: int) -> list[tuple[int, list[Entry]]]:
-        """Every phrase starting at token ``i``, longest first (entries in priority order)."""
-        out: list[tuple[int, list[Entry]]] = []
-        parts: list[str] = []
-        for j in range(i, len(toks)):
-            if toks[j].type not in ("word", "num"):
-                break
-            parts.append(toks[j].norm)
-        # A phrase key may hold more "_" than tokens (``armes-à-feu`` is one token).
-        for n in range(len(parts), 0, -1):
-            found = self.entries.get("_".join(parts[:n]))
-            if found:
-                out.append((n, sorted(found, key=lambda e: PRIORITY.index(e.cat))))
-        return out
-
-    def suggestions(self, word: str, limit: int = 3) -> list[str]:
-        """The surface forms closest to ``word`` (fillers and numbers left out)."""
-        forms: dict[str, str] = {}
-        for key, entries in self.entries.items():
-            for e in entries:
-                if e.cat not in ("filler", "number", "sep"):
-                    forms.setdefault(key, e.surface)
-        close = difflib.get_close_matches(normalize_key(word), list(forms), n=limit * 2, cutoff=0.6)
-        out: list[str] = []
-        for key in close:
-            if forms[key] not in out:
-                out.append(forms[key])
-        return out[:limit]
-
-
-class Quoted:
-    """Words shown in quotes the way each language writes them: « a », « b » / "a", "b"."""
-
-    def __init__(self, words: Iterable[str]) -> None:
-        self.words = list(words)
-
-    def describe(self, lang: Lang | None = None) -> str:
-        if (lang or env_lang()) == "fr":
-            return ", ".join(f"«\u202f{w}\u202f»" for w in self.words)
-        return ", ".join(f'"{w}"' for w in self.words)
+def _lexicon() -> Lexicon:
+    return Lexicon(PRIORITY)
 
 
 @dataclass
@@ -349,22 +191,11 @@ class Vocabulary:
 
 def _fighter_forms(state: VtmState) -> dict[str, list[str]]:
     """Each fighter's id, name, and the words of its name that no one else has."""
-    forms: dict[str, list[str]] = {fid: [fid, f.name] for fid, f in state.fighters.items()}
-    owners: dict[str, set[str]] = {}
-    for fid, f in state.fighters.items():
-        for part in normalize_key(f.name).split("_"):
-            if len(part) >= 3:
-                owners.setdefault(part, set()).add(fid)
-    for part, ids in owners.items():
-        if len(ids) == 1:
-            forms[next(iter(ids))].append(part)
-    return forms
+    return name_forms({fid: f.name for fid, f in state.fighters.items()})
 
 
 def _add_fighters(lex: Lexicon, forms: Mapping[str, list[str]], cat: str = "fighter") -> None:
-    for fid, names in forms.items():
-        for name in names:
-            lex.add(name, Entry(cat, fid, surface=names[1] if len(names) > 1 else fid))
+    add_names(lex, forms, cat)
 
 
 def _add_common(lex: Lexicon, words: ScriptWords) -> None:
@@ -417,7 +248,7 @@ def _add_kinds(lex: Lexicon, state: VtmState, words: ScriptWords, tables: Tables
 def _slot_lexicon(
     spec: VerbSpec, forms: Mapping[str, list[str]], words: ScriptWords, tables: Tables
 ) -> Lexicon:
-    lex = Lexicon()
+    lex = _lexicon()
     _add_common(lex, words)
     _add_params(lex, spec.slots, "param")
     kinds = {s.kind for s in spec.slots.values()}
@@ -442,22 +273,22 @@ def _build(state: VtmState) -> Vocabulary:
     words = script_words()
     tables = equipment.tables(state)
     forms = _fighter_forms(state)
-    actor = Lexicon()
+    actor = _lexicon()
     _add_fighters(actor, forms, "actor")
     actor.add_all(words.gm, Entry("actor", "", surface="mj"))
-    lines = Lexicon()
+    lines = _lexicon()
     for vid, spec in words.lines.items():
         lines.add_all(spec.words, Entry("verb", vid))
-    verbs = Lexicon()
+    verbs = _lexicon()
     for vid, spec in words.verbs.items():
         verbs.add_all(spec.words, Entry("verb", vid))
-    gm_verbs = Lexicon()
+    gm_verbs = _lexicon()
     for vid, spec in words.gm_verbs.items():
         gm_verbs.add_all(spec.words, Entry("verb", vid))
     for vid, spec in words.lines.items():
         gm_verbs.add_all(spec.words, Entry("verb", "line:" + vid))
 
-    action = Lexicon()
+    action = _lexicon()
     _add_common(action, words)
     _add_kinds(action, state, words, tables)
     for kind, phrases in words.defences.items():
@@ -468,29 +299,22 @@ def _build(state: VtmState) -> Vocabulary:
     for sep in words.separators:
         action.add(sep, Entry("sep"))
 
-    declaration = Lexicon()
-    declaration.entries = {k: list(v) for k, v in action.entries.items()}
-    declaration.longest = action.longest
+    declaration = action.copy()
     _add_params(declaration, words.declaration_params, "decl")
     # Without "decl" entries, action words of a full defence must not read as an action.
-    for key in list(action.entries):
-        action.entries[key] = [e for e in action.entries[key] if e.cat != "decl"]
-        if not action.entries[key]:
-            del action.entries[key]
+    action.drop("decl")
 
-    defence = Lexicon()
+    defence = _lexicon()
     _add_common(defence, words)
     for kind, phrases in words.defences.items():
         defence.add_all(phrases, Entry("defence", kind))
     _add_params(defence, words.defence_params, "param")
     defence.add_all(words.verbs["defend"].words if "defend" in words.verbs else (), Entry("filler"))
 
-    ambush = Lexicon()
-    ambush.entries = {k: list(v) for k, v in action.entries.items()}
-    ambush.longest = action.longest
+    ambush = action.copy()
     _add_params(ambush, words.ambush_params, "param")
 
-    cover = Lexicon()
+    cover = _lexicon()
     _add_common(cover, words)
     _add_cover(cover, tables)
 
@@ -514,22 +338,18 @@ def _build(state: VtmState) -> Vocabulary:
     return vocab
 
 
-_CACHE: dict[tuple[Any, ...], Vocabulary] = {}
+_CACHE: Vocabularies[Vocabulary] = Vocabularies()
 
 
 def vocabulary(state: VtmState) -> Vocabulary:
     """The lexicons for this state's fighters, tables and custom maneuvers (cached)."""
+    tables = equipment.tables(state)
     key = (
-        id(equipment.tables(state)),
+        id(tables),
         tuple((fid, f.name) for fid, f in state.fighters.items()),
         tuple(sorted(state.custom_maneuvers)),
     )
-    found = _CACHE.get(key)
-    if found is None or found.tables is not equipment.tables(state):
-        if len(_CACHE) > 64:
-            _CACHE.clear()
-        found = _CACHE[key] = _build(state)
-    return found
+    return _CACHE.get(key, tables, lambda: _build(state))
 
 
 # --------------------------------------------------------------------------- reading a line
@@ -550,36 +370,19 @@ def hook(name: str) -> Callable[[Hook], Hook]:
     return wrap
 
 
-class _Reader:
+UNKNOWN = ("vtm.script.unknown_word", "vtm.script.unknown_word_suggest")
+"""The errors of a word not understood (without, with suggestions)."""
+
+
+class _Reader(Reader):
     """Reads the tokens of one line in a context."""
 
     def __init__(self, line: str, body: str, vocab: Vocabulary, state: VtmState) -> None:
-        self.line = line
-        self.body = body
+        super().__init__(line, body, UNKNOWN)
         self.vocab = vocab
         self.state = state
-        self.toks = tokenize(body)
-        self.i = 0
         self.pending: list[Tok] = []
         self.signs: dict[str, str] = {}
-        self.verbs: Lexicon | None = None
-        """The verbs that could open this line (for suggestions about its first word)."""
-
-    # ---- errors
-
-    def error(self, key: str, **params: Any) -> ConteurError:
-        return ConteurError(key, line=self.line.strip(), **params)
-
-    def unknown(self, tok: Tok, lex: Lexicon) -> ConteurError:
-        close = lex.suggestions(tok.raw)
-        if self.verbs is not None and self.toks and tok is self.toks[0]:
-            # The first word may have been meant as a verb.
-            close = list(dict.fromkeys(self.verbs.suggestions(tok.raw) + close))[:3]
-        if close:
-            return self.error(
-                "vtm.script.unknown_word_suggest", word=tok.raw, suggestions=Quoted(close)
-            )
-        return self.error("vtm.script.unknown_word", word=tok.raw)
 
     def expected(self, kind: str, after: str, spec: ParamSpec | None = None) -> ConteurError:
         return self.error("vtm.script.expected", word=after, expected=self.what(kind, spec))
@@ -591,36 +394,6 @@ class _Reader:
         elif kind in ("fighter", "fighters", "place"):
             choices = ", ".join(self.vocab.fighters.values())
         return Msg(f"vtm.script.expect.{kind}", choices=choices)
-
-    # ---- tokens
-
-    def done(self) -> bool:
-        return self.i >= len(self.toks)
-
-    def peek(self, offset: int = 0) -> Tok | None:
-        j = self.i + offset
-        return self.toks[j] if j < len(self.toks) else None
-
-    def best(self, lex: Lexicon, accept: Callable[[Entry], bool]) -> tuple[int, Entry] | None:
-        """The longest phrase here with a meaning ``accept`` takes."""
-        for n, entries in lex.matches(self.toks, self.i):
-            for e in entries:
-                if accept(e):
-                    return n, e
-        return None
-
-    def skip_fillers(self, lex: Lexicon) -> None:
-        while not self.done():
-            found = lex.matches(self.toks, self.i)
-            if found and all(e.cat == "filler" for e in found[0][1]):
-                self.i += found[0][0]
-            else:
-                return
-
-    def rest(self) -> str:
-        """The raw text from the current token to the end of the line."""
-        tok = self.peek()
-        return self.body[tok.start :].strip() if tok is not None else ""
 
     # ---- values
 
@@ -710,39 +483,8 @@ class _Reader:
         if kind == "traits":
             return self.read_traits()
         if kind == "data":
-            return self.read_data()
+            return self.read_data("vtm.script.bad_data")
         return _NOTHING
-
-    def read_data(self) -> Any:
-        """A YAML value in brackets (``{colt: 3}``, ``[lethal, L]``), else one word as typed."""
-        tok = self.peek()
-        if tok is None:
-            return _NOTHING
-        start = tok.start
-        before = self.toks[self.i - 1].end if self.i > 0 else 0
-        opened = self.body.rfind("[", before, start)
-        if opened >= 0 and not self.body[opened + 1 : start].strip():
-            start = opened  # "[" is punctuation to the tokenizer
-        opening = self.body[start : start + 1]
-        if opening not in "{[" or not opening:
-            self.i += 1
-            return tok.value if tok.type in ("num", "text") else tok.raw
-        closing = {"{": "}", "[": "]"}[opening]
-        depth, end = 0, -1
-        for j in range(start, len(self.body)):
-            depth += {opening: 1, closing: -1}.get(self.body[j], 0)
-            if depth == 0:
-                end = j + 1
-                break
-        if end < 0:
-            raise self.error("vtm.script.bad_data", detail=self.body[start:])
-        try:
-            value = safe_yaml(self.body[start:end])
-        except yaml.YAMLError:
-            raise self.error("vtm.script.bad_data", detail=self.body[start:end]) from None
-        while not self.done() and self.toks[self.i].start < end:
-            self.i += 1
-        return value
 
     def take(self, lex: Lexicon, accept: Callable[[Entry], bool]) -> Any:
         found = self.best(lex, accept)
@@ -757,17 +499,6 @@ class _Reader:
         if e.cat == "weapon":
             return e.key or None
         return e.key
-
-    def read_position(self) -> list[float] | None:
-        tok = self.peek()
-        if tok is not None and tok.type == "pos":
-            self.i += 1
-            return [float(tok.value[0]), float(tok.value[1])]
-        nxt = self.peek(1)
-        if tok is not None and nxt is not None and tok.type == "num" and nxt.type == "num":
-            self.i += 2
-            return [float(tok.value), float(nxt.value)]
-        return None
 
     def read_traits(self) -> Any:
         names: list[str] = []
@@ -1022,11 +753,7 @@ def _not_kind(e: Entry) -> bool:
     return e.cat != "kind"
 
 
-class _Nothing:
-    """No value read."""
-
-
-_NOTHING: Any = _Nothing()
+_NOTHING: Any = NOTHING
 
 
 @hook("willpower_sign")
@@ -1082,17 +809,14 @@ def parse_line(line: str, state: VtmState) -> Command:
 
 
 def _is_actor(head: str, vocab: Vocabulary) -> bool:
-    key = "_".join(t.norm for t in tokenize(head))
-    return any(e.cat == "actor" for e in vocab.actor.entries.get(key, []))
+    return speaker(head, vocab.actor, "actor") is not None
 
 
 def _actor(line: str, head: str, vocab: Vocabulary) -> str | None:
     """The fighter id before the colon, or None for the game master."""
-    toks = tokenize(head)
-    key = "_".join(t.norm for t in toks)
-    for e in vocab.actor.entries.get(key, []):
-        if e.cat == "actor":
-            return e.key or None
+    found = speaker(head, vocab.actor, "actor")
+    if found is not None:
+        return found.key or None
     close = vocab.actor.suggestions(head)
     fighters = Quoted(vocab.fighters.values())
     if close:
@@ -1132,7 +856,7 @@ def _misplaced_maneuver(body: str, vocab: Vocabulary, state: VtmState) -> Conteu
     """A line not understood that names a maneuver an option pack keeps out of play (the
     pack's while it is off, a core one it replaces while it is on): the refusal naming
     the rule that replaces it."""
-    lex = Lexicon()
+    lex = _lexicon()
     found: dict[str, Misplaced] = {}
     for i, m in enumerate(misplaced(state)):
         found[str(i)] = m

@@ -10,11 +10,16 @@ bill: assomme garde avec colt_saa
 mj: ligote garde
 mj: duel gagné par bill témoin
 annuler
+
+The words are read with the engine's script kit (``conteur.engine.lexicon``): the verb
+is the longest phrase the line starts with, and a keyword (``vise``, ``mod``, ``avec``,
+``témoin``...) cuts the rest where it stands; what lies between is a fighter, a zone or
+a weapon as the tables name them.
 """
 
 from __future__ import annotations
 
-import re
+from dataclasses import dataclass
 from functools import cache
 from importlib import resources
 from typing import Any
@@ -22,10 +27,14 @@ from typing import Any
 import yaml
 
 from conteur.engine import Command
+from conteur.engine.lexicon import Entry, Lexicon, Quoted, Tok, head, speaker, tokenize
 from conteur.i18n import ConteurError
 
 from .state import WesternState
 from .tables import fold
+
+KEYWORDS = ("zone", "modifier", "with", "sudden", "attacked", "witness", "no_witness")
+"""The groups of ``data/script.yaml`` that are keywords inside a command."""
 
 
 @cache
@@ -39,25 +48,58 @@ def words() -> dict[str, Any]:
     return data
 
 
-def _starts(text: str, forms: list[str]) -> tuple[str, str] | None:
-    """The longest form ``text`` starts with (whole words), and the rest."""
-    low = text.lower()
-    for form in sorted(forms, key=len, reverse=True):
-        f = form.lower()
-        if low == f or low.startswith(f + " ") or low.startswith(f + ":"):
-            return form, text[len(f) :].strip(" :")
-    return None
+@dataclass(frozen=True)
+class Vocabulary:
+    """The lexicons of the language: the game master's words, the verbs, the keywords."""
+
+    gm: Lexicon
+    verbs: Lexicon
+    keywords: Lexicon
 
 
-def _split(rest: str, key: str) -> tuple[str, str | None]:
-    """``rest`` cut at the first word of ``key`` (``vise``...), and what follows it."""
-    forms = sorted(words()[key], key=len, reverse=True)
-    pattern = r"\s+(?:" + "|".join(re.escape(f) for f in forms) + r")(?:\s+|$)"
-    m = re.search(pattern, " " + rest, flags=re.IGNORECASE)
-    if not m:
-        return rest.strip(), None
-    head = (" " + rest)[: m.start()].strip()
-    return head, (" " + rest)[m.end() :].strip()
+@cache
+def vocabulary() -> Vocabulary:
+    w = words()
+    gm = Lexicon()
+    gm.add_all(w["gm"], Entry("gm"))
+    verbs = Lexicon()
+    for verb, forms in w["verbs"].items():
+        verbs.add_all(forms, Entry("verb", verb))
+    keywords = Lexicon()
+    for group in KEYWORDS:
+        keywords.add_all(w[group], Entry(group))
+    return Vocabulary(gm, verbs, keywords)
+
+
+@dataclass(frozen=True)
+class _Text:
+    """Raw text and its tokens, cut by keywords where they stand."""
+
+    text: str
+    toks: list[Tok]
+
+    @staticmethod
+    def of(text: str) -> _Text:
+        return _Text(text, tokenize(text))
+
+    def cut(self, group: str) -> tuple[str, str | None]:
+        """The text before the first keyword of ``group`` (``vise``...) and what follows it."""
+        lex = vocabulary().keywords
+        for i in range(len(self.toks)):
+            for n, entries in lex.matches(self.toks, i):
+                if any(e.cat == group for e in entries):
+                    before = self.text[: self.toks[i].start].strip()
+                    return before, self.text[self.toks[i + n - 1].end :].strip()
+        return self.text.strip(), None
+
+    def ending(self, group: str) -> str | None:
+        """The text before a keyword of ``group`` that ends it (``joe soudain``), else None."""
+        lex = vocabulary().keywords
+        for i in range(len(self.toks)):
+            for n, entries in lex.matches(self.toks, i):
+                if i + n == len(self.toks) and any(e.cat == group for e in entries):
+                    return self.text[: self.toks[i].start].strip()
+        return None
 
 
 def _zone(state: WesternState, text: str) -> str:
@@ -70,82 +112,73 @@ def _zone(state: WesternState, text: str) -> str:
     )
 
 
+def _speaker(state: WesternState, text: str) -> tuple[str | None, str]:
+    """Who speaks (``bill:``, ``mj:``; none for the game master) and the rest of the line.
+    A colon that names no one is part of the command (``approche garde : nuit``)."""
+    cut = head(text)
+    if not cut.colon:
+        return None, text
+    name = cut.head.strip()
+    if speaker(name, vocabulary().gm, "gm") is not None:
+        return None, cut.body.strip()
+    try:
+        return state.fighter(name).id, cut.body.strip()
+    except ConteurError:
+        return None, text
+
+
 def parse_line(line: str, state: WesternState) -> Command:
     """One script line as a command (ConteurError ``western.script.unknown`` otherwise)."""
-    text = line.strip()
-    w = words()
-    actor: str | None = None
-    head, sep, tail = text.partition(":")
-    if sep and not _starts(text, w["verbs"]["approach"]):
-        who = head.strip()
-        if fold(who) in {fold(g) for g in w["gm"]}:
-            text = tail.strip()
-        else:
-            try:
-                actor = state.fighter(who).id
-                text = tail.strip()
-            except ConteurError:
-                actor = None
-    elif sep:
-        # "approche X : mods" has a colon of its own; a leading "name:" still counts
-        try:
-            actor = state.fighter(head.strip()).id
-            text = tail.strip()
-        except ConteurError:
-            if fold(head.strip()) in {fold(g) for g in w["gm"]}:
-                text = tail.strip()
-    for verb, forms in w["verbs"].items():
-        found = _starts(text, forms)
-        if found is None:
-            continue
-        rest = found[1]
-        if verb in ("round", "undo"):
-            return Command(verb)
-        if verb in ("pass", "reload", "run"):
-            return Command(verb, actor)
-        if verb == "attack":
-            return _attack(state, actor, rest)
-        if verb == "approach":
-            target, _, mods = rest.partition(":")
-            if not mods and "," in target:
-                target, _, mods = target.partition(",")
-            items = [m.strip() for m in mods.split(",") if m.strip()]
-            args: dict[str, Any] = {"target": state.fighter(target.strip()).id}
-            args["modifiers"] = [_stealth(state, m) for m in items]
-            return Command("approach", actor, args)
-        if verb == "knockout":
-            who, obj = _split(rest, "with")
-            args = {"target": state.fighter(who).id}
-            if obj:
-                args["weapon"] = state.tables.weapon(obj).id
-            return Command("knockout", actor, args)
-        if verb == "surprise":
-            kind = "sudden"
-            who = rest
-            for k in ("attacked", "sudden"):
-                for form in sorted(w[k], key=len, reverse=True):
-                    if fold(rest).endswith(fold(form)):
-                        kind = k
-                        who = rest[: len(rest) - len(form)].strip()
-                        break
-                else:
-                    continue
+    actor, text = _speaker(state, line.strip())
+    toks = tokenize(text)
+    found = next(iter(vocabulary().verbs.matches(toks, 0)), None)
+    if found is None:
+        close = vocabulary().verbs.suggestions(toks[0].raw) if toks else []
+        if close:
+            raise ConteurError(
+                "western.script.unknown_suggest",
+                line=line.strip(),
+                word=toks[0].raw,
+                suggestions=Quoted(close),
+            )
+        raise ConteurError("western.script.unknown", line=line)
+    n, entries = found
+    verb = entries[0].key
+    rest = text[toks[n - 1].end :].strip(" :")
+    if verb in ("round", "undo"):
+        return Command(verb)
+    if verb in ("pass", "reload", "run"):
+        return Command(verb, actor)
+    if verb == "attack":
+        return _attack(state, actor, rest)
+    if verb == "approach":
+        return _approach(state, actor, rest)
+    if verb == "knockout":
+        who, obj = _Text.of(rest).cut("with")
+        args: dict[str, Any] = {"target": state.fighter(who).id}
+        if obj:
+            args["weapon"] = state.tables.weapon(obj).id
+        return Command("knockout", actor, args)
+    if verb == "surprise":
+        kind, who = "sudden", rest
+        for k in ("attacked", "sudden"):
+            before = _Text.of(rest).ending(k)
+            if before is not None:
+                kind, who = k, before
                 break
-            return Command("surprise", None, {"target": state.fighter(who).id, "surprise": kind})
-        if verb == "bind":
-            return Command("bind", None, {"target": state.fighter(rest).id})
-        if verb == "duel_won":
-            return _duel(state, rest)
-    raise ConteurError("western.script.unknown", line=line)
+        return Command("surprise", None, {"target": state.fighter(who).id, "surprise": kind})
+    if verb == "bind":
+        return Command("bind", None, {"target": state.fighter(rest).id})
+    return _duel(state, rest)
 
 
 def _attack(state: WesternState, actor: str | None, rest: str) -> Command:
-    rest, mod = _split(rest, "modifier")
-    rest, zone = _split(rest, "zone")
+    rest, mod = _Text.of(rest).cut("modifier")
+    rest, zone = _Text.of(rest).cut("zone")
     target = rest.strip()
-    for article in ("sur ", "at "):
-        if target.lower().startswith(article):
-            target = target[len(article) :]
+    for article in words()["articles"]:
+        if target.lower().startswith(article + " "):
+            target = target[len(article) + 1 :]
     args: dict[str, Any] = {"target": state.fighter(target).id}
     if zone:
         args["zone"] = _zone(state, zone)
@@ -157,22 +190,27 @@ def _attack(state: WesternState, actor: str | None, rest: str) -> Command:
     return Command("attack", actor, args)
 
 
-def _stealth(state: WesternState, item: str) -> str:
+def _approach(state: WesternState, actor: str | None, rest: str) -> Command:
+    """``approche garde : nuit, silence, 15 m``: the victim, then the stealth modifiers."""
     from .knockout import stealth_entry
 
-    return stealth_entry(state, item).id
+    target, _, mods = rest.partition(":")
+    if not mods and "," in target:
+        target, _, mods = target.partition(",")
+    items = [m.strip() for m in mods.split(",") if m.strip()]
+    args: dict[str, Any] = {"target": state.fighter(target.strip()).id}
+    args["modifiers"] = [stealth_entry(state, m).id for m in items]
+    return Command("approach", actor, args)
 
 
 def _duel(state: WesternState, rest: str) -> Command:
-    w = words()
     witness: bool | None = None
-    text = rest
-    for key, value in (("no_witness", False), ("witness", True)):
-        for form in sorted(w[key], key=len, reverse=True):
-            if fold(text).endswith(fold(form)) and witness is None:
-                witness = value
-                text = text[: len(text) - len(form)].strip()
-    side = text.strip()
+    side = rest.strip()
+    for group, value in (("no_witness", False), ("witness", True)):
+        before = _Text.of(side).ending(group)
+        if before is not None:
+            witness, side = value, before
+            break
     sides = {fold(f.side): f.side for f in state.fighters.values()}
     if fold(side) not in sides:
         try:

@@ -1,0 +1,163 @@
+"""The script language's kit (``conteur.engine.lexicon``) and the three rulesets' words on it.
+
+``tests/golden/script_lines.json`` holds, for every line of every example script of the
+three rulesets, the command each ruleset's parser made of it (or the error it gave)
+before the parsers were put on the shared kit, read in the state the fight had at that
+line. Each example is played again here and every line read again must give the same.
+Regenerate (when a change of the language is meant) with::
+
+    python tests/test_script_kit.py
+"""
+
+from __future__ import annotations
+
+import json
+import sys
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from conteur.engine import Command
+from conteur.engine.lexicon import Entry, Lexicon, Reader, head, name_forms, speaker, tokenize
+from conteur.engine.script import play_script, script_lines, start, typed_dice
+from conteur.i18n import ConteurError
+
+ROOT = Path(__file__).resolve().parents[1]
+EXAMPLES = ROOT / "examples"
+LINES = Path(__file__).resolve().parent / "golden" / "script_lines.json"
+
+
+def _examples() -> list[str]:
+    found = [*EXAMPLES.glob("*.yaml"), *EXAMPLES.glob("*/*.yaml")]
+    return sorted(
+        p.relative_to(EXAMPLES).with_suffix("").as_posix()
+        for p in found
+        if p.with_suffix(".txt").exists() and p.with_suffix(".dice").exists()
+    )
+
+
+def _outcome(parse: Any, line: str, state: Any) -> dict[str, Any]:
+    try:
+        command: Command = parse(line, state)
+    except ConteurError as error:
+        return {"line": line, "error": error.key, "fr": error.message("fr")}
+    return {"line": line, "command": command.to_dict()}
+
+
+def read_example(name: str) -> list[dict[str, Any]]:
+    """Every line of example ``name`` read by its ruleset's parser, in the order played
+    (a line waiting for its turn is read again each time it is tried)."""
+    path = EXAMPLES / name
+    encounter = start(path.with_suffix(".yaml"))
+    ruleset = encounter.ruleset
+    seen: list[dict[str, Any]] = []
+    real = ruleset.parse_command
+
+    def parse(line: str, state: Any, lang: Any = None) -> Command:
+        seen.append(_outcome(lambda t, s: real(t, s, lang), line, state))
+        return real(line, state, lang)
+
+    ruleset.parse_command = parse  # type: ignore[method-assign]
+    try:
+        play_script(
+            encounter,
+            script_lines(path.with_suffix(".txt")),
+            typed_dice(path.with_suffix(".dice")),
+            "fr",
+        )
+    finally:
+        del ruleset.parse_command
+    return seen
+
+
+@pytest.mark.parametrize("name", _examples())
+def test_every_example_line_reads_as_before(name: str) -> None:
+    stored = json.loads(LINES.read_text(encoding="utf-8"))
+    assert name in stored, f"{name}: not in {LINES.name} (python {__file__})"
+    now = read_example(name)
+    assert len(now) == len(stored[name])
+    for before, after in zip(stored[name], now, strict=True):
+        assert after == before
+
+
+def test_the_stored_lines_cover_every_ruleset() -> None:
+    """The comparison above is not empty: each ruleset's examples read many commands."""
+    stored = json.loads(LINES.read_text(encoding="utf-8"))
+    by_folder: dict[str, int] = {}
+    for name, lines in stored.items():
+        folder = name.split("/")[0] if "/" in name else "vtm"
+        by_folder[folder] = by_folder.get(folder, 0) + sum("command" in x for x in lines)
+    assert set(by_folder) == {"vtm", "hunter", "western"}
+    assert min(by_folder.values()) >= 10
+
+
+# --------------------------------------------------------------------------- the kit itself
+
+
+def test_tokens_fold_accents_and_keep_quotes_numbers_pairs() -> None:
+    toks = tokenize("Bob: tire sur « le Grand Œil » 3,5 x2 -1 dégâts")
+    assert [(t.type, t.norm or t.value) for t in toks] == [
+        ("word", "bob"),
+        ("word", "tire"),
+        ("word", "sur"),
+        ("text", "le Grand Œil"),
+        ("pos", (3.0, 5.0)),
+        ("rep", 2),
+        ("num", "1"),
+        ("word", "degats"),
+    ]
+    assert toks[6].value == -1
+
+
+def test_the_longest_phrase_wins_then_the_priority() -> None:
+    lex = Lexicon(("verb", "word"))
+    lex.add("dégaine", Entry("verb", "draw"))
+    lex.add("dégaine vite", Entry("verb", "quick"))
+    lex.add("degaine", Entry("word", "other"))
+    toks = tokenize("DEGAINE-VITE colt")
+    assert [(n, [e.key for e in es]) for n, es in lex.matches(toks, 0)] == [(1, ["quick"])]
+    toks = tokenize("Dégaine colt")
+    assert [(n, [e.key for e in es]) for n, es in lex.matches(toks, 0)] == [(1, ["draw", "other"])]
+
+
+def test_fighters_are_named_by_id_name_or_a_word_only_they_have() -> None:
+    forms = name_forms({"a1": "Ana Reyes", "b1": "Bob Reyes", "c1": "Al"})
+    assert forms == {
+        "a1": ["a1", "Ana Reyes", "ana"],
+        "b1": ["b1", "Bob Reyes", "bob"],
+        "c1": ["c1", "Al"],
+    }
+
+
+def test_the_head_names_the_speaker() -> None:
+    lex = Lexicon()
+    lex.add("Ana Reyes", Entry("actor", "ana"))
+    lex.add("mj", Entry("actor", ""))
+    line = head("ANA-reyes: tire")
+    assert line.colon and line.body == " tire"
+    found = speaker(line.head, lex, "actor")
+    assert found is not None and found.key == "ana"
+    assert speaker("zorglub", lex, "actor") is None
+    assert not head("initiative").colon
+
+
+def test_an_unknown_word_names_the_line_the_word_and_the_closest() -> None:
+    lex = Lexicon()
+    lex.add("esquive", Entry("verb", "dodge"))
+    reader = Reader(
+        "ana: esquiv", "esquiv", ("vtm.script.unknown_word", "vtm.script.unknown_word_suggest")
+    )
+    assert reader.peek() is not None
+    error = reader.unknown(reader.toks[0], lex)
+    assert error.key == "vtm.script.unknown_word_suggest"
+    assert error.params["line"] == "ana: esquiv"
+    assert error.params["word"] == "esquiv"
+    assert error.params["suggestions"].words == ["esquive"]
+    assert error.params["suggestions"].describe("en") == '"esquive"'
+
+
+if __name__ == "__main__":
+    out = {name: read_example(name) for name in _examples()}
+    LINES.write_text(json.dumps(out, ensure_ascii=False, indent=1) + "\n", encoding="utf-8")
+    sys.exit(0)
