@@ -12,6 +12,10 @@ over are refused with a message in the chosen language and exit code 2.
 
 from __future__ import annotations
 
+import functools
+import inspect
+import types
+import typing
 from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Annotated, Any
 
@@ -74,20 +78,54 @@ def run_roll(
         console().print(render(record, lang, used_seed, rules))
 
 
+_SOURCE_OPTIONS = (
+    ("seed", SeedOption, None),
+    ("dice", DiceOption, None),
+    ("as_json", JsonOption, False),
+    ("lang", LangOption, None),
+)
+"""The options every roll command takes after its own: where the dice come from, the
+output, the language."""
+
+
+def _own_options(build: Callable[..., Any]) -> list[inspect.Parameter]:
+    """``build``'s parameters, each annotation evaluated in ``build``'s module (text under
+    ``from __future__ import annotations``); its return type, maybe a name imported for
+    type checking only, is not read."""
+    params = inspect.signature(build).parameters
+    text = types.SimpleNamespace(__annotations__={n: p.annotation for n, p in params.items()})
+    hints = typing.get_type_hints(text, build.__globals__, include_extras=True)
+    return [p.replace(annotation=hints[n]) for n, p in params.items()]
+
+
+def roll_command(build: Callable[..., Roll[Any]]) -> Callable[..., None]:
+    """The command of a roll from ``build``, a function of the roll's own options that
+    returns its request (checking them: a ``ConteurError`` it raises is reported as any
+    refusal). The command takes those options, then ``--seed``, ``--dice``, ``--json`` and
+    ``--lang``, and hands the request to ``run_roll``."""
+    own = _own_options(build)
+    kind = inspect.Parameter.POSITIONAL_OR_KEYWORD
+    common = [inspect.Parameter(n, kind, default=d, annotation=a) for n, a, d in _SOURCE_OPTIONS]
+
+    @functools.wraps(build)
+    def command(**values: Any) -> None:
+        seed, dice, as_json, lang = (values.pop(name) for name, _, _ in _SOURCE_OPTIONS)
+        run_roll(
+            lambda: build(**values), seed=seed, dice=dice, as_json=as_json, lang=resolve_lang(lang)
+        )
+
+    params = [*own, *common]
+    command.__signature__ = inspect.Signature(params, return_annotation=None)  # type: ignore[attr-defined]
+    command.__annotations__ = {p.name: p.annotation for p in params} | {"return": None}
+    return command
+
+
 @roll_app.command("expr", cls=ChromeCommand, help=help_text("cli.help.roll.expr"))
+@roll_command
 def roll_expr(
     expression: Annotated[str, typer.Argument(help=help_text("cli.help.expr"), metavar="NdX±M")],
-    seed: SeedOption = None,
-    dice: DiceOption = None,
-    as_json: JsonOption = False,
-    lang: LangOption = None,
-) -> None:
+) -> Roll[Any]:
     """A plain ``NdX±M`` roll: the sum of the faces plus the modifier."""
-    chosen = resolve_lang(lang)
+    from conteur.dice import Expr
 
-    def build() -> Roll[Any]:
-        from conteur.dice import Expr
-
-        return Expr.parse(expression)
-
-    run_roll(build, seed=seed, dice=dice, as_json=as_json, lang=chosen)
+    return Expr.parse(expression)

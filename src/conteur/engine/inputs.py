@@ -238,6 +238,19 @@ def overlay(
     return {**kept, **over}
 
 
+def over_sheet(
+    raw: Mapping[Any, Any], sheet: Any, known: Sequence[Key], *, entry: Any
+) -> dict[Any, Any]:
+    """The combatant entry ``raw`` laid over its inline ``sheet`` (``overlay``: the entry's
+    keys, but ``sheet``, replace the sheet's); ``InputError`` naming the entry's ``sheet``
+    when it is no mapping."""
+    if not isinstance(sheet, Mapping):
+        raise InputError(
+            Msg("input.reason.not_mapping", value=short(sheet)), entry=entry, field="sheet"
+        )
+    return overlay(sheet, {k: v for k, v in raw.items() if k != "sheet"}, known)
+
+
 def check_keys(
     data: Mapping[Any, Any], known: Sequence[Key], *, entry: Any = "", file: str = ""
 ) -> dict[str, Any]:

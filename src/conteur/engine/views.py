@@ -12,7 +12,8 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass, field
-from typing import Literal
+from functools import cache
+from typing import Any, Literal
 
 from conteur.i18n import Lang, Msg, t
 
@@ -152,6 +153,26 @@ class Roster:
         raise KeyError(fighter)
 
 
+Rungs = tuple[tuple[int, str], ...]
+"""A ladder of bands: (threshold, band) pairs, in the order the ruleset reads them."""
+
+
+@cache
+def band_ladder(package: str, threshold: str) -> tuple[Rungs, Mapping[str, str]]:
+    """A ruleset's words for how hurt a combatant is, from its package's ``data/bands.yaml``:
+    the ``wounded`` rungs as (the rung's ``threshold`` number, band), in the file's order,
+    and the band each fate reads as (``fates``)."""
+    from importlib import resources
+
+    import yaml
+
+    ref = resources.files(package).joinpath("data/bands.yaml")
+    data: dict[str, Any] = yaml.safe_load(ref.read_text(encoding="utf-8"))
+    rungs = tuple((int(r[threshold]), str(r["band"])) for r in data["wounded"])
+    fates = {str(k): str(v) for k, v in data["fates"].items()}
+    return rungs, fates
+
+
 __all__ = [
     "STATUSES",
     "Column",
@@ -161,6 +182,8 @@ __all__ = [
     "Resource",
     "Roster",
     "RosterRow",
+    "Rungs",
     "Status",
     "TurnView",
+    "band_ladder",
 ]

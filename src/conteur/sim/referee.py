@@ -12,12 +12,13 @@ from __future__ import annotations
 
 import math
 from abc import ABC, abstractmethod
-from collections.abc import Iterable, Mapping
-from dataclasses import dataclass
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass, field
 from typing import Any, Protocol
 
 from conteur.dice import DiceSource
 from conteur.engine import Encounter
+from conteur.engine.geometry import distance
 from conteur.i18n import ConteurError
 
 from .tactics import Tactic
@@ -115,11 +116,26 @@ class FightersReferee:
         )
 
 
+@dataclass(frozen=True)
+class Bout:
+    """One fight as a referee runs it: the encounter, its dice, each side's tactic, the turn
+    limit, and the escape distance past which a fleeing fighter has left."""
+
+    encounter: Encounter
+    dice: DiceSource
+    tactics: Mapping[str, Tactic]
+    max_turns: int
+    escape: float
+    gone: set[str] = field(default_factory=set)
+    """Fighters the referee saw leave the fight, where fleeing is an act of the rules (a
+    pass) rather than a distance."""
+
+
 class EscapeReferee(FightersReferee, ABC):
     """A referee whose fight runs its commands (``run``) until fewer than two sides stand or
     the turn limit, then reads who stands (``standing``) and each fighter's fate (``fate``),
-    a fighter beyond ``escape`` metres of every enemy counting as fled. A refused command
-    (a tactic's bug) ends the fight with its message."""
+    a fighter beyond ``escape`` metres of every enemy counting as fled (``fled``). A refused
+    command (a tactic's bug) ends the fight with its message."""
 
     def fight(
         self,
@@ -129,36 +145,54 @@ class EscapeReferee(FightersReferee, ABC):
         max_turns: int,
         escape: float,
     ) -> FightRecord:
+        bout = Bout(encounter, dice, tactics, max_turns, escape)
         error: str | None = None
         try:
-            self.run(encounter, dice, tactics, max_turns, escape)
+            self.run(bout)
         except ConteurError as exc:
             error = exc.message("en")
         state = encounter.state
-        standing = self.standing(state, escape, tactics)
-        fates = (self.fate(state, f, escape, tactics) for f in state.fighters.values())
+        standing = self.standing(state, bout)
+        fates = (self.fate(state, f, bout) for f in state.fighters.values())
         return FightRecord.ended(standing, state.turn, fates, error)
 
     @abstractmethod
-    def run(
-        self,
-        encounter: Encounter,
-        dice: DiceSource,
-        tactics: Mapping[str, Tactic],
-        max_turns: int,
-        escape: float,
-    ) -> None:
+    def run(self, bout: Bout) -> None:
         """Play the encounter's commands to its end (ConteurError: a command refused)."""
 
     @abstractmethod
-    def standing(
-        self, state: Any, escape: float, tactics: Mapping[str, Tactic]
-    ) -> dict[str, list[str]]:
+    def standing(self, state: Any, bout: Bout) -> dict[str, list[str]]:
         """The fighters still in the fight, by side."""
 
     @abstractmethod
-    def fate(self, state: Any, f: Any, escape: float, tactics: Mapping[str, Tactic]) -> str:
+    def fate(self, state: Any, f: Any, bout: Bout) -> str:
         """The fighter's fate at the end (``FATES``)."""
+
+    def not_fled(
+        self, state: Any, able: Mapping[str, Sequence[Any]], bout: Bout
+    ) -> dict[str, list[str]]:
+        """The ids of ``able`` (the fighters still able to fight, by side) but those that
+        have fled (``fled``), by side; a side with no one left is gone."""
+        if len(able) < 2:
+            return {side: [f.id for f in fs] for side, fs in able.items()}
+        out: dict[str, list[str]] = {}
+        for side, fs in able.items():
+            kept = [f.id for f in fs]
+            if any(bout.tactics[side].fleeing(state, f) for f in fs):
+                enemies = [o for s, os in able.items() if s != side for o in os]
+                kept = [f.id for f in fs if not self.fled(state, f, enemies, bout)]
+            if kept:
+                out[side] = kept
+        return out
+
+    def fled(self, state: Any, f: Any, enemies: Sequence[Any], bout: Bout) -> bool:
+        """Fleeing (its side's tactic says so) and farther than the escape distance from
+        every one of ``enemies`` (the enemies still able to fight; none: not fled)."""
+        return (
+            bool(enemies)
+            and bout.tactics[f.side].fleeing(state, f)
+            and all(distance(f.position, o.position) > bout.escape for o in enemies)
+        )
 
 
 def get_referee(ruleset: str) -> Referee:
@@ -176,6 +210,7 @@ __all__ = [
     "DOWN",
     "FATES",
     "KILLED",
+    "Bout",
     "EscapeReferee",
     "FightRecord",
     "FightersReferee",

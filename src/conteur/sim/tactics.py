@@ -58,6 +58,31 @@ class Tactic(Protocol):
         ...
 
 
+class PlainTactic:
+    """What a tactic does when it has nothing else to say: it keeps its side's options,
+    declares what it would do when due (``act``), reacts to nothing and never flees. A
+    ruleset's tactic inherits it, writes ``act``, and overrides what it does otherwise."""
+
+    def __init__(self, options: Mapping[str, Any]) -> None:
+        self.options = dict(options)
+
+    def declare(self, state: Any, fighter: Any) -> Command:
+        """What it would do when due (``act``)."""
+        return self.act(state, fighter)
+
+    def act(self, state: Any, fighter: Any) -> Command:
+        """What the fighter does when its action is due (each tactic says)."""
+        raise NotImplementedError
+
+    def react(self, state: Any, fighter: Any) -> Command | None:
+        """Nothing outside its turn."""
+        return None
+
+    def fleeing(self, state: Any, fighter: Any) -> bool:
+        """Never."""
+        return False
+
+
 TacticFactory = Callable[[Mapping[str, Any]], Tactic]
 """Builds a tactic from a side's options (the ``sides`` entry without ``tactic``)."""
 

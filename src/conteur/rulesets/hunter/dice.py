@@ -18,7 +18,7 @@ from typing import Any, ClassVar
 import numpy as np
 
 from conteur.dice.exact import FloatArray, trim
-from conteur.dice.kinds import register_roll_kind
+from conteur.dice.kinds import RollKind, register_roll_kind
 from conteur.dice.odds import CHART_POOL, RollOdds, check_max_pool, check_pool
 from conteur.dice.rolls import DieNote, DieRole, DieStage, Draw, RollRecord, check_count, replay
 from conteur.i18n import ConteurError, Lang, Msg, t
@@ -273,8 +273,13 @@ def odds_answer(
     return {"outcomes": hunter_odds(pool, again, rote=rote).outcomes()}
 
 
+ROLL_KINDS = (RollKind(HunterPool, HunterResult),)
+"""The rolls of this ruleset (``Ruleset.roll_kinds``), read back from the stored log."""
+
+
 __all__ = [
     "DRAMATIC_FAILURE",
+    "ROLL_KINDS",
     "HunterPool",
     "HunterResult",
     "check_again",

@@ -4,11 +4,8 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass
-from functools import cache
-from importlib import resources
-from typing import Any
 
-import yaml
+from conteur.engine.views import Rungs, band_ladder
 
 SEVERITY = {"bashing": 1, "lethal": 2, "aggravated": 3}
 MARKS = {0: " ", 1: "/", 2: "X", 3: "*"}
@@ -86,14 +83,9 @@ class HealthTrack:
 # ------------------------------------------------------------------ bands
 
 
-@cache
-def ladder() -> tuple[tuple[tuple[int, str], ...], Mapping[str, str]]:
+def ladder() -> tuple[Rungs, Mapping[str, str]]:
     """The bands of ``data/bands.yaml``: (penalty reached, band) rungs, and band by fate."""
-    ref = resources.files("conteur.rulesets.hunter").joinpath("data/bands.yaml")
-    data: dict[str, Any] = yaml.safe_load(ref.read_text(encoding="utf-8"))
-    rungs = tuple((int(r["penalty"]), str(r["band"])) for r in data["wounded"])
-    fates = {str(k): str(v) for k, v in data["fates"].items()}
-    return rungs, fates
+    return band_ladder("conteur.rulesets.hunter", "penalty")
 
 
 def band_of(boxes: tuple[int, ...] | list[int], fate: str) -> str:

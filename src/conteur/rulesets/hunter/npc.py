@@ -30,14 +30,15 @@ def _check(entry: Entry, era: str | None) -> None:
 
 
 @cache
-def archetypes() -> list[Archetype]:
-    """The bundled opponents (checked: each starts a fight)."""
+def archetypes(era: str | None = None) -> list[Archetype]:
+    """The bundled opponents (checked: each starts a fight); one era, ``era`` is not read."""
     text = resources.files("conteur.rulesets.hunter").joinpath("data", "archetypes.yaml")
     source = "hunter/data/archetypes.yaml"
     return build_archetypes(text.read_text("utf-8"), source, None, (), _check)
 
 
-def quick_npc_params() -> tuple[Param, ...]:
+def quick_npc_params(era: str | None = None) -> tuple[Param, ...]:
+    """The numbers a quick NPC is made from (one era: ``era`` is not read)."""
     tables = load_tables()
     return (
         Param("name", "text"),
@@ -56,8 +57,9 @@ def param_label(name: str, lang: Lang | None = None) -> str:
     return t(f"hunter.npc.param.{name}", lang)
 
 
-def quick_npc(params: Mapping[str, Any]) -> dict[str, Any]:
-    """A scenario combatant entry from the numbers of ``quick_npc_params``."""
+def quick_npc(params: Mapping[str, Any], era: str | None = None) -> dict[str, Any]:
+    """A scenario combatant entry from the numbers of ``quick_npc_params`` (``era`` is not
+    read)."""
     values = check_params(quick_npc_params(), params)
     weapon = load_tables().weapons[values["weapon"]] if values["weapon"] else None
     category = weapon.category if weapon is not None else "unarmed"

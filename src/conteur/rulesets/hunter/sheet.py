@@ -15,7 +15,7 @@ from conteur.engine.inputs import (
     check_keys,
     common,
     entry_of,
-    overlay,
+    over_sheet,
     short,
     validate,
 )
@@ -136,11 +136,7 @@ def fighter_from_scenario(raw: Mapping[str, Any], index: int, tables: Tables) ->
         raise InputError(Msg("input.reason.not_mapping", value=short(raw)), entry=entry)
     inline = raw.get("sheet")
     if inline is not None:
-        if not isinstance(inline, Mapping):
-            raise InputError(
-                Msg("input.reason.not_mapping", value=short(inline)), entry=entry, field="sheet"
-            )
-        raw = overlay(inline, {k: v for k, v in raw.items() if k != "sheet"}, ENTRY_KEYS)
+        raw = over_sheet(raw, inline, ENTRY_KEYS, entry=entry)
     fields = check_keys(raw, ENTRY_KEYS, entry=entry)
     given = common(fields, known=ENTRY_KEYS, entry=entry)
     traits: dict[str, int] = {}

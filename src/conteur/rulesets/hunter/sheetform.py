@@ -9,6 +9,13 @@ from collections.abc import Mapping
 from typing import Any
 
 from conteur.engine.sheetform import Choice, FormField, FormSection, SheetForm
+from conteur.engine.stateform import (
+    count_field,
+    fate_field,
+    health_field,
+    side_field,
+    state_sheet_form,
+)
 from conteur.i18n import Bilingual, Msg
 
 from .sheet import FIELDS, MERITS, TRAITS, XP_COUNTERS
@@ -54,9 +61,7 @@ def sheet_form(era: str | None = None) -> SheetForm:
                         default="hunter",
                         required=True,
                     ),
-                    FormField(
-                        "state.side", "text", Msg("hunter.form.field.side"), aliases=("side",)
-                    ),
+                    side_field(Msg("hunter.form.field.side")),
                     field("size", "number", low=1, high=20, default=5),
                 ),
             ),
@@ -78,13 +83,8 @@ def state_form(state: Mapping[str, Any], era: str | None = None) -> SheetForm:
     health = state.get("health")
     size = len([c for c in str(health) if c not in "[]"]) if isinstance(health, str) else None
     fields: list[FormField] = [
-        FormField(
-            "state.health",
-            "marks",
-            Msg("hunter.form.state.health"),
-            choices=tuple(Choice(m, Msg(f"word.{d}")) for m, d in MARKS),
-            size=size,
-            aliases=("health",),
+        health_field(
+            Msg("hunter.form.state.health"), (Choice(m, Msg(f"word.{d}")) for m, d in MARKS), size
         ),
     ]
     ammo = state.get("ammo")
@@ -93,39 +93,16 @@ def state_form(state: Mapping[str, Any], era: str | None = None) -> SheetForm:
         for weapon in ammo:
             w = tables.weapons.get(str(weapon))
             name = Bilingual(w.fr, w.en) if w is not None else Bilingual(weapon, weapon)
-            fields.append(
-                FormField(
-                    f"state.ammo.{weapon}",
-                    "number",
-                    Msg("hunter.form.state.ammo", weapon=name),
-                    0,
-                    999,
-                    aliases=("ammo",),
-                )
-            )
-    fields.append(
-        FormField(
-            "state.fate",
-            "choice",
-            Msg("hunter.form.state.fate"),
-            choices=tuple(Choice(f, Msg(f"hunter.form.fate.{f}")) for f in FATES),
-            aliases=("fate",),
-        )
-    )
+            label = Msg("hunter.form.state.ammo", weapon=name)
+            fields.append(count_field(f"state.ammo.{weapon}", label, ("ammo",)))
+    fates = (Choice(f, Msg(f"hunter.form.fate.{f}")) for f in FATES)
+    fields.append(fate_field(Msg("hunter.form.state.fate"), fates))
     if isinstance(state.get("xp_counters"), Mapping):
         fields.extend(
-            FormField(
-                f"state.xp_counters.{c}",
-                "number",
-                Msg(f"hunter.form.state.{c}"),
-                0,
-                999,
-                aliases=(c, "xp_counters"),
-            )
+            count_field(f"state.xp_counters.{c}", Msg(f"hunter.form.state.{c}"), (c, "xp_counters"))
             for c in XP_COUNTERS
         )
-    fields.append(FormField("state.side", "text", Msg("hunter.form.field.side"), aliases=("side",)))
-    return SheetForm(sections=(FormSection("state", Msg("hunter.form.state"), tuple(fields)),))
+    return state_sheet_form(fields, Msg("hunter.form.state"), Msg("hunter.form.field.side"))
 
 
 __all__ = ["sheet_form", "state_form"]

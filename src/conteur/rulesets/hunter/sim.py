@@ -12,11 +12,10 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from conteur.dice import DiceSource
-from conteur.engine import Command, Encounter
+from conteur.engine import Command
 from conteur.i18n import ConteurError
-from conteur.sim.referee import FightersReferee, FightRecord
-from conteur.sim.tactics import Tactic, TacticFactory
+from conteur.sim.referee import Bout, EscapeReferee
+from conteur.sim.tactics import PlainTactic, TacticFactory
 
 from .state import Fighter, HunterState
 from .turn import due
@@ -24,11 +23,11 @@ from .turn import due
 ATTACKS = frozenset({"attack", "throw", "burst", "grapple"})
 
 
-class HunterTactic:
+class HunterTactic(PlainTactic):
     """Attack the chosen enemy with what is in hand; reload an empty gun; fight a hold."""
 
     def __init__(self, options: Mapping[str, Any]) -> None:
-        self.options = dict(options)
+        super().__init__(options)
         self.gone: set[str] = set()
         """Fighters that have fled (kept up to date by the referee)."""
 
@@ -45,9 +44,6 @@ class HunterTactic:
             if o.id in (f.holding, f.held_by):
                 return o
         return among[0]
-
-    def declare(self, state: HunterState, fighter: Fighter) -> Command:
-        return self.act(state, fighter)
 
     def act(self, state: HunterState, f: Fighter) -> Command:
         if f.held_by or f.immobilised:
@@ -67,12 +63,6 @@ class HunterTactic:
                     "act", f.id, {"kind": "burst", "burst": "short", "targets": [target.id]}
                 )
         return Command("act", f.id, {"kind": "attack", "target": target.id})
-
-    def react(self, state: HunterState, fighter: Fighter) -> Command | None:
-        return None
-
-    def fleeing(self, state: HunterState, fighter: Fighter) -> bool:
-        return False
 
 
 class Nearest(HunterTactic):
@@ -111,48 +101,24 @@ class Flee(HunterTactic):
         return super().act(state, f)
 
 
-class HunterReferee(FightersReferee):
-    """Runs a hunter encounter turn by turn with the sides' tactics."""
+class HunterReferee(EscapeReferee):
+    """Runs a hunter encounter turn by turn with the sides' tactics. A fleeing fighter
+    leaves the fight by passing (``Bout.gone``), at any distance."""
 
     max_steps = 5_000
 
-    def fight(
-        self,
-        encounter: Encounter,
-        dice: DiceSource,
-        tactics: Mapping[str, Tactic],
-        max_turns: int,
-        escape: float,
-    ) -> FightRecord:
-        gone: set[str] = set()
-        for tactic in tactics.values():
+    def run(self, bout: Bout) -> None:
+        for tactic in bout.tactics.values():
             if isinstance(tactic, HunterTactic):
-                tactic.gone = gone
-        error: str | None = None
-        try:
-            self._run(encounter, dice, tactics, max_turns, gone)
-        except ConteurError as exc:
-            error = exc.message("en")
-        state: HunterState = encounter.state
-        standing = self.standing(state, gone)
-        fates = (self.fate(f, gone) for f in state.fighters.values())
-        return FightRecord.ended(standing, state.turn, fates, error)
-
-    def _run(
-        self,
-        encounter: Encounter,
-        dice: DiceSource,
-        tactics: Mapping[str, Tactic],
-        max_turns: int,
-        gone: set[str],
-    ) -> None:
+                tactic.gone = bout.gone
+        encounter, dice, tactics, gone = bout.encounter, bout.dice, bout.tactics, bout.gone
         for _ in range(self.max_steps):
             state: HunterState = encounter.state
-            if len(self.standing(state, gone)) < 2:
+            if len(self.standing(state, bout)) < 2:
                 return
             now = due(state)
             if now is None:
-                if state.turn >= max_turns:
+                if state.turn >= bout.max_turns:
                     return
                 encounter.execute(Command("initiative"), dice)
                 continue
@@ -163,39 +129,39 @@ class HunterReferee(FightersReferee):
                 continue
             cmd = tactic.act(state, f)
             if cmd.type == "act" and cmd.get("kind") in ATTACKS:
-                self.before_attack(encounter, dice, tactics, cmd)
+                self.before_attack(bout, cmd)
             encounter.execute(cmd, dice)
             if cmd.type == "pass" and tactic.fleeing(encounter.state, f):
                 gone.add(now)
         raise ConteurError("sim.stuck", turn=encounter.state.turn, phase=encounter.state.phase)
 
-    def before_attack(
-        self, encounter: Encounter, dice: DiceSource, tactics: Mapping[str, Tactic], cmd: Command
-    ) -> None:
+    def before_attack(self, bout: Bout, cmd: Command) -> None:
         """Each target of the attack about to be made may react (a dodge)."""
-        state: HunterState = encounter.state
+        state: HunterState = bout.encounter.state
         targets = cmd.get("targets") or [cmd.get("target")]
         for tid in targets:
             t = state.fighters.get(str(tid))
             if t is None or not t.able:
                 continue
-            reaction = tactics[t.side].react(encounter.state, t)
+            reaction = bout.tactics[t.side].react(bout.encounter.state, t)
             if reaction is not None:
-                encounter.execute(reaction, dice)
+                bout.encounter.execute(reaction, bout.dice)
 
-    def standing(self, state: HunterState, gone: set[str]) -> dict[str, list[str]]:
+    def standing(self, state: HunterState, bout: Bout) -> dict[str, list[str]]:
+        """Fighters still in the fight by side: able, and not gone."""
         out: dict[str, list[str]] = {}
         for f in state.fighters.values():
-            if f.able and f.id not in gone:
+            if f.able and f.id not in bout.gone:
                 out.setdefault(f.side, []).append(f.id)
         return out
 
-    def fate(self, f: Fighter, gone: set[str]) -> str:
+    def fate(self, state: HunterState, f: Fighter, bout: Bout) -> str:
+        """``referee.FATES``: dead, incapacitated (not able), fled (gone) or alive."""
         if f.fate == "dead":
             return "dead"
         if not f.able:
             return "incapacitated"
-        return "fled" if f.id in gone else "alive"
+        return "fled" if f.id in bout.gone else "alive"
 
 
 REFEREE = HunterReferee()

@@ -13,15 +13,10 @@ from typing import TYPE_CHECKING, Annotated, Any
 import typer
 
 from conteur.cli.common import (
-    DiceOption,
-    JsonOption,
-    LangOption,
-    SeedOption,
     help_text,
-    resolve_lang,
 )
 from conteur.cli.render import STYLES, Report, faces, listing
-from conteur.cli.roll import run_roll
+from conteur.cli.roll import roll_command
 from conteur.cli_parts import check_range
 from conteur.dice import Roll, RollRecord
 from conteur.dice.rolls import DieNote
@@ -35,25 +30,17 @@ if TYPE_CHECKING:
     from .charts import HunterChart
 
 
+@roll_command
 def roll(
     pool: Annotated[int, typer.Option("--pool", "-p", help=help_text("cli.help.pool.hunter"))],
     again: Annotated[int, typer.Option("--again", help=help_text("cli.help.again"))] = 10,
     rote: Annotated[bool, typer.Option("--rote", help=help_text("cli.help.rote"))] = False,
-    seed: SeedOption = None,
-    dice: DiceOption = None,
-    as_json: JsonOption = False,
-    lang: LangOption = None,
-) -> None:
+) -> Roll[Any]:
     """A new-WoD pool: 8+ succeeds, 10-again (or 9, 8), optional rote; chance die at 0."""
-    chosen = resolve_lang(lang)
+    from .dice import HunterPool
 
-    def build() -> Roll[Any]:
-        from .dice import HunterPool
-
-        check_range("--pool", pool, None, MAX_POOL)  # 0 or less: the chance die (H-CHANCE-1)
-        return HunterPool(dice=pool, again=again, rote=rote)
-
-    run_roll(build, seed=seed, dice=dice, as_json=as_json, lang=chosen)
+    check_range("--pool", pool, None, MAX_POOL)  # 0 or less: the chance die (H-CHANCE-1)
+    return HunterPool(dice=pool, again=again, rote=rote)
 
 
 # ------------------------------------------------------------------ conteur odds hunter

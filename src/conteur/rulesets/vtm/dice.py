@@ -18,7 +18,7 @@ from typing import Any, ClassVar
 import numpy as np
 
 from conteur.dice.exact import FloatArray, binomial
-from conteur.dice.kinds import register_roll_kind
+from conteur.dice.kinds import RollKind, register_roll_kind
 from conteur.dice.odds import CHART_POOL, RollOdds, check_max_pool, check_pool
 from conteur.dice.rolls import DieNote, DieRole, Draw, RollRecord, check_count
 from conteur.i18n import ConteurError, Lang, Msg, t
@@ -257,4 +257,16 @@ def asked_odds(pool: int, difficulty: int, no_cancel: bool, willpower: bool) -> 
     )
 
 
-__all__ = ["BOTCH", "VtmPool", "VtmResult", "odds_answer", "vtm_net", "vtm_odds"]
+ROLL_KINDS = (RollKind(VtmPool, VtmResult),)
+"""The rolls of this ruleset (``Ruleset.roll_kinds``), read back from the stored log."""
+
+
+__all__ = [
+    "BOTCH",
+    "ROLL_KINDS",
+    "VtmPool",
+    "VtmResult",
+    "odds_answer",
+    "vtm_net",
+    "vtm_odds",
+]

@@ -2,26 +2,21 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Mapping, Sequence
 from importlib import resources
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
-from conteur.dice import RollKind
-from conteur.engine import Command, CommandTemplate, Event, Param, Resolution, Ruleset
-from conteur.engine.battlemap import BattleMap
+from conteur.engine import Command, Event, Param
 from conteur.engine.characters import Importer
 from conteur.engine.inputs import (
     Key,
 )
 from conteur.engine.joining import JOIN, WITHDRAW
-from conteur.engine.npcs import Archetype
-from conteur.engine.report import Fact
+from conteur.engine.kit import Handler, KitRuleset
 from conteur.engine.rules import RuleText, load_rule_texts
-from conteur.engine.sheetform import SheetForm
-from conteur.engine.views import Column, Roster, TurnView
 from conteur.engine.visibility import Audiences, Visibility
-from conteur.i18n import ConteurError, Lang, Msg
+from conteur.i18n import ConteurError
 
 from . import actions, close, defence, equipment, general, gm, joining, modifiers, ranged, turn
 from .conditions import Aiming, VtmConditions
@@ -49,18 +44,12 @@ SCENARIO_KEYS = (
 """The top-level keys vtm reads beyond the generic ones (``era``, ``packs``, ``options``)."""
 
 
-Handler = Callable[[Resolution, Command], None]
-
 RULE_MODULES = (modifiers, actions, close, ranged, defence, general)
 """vtm's rule modules, imported for the handlers they declare (``rulebook.CORE_MODULES``
 gives their order)."""
 
-if TYPE_CHECKING:
-    from conteur.sim.referee import Referee
-    from conteur.sim.tactics import TacticFactory
 
-
-class VtmRuleset(Ruleset[VtmState]):
+class VtmRuleset(KitRuleset[VtmState]):
     """Vampire: la Mascarade, "Le Combat" (``000``), with its option packs."""
 
     name = "vtm"
@@ -168,73 +157,12 @@ class VtmRuleset(Ruleset[VtmState]):
 
     # ------------------------------------------------------------------ commands
 
-    def resolve(self, ctx: Resolution, command: Command) -> None:
-        handler = self.handlers.get(command.type)
-        if handler is None:
-            raise ConteurError("engine.unknown_command", command=command.type)
-        handler(ctx, command)
-
     def load_sheet(self, data: Mapping[str, Any], source: str = "<sheet>") -> object:
         """A sheet validated, French or English names (``sheet.load_sheet``)."""
 
         return load_sheet(data, source)
 
     # ------------------------------------------------------------------ its other parts
-
-    def referee(self) -> Referee:
-        """The simulator's referee (``.sim``, imported when first asked for)."""
-        from .sim import REFEREE
-
-        return REFEREE
-
-    def tactics(self) -> Mapping[str, TacticFactory]:
-        """The simulator's tactics by name (``.sim``)."""
-        from .sim import TACTICS
-
-        return TACTICS
-
-    def sweep_traits(self, state: VtmState) -> Mapping[str, str]:
-        """Every trait of a sheet, in any spelling ``traits.py`` reads (``.sweep``)."""
-        from .sweep import sweep_traits
-
-        return sweep_traits()
-
-    def sweep_trait_name(self, state: VtmState, trait: str) -> Msg:
-        """The trait's name in the catalogue (« Célérité » / "Celerity")."""
-        return Msg(f"vtm.trait.{trait}")
-
-    def with_trait(
-        self,
-        state: VtmState,
-        entry: Mapping[str, Any],
-        trait: str,
-        value: int,
-        base_dir: Path | None = None,
-    ) -> dict[str, Any]:
-        from .sweep import with_trait
-
-        return with_trait(entry, trait, value, base_dir)
-
-    def sweep_options(self, state: VtmState) -> Mapping[str, str]:
-        """The table options of the scenario's tables (``.sweep``)."""
-        from .sweep import sweep_options
-
-        return sweep_options(state)
-
-    def positions(self, state: VtmState) -> Mapping[str, tuple[float, float]]:
-        return {f.id: f.position for f in state.fighters.values()}
-
-    def battle_map(self, state: VtmState, lang: Lang | None = None) -> BattleMap:
-        """Positions, cover zones, range bands (``.battlemap``)."""
-        from .battlemap import battle_map
-
-        return battle_map(state, lang)
-
-    def roll_kinds(self) -> Sequence[RollKind]:
-        """The rolls of this ruleset (``.dice``)."""
-        from .dice import VtmPool, VtmResult
-
-        return (RollKind(VtmPool, VtmResult),)
 
     def demo_campaign(self) -> Mapping[str, Any]:
         """The saloon of 1899 (``data/demo-saloon.yaml``), ``conteur serve --demo``'s campaign."""
@@ -244,21 +172,6 @@ class VtmRuleset(Ruleset[VtmState]):
         data = yaml.safe_load(text)
         assert isinstance(data, dict)
         return data
-
-    def parse_command(self, line: str, state: Any, lang: Lang | None = None) -> Command:
-        from .script import parse_line
-
-        return parse_line(line, state)
-
-    def legal_commands(self, state: Any, actor: str | None = None) -> list[CommandTemplate]:
-        return legal_commands(state, actor)
-
-    def reveals(self, command: Command, state: VtmState) -> bool:
-        """A hidden fighter comes out when it acts; not when it does what the table does not
-        see (``visibility.STAYS_HIDDEN``)."""
-        from .visibility import STAYS_HIDDEN
-
-        return command.actor is not None and command.type not in STAYS_HIDDEN
 
     def visibility(self, event: Event, state: VtmState) -> Visibility:
         """The game master's notes, modifiers, complications and custom maneuvers are his;
@@ -271,44 +184,9 @@ class VtmRuleset(Ruleset[VtmState]):
 
         return audiences()
 
-    def roster(self, state: VtmState) -> Roster:
-        """A row per fighter: the track, Willpower, blood, ammunition, conditions."""
-        from .views import roster
-
-        return roster(state)
-
-    def columns(self) -> tuple[Column, ...]:
-        from .views import COLUMNS
-
-        return COLUMNS
-
-    def turn_view(self, state: VtmState) -> TurnView:
-        """The turn, its stage, the ranks of initiative; due: who declares or acts now."""
-        from .views import turn_view
-
-        return turn_view(state)
-
     def join_rule(self, state: Any) -> str | None:
         """V-INI-1: a newcomer rolls initiative with everyone at the next turn."""
         return "V-INI-1"
-
-    def fight_facts(self, event: Event) -> Sequence[Fact]:
-        """Attacks, hits, levels lost and every roll, for the summary (``.report``)."""
-        from .report import fight_facts
-
-        return fight_facts(event)
-
-    def summary(self, state: Any) -> list[dict[str, Any]]:
-        """Where each fighter stands, JSON-ready (health track with ``/`` and ``X``...)."""
-        from .summary import summary
-
-        return summary(state)
-
-    def summary_lines(self, state: Any, lang: Lang) -> list[str]:
-        """The same, one line of prose per fighter in ``lang``."""
-        from .summary import summary_lines
-
-        return summary_lines(state, lang)
 
     def attack_odds(
         self,
@@ -335,39 +213,6 @@ class VtmRuleset(Ruleset[VtmState]):
         from .tables import DEFAULT_ERA, ERAS
 
         return (DEFAULT_ERA, *(e for e in ERAS if e != DEFAULT_ERA))
-
-    def archetypes(self, era: str | None = None) -> list[Archetype]:
-        """A thug, a policeman, a ghoul: our defaults, in 1899 or modern nights (``npc``)."""
-        from .npc import archetypes
-
-        return list(archetypes(era))
-
-    def sheet_form(self, era: str | None = None) -> SheetForm:
-        """Traits as dots, the kind (mortal, ghoul, vampire), the era's weapons and armour."""
-        from .sheetform import sheet_form
-
-        return sheet_form(era)
-
-    def state_form(self, state: Mapping[str, Any], era: str | None = None) -> SheetForm:
-        """Wounds, Willpower, blood, the rounds left in each weapon, the fate."""
-        from .sheetform import state_form
-
-        return state_form(state, era)
-
-    def quick_npc_params(self, era: str | None = None) -> tuple[Param, ...]:
-        from .npc import quick_npc_params
-
-        return quick_npc_params(era)
-
-    def quick_npc_label(self, name: str, lang: Lang | None = None) -> str:
-        from .npc import param_label
-
-        return param_label(name, lang)
-
-    def quick_npc(self, params: Mapping[str, Any], era: str | None = None) -> dict[str, Any]:
-        from .npc import quick_npc
-
-        return quick_npc(params, era)
 
     def attack_kinds(self, state: Any, attacker: str) -> list[str]:
         """The maneuvers ``attacker`` could attack with now (its traits, powers and weapons

@@ -12,6 +12,13 @@ from typing import Any
 import yaml
 
 from conteur.engine.sheetform import Choice, FormField, FormSection, SheetForm
+from conteur.engine.stateform import (
+    count_field,
+    fate_field,
+    health_field,
+    side_field,
+    state_sheet_form,
+)
 from conteur.i18n import Bilingual, Msg
 
 from .tables import DEFAULT_ERA, load_tables
@@ -76,7 +83,7 @@ def sheet_form(era: str | None = None) -> SheetForm:
                         default="mortal",
                         required=True,
                     ),
-                    FormField("state.side", "text", Msg("vtm.form.side"), aliases=("side",)),
+                    side_field(Msg("vtm.form.side")),
                 ),
             ),
             FormSection(
@@ -135,13 +142,7 @@ def sheet_form(era: str | None = None) -> SheetForm:
 def state_form(state: Mapping[str, Any], era: str | None = None) -> SheetForm:
     """What a vtm character carries between fights: wounds, Willpower, blood, rounds left."""
     fields: list[FormField] = [
-        FormField(
-            "state.health",
-            "marks",
-            Msg("vtm.form.state.health"),
-            choices=tuple(Choice(d, Msg(f"word.{d}")) for d in DAMAGE),
-            aliases=("health",),
-        ),
+        health_field(Msg("vtm.form.state.health"), (Choice(d, Msg(f"word.{d}")) for d in DAMAGE)),
         FormField("state.willpower", "number", Msg("vtm.sheet.field.willpower"), 0, 10),
         FormField("state.blood", "number", Msg("vtm.sheet.field.blood"), 0, 100),
     ]
@@ -151,24 +152,14 @@ def state_form(state: Mapping[str, Any], era: str | None = None) -> SheetForm:
         for weapon in ammo:
             w = tables.weapons.get(str(weapon))
             name = Bilingual(w.name_fr, w.name_en) if w is not None else Bilingual(weapon, weapon)
-            fields.append(
-                FormField(
-                    f"state.ammo.{weapon}",
-                    "number",
-                    Msg("vtm.form.state.ammo", weapon=name),
-                    0,
-                    999,
-                    aliases=(str(weapon),),
-                )
-            )
-    fate = Msg("vtm.form.state.fate")
-    fates = tuple(
+            label = Msg("vtm.form.state.ammo", weapon=name)
+            fields.append(count_field(f"state.ammo.{weapon}", label, (str(weapon),)))
+    fates = (
         Choice(f, Msg(f"vtm.form.fate.{f}"))
         for f in ("alive", "incapacitated", "torpor", "dead", "final_death")
     )
-    fields.append(FormField("state.fate", "choice", fate, choices=fates, aliases=("fate",)))
-    fields.append(FormField("state.side", "text", Msg("vtm.form.side"), aliases=("side",)))
-    return SheetForm(sections=(FormSection("state", Msg("vtm.form.state"), tuple(fields)),))
+    fields.append(fate_field(Msg("vtm.form.state.fate"), fates))
+    return state_sheet_form(fields, Msg("vtm.form.state"), Msg("vtm.form.side"))
 
 
 __all__ = ["sheet_form", "state_form"]

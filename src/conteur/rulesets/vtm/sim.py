@@ -70,12 +70,11 @@ import math
 from collections.abc import Callable, Mapping
 from typing import Any, ClassVar
 
-from conteur.dice import DiceSource
-from conteur.engine import Command, CommandTemplate, Encounter
+from conteur.engine import Command, CommandTemplate
 from conteur.engine.geometry import Position, distance, move_toward
 from conteur.i18n import ConteurError
-from conteur.sim.referee import EscapeReferee
-from conteur.sim.tactics import Tactic, TacticFactory
+from conteur.sim.referee import Bout, EscapeReferee
+from conteur.sim.tactics import TacticFactory
 
 from . import defence, equipment, locks, turn
 from .actions import resolve_goal, running_distance, validate
@@ -512,20 +511,14 @@ class VtmReferee(EscapeReferee):
     max_steps = 20_000
     """Commands in one fight before it is stopped as an error (a tactic that loops)."""
 
-    def run(
-        self,
-        encounter: Encounter,
-        dice: DiceSource,
-        tactics: Mapping[str, Tactic],
-        max_turns: int,
-        escape: float,
-    ) -> None:
+    def run(self, bout: Bout) -> None:
+        encounter, dice, tactics = bout.encounter, bout.dice, bout.tactics
         execute = encounter.execute
         for _ in range(self.max_steps):
             state: VtmState = encounter.state
             phase = state.phase
             if phase == "setup":
-                if len(self.standing(state, escape, tactics)) < 2 or state.turn >= max_turns:
+                if len(self.standing(state, bout)) < 2 or state.turn >= bout.max_turns:
                     return
                 for f in list(state.fighters.values()):
                     if not f.out_of_fight:
@@ -544,22 +537,15 @@ class VtmReferee(EscapeReferee):
                 f = state.fighters[due]
                 cmd = tactics[f.side].act(state, f)
                 if cmd.type == "act":
-                    self.before_attack(encounter, dice, tactics, state, f)
+                    self.before_attack(bout, state, f)
                 execute(cmd, dice)
-                if len(self.standing(encounter.state, escape, tactics)) < 2:
+                if len(self.standing(encounter.state, bout)) < 2:
                     return
             else:
                 return
         raise ConteurError("sim.stuck", turn=encounter.state.turn, phase=encounter.state.phase)
 
-    def before_attack(
-        self,
-        encounter: Encounter,
-        dice: DiceSource,
-        tactics: Mapping[str, Tactic],
-        state: VtmState,
-        f: Fighter,
-    ) -> None:
+    def before_attack(self, bout: Bout, state: VtmState, f: Fighter) -> None:
         """The target of the attack about to be made may react (a defence)."""
         due = turn.next_timing(state, f.id)
         decl = f.progress.declaration
@@ -574,53 +560,25 @@ class VtmReferee(EscapeReferee):
         m = maneuver_or_none(state, action.kind)
         if m is None or not equipment.is_attack(m):
             return
-        cmd = tactics[target.side].react(state, target)
+        cmd = bout.tactics[target.side].react(state, target)
         if cmd is not None:
-            encounter.execute(cmd, dice)
+            bout.encounter.execute(cmd, bout.dice)
 
-    def standing(
-        self, state: VtmState, escape: float, tactics: Mapping[str, Tactic]
-    ) -> dict[str, list[str]]:
+    def standing(self, state: VtmState, bout: Bout) -> dict[str, list[str]]:
         """Fighters still in the fight by side: able, and not fled."""
         able: dict[str, list[Fighter]] = {}
         for f in state.fighters.values():
             if not f.out_of_fight:
                 able.setdefault(f.side, []).append(f)
-        if len(able) < 2:
-            return {side: [f.id for f in fs] for side, fs in able.items()}
-        out: dict[str, list[str]] = {}
-        for side, fs in able.items():
-            kept = [f.id for f in fs]
-            if any(tactics[side].fleeing(state, f) for f in fs):
-                enemies = [o for s, os in able.items() if s != side for o in os]
-                kept = [f.id for f in fs if not fled(state, f, enemies, escape, tactics)]
-            if kept:
-                out[side] = kept
-        return out
+        return self.not_fled(state, able, bout)
 
-    def fate(
-        self, state: VtmState, f: Fighter, escape: float, tactics: Mapping[str, Tactic]
-    ) -> str:
+    def fate(self, state: VtmState, f: Fighter, bout: Bout) -> str:
         """The fighter's fate at the end (``referee.FATES``)."""
         if f.out_of_fight:
             fate = f.fate
             return "incapacitated" if fate == "alive" else fate  # unconscious
         enemies = [o for o in state.fighters.values() if o.side != f.side and not o.out_of_fight]
-        return "fled" if enemies and fled(state, f, enemies, escape, tactics) else "alive"
-
-
-def fled(
-    state: VtmState,
-    f: Fighter,
-    enemies: list[Fighter],
-    escape: float,
-    tactics: Mapping[str, Tactic],
-) -> bool:
-    """Fleeing (its tactic says so) and farther than ``escape`` metres from every enemy
-    still able to fight."""
-    return tactics[f.side].fleeing(state, f) and all(
-        distance(f.position, o.position) > escape for o in enemies
-    )
+        return "fled" if self.fled(state, f, enemies, bout) else "alive"
 
 
 def due_now(state: VtmState) -> str | None:

@@ -9,6 +9,8 @@ from typing import Any
 
 import yaml
 
+from conteur.i18n import Msg
+
 from . import equipment
 from .entries import STATE_KEYS
 from .sheet import _FIELD_SPELLINGS
@@ -18,7 +20,7 @@ from .traits import canonical_trait, normalize_key, trait_label, trait_spellings
 _SECTIONS = frozenset({"attributes", "abilities", "disciplines"})
 
 
-def sweep_traits() -> dict[str, str]:
+def sweep_traits(state: VtmState) -> dict[str, str]:
     """Every spelling of a trait and its key (``dexterite`` → ``dexterity``)."""
     return trait_spellings()
 
@@ -28,8 +30,13 @@ def sweep_options(state: VtmState) -> dict[str, str]:
     return {key: key for key in equipment.tables(state).options}
 
 
+def trait_name(state: VtmState, trait: str) -> Msg:
+    """The trait's name in the catalogue (« Célérité » / "Celerity")."""
+    return Msg(f"vtm.trait.{trait}")
+
+
 def with_trait(
-    entry: Mapping[str, Any], trait: str, value: int, base_dir: Path | None
+    state: VtmState, entry: Mapping[str, Any], trait: str, value: int, base_dir: Path | None
 ) -> dict[str, Any]:
     """``entry`` with its sheet's ``trait`` at ``value`` (a sheet from a file comes inline)."""
     out = dict(entry)
@@ -60,4 +67,4 @@ def _with_trait(sheet: Mapping[str, Any], trait: str, value: int) -> dict[str, A
     return out
 
 
-__all__ = ["sweep_options", "sweep_traits", "with_trait"]
+__all__ = ["sweep_options", "sweep_traits", "trait_name", "with_trait"]

@@ -16,7 +16,7 @@ from functools import lru_cache
 from typing import Any, ClassVar
 
 from conteur.dice.asks import RollAsk
-from conteur.dice.kinds import register_roll_kind
+from conteur.dice.kinds import RollKind, register_roll_kind
 from conteur.dice.rolls import DieNote, Draw, Expr, RollRecord
 from conteur.i18n import Lang, Msg, t
 from conteur.records import lean
@@ -126,7 +126,12 @@ def odds_answer(*, skill: int) -> dict[str, Any]:
     return western_odds(skill).to_dict()
 
 
+ROLL_KINDS = (RollKind(Percentile, PercentileResult),)
+"""The rolls of this ruleset (``Ruleset.roll_kinds``), read back from the stored log."""
+
+
 __all__ = [
+    "ROLL_KINDS",
     "Percentile",
     "PercentileResult",
     "WesternOdds",

@@ -31,14 +31,16 @@ def _check(entry: Entry, era: str | None) -> None:
 
 
 @cache
-def archetypes() -> list[Archetype]:
-    """The bundled opponents (checked: each starts a fight with the default tables)."""
+def archetypes(era: str | None = None) -> list[Archetype]:
+    """The bundled opponents (checked: each starts a fight with the default tables); one
+    era, ``era`` is not read."""
     text = resources.files("conteur.rulesets.western").joinpath("data", "archetypes.yaml")
     source = "western/data/archetypes.yaml"
     return build_archetypes(text.read_text("utf-8"), source, None, (), _check)
 
 
-def quick_npc_params() -> tuple[Param, ...]:
+def quick_npc_params(era: str | None = None) -> tuple[Param, ...]:
+    """The numbers a quick NPC is made from (one era: ``era`` is not read)."""
     tables = default_tables()
     bonus = tables.health.pv_bonus
     return (
@@ -57,8 +59,9 @@ def param_label(name: str, lang: Lang | None = None) -> str:
     return t(f"western.npc.param.{name}", lang)
 
 
-def quick_npc(params: Mapping[str, Any]) -> dict[str, Any]:
-    """A scenario combatant entry from the numbers of ``quick_npc_params``."""
+def quick_npc(params: Mapping[str, Any], era: str | None = None) -> dict[str, Any]:
+    """A scenario combatant entry from the numbers of ``quick_npc_params`` (``era`` is not
+    read)."""
     values = check_params(quick_npc_params(), params)
     tables = default_tables()
     weapon = tables.weapon(str(values["weapon"]))

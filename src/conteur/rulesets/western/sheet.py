@@ -16,7 +16,7 @@ from conteur.engine.inputs import (
     check_keys,
     common,
     entry_of,
-    overlay,
+    over_sheet,
     read_data,
     short,
     validate,
@@ -134,11 +134,7 @@ def fighter_from_scenario(
                     Msg("input.reason.no_file", path=sheet), entry=entry, field=ENTRY_KEYS[0]
                 )
             sheet = read_data(path)
-        if not isinstance(sheet, Mapping):
-            raise InputError(
-                Msg("input.reason.not_mapping", value=short(sheet)), entry=entry, field="sheet"
-            )
-        raw = overlay(sheet, {k: v for k, v in raw.items() if k != "sheet"}, ENTRY_KEYS)
+        raw = over_sheet(raw, sheet, ENTRY_KEYS, entry=entry)
     data = check_keys(raw, ENTRY_KEYS, entry=entry)
     given = common(data, known=ENTRY_KEYS, entry=entry)
     flags = validate(WesternFlags, data, known=ENTRY_KEYS, entry=entry)

@@ -9,6 +9,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from conteur.engine.sheetform import Choice, FormField, FormSection, SheetForm
+from conteur.engine.stateform import count_field, fate_field, side_field, state_sheet_form
 from conteur.i18n import Bilingual, Msg
 
 from .state import FATES
@@ -52,9 +53,7 @@ def sheet_form(era: str | None = None) -> SheetForm:
                 Msg("western.form.who"),
                 (
                     field("name", "text", required=True),
-                    FormField(
-                        "state.side", "text", Msg("western.form.field.side"), aliases=("side",)
-                    ),
+                    side_field(Msg("western.form.field.side")),
                 ),
             ),
             FormSection("characteristics", Msg("western.form.characteristics"), chars),
@@ -87,30 +86,13 @@ def state_form(state: Mapping[str, Any], era: str | None = None) -> SheetForm:
     ammo = state.get("ammo")
     if isinstance(ammo, Mapping):
         fields.extend(
-            FormField(
-                f"state.ammo.{hand}",
-                "number",
-                Msg(AMMO_LABELS[hand]),
-                0,
-                999,
-                aliases=(f"ammo.{hand}",),
-            )
+            count_field(f"state.ammo.{hand}", Msg(AMMO_LABELS[hand]), (f"ammo.{hand}",))
             for hand in AMMO_LABELS
             if hand in ammo
         )
-    fields.append(
-        FormField(
-            "state.fate",
-            "choice",
-            Msg("western.form.state.fate"),
-            choices=tuple(Choice(f, Msg(f"western.form.fate.{f}")) for f in FATES),
-            aliases=("fate",),
-        )
-    )
-    fields.append(
-        FormField("state.side", "text", Msg("western.form.field.side"), aliases=("side",))
-    )
-    return SheetForm(sections=(FormSection("state", Msg("western.form.state"), tuple(fields)),))
+    fates = (Choice(f, Msg(f"western.form.fate.{f}")) for f in FATES)
+    fields.append(fate_field(Msg("western.form.state.fate"), fates))
+    return state_sheet_form(fields, Msg("western.form.state"), Msg("western.form.field.side"))
 
 
 __all__ = ["sheet_form", "state_form"]

@@ -10,12 +10,11 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from conteur.dice import DiceSource
-from conteur.engine import Command, Encounter
+from conteur.engine import Command
 from conteur.engine.geometry import distance
 from conteur.i18n import ConteurError
-from conteur.sim.referee import EscapeReferee
-from conteur.sim.tactics import Tactic, TacticFactory
+from conteur.sim.referee import Bout, EscapeReferee
+from conteur.sim.tactics import PlainTactic, TacticFactory
 
 from .combat import may_take
 from .shooting import weapon_in
@@ -36,17 +35,11 @@ def in_reach(state: WesternState, f: Fighter, hand: str, target: Fighter) -> boo
     return distance(f.position, target.position) <= reach
 
 
-class WesternTactic:
+class WesternTactic(PlainTactic):
     """Shoot at a chosen adversary in reach; reload when empty; run toward one out of reach."""
-
-    def __init__(self, options: Mapping[str, Any]) -> None:
-        self.options = dict(options)
 
     def choose(self, state: WesternState, f: Fighter, among: list[Fighter]) -> Fighter:
         return min(among, key=lambda o: distance(f.position, o.position))
-
-    def declare(self, state: Any, fighter: Any) -> Command:
-        return self.act(state, fighter)
 
     def act(self, state: Any, fighter: Any) -> Command:
         assert isinstance(state, WesternState)
@@ -72,12 +65,6 @@ class WesternTactic:
         if not reachable:
             return Command("run", f.id, {"toward": True})
         return Command("attack", f.id, {"target": self.choose(state, f, reachable).id})
-
-    def react(self, state: Any, fighter: Any) -> Command | None:
-        return None
-
-    def fleeing(self, state: Any, fighter: Any) -> bool:
-        return False
 
 
 class Nearest(WesternTactic):
@@ -108,21 +95,15 @@ class WesternReferee(EscapeReferee):
 
     max_steps = 20_000
 
-    def run(
-        self,
-        encounter: Encounter,
-        dice: DiceSource,
-        tactics: Mapping[str, Tactic],
-        max_turns: int,
-        escape: float,
-    ) -> None:
+    def run(self, bout: Bout) -> None:
+        encounter, dice, tactics = bout.encounter, bout.dice, bout.tactics
         for _ in range(self.max_steps):
             state: WesternState = encounter.state
-            if len(self.standing(state, escape, tactics)) < 2:
+            if len(self.standing(state, bout)) < 2:
                 return
             due = state.due()
             if due is None:
-                if state.turn >= max_turns:
+                if state.turn >= bout.max_turns:
                     return
                 encounter.execute(ROUND, dice)
                 continue
@@ -130,46 +111,22 @@ class WesternReferee(EscapeReferee):
             encounter.execute(tactics[f.side].act(state, f), dice)
         raise ConteurError("sim.stuck", turn=encounter.state.turn, phase=encounter.state.phase)
 
-    def standing(
-        self, state: WesternState, escape: float, tactics: Mapping[str, Tactic]
-    ) -> dict[str, list[str]]:
+    def standing(self, state: WesternState, bout: Bout) -> dict[str, list[str]]:
         """Fighters still in the fight by side: standing, and not fled."""
         able: dict[str, list[Fighter]] = {}
         for f in state.fighters.values():
             if f.standing:
                 able.setdefault(f.side, []).append(f)
-        out: dict[str, list[str]] = {}
-        for side, fs in able.items():
-            enemies = [o for s, os in able.items() if s != side for o in os]
-            kept = [f.id for f in fs if not self.fled(state, f, enemies, escape, tactics)]
-            if kept:
-                out[side] = kept
-        return out
+        return self.not_fled(state, able, bout)
 
-    def fled(
-        self,
-        state: WesternState,
-        f: Fighter,
-        enemies: list[Fighter],
-        escape: float,
-        tactics: Mapping[str, Tactic],
-    ) -> bool:
-        return (
-            bool(enemies)
-            and tactics[f.side].fleeing(state, f)
-            and all(distance(f.position, o.position) > escape for o in enemies)
-        )
-
-    def fate(
-        self, state: WesternState, f: Fighter, escape: float, tactics: Mapping[str, Tactic]
-    ) -> str:
+    def fate(self, state: WesternState, f: Fighter, bout: Bout) -> str:
         """``referee.FATES``: out of the fight and unconscious are *incapacitated*."""
         if f.fate == "dead":
             return "dead"
         if f.fate in ("out", "unconscious"):
             return "incapacitated"
         enemies = [o for o in state.fighters.values() if o.side != f.side and o.standing]
-        return "fled" if self.fled(state, f, enemies, escape, tactics) else "alive"
+        return "fled" if self.fled(state, f, enemies, bout) else "alive"
 
 
 REFEREE = WesternReferee()

@@ -35,6 +35,11 @@ def sweep_traits(state: WesternState) -> dict[str, str]:
     return out
 
 
+def sweep_options(state: WesternState) -> dict[str, str]:
+    """The two table options (``OPTIONS``)."""
+    return {key: key for key in OPTIONS}
+
+
 def trait_name(state: WesternState, trait: str) -> Bilingual:
     """The characteristic's or skill's name (``trait`` its id), French and English."""
     tables = state.tables
@@ -70,4 +75,4 @@ def with_trait(
     return out
 
 
-__all__ = ["OPTIONS", "SECTIONS", "sweep_traits", "with_trait"]
+__all__ = ["OPTIONS", "SECTIONS", "sweep_options", "sweep_traits", "trait_name", "with_trait"]

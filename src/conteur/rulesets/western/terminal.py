@@ -13,15 +13,10 @@ from typing import TYPE_CHECKING, Annotated, Any
 import typer
 
 from conteur.cli.common import (
-    DiceOption,
-    JsonOption,
-    LangOption,
-    SeedOption,
     help_text,
-    resolve_lang,
 )
 from conteur.cli.render import Report, faces
-from conteur.cli.roll import run_roll
+from conteur.cli.roll import roll_command
 from conteur.cli_parts import check_range
 from conteur.dice import Roll, RollRecord
 from conteur.dice.rolls import DieNote
@@ -32,23 +27,15 @@ if TYPE_CHECKING:
     from conteur.cli.demo import DemoPart
 
 
+@roll_command
 def roll(
     skill: Annotated[int, typer.Option("--skill", "-s", help=help_text("cli.help.skill"))],
-    seed: SeedOption = None,
-    dice: DiceOption = None,
-    as_json: JsonOption = False,
-    lang: LangOption = None,
-) -> None:
+) -> Roll[Any]:
     """1D100 at or under the skill; critical under a tenth of it (W-CRIT-1)."""
-    chosen = resolve_lang(lang)
+    from .dice import Percentile
 
-    def build() -> Roll[Any]:
-        from .dice import Percentile
-
-        check_range("--skill", skill, MIN_SKILL)
-        return Percentile(skill)
-
-    run_roll(build, seed=seed, dice=dice, as_json=as_json, lang=chosen)
+    check_range("--skill", skill, MIN_SKILL)
+    return Percentile(skill)
 
 
 def show_odds(lang: Lang, *, skill: int) -> None:

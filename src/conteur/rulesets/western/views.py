@@ -13,11 +13,6 @@ shooter's speed less ``order.delay`` for each shot it fired before in the round)
 from __future__ import annotations
 
 from collections.abc import Mapping
-from functools import cache
-from importlib import resources
-from typing import Any
-
-import yaml
 
 from conteur.engine.views import (
     Column,
@@ -27,8 +22,10 @@ from conteur.engine.views import (
     Resource,
     Roster,
     RosterRow,
+    Rungs,
     Status,
     TurnView,
+    band_ladder,
 )
 from conteur.i18n import Bilingual, Msg
 
@@ -43,14 +40,9 @@ CONDITIONS = ("unconscious", "helpless", "surprised", "instinctive", "holstered"
 """Every condition a row may name, in the order it names them (``western.cond.<key>``)."""
 
 
-@cache
-def ladder() -> tuple[tuple[tuple[int, str], ...], Mapping[str, str]]:
+def ladder() -> tuple[Rungs, Mapping[str, str]]:
     """The bands of ``data/bands.yaml``: (percent of PV left above which, band), band by fate."""
-    ref = resources.files("conteur.rulesets.western").joinpath("data/bands.yaml")
-    data: dict[str, Any] = yaml.safe_load(ref.read_text(encoding="utf-8"))
-    rungs = tuple((int(r["above"]), str(r["band"])) for r in data["wounded"])
-    fates = {str(k): str(v) for k, v in data["fates"].items()}
-    return rungs, fates
+    return band_ladder("conteur.rulesets.western", "above")
 
 
 WITHDRAWN = "withdrawn"

@@ -1,0 +1,258 @@
+"""A ruleset built the kit's way: each of its parts in a module of its package, by name.
+
+``Ruleset`` says what a game system provides; ``KitRuleset`` says where to find it when
+the ruleset's package follows one layout, so that a ruleset writes the rules and not the
+methods that hand each reader on to them. Every method below calls one name of one
+module of the package (``KitRuleset.parts``), imported when first asked for (the
+tracker never loads the simulator's referee, a script player never loads the forms),
+with the method's own arguments:
+
+==================  ==========================================================
+module              names
+==================  ==========================================================
+``legal``           ``legal_commands(state, actor)``
+``script``          ``parse_line(line, state)``
+``views``           ``roster(state)``, ``COLUMNS``, ``turn_view(state)``
+``visibility``      ``visibility(event, state)``, ``AUDIENCES``, ``STAYS_HIDDEN``
+``report``          ``fight_facts(event)``
+``summary``         ``summary(state)``, ``summary_lines(state, lang)``
+``odds``            ``attack_odds(state, attacker, target, maneuver, params)``
+``battlemap``       ``battle_map(state, lang)``
+``dice``            ``ROLL_KINDS``
+``sim``             ``REFEREE``, ``TACTICS``
+``sweep``           ``sweep_traits(state)``, ``trait_name(state, trait)``,
+                    ``with_trait(state, entry, trait, value, base_dir)``,
+                    ``sweep_options(state)``
+``npc``             ``archetypes(era)``, ``quick_npc_params(era)``,
+                    ``param_label(name, lang)``, ``quick_npc(params, era)``
+``sheetform``       ``sheet_form(era)``, ``state_form(state, era)``
+==================  ==========================================================
+
+and ``rule_texts`` reads the package's ``data/rules.yaml``, ``positions`` the
+``position`` of each of the state's ``fighters`` (what every state of the kit's rulesets
+holds). A command goes to the handler ``handlers`` gives for its type, then to
+``settle``. A ruleset whose part is shaped otherwise overrides that method, as it would
+``Ruleset``'s.
+"""
+
+from __future__ import annotations
+
+import importlib
+import sys
+from collections.abc import Callable, Mapping, Sequence
+from functools import cache
+from pathlib import Path
+from typing import TYPE_CHECKING, Any, ClassVar, cast
+
+from conteur.i18n import ConteurError, Describable, Lang
+
+from .commands import Command, CommandTemplate, Param
+from .events import Event
+from .rules import RuleText, load_rule_texts
+from .ruleset import Answer, Resolution, Ruleset, S
+from .views import Column, Roster, TurnView
+from .visibility import Audiences, Visibility
+
+if TYPE_CHECKING:
+    from conteur.dice import RollKind
+    from conteur.sim.referee import Referee
+    from conteur.sim.tactics import TacticFactory
+
+    from .battlemap import BattleMap
+    from .npcs import Archetype
+    from .report import Fact
+    from .sheetform import SheetForm
+
+Handler = Callable[[Resolution[Any], Command], None]
+"""What carries out one type of command: check it against ``ctx.state``, emit its events."""
+
+
+@cache
+def _part(package: str, module: str, name: str) -> Any:
+    """``name`` in the module ``package.module`` (imported on the first call)."""
+    return getattr(importlib.import_module(f"{package}.{module}"), name)
+
+
+class KitRuleset(Ruleset[S]):
+    """A ``Ruleset`` whose parts are the modules of its package (see the module's table).
+
+    A subclass fills ``handlers`` (command type → handler) when it is made, and may
+    override ``settle``; ``parts`` is the package of the module that defines the first
+    subclass, which that subclass's own subclasses keep.
+    """
+
+    parts: ClassVar[str] = ""
+    """The package whose modules hold the parts (``conteur.rulesets.<name>``...)."""
+
+    handlers: dict[str, Handler]
+    """Each command type this ruleset resolves, with the handler that carries it out."""
+
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        super().__init_subclass__(**kwargs)
+        if not cls.parts:
+            module = sys.modules[cls.__module__]
+            cls.parts = module.__package__ or cls.__module__
+
+    def part(self, module: str, name: str) -> Any:
+        """``name`` in the module ``module`` of the ruleset's package."""
+        return _part(self.parts, module, name)
+
+    # ----------------------------------------------------------------- commands
+
+    def resolve(self, ctx: Resolution[S], command: Command) -> None:
+        """The handler of the command's type carries it out, then the rules ``settle``."""
+        handler = self.handlers.get(command.type)
+        if handler is None:
+            raise ConteurError("engine.unknown_command", command=command.type)
+        handler(ctx, command)
+        self.settle(ctx)
+
+    def settle(self, ctx: Resolution[S]) -> None:
+        """What the rules check after every command (whether the fight is over...).
+        Default: nothing."""
+
+    def legal_commands(self, state: S, actor: str | None = None) -> list[CommandTemplate]:
+        """What ``actor`` (or anyone) may do now, built by the checks the commands run
+        (``legal.legal_commands``: one legality)."""
+        return cast("list[CommandTemplate]", self.part("legal", "legal_commands")(state, actor))
+
+    def parse_command(self, line: str, state: S, lang: Lang | None = None) -> Command:
+        """One line of the ruleset's script (``script.parse_line``)."""
+        return cast("Command", self.part("script", "parse_line")(line, state))
+
+    # ----------------------------------------------------------------- views
+
+    def roster(self, state: S) -> Roster:
+        """A row per combatant (``views.roster``)."""
+        return cast("Roster", self.part("views", "roster")(state))
+
+    def columns(self) -> tuple[Column, ...]:
+        """The roster's resource columns (``views.COLUMNS``)."""
+        return cast("tuple[Column, ...]", self.part("views", "COLUMNS"))
+
+    def turn_view(self, state: S) -> TurnView:
+        """The turn, its phase, who is due, the order (``views.turn_view``)."""
+        return cast("TurnView", self.part("views", "turn_view")(state))
+
+    def visibility(self, event: Event, state: S) -> Visibility:
+        """Who may see ``event`` (``visibility.visibility``, which says it per event type)."""
+        return cast("Visibility", self.part("visibility", "visibility")(event, state))
+
+    def audiences(self) -> Audiences:
+        """Who sees each event type (``visibility.AUDIENCES``)."""
+        return cast("Audiences", self.part("visibility", "AUDIENCES"))
+
+    def reveals(self, command: Command, state: S) -> bool:
+        """A hidden combatant comes out when it acts; not when it does what the table does
+        not see (the command types of ``visibility.STAYS_HIDDEN``)."""
+        hidden = cast("frozenset[str]", self.part("visibility", "STAYS_HIDDEN"))
+        return command.actor is not None and command.type not in hidden
+
+    def fight_facts(self, event: Event) -> Sequence[Fact]:
+        """Attacks, hits, damage and every roll, for the summary (``report.fight_facts``)."""
+        return cast("Sequence[Fact]", self.part("report", "fight_facts")(event))
+
+    def summary(self, state: S) -> list[dict[str, Any]]:
+        """Where each combatant stands, JSON-ready (``summary.summary``)."""
+        return cast("list[dict[str, Any]]", self.part("summary", "summary")(state))
+
+    def summary_lines(self, state: S, lang: Lang) -> list[str]:
+        """The same, a line of prose per combatant (``summary.summary_lines``)."""
+        return cast("list[str]", self.part("summary", "summary_lines")(state, lang))
+
+    def battle_map(self, state: S, lang: Lang | None = None) -> BattleMap | None:
+        """Positions, cover zones, range bands (``battlemap.battle_map``)."""
+        return cast("BattleMap", self.part("battlemap", "battle_map")(state, lang))
+
+    def positions(self, state: S) -> Mapping[str, tuple[float, float]]:
+        """Where each combatant stands: the ``position`` of each of the state's ``fighters``."""
+        fighters: Mapping[str, Any] = cast("Any", state).fighters
+        return {f.id: f.position for f in fighters.values()}
+
+    # ----------------------------------------------------------------- odds
+
+    def attack_odds(
+        self,
+        state: S,
+        attacker: str,
+        target: str,
+        maneuver: str | None = None,
+        params: Mapping[str, Any] | None = None,
+    ) -> Answer:
+        """The exact odds of one attack now (``odds.attack_odds``)."""
+        odds = self.part("odds", "attack_odds")
+        return odds(state, attacker, target, maneuver, params)
+
+    # ----------------------------------------------------------------- its other parts
+
+    def rule_texts(self) -> Mapping[str, RuleText]:
+        """Every rule the ruleset cites, title and summary in French and English (the
+        package's ``data/rules.yaml``)."""
+        return load_rule_texts(self.parts)
+
+    def roll_kinds(self) -> Sequence[RollKind]:
+        """The kinds of roll the ruleset makes (``dice.ROLL_KINDS``)."""
+        return cast("Sequence[RollKind]", self.part("dice", "ROLL_KINDS"))
+
+    def referee(self) -> Referee | None:
+        """The simulator's referee (``sim.REFEREE``)."""
+        return cast("Referee", self.part("sim", "REFEREE"))
+
+    def tactics(self) -> Mapping[str, TacticFactory]:
+        """The simulator's tactics by name (``sim.TACTICS``)."""
+        return cast("Mapping[str, TacticFactory]", self.part("sim", "TACTICS"))
+
+    # ----------------------------------------------------------------- sweeps
+
+    def sweep_traits(self, state: S) -> Mapping[str, str]:
+        """The numbers of a combatant a sweep may vary, by spelling (``sweep.sweep_traits``)."""
+        return cast("Mapping[str, str]", self.part("sweep", "sweep_traits")(state))
+
+    def sweep_trait_name(self, state: S, trait: str) -> Describable | str:
+        """The name a reader knows ``trait`` by (``sweep.trait_name``)."""
+        return cast("Describable", self.part("sweep", "trait_name")(state, trait))
+
+    def with_trait(
+        self,
+        state: S,
+        entry: Mapping[str, Any],
+        trait: str,
+        value: int,
+        base_dir: Path | None = None,
+    ) -> dict[str, Any]:
+        """The combatant ``entry`` with ``trait`` at ``value`` (``sweep.with_trait``)."""
+        change = self.part("sweep", "with_trait")
+        return cast("dict[str, Any]", change(state, entry, trait, value, base_dir))
+
+    def sweep_options(self, state: S) -> Mapping[str, str]:
+        """The scenario's options a sweep may vary (``sweep.sweep_options``)."""
+        return cast("Mapping[str, str]", self.part("sweep", "sweep_options")(state))
+
+    # ----------------------------------------------------------------- characters
+
+    def archetypes(self, era: str | None = None) -> list[Archetype]:
+        """The bundled opponents of ``era`` (``npc.archetypes``)."""
+        return list(self.part("npc", "archetypes")(era))
+
+    def quick_npc_params(self, era: str | None = None) -> tuple[Param, ...]:
+        """The numbers a quick NPC is made from (``npc.quick_npc_params``)."""
+        return cast("tuple[Param, ...]", self.part("npc", "quick_npc_params")(era))
+
+    def quick_npc_label(self, name: str, lang: Lang | None = None) -> str:
+        """The label of one of those numbers (``npc.param_label``)."""
+        return cast("str", self.part("npc", "param_label")(name, lang))
+
+    def quick_npc(self, params: Mapping[str, Any], era: str | None = None) -> dict[str, Any]:
+        """A scenario combatant entry from ``params`` (``npc.quick_npc``)."""
+        return cast("dict[str, Any]", self.part("npc", "quick_npc")(params, era))
+
+    def sheet_form(self, era: str | None = None) -> SheetForm | None:
+        """The fields of a character sheet of ``era`` (``sheetform.sheet_form``)."""
+        return cast("SheetForm", self.part("sheetform", "sheet_form")(era))
+
+    def state_form(self, state: Mapping[str, Any], era: str | None = None) -> SheetForm | None:
+        """The fields of a character's written-back state (``sheetform.state_form``)."""
+        return cast("SheetForm", self.part("sheetform", "state_form")(state, era))
+
+
+__all__ = ["Handler", "KitRuleset"]
