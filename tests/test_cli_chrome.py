@@ -96,7 +96,7 @@ CASES: list[tuple[list[str], str, str, str]] = [
     (
         ["play"],
         "conteur play [OPTIONS] {scenario}",
-        f"argument manquant{NNBSP}: SCENARIO",
+        f"argument manquant{NNBSP}: SCÉNARIO",
         "missing argument: SCENARIO",
     ),
     (
@@ -119,6 +119,7 @@ CASES: list[tuple[list[str], str, str, str]] = [
     ),
 ]
 SUB = {"fr": "COMMANDE [ARGUMENTS]...", "en": "COMMAND [ARGS]..."}
+SCENARIO = {"fr": "{SCÉNARIO}", "en": "{SCENARIO}"}
 
 
 @pytest.mark.parametrize("lang", ["fr", "en"])
@@ -132,7 +133,7 @@ def test_usage_errors_in_the_readers_language(
     assert done.returncode == 2, done.stderr
     assert "Traceback" not in done.stderr
     assert error_parts(done.stderr) == (
-        chrome["usage"] + usage.format(sub=SUB[lang], scenario="{scenario}"),
+        chrome["usage"] + usage.format(sub=SUB[lang], scenario=SCENARIO[lang]),
         chrome["hint"].format(cmd=cmd, n=NNBSP),
         chrome["title"],
         message,
@@ -273,3 +274,60 @@ def test_english_help_of_the_root_and_a_command() -> None:
     rows = rows_of(text)
     assert "--pool <integer> Number of dice in the pool." in rows
     assert not any("<int>" in row or "<bool>" in row for row in rows)
+
+
+# ------------------------------------------------------------- the arguments' names
+
+USAGES = [
+    # command, its usage line in French, in English (required {ARG}, optional [ARG])
+    (["play"], "conteur play [OPTIONS] {SCÉNARIO}", "conteur play [OPTIONS] {SCENARIO}"),
+    (["npc"], "conteur npc [OPTIONS] {JEU} [ARCHÉTYPE]", "conteur npc [OPTIONS] {RULESET} [ARCHETYPE]"),
+    (["import"], "conteur import [OPTIONS] {FORMAT} {FICHIER}", "conteur import [OPTIONS] {FORMAT} {FILE}"),
+    (["db", "import"], "conteur db import [OPTIONS] {FICHIER}", "conteur db import [OPTIONS] {FILE}"),
+    (["xp", "hunter"], "conteur xp hunter [OPTIONS] {SÉANCE}", "conteur xp hunter [OPTIONS] {SESSION}"),
+    (["simulate"], "conteur simulate [OPTIONS] {SCÉNARIO}", "conteur simulate [OPTIONS] {SCENARIO}"),
+]  # fmt: skip
+
+
+@pytest.mark.parametrize("lang", ["fr", "en"])
+@pytest.mark.parametrize(("args", "fr", "en"), USAGES, ids=[" ".join(u[0]) for u in USAGES])
+def test_the_arguments_are_named_in_the_readers_language(
+    args: list[str], fr: str, en: str, lang: str
+) -> None:
+    """The usage line and the Arguments panel name each argument in the reader's words
+    (« JEU », « FICHIER »...), not Python's or English ones (issue 18)."""
+    rows = rows_of(run([*args, "--help"], lang=None if lang == "fr" else "en").stdout)
+    usage = (f"Usage{NNBSP}: " + fr) if lang == "fr" else ("Usage: " + en)
+    assert usage in rows
+    names = re.findall(r"[{\[]([^}\]]+)[}\]]", (fr if lang == "fr" else en).split("[OPTIONS]")[1])
+    panel = [row.split()[1 if row.startswith("*") else 0] for row in _arguments_panel(rows)]
+    assert panel == names
+
+
+def _arguments_panel(rows: list[str]) -> list[str]:
+    """The rows of a help's Arguments panel that start an argument."""
+    start = next(i for i, row in enumerate(rows) if row.startswith(("╭─ Arguments", "╭─ Argum")))
+    end = next(i for i in range(start + 1, len(rows)) if rows[i].startswith("╰"))
+    return [row for row in rows[start + 1 : end] if re.match(r"(\* )?[A-ZÉ]{3,}\b", row)]
+
+
+def test_an_error_names_the_argument_in_the_language_of_the_commands_option() -> None:
+    """``--lang en`` on a French machine: the usage line and the message in English."""
+    done = run(["play", "--lang", "en"])
+    assert error_parts(done.stderr) == (
+        "Usage: conteur play [OPTIONS] {SCENARIO}",
+        "Try 'conteur play --help' for help.",
+        "Error",
+        "missing argument: SCENARIO",
+    )
+    done = run(["play"], lang="en")
+    assert error_parts(done.stderr)[0] == "Usage: conteur play [OPTIONS] {SCENARIO}"
+    done = run(["play"])
+    assert error_parts(done.stderr)[0] == f"Usage{NNBSP}: conteur play [OPTIONS] {{SCÉNARIO}}"
+
+
+@pytest.mark.parametrize("lang", ["fr", "en"])
+def test_an_options_value_is_named_in_the_readers_language(lang: str) -> None:
+    rows = rows_of(run(["play", "--help"], lang=None if lang == "fr" else "en").stdout)
+    name = {"fr": "JOUEUR", "en": "PLAYER"}[lang]
+    assert [row.split()[:2] for row in rows if row.startswith("--as ")] == [["--as", name]]

@@ -163,9 +163,10 @@ def test_every_catalog_key_is_used_somewhere() -> None:
         and f'"{key}"' not in text
         and f"'{key}'" not in text
         and not key.startswith(prefixes)
-        # a ruleset's own label (view.label), word for a fate (view.fate_word) or era
-        # (view.era_title)
-        and not re.match(r"\w+\.(cmd|phase|param|fate|era)\.", key)
+        # a ruleset's own label (view.label), word for a fate (view.fate_word), era
+        # (view.era_title), one parameter's choice (view.word) or an optional choice left
+        # empty (view.empty_choice)
+        and not re.match(r"\w+\.(cmd|phase|param|fate|era|choice|empty)\.", key)
     ]
     assert not unused, f"catalog keys never used in src: {unused}"
 
@@ -231,3 +232,16 @@ def test_percent_is_written_the_french_or_the_english_way() -> None:
     assert percent(0.1234, "fr") == "12,3 %"
     assert percent(0.1234, "en") == "12.3%"
     assert percent(1.0, "fr", digits=0) == "100 %"
+
+
+def test_signed_numbers_take_a_true_minus_through_babel() -> None:
+    """« −2 » (U+2212) for a negative, « +3 » for the rest, grouped the language's way; a
+    catalogue field written ``{x:+d}`` is filled so (vtm's ``ev.ModifierAdded``)."""
+    from conteur.i18n import signed
+
+    assert [signed(n, "fr") for n in (-2, 0, 3)] == ["\u22122", "+0", "+3"]
+    assert signed(-1234, "fr") == "\u22121\u202f234" and signed(-1234, "en") == "\u22121,234"
+    line = t("ev.ModifierAdded", "fr", fighter="Jack", dice=-1, difficulty=2, reason="pluie")
+    assert line == (
+        "Le Conteur modifie le prochain jet de Jack\u202f: dés \u22121, difficulté +2 (pluie)"
+    )

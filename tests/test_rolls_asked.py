@@ -9,15 +9,16 @@ from typing import Any
 import pytest
 
 from conteur.dice import TypedDice
-from conteur.dice.asks import RollAsk, auto_successes, difficulty
+from conteur.dice.asks import RollAsk, added_to, auto_successes, difficulty
 from conteur.dice.table import RollNeeded, TableDice
-from conteur.engine import Command
+from conteur.engine import Command, EventList
 from conteur.engine.plan import next_roll
 from conteur.i18n import ConteurError, Msg
 from conteur.rulesets.hunter.dice import HunterPool
 from conteur.rulesets.hunter.events import HunterAttackRolled
 from conteur.rulesets.vtm.asks import parts
 from conteur.rulesets.vtm.dice import VtmPool
+from conteur.rulesets.vtm.events import InitiativeRolled
 from hunter.fight import Fight as HunterFight
 from hunter.fight import sheet
 from vtm.fight import Fight as VtmFight
@@ -189,6 +190,54 @@ def test_vtm_initiative_asks_one_roll_per_named_fighter() -> None:
         "Jack's initiative",
         "Bill's initiative",
     ]
+
+
+def test_vtm_initiative_asks_say_the_rating_trait_by_trait_with_the_wound_penalty() -> None:
+    """V-INI-1: each request names Dex + Wits with the fighter's numbers, then the d10; a
+    wounded fighter's penalty comes off in words; the logged total is the sum said."""
+    hurt = VTM_T.replace("stamina: 1}", "stamina: 1, health: [lethal, lethal]}")
+    f = VtmFight(f"combatants:\n  - {VTM_A}\n  - {hurt}\n")
+    command = Command("initiative", None, {})
+    asked = asked_in_turn(f.encounter, command, [[7], [4]])
+    assert [n.ask.describe("fr") for n in asked if n.ask] == [
+        "1 dé, Dextérité 3 + Astuce 5 + 1D10",
+        "1 dé, Dextérité 3 + Astuce 1 − blessures 1 + 1D10",
+    ]
+    assert [n.ask.describe("en") for n in asked if n.ask] == [
+        "1 die, Dexterity 3 + Wits 5 + 1D10",
+        "1 die, Dexterity 3 + Wits 1 − wounds 1 + 1D10",
+    ]
+    rolled = {
+        e.fighter: e.total for e in EventList(f.encounter.log[-1].events).of(InitiativeRolled)
+    }
+    assert rolled == {"a": 3 + 5 + 7, "t": 3 + 1 - 1 + 4}
+
+
+def test_hunter_initiative_asks_say_dexterity_and_composure_with_the_fighters_dots() -> None:
+    """H-INI-1: d10 + Dexterity + Composure, each trait named with its dots."""
+    f = HunterFight(sheet("a", name="Ana", dexterity=4, composure=1), sheet("b", name="Bo"))
+    asked = asked_in_turn(f.encounter, Command("initiative", None, {}), [[9], [2]])
+    assert [(n.ask and n.ask.who, n.count) for n in asked] == [("a", 1), ("b", 1)]
+    assert [n.ask.describe("fr") for n in asked if n.ask] == [
+        "1 dé, Dextérité 4 + Sang-froid 1 + 1D10",
+        "1 dé, Dextérité 3 + Sang-froid 2 + 1D10",
+    ]
+    assert asked[0].ask is not None
+    assert asked[0].ask.describe("en") == "1 die, Dexterity 4 + Composure 1 + 1D10"
+    assert f["a"].initiative == 4 + 1 + 9 and f["b"].initiative == 3 + 2 + 2
+
+
+def test_a_sum_said_before_a_die_keeps_a_zero_and_a_true_minus() -> None:
+    ask = RollAsk(
+        who="x",
+        what=Msg("ask.what.initiative", name="X"),
+        detail=added_to("1D10", ((Msg("vtm.trait.dexterity"), 0), (Msg("word.wounds"), -2))),
+        dice=1,
+    )
+    assert ask.describe("fr") == "1 dé, Dextérité 0 − blessures 2 + 1D10"
+    first = added_to("1D10", ((Msg("word.wounds"), -1),))
+    assert first.describe("en") == "wounds \u22121 + 1D10"
+    assert added_to("1D10", ()).describe("fr") == "1D10"
 
 
 def test_hunter_attack_asks_its_ten_again_as_a_second_wave_with_defense_in_the_breakdown() -> None:

@@ -21,20 +21,34 @@ from conteur.engine.registry import available_rulesets, get_ruleset
 
 
 def parts_by_method() -> dict[str, list[tuple[str, str, bool]]]:
-    """Each method of ``KitRuleset`` → the (module, name, called) parts it reads."""
+    """Each method of ``KitRuleset`` → the (module, name, called) parts it reads: a method
+    binds a module (``views: ViewsPart = self.part("views")``) and reads names of it."""
     tree = ast.parse(inspect.getsource(kit))
     cls = next(n for n in tree.body if isinstance(n, ast.ClassDef) and n.name == "KitRuleset")
     out: dict[str, list[tuple[str, str, bool]]] = {}
     for method in cls.body:
         if not isinstance(method, ast.FunctionDef):
             continue
+        bound: dict[str, str] = {}  # local name → the part module it holds
+        for node in ast.walk(method):
+            if (
+                isinstance(node, ast.AnnAssign)
+                and isinstance(node.target, ast.Name)
+                and isinstance(node.value, ast.Call)
+                and isinstance(node.value.func, ast.Attribute)
+                and node.value.func.attr == "part"
+                and isinstance(node.value.args[0], ast.Constant)
+            ):
+                bound[node.target.id] = str(node.value.args[0].value)
         called = {id(n.func) for n in ast.walk(method) if isinstance(n, ast.Call)}
         for node in ast.walk(method):
-            if not (isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute)):
-                continue
-            words = [str(a.value) for a in node.args if isinstance(a, ast.Constant)]
-            if node.func.attr == "part" and len(words) == 2:
-                out.setdefault(method.name, []).append((words[0], words[1], id(node) in called))
+            if (
+                isinstance(node, ast.Attribute)
+                and isinstance(node.value, ast.Name)
+                and node.value.id in bound
+            ):
+                read = (bound[node.value.id], node.attr, id(node) in called)
+                out.setdefault(method.name, []).append(read)
     return out
 
 

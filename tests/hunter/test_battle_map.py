@@ -39,7 +39,10 @@ def test_the_place_command_is_logged_undone_and_refused_naming_the_field() -> No
     f = duel()
     ev = f.do("gm_place", fighter="bete", to="30,0").one(HunterPlaced)
     assert (ev.x, ev.y, ev.yards) == (30.0, 0.0, 30.0) and f["bete"].position == (30.0, 0.0)
-    assert ev.describe("fr") == "bete change de place\u202f: (30, 0), à 30 yards de la précédente"
+    assert (
+        ev.describe("fr")
+        == "bete change de place\u202f: (30\u202f; 0), à 30 yards de la précédente"
+    )
     assert ev.describe("en") == "bete changes place: (30, 0), 30 yards from the last"
     f.encounter.undo()
     assert f["bete"].position == (0.0, 0.0)

@@ -121,6 +121,21 @@ def test_H_RNG_1_medium_costs_two_dice_long_four() -> None:
     assert err.value.key == "hunter.attack.out_of_range"
 
 
+def test_H_RNG_1_the_log_line_signs_its_penalties_with_a_true_minus() -> None:
+    """The medium range's −2 (and every other modifier) reads « −2 » (U+2212), not ASCII."""
+    f = Fight(shooter("heavy_pistol", strength=1), still("t"))
+    f.start(9, 1)
+    r = roll(f.act("s", target="t", range="medium", dice=[2] * 4))
+    fr = r.describe("fr").split(" [", 1)[1].split("]", 1)[0]
+    en = r.describe("en").split(" [", 1)[1].split("]", 1)[0]
+    assert fr == (
+        "Dextérité +3, Armes à feu +2, arme +3, Force insuffisante \u22122, portée moyenne \u22122"
+    )
+    assert (
+        en == "Dexterity +3, Firearms +2, weapon +3, Strength too low \u22122, medium range \u22122"
+    )
+
+
 def test_H_THR_1_the_texts_tyre_is_thrown_7_14_28_yards() -> None:
     thrower = Fight(sheet("x", strength=4, dexterity=3, athletics=2))["x"]
     assert throw_ranges(thrower, load_tables().weapon("tyre"), far=False) == (7, 14, 28)

@@ -92,7 +92,10 @@ def test_the_example_breakdown_in_french() -> None:
     rows = [[c.strip() for c in line.split("│")[1:-1]] for line in out.splitlines()]
     award = [r for r in rows if len(r) == 4 and r[0].startswith("H-XP-")]
     assert ["", "Total", "", "14"] in rows  # base 3, adjustments +12 −3, learned +2
-    assert [int(r[3]) for r in award] == [3, 2, 3, 1, 1, 1, 1, 3, -1, -2, 1, 1]
+    # Signed with a true minus (U+2212), never ASCII « -1 ».
+    assert [r[3] for r in award if r[3].startswith("\u2212")] == ["\u22121", "\u22122"]
+    points = [int(r[3].replace("\u2212", "-")) for r in award]
+    assert points == [3, 2, 3, 1, 1, 1, 1, 3, -1, -2, 1, 1]
     assert "Compétence Occultisme 0→1 (3)" in out
     assert "valide" in out and "refusé" not in out
 

@@ -180,6 +180,8 @@ def _broken(data: dict[str, Any], path: list[Any], value: Any) -> dict[str, Any]
         where = where[key]
     if value is KeyError:
         del where[path[-1]]
+    elif callable(value):  # made from what is there (a list of events doubled)
+        where[path[-1]] = value(where[path[-1]])
     else:
         where[path[-1]] = value
     return bad
@@ -221,6 +223,11 @@ BAD: list[tuple[list[Any], Any, tuple[str, str], str, str, str]] = [
      "doit être un nombre entier (reçu « beaucoup »)", 'must be a whole number (got "beaucoup")'),
     (["characters", 1, "sheet", "dexteryty"], 2, BOB, "sheet › dexteryty",
      "clé inconnue ; vouliez-vous dire « Dextérité » ?", 'unknown key; did you mean "Dexterity"?'),
+    # a campaign character's sheet needs its name and its kind (a scenario's has defaults)
+    (["characters", 0, "sheet", "nom"], KeyError, ANN, "sheet › {nom|name}",
+     "obligatoire, absent", "required, missing"),
+    (["characters", 1, "sheet", "kind"], KeyError, BOB, "sheet › {type|kind}",
+     "obligatoire, absent", "required, missing"),
     (["characters", 0, "state", "willpower"], -5, ANN, "state › willpower",
      "doit valoir au moins 0 (reçu -5)", "must be at least 0 (got -5)"),
     (["characters", 0, "created_at"], "hier", ANN, "created_at",
@@ -252,6 +259,28 @@ BAD: list[tuple[list[Any], Any, tuple[str, str], str, str, str]] = [
      "log[4].entry.events[1]",
      "l'événement « ActionDeclared » de la commande « declare » de ann ne se lit pas",
      'the event "ActionDeclared" of the command "declare" by ann cannot be read'),
+    # a log that replays but that the rules would not have written: each command resolved
+    # again with its own dice, its events compared field by field
+    (["encounters", 0, "log", 4, "entry", "events", 0, "index"], 3, SALOON,
+     "log[5].entry.events[1].index",
+     "l'événement « ActionTaken » de la commande « act » de ann dit « 3 », les règles donnent "
+     "« 0 »",
+     'the event "ActionTaken" of the command "act" by ann says "3", the rules give "0"'),
+    (["encounters", 0, "log", 4, "entry", "events", 0, "index"], "0", SALOON,
+     "log[5].entry.events[1].index",
+     "doit être un nombre entier (reçu « 0 »)", 'must be a whole number (got "0")'),
+    (["encounters", 0, "log", 4, "entry", "events", 0, "bonus"], 2, SALOON,
+     "log[5].entry.events[1].bonus",
+     "champ inconnu de l'événement « ActionTaken »", 'unknown field of the event "ActionTaken"'),
+    (["encounters", 0, "log", 4, "entry", "events", 1, "successes"], 5, SALOON,
+     "log[5].entry.events[2].successes",
+     "l'événement « AttackRolled » de la commande « act » de ann dit « 5 », les règles donnent "
+     "« 3 »",
+     'the event "AttackRolled" of the command "act" by ann says "5", the rules give "3"'),
+    (["encounters", 0, "log", 8, "entry", "events"], lambda events: events * 2, SALOON,
+     "log[9].entry.events",
+     "la commande « gm_note » porte 2 événements, les règles en donnent 1",
+     'the command "gm_note" carries 2 events, the rules give 1'),
     (["encounters", 0, "log", 3, "entry", "events"], "x", SALOON, "log[4].entry.events",
      "doit être une liste (reçu « x »)", 'must be a list (got "x")'),
     (["encounters", 0, "log", 3, "entry", "command"], KeyError, SALOON, "log[4].entry.command",
@@ -313,7 +342,17 @@ def test_a_bad_backup_is_refused_naming_file_entry_and_field_and_nothing_is_impo
     assert store.counts() == before
 
 
-@pytest.mark.parametrize("field", ["slgu", "log[4].entry.events[1].type", "log[4].entry.events[1]"])
+@pytest.mark.parametrize(
+    "field",
+    [
+        "slgu",
+        "sheet › {nom|name}",
+        "sheet › {type|kind}",
+        "log[5].entry.events[1].bonus",
+        "log[4].entry.events[1].type",
+        "log[4].entry.events[1]",
+    ],
+)
 @pytest.mark.parametrize("lang", ["fr", "en"])
 def test_conteur_db_import_refuses_a_bad_file_and_creates_nothing(
     source: tuple[Store, int], tmp_path: Path, lang: str, field: str

@@ -15,9 +15,15 @@ from conteur.engine import Command, Encounter
 from conteur.engine.battlemap import formation, inside, parse_points
 from conteur.engine.scenario import load_scenario
 from conteur.i18n import ConteurError
+from conteur.rulesets.vtm.events import AttackRolled
 from conteur.store import Participant, open_store
 
+from .fight import attack
+from .test_ranged import duel, rolled, shot
+
 EXAMPLES = Path(__file__).resolve().parents[2] / "examples"
+MISS = [2] * 5
+"""Five faces that miss a 5-dice shot."""
 SQUARE = ((0.0, 0.0), (4.0, 0.0), (4.0, 4.0), (0.0, 4.0))
 
 
@@ -154,11 +160,63 @@ def test_the_map_shows_the_tables_bands_for_the_weapon_in_hand() -> None:
     assert get_ruleset("hunter").map_unit() == "yard"
 
 
-def test_the_pack_that_replaces_the_bands_shows_none() -> None:
-    scenario, base = load_scenario(EXAMPLES / "house_ranged.yaml")
-    enc = Encounter.start(scenario, base)
-    bmap = enc.ruleset.battle_map(enc.state, "fr")
-    assert bmap is not None and bmap.bands == {}
+PACK = "packs: [house_ranged]"
+REVOLVER = "weapons: [heavy_revolver]"
+"""A heavy revolver: short range 35 m, so at most 70 m (V-GEN-2)."""
+
+
+def test_the_pack_shows_its_own_distance_bands_each_citing_r_shot_1() -> None:
+    """With house_ranged, V-RNG-5's bands leave the map and R-SHOT-1's metres come in, up to
+    the weapon's maximum range, in the reader's language (the pack off: V-RNG-5's)."""
+    f = duel(REVOLVER, head=PACK)
+    fr = f.encounter.ruleset.battle_map(f.state, "fr").bands["a"]
+    assert [(b.label, b.upto, b.rule) for b in fr] == [
+        ("1 à 3 m, difficulté 4", 3.0, "R-SHOT-1"),
+        ("4 à 10 m, difficulté 5", 10.0, "R-SHOT-1"),
+        ("11 à 20 m, difficulté 6", 20.0, "R-SHOT-1"),
+        ("21 à 30 m, difficulté 7", 30.0, "R-SHOT-1"),
+        ("31 à 40 m, difficulté 8", 40.0, "R-SHOT-1"),
+        ("41 à 50 m, difficulté 9", 50.0, "R-SHOT-1"),
+        ("51 à 70 m, difficulté 10", 70.0, "R-SHOT-1"),  # capped at 10 (reading)
+        ("hors de portée", None, "V-GEN-2"),
+    ]
+    en = f.encounter.ruleset.battle_map(f.state, "en").bands["a"]
+    assert [b.label for b in en][:2] == ["1 to 3 m, difficulty 4", "4 to 10 m, difficulty 5"]
+    assert en[-1].label == "out of range"
+    core = duel(REVOLVER).encounter
+    rows = core.ruleset.battle_map(core.state, "fr").bands["a"]
+    assert [(b.id, b.upto, b.rule) for b in rows] == [
+        ("point_blank", 2.0, "V-RNG-5"),
+        ("short", 35.0, "V-RNG-5"),
+        ("long", 70.0, "V-RNG-5"),
+        ("beyond", None, "V-GEN-2"),
+    ]
+
+
+@pytest.mark.parametrize("metres", [0.5, 3, 3.2, 10, 12.5, 21, 44, 70])
+def test_the_shot_reads_the_band_the_map_shows(metres: float) -> None:
+    """R-SHOT-1 from the map: the target moved on the map (``gm_move``, a drag) stands in
+    one band from the shooter; the shot, with the table's faces, has that band's difficulty."""
+    f = duel(REVOLVER, metres=1, head=PACK)
+    f.do("gm_move", None, fighter="t", to=f"{metres},0")
+    bands = f.encounter.ruleset.battle_map(f.state, "en").bands["a"]
+    band = next(b for b in bands if b.upto is None or metres <= b.upto)
+    events = shot(f, {"a": [attack("shoot", "t")]}, MISS)
+    _, difficulty = rolled(events)
+    assert band.rule == "R-SHOT-1" and band.label.endswith(f"difficulty {difficulty}")
+    assert "R-SHOT-1" in events.one(AttackRolled).rules
+
+
+def test_past_the_last_band_the_shot_is_refused() -> None:
+    """V-GEN-2 with the pack on: 71 m is beyond the revolver's 70 m, as the map says."""
+    f = duel(REVOLVER, metres=71, head=PACK)
+    bands = f.encounter.ruleset.battle_map(f.state, "fr").bands["a"]
+    assert bands[-2].upto == 70.0 and bands[-1].rule == "V-GEN-2"
+    f.initiative(5, 5)
+    f.declare("t", {"kind": "other"})
+    with pytest.raises(ConteurError) as err:
+        f.declare("a", attack("shoot", "t"))
+    assert err.value.rule == "V-GEN-2"
 
 
 def test_an_encounter_without_positions_starts_in_formation() -> None:

@@ -92,8 +92,15 @@ def _pages(chromium: Any, table: Table, lang: str) -> tuple[Any, Any]:
 def quay(site: tuple[str, Store]) -> Table:
     """A vtm campaign whose players move their own token; three characters, Nini hidden,
     in the resolution phase: Gaspard (fastest) shoots at the Mouflon."""
+    return _quay(site)
+
+
+def _quay(site: tuple[str, Store], packs: tuple[str, ...] = ()) -> Table:
+    """The quay's encounter (``quay``), in a campaign with these option packs."""
     base, store = site
-    c = store.create_campaign("Quai", "vtm", era="1899", settings={"player_moves": True})
+    c = store.create_campaign(
+        "Quai", "vtm", era="1899", packs=packs, settings={"player_moves": True}
+    )
     g = store.add_character(c.id, _sheet("Gaspard Lenoir"))
     m = store.add_character(c.id, _sheet("Le Mouflon"))
     n = store.add_character(c.id, _sheet("Nini"))
@@ -365,6 +372,68 @@ def test_the_battle_map(lang: str, quay: Table, chromium: Any) -> None:
         phone.context.close()
 
 
+@pytest.fixture
+def warehouse(site: tuple[str, Store]) -> Table:
+    """The quay with the house_ranged pack on: distance prices a shot by R-SHOT-1."""
+    return _quay(site, ("house_ranged",))
+
+
+R_SHOT_BANDS = {
+    "fr": ("4 à 10 m, difficulté 5", "11 à 20 m, difficulté 6"),
+    "en": ("4 to 10 m, difficulty 5", "11 to 20 m, difficulty 6"),
+}
+"""The two R-SHOT-1 bands the Mouflon is dragged across, in each language."""
+
+
+@pytest.mark.parametrize("lang", ["fr", "en"])
+def test_the_house_ranged_map_shows_r_shot_1s_metres(
+    lang: str, warehouse: Table, chromium: Any
+) -> None:
+    """R-SHOT-1 from the map: with the pack on, Gaspard's light revolver (12 m, so 24 m at
+    most) shows the pack's bands, not V-RNG-5's — rings at 3, 10, 20 and 24 m, the Mouflon
+    10 m away in « 4 à 10 m, difficulté 5 », the rule id in the map's line, on the phone
+    too; dragged to 15 m he is in « 11 à 20 m, difficulté 6 », the odds change, and the
+    shot's event has difficulty 6 with R-SHOT-1 (the pack's), not V-RNG-5."""
+    from playwright.sync_api import expect
+
+    near, far = R_SHOT_BANDS[lang]
+    gm, phone = _pages(chromium, warehouse, lang)
+    try:
+        gm.locator(f'#battle-map .token[data-fighter="{GASPARD}"]').click()
+        mouflon = gm.locator(f'#battle-map .token[data-fighter="{MOUFLON}"]')
+        expect(mouflon).to_have_attribute("data-band", near)
+        expect(gm.locator("[data-map-info]")).to_contain_text(f"{near} (R-SHOT-1)")
+        rings = gm.locator('#battle-map circle.band-ring[data-rule="R-SHOT-1"]')
+        expect(rings).to_have_count(4)
+        assert [rings.nth(i).get_attribute("r") for i in range(4)] == ["3", "10", "20", "24"]
+        expect(gm.locator('#battle-map circle.band-ring[data-rule="V-RNG-5"]')).to_have_count(0)
+        SHOTS.mkdir(parents=True, exist_ok=True)
+        gm.screenshot(path=str(SHOTS / f"house-ranged-gm-near-{lang}-1366x768.png"))
+
+        # The player's page has the pack's bands too (its own token selected).
+        _into_view(phone)
+        phone.locator(f'#battle-map .token[data-fighter="{GASPARD}"]').click()
+        phone_mouflon = phone.locator(f'#battle-map .token[data-fighter="{MOUFLON}"]')
+        expect(phone_mouflon).to_have_attribute("data-band", near)
+        expect(phone.locator("[data-map-info]")).to_contain_text("R-SHOT-1")
+
+        _drag_across(gm, phone, warehouse, MOUFLON, (15, 10), far, "R-SHOT-1")
+        expect(phone_mouflon).to_have_attribute("data-band", far)
+        _into_view(phone)
+        phone.screenshot(path=str(SHOTS / f"house-ranged-player-{lang}-390x844.png"))
+        before = _entries(gm)
+        gm.locator('.current button[type="submit"]').first.click()
+        expect(gm.locator(".log > li[data-seq]")).to_have_count(before + 1)
+        shot = _last_event(warehouse)
+        assert shot["difficulty"] == 6, shot
+        assert "R-SHOT-1" in shot["rules"] and "V-RNG-5" not in shot["rules"], shot["rules"]
+        gm.locator(f'#battle-map .token[data-fighter="{GASPARD}"]').click()
+        gm.screenshot(path=str(SHOTS / f"house-ranged-gm-far-{lang}-1366x768.png"))
+    finally:
+        gm.context.close()
+        phone.context.close()
+
+
 HUNTER = {"force": 2, "dextérité": 3, "vigueur": 2, "astuce": 3, "calme": 3, "armes à feu": 3}
 
 
@@ -391,11 +460,19 @@ def depot(site: tuple[str, Store]) -> Table:
     return Table(base, store, info.id, store.new_gm_token(), player)
 
 
+RANGE_WORDS = {
+    "fr": ["selon la carte", "courte portée", "portée moyenne", "longue portée"],
+    "en": ["from the map", "short range", "medium range", "long range"],
+}
+"""The options of hunter's range select, in each language."""
+
+
 @pytest.mark.parametrize("lang", ["fr", "en"])
 def test_the_hunter_map_in_yards(lang: str, depot: Table, chromium: Any) -> None:
     """H-RNG-1 from the map: the Bête dragged from 10 to 30 yards goes from short to medium
-    range, the odds drop, and Ana's shot carries the medium range's −2; a partial cover zone
-    drawn around it costs −2 more (H-COV-1)."""
+    range, the odds drop, and Ana's shot (its range left « selon la carte ») carries the
+    medium range's −2; a partial cover zone drawn around it costs −2 more (H-COV-1). The
+    three bands share H-RNG-1, the one rule the checklist gives them."""
     from playwright.sync_api import expect
 
     short, medium = (
@@ -437,6 +514,8 @@ def test_the_hunter_map_in_yards(lang: str, depot: Table, chromium: Any) -> None
         phone.screenshot(path=str(SHOTS / f"hunter-player-{lang}-390x844.png"), full_page=True)
 
         act = gm.locator('.current form[data-form="act:ana"]')
+        # Its range in words, the one left empty saying what it does: the map's band.
+        expect(act.locator('select[name="range"] option')).to_have_text(RANGE_WORDS[lang])
         act.locator('select[name="target"]').select_option("bete")
         act.locator('button[type="submit"]').first.click()
         gm.wait_for_function(

@@ -263,9 +263,10 @@ def test_the_initiative_is_asked_per_named_combatant(
     site: tuple[str, Store, str], browser: Any
 ) -> None:
     """Four initiative rolls, one per combatant, in the roster's order, each titled with
-    its combatant's name and one die: Jack's on his phone (the GM's screen waits for it),
-    the three others taken over by the GM on his own pad; each face lands on the combatant
-    it was asked for (V-INI-1)."""
+    its combatant's name and one die, and said with its rating trait by trait (« Dextérité 3
+    + Astuce 2 + 1D10 », V-INI-1): Jack's on his phone, read in English (the GM's screen, in
+    French, waits for it), the three others taken over by the GM on his own pad; each face
+    lands on the combatant it was asked for."""
     from playwright.sync_api import expect
 
     base, store, _ = site
@@ -278,7 +279,7 @@ def test_the_initiative_is_asked_per_named_combatant(
         for page in (gm, phone):
             page.set_default_timeout(TIMEOUT_MS)
         gm.goto(f"{base}/e/{eid}?token={store.new_gm_token()}")
-        phone.goto(f"{base}/lang/fr?next=/p/{tokens['jack']}")
+        phone.goto(f"{base}/lang/en?next=/p/{tokens['jack']}")
         expect(phone.locator("#live")).to_have_attribute("data-live", "on")
         gm.locator('form[data-form="initiative:"] [data-rolls-start]').click()
         pad, mine = gm.locator("#rolls section.rolls"), phone.locator("#rolls section.rolls")
@@ -287,13 +288,19 @@ def test_the_initiative_is_asked_per_named_combatant(
         expect(pad.locator("[data-waiting]")).to_contain_text(
             f"en attente\u202f: initiative de {names['jack']}"
         )
-        expect(mine.locator("h3")).to_have_text(f"À vous de lancer — Initiative de {names['jack']}")
+        expect(pad.locator("[data-ask-line]")).to_have_text("1 dé, Dextérité 3 + Astuce 3 + 1D10")
+        expect(mine.locator("h3")).to_have_text(f"Your roll — {names['jack']}'s initiative")
+        expect(mine.locator("[data-ask-line]")).to_have_text("1 die, Dexterity 3 + Wits 3 + 1D10")
         expect(mine.locator("[data-pad-counter]")).to_have_text("0 / 1")
+        OUTPUT.mkdir(parents=True, exist_ok=True)
+        phone.screenshot(path=str(OUTPUT / "rolls-initiative-phone-en-390x844.png"))
         phone.locator('#rolls .pad-key[data-face="5"]').click()
         phone.locator("#rolls [data-pad=submit]").click()
-        OUTPUT.mkdir(parents=True, exist_ok=True)
+        rating = {"billy": "Dextérité 3 + Astuce 2", "sam": "Dextérité 2 + Astuce 2"}
+        rating["ezechiel"] = "Dextérité 3 + Astuce 3"
         for who, face in (("billy", 3), ("sam", 5), ("ezechiel", 8)):
             expect(pad.locator("h3")).to_have_text(f"Initiative de {names[who]}")
+            expect(pad.locator("[data-ask-line]")).to_have_text(f"1 dé, {rating[who]} + 1D10")
             expect(pad.locator("[data-pad-counter]")).to_have_text("0 / 1")
             expect(mine).to_have_count(0)  # not Jack's: his phone asks nothing
             if who == "billy":

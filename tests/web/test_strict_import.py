@@ -23,27 +23,27 @@ CASES = [
         "yaml",
         "sheet: {nom: Doc, type: mortel}\nstate: {willpower: -5}\n",
         "formulaire : personnage « doc » : champ « willpower » : doit valoir au moins 0 (reçu -5)",
-        'formulaire: character "doc": field "willpower": must be at least 0 (got -5)',
+        'form: character "doc": field "willpower": must be at least 0 (got -5)',
     ),
     (
         "json",
         '{"sheet": {"nom": "Doc", "type": "mortel"}, "state": {"position": [NaN, 0]}}',
         "formulaire : personnage « doc » : champ « position » : "
         "une position est deux nombres de mètres, [x, y] (reçu « [nan, 0] »)",
-        'formulaire: character "doc": field "position": '
+        'form: character "doc": field "position": '
         'a position is two numbers of metres, [x, y] (got "[nan, 0]")',
     ),
     (
         "yaml",
         "nom: Doc\ntype: mortel\nBagarre: 6\n",
         "formulaire : fiche : champ « Bagarre » : un mortel a au plus 5 points dans un trait (reçu 6)",
-        'formulaire: sheet: field "Brawl": a mortal has at most 5 dots in a trait (got 6)',
+        'form: sheet: field "Brawl": a mortal has at most 5 dots in a trait (got 6)',
     ),
     (
         "json",
         "[" * 5000 + "]" * 5000,
         "formulaire : listes ou tables imbriquées sur plus de 40 niveaux",
-        "formulaire: lists or mappings nested more than 40 levels deep",
+        "form: lists or mappings nested more than 40 levels deep",
     ),
 ]
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import dataclasses
 
-from conteur.dice import SeededDice
+from conteur.dice import SeededDice, TypedDice
 from conteur.engine import Encounter
 from conteur.engine.commands import Command
 from conteur.engine.encounter import CommandEntry
@@ -103,6 +103,55 @@ def test_the_players_read_the_rulesets_band_never_a_guess() -> None:
     assert en.public[0].band == "unhurt" and en.rows[0].conditions == ("held by Sam le barman",)
     assert [r.id for r in fr.only(frozenset({"bill"})).rows] == ["bill"]
     assert len(fr.only(frozenset()).public) == 2
+
+
+def test_the_roster_signs_a_wound_penalty_with_a_true_minus() -> None:
+    """A wounded fighter's penalty reads « −1 » (U+2212) on the roster and the player's card,
+    in both languages; an unhurt one's is left blank."""
+    enc = Encounter.start(
+        {
+            "ruleset": "vtm",
+            "combatants": [
+                {"id": "jack", "side": "a", "dexterity": 3, "health": ["lethal", "lethal"]},
+                {"id": "bill", "side": "b", "dexterity": 3},
+            ],
+        }
+    )
+    names = enc.ruleset.names(enc.state)
+    for lang in ("fr", "en"):
+        rows = view.roster_view(enc.ruleset.roster(enc.state), lang, names).rows
+        assert [(r.penalty, r.penalty_text) for r in rows] == [(-1, "\u22121"), (0, "")]
+
+
+def test_a_choice_is_said_as_its_own_parameter_says_it() -> None:
+    """Hunter's « short » is a range in the range field and a burst in the burst field (not
+    vtm's « portée courte » for both, nor « medium » raw); each empty option says what it
+    does (the map's band, the short burst)."""
+    enc = Encounter.start(
+        {
+            "ruleset": "hunter",
+            "combatants": [
+                {"id": "a", "side": "x", "dexterity": 3, "firearms": 2, "weapon": "large_smg"},
+                {"id": "b", "side": "y"},
+            ],
+        }
+    )
+    enc.execute(Command("initiative", None, {}), TypedDice([9, 1]))  # a's turn
+    for lang, range_, burst in (
+        (
+            "fr",
+            ["selon la carte", "courte portée", "portée moyenne", "longue portée"],
+            ["rafale courte (par défaut)", "rafale courte", "rafale moyenne", "longue rafale"],
+        ),
+        (
+            "en",
+            ["from the map", "short range", "medium range", "long range"],
+            ["short burst (the default)", "short burst", "medium burst", "long burst"],
+        ),
+    ):
+        act = next(f for f in view.forms(enc, lang, actor="a") if f.type == "act")
+        fields = {f.name: [f.empty, *(text for _, text in f.choices)] for f in act.fields}
+        assert (fields["range"], fields["burst"]) == (range_, burst)
 
 
 def test_every_player_of_a_table_is_one_audience() -> None:

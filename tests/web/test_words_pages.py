@@ -186,3 +186,21 @@ def test_the_pages_typography_in_chromium(
     else:
         assert f"{due}:" in turn and NNBSP not in "".join(gm_text + player_text), turn
     check(iter([("gm", x) for x in gm_text] + [("player", x) for x in player_text]), lang)
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_the_rosters_headers_are_capitalised(
+    played_site: tuple[TestClient, list[int]], lang: Lang
+) -> None:
+    """Every column header of the GM's roster starts with a capital, « Malus » / "Penalty"
+    as « Nom », « Santé », « États » (issue 15), on every played example's page."""
+    client, ids = played_site
+    client.get(f"/lang/{lang}?next=/")
+    for eid in ids:
+        page = client.get(f"/e/{eid}").text
+        head = re.search(r'(?s)<table class="grid roster">\s*<thead>(.*?)</thead>', page)
+        assert head, eid
+        headers = [html.unescape(h).strip() for h in re.findall(r"<th[^>]*>(.*?)</th>", head[1])]
+        assert headers[:3] == [t("web.name", lang), t("web.health", lang), t("web.penalty", lang)]
+        assert headers[2] == {"fr": "Malus", "en": "Penalty"}[lang]
+        assert [h for h in headers if not h[:1].isupper()] == [], (eid, headers)

@@ -28,7 +28,7 @@ def test_the_place_command_is_logged_undone_and_refused_naming_the_field() -> No
     assert (ev.x, ev.y, ev.metres) == (30.0, 0.0, 20.0) and f["joe"].position == (30.0, 0.0)
     assert (
         ev.describe("fr", {"joe": "Joe"})
-        == "Joe change de place\u202f: (30, 0), à 20 m de la précédente"
+        == "Joe change de place\u202f: (30\u202f; 0), à 20 m de la précédente"
     )
     assert ev.describe("en", {"joe": "Joe"}) == "Joe changes place: (30, 0), 20 m from the last"
     f.encounter.undo()

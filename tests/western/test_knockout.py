@@ -41,6 +41,17 @@ def test_W_KO_1_bill_needs_two_stealth_rolls() -> None:
     assert f["bill"].behind == "guard"
 
 
+def test_W_KO_1_the_stealth_line_signs_its_modifiers_with_a_true_minus() -> None:
+    """The night's −3 reads « −3 » (U+2212) in French and English, never ASCII « -3 »."""
+    f = yard()
+    ev = f.do("approach", "bill", [10, 20], target="guard", modifiers=[*NIGHT, "distance_20m"])
+    line = ev.one(StealthNeeded)
+    fr = line.describe("fr").split(" [", 1)[1].split("]", 1)[0]
+    en = line.describe("en").split(" [", 1)[1].split("]", 1)[0]
+    assert fr == "nuit \u22123, silence +2, peu de caches +0, 11 à 20 m +3"
+    assert en == "night \u22123, silence +2, few hiding places +0, 11 to 20 m +3"
+
+
 def test_W_KO_1_distance_read_from_positions() -> None:
     """W-KO-1: without a distance modifier, the distance between them picks the band (15 m: +3)."""
     f = yard()

@@ -29,7 +29,15 @@ import typer
 from typer._click import exceptions as errors
 from typer.core import TyperCommand, TyperGroup
 
-from conteur.i18n import LANGS, Lang, env_lang, parse_lang, register_package_catalog, t
+from conteur.i18n import (
+    LANGS,
+    Lang,
+    catalog,
+    env_lang,
+    parse_lang,
+    register_package_catalog,
+    t,
+)
 
 if TYPE_CHECKING:
     from typer._click import Command, Context, HelpFormatter, Parameter
@@ -198,12 +206,25 @@ def _label(text: str | None) -> Callable[[Context], str | None]:
     return lambda ctx: text
 
 
+def name_params(command: Command, lang: Lang) -> None:
+    """Name ``command``'s arguments (and the values of options given a name) in ``lang``:
+    « SCÉNARIO », « FICHIER », « JEU »... from ``cli.chrome.metavar.<parameter>``, as the
+    usage line, the help's panels and the usage errors show them."""
+    known = catalog()
+    for param in command.params:
+        key = f"cli.chrome.metavar.{param.name}"
+        if key in known:
+            param.metavar = t(key, lang)
+
+
 def report(error: errors.ClickException, lang: Lang) -> NoReturn:
     """Print ``error`` in ``lang`` — usage line, help hint, message — and exit (code 2)."""
     from typer import rich_utils
 
     use_language(lang)
     ctx = error.ctx if isinstance(error, errors.UsageError) else None
+    if ctx is not None:
+        name_params(ctx.command, lang)
     shown = errors.UsageError(describe(error, lang), ctx)
     rich_utils.rich_format_error(shown)
     raise typer.Exit(error.exit_code)
@@ -218,8 +239,10 @@ class _Chrome(_Base):
     def _localize_types(self) -> None:
         """Label the parameters' types in ``CONTEUR_LANG``'s language (``<entier>``; none for a
         flag). Typer computes the label on the parameter it built, which takes no class: the
-        label is set on the instance."""
+        label is set on the instance. The arguments' and values' names first
+        (``name_params``): an option given a name shows it instead of its type."""
         lang = env_lang()
+        name_params(self, lang)
         for param in self.params:
             if param.metavar is not None and _is_option(param):
                 continue
@@ -241,9 +264,11 @@ class _Chrome(_Base):
 
     def format_help(self, ctx: Context, formatter: HelpFormatter) -> None:
         use_language(env_lang())
+        name_params(self, env_lang())
         super().format_help(ctx, formatter)
 
     def format_usage(self, ctx: Context, formatter: HelpFormatter) -> None:
+        name_params(self, shown_lang())
         pieces = self.collect_usage_pieces(ctx)
         prefix = t("cli.chrome.usage", shown_lang())
         formatter.write_usage(ctx.command_path, " ".join(pieces), prefix=prefix)
@@ -325,6 +350,7 @@ __all__ = [
     "ExtraArguments",
     "NoSuchCommand",
     "describe",
+    "name_params",
     "report",
     "shown_lang",
     "use_language",

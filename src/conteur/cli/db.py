@@ -15,7 +15,7 @@ from typing import Annotated, Any
 import typer
 
 import conteur.i18n
-from conteur.i18n import ConteurError, t
+from conteur.i18n import ConteurError, os_reason, t
 
 from .chrome import ChromeCommand, ChromeGroup
 from .common import JsonOption, LangOption, app, fail, help_text, print_json, resolve_lang
@@ -127,7 +127,7 @@ def export_command(
                 output.write_text(text, encoding="utf-8")
             except OSError as exc:
                 raise ConteurError(
-                    "cli.db.unwritable", source=str(output), reason=exc.strerror or str(exc)
+                    "cli.db.unwritable", source=str(output), reason=os_reason(exc)
                 ) from None
     except ConteurError as error:
         fail(error, chosen)
@@ -165,7 +165,7 @@ def import_command(
         except UnicodeDecodeError as exc:
             raise not_utf8(file, exc) from None
         except OSError as exc:
-            reason = exc.strerror or str(exc)
+            reason = os_reason(exc)
             raise ConteurError("cli.db.unreadable", source=str(file), reason=reason) from None
         # read and checked whole before the database is opened: a refused file changes
         # nothing, not even a database that did not exist yet

@@ -17,7 +17,7 @@ import typer
 import yaml
 
 import conteur.i18n
-from conteur.i18n import ConteurError, Lang, t
+from conteur.i18n import ConteurError, Lang, os_reason, t
 
 from .chrome import ChromeCommand
 from .common import JsonOption, LangOption, app, fail, help_text, print_json, resolve_lang
@@ -31,8 +31,8 @@ RulesetOption = Annotated[
 
 @app.command("import", cls=ChromeCommand, help=help_text("cli.help.import"))
 def import_command(
-    fmt: Annotated[str, typer.Argument(metavar="FORMAT", help=help_text("cli.help.import.format"))],
-    file: Annotated[Path, typer.Argument(metavar="FILE", help=help_text("cli.help.import.file"))],
+    fmt: Annotated[str, typer.Argument(help=help_text("cli.help.import.format"))],
+    file: Annotated[Path, typer.Argument(help=help_text("cli.help.import.file"))],
     as_json: JsonOption = False,
     lang: LangOption = None,
     ruleset: RulesetOption = None,
@@ -60,8 +60,8 @@ def _read_json(path: Path) -> Any:
 
     try:
         text = path.read_text(encoding="utf-8")
-    except OSError:
-        raise ConteurError("cli.import.no_file", path=str(path)) from None
+    except OSError as exc:
+        raise ConteurError("cli.import.no_file", path=str(path), reason=os_reason(exc)) from None
     except UnicodeDecodeError as exc:
         raise not_utf8(path, exc) from None
     try:

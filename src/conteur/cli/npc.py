@@ -42,11 +42,9 @@ ParamOption = Annotated[
 
 @app.command("npc", cls=ChromeCommand, help=help_text("cli.help.npc"))
 def npc_command(
-    ruleset: Annotated[
-        str, typer.Argument(metavar="RULESET", help=help_text("cli.help.npc.ruleset"))
-    ],
+    ruleset: Annotated[str, typer.Argument(help=help_text("cli.help.npc.ruleset"))],
     archetype: Annotated[
-        str | None, typer.Argument(metavar="[ARCHETYPE]", help=help_text("cli.help.npc.archetype"))
+        str | None, typer.Argument(help=help_text("cli.help.npc.archetype"))
     ] = None,
     era: EraOption = None,
     param: ParamOption = None,

@@ -286,7 +286,7 @@ def play(
     as_json: Annotated[bool, typer.Option("--json", help=help_text("cli.help.play.json"))] = False,
     lang: LangOption = None,
     as_player: Annotated[
-        str | None, typer.Option("--as", metavar="PLAYER", help=help_text("cli.help.play.as"))
+        str | None, typer.Option("--as", help=help_text("cli.help.play.as"))
     ] = None,
     with_report: Annotated[
         bool, typer.Option("--report", help=help_text("cli.help.play.report"))

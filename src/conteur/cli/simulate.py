@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
 
-from conteur.i18n import ConteurError, Lang, percent, register_package_catalog, t
+from conteur.i18n import ConteurError, Lang, os_reason, percent, register_package_catalog, t
 
 from .chrome import ChromeCommand
 from .common import LangOption, app, fail, help_text, print_json, resolve_lang
@@ -27,7 +27,7 @@ register_package_catalog("conteur.sim")
 
 @app.command("simulate", cls=ChromeCommand, help=help_text("sim.help.simulate"))
 def simulate_command(
-    scenario: Annotated[Path, typer.Argument(help="SCENARIO.yaml")],
+    scenario: Annotated[Path, typer.Argument(help=help_text("cli.help.play.scenario"))],
     runs: Annotated[int, typer.Option("--runs", help=help_text("sim.help.runs"))] = 1000,
     seed: Annotated[int | None, typer.Option("--seed", help=help_text("sim.help.seed"))] = None,
     workers: Annotated[
@@ -42,9 +42,7 @@ def simulate_command(
     plot: Annotated[Path | None, typer.Option("--plot", help=help_text("sim.help.plot"))] = None,
     no_plot: Annotated[bool, typer.Option("--no-plot", help=help_text("sim.help.no_plot"))] = False,
     dask: Annotated[str | None, typer.Option("--dask", help=help_text("sim.help.dask"))] = None,
-    sweep: Annotated[
-        str | None, typer.Option("--sweep", metavar="SPEC", help=help_text("sim.help.sweep"))
-    ] = None,
+    sweep: Annotated[str | None, typer.Option("--sweep", help=help_text("sim.help.sweep"))] = None,
     lang: LangOption = None,
     as_json: Annotated[bool, typer.Option("--json", help=help_text("sim.help.json"))] = False,
 ) -> None:
@@ -77,7 +75,15 @@ def simulate_command(
         fail(error, chosen, as_json)
     written: list[Path] = []
     if not no_plot:
-        written = write_plots(result, plot, scenario, chosen)
+        try:
+            written = write_plots(result, plot, scenario, chosen)
+        except OSError as exc:  # a folder that cannot be made, a file in the way
+            where = str(plot or scenario.stem)
+            fail(
+                ConteurError("sim.plot.unwritable", file=where, reason=os_reason(exc)),
+                chosen,
+                as_json,
+            )
     if as_json:
         data = result.to_dict()
         data["plot"] = [str(p) for p in written]

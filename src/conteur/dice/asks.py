@@ -18,6 +18,7 @@ from dataclasses import dataclass
 from typing import ClassVar, TypeAlias
 
 from conteur.i18n import Lang, Msg, env_lang, register_package_catalog, t
+from conteur.i18n import signed as i18n_signed
 
 register_package_catalog("conteur.dice", "messages-asks.yaml")
 
@@ -37,9 +38,8 @@ ROLLS = ("ask.rolls.one", "ask.rolls.other")
 
 
 def signed(value: int, lang: Lang | None = None) -> str:
-    """An integer with its sign, a true minus for a negative (« +1 », « −2 »)."""
-    sign = "+" if value >= 0 else "−"
-    return f"{sign}{number(abs(value), lang)}"
+    """An integer with its sign, a true minus for a negative (« +1 », « −2 »): the i18n one."""
+    return i18n_signed(value, lang)
 
 
 def plural(keys: tuple[str, str], count: int, lang: Lang | None = None, /, **params: object) -> str:
@@ -100,12 +100,8 @@ class RollAsk:
             name = label.describe(chosen)
             if value == 0:
                 notes.append(name)
-            elif not parts:
-                parts.append(t("ask.part.first", chosen, part=name, value=number(value, chosen)))
-            elif value > 0:
-                parts.append(t("ask.part.plus", chosen, part=name, value=number(value, chosen)))
             else:
-                parts.append(t("ask.part.minus", chosen, part=name, value=number(-value, chosen)))
+                parts.append(_term(not parts, name, value, chosen))
         pieces: list[str] = []
         count = self.count
         alone = self._alone()
@@ -144,6 +140,40 @@ class RollAsk:
         """What the roll is for, capitalised for a heading (« Attaque de Jack »)."""
         text = self.what.describe(lang)
         return text[:1].upper() + text[1:]
+
+
+def _term(first: bool, name: str, value: int, lang: Lang) -> str:
+    """One named number of a sum: « Dextérité 3 », « + Astuce 2 », « − blessures 1 » (a first
+    one below zero with its true minus: « blessures −1 »)."""
+    if first:
+        return t("ask.part.first", lang, part=name, value=_sum(value, lang))
+    key = "ask.part.plus" if value >= 0 else "ask.part.minus"
+    return t(key, lang, part=name, value=number(abs(value), lang))
+
+
+class _Terms:
+    """Named numbers added up (« Dextérité 3 + Astuce 2 − blessures 1 »); a 0 is said too."""
+
+    __slots__ = ("items",)
+
+    def __init__(self, items: tuple[tuple[Msg, int], ...]) -> None:
+        self.items = items
+
+    def describe(self, lang: Lang | None = None) -> str:
+        chosen = lang or env_lang()
+        return " ".join(
+            _term(i == 0, what.describe(chosen), value, chosen)
+            for i, (what, value) in enumerate(self.items)
+        )
+
+
+def added_to(die: str, terms: tuple[tuple[Msg, int], ...]) -> Msg:
+    """« Dextérité 3 + Astuce 2 + 1D10 » — a die whose face is added to named numbers (an
+    initiative: the traits of its rating, its modifiers), each with its value; ``die`` is
+    the roll's own spelling (``Expr.text``). Without terms: the die alone."""
+    if not terms:
+        return Msg("ask.detail.expr", expr=die)
+    return Msg("ask.detail.added", terms=_Terms(terms), die=die)
 
 
 def _sum(value: int, lang: Lang) -> str:
@@ -249,6 +279,7 @@ __all__ = [
     "DiceCount",
     "RollAsk",
     "RollCount",
+    "added_to",
     "auto_successes",
     "difficulty",
     "label",

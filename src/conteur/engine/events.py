@@ -12,7 +12,7 @@ from collections.abc import Iterable, Iterator, Mapping, Sequence
 from typing import Any, ClassVar, TypeVar
 
 from conteur.dice import RollRecord, record_from_dict
-from conteur.i18n import Lang, Msg, catalog, t
+from conteur.i18n import Lang, Msg, catalog, signed, t
 from conteur.records import lean_on_first_use
 
 from .visibility import PUBLIC, Visibility
@@ -173,7 +173,9 @@ class Modifiers:
     def describe(self, lang: Lang | None = None) -> str:
         if not self.items:
             return ""
-        shown = [f"{modifier_label(what, lang)} {amount:+d}" for what, amount in self.items]
+        shown = [
+            f"{modifier_label(what, lang)} {signed(amount, lang)}" for what, amount in self.items
+        ]
         return f" [{', '.join(shown)}]"
 
 

@@ -34,7 +34,7 @@ import yaml
 from pydantic import BaseModel, BeforeValidator, ConfigDict, ValidationError
 from pydantic_core import ErrorDetails, PydanticCustomError
 
-from conteur.i18n import Bilingual, ConteurError, Lang, Msg, register_package_catalog, t
+from conteur.i18n import Bilingual, ConteurError, Lang, Msg, os_reason, register_package_catalog, t
 
 MAX_DEPTH = 40
 """How deeply lists and mappings may nest in a file (deeper is refused, not a crash)."""
@@ -128,7 +128,7 @@ def read_text(path: str | Path) -> str:
     except UnicodeDecodeError as exc:
         raise not_utf8(file, exc) from None
     except OSError as exc:
-        detail = exc.strerror or type(exc).__name__
+        detail = os_reason(exc)
         raise InputError(Msg("input.reason.unreadable", detail=detail), file=str(file)) from None
 
 

@@ -42,7 +42,7 @@ import sys
 from collections.abc import Callable, Mapping, Sequence
 from functools import cache
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, ClassVar, cast
+from typing import TYPE_CHECKING, Any, ClassVar, Protocol, cast
 
 from conteur.i18n import ConteurError, Describable, Lang
 
@@ -67,10 +67,119 @@ Handler = Callable[[Resolution[Any], Command], None]
 """What carries out one type of command: check it against ``ctx.state``, emit its events."""
 
 
+# ------------------------------------------------------------------ the parts, typed
+#
+# Each part module of a kit ruleset, as a protocol its module implements (a module's
+# functions stand for the protocol's methods, its constants for the properties). Each
+# ruleset's ``ruleset.py`` assigns its modules to these types under TYPE_CHECKING, so
+# ``mypy`` checks every part's signature; ``tests/test_ruleset_kit.py`` checks at run time
+# that each part a ruleset leaves to the kit is there.
+
+
+class LegalPart(Protocol):
+    def legal_commands(self, state: Any, actor: str | None, /) -> list[CommandTemplate]: ...
+
+
+class ScriptPart(Protocol):
+    def parse_line(self, line: str, state: Any, /) -> Command: ...
+
+
+class ViewsPart(Protocol):
+    @property
+    def COLUMNS(self) -> tuple[Column, ...]: ...
+
+    def roster(self, state: Any, /) -> Roster: ...
+
+    def turn_view(self, state: Any, /) -> TurnView: ...
+
+
+class VisibilityPart(Protocol):
+    @property
+    def AUDIENCES(self) -> Audiences: ...
+
+    @property
+    def STAYS_HIDDEN(self) -> frozenset[str]: ...
+
+    def visibility(self, event: Event, state: Any, /) -> Visibility: ...
+
+
+class ReportPart(Protocol):
+    def fight_facts(self, event: Event, /) -> Sequence[Fact]: ...
+
+
+class SummaryPart(Protocol):
+    def summary(self, state: Any, /) -> list[dict[str, Any]]: ...
+
+    def summary_lines(self, state: Any, lang: Lang, /) -> list[str]: ...
+
+
+class OddsPart(Protocol):
+    def attack_odds(
+        self,
+        state: Any,
+        attacker: str,
+        target: str,
+        maneuver: str | None,
+        params: Mapping[str, Any] | None,
+        /,
+    ) -> Answer: ...
+
+
+class BattleMapPart(Protocol):
+    def battle_map(self, state: Any, lang: Lang | None, /) -> BattleMap | None: ...
+
+
+class DicePart(Protocol):
+    @property
+    def ROLL_KINDS(self) -> Sequence[RollKind]: ...
+
+
+class SimPart(Protocol):
+    @property
+    def REFEREE(self) -> Referee | None: ...
+
+    @property
+    def TACTICS(self) -> Mapping[str, TacticFactory]: ...
+
+
+class SweepPart(Protocol):
+    def sweep_traits(self, state: Any, /) -> Mapping[str, str]: ...
+
+    def trait_name(self, state: Any, trait: str, /) -> Describable | str: ...
+
+    def with_trait(
+        self,
+        state: Any,
+        entry: Mapping[str, Any],
+        trait: str,
+        value: int,
+        base_dir: Path | None,
+        /,
+    ) -> dict[str, Any]: ...
+
+    def sweep_options(self, state: Any, /) -> Mapping[str, str]: ...
+
+
+class NpcPart(Protocol):
+    def archetypes(self, era: str | None, /) -> Sequence[Archetype]: ...
+
+    def quick_npc_params(self, era: str | None, /) -> tuple[Param, ...]: ...
+
+    def param_label(self, name: str, lang: Lang | None, /) -> str: ...
+
+    def quick_npc(self, params: Mapping[str, Any], era: str | None, /) -> dict[str, Any]: ...
+
+
+class SheetFormPart(Protocol):
+    def sheet_form(self, era: str | None, /) -> SheetForm | None: ...
+
+    def state_form(self, state: Mapping[str, Any], era: str | None, /) -> SheetForm | None: ...
+
+
 @cache
-def _part(package: str, module: str, name: str) -> Any:
-    """``name`` in the module ``package.module`` (imported on the first call)."""
-    return getattr(importlib.import_module(f"{package}.{module}"), name)
+def _part(package: str, module: str) -> Any:
+    """The module ``package.module`` (imported on the first call)."""
+    return importlib.import_module(f"{package}.{module}")
 
 
 class KitRuleset(Ruleset[S]):
@@ -93,9 +202,10 @@ class KitRuleset(Ruleset[S]):
             module = sys.modules[cls.__module__]
             cls.parts = module.__package__ or cls.__module__
 
-    def part(self, module: str, name: str) -> Any:
-        """``name`` in the module ``module`` of the ruleset's package."""
-        return _part(self.parts, module, name)
+    def part(self, module: str) -> Any:
+        """The module ``module`` of the ruleset's package (typed by its caller: one of the
+        part protocols above)."""
+        return _part(self.parts, module)
 
     # ----------------------------------------------------------------- commands
 
@@ -114,55 +224,67 @@ class KitRuleset(Ruleset[S]):
     def legal_commands(self, state: S, actor: str | None = None) -> list[CommandTemplate]:
         """What ``actor`` (or anyone) may do now, built by the checks the commands run
         (``legal.legal_commands``: one legality)."""
-        return cast("list[CommandTemplate]", self.part("legal", "legal_commands")(state, actor))
+        legal: LegalPart = self.part("legal")
+        return legal.legal_commands(state, actor)
 
     def parse_command(self, line: str, state: S, lang: Lang | None = None) -> Command:
         """One line of the ruleset's script (``script.parse_line``)."""
-        return cast("Command", self.part("script", "parse_line")(line, state))
+        script: ScriptPart = self.part("script")
+        return script.parse_line(line, state)
 
     # ----------------------------------------------------------------- views
 
     def roster(self, state: S) -> Roster:
         """A row per combatant (``views.roster``)."""
-        return cast("Roster", self.part("views", "roster")(state))
+        views: ViewsPart = self.part("views")
+        return views.roster(state)
 
     def columns(self) -> tuple[Column, ...]:
         """The roster's resource columns (``views.COLUMNS``)."""
-        return cast("tuple[Column, ...]", self.part("views", "COLUMNS"))
+        views: ViewsPart = self.part("views")
+        return views.COLUMNS
 
     def turn_view(self, state: S) -> TurnView:
         """The turn, its phase, who is due, the order (``views.turn_view``)."""
-        return cast("TurnView", self.part("views", "turn_view")(state))
+        views: ViewsPart = self.part("views")
+        return views.turn_view(state)
 
     def visibility(self, event: Event, state: S) -> Visibility:
         """Who may see ``event`` (``visibility.visibility``, which says it per event type)."""
-        return cast("Visibility", self.part("visibility", "visibility")(event, state))
+        visibility: VisibilityPart = self.part("visibility")
+        return visibility.visibility(event, state)
 
     def audiences(self) -> Audiences:
         """Who sees each event type (``visibility.AUDIENCES``)."""
-        return cast("Audiences", self.part("visibility", "AUDIENCES"))
+        visibility: VisibilityPart = self.part("visibility")
+        return visibility.AUDIENCES
 
     def reveals(self, command: Command, state: S) -> bool:
         """A hidden combatant comes out when it acts; not when it does what the table does
         not see (the command types of ``visibility.STAYS_HIDDEN``)."""
-        hidden = cast("frozenset[str]", self.part("visibility", "STAYS_HIDDEN"))
+        visibility: VisibilityPart = self.part("visibility")
+        hidden = visibility.STAYS_HIDDEN
         return command.actor is not None and command.type not in hidden
 
     def fight_facts(self, event: Event) -> Sequence[Fact]:
         """Attacks, hits, damage and every roll, for the summary (``report.fight_facts``)."""
-        return cast("Sequence[Fact]", self.part("report", "fight_facts")(event))
+        report: ReportPart = self.part("report")
+        return report.fight_facts(event)
 
     def summary(self, state: S) -> list[dict[str, Any]]:
         """Where each combatant stands, JSON-ready (``summary.summary``)."""
-        return cast("list[dict[str, Any]]", self.part("summary", "summary")(state))
+        summary: SummaryPart = self.part("summary")
+        return summary.summary(state)
 
     def summary_lines(self, state: S, lang: Lang) -> list[str]:
         """The same, a line of prose per combatant (``summary.summary_lines``)."""
-        return cast("list[str]", self.part("summary", "summary_lines")(state, lang))
+        summary: SummaryPart = self.part("summary")
+        return summary.summary_lines(state, lang)
 
     def battle_map(self, state: S, lang: Lang | None = None) -> BattleMap | None:
         """Positions, cover zones, range bands (``battlemap.battle_map``)."""
-        return cast("BattleMap", self.part("battlemap", "battle_map")(state, lang))
+        bmap: BattleMapPart = self.part("battlemap")
+        return bmap.battle_map(state, lang)
 
     def positions(self, state: S) -> Mapping[str, tuple[float, float]]:
         """Where each combatant stands: the ``position`` of each of the state's ``fighters``."""
@@ -180,8 +302,8 @@ class KitRuleset(Ruleset[S]):
         params: Mapping[str, Any] | None = None,
     ) -> Answer:
         """The exact odds of one attack now (``odds.attack_odds``)."""
-        odds = self.part("odds", "attack_odds")
-        return odds(state, attacker, target, maneuver, params)
+        odds: OddsPart = self.part("odds")
+        return odds.attack_odds(state, attacker, target, maneuver, params)
 
     # ----------------------------------------------------------------- its other parts
 
@@ -192,25 +314,30 @@ class KitRuleset(Ruleset[S]):
 
     def roll_kinds(self) -> Sequence[RollKind]:
         """The kinds of roll the ruleset makes (``dice.ROLL_KINDS``)."""
-        return cast("Sequence[RollKind]", self.part("dice", "ROLL_KINDS"))
+        dice: DicePart = self.part("dice")
+        return dice.ROLL_KINDS
 
     def referee(self) -> Referee | None:
         """The simulator's referee (``sim.REFEREE``)."""
-        return cast("Referee", self.part("sim", "REFEREE"))
+        sim_part: SimPart = self.part("sim")
+        return sim_part.REFEREE
 
     def tactics(self) -> Mapping[str, TacticFactory]:
         """The simulator's tactics by name (``sim.TACTICS``)."""
-        return cast("Mapping[str, TacticFactory]", self.part("sim", "TACTICS"))
+        sim_part: SimPart = self.part("sim")
+        return sim_part.TACTICS
 
     # ----------------------------------------------------------------- sweeps
 
     def sweep_traits(self, state: S) -> Mapping[str, str]:
         """The numbers of a combatant a sweep may vary, by spelling (``sweep.sweep_traits``)."""
-        return cast("Mapping[str, str]", self.part("sweep", "sweep_traits")(state))
+        sweep: SweepPart = self.part("sweep")
+        return sweep.sweep_traits(state)
 
     def sweep_trait_name(self, state: S, trait: str) -> Describable | str:
         """The name a reader knows ``trait`` by (``sweep.trait_name``)."""
-        return cast("Describable", self.part("sweep", "trait_name")(state, trait))
+        sweep: SweepPart = self.part("sweep")
+        return sweep.trait_name(state, trait)
 
     def with_trait(
         self,
@@ -221,38 +348,45 @@ class KitRuleset(Ruleset[S]):
         base_dir: Path | None = None,
     ) -> dict[str, Any]:
         """The combatant ``entry`` with ``trait`` at ``value`` (``sweep.with_trait``)."""
-        change = self.part("sweep", "with_trait")
-        return cast("dict[str, Any]", change(state, entry, trait, value, base_dir))
+        sweep: SweepPart = self.part("sweep")
+        return sweep.with_trait(state, entry, trait, value, base_dir)
 
     def sweep_options(self, state: S) -> Mapping[str, str]:
         """The scenario's options a sweep may vary (``sweep.sweep_options``)."""
-        return cast("Mapping[str, str]", self.part("sweep", "sweep_options")(state))
+        sweep: SweepPart = self.part("sweep")
+        return sweep.sweep_options(state)
 
     # ----------------------------------------------------------------- characters
 
     def archetypes(self, era: str | None = None) -> list[Archetype]:
         """The bundled opponents of ``era`` (``npc.archetypes``)."""
-        return list(self.part("npc", "archetypes")(era))
+        npc: NpcPart = self.part("npc")
+        return list(npc.archetypes(era))
 
     def quick_npc_params(self, era: str | None = None) -> tuple[Param, ...]:
         """The numbers a quick NPC is made from (``npc.quick_npc_params``)."""
-        return cast("tuple[Param, ...]", self.part("npc", "quick_npc_params")(era))
+        npc: NpcPart = self.part("npc")
+        return npc.quick_npc_params(era)
 
     def quick_npc_label(self, name: str, lang: Lang | None = None) -> str:
         """The label of one of those numbers (``npc.param_label``)."""
-        return cast("str", self.part("npc", "param_label")(name, lang))
+        npc: NpcPart = self.part("npc")
+        return npc.param_label(name, lang)
 
     def quick_npc(self, params: Mapping[str, Any], era: str | None = None) -> dict[str, Any]:
         """A scenario combatant entry from ``params`` (``npc.quick_npc``)."""
-        return cast("dict[str, Any]", self.part("npc", "quick_npc")(params, era))
+        npc: NpcPart = self.part("npc")
+        return npc.quick_npc(params, era)
 
     def sheet_form(self, era: str | None = None) -> SheetForm | None:
         """The fields of a character sheet of ``era`` (``sheetform.sheet_form``)."""
-        return cast("SheetForm", self.part("sheetform", "sheet_form")(era))
+        sheetform: SheetFormPart = self.part("sheetform")
+        return sheetform.sheet_form(era)
 
     def state_form(self, state: Mapping[str, Any], era: str | None = None) -> SheetForm | None:
         """The fields of a character's written-back state (``sheetform.state_form``)."""
-        return cast("SheetForm", self.part("sheetform", "state_form")(state, era))
+        sheetform: SheetFormPart = self.part("sheetform")
+        return sheetform.state_form(state, era)
 
 
 __all__ = ["Handler", "KitRuleset"]

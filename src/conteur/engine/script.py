@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from conteur.i18n import ConteurError, Lang
+from conteur.i18n import ConteurError, Lang, os_reason
 
 from .hidden import parse_line
 
@@ -64,8 +64,8 @@ def _text_of(path: Path) -> str:
 
     try:
         return path.read_text(encoding="utf-8")
-    except OSError:
-        raise ConteurError("cli.play.no_file", path=str(path)) from None
+    except OSError as exc:
+        raise ConteurError("cli.play.no_file", path=str(path), reason=os_reason(exc)) from None
     except UnicodeDecodeError as exc:
         raise not_utf8(path, exc) from None
 

@@ -21,6 +21,7 @@ order they were registered, so a key defined twice is reported as before.
 
 from __future__ import annotations
 
+import errno
 import os
 import string
 import threading
@@ -176,6 +177,16 @@ def number(value: float, lang: Lang | None = None, digits: int = 2) -> str:
     return str(format_decimal(value, format=pattern, locale=_LOCALES[chosen]))
 
 
+MINUS = "\u2212"
+"""The true minus sign a signed number is written with (« −2 », never ASCII « -2 »)."""
+
+
+def signed(value: float, lang: Lang | None = None) -> str:
+    """``value`` with its sign, through Babel: « +1 », « −2 », « +2,5 » (a true minus, U+2212;
+    0 reads « +0 »). A catalogue field written ``{x:+d}`` is filled so too."""
+    return ("+" if value >= 0 else MINUS) + number(abs(value), lang)
+
+
 def plural_category(count: float, lang: Lang | None = None) -> str:
     """The plural category of ``count`` in ``lang`` (``one``, ``other``...: Babel's rules)."""
     from babel import Locale
@@ -219,6 +230,8 @@ class _Formatter(string.Formatter):
             return plural(count, format_spec, self.lang)
         if not format_spec and isinstance(value, float):
             return number(value, self.lang)
+        if format_spec == "+d" and isinstance(value, int) and not isinstance(value, bool):
+            return signed(value, self.lang)
         return str(super().format_field(value, format_spec))
 
 
@@ -310,6 +323,36 @@ class ConteurError(Exception):
     def to_dict(self, lang: Lang | None = None) -> dict[str, Any]:
         """A JSON-ready form: key, rule, message."""
         return {"error": self.key, "rule": self.rule, "message": self.message(lang)}
+
+
+_OS_REASONS: dict[int, str] = {
+    errno.ENOENT: "os.no_such_file",
+    errno.EACCES: "os.denied",
+    errno.EPERM: "os.denied",
+    errno.EISDIR: "os.is_folder",
+    errno.ENOTDIR: "os.not_folder",
+    errno.EROFS: "os.read_only",
+    errno.ENOSPC: "os.disk_full",
+    errno.EDQUOT: "os.disk_full",
+    errno.ENAMETOOLONG: "os.name_too_long",
+    errno.ELOOP: "os.loop",
+    errno.EEXIST: "os.exists",
+    errno.EMFILE: "os.too_many_open",
+    errno.ENFILE: "os.too_many_open",
+    errno.EBUSY: "os.busy",
+    errno.EIO: "os.io",
+}
+"""The common reasons a file cannot be read or written, said in our own words."""
+
+
+def os_reason(exc: OSError) -> Msg | str:
+    """Why the system refused a file, in the reader's words (``os.*`` catalog keys) for the
+    common cases (missing, a folder, permission denied, read-only, disk full...); the
+    system's own text only for the rare ones."""
+    key = _OS_REASONS.get(exc.errno) if exc.errno is not None else None
+    if key is not None:
+        return Msg(key)
+    return exc.strerror or type(exc).__name__
 
 
 register_package_catalog("conteur.i18n")

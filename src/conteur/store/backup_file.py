@@ -364,6 +364,11 @@ def read_backup(data: Any, source: str) -> CheckedBackup:
             if fault.error is not None:  # the rules refused the scenario or an event
                 refused(fault.error, entry, fault.field, inner_entry=True)
             fail(fault.why or Msg("store.backup.reason.replay"), entry, fault.field)
+        found_fault = replay_fault.recheck(enc.scenario, [item.entry for item in enc.log])
+        if found_fault is not None:  # it replays, but the rules would not have written it
+            if found_fault.error is not None:
+                refused(found_fault.error, entry, found_fault.field, inner_entry=True)
+            fail(found_fault.why or Msg("store.backup.reason.replay"), entry, found_fault.field)
     for i, ch in enumerate(backup.characters):
         for n, v in enumerate(ch.versions):
             if v.encounter_id is not None and v.encounter_id not in encs:

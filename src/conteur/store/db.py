@@ -20,7 +20,7 @@ from typing import Any
 from sqlalchemy import URL, Engine, create_engine, event, make_url
 from sqlalchemy.exc import ArgumentError
 
-from conteur.i18n import ConteurError, Msg
+from conteur.i18n import ConteurError, Msg, os_reason
 
 DB_FILE = "conteur.db"
 WRITE_OPTION = "conteur_write"
@@ -145,7 +145,7 @@ def unreachable(target: str | URL, exc: BaseException) -> ConteurError:
     host, a file that is no database); else the driver's own first line — never the
     wrapper's ``(psycopg.OperationalError) …`` and its link."""
     if isinstance(exc, OSError):
-        reason: Any = exc.strerror or str(exc)
+        reason: Any = os_reason(exc)
     else:
         driver = str(getattr(exc, "orig", None) or exc).strip()
         lowered = driver.lower()

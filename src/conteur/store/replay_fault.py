@@ -16,8 +16,9 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
+from conteur.dice.table import TableDice
 from conteur.engine import Encounter
-from conteur.engine.encounter import entry_from_dict, in_force
+from conteur.engine.encounter import UndoEntry, entry_from_dict, in_force
 from conteur.engine.events import event_from_dict, event_types
 from conteur.engine.inputs import short
 from conteur.i18n import ConteurError, Lang, Msg, t
@@ -127,4 +128,106 @@ def locate(scenario: Mapping[str, Any], log: list[Mapping[str, Any]]) -> Fault:
     return Fault("log", Msg("store.backup.reason.replay"))
 
 
-__all__ = ["Fault", "locate"]
+def recheck(scenario: Mapping[str, Any], log: list[Mapping[str, Any]]) -> Fault | None:
+    """Where ``log``'s events are not what the rules make of its commands (None: nowhere).
+
+    A log that replays may still have been written by hand: an ``ActionTaken`` naming an
+    action never declared, a field no event has, a number written as text. Each command is
+    resolved again from the scenario, with the dice its own events recorded, and its events
+    must be the stored ones, field by field (undos and redos taken as the log has them).
+    Only run on a log that replays (``locate`` names what does not)."""
+    enc = Encounter.start(scenario)
+    for n, raw in enumerate(log):
+        said = _Said(raw)
+        try:
+            entry = entry_from_dict(raw)
+            if isinstance(entry, UndoEntry):
+                enc.undo()
+                continue
+            if entry.redoes is not None:
+                events = list(enc.redo().events)
+            else:
+                dice = TableDice([list(r.faces) for ev in entry.events for r in ev.rolls])
+                events = list(enc.execute(entry.command, dice))
+        except ConteurError as error:
+            return Fault(f"log[{n + 1}]", error=error)
+        except Exception:  # a command the rules cannot even read as written
+            why = Msg("store.backup.reason.command_unresolved", command=said)
+            return Fault(f"log[{n + 1}].entry.command", why)
+        fault = _differs(f"log[{n + 1}].entry.events", said, raw["events"], events)
+        if fault is not None:
+            return fault
+    return None
+
+
+def _differs(field: str, said: _Said, stored: list[Any], made: list[Any]) -> Fault | None:
+    """The first place where the ``stored`` events differ from those the rules ``made``."""
+    for k, (old, new) in enumerate(zip(stored, made, strict=False)):
+        where = f"{field}[{k + 1}]"
+        fresh = _plain(new.to_dict())
+        kind = fresh["type"]
+        if old.get("type") != kind:
+            found = short(old.get("type"))
+            why = Msg("store.backup.reason.event_other", command=said, found=found, expected=kind)
+            return Fault(f"{where}.type", why)
+        for name in old:
+            if name not in fresh:
+                return Fault(f"{where}.{name}", Msg("store.backup.reason.event_field", type=kind))
+        for name, value in fresh.items():
+            given = _plain(old.get(name))
+            if given != value and name in old and _other_kind(given, value):
+                key = _KIND_REASONS[_kind(value)]
+                return Fault(f"{where}.{name}", Msg(key, value=short(given)))
+            if given != value:
+                why = Msg(
+                    "store.backup.reason.event_value",
+                    command=said,
+                    type=kind,
+                    found=short(old.get(name)),
+                    expected=short(value),
+                )
+                return Fault(f"{where}.{name}", why)
+    if len(stored) != len(made):
+        why = Msg(
+            "store.backup.reason.event_count", command=said, found=len(stored), expected=len(made)
+        )
+        return Fault(field, why)
+    return None
+
+
+_KIND_REASONS = {
+    "int": "input.reason.not_int",
+    "float": "input.reason.not_number",
+    "bool": "input.reason.not_bool",
+    "str": "input.reason.not_text",
+    "list": "input.reason.not_list",
+    "dict": "input.reason.not_mapping",
+}
+
+
+def _kind(value: Any) -> str:
+    """What JSON calls ``value``'s type (a whole number stays one when it is a float's)."""
+    if isinstance(value, bool):
+        return "bool"
+    if isinstance(value, int | float):
+        return "int" if float(value).is_integer() else "float"
+    return type(value).__name__
+
+
+def _other_kind(given: Any, wanted: Any) -> bool:
+    """Whether ``given`` is not even of the kind the rules give the field (text for a
+    number...); two numbers, or a value the rules leave empty, are told by value."""
+    kinds = {_kind(given), _kind(wanted)}
+    return _kind(wanted) in _KIND_REASONS and len(kinds) == 2 and kinds != {"int", "float"}
+
+
+def _plain(value: Any) -> Any:
+    """``value`` as JSON reads it back (tuples as lists), for comparing."""
+    if isinstance(value, tuple | list):
+        return [_plain(v) for v in value]
+    if isinstance(value, Mapping):
+        return {str(k): _plain(v) for k, v in value.items()}
+    return value
+
+
+__all__ = ["Fault", "locate", "recheck"]

@@ -29,7 +29,7 @@ from conteur.engine.reading import lines_of
 from conteur.engine.shown import SECRET, Shown, showable, shown_events
 from conteur.engine.views import HealthView, Roster, RosterRow, Status, TurnView
 from conteur.engine.visibility import GM, Viewer
-from conteur.i18n import ConteurError, Lang, catalog, t
+from conteur.i18n import ConteurError, Lang, catalog, signed, t
 
 
 def msg(key: str, lang: Lang, **params: Any) -> str:
@@ -37,13 +37,25 @@ def msg(key: str, lang: Lang, **params: Any) -> str:
     return t(f"web.{key}", lang, **params)
 
 
-def word(value: Any, lang: Lang, names: Mapping[str, str] | None = None, ruleset: str = "") -> str:
-    """A choice shown to a reader: a fighter's name, a catalog word (the ruleset's own,
-    ``word.<ruleset>.<value>`` or ``<ruleset>.word.<value>``, first), or the value itself."""
+def word(
+    value: Any,
+    lang: Lang,
+    names: Mapping[str, str] | None = None,
+    ruleset: str = "",
+    param: str = "",
+) -> str:
+    """A choice shown to a reader: a fighter's name, a catalog word (the ruleset's own first:
+    ``<ruleset>.choice.<param>.<value>`` for a value one parameter says its own way (the
+    same value may mean two things in two parameters), then ``word.<ruleset>.<value>`` or
+    ``<ruleset>.word.<value>``), or the value itself."""
     text = str(value)
     if names and text in names:
         return names[text]
-    own = (f"word.{ruleset}.{text}", f"{ruleset}.word.{text}") if ruleset else ()
+    own: tuple[str, ...] = ()
+    if ruleset:
+        own = (f"word.{ruleset}.{text}", f"{ruleset}.word.{text}")
+        if param:
+            own = (f"{ruleset}.choice.{param}.{text}", *own)
     for key in (*own, f"word.{text}", f"web.choice.{text}"):
         if key in catalog():
             return t(key, lang)
@@ -120,6 +132,8 @@ class RowView:
     health: HealthView
     health_text: str
     penalty: int
+    penalty_text: str
+    """The wound penalty signed with a true minus (« −1 »), "" when there is none."""
     cells: tuple[str, ...]
     """One value per roster column, "" where the combatant has none."""
     extras: tuple[Cell, ...]
@@ -212,6 +226,7 @@ def row_view(
         health=row.health,
         health_text=row.health.text(lang),
         penalty=row.penalty,
+        penalty_text=signed(row.penalty, lang) if row.penalty else "",
         cells=tuple(by_key.get(k, "") for k in keys),
         extras=tuple(c for c in resources if c.key not in keys),
         resources=resources,
@@ -459,6 +474,18 @@ class Field:
     min: int | None = None
     max: int | None = None
     default: Any = None
+    empty: str = "—"
+    """What an optional choice left empty means, in words (``empty_choice``)."""
+
+
+def empty_choice(name: str, lang: Lang, ruleset: str = "") -> str:
+    """The words of an optional choice left empty: the ruleset's ``<ruleset>.empty.<name>``
+    (a range left to the map: « selon la carte »), else the web layer's ``web.empty.<name>``,
+    else a dash."""
+    for key in (f"{ruleset}.empty.{name}" if ruleset else "", f"web.empty.{name}"):
+        if key and key in catalog():
+            return t(key, lang)
+    return "—"
 
 
 @dataclass
@@ -484,7 +511,7 @@ class Form:
 def _field(
     p: Param, lang: Lang, names: Mapping[str, str], prefix: str = "", ruleset: str = ""
 ) -> Field:
-    choices = [(str(c), word(c, lang, names, ruleset)) for c in p.choices]
+    choices = [(str(c), word(c, lang, names, ruleset, p.name)) for c in p.choices]
     return Field(
         prefix + p.name,
         p.kind,
@@ -494,6 +521,7 @@ def _field(
         p.min,
         p.max,
         p.default,
+        empty_choice(p.name, lang, ruleset) if p.kind == "choice" and not p.required else "—",
     )
 
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
-from conteur.dice.asks import RollAsk, label
+from conteur.dice.asks import RollAsk, added_to, label
 from conteur.i18n import Msg, catalog
 
 
@@ -46,14 +46,25 @@ def trait_ask(who: str, name: str, test: Msg, traits: Iterable[tuple[str, int]])
     return pool_ask(who, Msg("ask.what.test", test=test, name=name), items, pool)
 
 
-def initiative_ask(who: str, name: str, base: int, roll_off: bool = False) -> RollAsk:
-    """Initiative: one d10 added to Dexterity + Composure (H-INI-1); a roll-off on a tie."""
+def initiative_ask(who: str, name: str, die: str, traits: Iterable[tuple[str, int]]) -> RollAsk:
+    """Initiative: one d10 added to Dexterity + Composure (H-INI-1), said trait by trait
+    (« Dextérité 3 + Sang-froid 2 + 1D10 »)."""
     return RollAsk(
         who=who,
         what=Msg("ask.what.initiative", name=name),
-        detail=Msg("hunter.ask.roll_off" if roll_off else "hunter.ask.initiative", base=base),
+        detail=added_to(die, tuple((word(trait), dots) for trait, dots in traits)),
         dice=1,
     )
 
 
-__all__ = ["initiative_ask", "pool_ask", "pool_detail", "trait_ask", "word"]
+def roll_off_ask(who: str, name: str, base: int) -> RollAsk:
+    """A roll-off of an initiative tie (H-INI-2): one d10, the higher wins."""
+    return RollAsk(
+        who=who,
+        what=Msg("ask.what.initiative", name=name),
+        detail=Msg("hunter.ask.roll_off", base=base),
+        dice=1,
+    )
+
+
+__all__ = ["initiative_ask", "pool_ask", "pool_detail", "roll_off_ask", "trait_ask", "word"]

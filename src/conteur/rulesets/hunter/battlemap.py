@@ -52,6 +52,8 @@ def battle_map(state: HunterState, lang: Lang | None = None) -> BattleMap:
             name = t(RANGE_WORDS[band], lang)
             penalty = RANGE_PENALTY[band]
             shown = t("hunter.map.band", lang, band=name, penalty=penalty) if penalty else name
+            # One rule prices the three bands (the checklist's H-RNG-1: short 0, medium −2,
+            # long −4): a drag across them changes the band and its penalty, not the id.
             rows.append(MapBand(band, shown, float(limit), "H-RNG-1"))
         bands[f.id] = (*rows, MapBand("beyond", beyond, None, "H-RNG-1"))
     return BattleMap(

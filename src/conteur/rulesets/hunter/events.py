@@ -34,7 +34,7 @@ class HunterModifiers(Modifiers):
         for what, amount in self.items:
             key = f"hunter.mod.{what}"
             name = t(key, lang) if key in catalog() else what.replace("_", " ")
-            shown.append(f"{name} {amount:+d}")
+            shown.append(f"{name} {signed(amount, lang)}")
         return f" [{', '.join(shown)}]"
 
 
@@ -229,6 +229,8 @@ class HunterAttackRolled(HunterEvent):
         out["modifiers"] = HunterModifiers(self.modifiers)
         out["result"] = self.rolls[0].result if self.rolls else ""
         out["dice"] = ChancePool(self.pool) if self.chance else DiceCount(self.pool)
+        # armour that takes nothing off is not said (« armure −0 »)
+        out["armour"] = Msg("hunter.attack.armour", armour=self.armour) if self.armour else ""
         return out
 
     def fold(self, state: HunterState) -> None:

@@ -10,6 +10,9 @@ from dataclasses import dataclass, field
 
 from .health import HealthTrack
 
+INITIATIVE_TRAITS = ("dexterity", "composure")
+"""The traits added to initiative's die (H-INI-1), and compared on a tie (H-INI-2)."""
+
 
 @dataclass
 class Fighter:
@@ -79,9 +82,14 @@ class Fighter:
         return min(self.trait("dexterity"), self.trait("wits"))
 
     @property
+    def initiative_parts(self) -> tuple[tuple[str, int], ...]:
+        """The traits added to initiative's die, each with its dots (H-INI-1)."""
+        return tuple((trait, self.trait(trait)) for trait in INITIATIVE_TRAITS)
+
+    @property
     def initiative_base(self) -> int:
         """Dexterity + Composure (H-INI-1, H-INI-2)."""
-        return self.trait("dexterity") + self.trait("composure")
+        return sum(dots for _, dots in self.initiative_parts)
 
     def rank_key(self) -> tuple[int, int, tuple[int, ...]]:
         """Higher first: initiative, then Dex + Composure, then the roll-offs (H-INI-2)."""

@@ -6,7 +6,7 @@ from conteur.dice import Expr
 from conteur.engine import Command, Resolution
 from conteur.i18n import ConteurError, Msg
 
-from .asks import initiative_ask, trait_ask
+from .asks import initiative_ask, roll_off_ask, trait_ask
 from .dice import HunterPool
 from .events import (
     HunterAmbushChecked,
@@ -47,7 +47,8 @@ def start_turn(ctx: Resolution, command: Command) -> None:
 
 
 def roll_initiative(ctx: Resolution, f: Fighter, rules: tuple[str, ...]) -> None:
-    record = ctx.dice.roll(Expr(1, 10), lambda: initiative_ask(f.id, f.name, f.initiative_base))
+    die = Expr(1, 10)
+    record = ctx.dice.roll(die, lambda: initiative_ask(f.id, f.name, die.text, f.initiative_parts))
     face = record.faces[0]
     ctx.emit(
         HunterInitiativeRolled(
@@ -76,9 +77,7 @@ def rank(ctx: Resolution) -> None:
             break
         for group in tied:
             for f in group:
-                record = ctx.dice.roll(
-                    Expr(1, 10), initiative_ask(f.id, f.name, f.initiative_base, roll_off=True)
-                )
+                record = ctx.dice.roll(Expr(1, 10), roll_off_ask(f.id, f.name, f.initiative_base))
                 ctx.emit(
                     HunterRollOff(
                         actor=f.id, face=record.faces[0], rolls=(record,), rules=("H-INI-2",)

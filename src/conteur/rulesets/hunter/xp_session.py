@@ -28,7 +28,7 @@ from pydantic import (
 from pydantic_core import PydanticCustomError
 
 from conteur.engine.inputs import not_utf8, plain_path, pydantic_reason, safe_yaml
-from conteur.i18n import ConteurError, Msg
+from conteur.i18n import ConteurError, Msg, os_reason
 from conteur.i18n.spelling import key_of
 
 FighterKind = Literal["hunter", "monster", "bystander"]
@@ -358,9 +358,7 @@ def read_text(path: Path) -> str:
     except UnicodeDecodeError as exc:
         raise not_utf8(path, exc) from None
     except OSError as exc:
-        raise ConteurError(
-            "xp.unreadable", path=str(path), reason=exc.strerror or str(exc)
-        ) from None
+        raise ConteurError("xp.unreadable", path=str(path), reason=os_reason(exc)) from None
 
 
 def read_yaml(path: Path) -> Any:

@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING, Annotated
 import typer
 
 from conteur.cli.common import LangOption, console, fail, help_text, print_json, resolve_lang
-from conteur.i18n import ConteurError, Lang, t
+from conteur.i18n import ConteurError, Lang, signed, t
 
 if TYPE_CHECKING:
     from rich.table import Table
@@ -63,13 +63,13 @@ def render(report: XpReport, lang: Lang) -> None:
         "H-XP-1",
         t("xp.base", lang, players=base.players, gm_hunters=base.gm_hunters),
         str(base.points),
-        f"{base.points:+d}",
+        signed(base.points, lang),
     )
     for line in lines_shown(report.award.lines):
         label = line.label.describe(lang)
         if line.note is not None:
             label += f" ({line.note.describe(lang)})"
-        table.add_row(line.rule, Text(label), str(line.count), f"{line.points:+d}")
+        table.add_row(line.rule, Text(label), str(line.count), signed(line.points, lang))
     total = str(report.award.total)
     if report.award.raw_total != report.award.total:
         total += " " + t("xp.floored", lang, raw=report.award.raw_total)

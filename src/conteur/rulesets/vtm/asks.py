@@ -6,7 +6,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from conteur.dice.asks import RollAsk, auto_successes, difficulty, label
+from conteur.dice.asks import RollAsk, added_to, auto_successes, difficulty, label
 from conteur.engine.events import modifier_label
 from conteur.i18n import Lang, Msg, catalog
 
@@ -100,12 +100,13 @@ class StrikeAsks:
     """The target's soak dice, part by part (Stamina, Fortitude, armour)."""
 
 
-def initiative_ask(who: str, name: str, rating: int) -> RollAsk:
-    """A fighter's initiative: one d10 added to its rating (V-INI-1)."""
+def initiative_ask(who: str, name: str, die: str, rating: Iterable[tuple[str, int]]) -> RollAsk:
+    """A fighter's initiative: one d10 added to its rating (V-INI-1), said part by part
+    (« Dextérité 3 + Astuce 2 − blessures 1 + 1D10 »)."""
     return RollAsk(
         who=who,
         what=Msg("ask.what.initiative", name=name),
-        detail=Msg("vtm.ask.initiative", rating=rating),
+        detail=added_to(die, tuple((word(what), value) for what, value in rating)),
         dice=1,
     )
 

@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections.abc import Callable, Collection, Mapping
 from typing import Any
 
-from conteur.i18n import Bilingual, Msg, catalog
+from conteur.i18n import Bilingual, Msg, catalog, placeholders
 
 TIMED_SUFFIX = "_turn"
 """A condition that lasts some turns is kept as ``<name>_turn`` = the last turn it holds
@@ -62,4 +62,10 @@ def condition_words(
         return Msg("vtm.cond.raw", name=key)
     other = other_of(value, names)
     params = condition_params(key, value, weapon)
+    needed = placeholders(catalog()[label]["fr"]) - {*params, *(("other",) if other else ())}
+    if needed or value is None or value is False:
+        # cleared, or a value without what its words name (« tient {other} » with no one):
+        # the condition's plain word (« visée », « rechargement »)
+        plain = f"word.{key.removesuffix(TIMED_SUFFIX)}"
+        return Msg(plain) if plain in catalog() else Msg("vtm.cond.raw", name=key)
     return Msg(label, other=names[other] if other else "", **params)

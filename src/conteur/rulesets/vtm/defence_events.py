@@ -12,6 +12,7 @@ from typing import Any
 from conteur.engine.events import Event
 from conteur.i18n import Lang, Msg, catalog, t
 
+from .events import shown_value
 from .health import HealthTrack
 from .rulebook import rules_of
 from .state import VtmState
@@ -60,6 +61,25 @@ class Words:
         return " ".join(shown) or "—"
 
 
+class Items:
+    """``name: value`` pairs in the reader's language (a weapon's or condition's name)."""
+
+    def __init__(self, items: tuple[tuple[str, Any], ...]) -> None:
+        self.items = items
+
+    def describe(self, lang: Lang | None = None) -> str:
+        shown = (
+            t(
+                "vtm.gm.override_item",
+                lang,
+                name=Msg(f"word.{k}") if f"word.{k}" in catalog() else k,
+                value=v,
+            )
+            for k, v in self.items
+        )
+        return ", ".join(shown) or "—"
+
+
 OVERRIDE_FIELDS = ("health", "willpower", "blood", "ammo", "conditions")
 
 
@@ -91,7 +111,7 @@ class GmOverride(Event):
         out["field"] = Msg(f"vtm.gm.what.{self.field}")
         value = self.value
         if isinstance(value, dict):
-            value = ", ".join(f"{k}: {v}" for k, v in value.items())
+            value = Items(tuple((str(k), shown_value(v, names)) for k, v in value.items()))
         elif isinstance(value, list | tuple):
             value = Words(tuple(str(v) for v in value))
         out["value"] = value

@@ -659,6 +659,33 @@ def _weapon_word(ref: str) -> Msg | str:
     return Msg(f"word.{ref}") if f"word.{ref}" in catalog() else ref
 
 
+def shown_value(value: Any, names: Mapping[str, str] | None) -> Any:
+    """A condition's value as a reader reads it: yes or no for a flag set or cleared, a
+    combatant's name, a table word (``word.<id>``), a record's fields one after another."""
+    if value is None or isinstance(value, bool):
+        return Msg("vtm.condition.on" if value else "vtm.condition.off")
+    if isinstance(value, str):
+        if names and value in names:
+            return names[value]
+        return Msg(f"word.{value}") if f"word.{value}" in catalog() else value
+    if isinstance(value, Mapping):
+        value = tuple(v for v in value.values() if not isinstance(v, bool))
+    if isinstance(value, tuple | list):
+        return Joined(tuple(shown_value(v, names) for v in value))
+    return value
+
+
+class Joined:
+    """Values shown one after another, each in the reader's language."""
+
+    def __init__(self, values: tuple[Any, ...]) -> None:
+        self.values = values
+
+    def describe(self, lang: Lang | None = None) -> str:
+        shown = (v.describe(lang) if hasattr(v, "describe") else str(v) for v in self.values)
+        return ", ".join(shown) or "—"
+
+
 @dataclass(frozen=True, kw_only=True)
 class CoverTaken(Event):
     """The fighter's cover level changes: 0 none, 1 light, 2 good, 3 superior (V-RNG-3)."""
@@ -736,6 +763,12 @@ class WeaponChanged(Event):
     def apply(self, state: VtmState) -> None:
         state.fighters[self.fighter].weapon = self.weapon
 
+    def params(self, names: Mapping[str, str] | None = None) -> dict[str, Any]:
+        out = super().params(names)
+        if self.weapon is None:
+            out["weapon"] = Msg("vtm.word.empty_handed")
+        return out
+
 
 @dataclass(frozen=True, kw_only=True)
 class RollMade(Event):
@@ -792,6 +825,14 @@ class ManeuverDefined(Event):
 
     def apply(self, state: VtmState) -> None:
         state.custom_maneuvers[self.maneuver] = dict(self.spec)
+
+    def params(self, names: Mapping[str, str] | None = None) -> dict[str, Any]:
+        """The maneuver by the names its spec gives it (its id, as typed, when none)."""
+        out = super().params(names)
+        given = self.spec.get("names")
+        if isinstance(given, Mapping) and given.get("fr") and given.get("en"):
+            out["maneuver"] = Bilingual(str(given["fr"]), str(given["en"]))
+        return out
 
 
 @dataclass(frozen=True, kw_only=True)

@@ -32,6 +32,9 @@ replaces) into one ``Rulebook`` that the pipeline reads. The points:
 * ``roll``: difficulty changes to a roll that is not an attack, by its purpose
   (standing up, a jump...; a leg hit makes movement harder, house_ranged).
 
+``shows_bands`` gives a difficulty rule that prices a shot by distance the bands the battle
+map draws while that rule is in play (core V-RNG-5's, or house_ranged's R-SHOT-1).
+
 ``implements`` names the rule ids a handler implements, which an option pack's
 ``replaces`` takes out of its encounters. ``FORM_REFUSALS`` / ``ACT_REFUSALS``: the error
 keys a declaration filled in field by field, and an action carried out, may still meet
@@ -48,10 +51,12 @@ from typing import TYPE_CHECKING, Any, TypeVar
 
 if TYPE_CHECKING:
     from conteur.engine import Param, Resolution
+    from conteur.engine.battlemap import MapBand
+    from conteur.i18n import Lang
 
     from .state import Action, Declaration, Fighter, VtmState
     from .strike import Strike, StrikeOutcome
-    from .tables import Maneuver
+    from .tables import Maneuver, Weapon
 
 
 @dataclass
@@ -196,6 +201,25 @@ def implements(*rules: str, shots: bool = False) -> Callable[[Hook], Hook]:
 
     def wrap(fn: Hook) -> Hook:
         IMPLEMENTS[fn] = (*IMPLEMENTS.get(fn, ()), *((r, shots) for r in rules))
+        return fn
+
+    return wrap
+
+
+BandSource = Callable[["VtmState", "Weapon", "Lang | None"], "tuple[MapBand, ...]"]
+"""(state, ranged weapon in hand, reader's language) → the bands a shot with it is priced
+by, nearest first, as the battle map draws them (``battlemap.battle_map``)."""
+MAP_BANDS: dict[Callable[..., Any], BandSource] = {}
+"""The difficulty rules that price a shot by its distance, each with its bands (``shows_bands``)."""
+
+
+def shows_bands(source: BandSource) -> Callable[[Hook], Hook]:
+    """Declare that a difficulty rule prices a shot by distance bands, which ``source``
+    gives: while the rule is in an encounter's rulebook, the battle map draws them (V-RNG-5's
+    point blank / short / maximum; house_ranged's R-SHOT-1 metres)."""
+
+    def wrap(fn: Hook) -> Hook:
+        MAP_BANDS[fn] = source
         return fn
 
     return wrap

@@ -60,7 +60,7 @@ from typing import Any
 
 from conteur import i18n
 from conteur.engine import Event, Resolution
-from conteur.engine.battlemap import inside
+from conteur.engine.battlemap import MapBand, inside
 from conteur.i18n import ConteurError, Lang
 
 from . import equipment
@@ -91,6 +91,7 @@ from .hooks import (
     implements,
     pool_rule,
     reads_effect,
+    shows_bands,
     validator,
 )
 from .modifiers import LOCATION_SIZE, is_blind
@@ -611,8 +612,15 @@ def called_shot_past_cover(d: AttackDraft) -> None:
         d.rules.append("V-MAN-8")
 
 
+def range_bands(state: VtmState, w: Weapon, lang: Lang | None = None) -> tuple[MapBand, ...]:
+    """V-RNG-5 on the map: the tables' bands (point blank, short, maximum) for ``w``."""
+    tables = equipment.tables(state)
+    return tuple(MapBand(b.id, b.label(lang), b.limit(w.range or 0), b.rule) for b in tables.ranges)
+
+
 @difficulty_rule
 @implements("V-RNG-5")
+@shows_bands(range_bands)
 def range_band(d: AttackDraft) -> None:
     """V-RNG-5: within 2 m difficulty 4, up to short range 6, up to twice that 8.
 

@@ -36,7 +36,7 @@ from pydantic import (
 
 from conteur.engine.inputs import first_error, not_utf8, parse_data, plain_path, pydantic_reason
 from conteur.engine.inputs import reason as _reason
-from conteur.i18n import ConteurError, Lang, Msg, env_lang
+from conteur.i18n import ConteurError, Lang, Msg, env_lang, os_reason
 from conteur.records import CachedReads
 
 from .traits import canonical_power, canonical_trait, normalize_key, suggest_trait, trait_label
@@ -1174,7 +1174,7 @@ def _load(era: str, extra: tuple[str, ...]) -> Tables:
         except UnicodeDecodeError as exc:
             raise not_utf8(path, exc) from None
         except OSError as exc:
-            raise ConteurError("vtm.tables.unreadable", file=path, detail=exc.strerror) from None
+            raise ConteurError("vtm.tables.unreadable", file=path, detail=os_reason(exc)) from None
         _merge(raw, _read_yaml(path, text), path, partial=True)
 
     weapons = _validated(raw, "weapons")

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Mapping
+from functools import partial
 from typing import Any
 
 from conteur.dice import Expr
@@ -44,11 +45,19 @@ from .state import DEFENSIVE, Action, Declaration, Fighter, VtmState
 D10 = Expr(1, 10)
 
 
-def initiative_rating(f: Fighter) -> int:
-    """Dex + Wits less the wound penalty (V-INI-1), and less ``initiative_malus``
-    (a fighter who rolled to get up, V-DMG-7), spent by this initiative roll."""
+INITIATIVE_TRAITS = ("dexterity", "wits")
+"""The traits of the initiative rating (V-INI-1)."""
+
+
+def initiative_parts(f: Fighter) -> list[tuple[str, int]]:
+    """The initiative rating part by part: Dex and Wits (each said, even at 0), then the
+    wound penalty (V-INI-1) and ``initiative_malus`` (a fighter who rolled to get up,
+    V-DMG-7, spent by this initiative roll) when they take something off."""
     malus = held.amount if (held := f.conditions.of(InitiativeMalus)) else 0
-    return f.trait("dexterity") + f.trait("wits") + f.penalty - malus
+    parts = [(trait, f.trait(trait)) for trait in INITIATIVE_TRAITS]
+    return parts + [
+        (what, n) for what, n in (("wounds", f.penalty), ("initiative_malus", -malus)) if n
+    ]
 
 
 def start_turn(ctx: Resolution, command: Command) -> None:
@@ -61,8 +70,9 @@ def start_turn(ctx: Resolution, command: Command) -> None:
     ctx.emit(TurnStarted(turn=state.turn + 1, rules=("V-GEN-3",)))
     scores: list[tuple[int, int, str]] = []
     for f in able_fighters(state):
-        record = ctx.dice.roll(D10, initiative_ask(f.id, f.name, initiative_rating(f)))
-        rating = initiative_rating(f)
+        parts = initiative_parts(f)
+        record = ctx.dice.roll(D10, partial(initiative_ask, f.id, f.name, D10.text, parts))
+        rating = sum(n for _, n in parts)
         total = record.result.total + rating
         ctx.emit(
             InitiativeRolled(

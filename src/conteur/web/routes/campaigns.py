@@ -11,7 +11,7 @@ from fastapi.responses import HTMLResponse, RedirectResponse, Response
 
 from conteur.engine.registry import available_rulesets, get_ruleset
 from conteur.engine.sheetform import FormErrors
-from conteur.i18n import ConteurError
+from conteur.i18n import ConteurError, t
 from conteur.store import CampaignInfo
 
 from .. import view
@@ -160,7 +160,8 @@ async def import_characters(ctx: Ctx, request: Request, cid: str) -> Response:
         raise ConteurError("web.missing", field="text")
     if len(text) > 200_000:
         raise ConteurError("web.too_long", field="text")
-    await call(ctx.store.import_characters, campaign.id, text, fmt, source="formulaire")
+    source = t("web.sheet.source", ctx.lang_of(request))  # « formulaire », "form"
+    await call(ctx.store.import_characters, campaign.id, text, fmt, source=source)
     return RedirectResponse(f"/c/{campaign.id}", status_code=303)
 
 

@@ -138,6 +138,32 @@ def shot_difficulty(distance: float) -> int:
     return min(data.max_difficulty, last.difficulty + steps * data.step_difficulty)
 
 
+def shot_limits(reach: float) -> tuple[tuple[int, float, int], ...]:
+    """R-SHOT-1's bands up to ``reach`` metres (the weapon's maximum range, V-GEN-2), each
+    ``(first whole metre, last distance, difficulty)``, nearest first: the table's bands,
+    then one per further ``step_metres`` while the difficulty still rises, then the capped
+    difficulty up to ``reach``. ``shot_difficulty`` of any distance up to ``reach`` is the
+    difficulty of the band it falls in (distances round up to the next whole metre)."""
+    data = pack_data()
+    out: list[tuple[int, float, int]] = []
+    low, last, difficulty = 1, 0.0, 0
+    while last < reach:
+        if len(out) < len(data.shot_bands):
+            band = data.shot_bands[len(out)]
+            upto, difficulty = band.max_metres, band.difficulty
+        elif difficulty < data.max_difficulty:
+            upto = last + data.step_metres
+            difficulty = min(data.max_difficulty, difficulty + data.step_difficulty)
+        else:
+            upto = reach  # the difficulty stops rising: one band to the end
+        upto = min(upto, reach)
+        if out and out[-1][2] == difficulty:  # no change of difficulty: the same band
+            low = out.pop()[0]
+        out.append((low, upto, difficulty))
+        low, last = math.floor(upto) + 1, upto
+    return tuple(out)
+
+
 @dataclass(frozen=True)
 class Band:
     """A spread band as it applies to one gun (R-SPREAD-3 halves a sawed-off's limits)."""

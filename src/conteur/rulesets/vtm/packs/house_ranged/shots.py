@@ -24,7 +24,8 @@ Readings (CHECKLIST, house_ranged):
 from __future__ import annotations
 
 from conteur.engine import Param, Resolution
-from conteur.i18n import ConteurError, Msg
+from conteur.engine.battlemap import MapBand
+from conteur.i18n import ConteurError, Lang, Msg, number, t
 
 from ... import equipment
 from ...actions import check_attack
@@ -44,16 +45,17 @@ from ...hooks import (
     pool_rule,
     reads_effect,
     roll_rule,
+    shows_bands,
     validator,
 )
 from ...modifiers import is_blind
 from ...ranged import maneuver_or_none, spend_rounds
 from ...state import Action, Fighter, VtmState
 from ...strike import StrikeOutcome
-from ...tables import Labels
+from ...tables import Labels, Weapon
 from .common import firearm, no_wound_penalties
 from .conditions import ArmHit, CarefulShot, LegHit
-from .config import pack_data, shot_difficulty
+from .config import pack_data, shot_difficulty, shot_limits
 from .events import CarefulAim, CarefulAimLost, HeadShotKill, LimbRolled, LocationIgnored
 
 BASE_DIFFICULTY = 6
@@ -68,7 +70,20 @@ SINGLE_SHOTS = ("shoot", "called_shot", "careful_shot")
 # ------------------------------------------------------------------ R-SHOT
 
 
+def shot_bands(state: VtmState, w: Weapon, lang: Lang | None = None) -> tuple[MapBand, ...]:
+    """R-SHOT-1 on the map: its metres and difficulties up to ``w``'s maximum range (the
+    tables' last band, V-GEN-2), each said « 4 à 10 m, difficulté 5 »."""
+    reach = max(band.limit(w.range or 0) for band in equipment.tables(state).ranges)
+    rows = []
+    for low, high, difficulty in shot_limits(reach):
+        key = "house_ranged.map.band" if low <= high else "house_ranged.map.band_upto"
+        label = t(key, lang, low=number(low, lang), high=number(high, lang), difficulty=difficulty)
+        rows.append(MapBand(f"shot_{difficulty}", label, float(high), "R-SHOT-1"))
+    return tuple(rows)
+
+
 @difficulty_rule
+@shows_bands(shot_bands)
 def shot_distance(d: AttackDraft) -> None:
     """R-SHOT-1: 1–3 m: 4; 4–10 m: 5; 11–20 m: 6; then +1 each further 10 m (replaces V-RNG-5)."""
     if not d.ranged or d.weapon is None:
