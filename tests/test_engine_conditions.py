@@ -92,21 +92,24 @@ def test_none_and_false_clear_and_a_record_cannot_change() -> None:
         record.by = "bob"  # type: ignore[misc]
 
 
-def test_a_kind_declared_later_reads_what_was_kept_raw() -> None:
-    """A pack declares its kinds into a ruleset's container; a value stored raw before
-    (under that key) is read as the kind when asked."""
+@dataclass(frozen=True, kw_only=True)
+class Tagged(Single):
+    """A pack's own kind: not among the ruleset's."""
 
-    class Later(ToyConditions):
-        kinds: ClassVar[Mapping[str, type[Condition]]] = dict(ToyConditions.kinds)
+    key: ClassVar[str] = "tagged"
+    by: str
 
-    held = Later.read({"tagged": "bob"})
 
-    @dataclass(frozen=True, kw_only=True)
-    class Tagged(Single):
-        key: ClassVar[str] = "tagged"
-        by: str
-
+def test_a_packs_kind_is_read_where_the_fold_is_given_it() -> None:
+    """An encounter that plays a pack folds with the pack's kinds too (``kinds``); without
+    them the value is kept raw, and read as the kind when asked; the ruleset's own kinds
+    are unchanged."""
+    held = ToyConditions.read({"tagged": "bob"})
     assert type(held.records["tagged"]) is Raw and held.of(Tagged) == Tagged(by="bob")
-    Later.declare(Tagged)
-    assert type(Later.read({"tagged": "bob"}).records["tagged"]) is Tagged
+    kinds = {**ToyConditions.kinds, Tagged.key: Tagged}
+    assert type(ToyConditions.read({"tagged": "bob"}, kinds).records["tagged"]) is Tagged
+    held.set("tagged", "ana", kinds)
+    assert held.records["tagged"] == Tagged(by="ana") and held == {"tagged": "ana"}
+    held.update([("tagged", "bob"), ("marked", "ana")], kinds)
+    assert held.records == {"tagged": Tagged(by="bob"), "marked": Marked(by="ana")}
     assert "tagged" not in ToyConditions.kinds

@@ -10,13 +10,14 @@ from __future__ import annotations
 
 import copy
 import json
+from collections.abc import Mapping
 from typing import Any
 
 import pytest
 import yaml
 
 from conteur.engine import Encounter
-from conteur.engine.conditions import Raw
+from conteur.engine.conditions import Condition, Raw
 from conteur.engine.scratch import scratch_copy
 from conteur.rulesets.vtm.conditions import (
     Aiming,
@@ -31,10 +32,15 @@ from conteur.rulesets.vtm.conditions import (
     SetUp,
     VtmConditions,
 )
-from conteur.rulesets.vtm.packs.house_ranged.conditions import ArmHit, Suppressed
+from conteur.rulesets.vtm.packs.house_ranged.conditions import CONDITIONS, ArmHit, Suppressed
+from conteur.rulesets.vtm.rulebook import rules_of
+from conteur.rulesets.vtm.ruleset import VtmRuleset
 from conteur.rulesets.vtm.summary import fighter_summary
+from conteur.rulesets.vtm.tables import load_tables
 
 from .fight import Fight, attack
+
+PACK = "house_ranged"
 
 HOLD = """
 combatants:
@@ -71,23 +77,58 @@ SAMPLES: list[tuple[Any, Any]] = [
 ]
 
 
+def kinds_with_pack() -> Mapping[str, type[Condition]]:
+    """The condition kinds of an encounter that plays the pack (its rulebook's)."""
+    return VtmRuleset().compose((PACK,), load_tables("1899")).conditions
+
+
 @pytest.mark.parametrize(("record", "form"), SAMPLES, ids=lambda x: type(x).__name__)
 def test_a_record_has_its_events_json_form_and_reads_back_from_it(record: Any, form: Any) -> None:
-    """The JSON form is the event's value (same keys, same order); set from it, the
-    container holds the record itself, typed."""
+    """The JSON form is the event's value (same keys, same order); set from it with the
+    kinds of an encounter playing the pack, the container holds the record itself, typed."""
     assert record.json() == form and json.dumps(record.json()) == json.dumps(form)
     held = VtmConditions()
-    held.set(record.key, form)
+    held.set(record.key, form, kinds_with_pack())
     assert held.of(type(record)) == record and type(held.records[record.key]) is type(record)
     assert held == {record.key: form}
 
 
 def test_every_declared_kind_round_trips() -> None:
-    """Each kind vtm (and its packs) declares is named by its own key, once."""
+    """Each kind vtm declares is named by its own key, once; the pack's join an encounter's
+    rulebook only where it plays the pack, never vtm's own container."""
     kinds = VtmConditions.kinds
     assert all(key == kind.key for key, kind in kinds.items())
-    assert {"holding", "held_by", "aim", "suppressed", "arm_hit", "leg_hit"} <= set(kinds)
-    assert len(kinds) == 28
+    assert {"holding", "held_by", "aim"} <= set(kinds) and len(kinds) == 24
+    assert not set(kinds) & {k.key for k in CONDITIONS}
+    off = VtmRuleset().compose((), load_tables("1899")).conditions
+    on = kinds_with_pack()
+    assert dict(off) == dict(kinds)
+    assert dict(on) == {**kinds, **{k.key: k for k in CONDITIONS}} and len(on) == 28
+    assert all(key == kind.key for key, kind in on.items())
+
+
+PACKED = """
+ruleset: vtm
+packs: [house_ranged]
+combatants:
+  - {id: a, side: x, position: [0, 0], conditions: {arm_hit: 2, dazed: true}}
+  - {id: t, side: y, position: [5, 0]}
+"""
+
+
+@pytest.mark.parametrize("on", [True, False], ids=["pack on", "pack off"])
+def test_a_packs_condition_is_typed_only_where_the_encounter_plays_it(on: bool) -> None:
+    """A scenario's ``arm_hit`` (R-CALL-4) is an ``ArmHit`` record in an encounter with the
+    pack, kept raw in one without; the JSON form is the same either way, and the rules
+    read it as the kind in both."""
+    scenario = yaml.safe_load(PACKED)
+    if not on:
+        del scenario["packs"]
+    enc = Encounter.start(scenario)
+    held = enc.state.fighters["a"].conditions
+    assert type(held.records["arm_hit"]) is (ArmHit if on else Raw)
+    assert held == {"arm_hit": 2, "dazed": True} and held.of(ArmHit) == ArmHit(penalty=2)
+    assert (PACK in rules_of(enc.state).sources) is on
 
 
 @pytest.mark.parametrize(

@@ -50,6 +50,18 @@ def console() -> Console:
     return Console(file=sys.stdout, highlight=False, soft_wrap=False)
 
 
+def name_values(items: list[str], error: str) -> dict[str, str]:
+    """``NAME=VALUE`` items (a repeated ``--param``) as a mapping, each side stripped;
+    ``ConteurError(error, value=item)`` for an item without ``=`` or without a name."""
+    out: dict[str, str] = {}
+    for item in items:
+        name, sep, value = item.partition("=")
+        if not sep or not name.strip():
+            raise ConteurError(error, value=item)
+        out[name.strip()] = value.strip()
+    return out
+
+
 def new_seed() -> int:
     """A fresh seed, short enough to type back with ``--seed``."""
     return random.SystemRandom().randrange(1, 1_000_000)

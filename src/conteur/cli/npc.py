@@ -18,7 +18,16 @@ import conteur.i18n
 from conteur.i18n import ConteurError, Lang, t
 
 from .chrome import ChromeCommand
-from .common import JsonOption, LangOption, app, fail, help_text, print_json, resolve_lang
+from .common import (
+    JsonOption,
+    LangOption,
+    app,
+    fail,
+    help_text,
+    name_values,
+    print_json,
+    resolve_lang,
+)
 
 if TYPE_CHECKING:
     from conteur.engine import Ruleset
@@ -55,7 +64,7 @@ def npc_command(
         if param:
             if archetype is not None:
                 raise ConteurError("cli.npc.param_and_archetype")
-            entry = rules.quick_npc(_params(param), era)
+            entry = rules.quick_npc(name_values(param, "cli.npc.bad_param"), era)
             _print_entry(entry, {"ruleset": rules.name, "era": shown_era}, as_json, None)
             return
         archetypes = rules.archetypes(era)
@@ -86,16 +95,6 @@ def npc_command(
     )
     info = {"ruleset": rules.name, "era": shown_era, "archetype": found.to_dict(chosen)}
     _print_entry(found.scenario_entry(lang=chosen), info, as_json, header)
-
-
-def _params(items: list[str]) -> dict[str, str]:
-    out: dict[str, str] = {}
-    for item in items:
-        name, sep, value = item.partition("=")
-        if not sep or not name.strip():
-            raise ConteurError("cli.npc.bad_param", value=item)
-        out[name.strip()] = value.strip()
-    return out
 
 
 def _print_entry(

@@ -10,7 +10,7 @@ import typer
 from conteur.i18n import ConteurError, Lang, t
 
 from .chrome import ChromeCommand
-from .common import JsonOption, LangOption, fail, print_json, resolve_lang
+from .common import JsonOption, LangOption, fail, name_values, print_json, resolve_lang
 from .odds import _help, odds_app
 
 SHOWN = (
@@ -48,7 +48,8 @@ def attack_command(
         for name in (attacker, target):
             if name not in names:
                 raise ConteurError("odds.attack.unknown_fighter", name=name, known=", ".join(names))
-        params = _params(param or [])
+        # ``--param NAME=VALUE`` (repeated): the action's parameters (a list stays ``a, b``)
+        params = name_values(param or [], "odds.attack.bad_param")
         odds = encounter.ruleset.attack_odds(
             encounter.state, attacker, target, maneuver, params or None
         )
@@ -59,17 +60,6 @@ def attack_command(
         print_json(answer)
         return
     _print(answer, chosen, names)
-
-
-def _params(pairs: list[str]) -> dict[str, str]:
-    """``--param NAME=VALUE`` (repeated) as the action's parameters (a list stays ``a, b``)."""
-    out: dict[str, str] = {}
-    for pair in pairs:
-        name, sep, value = pair.partition("=")
-        if not sep or not name.strip():
-            raise ConteurError("odds.attack.bad_param", value=pair)
-        out[name.strip()] = value.strip()
-    return out
 
 
 def _print(answer: dict[str, Any], lang: Lang, names: dict[str, str]) -> None:

@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import TypeAlias
+from typing import ClassVar, TypeAlias
 
 from conteur.i18n import Lang, Msg, env_lang, register_package_catalog, t
 from conteur.i18n import signed as i18n_signed
@@ -186,31 +186,35 @@ def _is_other(label: Msg) -> bool:
     return label.key == "ask.part.other"
 
 
-class DiceCount:
-    """A number of dice said in a language (« 1 dé », « 6 dés »), usable as a message field."""
+class _Count:
+    """A number of things said in a language, usable as a message field: ``unit`` names
+    the message keys of its singular and plural (``plural``)."""
 
     __slots__ = ("count",)
+    unit: ClassVar[tuple[str, str]]
 
     def __init__(self, count: int) -> None:
         self.count = count
 
     def describe(self, lang: Lang | None = None) -> str:
-        return plural(DICE, self.count, lang)
+        return plural(self.unit, self.count, lang)
 
     def __repr__(self) -> str:
-        return f"DiceCount({self.count})"
+        return f"{type(self).__name__}({self.count})"
 
 
-class RollCount:
+class DiceCount(_Count):
+    """A number of dice said in a language (« 1 dé », « 6 dés »)."""
+
+    __slots__ = ()
+    unit = DICE
+
+
+class RollCount(_Count):
     """A number of rolls said in a language (« 1 jet », « 3 jets »)."""
 
-    __slots__ = ("count",)
-
-    def __init__(self, count: int) -> None:
-        self.count = count
-
-    def describe(self, lang: Lang | None = None) -> str:
-        return plural(ROLLS, self.count, lang)
+    __slots__ = ()
+    unit = ROLLS
 
 
 def label(text: object) -> Msg:

@@ -23,6 +23,7 @@ from conteur.i18n import ConteurError
 
 from .asks import AskLike
 from .rolls import Roll, RollRecord
+from .table import fewest_faces, table_face
 
 R = TypeVar("R")
 T = TypeVar("T")
@@ -139,50 +140,6 @@ class _Short(Exception):
     """The typed-in stream ran out in the middle of a roll."""
 
 
-class _TooLong(Exception):
-    """A completion of a short roll never ended (a face that keeps exploding)."""
-
-
-def _typed_face(face: int, sides: int) -> int:
-    """A typed 0 reads 10 on a d10 and 100 on a d100, as printed on real dice."""
-    return sides if face == 0 and sides in (10, 100) else face
-
-
-def _fewest_faces(request: Roll[Any], typed: Sequence[int], limit: int = 10_000) -> int:
-    """The fewest faces ``request`` can take after ``typed`` ran out.
-
-    The roll is completed with one constant face after another (1, 2, ... 10,
-    capped at the die's sides) and the shortest completion is kept: with a
-    pool, the missing originals plus whatever rerolls the typed faces already
-    forced (a rote reroll, a 10 rolled again).
-    """
-    counts = [_completion_length(request, typed, filler, limit) for filler in range(1, 11)]
-    finite = [c for c in counts if c is not None]
-    return min(finite) if finite else len(typed) + 1
-
-
-def _completion_length(
-    request: Roll[Any], typed: Sequence[int], filler: int, limit: int
-) -> int | None:
-    """How many faces ``request`` takes when ``typed`` is followed by ``filler`` forever."""
-    count = 0
-
-    def draw(sides: int) -> int:
-        nonlocal count
-        count += 1
-        if count > limit:
-            raise _TooLong
-        if count <= len(typed):
-            return _typed_face(typed[count - 1], sides)
-        return min(filler, sides)
-
-    try:
-        request.roll(draw)
-    except _TooLong:
-        return None
-    return count
-
-
 class TypedDice:
     """The faces the table rolled, consumed in roll order.
 
@@ -209,7 +166,7 @@ class TypedDice:
             nonlocal cursor
             if cursor >= len(self.faces):
                 raise _Short
-            face = _typed_face(self.faces[cursor], sides)
+            face = table_face(self.faces[cursor], sides)
             if not 1 <= face <= sides:
                 raise ConteurError(
                     "dice.bad_face", face=self.faces[cursor], sides=sides, position=cursor + 1
@@ -221,7 +178,7 @@ class TypedDice:
             record = request.roll(draw)
         except _Short:
             left = self.remaining
-            needed = _fewest_faces(request, left)
+            needed = fewest_faces(request, left)
             raise ConteurError(
                 "dice.too_few",
                 roll=request,

@@ -5,7 +5,9 @@ from ``Condition``, each with its ``key`` (the name its events and scenario file
 and its JSON form (``json``, read back by ``parse``), and a container derived from
 ``Conditions`` that lists them (``kinds``). The rules read a condition by its kind
 (``conditions.of(Kind)``: the record or None, typed) and change it only by folding
-events (``put``, ``drop``, ``set`` from an event's name and JSON value).
+events (``put``, ``drop``, ``set`` from an event's name and JSON value). An option pack's
+own kinds are not declared into the container: an encounter that plays the pack reads
+them too, by passing its kinds (``set(..., kinds)``, ``read(..., kinds)``).
 
 Readers that want plain data — summaries, JSON output, the tests — read the
 container as a mapping from key to JSON form, the very dict a stored encounter has
@@ -159,19 +161,19 @@ class Conditions(Mapping[str, Any]):
     """
 
     kinds: ClassVar[Mapping[str, type[Condition]]] = {}
+    """The ruleset's own kinds, by key: what a fold reads when it is given no other."""
     records: dict[str, Condition] = field(default_factory=dict)
 
     @classmethod
-    def declare(cls, *kinds: type[Condition]) -> None:
-        """Add ``kinds`` to the ones this container reads (an option pack's own)."""
-        cls.kinds = {**cls.kinds, **{k.key: k for k in kinds}}
-
-    @classmethod
-    def read(cls: type[CS], values: Mapping[str, Any] | None) -> CS:
-        """The conditions a scenario entry (or any ``{key: JSON form}``) gives."""
+    def read(
+        cls: type[CS],
+        values: Mapping[str, Any] | None,
+        kinds: Mapping[str, type[Condition]] | None = None,
+    ) -> CS:
+        """The conditions a scenario entry (or any ``{key: JSON form}``) gives, read with
+        ``kinds`` (see ``set``)."""
         out = cls()
-        for key, value in (values or {}).items():
-            out.set(str(key), value)
+        out.update(((str(key), value) for key, value in (values or {}).items()), kinds)
         return out
 
     def __deepcopy__(self, memo: dict[int, Any]) -> Conditions:
@@ -196,19 +198,25 @@ class Conditions(Mapping[str, Any]):
         """Clear a condition (nothing when it is not set)."""
         self.records.pop(kind if isinstance(kind, str) else kind.key, None)
 
-    def set(self, key: str, value: Any) -> None:
-        """Fold an event's ``key: value``: None or false clears it; else the kind's record,
-        or the value kept raw."""
+    def set(self, key: str, value: Any, kinds: Mapping[str, type[Condition]] | None = None) -> None:
+        """Fold an event's ``key: value``: None or false clears it; else the record of its
+        kind among ``kinds`` (the encounter's, its packs' with them; by default the
+        ruleset's own), or the value kept raw."""
         if value is None or value is False:
             self.records.pop(key, None)
             return
-        kind = self.kinds.get(key)
+        kind = (self.kinds if kinds is None else kinds).get(key)
         record = kind.parse(value) if kind is not None else None
         self.records[key] = record if record is not None else Raw(name=key, value=value)
 
-    def update(self, values: Iterable[tuple[str, Any]]) -> None:
+    def update(
+        self,
+        values: Iterable[tuple[str, Any]],
+        kinds: Mapping[str, type[Condition]] | None = None,
+    ) -> None:
+        """Fold each ``key: value`` (``set``)."""
         for key, value in values:
-            self.set(key, value)
+            self.set(key, value, kinds)
 
     # ---- the readers' side: {key: JSON form}
 

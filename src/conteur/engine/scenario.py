@@ -56,15 +56,15 @@ def check_scenario(
     is unknown (with the nearest one), or when ``combatants`` is not a list of mappings."""
     known = (*GENERIC_KEYS, *ruleset.scenario_keys())
     out = check_keys(scenario, known, entry=TOP, file=file)
+
+    def refused(reason: Msg, index: int) -> InputError:
+        """The error naming the top-level key ``GENERIC_KEYS[index]``."""
+        return InputError(reason, file=file, entry=TOP, field=GENERIC_KEYS[index])
+
     combatants = out.get("combatants")
     if combatants is not None:
         if not isinstance(combatants, list):
-            raise InputError(
-                Msg("input.reason.not_list", value=short(combatants)),
-                file=file,
-                entry=TOP,
-                field=GENERIC_KEYS[2],
-            )
+            raise refused(Msg("input.reason.not_list", value=short(combatants)), 2)
         for i, raw in enumerate(combatants):
             if not isinstance(raw, Mapping):
                 raise InputError(
@@ -76,27 +76,15 @@ def check_scenario(
     if packs:
         names = list(ruleset.pack_names())
         if not isinstance(packs, list):
-            raise InputError(
-                Msg("input.reason.not_list", value=short(packs)),
-                file=file,
-                entry=TOP,
-                field=GENERIC_KEYS[6],
-            )
+            raise refused(Msg("input.reason.not_list", value=short(packs)), 6)
         for pack in packs:
             if str(pack) not in names:
-                raise InputError(
+                raise refused(
                     unknown_key(str(pack), [Key(n, n, n) for n in names])
                     if names
                     else Msg("input.reason.no_packs", ruleset=ruleset.title()),
-                    file=file,
-                    entry=TOP,
-                    field=GENERIC_KEYS[6],
+                    6,
                 )
     if out.get("era") is not None and not ruleset.eras():
-        raise InputError(
-            Msg("input.reason.no_eras", ruleset=ruleset.title()),
-            file=file,
-            entry=TOP,
-            field=GENERIC_KEYS[7],
-        )
+        raise refused(Msg("input.reason.no_eras", ruleset=ruleset.title()), 7)
     return out

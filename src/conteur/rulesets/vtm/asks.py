@@ -10,8 +10,15 @@ from conteur.dice.asks import RollAsk, added_to, auto_successes, difficulty, lab
 from conteur.engine.events import modifier_label
 from conteur.i18n import Lang, Msg, catalog
 
+from .dice import VtmPool
+
 if TYPE_CHECKING:
+    from conteur.dice.rolls import RollRecord
+    from conteur.engine import Resolution
+
+    from .dice import VtmResult
     from .hooks import AttackDraft
+    from .state import Fighter
 
 
 class _Word:
@@ -68,6 +75,16 @@ def test_ask(
     )
 
 
+def willpower_roll(ctx: Resolution, f: Fighter, test: Msg, diff: int) -> RollRecord[VtmResult]:
+    """``f``'s roll of its Willpower rating at ``diff``, asked as ``test`` (an abort, V-MAN-3;
+    a test against suppression...)."""
+    willpower = f.sheet.willpower
+    return ctx.dice.roll(
+        VtmPool(willpower, diff),
+        test_ask(f.id, f.name, test, willpower, diff, [("willpower", willpower)]),
+    )
+
+
 @dataclass(frozen=True, kw_only=True)
 class StrikeAsks:
     """The asks of one attack's rolls: its attack and defence, and the names the damage and
@@ -107,8 +124,9 @@ def soak_ask(
     )
 
 
-def volley_ask(lead: AttackDraft, auto: int) -> RollAsk:
-    """One attack roll for several targets (a spray, a burst): the lead draft's pool."""
+def attack_ask(lead: AttackDraft, auto: int) -> RollAsk:
+    """An attack roll: the draft's pool with its parts and difficulty (``auto``: Willpower's
+    success); one roll for several targets (a spray, a burst) is the lead draft's."""
     return RollAsk(
         who=lead.attacker.id,
         what=Msg("ask.what.attack", name=lead.attacker.name),
@@ -122,11 +140,12 @@ def volley_ask(lead: AttackDraft, auto: int) -> RollAsk:
 
 __all__ = [
     "StrikeAsks",
+    "attack_ask",
     "initiative_ask",
     "parts",
     "soak_ask",
     "test_ask",
-    "volley_ask",
     "willpower_note",
+    "willpower_roll",
     "word",
 ]

@@ -16,7 +16,7 @@ from conteur.engine import Resolution
 from conteur.i18n import ConteurError, Msg
 
 from . import equipment
-from .asks import StrikeAsks, parts, willpower_note, word
+from .asks import StrikeAsks, attack_ask, parts, word
 from .conditions import Dazed, KnockedDown
 from .defence import defence_rolled as defence_used
 from .defence import ready_defence
@@ -242,15 +242,7 @@ def strike_asks(
 ) -> StrikeAsks:
     """What the attack's rolls are for: the attack with its pool's parts and difficulty,
     the defence with its own, said to the table roll by roll."""
-    attack = RollAsk(
-        who=d.attacker.id,
-        what=Msg("ask.what.attack", name=d.attacker.name),
-        breakdown=parts(d.pool_parts, d.pool) + willpower_note(auto),
-        detail=difficulty(
-            d.difficulty, tuple((word(what), amount) for what, amount in d.difficulty_parts)
-        ),
-        dice=max(0, d.pool),
-    )
+    attack = attack_ask(d, auto)
     ask = None
     if defence is not None:
         defender = d.state.fighters[defence.defender]

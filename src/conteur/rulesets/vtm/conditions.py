@@ -4,7 +4,8 @@ Each record's ``key`` is the name events, scenario entries and the game master's
 commands use, and its JSON form the value they carry (``holding`` is
 ``{"target": ..., "kind": ..., "turn": ...}``), so the stored logs and the JSON
 summaries read as they always did. ``VtmConditions`` is a fighter's container; an
-option pack declares its own kinds into it (``VtmConditions.declare``).
+option pack's own kinds join an encounter's through its rulebook (``Rulebook.conditions``):
+the folds of that encounter read them.
 """
 
 from __future__ import annotations

@@ -25,10 +25,9 @@ from conteur.engine import Command, Event, Resolution
 from conteur.i18n import ConteurError, Msg
 
 from . import equipment
-from .asks import test_ask
+from .asks import willpower_roll
 from .conditions import HeldBy, Holding, NoRoom, OffBalance
 from .defence_events import DefenceBarred
-from .dice import VtmPool
 from .events import (
     AbortFailed,
     DefenceAnnounced,
@@ -373,17 +372,7 @@ def abort(ctx: Resolution, f: Fighter, kind: str, how: object) -> None:
         effect = equipment.maneuver(ctx.state, "abort").effect("abort")
         assert effect is not None and effect.difficulty is not None  # (check_effects_read)
         difficulty = effect.difficulty
-        record = ctx.dice.roll(
-            VtmPool(f.sheet.willpower, difficulty),
-            test_ask(
-                f.id,
-                f.name,
-                Msg("ask.test.abort"),
-                f.sheet.willpower,
-                difficulty,
-                [("willpower", f.sheet.willpower)],
-            ),
-        )
+        record = willpower_roll(ctx, f, Msg("ask.test.abort"), difficulty)
         ctx.emit(
             RollMade(
                 fighter=f.id,

@@ -14,6 +14,7 @@ from conteur.i18n import Lang, Msg, catalog, t
 
 from .events import shown_value
 from .health import HealthTrack
+from .rulebook import rules_of
 from .state import VtmState
 
 
@@ -102,7 +103,8 @@ class GmOverride(Event):
         elif self.field == "ammo":
             f.ammo.update({str(k): int(v) for k, v in dict(self.value).items()})
         elif self.field == "conditions":
-            f.conditions.update((str(name), value) for name, value in dict(self.value).items())
+            values = ((str(name), value) for name, value in dict(self.value).items())
+            f.conditions.update(values, rules_of(state).conditions)
 
     def params(self, names: Any = None) -> dict[str, Any]:
         out = super().params(names)

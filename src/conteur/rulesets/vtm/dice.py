@@ -242,14 +242,19 @@ def odds_answer(
         return vtm_chart(max_pool).to_dict()
     if pool is None:
         raise ConteurError("odds.need_pool")
-    odds = vtm_odds(
+    return {"outcomes": asked_odds(pool, difficulty, no_cancel, willpower).outcomes()}
+
+
+def asked_odds(pool: int, difficulty: int, no_cancel: bool, willpower: bool) -> RollOdds:
+    """The odds ``conteur odds vtm`` asks for: ``no_cancel`` turns off the 1s' cancelling
+    and the botch, ``willpower`` adds its success."""
+    return vtm_odds(
         pool,
         difficulty,
         ones_cancel=not no_cancel,
         can_botch=not no_cancel,
         auto=1 if willpower else 0,
     )
-    return {"outcomes": odds.outcomes()}
 
 
 ROLL_KINDS = (RollKind(VtmPool, VtmResult),)

@@ -12,6 +12,7 @@ from typing import Any
 
 from pydantic import BaseModel, ConfigDict, Field
 
+from conteur.engine.conditions import Condition
 from conteur.engine.inputs import (
     Count,
     Flag,
@@ -98,8 +99,10 @@ def fighter_from_scenario(
     tables: Tables,
     levels: tuple[Level, ...],
     base_dir: Path | None,
+    kinds: Mapping[str, type[Condition]] | None = None,
 ) -> Fighter:
-    """A fighter from one ``combatants`` entry: a sheet (inline or a file) and its current state.
+    """A fighter from one ``combatants`` entry: a sheet (inline or a file) and its current state
+    (its conditions read with the encounter's condition kinds, ``kinds``).
 
     With a ``sheet`` key, the entry's other keys are the encounter's (``ENTRY_KEYS``: any
     other is refused with the nearest); without one, the entry is the sheet and those keys.
@@ -171,7 +174,7 @@ def fighter_from_scenario(
         armour=tables.find_armour(str(sheet.armour)).id if sheet.armour else None,
         armour_destroyed=checked.armour_destroyed,
         cover=scenario_cover(checked.cover, tables),
-        conditions=VtmConditions.read(checked.conditions),
+        conditions=VtmConditions.read(checked.conditions, kinds),
     )
 
 

@@ -18,6 +18,7 @@ from .asks import parts as named_parts
 from .condition_words import TIMED_SUFFIX, condition_words
 from .conditions import Dazed, InitiativeMalus, OffBalance
 from .readiness import spend_defence
+from .rulebook import rules_of
 from .state import Action, Declaration, Progress, VtmState
 
 
@@ -619,7 +620,8 @@ class ConditionSet(Event):
     value: Any = True
 
     def apply(self, state: VtmState) -> None:
-        state.fighters[self.target].conditions.set(self.condition, self.value)
+        kinds = rules_of(state).conditions
+        state.fighters[self.target].conditions.set(self.condition, self.value, kinds)
 
     def params(self, names: Mapping[str, str] | None = None) -> dict[str, Any]:
         """The condition in words (« tient Bob », « sonné »), and the last turn a timed one

@@ -22,12 +22,12 @@ file) is left out of it.
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Mapping, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from functools import cache
-from typing import Any, Literal
+from typing import Any, Literal, TypeVar
 
-from pydantic import BaseModel, ConfigDict, ValidationError, field_validator
+from pydantic import BaseModel, ConfigDict, ValidationError, ValidationInfo, field_validator
 
 from conteur.engine import get_ruleset
 from conteur.engine.characters import ImportResult, Unmapped
@@ -38,12 +38,13 @@ from .sheet import Kind, load_sheet
 from .tables import (
     ERAS,
     Armour,
+    Tables,
     Weapon,
     _builtin_text,
     _read_yaml,
     load_tables,
 )
-from .traits import POWERS, canonical_power, canonical_trait, normalize_key, trait_kind
+from .traits import ATTRIBUTES, POWERS, canonical_power, canonical_trait, normalize_key, trait_kind
 
 FOUNDRY_COMMIT = "524df095ac575160aa9ba59f21ebcf8afabc6c60"
 """The commit of JohanFalt/Foundry_WoD20 (v7.2.5) whose template.json this module follows."""
@@ -52,17 +53,10 @@ OLDER_COMMIT = "6bcbd5821500d9975a65943d2133e67081fdb8d4"
 
 DATA_FILE = "data/foundry.yaml"
 
-ATTRIBUTE_KEYS = (
-    "strength",
-    "dexterity",
-    "stamina",
-    "charisma",
-    "manipulation",
-    "appearance",
-    "perception",
-    "intelligence",
-    "wits",
-)
+Item = TypeVar("Item", Weapon, Armour)
+
+ATTRIBUTE_KEYS = ATTRIBUTES
+"""Foundry's attribute keys: our own names of the nine attributes."""
 ABILITY_GROUPS = ("talent", "skill", "knowledge")
 HEALTH_LEVELS = ("bruised", "hurt", "injured", "wounded", "mauled", "crippled", "incapacitated")
 DAMAGE_KINDS = ("aggravated", "lethal", "bashing")
@@ -125,22 +119,16 @@ class FoundryData(BaseModel):
                 raise ValueError(f"{key}: {ours} is none of our abilities")
         return value
 
-    @field_validator("weapons")
+    @field_validator("weapons", "armour")
     @classmethod
-    def _weapons(cls, value: dict[str, str]) -> dict[str, str]:
-        known = {w for era in ERAS for w in load_tables(era).weapons}
+    def _equipment(cls, value: dict[str, str], info: ValidationInfo) -> dict[str, str]:
+        """Each id one of the tables' weapons (``weapons``) or armour (``armour``), any era."""
+        section = str(info.field_name)
+        known = {i for era in ERAS for i in getattr(load_tables(era), section)}
+        what = "weapon" if section == "weapons" else section
         for name, ident in value.items():
             if ident not in known:
-                raise ValueError(f"{name}: no weapon {ident} in the tables")
-        return {normalize_key(k): v for k, v in value.items()}
-
-    @field_validator("armour")
-    @classmethod
-    def _armour(cls, value: dict[str, str]) -> dict[str, str]:
-        known = {a for era in ERAS for a in load_tables(era).armour}
-        for name, ident in value.items():
-            if ident not in known:
-                raise ValueError(f"{name}: no armour {ident} in the tables")
+                raise ValueError(f"{name}: no {what} {ident} in the tables")
         return {normalize_key(k): v for k, v in value.items()}
 
     @field_validator("natural")
@@ -630,29 +618,33 @@ def _read_conditions(reader: _Reader, state: dict[str, Any]) -> None:
 
 def _find_weapon(reader: _Reader, name: str, eras: Sequence[str]) -> Weapon | None:
     alias = reader.data.weapons.get(normalize_key(name))
-    for era in eras:
-        tables = load_tables(era)
-        if alias is not None and alias in tables.weapons:
-            return tables.weapons[alias]
-        if alias is None:
-            try:
-                return tables.weapon(name)
-            except ConteurError:
-                continue
-    return None
+    return _find_item(alias, name, eras, lambda tables: tables.weapons, Tables.weapon)
 
 
 def _find_armour(reader: _Reader, name: str, eras: Sequence[str]) -> Armour | None:
     alias = reader.data.armour.get(normalize_key(name))
+    return _find_item(alias, name, eras, lambda tables: tables.armour, Tables.find_armour)
+
+
+def _find_item(
+    alias: str | None,
+    name: str,
+    eras: Sequence[str],
+    entries: Callable[[Tables], Mapping[str, Item]],
+    named: Callable[[Tables, str], Item],
+) -> Item | None:
+    """The item of the first of ``eras`` that has it: the one the data file's ``alias``
+    stands for, or without an alias the tables' own by ``name`` (``named``)."""
     for era in eras:
         tables = load_tables(era)
-        if alias is not None and alias in tables.armour:
-            return tables.armour[alias]
-        if alias is None:
-            try:
-                return tables.find_armour(name)
-            except ConteurError:
-                continue
+        if alias is not None:
+            if alias in entries(tables):
+                return entries(tables)[alias]
+            continue
+        try:
+            return named(tables, name)
+        except ConteurError:
+            continue
     return None
 
 

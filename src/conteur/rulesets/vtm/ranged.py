@@ -65,7 +65,7 @@ from conteur.i18n import ConteurError, Lang
 
 from . import equipment
 from .actions import check_attack
-from .asks import volley_ask
+from .asks import attack_ask
 from .attack import attack, dazed_by_damage, defence_for, draft_attack, format_notes, strike_for
 from .close import CALLED_SHOT_PAST_ARMOUR, target_size
 from .conditions import Aiming, KnockedDown, Prone, Reloading, Running
@@ -258,6 +258,12 @@ def rounds_used(m: Maneuver, w: Weapon, f: Fighter, left: int) -> int:
         return left
     per = m.effect("rounds")
     needed = int(per.value or 0) if per is not None else 1  # one round a shot
+    check_rounds(f, m, w, left, needed)
+    return needed
+
+
+def check_rounds(f: Fighter, m: Maneuver, w: Weapon, left: int, needed: int) -> None:
+    """``m`` fires ``needed`` rounds: refused (its rule) when the clip holds only ``left``."""
     if left < needed:
         raise ConteurError(
             "vtm.ranged.not_enough_rounds",
@@ -267,7 +273,6 @@ def rounds_used(m: Maneuver, w: Weapon, f: Fighter, left: int) -> int:
             rounds=left,
             needed=needed,
         )
-    return needed
 
 
 def reload_weapon(state: VtmState, f: Fighter, a: Action) -> Weapon:
@@ -741,7 +746,7 @@ def roll_volley(ctx: Resolution, lead: AttackDraft, m: Maneuver, willpower: bool
     f = lead.attacker
     record = ctx.dice.roll(
         VtmPool(lead.pool, lead.difficulty, auto=1 if willpower else 0),
-        volley_ask(lead, 1 if willpower else 0),
+        attack_ask(lead, 1 if willpower else 0),
     )
     if ctx.state.pending_modifiers.get(f.id):
         ctx.emit(ModifiersUsed(fighter=f.id))

@@ -5,7 +5,8 @@ declarations into one ``Rulebook``, much as a Pokémon Showdown battle gathers
 the handlers of its format and its mods once: the sources in play are vtm's
 own rule modules, then the option packs the scenario lists, in its order; an
 option pack's ``replaces`` takes the core handlers implementing those rule ids
-out, there and once; a pack that is off adds nothing. So no handler asks
+out, there and once; a pack that is off adds nothing (neither handlers nor condition
+kinds). So no handler asks
 whether its pack is on, and a rule module's place in the order is written in
 one list (``CORE_MODULES``, a pack's ``modules``) rather than left to the order
 of imports.
@@ -22,6 +23,8 @@ from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from types import MappingProxyType
 from typing import TYPE_CHECKING, Any
+
+from conteur.engine.conditions import Condition
 
 from . import hooks
 from .hooks import (
@@ -63,6 +66,8 @@ class Source:
     """Rule ids whose core handlers leave the encounter."""
     replaces_for_shots: tuple[str, ...] = ()
     """Rule ids whose core handlers for ranged attacks leave the encounter."""
+    conditions: tuple[type[Condition], ...] = ()
+    """Its condition kinds: the encounter's fighters read them (``Rulebook.conditions``)."""
 
 
 @dataclass(frozen=True)
@@ -132,6 +137,8 @@ class Rulebook:
     roll_rules: tuple[RollRule, ...] = ()
     turn_end: tuple[TurnEnd, ...] = ()
     offer_checks: tuple[OfferCheck, ...] = ()
+    conditions: Mapping[str, type[Condition]] = field(default_factory=dict)
+    """The condition kinds of the encounter, by key: vtm's and its packs'."""
 
     def __deepcopy__(self, memo: dict[int, Any]) -> Rulebook:
         return self  # copies of a state share its rulebook (it never changes)
@@ -221,6 +228,7 @@ def compose(
         roll_rules=_listed(handlers, "roll"),
         turn_end=_listed(handlers, "turn_end"),
         offer_checks=_listed(handlers, "offer_check"),
+        conditions=MappingProxyType({k.key: k for s in active for k in s.conditions}),
     )
 
 

@@ -19,7 +19,7 @@ from conteur.engine.visibility import Audiences, Visibility
 from conteur.i18n import ConteurError
 
 from . import actions, close, defence, equipment, general, gm, joining, modifiers, ranged, turn
-from .conditions import Aiming
+from .conditions import Aiming, VtmConditions
 from .entries import (
     ENTRY_KEYS,
     STATE_KEYS,
@@ -91,7 +91,11 @@ class VtmRuleset(KitRuleset[VtmState]):
         from .packs import discover
 
         self.packs: dict[str, Any] = discover()
-        self.core = Source(CORE, tuple(f"{__package__}.{m}" for m in CORE_MODULES))
+        self.core = Source(
+            CORE,
+            tuple(f"{__package__}.{m}" for m in CORE_MODULES),
+            conditions=tuple(VtmConditions.kinds.values()),
+        )
 
     def compose(self, packs: Sequence[str], tables: Tables) -> Rulebook:
         """The rulebook of an encounter with these option packs (``tables``: the era's own)."""
@@ -124,7 +128,7 @@ class VtmRuleset(KitRuleset[VtmState]):
         levels = health_levels(tables)
         seen: set[str] = set()
         for i, raw in enumerate(scenario.get("combatants", []) or []):
-            f = fighter_from_scenario(raw, i, tables, levels, base_dir)
+            f = fighter_from_scenario(raw, i, tables, levels, base_dir, book.conditions)
             if f.id in seen:
                 raise ConteurError("vtm.scenario.duplicate", id=f.id)
             seen.add(f.id)

@@ -172,9 +172,11 @@ class VtmTactic:
 
     name: ClassVar[str] = "nearest"
     options: ClassVar[dict[str, Callable[[Any], Any]]] = {"celerity": bool}
+    """The options it reads, each with its type; a class attribute of that name is its
+    default, which an option given sets on the instance."""
+    celerity: bool = True
 
     def __init__(self, options: Mapping[str, Any]) -> None:
-        self.celerity = True
         for key, value in options.items():
             if key not in self.options:
                 raise ConteurError(
@@ -394,10 +396,7 @@ class Aim(VtmTactic):
 
     name = "aim"
     options: ClassVar[dict[str, Callable[[Any], Any]]] = {**VtmTactic.options, "aim_turns": int}
-
-    def __init__(self, options: Mapping[str, Any]) -> None:
-        self.aim_turns = 1
-        super().__init__(options)
+    aim_turns: int = 1
 
     def plan(self, state: VtmState, fighter: Fighter) -> dict[str, Any]:
         among = foes(state, fighter)
@@ -430,10 +429,7 @@ class Dodge(VtmTactic):
 
     name = "dodge"
     options: ClassVar[dict[str, Callable[[Any], Any]]] = {**VtmTactic.options, "hurt": int}
-
-    def __init__(self, options: Mapping[str, Any]) -> None:
-        self.hurt = 2
-        super().__init__(options)
+    hurt: int = 2
 
     def is_hurt(self, fighter: Fighter) -> bool:
         return hurt_levels(fighter) >= self.hurt
@@ -482,10 +478,7 @@ class Flee(VtmTactic):
 
     name = "flee"
     options: ClassVar[dict[str, Callable[[Any], Any]]] = {**VtmTactic.options, "flee": int}
-
-    def __init__(self, options: Mapping[str, Any]) -> None:
-        self.flee = 3
-        super().__init__(options)
+    flee: int = 3
 
     def fleeing(self, state: VtmState, fighter: Fighter) -> bool:
         return hurt_levels(fighter) >= self.flee

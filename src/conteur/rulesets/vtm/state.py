@@ -15,6 +15,7 @@ from conteur.engine.geometry import distance
 from .conditions import Withdrawn
 from .entries import fighter_from_scenario, health_levels
 from .fighter import DEFENSIVE, Action, Declaration, Fighter, Phase, Progress, Timing
+from .rulebook import rules_of
 from .tables import TablesRef
 
 
@@ -68,7 +69,10 @@ class VtmState:
         """The fighter of a newcomer's entry, read with the encounter's tables (ConteurError
         naming the bad field), not yet in the fight."""
         tables = self.tables_ref.tables
-        return fighter_from_scenario(entry, len(self.fighters), tables, health_levels(tables), None)
+        kinds = rules_of(self).conditions
+        return fighter_from_scenario(
+            entry, len(self.fighters), tables, health_levels(tables), None, kinds
+        )
 
     def withdraw(self, fighter: str) -> None:
         """Out of the fight (the condition ``withdrawn``, ``Fighter.out_of_fight``), and out

@@ -217,13 +217,28 @@ class WeaponDamage(_Model):
         return f"{base} + {self.strength_plus}" if self.strength_plus else base
 
 
-class Weapon(_Model):
-    """One weapon of the tables (FACTS.md numbers; ``estimated`` when derived, not published)."""
+class _Item(_Model):
+    """A weapon or armour: its id, its names (``name``: one text or ``{fr, en}``, filling
+    both) and the other names it is found by."""
 
     id: str
     name_fr: str
     name_en: str
     aliases: list[str] = []
+
+    @model_validator(mode="before")
+    @classmethod
+    def _names(cls, data: Any) -> Any:
+        return _fill_names(data)
+
+    def label(self, lang: Lang | None = None) -> str:
+        """The display name in ``lang``."""
+        return Text(fr=self.name_fr, en=self.name_en).get(lang)
+
+
+class Weapon(_Item):
+    """One weapon of the tables (FACTS.md numbers; ``estimated`` when derived, not published)."""
+
     category: WeaponCategory
     damage: WeaponDamage
     damage_type: TableDamageType
@@ -247,11 +262,6 @@ class Weapon(_Model):
     sawed_off: bool = False
     estimated: bool = False
     notes: Text | None = None
-
-    @model_validator(mode="before")
-    @classmethod
-    def _names(cls, data: Any) -> Any:
-        return _fill_names(data)
 
     @property
     def fire_cadence(self) -> str:
@@ -286,10 +296,6 @@ class Weapon(_Model):
             )
         return self
 
-    def label(self, lang: Lang | None = None) -> str:
-        """The weapon's display name in ``lang``."""
-        return Text(fr=self.name_fr, en=self.name_en).get(lang)
-
     @property
     def capacity(self) -> int | None:
         """Rounds when fully loaded: the clip plus one in the chamber (``17+1`` → 18)."""
@@ -305,27 +311,14 @@ class Weapon(_Model):
         return mode in self.modes
 
 
-class Armour(_Model):
+class Armour(_Item):
     """Armour: ``rating`` adds to soak (V-ARM-1), ``penalty`` dice off Dexterity pools (V-ARM-2)."""
 
-    id: str
-    name_fr: str
-    name_en: str
-    aliases: list[str] = []
     rating: Int = Field(ge=0)
     penalty: Int = Field(default=0, ge=0)
     eras: list[EraKey] = Field(default_factory=lambda: list(ERAS), min_length=1)
     estimated: bool = False
     notes: Text | None = None
-
-    @model_validator(mode="before")
-    @classmethod
-    def _names(cls, data: Any) -> Any:
-        return _fill_names(data)
-
-    def label(self, lang: Lang | None = None) -> str:
-        """The armour's display name in ``lang``."""
-        return Text(fr=self.name_fr, en=self.name_en).get(lang)
 
 
 # --------------------------------------------------------------------------- maneuvers
@@ -451,28 +444,30 @@ def _split_traits(text: str) -> list[str]:
     return [part.strip() for part in text.split("+") if part.strip()]
 
 
-class Modifier(_Model):
-    """A situational modifier: targeting size (V-MAN-8) or cover (V-RNG-3)."""
+class _Named(_Model):
+    """An entry shown by its names, found by them or its other ``words``."""
 
     id: str
     names: Text
     words: list[str] = []
+
+    def label(self, lang: Lang | None = None) -> str:
+        return self.names.get(lang)
+
+
+class Modifier(_Named):
+    """A situational modifier: targeting size (V-MAN-8) or cover (V-RNG-3)."""
+
     rule: str
     difficulty: Int = 0
     damage: Int = 0
     accuracy: Int = 0
     shooter_difficulty: Int = 0
 
-    def label(self, lang: Lang | None = None) -> str:
-        return self.names.get(lang)
 
-
-class RangeBand(_Model):
+class RangeBand(_Named):
     """A range band (V-RNG-5): up to ``max_metres``, or ``max_range_multiple`` × short range."""
 
-    id: str
-    names: Text
-    words: list[str] = []
     rule: str
     difficulty: Int = Field(ge=2, le=10)
     max_metres: float | None = Field(default=None, gt=0)
@@ -484,26 +479,17 @@ class RangeBand(_Model):
             return self.max_metres
         return (self.max_range_multiple or 0.0) * short_range
 
-    def label(self, lang: Lang | None = None) -> str:
-        return self.names.get(lang)
-
 
 # --------------------------------------------------------------------------- health
 
 
-class HealthLevel(_Model):
+class HealthLevel(_Named):
     """One level of the health track (V-DMG-5) and the movement it still allows."""
 
-    id: str
-    names: Text
-    words: list[str] = []
     penalty: Int = Field(le=0)
     move: LevelMove = "run"
     metres: Int | None = Field(default=None, ge=0)
     can_act: bool = True
-
-    def label(self, lang: Lang | None = None) -> str:
-        return self.names.get(lang)
 
 
 class Pace(_Model):

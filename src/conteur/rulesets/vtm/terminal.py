@@ -104,7 +104,7 @@ def show_odds(
     from conteur.cli.odds import print_roll_odds
     from conteur.dice.odds import check_max_pool
 
-    from .dice import VtmPool, vtm_odds
+    from .dice import VtmPool, asked_odds
 
     if table:
         from .charts import vtm_chart
@@ -114,13 +114,7 @@ def show_odds(
         return
     if pool is None:
         raise ConteurError("odds.need_pool")
-    odds = vtm_odds(
-        pool,
-        difficulty,
-        ones_cancel=not no_cancel,
-        can_botch=not no_cancel,
-        auto=1 if willpower else 0,
-    )
+    odds = asked_odds(pool, difficulty, no_cancel, willpower)
     request = VtmPool(pool, difficulty)
     notes: list[str] = []
     if request.clamped:

@@ -15,9 +15,10 @@ from dataclasses import dataclass
 from functools import lru_cache
 from typing import Any, ClassVar
 
+from conteur.dice.asks import RollAsk
 from conteur.dice.kinds import RollKind, register_roll_kind
-from conteur.dice.rolls import DieNote, Draw, RollRecord
-from conteur.i18n import Lang, t
+from conteur.dice.rolls import DieNote, Draw, Expr, RollRecord
+from conteur.i18n import Lang, Msg, t
 from conteur.records import lean
 
 
@@ -111,6 +112,14 @@ def western_odds(skill: int) -> WesternOdds:
     return WesternOdds(skill, successes / len(faces), criticals / len(faces))
 
 
+def expr_ask(expr: Expr, who: str, what: Msg) -> RollAsk:
+    """The ask of an ``NdX`` roll (a hit location, damage, a knock-out's hurt): whose, what
+    for, the expression and its dice."""
+    return RollAsk(
+        who=who, what=what, detail=Msg("ask.detail.expr", expr=expr.text), dice=expr.count
+    )
+
+
 def odds_answer(*, skill: int) -> dict[str, Any]:
     """The JSON answer of ``conteur odds western --skill S --json``:
     ``{"p_success": p, "p_critical": p}``."""
@@ -126,6 +135,7 @@ __all__ = [
     "Percentile",
     "PercentileResult",
     "WesternOdds",
+    "expr_ask",
     "odds_answer",
     "western_odds",
 ]

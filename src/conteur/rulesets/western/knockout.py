@@ -3,14 +3,16 @@
 from __future__ import annotations
 
 import re
+from typing import Any
 
 from conteur.dice import Expr
 from conteur.dice.asks import RollAsk
+from conteur.dice.rolls import RollRecord
 from conteur.engine import Command, Resolution
 from conteur.engine.geometry import distance
 from conteur.i18n import ConteurError, Msg
 
-from .dice import Percentile
+from .dice import Percentile, expr_ask
 from .events import (
     Approached,
     Bound,
@@ -159,29 +161,18 @@ def knock_out(ctx: Resolution, command: Command) -> None:
                 rolls=(rec,),
             )
         )
-    hurt = ctx.dice.roll(
-        Expr(1, 6),
-        RollAsk(
-            who=f.id,
-            what=Msg("ask.what.gm", test=Msg("ask.test.knockout_hurt")),
-            detail=Msg("ask.detail.expr", expr="1D6"),
-            dice=1,
-        ),
-    )
+    hurt = _gm_roll(ctx, f, Msg("ask.test.knockout_hurt"), Expr(1, 6))
     ctx.emit(KnockOutHurt(target=t.id, pv_lost=hurt.result.total, rules=("W-KO-4",), rolls=(hurt,)))
     if success:
-        rounds = ctx.dice.roll(
-            Expr(3, 10),
-            RollAsk(
-                who=f.id,
-                what=Msg("ask.what.gm", test=Msg("ask.test.knockout_rounds")),
-                detail=Msg("ask.detail.expr", expr="3D10"),
-                dice=3,
-            ),
-        )
+        rounds = _gm_roll(ctx, f, Msg("ask.test.knockout_rounds"), Expr(3, 10))
         ctx.emit(
             KnockedOut(target=t.id, rounds=rounds.result.total, rules=("W-KO-4",), rolls=(rounds,))
         )
+
+
+def _gm_roll(ctx: Resolution, f: Fighter, test: Msg, expr: Expr) -> RollRecord[Any]:
+    """The roll of ``expr`` the game master makes for ``test`` after ``f``'s attempt."""
+    return ctx.dice.roll(expr, expr_ask(expr, f.id, Msg("ask.what.gm", test=test)))
 
 
 def bind(ctx: Resolution, command: Command) -> None:

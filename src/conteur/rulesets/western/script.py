@@ -21,17 +21,14 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from functools import cache
-from importlib import resources
 from typing import Any
-
-import yaml
 
 from conteur.engine import Command
 from conteur.engine.lexicon import Entry, Lexicon, Quoted, Tok, head, speaker, tokenize
 from conteur.i18n import ConteurError
 
 from .state import WesternState
-from .tables import fold
+from .tables import fold, package_yaml
 
 KEYWORDS = ("zone", "modifier", "with", "sudden", "attacked", "witness", "no_witness")
 """The groups of ``data/script.yaml`` that are keywords inside a command."""
@@ -39,13 +36,8 @@ KEYWORDS = ("zone", "modifier", "with", "sudden", "attacked", "witness", "no_wit
 
 @cache
 def words() -> dict[str, Any]:
-    text = (
-        resources.files("conteur.rulesets.western")
-        .joinpath("data/script.yaml")
-        .read_text(encoding="utf-8")
-    )
-    data: dict[str, Any] = yaml.safe_load(text)
-    return data
+    """The script's words (``data/script.yaml``)."""
+    return package_yaml("script.yaml")
 
 
 @dataclass(frozen=True)

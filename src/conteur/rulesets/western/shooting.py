@@ -18,7 +18,7 @@ from conteur.dice.asks import RollAsk, label, percent_detail
 from conteur.engine.geometry import distance
 from conteur.i18n import ConteurError, Msg, catalog
 
-from .dice import Percentile
+from .dice import Percentile, expr_ask
 from .state import Fighter, WesternState
 from .tables import Location, Tables, Weapon
 
@@ -250,14 +250,9 @@ def roll_shot(
         if shot.zone is not None:
             rolled = zone = shot.zone  # aimed at: no shift (W-CRIT-3)
         else:
+            d100 = Expr(1, 100)
             location = dice.roll(
-                Expr(1, 100),
-                RollAsk(
-                    who=shot.attacker,
-                    what=Msg("ask.what.location", name=target),
-                    detail=Msg("ask.detail.expr", expr="1D100"),
-                    dice=1,
-                ),
+                d100, expr_ask(d100, shot.attacker, Msg("ask.what.location", name=target))
             )
             loc: Location = tables.zone_of(location.result.total)
             rolled = zone = loc.id
@@ -266,13 +261,7 @@ def roll_shot(
         multiplier = tables.location(zone).multiplier
     damage_roll = Expr.parse(shot.damage)
     damage = dice.roll(
-        damage_roll,
-        RollAsk(
-            who=shot.attacker,
-            what=Msg("ask.what.damage", name=target),
-            detail=Msg("ask.detail.expr", expr=damage_roll.text),
-            dice=damage_roll.count,
-        ),
+        damage_roll, expr_ask(damage_roll, shot.attacker, Msg("ask.what.damage", name=target))
     )
     return ShotOutcome(
         hit=hit,

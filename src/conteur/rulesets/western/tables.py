@@ -251,15 +251,16 @@ def _fold(text: str) -> str:
     return letters_of(text)
 
 
-@cache
-def _default_data() -> dict[str, Any]:
-    text = (
-        resources.files("conteur.rulesets.western")
-        .joinpath("data/tables.yaml")
-        .read_text(encoding="utf-8")
-    )
+def package_yaml(name: str) -> dict[str, Any]:
+    """A YAML file shipped in the ruleset's ``data`` folder (``tables.yaml``, ``script.yaml``)."""
+    text = resources.files("conteur.rulesets.western").joinpath("data", name).read_text("utf-8")
     data: dict[str, Any] = yaml.safe_load(text)
     return data
+
+
+@cache
+def _default_data() -> dict[str, Any]:
+    return package_yaml("tables.yaml")
 
 
 def _validate(data: Mapping[str, Any], source: str) -> Tables:

@@ -3,8 +3,8 @@
 A pack is switched on per encounter (the scenario's ``packs: [...]``, which the
 tracker fills from the campaign). Its rule modules declare their handlers at
 import; an encounter that lists the pack composes them into its rulebook
-(``rulebook.compose``), less the core handlers the pack replaces, and one that
-does not leaves them out; its ``adjust_tables`` adds its maneuvers to the
+(``rulebook.compose``), less the core handlers the pack replaces, with its condition
+kinds, and one that does not leaves them out; its ``adjust_tables`` adds its maneuvers to the
 encounter's tables and takes out those it replaces.
 """
 
@@ -18,6 +18,7 @@ from functools import cache
 from types import ModuleType
 from typing import TYPE_CHECKING
 
+from conteur.engine.conditions import Condition
 from conteur.i18n import ConteurError, Msg
 
 from ..rulebook import Source
@@ -51,6 +52,8 @@ class OptionPack:
     """Its rule modules, in the order their handlers run in an encounter."""
     replaces_for_shots: tuple[str, ...] = ()
     """Rule ids it replaces for ranged attacks only (the core's close ones stay)."""
+    conditions: tuple[type[Condition], ...] = ()
+    """Its own condition kinds, read by the fighters of an encounter that plays it."""
 
     def source(self) -> Source:
         """The pack's rules as a source of an encounter's rulebook."""
@@ -59,6 +62,7 @@ class OptionPack:
             tuple(m.__name__ for m in self.modules),
             self.replaces,
             self.replaces_for_shots,
+            self.conditions,
         )
 
 

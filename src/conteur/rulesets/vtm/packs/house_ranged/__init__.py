@@ -21,6 +21,7 @@ from ...tables import Maneuver, Tables, check_effects_read, maneuvers_of
 from .. import OptionPack
 from . import bursts, offers, shots, spread, suppression
 from .common import PACK
+from .conditions import CONDITIONS
 from .config import pack_data
 
 conteur.i18n.register_package_catalog(__name__)
@@ -64,4 +65,5 @@ OPTION_PACK = OptionPack(
     stands_for=MappingProxyType(dict(pack_data().stands_for)),
     modules=RULE_MODULES,
     replaces_for_shots=pack_data().replaces_for_shots,
+    conditions=CONDITIONS,
 )

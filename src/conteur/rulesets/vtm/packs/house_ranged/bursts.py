@@ -24,7 +24,15 @@ from ...actions import check_attack
 from ...attack import draft_attack
 from ...events import AmmoChanged
 from ...hooks import AttackDraft, action, reads_effect, validator, volley_odds
-from ...ranged import leftover_order, roll_volley, rounds_of, share_out, strike_shares, tracks_ammo
+from ...ranged import (
+    check_rounds,
+    leftover_order,
+    roll_volley,
+    rounds_of,
+    share_out,
+    strike_shares,
+    tracks_ammo,
+)
 from ...state import Action, Fighter, VtmState
 from ...tables import Labels, Maneuver, Weapon
 from .common import firearm, named_targets, weapon_allows
@@ -96,15 +104,7 @@ def spend_burst(ctx: Resolution, f: Fighter, m: Maneuver, w: Weapon) -> None:
     if not tracks_ammo(w):
         return
     left, needed = rounds_of(f, w), burst_rounds(m, w)
-    if left < needed:
-        raise ConteurError(
-            "vtm.ranged.not_enough_rounds",
-            rule=m.rule,
-            fighter=f.name,
-            weapon=Labels([w]),
-            rounds=left,
-            needed=needed,
-        )
+    check_rounds(f, m, w, left, needed)
     ctx.emit(AmmoChanged(fighter=f.id, weapon=w.id, rounds=left - needed, rules=(m.rule,)))
 
 

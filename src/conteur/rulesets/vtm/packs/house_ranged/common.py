@@ -2,12 +2,14 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 from conteur.i18n import ConteurError
 
 from ... import equipment
 from ...ranged import shot_weapon, spray_targets
 from ...state import Action, Fighter, VtmState
-from ...tables import Labels, Weapon
+from ...tables import Labels, Maneuver, Weapon
 from .config import pack_data
 
 PACK = "house_ranged"
@@ -39,6 +41,17 @@ def firearm(state: VtmState, f: Fighter, a: Action, rule: str) -> Weapon:
             "house_ranged.needs_firearm", rule=rule, fighter=f.name, weapon=Labels([w])
         )
     return w
+
+
+def volley(
+    state: VtmState, f: Fighter, a: Action, targets_rule: str, weapon_rule: str
+) -> tuple[Maneuver, list[str], Action, Weapon]:
+    """What a volley at several targets fires: its maneuver, the targets named
+    (``named_targets``), the action aimed at the first of them, and the firearm."""
+    m = equipment.maneuver(state, a.kind)
+    ids = named_targets(state, f, a, targets_rule)
+    a = replace(a, target=ids[0])
+    return m, ids, a, firearm(state, f, a, weapon_rule)
 
 
 def no_wound_penalties(f: Fighter) -> bool:

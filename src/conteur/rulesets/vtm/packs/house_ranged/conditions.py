@@ -1,8 +1,9 @@
-"""The pack's own conditions (``conteur.engine.conditions``), declared into vtm's container.
+"""The pack's own conditions (``conteur.engine.conditions``), read in an encounter that plays it.
 
 A limb hit's penalty (R-CALL-4, R-CALL-5), a careful shot lined up (R-AIM-1), being
 pinned down by suppressive fire (R-SUPP-1, R-SUPP-2); each reads and writes the JSON
-form its events always stored.
+form its events always stored. ``CONDITIONS`` lists them for the pack's rulebook source
+(``OptionPack.conditions``): an encounter's rulebook holds its kinds.
 """
 
 from __future__ import annotations
@@ -13,8 +14,6 @@ from typing import Any, ClassVar, Literal
 
 from conteur.engine.conditions import Fields, Single
 from conteur.records import lean
-
-from ...conditions import VtmConditions
 
 
 @lean
@@ -86,6 +85,7 @@ class Suppressed(Fields):
         )
 
 
-VtmConditions.declare(ArmHit, LegHit, CarefulShot, Suppressed)
+CONDITIONS = (ArmHit, LegHit, CarefulShot, Suppressed)
+"""The pack's condition kinds."""
 
-__all__ = ["ArmHit", "CarefulShot", "LegHit", "Suppressed"]
+__all__ = ["CONDITIONS", "ArmHit", "CarefulShot", "LegHit", "Suppressed"]

@@ -26,7 +26,7 @@ from ...ranged import roll_volley, spend_rounds, strike_shares
 from ...state import Action, Fighter, VtmState
 from ...strike import Strike
 from ...tables import Labels, Weapon
-from .common import firearm, named_targets, weapon_allows
+from .common import firearm, named_targets, volley, weapon_allows
 from .config import Band, metres, pack_data, spread_band, spread_reach
 from .events import SpreadFired
 
@@ -139,10 +139,7 @@ def spread_strike(d: AttackDraft, s: Strike) -> Strike:
 def spread(ctx: Resolution, f: Fighter, a: Action, penalty: int, willpower: bool) -> None:
     """One roll at the band's difficulty; each target in the cone takes its own damage."""
     state: VtmState = ctx.state
-    m = equipment.maneuver(state, a.kind)
-    ids = named_targets(state, f, a, "R-SPREAD-2")
-    a = replace(a, target=ids[0])
-    w = firearm(state, f, a, "R-SPREAD-1")
+    m, ids, a, w = volley(state, f, a, "R-SPREAD-2", "R-SPREAD-1")
     band = band_for(state, f, a, w)
     check_cone(state, ids, band)
     spend_rounds(ctx, f, m, w)

@@ -18,7 +18,7 @@ from conteur.engine import Event, Resolution
 from conteur.i18n import ConteurError, Msg
 
 from ... import equipment
-from ...asks import test_ask
+from ...asks import test_ask, willpower_roll
 from ...attack import soak_pool
 from ...dice import VtmPool
 from ...events import AttackRolled, Botched, ConditionSet
@@ -27,7 +27,7 @@ from ...ranged import spend_rounds
 from ...state import Action, Fighter, VtmState
 from ...strike import Strike, roll_damage
 from ...tables import Labels
-from .common import firearm, named_targets
+from .common import firearm, named_targets, volley
 from .conditions import Suppressed
 from .config import pack_data
 from .events import PinnedDown, SuppressionLaid, SuppressionTested
@@ -64,10 +64,7 @@ def check_suppression(state: VtmState, f: Fighter, a: Action) -> None:
 def suppressive_fire(ctx: Resolution, f: Fighter, a: Action, penalty: int, willpower: bool) -> None:
     """R-SUPP-1: Manipulation + Firearms at difficulty 6, the clip emptied; the targets pinned."""
     state: VtmState = ctx.state
-    m = equipment.maneuver(state, a.kind)
-    ids = named_targets(state, f, a, "R-SUPP-1")
-    a = replace(a, target=ids[0])
-    w = firearm(state, f, a, "R-SUPP-1")
+    m, ids, a, w = volley(state, f, a, "R-SUPP-1", "R-SUPP-1")
     for fid in ids:
         equipment.check_reach(state, f, state.fighters[fid], a)
     spend_rounds(ctx, f, m, w)
@@ -168,17 +165,7 @@ def pinned_down(ctx: Resolution, f: Fighter, a: Action) -> bool:
         return True
     needed = held.successes
     difficulty = pack_data().suppression_willpower_difficulty
-    record = ctx.dice.roll(
-        VtmPool(f.sheet.willpower, difficulty),
-        test_ask(
-            f.id,
-            f.name,
-            Msg("ask.test.suppression"),
-            f.sheet.willpower,
-            difficulty,
-            [("willpower", f.sheet.willpower)],
-        ),
-    )
+    record = willpower_roll(ctx, f, Msg("ask.test.suppression"), difficulty)
     got = record.result.successes
     passed = got >= needed
     ctx.emit(
