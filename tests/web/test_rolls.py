@@ -314,14 +314,19 @@ def test_a_command_that_lands_first_invalidates_the_waiting_action(
 def test_an_initiative_is_asked_per_combatant(gm: TestClient, lite: Store) -> None:
     table = Table(gm)
     table.begin(type="initiative", actor="")
-    seen = []
+    seen, pads = [], []
     for face in ["5", "3", "5", "8"]:
         pad = table.pad()
         assert count_of(pad) == 1
         seen.append(text(pad))
+        pads.append(pad)
         table.enter(face)
     assert lite.pending(DEMO) is None and lite.last_seq(DEMO) == 0
     assert len(seen) == 4
+    # the initiative is the Storyteller's command: « Action du Conteur », not « de Conteur »
+    assert [re.findall(r"</span> · ([^<·]+?)\s*</p>", pad) for pad in pads] == [
+        ["Action du Conteur"]
+    ] * 4
 
 
 # ------------------------------------------------------------------ players

@@ -86,7 +86,9 @@ def view_of(
         title=ask.title(lang) if ask is not None else need.message(lang),
         line=ask.describe(lang) if ask is not None else "",
         what=ask.what.describe(lang) if ask is not None else need.message(lang),
-        action=t("web.rolls.action", lang, actor=actor or t("web.gm", lang)),
+        action=t("web.rolls.action", lang, actor=actor)
+        if actor
+        else t("web.rolls.action.gm", lang),
         count=need.count,
         sides=need.sides,
         so_far=need.faces_so_far,
