@@ -12,6 +12,7 @@ from fastapi.testclient import TestClient
 from conteur.store import Store
 
 from .conftest import csrf_of
+from .test_western_tracker import BILL, JACK
 
 SIDES = {
     "Jack Malone": "cow-boys",
@@ -45,42 +46,15 @@ def test_the_new_encounter_form_comes_with_each_demo_characters_side(
 
 
 def test_a_sheets_own_side_fills_the_new_encounter_form(gm: TestClient, store: Store) -> None:
-    """A western sheet names its side (``camp``): the campaign page's form comes with it
+    """A western sheet names its side (``camp``, ``side``): the campaign page's form comes with it
     (the side an encounter takes when the form leaves it empty, ``store.encounters``)."""
     campaign = store.create_campaign("Tombstone", "western")
-    for sheet in (
-        {
-            "id": "bill",
-            "nom": "Bill Tanner",
-            "camp": "hors-la-loi",
-            "armes": ["colt_saa"],
-            "caractéristiques": {
-                "FORCE": 12,
-                "RÉSISTANCE": 11,
-                "CONSTITUTION": 12,
-                "RAPIDITÉ": 15,
-                "RÉPUTATION": 6,
-            },
-        },
-        {
-            "id": "wyatt",
-            "nom": "Wyatt",
-            "camp": "shérif",
-            "armes": ["schofield"],
-            "caractéristiques": {
-                "FORCE": 13,
-                "RÉSISTANCE": 12,
-                "CONSTITUTION": 13,
-                "RAPIDITÉ": 11,
-                "RÉPUTATION": 12,
-            },
-        },
-    ):
+    for sheet in ({**BILL, "camp": "hors-la-loi"}, {**JACK, "side": "shérif"}):
         store.add_character(campaign.id, sheet)
     page = gm.get(f"/c/{campaign.id}").text
     names = {str(c.id): c.name for c in store.list_characters(campaign.id)}
     shown = dict(re.findall(r'<input name="side_(\d+)" size="10" value="([^"]*)"', page))
     assert {names[cid]: side for cid, side in shown.items()} == {
         "Bill Tanner": "hors-la-loi",
-        "Wyatt": "shérif",
+        "Jack Malone": "shérif",
     }
