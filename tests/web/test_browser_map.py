@@ -200,15 +200,15 @@ def _odds(gm: Any) -> str:
     """The chance to hit the odds drawer gives now (its form as it stands: the due fighter
     at the first other combatant, the weapon in hand), asked afresh — again if the live
     stream swapped the panel (and the drawer's box with it) before the answer came."""
-    for _ in range(4):
+    for _ in range(6):
         drawer = gm.locator('details[data-drawer="odds"]')
-        if drawer.get_attribute("open") is None:
-            drawer.locator("summary").click()
         box = gm.locator("#odds-box")
-        box.evaluate("el => { el.innerHTML = ''; }")
-        drawer.locator('form[data-form="odds"] button[type="submit"]').click()
         hit = box.locator('[data-odds="hit"]')
-        try:
+        try:  # a panel the stream swaps in may close the drawer or drop the box meanwhile
+            if drawer.get_attribute("open", timeout=3000) is None:
+                drawer.locator("summary").click(timeout=3000)
+            box.evaluate("el => { el.innerHTML = ''; }", timeout=3000)
+            drawer.locator('form[data-form="odds"] button[type="submit"]').click(timeout=3000)
             hit.wait_for(timeout=4000)
             text = str(hit.inner_text(timeout=2000))
         except Exception:  # the panel swapped under the request: ask again
