@@ -9,7 +9,6 @@ the hidden combatant, the player dragging their own token. Screenshots go to
 from __future__ import annotations
 
 import time
-from collections.abc import Iterator
 from dataclasses import dataclass
 from typing import Any
 
@@ -17,11 +16,9 @@ import pytest
 
 from conteur.dice import TypedDice
 from conteur.engine import Command
-from conteur.store import Participant, Store, open_store
-from conteur.web import create_app
+from conteur.store import Participant, Store
 
-from .conftest import GM_PASSWORD
-from .test_browser import ARGS, CHROMIUM, TIMEOUT_MS, _need_browser, serving
+from .test_browser import TIMEOUT_MS
 from .test_browser_player import OUTPUT
 
 SHOTS = OUTPUT / "map"
@@ -36,30 +33,6 @@ def _sheet(name: str) -> dict[str, Any]:
         "capacités": {"Armes à feu": 3, "Vigilance": 1},
         "armes": ["revolver léger"],
     }
-
-
-@pytest.fixture(scope="module")
-def site(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[str, Store]]:
-    """One server for the module's tests (each builds its own campaign and encounter)."""
-    store = open_store(f"sqlite:///{tmp_path_factory.mktemp('map') / 'map.db'}")
-    store.set_gm_password(GM_PASSWORD)
-    with serving(create_app(store)) as port:
-        yield f"http://127.0.0.1:{port}", store
-    store.close()
-
-
-@pytest.fixture(scope="module")
-def chromium() -> Iterator[Any]:
-    """One browser for the module's tests (each opens its own contexts)."""
-    _need_browser()
-    from playwright.sync_api import sync_playwright
-
-    with sync_playwright() as pw:
-        browser = pw.chromium.launch(executable_path=CHROMIUM, args=ARGS, headless=True)
-        try:
-            yield browser
-        finally:
-            browser.close()
 
 
 @dataclass(frozen=True)
@@ -89,10 +62,10 @@ def _pages(chromium: Any, table: Table, lang: str) -> tuple[Any, Any]:
 
 
 @pytest.fixture
-def quay(site: tuple[str, Store]) -> Table:
+def quay(blank_site: tuple[str, Store]) -> Table:
     """A vtm campaign whose players move their own token; three characters, Nini hidden,
     in the resolution phase: Gaspard (fastest) shoots at the Mouflon."""
-    return _quay(site)
+    return _quay(blank_site)
 
 
 def _quay(site: tuple[str, Store], packs: tuple[str, ...] = ()) -> Table:
@@ -373,9 +346,9 @@ def test_the_battle_map(lang: str, quay: Table, chromium: Any) -> None:
 
 
 @pytest.fixture
-def warehouse(site: tuple[str, Store]) -> Table:
+def warehouse(blank_site: tuple[str, Store]) -> Table:
     """The quay with the house_ranged pack on: distance prices a shot by R-SHOT-1."""
-    return _quay(site, ("house_ranged",))
+    return _quay(blank_site, ("house_ranged",))
 
 
 R_SHOT_BANDS = {
@@ -438,10 +411,10 @@ HUNTER = {"force": 2, "dextérité": 3, "vigueur": 2, "astuce": 3, "calme": 3, "
 
 
 @pytest.fixture
-def depot(site: tuple[str, Store]) -> Table:
+def depot(blank_site: tuple[str, Store]) -> Table:
     """A hunter campaign: Ana (light revolver, 20/40/80 yards) against the Bête, a Ghoul
     hidden; no position given (the formation: 10 yards between the sides); Ana's turn."""
-    base, store = site
+    base, store = blank_site
     c = store.create_campaign("Dépôt", "hunter", settings={"player_moves": True})
     ana = store.add_character(c.id, {**HUNTER, "id": "ana", "nom": "Ana", "arme": "light_revolver"})
     monster = {**HUNTER, "dextérité": 1, "astuce": 1, "type": "monstre"}
@@ -543,10 +516,10 @@ def _gunman(name: str, speed: int) -> dict[str, Any]:
 
 
 @pytest.fixture
-def street(site: tuple[str, Store]) -> Table:
+def street(blank_site: tuple[str, Store]) -> Table:
     """A western campaign: Bill, his Colt holstered (instinctive fire in round 1, W-SKL-2),
     against Joe, Sam hidden beside him; no position given (10 m between the sides)."""
-    base, store = site
+    base, store = blank_site
     c = store.create_campaign("Grand-rue", "western", settings={"player_moves": True})
     bill = store.add_character(c.id, _gunman("Bill", 14))
     info = store.start_encounter(
@@ -645,14 +618,14 @@ OVERLAPS = """() => Array.from(document.querySelectorAll('form[data-form="sheet"
 
 @pytest.mark.parametrize("lang", ["fr", "en"])
 def test_the_1899_sheet_form_labels_clear_their_dots(
-    lang: str, site: tuple[str, Store], chromium: Any
+    lang: str, blank_site: tuple[str, Store], chromium: Any
 ) -> None:
     """The 1899 vtm form offers no Computer nor Technology (``data/abilities.yaml``), and no
     ability's label (« Commandement », « Représentation »...) touches its dots, at 1366×768
     and at 390×844."""
     from playwright.sync_api import expect
 
-    base, store = site
+    base, store = blank_site
     c = store.create_campaign(f"Paris 1899 {lang}", "vtm", era="1899")
     for size in ({"width": 1366, "height": 768}, {"width": 390, "height": 844}):
         page = chromium.new_context(viewport=size).new_page()
@@ -690,13 +663,15 @@ def _touching(page: Any) -> list[tuple[str, str]]:
     ]
 
 
-def test_a_brawls_tokens_a_metre_apart_do_not_touch(site: tuple[str, Store], chromium: Any) -> None:
+def test_a_brawls_tokens_a_metre_apart_do_not_touch(
+    blank_site: tuple[str, Store], chromium: Any
+) -> None:
     """The demo's saloon: four fighters a metre apart. The grid zooms in (12 m wide at the
     least) and the tokens keep their size on the screen, so none covers another — on the
     GM's page (French, 1366×768) and on a player's phone (English, 390×844)."""
     from conteur.web.demo import add_demo
 
-    base, store = site
+    base, store = blank_site
     campaign = add_demo(store)
     (encounter,) = store.list_encounters(campaign.id)
     jack = next(c for c in store.list_characters(campaign.id) if c.name == "Jack Malone")
