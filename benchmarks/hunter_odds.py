@@ -121,7 +121,10 @@ def main() -> int:
     print(f"{args.queries} distinct queries (seed {args.seed}, extra targets {args.extra_targets})")
     for name, values in cpu.items():
         ms = [v * 1000 for v in values]
-        print(f"{name:4} CPU p50 {pct(ms, 0.5):8.3f} ms   p95 {pct(ms, 0.95):8.3f} ms")
+        print(
+            f"{name:4} CPU p50 {pct(ms, 0.5):8.3f} ms   p95 {pct(ms, 0.95):8.3f} ms"
+            f"   max {max(ms):9.3f} ms"
+        )
     if "old" in cpu:
         ratios = [o / n for o, n in zip(cpu["old"], cpu["new"], strict=True) if n > 0]
         print(f"old / new per query: median ×{statistics.median(ratios):.1f}")

@@ -14,6 +14,7 @@ from dataclasses import dataclass, replace
 from typing import Any
 
 from conteur.dice.asks import RollAsk
+from conteur.dice.rolls import RollRecord
 from conteur.engine import Resolution, geometry
 from conteur.i18n import ConteurError, Msg
 
@@ -333,26 +334,30 @@ def roll_plan(plan: AttackPlan, ctx: Resolution) -> HunterResult:
     """Roll the plan (the chance die when the pool is 0 or less) and report it. The roll's
     ask is built only if the dice read it (the table's; not a simulation's seeded dice)."""
     record = ctx.dice.roll(plan_pool(plan), lambda: plan_ask(ctx, plan))
-    result = record.result
-    ctx.emit(
-        HunterAttackRolled(
-            actor=plan.attacker,
-            target=plan.target,
-            maneuver=plan.maneuver,
-            pool=plan.pool,
-            modifiers=(*plan.base, *plan.modifiers),
-            defense=plan.defense,
-            armour=plan.armour,
-            successes=result.successes,
-            dramatic=result.dramatic_failure,
-            exceptional=result.exceptional,
-            chance=result.chance,
-            opposed=plan.opposed,
-            rolls=(record,),
-            rules=tuple(dict.fromkeys((*plan.rules, *roll_rules(result)))),
-        )
+    ctx.emit(attack_rolled(plan, record.result, (record,)))
+    return record.result
+
+
+def attack_rolled(
+    plan: AttackPlan, result: HunterResult, rolls: tuple[RollRecord[Any], ...] = ()
+) -> HunterAttackRolled:
+    """The event of the plan's roll with this result."""
+    return HunterAttackRolled(
+        actor=plan.attacker,
+        target=plan.target,
+        maneuver=plan.maneuver,
+        pool=plan.pool,
+        modifiers=(*plan.base, *plan.modifiers),
+        defense=plan.defense,
+        armour=plan.armour,
+        successes=result.successes,
+        dramatic=result.dramatic_failure,
+        exceptional=result.exceptional,
+        chance=result.chance,
+        opposed=plan.opposed,
+        rolls=rolls,
+        rules=tuple(dict.fromkeys((*plan.rules, *roll_rules(result)))),
     )
-    return result
 
 
 def plan_ask(ctx: Resolution, plan: AttackPlan) -> RollAsk:

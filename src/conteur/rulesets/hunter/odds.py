@@ -32,6 +32,7 @@ from conteur.i18n import ConteurError
 from .attack import (
     AttackPlan,
     ally_plan,
+    attack_rolled,
     landing,
     maneuver_for,
     open_attack,
@@ -221,19 +222,7 @@ def _after_roll(state: HunterState, plan: AttackPlan) -> HunterState:
         return state
     seen = copy.copy(state)
     seen.fighters = {**state.fighters, plan.target: copy.copy(state.fighters[plan.target])}
-    HunterAttackRolled(
-        actor=plan.attacker,
-        target=plan.target,
-        maneuver=plan.maneuver,
-        pool=plan.pool,
-        modifiers=(),
-        defense=plan.defense,
-        armour=plan.armour,
-        successes=0,
-        dramatic=True,
-        exceptional=False,
-        chance=plan.pool <= 0,
-    ).fold(seen)
+    attack_rolled(plan, HunterResult(0, True, plan.pool <= 0)).fold(seen)
     return seen
 
 
@@ -254,7 +243,9 @@ def _strike_ends(state: HunterState, plan: AttackPlan) -> Ends:
         """The target's track after ``amount`` points, from the nearest fewer points
         already marked (``with_damage`` marks point after point)."""
         known = tracks.setdefault(damage_type, {0: target.health})
-        done = max(k for k in known if k <= amount)
+        done = next(reversed(known))  # the most points marked yet (they come in order)
+        if done > amount:
+            done = max(k for k in known if k <= amount)
         known[amount] = known[done].with_damage(amount - done, damage_type)
         return known[amount]
 
