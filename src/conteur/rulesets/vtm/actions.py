@@ -14,7 +14,7 @@ from conteur.engine import Command, Resolution
 from conteur.engine.geometry import distance, move_toward, parse_position
 from conteur.i18n import ConteurError
 
-from . import equipment
+from . import equipment, hooks
 from .asks import test_ask, word
 from .attack import attack, multiple_penalty
 from .conditions import KnockedDown, Prone, Running
@@ -79,7 +79,7 @@ def action_now(
     decl = f.progress.declaration
     assert decl is not None
     chosen = decl.actions[index]
-    for substitute in rules_of(state).substitutes:
+    for substitute in rules_of(state).of(hooks.substitute):
         replaced = substitute(state, f, chosen, args)
         if replaced is not None:
             chosen = replaced
@@ -144,7 +144,7 @@ def perform(ctx: Resolution, f: Fighter, chosen: Action, penalty: int, willpower
     """Resolve one action with its handler (an attack when it is a maneuver with a target)."""
     state: VtmState = ctx.state
     book = rules_of(state)
-    if not all(hook(ctx, f, chosen) for hook in book.before_action):
+    if not all(hook(ctx, f, chosen) for hook in book.of(hooks.before_action)):
         return
     move_first(ctx, f, chosen)
     handler = book.actions.get(chosen.kind)
@@ -200,7 +200,7 @@ def action_from_args(args: dict[str, Any]) -> Action:
 def validate(state: VtmState, f: Fighter, a: Action) -> None:
     """Check an action against its rules when declared and when taken."""
     book = rules_of(state)
-    for general in book.action_checks:
+    for general in book.of(hooks.action_check):
         general(state, f, a)
     if a.param("move_to") is not None:
         resolve_goal(state, a.param("move_to"), f)

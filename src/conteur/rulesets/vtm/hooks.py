@@ -47,7 +47,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any, TypeVar
+from typing import TYPE_CHECKING, Any, ClassVar, Generic, TypeVar
 
 if TYPE_CHECKING:
     from conteur.engine import Param, Resolution
@@ -135,21 +135,6 @@ TurnEnd = Callable[["Resolution"], None]
 
 KEYED = ("action", "validator", "after_hit", "own_reach", "volley_odds")
 """Points whose handlers are found by a key (an action kind, a maneuver id, an effect type)."""
-LISTED = (
-    "pool",
-    "difficulty",
-    "action_check",
-    "after_attack",
-    "substitute",
-    "declaration_check",
-    "before_action",
-    "strike",
-    "form_params",
-    "roll",
-    "turn_end",
-    "offer_check",
-)
-"""Points whose handlers all run, in the composed order."""
 
 
 @dataclass(frozen=True)
@@ -191,6 +176,46 @@ def _declare(point: str, keys: tuple[str | None, ...]) -> Callable[[Hook], Hook]
     return wrap
 
 
+class Listed(Generic[Hook]):
+    """A point whose handlers all run, in the composed order (``pool``, ``roll``...): the
+    decorator that declares one (``@pool_rule``) and the key that reads them from an
+    encounter's rulebook (``book.of(pool_rule)``), typed alike."""
+
+    __slots__ = ("point",)
+
+    every: ClassVar[list[str]] = []
+    """Every listed point, in the order declared below."""
+
+    def __init__(self, point: str) -> None:
+        self.point = point
+        Listed.every.append(point)
+
+    def __call__(self, fn: Hook) -> Hook:
+        DECLARED.append(Declared(self.point, None, fn, len(DECLARED)))
+        return fn
+
+    def __repr__(self) -> str:
+        return f"Listed({self.point!r})"
+
+
+# The listed points (what each is for: the module's text).
+pool_rule = Listed[DraftRule]("pool")
+difficulty_rule = Listed[DraftRule]("difficulty")
+action_check = Listed[Validator]("action_check")
+after_attack = Listed[AfterHit]("after_attack")
+substitute = Listed[Substitute]("substitute")
+declaration_check = Listed[DeclarationCheck]("declaration_check")
+before_action = Listed[BeforeAction]("before_action")
+strike_rule = Listed[StrikeRule]("strike")
+form_params = Listed[FormParams]("form_params")
+roll_rule = Listed[RollRule]("roll")
+at_turn_end = Listed[TurnEnd]("turn_end")
+offer_check = Listed[OfferCheck]("offer_check")
+
+LISTED = tuple(Listed.every)
+"""Points whose handlers all run, in the composed order."""
+
+
 def implements(*rules: str, shots: bool = False) -> Callable[[Hook], Hook]:
     """Declare the rule ids a handler implements (``shots``: for ranged attacks only), so an
     option pack that replaces one of them leaves the handler out of its encounters.
@@ -230,16 +255,6 @@ def action(*kinds: str) -> Callable[[ActionHandler], ActionHandler]:
     return _declare("action", kinds)
 
 
-def pool_rule(fn: DraftRule) -> DraftRule:
-    """Declare a rule that changes attack pools."""
-    return _declare("pool", (None,))(fn)
-
-
-def difficulty_rule(fn: DraftRule) -> DraftRule:
-    """Declare a rule that changes attack difficulties."""
-    return _declare("difficulty", (None,))(fn)
-
-
 def after_hit(*maneuvers: str) -> Callable[[AfterHit], AfterHit]:
     """Declare what a maneuver does after its dice, by maneuver id or by effect type.
 
@@ -252,56 +267,6 @@ def after_hit(*maneuvers: str) -> Callable[[AfterHit], AfterHit]:
 def validator(*kinds: str) -> Callable[[Validator], Validator]:
     """Declare a check for declaring or taking actions of these kinds."""
     return _declare("validator", kinds)
-
-
-def action_check(fn: Validator) -> Validator:
-    """Declare a check run on every action declared or taken, whatever its kind."""
-    return _declare("action_check", (None,))(fn)
-
-
-def after_attack(fn: AfterHit) -> AfterHit:
-    """Declare what runs after the dice of every attack."""
-    return _declare("after_attack", (None,))(fn)
-
-
-def substitute(fn: Substitute) -> Substitute:
-    """Declare a rule that may replace a declared action when it is taken."""
-    return _declare("substitute", (None,))(fn)
-
-
-def declaration_check(fn: DeclarationCheck) -> DeclarationCheck:
-    """Declare a check of a whole declaration, run before its actions are validated (V-INI-3)."""
-    return _declare("declaration_check", (None,))(fn)
-
-
-def before_action(fn: BeforeAction) -> BeforeAction:
-    """Declare what runs when an action is taken, before its handler (False stops it)."""
-    return _declare("before_action", (None,))(fn)
-
-
-def strike_rule(fn: StrikeRule) -> StrikeRule:
-    """Declare a last change to every strike once its numbers are fixed."""
-    return _declare("strike", (None,))(fn)
-
-
-def form_params(fn: FormParams) -> FormParams:
-    """Declare details a declaration form may give for its first action."""
-    return _declare("form_params", (None,))(fn)
-
-
-def roll_rule(fn: RollRule) -> RollRule:
-    """Declare a difficulty change to rolls that are not attacks (by their purpose)."""
-    return _declare("roll", (None,))(fn)
-
-
-def at_turn_end(fn: TurnEnd) -> TurnEnd:
-    """Declare what runs when every action of a turn is spent, before ``TurnEnded``."""
-    return _declare("turn_end", (None,))(fn)
-
-
-def offer_check(fn: OfferCheck) -> OfferCheck:
-    """Declare a check of whether a maneuver is offered to a fighter (False: left out)."""
-    return _declare("offer_check", (None,))(fn)
 
 
 def own_reach(*maneuvers: str) -> Callable[[Validator], Validator]:
