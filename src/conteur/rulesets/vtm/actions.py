@@ -147,13 +147,13 @@ def perform(ctx: Resolution, f: Fighter, chosen: Action, penalty: int, willpower
     if not all(hook(ctx, f, chosen) for hook in book.of(hooks.before_action)):
         return
     move_first(ctx, f, chosen)
-    handler = book.actions.get(chosen.kind)
+    handler = book.at(hooks.action).get(chosen.kind)
     if handler is not None:
         handler(ctx, f, chosen, penalty, willpower)
         return
     m = equipment.maneuver(state, chosen.kind)
     if equipment.is_attack(m):
-        handler = book.actions.get(m.id)
+        handler = book.at(hooks.action).get(m.id)
         if handler is not None:
             handler(ctx, f, chosen, penalty, willpower)
         else:
@@ -205,14 +205,14 @@ def validate(state: VtmState, f: Fighter, a: Action) -> None:
     if a.param("move_to") is not None:
         resolve_goal(state, a.param("move_to"), f)
     if a.kind in DEFENSIVE:
-        check = book.validators.get(a.kind)
+        check = book.at(hooks.validator).get(a.kind)
         if check is not None:
             check(state, f, a)
         return
-    check = book.validators.get(a.kind)
-    if a.kind not in book.actions:
+    check = book.at(hooks.validator).get(a.kind)
+    if a.kind not in book.at(hooks.action):
         m = equipment.maneuver(state, a.kind)
-        check = check or book.validators.get(m.id)
+        check = check or book.at(hooks.validator).get(m.id)
         if equipment.is_attack(m):
             check_attack(state, f, a, m)
     if check is not None:

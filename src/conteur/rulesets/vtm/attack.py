@@ -146,8 +146,8 @@ def after_hooks(book: Rulebook, m: Any) -> list[AfterHit]:
     """What runs after an attack's dice: the hook of the maneuver, those of its effect
     types (so custom maneuvers get them too, V-CC-0), then those of every attack; each once."""
     found = [
-        book.after_hit.get(equipment.maneuver_id(m)),
-        *(book.after_hit.get(str(e.type)) for e in getattr(m, "effects", ())),
+        book.at(hooks.after_hit).get(equipment.maneuver_id(m)),
+        *(book.at(hooks.after_hit).get(str(e.type)) for e in getattr(m, "effects", ())),
         *book.of(hooks.after_attack),
     ]
     out: list[AfterHit] = []

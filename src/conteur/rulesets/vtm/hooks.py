@@ -133,9 +133,6 @@ VolleyOdds = Callable[[AttackDraft], "tuple[AttackDraft, Callable[[int], int]]"]
 """(the asked target's draft) → (the draft the one roll is made with, successes → its share)."""
 TurnEnd = Callable[["Resolution"], None]
 
-KEYED = ("action", "validator", "after_hit", "own_reach", "volley_odds")
-"""Points whose handlers are found by a key (an action kind, a maneuver id, an effect type)."""
-
 
 @dataclass(frozen=True)
 class Declared:
@@ -176,29 +173,56 @@ def _declare(point: str, keys: tuple[str | None, ...]) -> Callable[[Hook], Hook]
     return wrap
 
 
-class Listed(Generic[Hook]):
+class _Point:
+    """One point of the pipeline, named as its handlers are declared (``Declared.point``)."""
+
+    __slots__ = ("point",)
+
+    every: ClassVar[list[str]]
+    """Every point of the kind, in the order declared below."""
+
+    def __init__(self, point: str) -> None:
+        self.point = point
+        type(self).every.append(point)
+
+    def __repr__(self) -> str:
+        return f"{type(self).__name__}({self.point!r})"
+
+
+class Keyed(_Point, Generic[Hook]):
+    """A point whose handlers are found by a key (an action kind, a maneuver id, an effect
+    type): the decorator that declares one under each key given (``@action("run")``) and
+    the key that reads them from an encounter's rulebook (``book.at(action)``), typed alike."""
+
+    __slots__ = ()
+    every: ClassVar[list[str]] = []
+
+    def __call__(self, *keys: str) -> Callable[[Hook], Hook]:
+        return _declare(self.point, keys)
+
+
+class Listed(_Point, Generic[Hook]):
     """A point whose handlers all run, in the composed order (``pool``, ``roll``...): the
     decorator that declares one (``@pool_rule``) and the key that reads them from an
     encounter's rulebook (``book.of(pool_rule)``), typed alike."""
 
-    __slots__ = ("point",)
-
+    __slots__ = ()
     every: ClassVar[list[str]] = []
-    """Every listed point, in the order declared below."""
-
-    def __init__(self, point: str) -> None:
-        self.point = point
-        Listed.every.append(point)
 
     def __call__(self, fn: Hook) -> Hook:
         DECLARED.append(Declared(self.point, None, fn, len(DECLARED)))
         return fn
 
-    def __repr__(self) -> str:
-        return f"Listed({self.point!r})"
 
-
-# The listed points (what each is for: the module's text).
+# The points (what each is for: the module's text). A handler under an effect type
+# (``knockdown_check``, ``grapple``...) runs for every maneuver with such an effect,
+# custom ones included (V-CC-0); ``own_reach`` is checked instead of the weapon's range
+# (V-GEN-2).
+action = Keyed[ActionHandler]("action")
+validator = Keyed[Validator]("validator")
+after_hit = Keyed[AfterHit]("after_hit")
+own_reach = Keyed[Validator]("own_reach")
+volley_odds = Keyed[VolleyOdds]("volley_odds")
 pool_rule = Listed[DraftRule]("pool")
 difficulty_rule = Listed[DraftRule]("difficulty")
 action_check = Listed[Validator]("action_check")
@@ -212,6 +236,8 @@ roll_rule = Listed[RollRule]("roll")
 at_turn_end = Listed[TurnEnd]("turn_end")
 offer_check = Listed[OfferCheck]("offer_check")
 
+KEYED = tuple(Keyed.every)
+"""Points whose handlers are found by a key (an action kind, a maneuver id, an effect type)."""
 LISTED = tuple(Listed.every)
 """Points whose handlers all run, in the composed order."""
 
@@ -248,35 +274,6 @@ def shows_bands(source: BandSource) -> Callable[[Hook], Hook]:
         return fn
 
     return wrap
-
-
-def action(*kinds: str) -> Callable[[ActionHandler], ActionHandler]:
-    """Declare the handler of one or more action kinds."""
-    return _declare("action", kinds)
-
-
-def after_hit(*maneuvers: str) -> Callable[[AfterHit], AfterHit]:
-    """Declare what a maneuver does after its dice, by maneuver id or by effect type.
-
-    A hook declared under an effect type (``knockdown_check``, ``grapple``...)
-    runs for every maneuver with such an effect, custom ones included (V-CC-0).
-    """
-    return _declare("after_hit", maneuvers)
-
-
-def validator(*kinds: str) -> Callable[[Validator], Validator]:
-    """Declare a check for declaring or taking actions of these kinds."""
-    return _declare("validator", kinds)
-
-
-def own_reach(*maneuvers: str) -> Callable[[Validator], Validator]:
-    """Declare the reach check of maneuvers that do not use the weapon's range (V-GEN-2)."""
-    return _declare("own_reach", maneuvers)
-
-
-def volley_odds(*maneuvers: str) -> Callable[[VolleyOdds], VolleyOdds]:
-    """Declare how the odds price a maneuver that rolls once for several targets."""
-    return _declare("volley_odds", maneuvers)
 
 
 def declared_kinds() -> frozenset[str]:

@@ -27,7 +27,7 @@ from typing import TYPE_CHECKING, Any
 from conteur.engine.conditions import Condition
 
 from . import hooks
-from .hooks import ActionHandler, AfterHit, Declared, Hook, Listed, Validator, VolleyOdds
+from .hooks import Declared, Hook, Keyed, Listed
 
 if TYPE_CHECKING:
     from .state import Fighter, VtmState
@@ -105,11 +105,8 @@ class Rulebook:
     """Every handler in play, in order."""
     removed: tuple[Handler, ...] = ()
     """The core handlers an option pack of the encounter replaces (for the docs and tests)."""
-    actions: Mapping[str, ActionHandler] = field(default_factory=dict)
-    validators: Mapping[str, Validator] = field(default_factory=dict)
-    after_hit: Mapping[str, AfterHit] = field(default_factory=dict)
-    own_reach: Mapping[str, Validator] = field(default_factory=dict)
-    volley_odds: Mapping[str, VolleyOdds] = field(default_factory=dict)
+    keyed: Mapping[str, Mapping[str, Any]] = field(default_factory=dict)
+    """The handlers of each keyed point (``hooks.KEYED``) by key: read with ``at``."""
     listed: Mapping[str, tuple[Any, ...]] = field(default_factory=dict)
     """The handlers of each listed point (``hooks.LISTED``), in order: read with ``of``."""
     conditions: Mapping[str, type[Condition]] = field(default_factory=dict)
@@ -117,6 +114,10 @@ class Rulebook:
 
     def __deepcopy__(self, memo: dict[int, Any]) -> Rulebook:
         return self  # copies of a state share its rulebook (it never changes)
+
+    def at(self, point: Keyed[Hook]) -> Mapping[str, Hook]:
+        """The handlers at a keyed point by key (``book.at(action)["run"]``)."""
+        return self.keyed.get(point.point, {})
 
     def of(self, point: Listed[Hook]) -> tuple[Hook, ...]:
         """The handlers at a listed point (``book.of(pool_rule)``), in the order they run."""
@@ -190,11 +191,7 @@ def compose(
         sources=tuple(s.name for s in active),
         handlers=handlers,
         removed=tuple(removed),
-        actions=_keyed(handlers, "action"),
-        validators=_keyed(handlers, "validator"),
-        after_hit=_keyed(handlers, "after_hit"),
-        own_reach=_keyed(handlers, "own_reach"),
-        volley_odds=_keyed(handlers, "volley_odds"),
+        keyed=MappingProxyType({p: _keyed(handlers, p) for p in hooks.KEYED}),
         listed=MappingProxyType({p: _listed(handlers, p) for p in hooks.LISTED}),
         conditions=MappingProxyType({k.key: k for s in active for k in s.conditions}),
     )
