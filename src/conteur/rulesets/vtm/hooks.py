@@ -16,7 +16,8 @@ replaces) into one ``Rulebook`` that the pipeline reads. The points:
 * ``after_attack``: what runs after the dice of every attack.
 * ``substitute``: actions a rule allows in place of a declared action that became
   impossible (a fighter grappled before its rank breaks free instead).
-* ``declaration_check``: checks of a whole declaration (rate of fire, aiming alone...).
+* ``declaration_check``: checks of a whole declaration, run before its actions are
+  validated (V-INI-3: rate of fire, aiming alone...).
 * ``before_action``: what runs when an action is taken, before its handler; a hook
   returning False stops the action (a suppressed fighter pinned down, house_ranged).
 * ``form_params``: details of the first declared action a form may give (a pack's spot...).
