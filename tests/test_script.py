@@ -826,8 +826,8 @@ def test_every_script_line_of_the_documentation_reads(name: str) -> None:
 
 def test_new_verbs_and_details_are_added_as_data(monkeypatch: pytest.MonkeyPatch) -> None:
     """A verb, a GM verb and an action detail added to the vocabulary need no code."""
-    from conteur.rulesets.vtm import script
     from conteur.engine.grammar import Slot, Verb
+    from conteur.rulesets.vtm import script
 
     words = script_words()
     more = words.model_copy(
