@@ -161,3 +161,104 @@ if __name__ == "__main__":
     out = {name: read_example(name) for name in _examples()}
     LINES.write_text(json.dumps(out, ensure_ascii=False, indent=1) + "\n", encoding="utf-8")
     sys.exit(0)
+
+
+# --------------------------------------------------------------------------- the grammar
+
+
+def _hunter_words() -> str:
+    from importlib import resources
+
+    path = resources.files("conteur.rulesets.hunter").joinpath("data", "script.yaml")
+    return path.read_text(encoding="utf-8")
+
+
+@pytest.mark.parametrize(
+    ("old", "new", "entry", "field", "fr", "en"),
+    [
+        # A slot of a kind no grammar reads.
+        (
+            "amount: {kind: int,",
+            "amount: {kind: entier,",
+            "gm_verbs.gm_damage",
+            "slots.amount.kind",
+            "«\u202fentier\u202f»",
+            '"entier"',
+        ),
+        # A misspelt field of a verb.
+        (
+            "words: [embuscade, ambush]",
+            "wrds: [embuscade, ambush]",
+            "gm_verbs.ambush",
+            "wrds",
+            "wrds",
+            "wrds",
+        ),
+        # A body no grammar reads.
+        (
+            "words: [passe, pass]",
+            "words: [passe, pass]\n    body: dance",
+            "verbs.pass",
+            "body",
+            "dance",
+            "dance",
+        ),
+    ],
+)
+def test_a_mistake_in_the_script_words_names_file_entry_and_field(
+    old: str, new: str, entry: str, field: str, fr: str, en: str
+) -> None:
+    from conteur.engine.grammar import parse_words
+    from conteur.engine.inputs import InputError
+    from conteur.rulesets.hunter.script import GRAMMAR, ScriptWords
+
+    text = _hunter_words()
+    assert old in text
+    with pytest.raises(InputError) as err:
+        parse_words(
+            text.replace(old, new), "hunter/data/script.yaml", ScriptWords, GRAMMAR.known_kinds()
+        )
+    assert err.value.params["entry"] == entry
+    assert err.value.field == field
+    message_fr, message_en = err.value.message("fr"), err.value.message("en")
+    assert "hunter/data/script.yaml" in message_fr and "hunter/data/script.yaml" in message_en
+    assert entry in message_fr and entry in message_en
+    assert fr in message_fr and en in message_en
+    assert message_fr != message_en
+
+
+def test_a_verb_added_to_the_data_reads_without_code(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Hunter's words with one more verb (its slots in the data only) read that verb."""
+    from conteur.engine.grammar import parse_words
+    from conteur.rulesets.hunter import script
+    from conteur.rulesets.hunter.script import GRAMMAR, ScriptWords
+
+    extra = (
+        "  taunt:\n"
+        "    command: act\n"
+        "    args: {kind: taunt}\n"
+        "    words: [nargue, taunt]\n"
+        "    slots:\n"
+        "      target: {kind: fighter, positional: true, required: true}\n"
+        "      loud: {kind: flag, words: [fort, loudly]}\n"
+        "      times: {kind: int, words: [fois, times]}\n"
+    )
+    text = _hunter_words().replace("\nverbs:\n", "\nverbs:\n" + extra)
+    words = parse_words(text, "hunter/data/script.yaml", ScriptWords, GRAMMAR.known_kinds())
+    monkeypatch.setattr(script, "words", lambda: words)
+    script._CACHE.clear()
+    try:
+        from tests.hunter.fight import Fight, sheet
+
+        f = Fight(sheet("ana"), sheet("bete", name="la Bête"))
+        parse = f.encounter.ruleset.parse_command
+        assert parse("ana: nargue la Bête fort fois 3", f.state) == Command(
+            "act", "ana", {"kind": "taunt", "target": "bete", "loud": True, "times": 3}
+        )
+        with pytest.raises(ConteurError) as err:
+            parse("ana: taunt", f.state)
+        assert err.value.key == "hunter.script.missing"
+        assert err.value.message("en") == '"ana: taunt": missing a character'
+        assert err.value.message("fr") == "«\u202fana: taunt\u202f»\u202f: il manque un personnage"
+    finally:
+        script._CACHE.clear()

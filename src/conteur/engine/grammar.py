@@ -95,11 +95,17 @@ def _checked(
 def load_words(
     package: str, path: str, model: type[M], kinds: Iterable[str], bodies: Iterable[str] = ()
 ) -> M:
-    """A ruleset's script words (``path`` in ``package``) as ``model``; an ``InputError``
-    naming the file, the entry (``verbs.attack``) and the field when they are wrong: a
-    slot's kind none of ``kinds``, a verb's body neither ``slots`` nor one of ``bodies``."""
-    file = f"{package.rsplit('.', 1)[-1]}/{path}"
+    """A ruleset's script words (``path`` in ``package``) as ``model`` (``parse_words``)."""
     text = resources.files(package).joinpath(path).read_text(encoding="utf-8")
+    return parse_words(text, f"{package.rsplit('.', 1)[-1]}/{path}", model, kinds, bodies)
+
+
+def parse_words(
+    text: str, file: str, model: type[M], kinds: Iterable[str], bodies: Iterable[str] = ()
+) -> M:
+    """Script words (the YAML ``text`` of ``file``) as ``model``; an ``InputError`` naming
+    the file, the entry (``verbs.attack``) and the field when they are wrong: a slot's
+    kind none of ``kinds``, a verb's body neither ``slots`` nor one of ``bodies``."""
     try:
         data = model.model_validate(yaml.safe_load(text))
     except ValidationError as exc:
@@ -161,6 +167,8 @@ KINDS: dict[str, Kind] = {
 """The kinds every ruleset has (read by ``SlotReader.read_typed`` itself)."""
 
 Hook = Callable[["SlotReader", dict[str, Any]], dict[str, Any]]
+Body = Callable[["SlotReader", str, Verb, "str | None"], Command]
+"""A verb's rest read by the ruleset: (reader, verb id, verb, who speaks) → the command."""
 
 
 @dataclass
@@ -175,6 +183,7 @@ class Grammar:
     prefix: str
     kinds: dict[str, Kind] = field(default_factory=dict)
     hooks: dict[str, Hook] = field(default_factory=dict)
+    bodies: dict[str, Body] = field(default_factory=dict)
     priority: tuple[str, ...] = ("param", "value", "fighter", "number", "filler", "kwvalue")
     strict_values: bool = False
 
@@ -189,6 +198,15 @@ class Grammar:
 
         def wrap(fn: Hook) -> Hook:
             self.hooks[name] = fn
+            return fn
+
+        return wrap
+
+    def body(self, name: str) -> Callable[[Body], Body]:
+        """Register the reader of a verb's rest under ``name`` (``body:`` in the data)."""
+
+        def wrap(fn: Body) -> Body:
+            self.bodies[name] = fn
             return fn
 
         return wrap
@@ -273,7 +291,10 @@ class SlotReader(Reader):
         return words, found[1]
 
     def command(self, verb: str, spec: Verb, lex: Lexicon, actor: str | None) -> Command:
-        """The engine command ``spec`` makes of the rest of the line (its slots)."""
+        """The engine command ``spec`` makes of the rest of the line (its slots, or the
+        ruleset's ``body`` of that name)."""
+        if spec.body != "slots":
+            return self.grammar.bodies[spec.body](self, verb, spec, actor)
         args = {**spec.args, **self.slots(spec, lex)}
         return Command(spec.command or verb, actor, args)
 
@@ -365,6 +386,9 @@ class SlotReader(Reader):
         tok = self.peek()
         if tok is None:
             return NOTHING
+        own = self.grammar.kinds.get(kind)
+        if own is not None:
+            return (own.read or _entries(own))(self, spec, lex)
         if kind in ("place", "position"):
             pos = self.read_position()
             if pos is not None:
@@ -386,9 +410,6 @@ class SlotReader(Reader):
             return found or NOTHING
         if kind == "data":
             return self.read_data(self.key("bad_data"))
-        own = self.grammar.kinds.get(kind)
-        if own is not None:
-            return (own.read or _entries(own))(self, spec, lex)
         return NOTHING
 
     def take(
@@ -440,8 +461,11 @@ class SlotReader(Reader):
                     return kinds(grammar.kind(s.kind))
                 return s.kind in kinds
 
+            def open_(n: str, s: Slot) -> bool:
+                return n not in args or s.kind == "fighters"  # several, one after another
+
             return next(
-                (n for n, s in slots.items() if fits(s) and s.positional and n not in args),
+                (n for n, s in slots.items() if fits(s) and s.positional and open_(n, s)),
                 None,
             )
 
