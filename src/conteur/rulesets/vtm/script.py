@@ -57,9 +57,6 @@ from .state import DEFENSIVE, VtmState
 from .tables import Tables
 from .traits import canonical_trait, normalize_key
 
-BODIES = ("declaration", "act", "defence", "ambush", "maneuver", "newcomer")
-"""The verbs' bodies read here (the others read their slots: ``engine.grammar``)."""
-
 GENERAL_KINDS = ("move", "reload", "aim", "stand_up", "draw", "other")
 """Actions the engine takes that are not all maneuvers of the tables (actions.py)."""
 
@@ -96,7 +93,11 @@ class ScriptWords(BaseModel):
 def script_words() -> ScriptWords:
     """The shipped vocabulary, validated once (``InputError`` naming entry and field)."""
     return load_words(
-        "conteur.rulesets.vtm", "data/script.yaml", ScriptWords, GRAMMAR.known_kinds(), BODIES
+        "conteur.rulesets.vtm",
+        "data/script.yaml",
+        ScriptWords,
+        GRAMMAR.known_kinds(),
+        GRAMMAR.bodies,
     )
 
 
@@ -529,7 +530,7 @@ def parse_line(line: str, state: VtmState) -> Command:
         return _after_actor(line, actor, rest, vocab, state)
     if found is not None:
         reader.i += found[0]
-        return _line_command(reader, found[1].key)
+        return _verb(reader, "lines", found[1].key, None)
     found = reader.best(vocab.actor, lambda e: e.cat == "actor")
     if found is not None and found[0] < len(reader.toks):
         body_start = reader.toks[found[0]].start
@@ -561,10 +562,11 @@ def _actor(line: str, head: str, vocab: Vocabulary) -> str | None:
     )
 
 
-def _line_command(reader: _Reader, vid: str) -> Command:
-    spec = reader.vocab.words.lines[vid]
-    args = reader.slots(spec, reader.vocab.slots[vid])
-    return Command(spec.command or vid, None, args)
+def _verb(reader: _Reader, group: str, vid: str, actor: str | None) -> Command:
+    """The command verb ``vid`` of ``group`` (``lines``, ``verbs``, ``gm_verbs``) makes of
+    the rest of the line: its slots, or one of the bodies below (``engine.grammar``)."""
+    spec: Verb = getattr(reader.vocab.words, group)[vid]
+    return reader.command(vid, spec, reader.vocab.slots[vid], actor)
 
 
 def _after_actor(
@@ -609,27 +611,26 @@ def _actor_line(
         reader.verbs = vocab.gm_verbs
         return _gm_command(reader)
     reader.verbs = vocab.verbs
-    verbs = vocab.words.verbs
     found = reader.best(vocab.verbs, lambda e: e.cat == "verb")
     implicit = reader.best(vocab.declaration, lambda e: e.cat != "filler")
     if found is not None and (implicit is None or found[0] >= implicit[0]):
         reader.i += found[0]
         vid = found[1].key
-        return _body(reader, actor, verbs[vid].command or vid, verbs[vid].body, vid)
+        return _verb(reader, "verbs", vid, actor)
     if reader.done():
         return Command("act", actor, {})
     if state.phase in ("resolution", "end_of_turn") and _reads_as_defence(reader):
-        return _body(reader, actor, "defend", "defence", "defend")
+        return _verb(reader, "verbs", "defend", actor)
     if state.phase in ("setup", "declaration"):
-        return _body(reader, actor, "declare", "declaration", "declare")
+        return _verb(reader, "verbs", "declare", actor)
     try:
-        return _body(reader, actor, "act", "act", "act")
+        return _verb(reader, "verbs", "act", actor)
     except ConteurError:
         # Words of a declaration (a delay, a full defence) out of the declaration stage:
         # read them as one, and let the engine say it is not the time to declare.
         reader.i, reader.pending = 0, []
         try:
-            return _body(reader, actor, "declare", "declaration", "declare")
+            return _verb(reader, "verbs", "declare", actor)
         except ConteurError:
             pass
         raise
@@ -649,31 +650,14 @@ def _reads_as_defence(reader: _Reader) -> bool:
 
 def _gm_command(reader: _Reader) -> Command:
     words = reader.vocab.words
-    found = reader.best(reader.vocab.gm_verbs, lambda e: e.cat == "verb")
-    if found is None:
-        tok = reader.peek()
-        known = Quoted(spec.words[0] for spec in words.gm_verbs.values())
-        if tok is None:
-            raise reader.error("vtm.script.gm_what", known=known)
-        close = reader.vocab.gm_verbs.suggestions(tok.raw)
-        if close:
-            raise reader.error(
-                "vtm.script.unknown_gm_verb_suggest",
-                word=tok.raw,
-                known=known,
-                suggestions=Quoted(close),
-            )
-        raise reader.error("vtm.script.unknown_gm_verb", word=tok.raw, known=known)
-    reader.i += found[0]
-    vid = found[1].key
+    known = Quoted(spec.words[0] for spec in words.gm_verbs.values())
+    if reader.done():
+        raise reader.error("vtm.script.gm_what", known=known)
+    keys = ("vtm.script.unknown_gm_verb", "vtm.script.unknown_gm_verb_suggest")
+    vid = reader.verb(reader.vocab.gm_verbs, keys, known=known)[1].key
     if vid.startswith("line:"):
-        return _line_command(reader, vid[5:])
-    spec = words.gm_verbs[vid]
-    if spec.body == "maneuver":
-        return _maneuver(reader, spec.command or vid)
-    if spec.body == "newcomer":
-        return _newcomer(reader, spec.command or vid)
-    return Command(spec.command or vid, None, reader.slots(spec, reader.vocab.slots[vid]))
+        return _verb(reader, "lines", vid[5:], None)
+    return _verb(reader, "gm_verbs", vid, None)
 
 
 def _newcomer(reader: _Reader, command: str) -> Command:
@@ -689,24 +673,43 @@ def _newcomer(reader: _Reader, command: str) -> Command:
     return Command(command, None, {"combatant": entry})
 
 
-def _body(reader: _Reader, actor: str, command: str, body: str, vid: str) -> Command:
-    if body == "declaration":
-        return Command(command, actor, _declaration(reader))
-    if body == "act":
-        action, _ = reader.action(reader.vocab.action, None)
-        _finish(reader, reader.vocab.action)
-        return Command(command, actor, action)
-    if body == "defence":
-        return Command(command, actor, _defence(reader))
-    if body == "ambush":
-        decl: dict[str, Any] = {}
-        action, _ = reader.action(reader.vocab.ambush, decl)
-        _finish(reader, reader.vocab.ambush)
-        if not action:
-            raise reader.error("vtm.script.no_action", segment=reader.body.strip())
-        return Command(command, actor, action)
-    spec = reader.vocab.words.verbs.get(vid) or reader.vocab.words.gm_verbs[vid]
-    return Command(command, actor, reader.slots(spec, reader.vocab.slots[vid]))
+@GRAMMAR.body("declaration")
+def _declaration_body(reader: SlotReader, verb: str, spec: Verb, actor: str | None) -> Command:
+    return Command(spec.command or verb, actor, _declaration(_reader(reader)))
+
+
+@GRAMMAR.body("act")
+def _act_body(reader: SlotReader, verb: str, spec: Verb, actor: str | None) -> Command:
+    r = _reader(reader)
+    action, _ = r.action(r.vocab.action, None)
+    _finish(r, r.vocab.action)
+    return Command(spec.command or verb, actor, action)
+
+
+@GRAMMAR.body("defence")
+def _defence_body(reader: SlotReader, verb: str, spec: Verb, actor: str | None) -> Command:
+    return Command(spec.command or verb, actor, _defence(_reader(reader)))
+
+
+@GRAMMAR.body("ambush")
+def _ambush_body(reader: SlotReader, verb: str, spec: Verb, actor: str | None) -> Command:
+    r = _reader(reader)
+    decl: dict[str, Any] = {}
+    action, _ = r.action(r.vocab.ambush, decl)
+    _finish(r, r.vocab.ambush)
+    if not action:
+        raise r.error("vtm.script.no_action", segment=r.body.strip())
+    return Command(spec.command or verb, actor, action)
+
+
+@GRAMMAR.body("maneuver")
+def _maneuver_body(reader: SlotReader, verb: str, spec: Verb, actor: str | None) -> Command:
+    return _maneuver(_reader(reader), spec.command or verb)
+
+
+@GRAMMAR.body("newcomer")
+def _newcomer_body(reader: SlotReader, verb: str, spec: Verb, actor: str | None) -> Command:
+    return _newcomer(_reader(reader), spec.command or verb)
 
 
 def _finish(reader: _Reader, lex: Lexicon) -> None:
