@@ -167,8 +167,9 @@ KINDS: dict[str, Kind] = {
 """The kinds every ruleset has (read by ``SlotReader.read_typed`` itself)."""
 
 Hook = Callable[["SlotReader", dict[str, Any]], dict[str, Any]]
-Body = Callable[["SlotReader", str, Verb, "str | None"], Command]
-"""A verb's rest read by the ruleset: (reader, verb id, verb, who speaks) → the command."""
+Body = Callable[["SlotReader"], dict[str, Any]]
+"""A verb's rest read by the ruleset (from the reader's current word): the command's
+arguments."""
 
 
 @dataclass
@@ -294,8 +295,9 @@ class SlotReader(Reader):
         """The engine command ``spec`` makes of the rest of the line (its slots, or the
         ruleset's ``body`` of that name)."""
         if spec.body != "slots":
-            return self.grammar.bodies[spec.body](self, verb, spec, actor)
-        args = {**spec.args, **self.slots(spec, lex)}
+            args = {**spec.args, **self.grammar.bodies[spec.body](self)}
+        else:
+            args = {**spec.args, **self.slots(spec, lex)}
         return Command(spec.command or verb, actor, args)
 
     # ---- errors

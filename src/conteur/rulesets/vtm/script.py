@@ -660,7 +660,7 @@ def _gm_command(reader: _Reader) -> Command:
     return _verb(reader, "gm_verbs", vid, None)
 
 
-def _newcomer(reader: _Reader, command: str) -> Command:
+def _newcomer(reader: _Reader) -> dict[str, Any]:
     """``mj: renfort {id: cid, side: b, dexterity: 2, weapons: [knife]}``: a combatant joins
     (its scenario entry, in YAML's flow style)."""
     text = reader.rest().strip()
@@ -670,46 +670,30 @@ def _newcomer(reader: _Reader, command: str) -> Command:
         raise reader.error("vtm.script.bad_newcomer", detail=str(exc).splitlines()[0]) from None
     if not isinstance(entry, dict):
         raise reader.error("vtm.script.bad_newcomer", detail=text or "—")
-    return Command(command, None, {"combatant": entry})
+    return {"combatant": entry}
 
 
-@GRAMMAR.body("declaration")
-def _declaration_body(reader: SlotReader, verb: str, spec: Verb, actor: str | None) -> Command:
-    return Command(spec.command or verb, actor, _declaration(_reader(reader)))
-
-
-@GRAMMAR.body("act")
-def _act_body(reader: SlotReader, verb: str, spec: Verb, actor: str | None) -> Command:
+def _one_action(reader: SlotReader, ambush: bool) -> dict[str, Any]:
+    """One action and nothing after it: an action now, or an ambush's (V-MAN-7, which
+    must name one and may say how a tie is defended)."""
     r = _reader(reader)
-    action, _ = r.action(r.vocab.action, None)
-    _finish(r, r.vocab.action)
-    return Command(spec.command or verb, actor, action)
-
-
-@GRAMMAR.body("defence")
-def _defence_body(reader: SlotReader, verb: str, spec: Verb, actor: str | None) -> Command:
-    return Command(spec.command or verb, actor, _defence(_reader(reader)))
-
-
-@GRAMMAR.body("ambush")
-def _ambush_body(reader: SlotReader, verb: str, spec: Verb, actor: str | None) -> Command:
-    r = _reader(reader)
-    decl: dict[str, Any] = {}
-    action, _ = r.action(r.vocab.ambush, decl)
-    _finish(r, r.vocab.ambush)
-    if not action:
+    lex = r.vocab.ambush if ambush else r.vocab.action
+    action, _ = r.action(lex, {} if ambush else None)
+    _finish(r, lex)
+    if ambush and not action:
         raise r.error("vtm.script.no_action", segment=r.body.strip())
-    return Command(spec.command or verb, actor, action)
+    return action
 
 
-@GRAMMAR.body("maneuver")
-def _maneuver_body(reader: SlotReader, verb: str, spec: Verb, actor: str | None) -> Command:
-    return _maneuver(_reader(reader), spec.command or verb)
-
-
-@GRAMMAR.body("newcomer")
-def _newcomer_body(reader: SlotReader, verb: str, spec: Verb, actor: str | None) -> Command:
-    return _newcomer(_reader(reader), spec.command or verb)
+GRAMMAR.bodies.update(
+    declaration=lambda r: _declaration(_reader(r)),
+    act=lambda r: _one_action(r, ambush=False),
+    defence=lambda r: _defence(_reader(r)),
+    ambush=lambda r: _one_action(r, ambush=True),
+    maneuver=lambda r: _maneuver(_reader(r)),
+    newcomer=lambda r: _newcomer(_reader(r)),
+)
+"""vtm's verbs whose rest is no slots (``body:`` in data/script.yaml)."""
 
 
 def _finish(reader: _Reader, lex: Lexicon) -> None:
@@ -766,7 +750,7 @@ def _defence(reader: _Reader) -> dict[str, Any]:
     return {"kind": args.pop("kind"), **args}
 
 
-def _maneuver(reader: _Reader, command: str) -> Command:
+def _maneuver(reader: _Reader) -> dict[str, Any]:
     """``mj: manœuvre coup de boule {traits: [[strength, brawl]], difficulty: 1}`` (V-CC-0)."""
     text = reader.rest()
     name, brace, spec_text = text.partition("{")
@@ -788,4 +772,4 @@ def _maneuver(reader: _Reader, command: str) -> Command:
     if name not in words:
         words.append(name)
     spec["words"] = words
-    return Command(command, None, {"id": mid, "spec": spec})
+    return {"id": mid, "spec": spec}

@@ -173,7 +173,7 @@ def parse_line(line: str, state: WesternState) -> Command:
 
 
 @GRAMMAR.body("approach")
-def _approach(reader: SlotReader, verb: str, spec: Verb, actor: str | None) -> Command:
+def _approach(reader: SlotReader) -> dict[str, Any]:
     """``approche garde : nuit, silence, 15 m``: the victim, then the stealth modifiers
     (the colon and commas the words are cut at are western's)."""
     from .knockout import stealth_entry
@@ -187,4 +187,4 @@ def _approach(reader: SlotReader, verb: str, spec: Verb, actor: str | None) -> C
     items = [m.strip() for m in mods.split(",") if m.strip()]
     args: dict[str, Any] = {"target": state.fighter(target.strip()).id}
     args["modifiers"] = [stealth_entry(state, m).id for m in items]
-    return Command(spec.command or verb, actor, args)
+    return args
