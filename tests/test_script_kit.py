@@ -262,3 +262,86 @@ def test_a_verb_added_to_the_data_reads_without_code(monkeypatch: pytest.MonkeyP
         assert err.value.message("fr") == "«\u202fana: taunt\u202f»\u202f: il manque un personnage"
     finally:
         script._CACHE.clear()
+
+
+def _hunter_fight() -> Any:
+    from tests.hunter.fight import Fight, sheet
+
+    return Fight(sheet("ana"), sheet("bete", name="la Bête"), sheet("goule"))
+
+
+def _western_encounter() -> Any:
+    from tests.western.test_examples import enc
+
+    return enc()
+
+
+@pytest.mark.parametrize(
+    ("ruleset", "line", "key", "fr", "en"),
+    [
+        # A word the line does not take is named, not dropped (a second target).
+        (
+            "hunter",
+            "ana: attaque bete goule",
+            "hunter.script.unknown_word",
+            "«\u202fana: attaque bete goule\u202f»\u202f: mot non compris «\u202fgoule\u202f»",
+            '"ana: attaque bete goule": word not understood: "goule"',
+        ),
+        (
+            "hunter",
+            "mj: degats bete 2 3",
+            "hunter.script.number",
+            "«\u202fmj: degats bete 2 3\u202f»\u202f: nombre en trop «\u202f3\u202f»",
+            '"mj: degats bete 2 3": a number this command does not take: "3"',
+        ),
+        (
+            "western",
+            "bill: passe maintenant",
+            "western.script.unknown_word",
+            "Ligne non comprise\u202f: «\u202fbill: passe maintenant\u202f»\u202f: "
+            "«\u202fmaintenant\u202f»\u202f?",
+            'Line not understood: "bill: passe maintenant": "maintenant"?',
+        ),
+        (
+            "western",
+            "mj: ligote",
+            "western.script.missing",
+            "Ligne non comprise\u202f: «\u202fmj: ligote\u202f»\u202f: il manque un personnage",
+            'Line not understood: "mj: ligote": missing a character',
+        ),
+        (
+            "western",
+            "bill: assomme joe avec",
+            "western.script.expected",
+            "Ligne non comprise\u202f: «\u202fbill: assomme joe avec\u202f»\u202f: "
+            "après «\u202favec\u202f», il faut une arme",
+            'Line not understood: "bill: assomme joe avec": after "avec", expected a weapon',
+        ),
+    ],
+)
+def test_the_grammar_names_the_line_and_the_word_in_both_languages(
+    ruleset: str, line: str, key: str, fr: str, en: str
+) -> None:
+    if ruleset == "hunter":
+        f = _hunter_fight()
+        parse, state = f.encounter.ruleset.parse_command, f.state
+    else:
+        e = _western_encounter()
+        parse, state = e.ruleset.parse_command, e.state
+    with pytest.raises(ConteurError) as err:
+        parse(line, state)
+    assert err.value.key == key
+    assert err.value.message("fr") == fr
+    assert err.value.message("en") == en
+
+
+def test_western_names_run_up_to_the_next_keyword() -> None:
+    """A keyword may come in any order after the target; the words between are the name."""
+    e = _western_encounter()
+    parse = e.ruleset.parse_command
+    assert parse("bill: tire sur joe mod -10 vise tête", e.state) == Command(
+        "attack", "bill", {"target": "joe", "zone": "head", "modifier": -10}
+    )
+    assert parse("mj: surprise joe attaqué", e.state) == Command(
+        "surprise", None, {"target": "joe", "surprise": "attacked"}
+    )
