@@ -33,7 +33,16 @@ import yaml
 from pydantic import BaseModel, ConfigDict
 
 from conteur.engine import Command
-from conteur.engine.grammar import Grammar, Kind, Slot, SlotReader, Verb, add_slots, load_words
+from conteur.engine.grammar import (
+    Grammar,
+    Kind,
+    Slot,
+    SlotReader,
+    Verb,
+    add_slots,
+    load_words,
+    verbs_lexicon,
+)
 from conteur.engine.inputs import safe_yaml
 from conteur.engine.lexicon import (
     NOTHING,
@@ -221,17 +230,11 @@ def _build(state: VtmState) -> Vocabulary:
     actor = _lexicon()
     _add_fighters(actor, forms, "actor")
     actor.add_all(words.gm, Entry("actor", "", surface="mj"))
-    lines = _lexicon()
-    for vid, spec in words.lines.items():
-        lines.add_all(spec.words, Entry("verb", vid))
-    verbs = _lexicon()
-    for vid, spec in words.verbs.items():
-        verbs.add_all(spec.words, Entry("verb", vid))
-    gm_verbs = _lexicon()
-    for vid, spec in words.gm_verbs.items():
-        gm_verbs.add_all(spec.words, Entry("verb", vid))
-    for vid, spec in words.lines.items():
-        gm_verbs.add_all(spec.words, Entry("verb", "line:" + vid))
+    lines = verbs_lexicon([("lines", words.lines)])
+    verbs = verbs_lexicon([("verbs", words.verbs)])
+    # The game master may also write a line of its own after "mj:".
+    lined = {"line:" + vid: spec for vid, spec in words.lines.items()}
+    gm_verbs = verbs_lexicon([("gm_verbs", words.gm_verbs), ("lines", lined)])
 
     action = _lexicon()
     _add_common(action, words)
