@@ -13,8 +13,8 @@ The kinds every ruleset has are here (``flag``, ``int``, ``choice``, ``text``, `
 weapon of its tables, a cover level...) is a ``Kind`` the ruleset registers by name in
 its ``Grammar``, and so is a ``hook`` (post-processing of a verb's slots, by name) and a
 ``body`` (a verb whose rest is not slots: a ruleset's declaration of several actions).
-Nothing here knows a game. docs/scenarios.fr.md (« Le langage des scripts ») shows the
-data form.
+Nothing here knows a game. The data form: docs/scenarios.en.md, "Adding a verb"
+(docs/scenarios.fr.md, « Ajouter un verbe »).
 """
 
 from __future__ import annotations
