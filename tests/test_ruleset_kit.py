@@ -92,5 +92,5 @@ def test_the_check_sees_a_missing_part() -> None:
         parts = "conteur.engine"
 
     missing = missing_parts(Bare())
-    assert "roster: views.roster" in missing and "referee: sim.REFEREE" in missing
+    assert "roster: views.row" in missing and "referee: sim.REFEREE" in missing
     assert "columns: views.COLUMNS" in missing
