@@ -146,6 +146,11 @@ class ExprResult:
 
     total: int
 
+    @property
+    def score(self) -> float:
+        """How good the roll is for its roller (``engine.report``): its total."""
+        return float(self.total)
+
     def describe(self, lang: Lang | None = None) -> str:
         return t("result.total", lang, total=self.total)
 

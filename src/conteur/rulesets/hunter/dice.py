@@ -59,6 +59,12 @@ class HunterResult:
     def success(self) -> bool:
         return self.successes > 0
 
+    @property
+    def score(self) -> float:
+        """How good the roll is for its roller (``engine.report``): its successes, a
+        dramatic failure below none."""
+        return -1.0 if self.dramatic_failure else float(self.successes)
+
     def describe(self, lang: Lang | None = None) -> str:
         if self.dramatic_failure:
             return t("result.dramatic_failure", lang)

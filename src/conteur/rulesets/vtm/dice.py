@@ -40,6 +40,12 @@ class VtmResult:
     def success(self) -> bool:
         return self.successes > 0
 
+    @property
+    def score(self) -> float:
+        """How good the roll is for its roller (``engine.report``): its net successes, a
+        botch below none."""
+        return -1.0 if self.botch else float(self.successes)
+
     def describe(self, lang: Lang | None = None) -> str:
         if self.botch:
             return t("result.botch", lang)
