@@ -20,7 +20,16 @@ import numpy as np
 from conteur.dice.exact import FloatArray, trim
 from conteur.dice.kinds import RollKind, register_roll_kind
 from conteur.dice.odds import CHART_POOL, RollOdds, check_max_pool, check_pool
-from conteur.dice.rolls import DieNote, DieRole, DieStage, Draw, RollRecord, check_count, replay
+from conteur.dice.rolls import (
+    DieNote,
+    DieRole,
+    DieStage,
+    Draw,
+    RollRecord,
+    check_count,
+    replay,
+    successes_text,
+)
 from conteur.i18n import ConteurError, Lang, Msg, t
 from conteur.records import lean
 
@@ -66,13 +75,10 @@ class HunterResult:
         return -1.0 if self.dramatic_failure else float(self.successes)
 
     def describe(self, lang: Lang | None = None) -> str:
-        if self.dramatic_failure:
-            return t("result.dramatic_failure", lang)
-        if self.successes <= 0:
-            return t("result.failure", lang)
-        if self.exceptional:
+        if self.exceptional and not self.dramatic_failure:
             return t("result.exceptional", lang, count=self.successes)
-        return t("result.successes", lang, count=self.successes)
+        special = DRAMATIC_FAILURE if self.dramatic_failure else None
+        return successes_text(self.successes, lang, special)
 
 
 @lean
