@@ -152,6 +152,7 @@ class AppContext:
             lang=lang,
             _=tr,
             word=lambda v, names=None: view.word(v, lang, names),
+            option=view.option_text,
             ruleset_title=lambda ruleset: view.ruleset_title(ruleset, lang),
             era_title=lambda ruleset, era: view.era_title(ruleset, era, lang),
             **context,
