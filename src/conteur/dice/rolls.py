@@ -139,11 +139,9 @@ def check_count(field_name: str, value: int, limit: int = MAX_POOL) -> None:
 _EXPR = re.compile(r"^\s*(\d*)\s*[dD]\s*(\d+)\s*(?:([+-])\s*(\d+))?\s*$", re.ASCII)
 
 
-def successes_text(successes: int, lang: Lang | None, special: str | None = None) -> str:
-    """A pool's result in words: its special failure (``result.<special>``: a botch...) when
-    it has one, else a failure with no success, else its successes."""
-    if special is not None:
-        return t(f"result.{special}", lang)
+def successes_text(successes: int, lang: Lang | None) -> str:
+    """A pool's result in words (its special failure aside, a botch...: the pool's own
+    words): a failure with no success, else its successes."""
     if successes <= 0:
         return t("result.failure", lang)
     return t("result.successes", lang, count=successes)

@@ -75,10 +75,11 @@ class HunterResult:
         return -1.0 if self.dramatic_failure else float(self.successes)
 
     def describe(self, lang: Lang | None = None) -> str:
-        if self.exceptional and not self.dramatic_failure:
+        if self.dramatic_failure:
+            return t("result.dramatic_failure", lang)
+        if self.exceptional:
             return t("result.exceptional", lang, count=self.successes)
-        special = DRAMATIC_FAILURE if self.dramatic_failure else None
-        return successes_text(self.successes, lang, special)
+        return successes_text(self.successes, lang)
 
 
 @lean

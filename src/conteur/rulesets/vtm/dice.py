@@ -47,7 +47,9 @@ class VtmResult:
         return -1.0 if self.botch else float(self.successes)
 
     def describe(self, lang: Lang | None = None) -> str:
-        return successes_text(self.successes, lang, BOTCH if self.botch else None)
+        if self.botch:
+            return t("result.botch", lang)
+        return successes_text(self.successes, lang)
 
 
 @lean
