@@ -5,18 +5,23 @@ never a dash nor the value itself (``mortal``, ``blade breaks``, ``B``)."""
 
 from __future__ import annotations
 
+import html
+import re
 from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
+from fastapi.testclient import TestClient
 
 from conteur.engine.encounter import CommandEntry, Encounter, UndoEntry
 from conteur.engine.registry import get_ruleset
 from conteur.engine.ruleset import Param
-from conteur.engine.script import start, typed_dice
+from conteur.engine.script import read_yaml, start, typed_dice
 from conteur.i18n import LANGS, Lang, t
 from conteur.web import view
 from test_words import EXAMPLES, played
+
+from .test_words_pages import played_site as played_site  # the fixture, shared
 
 RULESETS = ("vtm", "hunter", "western")
 
@@ -138,3 +143,25 @@ def test_every_odds_option_reads_as_words(path: Path, lang: Lang) -> None:
                             _problems(optional, names, enc.ruleset.name, "odds", f, lang)
                         )
     assert not problems, sorted(problems)
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_the_odds_drawers_maneuvers_read_as_the_rulesets_words(
+    played_site: tuple[TestClient, list[int]], lang: Lang
+) -> None:
+    """The GM's odds drawer lists each attack in the ruleset's words (hunter's « Rafale »,
+    not « Burst » on a French page)."""
+    client, ids = played_site
+    client.get(f"/lang/{lang}?next=/")
+    seen = set()
+    for eid, path in zip(ids, EXAMPLES, strict=True):
+        ruleset = str(read_yaml(path)["ruleset"])
+        page = client.get(f"/e/{eid}").text
+        drawer = re.search(r'<select name="maneuver">(.*?)</select>', page, re.S)
+        assert drawer is not None, path
+        for value, text in re.findall(r'<option value="([^"]+)">([^<]*)</option>', drawer[1]):
+            key = view.word_key(value, ruleset, "maneuver")
+            assert key is not None, (ruleset, value)
+            assert html.unescape(text) == view.option_text(t(key, lang)), (ruleset, value)
+            seen.add((ruleset, value))
+    assert ("hunter", "burst") in seen and ("vtm", "grapple") in seen
