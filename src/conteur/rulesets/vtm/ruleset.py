@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from importlib import resources
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from conteur.engine import Command, Event, Param
 from conteur.engine.characters import Importer
@@ -362,30 +362,3 @@ __all__ = [
     "sheet_file",
     "targets_of",
 ]
-
-if TYPE_CHECKING:  # each part the kit reads, checked against its protocol (engine/kit.py)
-    from conteur.engine import kit
-
-    from . import (
-        battlemap,
-        dice,
-        legal,
-        npc,
-        report,
-        script,
-        sheetform,
-        summary,
-        sweep,
-        views,
-    )
-
-    _legal: kit.LegalPart = legal
-    _script: kit.ScriptPart = script
-    _views: kit.ViewsPart = views
-    _report: kit.ReportPart = report
-    _summary: kit.SummaryPart = summary
-    _battlemap: kit.BattleMapPart = battlemap
-    _dice: kit.DicePart = dice
-    _sweep: kit.SweepPart = sweep
-    _npc: kit.NpcPart = npc
-    _sheetform: kit.SheetFormPart = sheetform
