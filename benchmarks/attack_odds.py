@@ -101,7 +101,16 @@ def difference(ours: dict[str, Any], theirs: dict[str, Any]) -> float:
 
 def conteur_answer(state: VtmState, maneuver: str) -> dict[str, Any]:
     odds = odds_for_scenario(state, "a", "t", maneuver)
-    return {key: getattr(odds, key) for key in COMPARED}
+    assert odds.successes is not None
+    return {
+        "p_hit": odds.p_hit,
+        "successes": odds.successes.to_dict(),
+        "damage": odds.damage.to_dict(),
+        "levels": odds.levels.to_dict(),
+        "p_incapacitated": odds.p_incapacitated,
+        "p_killed": odds.p_killed,
+        **{key: p for key, p in odds.chances.items() if key in COMPARED},
+    }
 
 
 def pct(values: list[float], q: float) -> float:

@@ -55,9 +55,9 @@ def test_V_DMG_1_attack_odds_equal_brute_force_over_every_face() -> None:
     f = Fight(SMALL)
     odds = odds_for_scenario(f.state, "a", "t", "punch")
     expected = brute_force(f.state)
-    for k in set(expected) | set(odds.levels):
-        assert math.isclose(odds.levels.get(k, 0.0), expected.get(k, 0.0), abs_tol=1e-12), k
-    assert math.isclose(sum(odds.levels.values()), 1.0, abs_tol=1e-12)
+    for k in set(expected) | set(odds.levels.to_dict()):
+        assert math.isclose(odds.levels.prob(k), expected.get(k, 0.0), abs_tol=1e-12), k
+    assert math.isclose(odds.levels.total(), 1.0, abs_tol=1e-12)
 
 
 def test_V_ATK_5_attack_odds_match_a_monte_carlo_of_the_engine() -> None:

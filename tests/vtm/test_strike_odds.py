@@ -303,7 +303,7 @@ def test_a_hook_reading_the_target_track_is_priced_outcome_by_outcome() -> None:
     state = extra_hook(Fight(scenario).state, hurt_falls)
     odds = odds_for_scenario(state, "a", "t", maneuver)
     assert_agree(odds, oracle(state, maneuver))
-    assert 0 < odds.p_knocked_down < odds.p_hit
+    assert 0 < odds.chance("p_knocked_down") < odds.p_hit
 
 
 def test_a_hook_reading_the_levels_is_priced_outcome_by_outcome() -> None:
@@ -320,7 +320,7 @@ def test_a_hook_reading_the_levels_is_priced_outcome_by_outcome() -> None:
     ready(state, "t", "dodge")
     odds = odds_for_scenario(state, "a", "t", maneuver)
     assert_agree(odds, oracle(state, maneuver))
-    assert odds.p_knocked_down > 0
+    assert odds.chance("p_knocked_down") > 0
 
 
 def test_V_CC_1_a_sweep_knocks_down_only_a_target_still_standing() -> None:
@@ -337,4 +337,4 @@ combatants:
     odds = odds_for_scenario(state, "a", "t", "sweep")
     assert_agree(odds, oracle(state, "sweep"))
     assert 0 < odds.p_incapacitated < 1
-    assert 0 < odds.p_knocked_down < odds.p_hit
+    assert 0 < odds.chance("p_knocked_down") < odds.p_hit

@@ -32,6 +32,7 @@ from conteur.i18n import ConteurError, Describable, Lang, Msg, catalog, t
 
 from .commands import Command, CommandTemplate, Param
 from .events import Event, event_types
+from .odds import AttackOdds
 from .views import Column, Roster, TurnView
 from .visibility import PUBLIC, Audiences, Visibility
 
@@ -110,8 +111,9 @@ def _stamped(event: Event, seen: Visibility) -> Event:
     return copy
 
 
-Answer = Any
-"""An odds answer: an object with ``to_dict()`` (JSON-ready), see ``Ruleset.attack_odds``."""
+Answer = AttackOdds
+"""An odds answer (``engine.odds.AttackOdds``, ``to_dict()`` JSON-ready), see
+``Ruleset.attack_odds``."""
 
 
 class Ruleset(Generic[S]):

@@ -9,11 +9,11 @@ from __future__ import annotations
 
 import copy
 from collections.abc import Mapping
-from dataclasses import dataclass
 from typing import Any
 
-from conteur.dice import DiceSource, explore
+from conteur.dice import DiceSource, Dist, explore
 from conteur.engine import Resolution
+from conteur.engine.odds import AttackOdds
 from conteur.i18n import ConteurError
 
 from .actions import perform
@@ -23,50 +23,6 @@ from .grapple import plan_grab
 from .state import HunterState
 
 KINDS = ("attack", "throw", "burst", "grapple")
-
-
-@dataclass(frozen=True)
-class AttackOdds:
-    """The exact odds of one attack against the target's current state."""
-
-    attacker: str
-    target: str
-    maneuver: str
-    pool: int
-    modifiers: tuple[tuple[str, int], ...]
-    defence: str | None
-    p_hit: float
-    p_botch: float
-    p_exceptional: float
-    successes: dict[int, float]
-    levels: dict[int, float]
-    """Damage points marked on the target (0 for a miss)."""
-    p_incapacitated: float
-    p_killed: float
-
-    @property
-    def expected_levels(self) -> float:
-        return sum(k * p for k, p in self.levels.items())
-
-    def to_dict(self) -> dict[str, Any]:
-        return {
-            "attacker": self.attacker,
-            "target": self.target,
-            "maneuver": self.maneuver,
-            "pool": self.pool,
-            "difficulty": 8,
-            "modifiers": [[what, amount] for what, amount in self.modifiers],
-            "defence": self.defence,
-            "p_hit": self.p_hit,
-            "p_botch": self.p_botch,
-            "p_exceptional": self.p_exceptional,
-            "successes": {str(k): v for k, v in sorted(self.successes.items())},
-            "damage": {str(k): v for k, v in sorted(self.levels.items())},
-            "levels": {str(k): v for k, v in sorted(self.levels.items())},
-            "expected_levels": self.expected_levels,
-            "p_incapacitated": self.p_incapacitated,
-            "p_killed": self.p_killed,
-        }
 
 
 def attack_kinds(state: HunterState, attacker: str) -> list[str]:
@@ -132,6 +88,7 @@ def attack_odds(
         target=target,
         maneuver=plan.maneuver,
         pool=plan.pool,
+        difficulty=8,
         modifiers=(
             *plan.base,
             *plan.modifiers,
@@ -140,10 +97,10 @@ def attack_odds(
         ),
         defence="dodge" if t.dodging else None,
         p_hit=hit,
-        p_botch=botch,
-        p_exceptional=exceptional,
-        successes=successes,
-        levels=levels,
+        successes=Dist.from_mapping(successes),
+        damage=Dist.from_mapping(levels),
+        levels=Dist.from_mapping(levels),
         p_incapacitated=incap,
         p_killed=killed,
+        chances={"p_botch": botch, "p_exceptional": exceptional},
     )

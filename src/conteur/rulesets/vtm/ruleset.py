@@ -14,6 +14,7 @@ from conteur.engine.inputs import (
 )
 from conteur.engine.joining import JOIN, WITHDRAW
 from conteur.engine.kit import Handler, KitRuleset
+from conteur.engine.odds import AttackOdds
 from conteur.engine.rules import RuleText, load_rule_texts
 from conteur.engine.visibility import Audiences, Visibility
 from conteur.i18n import ConteurError
@@ -195,7 +196,7 @@ class VtmRuleset(KitRuleset[VtmState]):
         target: str,
         maneuver: str | None = None,
         params: Mapping[str, Any] | None = None,
-    ) -> Any:
+    ) -> AttackOdds:
         """Exact odds of ``attacker`` attacking ``target`` now (``odds.attack_odds``)."""
         from .odds import odds_for_scenario
 
