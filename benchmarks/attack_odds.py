@@ -39,6 +39,7 @@ import reference_attack
 from attack_queries import distinct_queries
 from conteur.dice import ForcedDice
 from conteur.engine import Resolution
+from conteur.engine.odds import AttackQuery
 from conteur.rulesets.vtm.attack import draft_attack, strike_for
 from conteur.rulesets.vtm.defence import ready_defence
 from conteur.rulesets.vtm.odds import odds_for_scenario
@@ -100,7 +101,7 @@ def difference(ours: dict[str, Any], theirs: dict[str, Any]) -> float:
 
 
 def conteur_answer(state: VtmState, maneuver: str) -> dict[str, Any]:
-    odds = odds_for_scenario(state, "a", "t", maneuver)
+    odds = odds_for_scenario(state, AttackQuery(attacker="a", target="t", maneuver=maneuver))
     assert odds.successes is not None
     return {
         "p_hit": odds.p_hit,

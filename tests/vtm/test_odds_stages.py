@@ -22,6 +22,7 @@ import pytest
 
 from conteur.dice import DiceSource, distribution_of
 from conteur.engine import Resolution
+from conteur.engine.odds import AttackQuery
 from conteur.rulesets.vtm import rulebook
 from conteur.rulesets.vtm.attack import attack
 from conteur.rulesets.vtm.events import ConditionSet
@@ -147,7 +148,7 @@ def test_V_DMG_1_staged_odds_equal_the_whole_attack_over_every_branch(name: str)
     if defence:
         ready(state, "t", defence)
     expected = oracle(state, maneuver)
-    odds = odds_for_scenario(state, "a", "t", maneuver)
+    odds = odds_for_scenario(state, AttackQuery(attacker="a", target="t", maneuver=maneuver))
     assert_agree(odds, expected)
     assert math.isclose(odds.levels.total(), 1.0, abs_tol=TOL)
 
@@ -156,7 +157,7 @@ def test_the_odds_leave_the_state_untouched() -> None:
     scenario, maneuver, defence = CASES["punch_parried_by_a_knife_ripostes"]
     state = ready(Fight(scenario).state, "t", str(defence))
     before = copy.deepcopy(state)
-    odds_for_scenario(state, "a", "t", maneuver)
+    odds_for_scenario(state, AttackQuery(attacker="a", target="t", maneuver=maneuver))
     assert state == before
 
 
@@ -178,7 +179,7 @@ def test_a_hook_reading_the_damage_successes_is_priced_outcome_by_outcome() -> N
 
     scenario, maneuver, _ = CASES["armour_breaks_and_the_target_is_near_death"]
     state = extra_hook(Fight(scenario).state, stunned_by_three)
-    odds = odds_for_scenario(state, "a", "t", maneuver)
+    odds = odds_for_scenario(state, AttackQuery(attacker="a", target="t", maneuver=maneuver))
     assert_agree(odds, oracle(state, maneuver))
     assert odds.chance("p_dazed") > 0
 
@@ -195,7 +196,7 @@ def test_a_hook_reading_the_merged_net_successes_is_refused() -> None:
     scenario, maneuver, _ = CASES["armour_breaks_and_the_target_is_near_death"]
     state = extra_hook(Fight(scenario).state, reads_net)
     with pytest.raises(AssertionError, match="net"):
-        odds_for_scenario(state, "a", "t", maneuver)
+        odds_for_scenario(state, AttackQuery(attacker="a", target="t", maneuver=maneuver))
 
 
 def test_the_same_answers_as_the_chain_written_in_icepool() -> None:

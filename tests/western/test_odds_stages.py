@@ -18,6 +18,7 @@ from hypothesis import strategies as st
 
 from conteur.dice import DiceSource, explore
 from conteur.engine import Encounter
+from conteur.engine.odds import AttackQuery
 from conteur.i18n import ConteurError
 from conteur.rulesets.western.dice import Percentile
 from conteur.rulesets.western.events import lose_pv
@@ -92,10 +93,10 @@ def assert_equal(state: WesternState, params: dict[str, Any], *, every_face: boo
         expected = oracle(state, "bill", "joe", params, every_face=every_face)
     except ConteurError as error:
         with pytest.raises(ConteurError) as raised:
-            attack_odds(state, "bill", "joe", None, params)
+            attack_odds(state, AttackQuery(attacker="bill", target="joe", params=params))
         assert raised.value.key == error.key
         return
-    got = attack_odds(state, "bill", "joe", None, params)
+    got = attack_odds(state, AttackQuery(attacker="bill", target="joe", params=params))
     data = got.to_dict()
     for key in ("p_hit", "p_critical", "p_incapacitated", "p_killed", "expected_levels"):
         assert math.isclose(data[key], expected[key], abs_tol=TOL), key

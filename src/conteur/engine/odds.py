@@ -25,6 +25,17 @@ def _json_dist(d: Dist) -> dict[str, float]:
 
 
 @dataclass(frozen=True, kw_only=True)
+class AttackQuery:
+    """One attack to price: who attacks whom, with which maneuver (None: the ruleset's
+    default) and the attack's options (``params``, as the CLI's ``--param`` gives them)."""
+
+    attacker: str
+    target: str
+    maneuver: str | None = None
+    params: Mapping[str, Any] = field(default_factory=dict)
+
+
+@dataclass(frozen=True, kw_only=True)
 class AttackOdds:
     """The exact odds of one attack against the target's current state."""
 
@@ -94,4 +105,4 @@ class AttackOdds:
         return out
 
 
-__all__ = ["AttackOdds"]
+__all__ = ["AttackOdds", "AttackQuery"]

@@ -32,7 +32,7 @@ from conteur.i18n import ConteurError, Describable, Lang, Msg, catalog, t
 
 from .commands import Command, CommandTemplate, Param
 from .events import Event, event_types
-from .odds import AttackOdds
+from .odds import AttackOdds, AttackQuery
 from .views import Column, Roster, TurnView
 from .visibility import PUBLIC, Audiences, Visibility
 
@@ -300,7 +300,7 @@ class Ruleset(Generic[S]):
     @property
     def prices_attacks(self) -> bool:
         """Whether ``attack_odds`` answers (a ruleset without odds leaves it False)."""
-        return type(self).attack_odds is not Ruleset.attack_odds
+        return type(self).price_attack is not Ruleset.price_attack
 
     def attack_odds(
         self,
@@ -311,6 +311,13 @@ class Ruleset(Generic[S]):
         params: Mapping[str, Any] | None = None,
     ) -> Answer:
         """The exact odds of one attack now; the answer has ``to_dict()`` (JSON-ready)."""
+        asked = AttackQuery(
+            attacker=attacker, target=target, maneuver=maneuver, params=params or {}
+        )
+        return self.price_attack(state, asked)
+
+    def price_attack(self, state: S, query: AttackQuery) -> Answer:
+        """What ``attack_odds`` answers: the ruleset's odds of one attack (none by default)."""
         raise ConteurError("engine.no_odds", ruleset=self.name)
 
     # ----------------------------------------------------------------- its other parts

@@ -39,7 +39,7 @@ from conteur.engine.joining import (
     newcomer,
 )
 from conteur.engine.npcs import check_params
-from conteur.engine.odds import AttackOdds
+from conteur.engine.odds import AttackOdds, AttackQuery
 from conteur.engine.report import Fact, rolled
 from conteur.engine.rules import RuleText, load_rule_texts
 from conteur.engine.sheetform import FormField, FormSection, SheetForm
@@ -563,15 +563,9 @@ class DuelRuleset(Ruleset[DuelState]):
     def attack_kinds(self, state: DuelState, attacker: str) -> list[str]:
         return ["duel_attack"] if attacker in state.fighters else []
 
-    def attack_odds(
-        self,
-        state: DuelState,
-        attacker: str,
-        target: str,
-        maneuver: str | None = None,
-        params: Mapping[str, Any] | None = None,
-    ) -> AttackOdds:
+    def price_attack(self, state: DuelState, query: AttackQuery) -> AttackOdds:
         """D-ATK-1 and D-DMG-1 over the 36 equally likely pairs of faces."""
+        attacker, target = query.attacker, query.target
         a, d = state.fighters[attacker], state.fighters[target]
         levels: dict[int, Fraction] = {}
         for x, y in itertools.product(range(1, 7), repeat=2):

@@ -8,12 +8,11 @@ runs on a copy of the state over every outcome of its dice
 from __future__ import annotations
 
 import copy
-from collections.abc import Mapping
 from typing import Any
 
 from conteur.dice import DiceSource, Dist, explore
 from conteur.engine import Resolution
-from conteur.engine.odds import AttackOdds
+from conteur.engine.odds import AttackOdds, AttackQuery
 from conteur.i18n import ConteurError
 
 from .actions import perform
@@ -37,15 +36,10 @@ def attack_kinds(state: HunterState, attacker: str) -> list[str]:
     return kinds
 
 
-def attack_odds(
-    state: HunterState,
-    attacker: str,
-    target: str,
-    maneuver: str | None = None,
-    params: Mapping[str, Any] | None = None,
-) -> AttackOdds:
-    """The exact odds of ``attacker`` attacking ``target`` now with ``maneuver``."""
-    kind = maneuver or "attack"
+def attack_odds(state: HunterState, query: AttackQuery) -> AttackOdds:
+    """The exact odds of the query's attacker attacking its target now with its maneuver."""
+    attacker, target, params = query.attacker, query.target, query.params
+    kind = query.maneuver or "attack"
     if kind not in KINDS:
         raise ConteurError("hunter.act.bad_kind", value=kind, known=", ".join(KINDS))
     args: dict[str, Any] = {"target": target, **dict(params or {})}

@@ -24,7 +24,7 @@ from typing import Any
 from conteur.dice import DiceSource, Dist, ForcedDice, explore
 from conteur.engine import Event, Resolution
 from conteur.engine.battlemap import inside
-from conteur.engine.odds import AttackOdds
+from conteur.engine.odds import AttackOdds, AttackQuery
 from conteur.engine.scratch import scratch_copier
 
 from . import equipment
@@ -351,24 +351,20 @@ def declared_move(state: VtmState, attacker: str, maneuver: str, target: str) ->
     return None
 
 
-def odds_for_scenario(
-    state: VtmState,
-    attacker: str,
-    target: str,
-    maneuver: str | None = None,
-    params: Mapping[str, Any] | None = None,
-) -> AttackOdds:
-    """Odds of ``attacker`` attacking ``target`` with ``maneuver`` (default: its weapon's).
+def odds_for_scenario(state: VtmState, query: AttackQuery) -> AttackOdds:
+    """Odds of the query's attacker attacking its target with its maneuver (default: its
+    weapon's).
 
     ``params`` are the action's own (``targeting``, ``location``...) and, as a what-if
     on a copy of the state, ``target_cover`` (``none``, a cover id or 0–3,
     V-RNG-3), ``aim_turns`` (turns the shooter has aimed at the target, V-RNG-1) and
     ``actions`` (how many actions the attacker declared this turn, V-MAN-1).
     """
+    attacker, target, maneuver = query.attacker, query.target, query.maneuver
     a = state.fighters[attacker]
     if maneuver is None:
         maneuver = default_maneuver(state, a)
-    rest = dict(params or {})
+    rest = dict(query.params)
     size = rest.get("targeting")
     if isinstance(size, str) and size.startswith("target_"):  # a form's choice: target_small
         rest["targeting"] = size.removeprefix("target_")

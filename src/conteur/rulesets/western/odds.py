@@ -13,12 +13,11 @@ from __future__ import annotations
 
 import copy
 import math
-from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
 from conteur.dice import Dist
-from conteur.engine.odds import AttackOdds
+from conteur.engine.odds import AttackOdds, AttackQuery
 from conteur.i18n import ConteurError, Msg
 
 from .dice import Percentile
@@ -98,24 +97,18 @@ def shot_odds(shot: Shot, tables: Tables) -> ShotChances:
     )
 
 
-def attack_odds(
-    state: WesternState,
-    attacker: str,
-    target: str,
-    maneuver: str | None = None,
-    params: Mapping[str, Any] | None = None,
-) -> AttackOdds:
-    """The exact odds of ``attacker`` shooting (or striking) ``target`` now.
+def attack_odds(state: WesternState, query: AttackQuery) -> AttackOdds:
+    """The exact odds of the query's attacker shooting (or striking) its target now.
 
-    ``maneuver`` is the hand (``main``, ``off``); ``params`` may give ``zone``
-    (aimed at) and ``modifier``.
+    The maneuver is the hand (``main``, ``off``); ``params`` may give ``zone`` (aimed at)
+    and ``modifier``.
     """
-    a = state.fighter(attacker)
-    t = state.fighter(target)
-    hand = maneuver or "main"
+    a = state.fighter(query.attacker)
+    t = state.fighter(query.target)
+    hand = query.maneuver or "main"
     if hand not in ("main", "off"):
         raise ConteurError("western.bad_hand", hand=hand)
-    extra = dict(params or {})
+    extra = query.params
     shot = draft_shot(state, a.id, t.id, hand, extra.get("zone"), int(extra.get("modifier") or 0))
     chances = shot_odds(shot, state.tables)
     incapacitated = killed = 0.0
