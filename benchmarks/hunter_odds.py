@@ -35,6 +35,14 @@ sys.path.insert(0, sys.argv[1])
 from hunter_queries import distinct_queries
 from conteur.i18n import ConteurError
 from conteur.rulesets.hunter.odds import attack_odds
+try:  # the query record (since issue 13's one odds result), or the arguments before it
+    from conteur.engine.odds import AttackQuery
+    def price(state, q):
+        query = AttackQuery(attacker="a", target="t", maneuver=q.kind, params=q.params)
+        return attack_odds(state, query).to_dict()
+except ImportError:
+    def price(state, q):
+        return attack_odds(state, "a", "t", q.kind, q.params).to_dict()
 queries = distinct_queries(int(sys.argv[2]), int(sys.argv[3]), int(sys.argv[4]))
 states = [q.state() for q in queries]
 for line in sys.stdin:
@@ -42,7 +50,7 @@ for line in sys.stdin:
     q, state = queries[i], states[i]
     began = time.thread_time()
     try:
-        answer = attack_odds(state, "a", "t", q.kind, q.params).to_dict()
+        answer = price(state, q)
     except ConteurError as e:
         answer = {"refused": e.key}
     except IndexError:  # the old code at a target it never rolls at (full cover, H-COV-1)

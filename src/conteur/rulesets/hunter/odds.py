@@ -22,11 +22,11 @@ from __future__ import annotations
 import copy
 import math
 from collections.abc import Iterable, Mapping
-from dataclasses import dataclass
 from typing import Any
 
-from conteur.dice import DiceSource, ForcedDice, explore
+from conteur.dice import DiceSource, Dist, ForcedDice, explore
 from conteur.engine import Resolution
+from conteur.engine.odds import AttackOdds, AttackQuery
 from conteur.i18n import ConteurError
 
 from .attack import (
@@ -51,50 +51,6 @@ from .state import HunterState
 KINDS = ("attack", "throw", "burst", "grapple")
 
 
-@dataclass(frozen=True)
-class AttackOdds:
-    """The exact odds of one attack against the target's current state."""
-
-    attacker: str
-    target: str
-    maneuver: str
-    pool: int
-    modifiers: tuple[tuple[str, int], ...]
-    defence: str | None
-    p_hit: float
-    p_botch: float
-    p_exceptional: float
-    successes: dict[int, float]
-    levels: dict[int, float]
-    """Damage points marked on the target (0 for a miss)."""
-    p_incapacitated: float
-    p_killed: float
-
-    @property
-    def expected_levels(self) -> float:
-        return sum(k * p for k, p in self.levels.items())
-
-    def to_dict(self) -> dict[str, Any]:
-        return {
-            "attacker": self.attacker,
-            "target": self.target,
-            "maneuver": self.maneuver,
-            "pool": self.pool,
-            "difficulty": 8,
-            "modifiers": [[what, amount] for what, amount in self.modifiers],
-            "defence": self.defence,
-            "p_hit": self.p_hit,
-            "p_botch": self.p_botch,
-            "p_exceptional": self.p_exceptional,
-            "successes": {str(k): v for k, v in sorted(self.successes.items())},
-            "damage": {str(k): v for k, v in sorted(self.levels.items())},
-            "levels": {str(k): v for k, v in sorted(self.levels.items())},
-            "expected_levels": self.expected_levels,
-            "p_incapacitated": self.p_incapacitated,
-            "p_killed": self.p_killed,
-        }
-
-
 def attack_kinds(state: HunterState, attacker: str) -> list[str]:
     """The attacks ``attack_odds`` can price for ``attacker`` with what it holds."""
     f = state.fighters[attacker]
@@ -112,15 +68,10 @@ Ends = dict[tuple[int, bool, bool, int, str], float]
 exceptional success, damage points marked on it, its fate) with their probability."""
 
 
-def attack_odds(
-    state: HunterState,
-    attacker: str,
-    target: str,
-    maneuver: str | None = None,
-    params: Mapping[str, Any] | None = None,
-) -> AttackOdds:
-    """The exact odds of ``attacker`` attacking ``target`` now with ``maneuver``."""
-    kind = maneuver or "attack"
+def attack_odds(state: HunterState, query: AttackQuery) -> AttackOdds:
+    """The exact odds of the query's attacker attacking its target now with its maneuver."""
+    attacker, target, params = query.attacker, query.target, query.params
+    kind = query.maneuver or "attack"
     if kind not in KINDS:
         raise ConteurError("hunter.act.bad_kind", value=kind, known=", ".join(KINDS))
     args: dict[str, Any] = {"target": target, **dict(params or {})}
@@ -160,6 +111,7 @@ def attack_odds(
         target=target,
         maneuver=plan.maneuver,
         pool=plan.pool,
+        difficulty=8,
         modifiers=(
             *plan.base,
             *plan.modifiers,
@@ -168,12 +120,12 @@ def attack_odds(
         ),
         defence="dodge" if t.dodging else None,
         p_hit=hit,
-        p_botch=botch,
-        p_exceptional=exceptional,
-        successes=successes,
-        levels=levels,
+        successes=Dist.from_mapping(successes),
+        damage=Dist.from_mapping(levels),
+        levels=Dist.from_mapping(levels),
         p_incapacitated=incap,
         p_killed=killed,
+        chances={"p_botch": botch, "p_exceptional": exceptional},
     )
 
 

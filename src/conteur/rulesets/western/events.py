@@ -221,13 +221,19 @@ def took(s: WesternState, f: Fighter, action: str) -> None:
     f.action_round = s.turn
 
 
-def lose_pv(s: WesternState, fid: str, amount: int) -> None:
-    f = s.fighters[fid]
+def wound(f: Fighter, amount: int, dead_at: int) -> None:
+    """The fighter loses ``amount`` PV: out of the fight at 0, dead at ``dead_at``."""
     f.pv -= amount
-    if f.pv <= s.dead_at:
+    if f.pv <= dead_at:
         f.fate = "dead"
     elif f.pv <= 0 and f.fate != "dead":
         f.fate = "out"
+
+
+def lose_pv(s: WesternState, fid: str, amount: int) -> None:
+    """``wound``; a fighter out of the fight loses its shots left this round."""
+    f = s.fighters[fid]
+    wound(f, amount, s.dead_at)
     if f.fate in ("out", "dead"):
         s.slots = s.slots[: s.done] + [x for x in s.slots[s.done :] if x[0] != fid]
 
