@@ -13,7 +13,7 @@ from typing import Any, ClassVar
 
 from conteur.dice.asks import DiceCount, number, signed
 from conteur.engine import Event
-from conteur.engine.battlemap import CoverZone
+from conteur.engine.battlemap import ZoneDrawn, ZoneErased
 from conteur.engine.events import Modifiers
 from conteur.i18n import Lang, Msg, catalog, t
 
@@ -22,6 +22,12 @@ from .health import HealthTrack, band_of
 from .state import HunterState
 
 WORDS = ("maneuver", "damage_type", "fate", "option", "cover", "action", "opposed")
+
+
+def _word(value: str) -> Msg | str:
+    """A word of the hunter tables in the reader's language (``hunter.word.<value>``)."""
+    key = f"hunter.word.{value}"
+    return Msg(key) if key in catalog() else value.replace("_", " ")
 
 
 class HunterModifiers(Modifiers):
@@ -53,7 +59,7 @@ class ChancePool:
 
 
 @dataclasses.dataclass(frozen=True, kw_only=True)
-class HunterEvent(Event):
+class HunterEvent(Event, base=True):
     """Base of the hunter events: words shown through the ``hunter.word.*`` catalog keys.
 
     ``apply`` folds the event (``fold``, each event's own effect), then counts its
@@ -389,33 +395,18 @@ class HunterPlaced(HunterEvent):
 
 
 @dataclasses.dataclass(frozen=True, kw_only=True)
-class HunterZoneDrawn(HunterEvent):
+class HunterZoneDrawn(ZoneDrawn, HunterEvent):
     """The game master draws a cover zone on the map: whoever stands in it has its cover
     (H-COV-1..3; ``level`` is a row of the cover table, ``data/cover.yaml``)."""
 
-    zone: str
-    points: tuple[tuple[float, float], ...]
-    level: str
-
-    def params(self, names: Mapping[str, str] | None = None) -> dict[str, Any]:
-        return {**super().params(names), "level": _word(self.level)}
-
-    def fold(self, state: HunterState) -> None:
-        state.zones[self.zone] = CoverZone(self.zone, tuple(self.points), self.level)
+    level_word = _word
 
 
 @dataclasses.dataclass(frozen=True, kw_only=True)
-class HunterZoneErased(HunterEvent):
+class HunterZoneErased(ZoneErased, HunterEvent):
     """The game master erases a cover zone of the map."""
 
-    zone: str
-    level: str
-
-    def params(self, names: Mapping[str, str] | None = None) -> dict[str, Any]:
-        return {**super().params(names), "level": _word(self.level)}
-
-    def fold(self, state: HunterState) -> None:
-        state.zones.pop(self.zone, None)
+    level_word = _word
 
 
 @dataclasses.dataclass(frozen=True, kw_only=True)
@@ -570,11 +561,6 @@ GRAPPLING = frozenset({"grapple", "escape", "overpower", "fight_back"})
 
 def _name(names: Mapping[str, str] | None, fid: str) -> str:
     return (names or {}).get(fid, fid)
-
-
-def _word(value: str) -> Msg | str:
-    key = f"hunter.word.{value}"
-    return Msg(key) if key in catalog() else value.replace("_", " ")
 
 
 def outcome(ev: HunterAttackRolled) -> Msg:

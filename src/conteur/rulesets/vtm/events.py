@@ -10,7 +10,7 @@ from dataclasses import dataclass, replace
 from typing import Any
 
 from conteur.dice.asks import RollAsk
-from conteur.engine.battlemap import CoverZone
+from conteur.engine.battlemap import ZoneDrawn, ZoneErased
 from conteur.engine.events import Event, Modifiers
 from conteur.i18n import Lang, Msg, catalog, env_lang, t
 
@@ -703,33 +703,18 @@ def _cover_word(level: str) -> Msg | str:
 
 
 @dataclass(frozen=True, kw_only=True)
-class CoverZoneDrawn(Event):
+class CoverZoneDrawn(ZoneDrawn):
     """The game master draws a cover zone on the map: whoever stands in it has its cover
     (V-RNG-3; ``level`` is a row of the cover table)."""
 
-    zone: str
-    points: tuple[tuple[float, float], ...]
-    level: str
-
-    def params(self, names: Mapping[str, str] | None = None) -> dict[str, Any]:
-        return {**super().params(names), "level": _cover_word(self.level)}
-
-    def apply(self, state: VtmState) -> None:
-        state.zones[self.zone] = CoverZone(self.zone, tuple(self.points), self.level)
+    level_word = _cover_word
 
 
 @dataclass(frozen=True, kw_only=True)
-class CoverZoneErased(Event):
+class CoverZoneErased(ZoneErased):
     """The game master erases a cover zone."""
 
-    zone: str
-    level: str
-
-    def params(self, names: Mapping[str, str] | None = None) -> dict[str, Any]:
-        return {**super().params(names), "level": _cover_word(self.level)}
-
-    def apply(self, state: VtmState) -> None:
-        state.zones.pop(self.zone, None)
+    level_word = _cover_word
 
 
 @dataclass(frozen=True, kw_only=True)
