@@ -24,6 +24,9 @@ _EVENT_TYPES: dict[str, type[Event]] = {}
 ID_FIELDS = frozenset({"fighter", "attacker", "target", "defender", "actor", "other", "holder"})
 """Event fields that hold a combatant id (shown as the combatant's name in logs)."""
 
+IDS_FIELDS = frozenset({"targets"})
+"""Event fields that hold several combatant ids (shown as their names, one after another)."""
+
 WORD_FIELDS = frozenset(
     {
         "damage_type",
@@ -88,6 +91,8 @@ class Event:
             value = getattr(self, f.name)
             if names and f.name in ID_FIELDS and isinstance(value, str):
                 value = names.get(value, value)
+            elif f.name in IDS_FIELDS and isinstance(value, tuple):
+                value = ", ".join((names or {}).get(i, i) for i in value)
             elif f.name in WORD_FIELDS and isinstance(value, str) and f"word.{value}" in catalog():
                 value = Msg(f"word.{value}")
             out[f.name] = value

@@ -2,25 +2,14 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping
 from dataclasses import dataclass
-from typing import Any
 
 from conteur.engine import Event
-from conteur.i18n import Msg, catalog
 
 from ...events import SuccessesShared
 from ...state import VtmState
 from ...visibility import owned
 from .conditions import CarefulShot, Suppressed
-
-
-def _spot(out: dict[str, Any]) -> dict[str, Any]:
-    """The ``location`` field in the reader's language (``word.head``)."""
-    key = f"word.{out.get('location')}"
-    if key in catalog():
-        out["location"] = Msg(key)
-    return out
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -40,11 +29,6 @@ class SpreadFired(Event):
     metres: int
     targets: tuple[str, ...]
 
-    def params(self, names: Mapping[str, str] | None = None) -> dict[str, Any]:
-        out = super().params(names)
-        out["targets"] = ", ".join(names.get(t, t) if names else t for t in self.targets)
-        return out
-
 
 @dataclass(frozen=True, kw_only=True)
 class SuppressionLaid(Event):
@@ -63,11 +47,6 @@ class SuppressionLaid(Event):
                     by=self.fighter, weapon=self.weapon, successes=self.successes, turn=self.turn
                 )
             )
-
-    def params(self, names: Mapping[str, str] | None = None) -> dict[str, Any]:
-        out = super().params(names)
-        out["targets"] = ", ".join(names.get(t, t) if names else t for t in self.targets)
-        return out
 
     veil = "ev.SuppressionLaid.veiled"
     """« Dario arrose de tirs de suppression : Vidal, Rosa »: not the successes."""
@@ -112,9 +91,6 @@ class LimbRolled(Event):
     successes: int
     needed: int
 
-    def params(self, names: Mapping[str, str] | None = None) -> dict[str, Any]:
-        return _spot(super().params(names))
-
 
 @dataclass(frozen=True, kw_only=True)
 class HeadShotKill(Event):
@@ -134,9 +110,6 @@ class LocationIgnored(Event):
 
     target: str
     location: str
-
-    def params(self, names: Mapping[str, str] | None = None) -> dict[str, Any]:
-        return _spot(super().params(names))
 
 
 @dataclass(frozen=True, kw_only=True)
