@@ -114,8 +114,7 @@ class Surprised(WesternEvent, Event):
         # Between two rounds (or before the first) the surprise is for the round to come.
         f.surprised_round = s.turn if s.phase == "round" else s.turn + 1
         if self.kind == "attacked" and s.phase == "round":
-            kept = s.slots[: s.done] + [x for x in s.slots[s.done :] if x[0] != self.fighter]
-            s.slots = kept
+            s.drop_slots(self.fighter)
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -224,7 +223,7 @@ def lose_pv(s: WesternState, fid: str, amount: int) -> None:
     elif f.pv <= 0 and f.fate != "dead":
         f.fate = "out"
     if f.fate in ("out", "dead"):
-        s.slots = s.slots[: s.done] + [x for x in s.slots[s.done :] if x[0] != fid]
+        s.drop_slots(fid)
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -357,7 +356,7 @@ class KnockedOut(WesternEvent, Event):
         f.unconscious = self.rounds
         if f.fate == "alive":
             f.fate = "unconscious"
-        s.slots = s.slots[: s.done] + [x for x in s.slots[s.done :] if x[0] != self.target]
+        s.drop_slots(self.target)
 
 
 @dataclass(frozen=True, kw_only=True)
