@@ -172,6 +172,20 @@ Body = Callable[["SlotReader"], dict[str, Any]]
 arguments."""
 
 
+MESSAGES = (
+    "unknown_word",
+    "unknown_word_suggest",
+    "expected",
+    "missing",
+    "missing_value",
+    "number",
+    "bad_data",
+)
+"""The messages a grammar says under its prefix (``PREFIX.missing``...), beside the
+``PREFIX.expect.KIND`` family naming what a slot expects: each ruleset's catalogue has
+them."""
+
+
 @dataclass
 class Grammar:
     """A ruleset's grammar: its message keys' ``prefix``, its own kinds and hooks.
@@ -217,7 +231,7 @@ class Grammar:
 
     @property
     def unknown(self) -> tuple[str, str]:
-        return (f"{self.prefix}.unknown_word", f"{self.prefix}.unknown_word_suggest")
+        return (f"{self.prefix}.{MESSAGES[0]}", f"{self.prefix}.{MESSAGES[1]}")
 
     def slot_lexicon(
         self,
@@ -303,6 +317,8 @@ class SlotReader(Reader):
     # ---- errors
 
     def key(self, name: str) -> str:
+        """The grammar's message ``name`` (one of ``MESSAGES``) under its prefix."""
+        assert name in MESSAGES, name
         return f"{self.grammar.prefix}.{name}"
 
     def expected(self, kind: str, after: str, spec: Slot | None = None) -> ConteurError:
