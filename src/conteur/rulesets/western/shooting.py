@@ -25,9 +25,10 @@ from .state import Fighter, WesternState
 from .tables import Tables, Weapon
 
 
-@dataclass(frozen=True)
-class Shot:
-    """Every number one shot or blow needs."""
+@dataclass(frozen=True, kw_only=True)
+class ShotAim:
+    """Who shoots (or strikes) at whom, with what, and at what chance: the fields a ``Shot``
+    and the ``ShotRolled`` event it ends in share."""
 
     attacker: str
     target: str
@@ -35,6 +36,13 @@ class Shot:
     hand: str
     skill: str
     percent: int
+    """The percentage adjusted by every modifier."""
+
+
+@dataclass(frozen=True, kw_only=True)
+class Shot(ShotAim):
+    """Every number one shot or blow needs."""
+
     modifiers: tuple[tuple[str, int], ...]
     zone: str | None
     """The zone aimed at, or None (then 1D100 on the table)."""
