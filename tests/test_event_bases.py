@@ -77,3 +77,19 @@ def test_the_cover_zone_events_of_two_rulesets_draw_and_erase_alike() -> None:
 
 def _base_fields() -> set[str]:
     return {f.name for f in dataclasses.fields(Event)}
+
+
+def test_every_event_type_is_a_frozen_record_of_keyword_only_fields() -> None:
+    """Declared with no decorator of its own, each event type is made a frozen dataclass
+    whose fields are keyword-only (``Event.__init_subclass__``): an event is never changed
+    once logged, and no row of positional numbers hides what they mean."""
+    from conteur.engine import available_rulesets, event_types, get_ruleset
+
+    for name in available_rulesets():
+        get_ruleset(name)  # its events registered
+    types = event_types()
+    assert len(types) > 100
+    for name, cls in types.items():
+        assert dataclasses.is_dataclass(cls) and cls.__dataclass_params__.frozen, name  # type: ignore[attr-defined]
+        assert all(f.kw_only for f in dataclasses.fields(cls)), name
+        assert "__dataclass_fields__" in cls.__dict__, name  # its own fields, not its base's

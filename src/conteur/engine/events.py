@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import dataclasses
 from collections.abc import Iterable, Iterator, Mapping, Sequence
-from typing import Any, ClassVar, TypeVar
+from typing import Any, ClassVar, TypeVar, dataclass_transform
 
 from conteur.dice import RollRecord, record_from_dict
 from conteur.i18n import Lang, Msg, catalog, signed, t
@@ -48,9 +48,14 @@ WORD_FIELDS = frozenset(
 """Event fields holding a word with a translation ``word.<value>`` in the catalog."""
 
 
+@dataclass_transform(frozen_default=True, kw_only_default=True)
 @dataclasses.dataclass(frozen=True, kw_only=True)
 class Event:
     """Base of every event: the rule ids it applied and the dice it used.
+
+    Every event type is a frozen record of keyword-only fields: a subclass is made one
+    when it is declared (``__init_subclass__``), with no decorator of its own; a base
+    (``base=True``) that declares fields is a ``dataclasses.dataclass`` itself.
 
     ``public`` is False for what only the game master may see (a hidden roll).
     ``seen`` is who may see it, stamped by the ruleset when the event is emitted
@@ -78,6 +83,7 @@ class Event:
         lean_on_first_use(cls)  # events are many: a lean __init__ (conteur/records.py)
         if base:
             return
+        dataclasses.dataclass(frozen=True, kw_only=True)(cls)  # keeps the lean __init__
         cls.type_name = cls.__name__
         _EVENT_TYPES[cls.__name__] = cls
 

@@ -106,14 +106,12 @@ class DuelState:
 # ---------------------------------------------------------------- events
 
 
-@dataclass(frozen=True, kw_only=True)
 class DuelBegun(Event):
     def apply(self, state: Any) -> None:
         state.turn = 1
         state.cursor = 0
 
 
-@dataclass(frozen=True, kw_only=True)
 class DuelAttackRolled(Event):
     attacker: str
     target: str
@@ -129,13 +127,11 @@ class DuelAttackRolled(Event):
         )
 
 
-@dataclass(frozen=True, kw_only=True)
 class DuelGuardRolled(Event):
     target: str
     total: int
 
 
-@dataclass(frozen=True, kw_only=True)
 class DuelHit(Event):
     attacker: str
     target: str
@@ -147,7 +143,6 @@ class DuelHit(Event):
         return self.outcome == "duel_hit"
 
 
-@dataclass(frozen=True, kw_only=True)
 class DuelHurt(Event):
     target: str
     amount: int
@@ -161,12 +156,10 @@ class DuelHurt(Event):
         return t("ev.DuelHurt.veiled", lang, target=names.get(self.target, self.target))
 
 
-@dataclass(frozen=True, kw_only=True)
 class DuelOut(Event):
     fighter: str
 
 
-@dataclass(frozen=True, kw_only=True)
 class DuelTurnPassed(Event):
     cursor: int
     turn: int
@@ -178,7 +171,6 @@ class DuelTurnPassed(Event):
         state.turn = self.turn
 
 
-@dataclass(frozen=True, kw_only=True)
 class DuelOver(Event):
     winner: str
 
@@ -186,7 +178,6 @@ class DuelOver(Event):
         state.over = True
 
 
-@dataclass(frozen=True, kw_only=True)
 class DuelNote(Event):
     text: str
 

@@ -98,7 +98,6 @@ class HunterEvent(Event, base=True):
         return out
 
 
-@dataclasses.dataclass(frozen=True, kw_only=True)
 class HunterTurnStarted(HunterEvent):
     """A new turn: per-turn states are reset (Defense, dodge, all-out, delay)."""
 
@@ -117,7 +116,6 @@ class HunterTurnStarted(HunterEvent):
             f.delay_after = None
 
 
-@dataclasses.dataclass(frozen=True, kw_only=True)
 class HunterInitiativeRolled(HunterEvent):
     """H-INI-1: one d10 + Dexterity + Composure, kept for the whole combat."""
 
@@ -133,7 +131,6 @@ class HunterInitiativeRolled(HunterEvent):
         f.surprised = False
 
 
-@dataclasses.dataclass(frozen=True, kw_only=True)
 class HunterRollOff(HunterEvent):
     """H-INI-2: a tie that Dex + Composure does not break is rolled off."""
 
@@ -146,7 +143,6 @@ class HunterRollOff(HunterEvent):
         f.rolloff = (*f.rolloff, self.face)
 
 
-@dataclasses.dataclass(frozen=True, kw_only=True)
 class HunterOrderSet(HunterEvent):
     """The initiative ranking, best first."""
 
@@ -157,7 +153,6 @@ class HunterOrderSet(HunterEvent):
         state.ranking = list(self.ranking)
 
 
-@dataclasses.dataclass(frozen=True, kw_only=True)
 class HunterAmbushChecked(HunterEvent):
     """H-AMB-1: Wits + Composure; no success, surprised (initiative only next turn)."""
 
@@ -173,7 +168,6 @@ class HunterAmbushChecked(HunterEvent):
         return "ev.HunterAmbushChecked.veiled." + ("surprised" if self.surprised else "ready")
 
 
-@dataclasses.dataclass(frozen=True, kw_only=True)
 class HunterDelayed(HunterEvent):
     """H-DEL-1: the fighter will act right after ``after`` has acted."""
 
@@ -184,7 +178,6 @@ class HunterDelayed(HunterEvent):
         state.fighters[self.actor].delay_after = self.after
 
 
-@dataclasses.dataclass(frozen=True, kw_only=True)
 class HunterActionDone(HunterEvent):
     """The fighter's action of the turn is spent."""
 
@@ -198,7 +191,6 @@ class HunterActionDone(HunterEvent):
         f.delay_after = None
 
 
-@dataclasses.dataclass(frozen=True, kw_only=True)
 class HunterPassed(HunterEvent):
     actor: str
 
@@ -206,7 +198,6 @@ class HunterPassed(HunterEvent):
         state.fighters[self.actor].acted = True
 
 
-@dataclasses.dataclass(frozen=True, kw_only=True)
 class HunterDodging(HunterEvent):
     """H-DODGE-1: the turn's action given up; Defense doubled (the lower of Wits and Dex)."""
 
@@ -221,7 +212,6 @@ class HunterDodging(HunterEvent):
         f.delay_after = None
 
 
-@dataclasses.dataclass(frozen=True, kw_only=True)
 class HunterAttackRolled(HunterEvent):
     """An attack roll against ``target``: the pool after modifiers, Defense and armour."""
 
@@ -257,7 +247,6 @@ ATTACKS_THAT_COUNT = frozenset({"unarmed", "melee", "shoot", "throw", "burst", "
 """Maneuvers that lower the target's Defense and dodge for later attacks (H-DODGE-1)."""
 
 
-@dataclasses.dataclass(frozen=True, kw_only=True)
 class HunterDamaged(HunterEvent):
     """H-ATK-3 / H-HLT-1: damage marked on the health track."""
 
@@ -274,7 +263,6 @@ class HunterDamaged(HunterEvent):
         f.fate = self.fate
 
 
-@dataclasses.dataclass(frozen=True, kw_only=True)
 class HunterConsciousnessRolled(HunterEvent):
     """Bashing in the last box: a Stamina roll to stay conscious (H-HLT-1, core rules)."""
 
@@ -291,7 +279,6 @@ class HunterConsciousnessRolled(HunterEvent):
         return "ev.HunterConsciousnessRolled.veiled." + ("conscious" if self.conscious else "out")
 
 
-@dataclasses.dataclass(frozen=True, kw_only=True)
 class HunterAmmoSpent(HunterEvent):
     actor: str
     weapon: str
@@ -302,7 +289,6 @@ class HunterAmmoSpent(HunterEvent):
         state.fighters[self.actor].ammo[self.weapon] = self.left
 
 
-@dataclasses.dataclass(frozen=True, kw_only=True)
 class HunterAllOut(HunterEvent):
     """H-AOA-1: the attacker gives up its Defense for the turn."""
 
@@ -312,7 +298,6 @@ class HunterAllOut(HunterEvent):
         state.fighters[self.actor].all_out = True
 
 
-@dataclasses.dataclass(frozen=True, kw_only=True)
 class HunterAiming(HunterEvent):
     """H-AIM-1: one more die per turn spent aiming (at most three); no Defense meanwhile."""
 
@@ -326,7 +311,6 @@ class HunterAiming(HunterEvent):
         f.aim_target = self.target
 
 
-@dataclasses.dataclass(frozen=True, kw_only=True)
 class HunterAimLost(HunterEvent):
     """H-AIM-1: the aim bonus is gone (used, or given up to defend)."""
 
@@ -338,7 +322,6 @@ class HunterAimLost(HunterEvent):
         f.aim_target = None
 
 
-@dataclasses.dataclass(frozen=True, kw_only=True)
 class HunterReloaded(HunterEvent):
     """H-RLD-1: reloading takes the turn; bullet by bullet, no Defense meanwhile."""
 
@@ -357,7 +340,6 @@ class HunterReloaded(HunterEvent):
             f.no_defense = True
 
 
-@dataclasses.dataclass(frozen=True, kw_only=True)
 class HunterDrawn(HunterEvent):
     """H-DRAW-1: a weapon drawn (the turn, unless Quick Draw)."""
 
@@ -369,7 +351,6 @@ class HunterDrawn(HunterEvent):
         state.fighters[self.actor].weapon = self.weapon
 
 
-@dataclasses.dataclass(frozen=True, kw_only=True)
 class HunterCoverChanged(HunterEvent):
     """H-COV-1/3: the fighter's concealment."""
 
@@ -380,7 +361,6 @@ class HunterCoverChanged(HunterEvent):
         state.fighters[self.actor].cover = self.cover
 
 
-@dataclasses.dataclass(frozen=True, kw_only=True)
 class HunterPlaced(HunterEvent):
     """The game master (or a player, for their own character) places a fighter on the battle
     map; ``yards``: how far it stands from where it stood (the range bands read positions)."""
@@ -394,7 +374,6 @@ class HunterPlaced(HunterEvent):
         state.fighters[self.actor].position = (self.x, self.y)
 
 
-@dataclasses.dataclass(frozen=True, kw_only=True)
 class HunterZoneDrawn(ZoneDrawn, HunterEvent):
     """The game master draws a cover zone on the map: whoever stands in it has its cover
     (H-COV-1..3; ``level`` is a row of the cover table, ``data/cover.yaml``)."""
@@ -402,14 +381,12 @@ class HunterZoneDrawn(ZoneDrawn, HunterEvent):
     level_word = _word
 
 
-@dataclasses.dataclass(frozen=True, kw_only=True)
 class HunterZoneErased(ZoneErased, HunterEvent):
     """The game master erases a cover zone of the map."""
 
     level_word = _word
 
 
-@dataclasses.dataclass(frozen=True, kw_only=True)
 class HunterShotHitsCover(HunterEvent):
     """H-COV-1: a fully covered target: the shot hits the cover."""
 
@@ -417,7 +394,6 @@ class HunterShotHitsCover(HunterEvent):
     target: str
 
 
-@dataclasses.dataclass(frozen=True, kw_only=True)
 class HunterAllyHit(HunterEvent):
     """H-MEL-1: a dramatic failure shooting into close combat hits the ally (the attack on
     it, with the unpenalised pool, follows)."""
@@ -426,7 +402,6 @@ class HunterAllyHit(HunterEvent):
     target: str
 
 
-@dataclasses.dataclass(frozen=True, kw_only=True)
 class HunterShieldTakesShot(HunterEvent):
     """H-GRP-3: the grappled victim used as a shield takes the gunfire aimed at its holder."""
 
@@ -435,7 +410,6 @@ class HunterShieldTakesShot(HunterEvent):
     shield: str
 
 
-@dataclasses.dataclass(frozen=True, kw_only=True)
 class HunterGrappleSet(HunterEvent):
     """H-GRP-1/2: ``actor`` holds ``target``."""
 
@@ -450,7 +424,6 @@ class HunterGrappleSet(HunterEvent):
         holder.immobilised = False
 
 
-@dataclasses.dataclass(frozen=True, kw_only=True)
 class HunterGrappleEnded(HunterEvent):
     """The hold is broken (escape, or a fighter out of the fight)."""
 
@@ -464,7 +437,6 @@ class HunterGrappleEnded(HunterEvent):
             f.immobilised = False
 
 
-@dataclasses.dataclass(frozen=True, kw_only=True)
 class HunterOverpowered(HunterEvent):
     """H-GRP-3: the holder's chosen effect."""
 
@@ -517,7 +489,6 @@ def count_xp(event: Event, state: HunterState) -> None:
             f.xp_exceptional_vs_monster += 1
 
 
-@dataclasses.dataclass(frozen=True, kw_only=True)
 class HunterXpReset(HunterEvent):
     """H-XP-2: the game master sets a hunter's counters back to 0 (the award is given)."""
 
@@ -532,7 +503,6 @@ class HunterXpReset(HunterEvent):
         f.xp_dramatic_failures = 0
 
 
-@dataclasses.dataclass(frozen=True, kw_only=True)
 class HunterCombatOver(HunterEvent):
     """One side has no fighter left able to fight: the combat is over.
 

@@ -62,7 +62,6 @@ armour (V-MAN-8).
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable
-from dataclasses import dataclass
 from typing import Any
 
 from conteur.engine import Command, CommandTemplate, Event, Param, Resolution
@@ -135,7 +134,6 @@ CALLED_SHOT_PAST_ARMOUR = ("small", "precise")
 # ================================================================== events
 
 
-@dataclass(frozen=True, kw_only=True)
 class Locked(Event):
     """A grapple (V-CC-7) or hold (V-CC-8) hits: ``holder`` and ``target`` are locked together."""
 
@@ -152,7 +150,6 @@ class Locked(Event):
             target.conditions.put(Immobilised(given=self.holder))
 
 
-@dataclass(frozen=True, kw_only=True)
 class LockEnded(Event):
     """A grapple or hold ends: broken free, released, or one of the two out of the fight."""
 
@@ -181,7 +178,6 @@ class LockEnded(Event):
             target.conditions.drop(Immobilised)
 
 
-@dataclass(frozen=True, kw_only=True)
 class BreakFreeRolled(Event):
     """The resisted Str + Brawl roll to break a grapple or hold (V-CC-7, V-CC-8)."""
 
@@ -200,7 +196,6 @@ class BreakFreeRolled(Event):
         return f"ev.BreakFreeRolled.veiled.{outcome}"
 
 
-@dataclass(frozen=True, kw_only=True)
 class GrappleSqueezed(Event):
     """A grappler inflicts Strength damage automatically: no attack roll (V-CC-7)."""
 
@@ -212,7 +207,6 @@ class GrappleSqueezed(Event):
     """« Varney serre Lucrèce »: not the Strength dice (V-CC-7)."""
 
 
-@dataclass(frozen=True, kw_only=True)
 class Disarmed(Event):
     """Damage successes above the target's Strength: no damage, its weapon falls (V-CC-6)."""
 
@@ -226,7 +220,6 @@ class Disarmed(Event):
     """« Sam désarme Jack »: not the successes nor the target's Strength (V-CC-6)."""
 
 
-@dataclass(frozen=True, kw_only=True)
 class DisarmBotched(Event):
     """A botched disarm: he drops his weapon or is struck, the Conteur's choice (V-CC-6)."""
 
@@ -237,7 +230,6 @@ class DisarmBotched(Event):
         state.fighters[self.attacker].conditions.put(DisarmBotch(opponent=self.target))
 
 
-@dataclass(frozen=True, kw_only=True)
 class FeedingStarted(Event):
     """A successful Kiss: the vampire drinks; the victim usually cannot resist (V-CC-10)."""
 
@@ -249,7 +241,6 @@ class FeedingStarted(Event):
         state.fighters[self.target].conditions.put(FedUpon(by=self.fighter))
 
 
-@dataclass(frozen=True, kw_only=True)
 class WoundClosed(Event):
     """After the Kiss, the vampire closes the wound, leaving no trace (V-CC-10)."""
 

@@ -5,7 +5,6 @@ Log text: ``ev.<EventType>`` in ``messages-defence.yaml`` (French and English).
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import Any
 
 from conteur.engine.events import Event
@@ -17,7 +16,6 @@ from .rulebook import rules_of
 from .state import VtmState
 
 
-@dataclass(frozen=True, kw_only=True)
 class SimultaneousRank(Event):
     """Tied fighters act simultaneously (V-INI-2, reading).
 
@@ -40,7 +38,6 @@ class SimultaneousRank(Event):
         return {"cursor": self.cursor, "fighters": ", ".join(shown)}
 
 
-@dataclass(frozen=True, kw_only=True)
 class DefenceBarred(Event):
     """The ready defence cannot oppose this attack; it stays ready for another (V-DEF-3..6)."""
 
@@ -82,7 +79,6 @@ class Items:
 OVERRIDE_FIELDS = ("health", "willpower", "blood", "ammo", "conditions")
 
 
-@dataclass(frozen=True, kw_only=True)
 class GmOverride(Event):
     """The game master sets a fighter's health, Willpower, blood, ammunition or conditions."""
 

@@ -136,7 +136,6 @@ class SuccessesShared(Event, base=True):
 # ----------------------------------------------------------------- turn stages
 
 
-@dataclass(frozen=True, kw_only=True)
 class TurnStarted(Event):
     """A new 3-second turn begins with its initiative stage (V-GEN-3)."""
 
@@ -159,7 +158,6 @@ class TurnStarted(Event):
                 f.conditions.drop(OffBalance)
 
 
-@dataclass(frozen=True, kw_only=True)
 class InitiativeRolled(Event):
     """One d10 plus Dex + Wits, less the wound penalty (V-INI-1)."""
 
@@ -173,7 +171,6 @@ class InitiativeRolled(Event):
         state.fighters[self.fighter].conditions.drop(InitiativeMalus)
 
 
-@dataclass(frozen=True, kw_only=True)
 class InitiativeOrdered(Event):
     """Ranks fastest first; several ids in a rank act simultaneously (V-INI-2)."""
 
@@ -197,7 +194,6 @@ class InitiativeOrdered(Event):
         return replace(self, order=tuple(r for r in ranks if r))
 
 
-@dataclass(frozen=True, kw_only=True)
 class ActionDeclared(Event):
     """A fighter's declaration, slowest first (V-INI-3)."""
 
@@ -242,7 +238,6 @@ def timing_of(decl: Declaration, index: int, options: dict[str, Any]) -> Any:
     return "rank"
 
 
-@dataclass(frozen=True, kw_only=True)
 class DeclarationsClosed(Event):
     """Every fighter has declared: resolution starts with the fastest (V-INI-4)."""
 
@@ -251,7 +246,6 @@ class DeclarationsClosed(Event):
         state.cursor = 0
 
 
-@dataclass(frozen=True, kw_only=True)
 class DeclarationCursor(Event):
     """The next rank to declare (slowest first)."""
 
@@ -263,7 +257,6 @@ class DeclarationCursor(Event):
         state.cursor = self.cursor
 
 
-@dataclass(frozen=True, kw_only=True)
 class RankPassed(Event):
     """The resolution moves past a rank."""
 
@@ -281,7 +274,6 @@ class RankPassed(Event):
         state.cursor = self.cursor + 1
 
 
-@dataclass(frozen=True, kw_only=True)
 class EndOfTurnStarted(Event):
     """Multiple and Celerity actions now take place, in initiative order (V-INI-7)."""
 
@@ -290,7 +282,6 @@ class EndOfTurnStarted(Event):
         state.end_cursor = 0
 
 
-@dataclass(frozen=True, kw_only=True)
 class EndCursor(Event):
     """The end-of-turn pass moves to the next fighter."""
 
@@ -302,7 +293,6 @@ class EndCursor(Event):
         state.end_cursor = self.end_cursor
 
 
-@dataclass(frozen=True, kw_only=True)
 class TurnEnded(Event):
     """Every action of the turn is spent."""
 
@@ -316,7 +306,6 @@ class TurnEnded(Event):
             f.progress.waiting = False
 
 
-@dataclass(frozen=True, kw_only=True)
 class ActionTaken(Event):
     """A declared action is carried out (or given up)."""
 
@@ -336,7 +325,6 @@ class ActionTaken(Event):
         progress.waiting = False if not progress.pending else progress.waiting
 
 
-@dataclass(frozen=True, kw_only=True)
 class ActionLost(Event):
     """A fighter loses an action (dazed, out of the fight, a delay never used...)."""
 
@@ -356,7 +344,6 @@ class ActionLost(Event):
 # ----------------------------------------------------------------- resources
 
 
-@dataclass(frozen=True, kw_only=True)
 class WillpowerSpent(Event):
     """A Willpower point is spent."""
 
@@ -368,7 +355,6 @@ class WillpowerSpent(Event):
         state.fighters[self.fighter].willpower -= self.amount
 
 
-@dataclass(frozen=True, kw_only=True)
 class BloodSpent(Event):
     """Blood points are spent (Celerity)."""
 
@@ -380,7 +366,6 @@ class BloodSpent(Event):
         state.fighters[self.fighter].blood -= self.amount
 
 
-@dataclass(frozen=True, kw_only=True)
 class AmmoChanged(Event):
     """Rounds left in a weapon's clip."""
 
@@ -395,7 +380,6 @@ class AmmoChanged(Event):
 # ----------------------------------------------------------------- attacks
 
 
-@dataclass(frozen=True, kw_only=True)
 class AttackRolled(PoolRoll):
     """An attack roll: pool, difficulty and successes (V-ATK-1..5)."""
 
@@ -420,7 +404,6 @@ class AttackRolled(PoolRoll):
     """« Sam attaque Jack (coup de poing) »: who attacks whom, and how; not the dice."""
 
 
-@dataclass(frozen=True, kw_only=True)
 class DefenceAnnounced(Event):
     """A defensive action is ready for the next attack (V-DEF-1, V-INI-6, V-MAN-3)."""
 
@@ -441,7 +424,6 @@ class DefenceAnnounced(Event):
             f.progress.waiting = False
 
 
-@dataclass(frozen=True, kw_only=True)
 class AbortFailed(Event):
     """The Willpower roll to abort failed: the declared action must be carried out (V-MAN-3)."""
 
@@ -451,7 +433,6 @@ class AbortFailed(Event):
         state.fighters[self.fighter].progress.abort_failed = True
 
 
-@dataclass(frozen=True, kw_only=True)
 class DefenceRolled(PoolRoll):
     """A block, dodge or parry opposes the attack roll (V-DEF-2)."""
 
@@ -476,7 +457,6 @@ class DefenceRolled(PoolRoll):
         return f"ev.DefenceRolled.veiled.{outcome}"
 
 
-@dataclass(frozen=True, kw_only=True)
 class AttackMissed(Event):
     """No net success: the attack misses and does no damage (V-ATK-5, V-DEF-2)."""
 
@@ -484,7 +464,6 @@ class AttackMissed(Event):
     target: str
 
 
-@dataclass(frozen=True, kw_only=True)
 class Botched(Event):
     """A botch: the game master completes it with a complication (V-ATK-5)."""
 
@@ -497,7 +476,6 @@ class Botched(Event):
         )
 
 
-@dataclass(frozen=True, kw_only=True)
 class ComplicationChosen(Event):
     """The game master's complication for the oldest open botch (V-ATK-5).
 
@@ -523,7 +501,6 @@ class ComplicationChosen(Event):
                 return
 
 
-@dataclass(frozen=True, kw_only=True)
 class DamageRolled(PoolRoll):
     """The damage roll: pool, type and successes (V-DMG-1, V-DMG-2, V-DMG-4)."""
 
@@ -538,7 +515,6 @@ class DamageRolled(PoolRoll):
     """« Jack est touché (létal) »: the attack hit (V-DMG-1), not how hard."""
 
 
-@dataclass(frozen=True, kw_only=True)
 class ArmourDestroyed(Event):
     """One attack's damage successes reached twice the armour rating (V-ARM-3)."""
 
@@ -549,7 +525,6 @@ class ArmourDestroyed(Event):
         state.fighters[self.target].armour_destroyed = True
 
 
-@dataclass(frozen=True, kw_only=True)
 class SoakRolled(PoolRoll):
     """The reflexive soak roll (V-SOAK-1..3, V-ARM-1)."""
 
@@ -560,7 +535,6 @@ class SoakRolled(PoolRoll):
     """The pool's parts (« Vigueur 3 + armure 2 = 5 dés » in the log)."""
 
 
-@dataclass(frozen=True, kw_only=True)
 class Burned(Event):
     """Fire: aggravated damage that only Fortitude soaks, never armour (V-DMG-3, V-ARM-1)."""
 
@@ -572,7 +546,6 @@ class Burned(Event):
     """« Le feu brûle Bill »: not the levels nor the soak dice."""
 
 
-@dataclass(frozen=True, kw_only=True)
 class DamageTaken(Event):
     """Health levels marked on the track (V-DMG-3, V-DMG-5)."""
 
@@ -588,7 +561,6 @@ class DamageTaken(Event):
         return "ev.DamageTaken.veiled" if self.levels > 0 else "ev.DamageTaken.veiled.unhurt"
 
 
-@dataclass(frozen=True, kw_only=True)
 class Healed(Event):
     """Health levels cleared by the game master."""
 
@@ -603,7 +575,6 @@ class Healed(Event):
     """« Bill est soigné »: not the levels healed."""
 
 
-@dataclass(frozen=True, kw_only=True)
 class ConditionSet(Event):
     """A condition is set (knocked down, dazed, grappled...) or cleared (``value`` None)."""
 
@@ -678,7 +649,6 @@ class Joined:
         return ", ".join(shown) or "—"
 
 
-@dataclass(frozen=True, kw_only=True)
 class CoverTaken(Event):
     """The fighter's cover level changes: 0 none, 1 light, 2 good, 3 superior (V-RNG-3)."""
 
@@ -702,7 +672,6 @@ def _cover_word(level: str) -> Msg | str:
     return Msg(COVER_WORDS[level]) if level in COVER_WORDS else level
 
 
-@dataclass(frozen=True, kw_only=True)
 class CoverZoneDrawn(ZoneDrawn):
     """The game master draws a cover zone on the map: whoever stands in it has its cover
     (V-RNG-3; ``level`` is a row of the cover table)."""
@@ -710,14 +679,12 @@ class CoverZoneDrawn(ZoneDrawn):
     level_word = _cover_word
 
 
-@dataclass(frozen=True, kw_only=True)
 class CoverZoneErased(ZoneErased):
     """The game master erases a cover zone."""
 
     level_word = _cover_word
 
 
-@dataclass(frozen=True, kw_only=True)
 class Moved(Event):
     """The fighter moves to a new position (metres)."""
 
@@ -730,7 +697,6 @@ class Moved(Event):
         state.fighters[self.fighter].position = (self.x, self.y)
 
 
-@dataclass(frozen=True, kw_only=True)
 class WeaponChanged(Event):
     """The weapon in hand changes (drawn, dropped, disarmed); None is empty-handed."""
 
@@ -747,7 +713,6 @@ class WeaponChanged(Event):
         return out
 
 
-@dataclass(frozen=True, kw_only=True)
 class RollMade(Event):
     """A roll that is not an attack (a resisted or reflexive roll), with its purpose."""
 
@@ -766,7 +731,6 @@ class RollMade(Event):
 # ----------------------------------------------------------------- game master
 
 
-@dataclass(frozen=True, kw_only=True)
 class ModifierAdded(Event):
     """A game-master modifier for a fighter's next roll: dice ±, difficulty ±, and why."""
 
@@ -781,7 +745,6 @@ class ModifierAdded(Event):
         )
 
 
-@dataclass(frozen=True, kw_only=True)
 class ModifiersUsed(Event):
     """The pending game-master modifiers of a fighter were applied to a roll."""
 
@@ -791,7 +754,6 @@ class ModifiersUsed(Event):
         state.pending_modifiers.pop(self.fighter, None)
 
 
-@dataclass(frozen=True, kw_only=True)
 class ManeuverDefined(Event):
     """A maneuver created by the game master or a player, with the Conteur's approval (V-CC-0)."""
 
@@ -810,14 +772,12 @@ class ManeuverDefined(Event):
         return out
 
 
-@dataclass(frozen=True, kw_only=True)
 class GmNote(Event):
     """A line of the game master's (an override explained, a narrative note)."""
 
     text: str
 
 
-@dataclass(frozen=True, kw_only=True)
 class AmbushResolved(Event):
     """The outcome of an ambush roll: surprise, first strike, spotted, or over (V-MAN-7)."""
 

@@ -55,7 +55,7 @@ Readings chosen here, as the rule text leaves them open:
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
-from dataclasses import dataclass, replace
+from dataclasses import replace
 
 from conteur.engine import Event, Resolution
 from conteur.engine.battlemap import MapBand, inside
@@ -111,7 +111,6 @@ SINGLE_SHOTS = ("shoot", "throw")
 # ------------------------------------------------------------------ events
 
 
-@dataclass(frozen=True, kw_only=True)
 class Aimed(Event):
     """A turn spent aiming at one target with one weapon (V-RNG-1)."""
 
@@ -140,7 +139,6 @@ class Aimed(Event):
         )
 
 
-@dataclass(frozen=True, kw_only=True)
 class SprayShared(SuccessesShared):
     """A spray's successes shared among the targets of the zone (V-RNG-2)."""
 
@@ -151,7 +149,6 @@ class SprayShared(SuccessesShared):
     """« Sam arrose la zone : Jack, Bill »: who is in the spray, not the shares (V-RNG-2)."""
 
 
-@dataclass(frozen=True, kw_only=True)
 class ReloadProgress(Event):
     """One more turn spent reloading a slow weapon (V-RNG-7); the last one loads it."""
 

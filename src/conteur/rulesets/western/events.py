@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+from dataclasses import replace
 from typing import Any
 
 from conteur.engine import Event
@@ -44,7 +44,6 @@ def _state(state: Any) -> WesternState:
     return state
 
 
-@dataclass(frozen=True, kw_only=True)
 class RoundStarted(WesternEvent, Event):
     """A new round: its order of combat, one entry per shot or blow (W-SPD-2)."""
 
@@ -65,7 +64,6 @@ class RoundStarted(WesternEvent, Event):
         return replace(self, slots=tuple(s for s in self.slots if s[0] not in hidden))
 
 
-@dataclass(frozen=True, kw_only=True)
 class VolleyCounted(WesternEvent, Event):
     """How many shots or blows a fighter has this round (W-SPD-1, W-SPD-3)."""
 
@@ -82,7 +80,6 @@ class VolleyCounted(WesternEvent, Event):
         return out
 
 
-@dataclass(frozen=True, kw_only=True)
 class StillUnconscious(WesternEvent, Event):
     """An unconscious fighter's count goes down by one round; at 0 it wakes (W-KO-4)."""
 
@@ -100,7 +97,6 @@ class StillUnconscious(WesternEvent, Event):
         return "ev.StillUnconscious.veiled." + ("still" if self.left > 0 else "awake")
 
 
-@dataclass(frozen=True, kw_only=True)
 class Surprised(WesternEvent, Event):
     """A fighter is surprised: attacked (no action this round) or by a sudden adversary."""
 
@@ -117,7 +113,6 @@ class Surprised(WesternEvent, Event):
             s.drop_slots(self.fighter)
 
 
-@dataclass(frozen=True, kw_only=True)
 class ShotRolled(WesternEvent, ShotAim, Event):
     """One shot or blow: the skill used and the d100 against the adjusted percentage."""
 
@@ -161,7 +156,6 @@ class ShotRolled(WesternEvent, ShotAim, Event):
         return _with_words(out, "weapon")
 
 
-@dataclass(frozen=True, kw_only=True)
 class LocationRolled(WesternEvent, Event):
     """Where the shot landed: 1D100 on the hit-location table, or the zone aimed at."""
 
@@ -175,7 +169,6 @@ class LocationRolled(WesternEvent, Event):
         return _with_words(super().params(names), "zone")
 
 
-@dataclass(frozen=True, kw_only=True)
 class LocationShifted(WesternEvent, Event):
     """A critical hit moves up the zone's ladder by its margin (W-CRIT-2)."""
 
@@ -190,7 +183,6 @@ class LocationShifted(WesternEvent, Event):
         return _with_words(super().params(names), "zone", "rolled")
 
 
-@dataclass(frozen=True, kw_only=True)
 class DamageDealt(WesternEvent, Event):
     """Damage dice times the zone's multiplier, taken from PV (W-LOC-1)."""
 
@@ -232,7 +224,6 @@ def lose_pv(s: WesternState, fid: str, amount: int) -> None:
         s.drop_slots(fid)
 
 
-@dataclass(frozen=True, kw_only=True)
 class Passed(WesternEvent, Event):
     """A fighter lets its shot or blow go."""
 
@@ -242,7 +233,6 @@ class Passed(WesternEvent, Event):
         _state(state).done += 1
 
 
-@dataclass(frozen=True, kw_only=True)
 class Reloaded(WesternEvent, Event):
     """A fighter spends its turn reloading a weapon."""
 
@@ -260,7 +250,6 @@ class Reloaded(WesternEvent, Event):
         took(s, f, "reload")
 
 
-@dataclass(frozen=True, kw_only=True)
 class RoundEnded(WesternEvent, Event):
     """Every shot and blow of the round is done."""
 
@@ -270,7 +259,6 @@ class RoundEnded(WesternEvent, Event):
         _state(state).phase = "end"
 
 
-@dataclass(frozen=True, kw_only=True)
 class StealthNeeded(WesternEvent, Event):
     """The stealth rolls an approach needs: the sum of its modifiers, at least one (W-KO-1)."""
 
@@ -287,7 +275,6 @@ class StealthNeeded(WesternEvent, Event):
         return out
 
 
-@dataclass(frozen=True, kw_only=True)
 class StealthRolled(WesternEvent, Event):
     """One stealth roll of an approach."""
 
@@ -297,7 +284,6 @@ class StealthRolled(WesternEvent, Event):
     success: bool
 
 
-@dataclass(frozen=True, kw_only=True)
 class Approached(WesternEvent, Event):
     """The approach ends: right behind the victim, or spotted."""
 
@@ -309,7 +295,6 @@ class Approached(WesternEvent, Event):
         _state(state).fighters[self.fighter].behind = self.target if self.success else None
 
 
-@dataclass(frozen=True, kw_only=True)
 class KnockOutRolled(WesternEvent, Event):
     """1D20 at or under (FORCE + 10) − RÉSISTANCE, or automatic on a helpless victim."""
 
@@ -334,7 +319,6 @@ class KnockOutRolled(WesternEvent, Event):
         _state(state).fighters[self.attacker].behind = None
 
 
-@dataclass(frozen=True, kw_only=True)
 class KnockOutHurt(WesternEvent, Event):
     """The victim of a knock-out attempt loses 1D6 PV, success or not (W-KO-4)."""
 
@@ -347,7 +331,6 @@ class KnockOutHurt(WesternEvent, Event):
         lose_pv(_state(state), self.target, self.pv_lost)
 
 
-@dataclass(frozen=True, kw_only=True)
 class KnockedOut(WesternEvent, Event):
     """The victim falls unconscious for 3D10 rounds (W-KO-4)."""
 
@@ -365,7 +348,6 @@ class KnockedOut(WesternEvent, Event):
         s.drop_slots(self.target)
 
 
-@dataclass(frozen=True, kw_only=True)
 class Bound(WesternEvent, Event):
     """A fighter is tied up or otherwise unable to defend itself (W-KO-5)."""
 
@@ -375,7 +357,6 @@ class Bound(WesternEvent, Event):
         _state(state).fighters[self.fighter].helpless = True
 
 
-@dataclass(frozen=True, kw_only=True)
 class DuelJudged(WesternEvent, Event):
     """Who won a duel, the sides' numbers, a witness, and the reputation it is worth."""
 
@@ -389,7 +370,6 @@ class DuelJudged(WesternEvent, Event):
         _state(state).duel_judged = True
 
 
-@dataclass(frozen=True, kw_only=True)
 class ReputationGained(WesternEvent, Event):
     """RÉPUTATION goes up at once (W-REP-1, W-REP-2)."""
 
@@ -401,7 +381,6 @@ class ReputationGained(WesternEvent, Event):
         _state(state).fighters[self.fighter].characteristics["reputation"] = self.total
 
 
-@dataclass(frozen=True, kw_only=True)
 class Ran(WesternEvent, Event):
     """A fighter spends its turn running (a simple action, W-RND-1)."""
 
@@ -417,7 +396,6 @@ class Ran(WesternEvent, Event):
         took(s, f, "run")
 
 
-@dataclass(frozen=True, kw_only=True)
 class Placed(WesternEvent, Event):
     """The game master (or a player, for their own character) places a fighter on the battle
     map; ``metres``: how far from where it stood. Not an action: the shots read the place."""

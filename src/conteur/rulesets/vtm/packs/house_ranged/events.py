@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-
 from conteur.engine import Event
 
 from ...events import SuccessesShared
@@ -12,7 +10,6 @@ from ...visibility import owned
 from .conditions import CarefulShot, Suppressed
 
 
-@dataclass(frozen=True, kw_only=True)
 class BurstShared(SuccessesShared):
     """A burst's successes split among its targets (R-BURST-1, R-BURST-2)."""
 
@@ -20,7 +17,6 @@ class BurstShared(SuccessesShared):
     """« Dario tire une rafale : Vidal, Rosa »: who is aimed at, not the successes."""
 
 
-@dataclass(frozen=True, kw_only=True)
 class SpreadFired(Event):
     """A shotgun spread: its band and the targets in the cone (R-SPREAD-2, R-SPREAD-3)."""
 
@@ -30,7 +26,6 @@ class SpreadFired(Event):
     targets: tuple[str, ...]
 
 
-@dataclass(frozen=True, kw_only=True)
 class SuppressionLaid(Event):
     """Suppressive fire pins its targets down for the turn (R-SUPP-1, R-SUPP-2)."""
 
@@ -52,7 +47,6 @@ class SuppressionLaid(Event):
     """« Dario arrose de tirs de suppression : Vidal, Rosa »: not the successes."""
 
 
-@dataclass(frozen=True, kw_only=True)
 class SuppressionTested(Event):
     """A suppressed fighter's Willpower test before it exposes itself (R-SUPP-2)."""
 
@@ -72,7 +66,6 @@ class SuppressionTested(Event):
         return "ev.SuppressionTested.veiled." + ("passed" if self.passed else "failed")
 
 
-@dataclass(frozen=True, kw_only=True)
 class PinnedDown(Event):
     """A suppressed fighter failed its test: its exposing action is lost (R-SUPP-2)."""
 
@@ -80,7 +73,6 @@ class PinnedDown(Event):
     kind: str
 
 
-@dataclass(frozen=True, kw_only=True)
 class LimbRolled(Event):
     """The roll of a fighter hit in an arm or a leg (R-CALL-4, R-CALL-5)."""
 
@@ -92,7 +84,6 @@ class LimbRolled(Event):
     needed: int
 
 
-@dataclass(frozen=True, kw_only=True)
 class HeadShotKill(Event):
     """A head shot whose damage reached the target's Stamina (R-CALL-2)."""
 
@@ -104,7 +95,6 @@ class HeadShotKill(Event):
     """« Lupo est tué sur le coup »: not the damage nor its Stamina (R-CALL-2)."""
 
 
-@dataclass(frozen=True, kw_only=True)
 class LocationIgnored(Event):
     """A target without wound penalties shrugs off the location's effect (R-CALL-6)."""
 
@@ -112,7 +102,6 @@ class LocationIgnored(Event):
     location: str
 
 
-@dataclass(frozen=True, kw_only=True)
 class CarefulAim(Event):
     """A round spent lining up a careful shot (R-AIM-1)."""
 
@@ -129,7 +118,6 @@ class CarefulAim(Event):
         )
 
 
-@dataclass(frozen=True, kw_only=True)
 class CarefulAimLost(Event):
     """The shooter was disturbed: the careful shot's bonus is lost (R-AIM-1)."""
 
