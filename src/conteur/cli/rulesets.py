@@ -17,18 +17,10 @@ from typing import TYPE_CHECKING, Annotated, Any, ClassVar
 import typer
 
 from conteur.cli_parts import OddsCommand, all_parts, parts_of, resolve
-from conteur.i18n import ConteurError
 
 from .chrome import ChromeCommand, ChromeGroup
-from .options import (
-    JsonOption,
-    LangOption,
-    fail,
-    help_text,
-    print_json,
-    refuse_bad_env_lang,
-    resolve_lang,
-)
+from .odds_line import answer_odds
+from .options import JsonOption, LangOption, help_text, refuse_bad_env_lang
 
 if TYPE_CHECKING:
     # Typer's own copy of click (``TyperGroup``'s base); any click-like Command works.
@@ -131,22 +123,13 @@ def _no_options() -> None:
 def odds_command(spec: OddsCommand) -> Callable[..., None]:
     """The Typer command of a declared odds command: its options, ``--lang`` and ``--json``.
 
-    ``--json`` prints ``spec.answer(**options)``; otherwise ``spec.show(lang, **options)``
-    prints the human answer. A ``ConteurError`` is reported by ``fail`` (exit code 2).
+    It answers as the console script does (``conteur.cli.odds_line.answer_odds``); the app
+    serves the command's ``--help`` and Click's usage errors.
     """
 
     def command(**values: Any) -> None:
-        chosen = resolve_lang(values.pop("lang"))
-        as_json = bool(values.pop("as_json"))
-        try:
-            spec.check(values)
-            if not as_json:
-                resolve(spec.show)(chosen, **values)
-                return
-            data = resolve(spec.answer)(**values)
-        except ConteurError as error:
-            fail(error, chosen, as_json)
-        print_json(data)
+        lang, as_json = values.pop("lang"), bool(values.pop("as_json"))
+        answer_odds(spec, values, lang, as_json)
 
     params: list[inspect.Parameter] = []
     for option in spec.options:

@@ -16,7 +16,7 @@ less, cut down by penalties, is the chance die (H-CHANCE-1)."""
 
 CLI = CliParts(
     commands={
-        "roll": CommandRef("conteur.rulesets.hunter.terminal:roll", "cli.help.roll.hunter"),
+        "roll": CommandRef("conteur.rulesets.hunter.roll_command:roll", "cli.help.roll.hunter"),
         "xp": CommandRef("conteur.rulesets.hunter.xp_terminal:xp", "xp.help.hunter"),
     },
     odds=OddsCommand(

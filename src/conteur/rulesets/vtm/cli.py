@@ -15,7 +15,7 @@ MAX_POOL = 200
 """The largest pool a command line takes (``conteur.dice.rolls.MAX_POOL``)."""
 
 CLI = CliParts(
-    commands={"roll": CommandRef("conteur.rulesets.vtm.terminal:roll", "cli.help.roll.vtm")},
+    commands={"roll": CommandRef("conteur.rulesets.vtm.roll_command:roll", "cli.help.roll.vtm")},
     odds=OddsCommand(
         help="odds.help.vtm",
         options=(
