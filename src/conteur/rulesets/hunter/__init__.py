@@ -10,8 +10,10 @@ from typing import TYPE_CHECKING, Any
 
 import conteur.i18n
 
+# The command line's catalog first (read in this order until one has the key asked for).
+conteur.i18n.register_package_catalog("conteur.rulesets.hunter", "messages-cli.yaml")
 conteur.i18n.register_package_catalog("conteur.rulesets.hunter")
-for _part in ("xp", "cli", "sheetform"):
+for _part in ("xp", "sheetform"):
     conteur.i18n.register_package_catalog("conteur.rulesets.hunter", f"messages-{_part}.yaml")
 
 if TYPE_CHECKING:

@@ -11,8 +11,11 @@ from typing import TYPE_CHECKING, Any
 
 import conteur.i18n
 
+# The command line's catalog first: catalogs are read in this order until one has the key
+# asked for, so that ``conteur odds vtm`` reads only the catalogs it prints from.
+conteur.i18n.register_package_catalog("conteur.rulesets.vtm", "messages-cli.yaml")
 conteur.i18n.register_package_catalog("conteur.rulesets.vtm")
-for _part in ("play", "close", "ranged", "defence", "foundry", "npc", "cli", "views", "sheetform"):
+for _part in ("play", "close", "ranged", "defence", "foundry", "npc", "views", "sheetform"):
     conteur.i18n.register_package_catalog("conteur.rulesets.vtm", f"messages-{_part}.yaml")
 
 if TYPE_CHECKING:

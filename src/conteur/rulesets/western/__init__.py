@@ -11,8 +11,9 @@ from typing import TYPE_CHECKING, Any
 
 import conteur.i18n
 
-conteur.i18n.register_package_catalog("conteur.rulesets.western")
+# The command line's catalog first (read in this order until one has the key asked for).
 conteur.i18n.register_package_catalog("conteur.rulesets.western", "messages-cli.yaml")
+conteur.i18n.register_package_catalog("conteur.rulesets.western")
 conteur.i18n.register_package_catalog("conteur.rulesets.western", "messages-sheetform.yaml")
 
 if TYPE_CHECKING:
