@@ -193,3 +193,15 @@ def test_odds_load_neither_typer_nor_pydantic(json_flag: list[str]) -> None:
 
 def test_chart_pool_defaults_agree() -> None:
     assert CHART_POOL == dice_odds.CHART_POOL
+
+
+def test_entry_points_read_as_importlib_metadata_reads_them() -> None:
+    from importlib.metadata import entry_points
+
+    from conteur.cli_parts import GROUP, declared
+
+    seen: dict[str, str] = {}
+    for ep in entry_points(group=GROUP):
+        seen.setdefault(ep.name, ep.value)
+    assert declared() == seen
+    assert {"vtm", "hunter", "western"} <= set(seen)

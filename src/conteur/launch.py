@@ -30,9 +30,9 @@ def main(argv: Sequence[str] | None = None) -> None:
 
     refuse_bad_env_lang()  # as the Typer app does, before anything is read
     if len(args) >= 2 and args[0] == "odds":
-        from conteur.cli_parts import quick_parts_of
+        from conteur.cli_parts import parts_of
 
-        parts = quick_parts_of(args[1])
+        parts = parts_of(args[1])
         if parts is not None and parts.odds is not None:
             from conteur.cli.odds_line import answer_odds, read_odds_args
 
