@@ -108,6 +108,14 @@ class OddsCommand:
                 check_range(o.flag, value, o.low, o.high)
 
 
+CHART_OPTIONS = (
+    OddsOption("table", "--table", "flag", help="odds.help.table"),
+    OddsOption("max_pool", "--max-pool", default=CHART_POOL, help="odds.help.max_pool"),
+)
+"""The options of an odds command that also draws a pool's chart (``--table``, up to
+``--max-pool`` dice): the answer receives ``table`` and ``max_pool``."""
+
+
 def check_range(flag: str, value: int, low: int | None = None, high: int | None = None) -> None:
     """Refuse an option's value outside ``low..high`` (``ConteurError`` ``cli.out_of_range``
     naming the option and its range in the reader's language, exit code 2)."""
@@ -237,6 +245,7 @@ def all_parts() -> dict[str, CliParts]:
 
 
 __all__ = [
+    "CHART_OPTIONS",
     "CHART_POOL",
     "GROUP",
     "CliParts",

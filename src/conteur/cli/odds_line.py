@@ -18,9 +18,8 @@ from collections.abc import Sequence
 from typing import Any
 
 from conteur.cli_parts import OddsCommand, resolve
-from conteur.i18n import ConteurError
 
-from .plain import fail, print_json, resolve_lang
+from .plain import print_json, user_errors
 
 _INT = re.compile(r"-?[0-9]+")
 
@@ -77,15 +76,12 @@ def answer_odds(spec: OddsCommand, values: dict[str, Any], lang: str | None, as_
     """Print the answer of ``conteur odds <ruleset>``: ``spec.answer(**values)`` as JSON with
     ``--json``, else ``spec.show(lang, **values)``. A ``ConteurError`` is reported in the
     chosen language (as JSON with ``--json``) and ends the process with exit code 2."""
-    chosen = resolve_lang(lang)
-    try:
+    with user_errors(lang, as_json) as chosen:
         spec.check(values)
         if not as_json:
             resolve(spec.show)(chosen, **values)
             return
         data = resolve(spec.answer)(**values)
-    except ConteurError as error:
-        fail(error, chosen, as_json)
     print_json(data)
 
 

@@ -9,6 +9,8 @@ from __future__ import annotations
 
 import json
 import sys
+from collections.abc import Iterator
+from contextlib import contextmanager
 from typing import Any, NoReturn
 
 from conteur.i18n import (
@@ -57,9 +59,28 @@ def fail(error: ConteurError, lang: Lang, as_json: bool = False) -> NoReturn:
     raise SystemExit(2)
 
 
+@contextmanager
+def user_errors(lang: str | None, as_json: bool = False) -> Iterator[Lang]:
+    """The frame of a command's body: yields the reader's language (``resolve_lang`` of
+    ``--lang``), and reports a ``ConteurError`` the body raises in it (``fail``: as JSON
+    with ``--json``), exit code 2."""
+    chosen = resolve_lang(lang)
+    try:
+        yield chosen
+    except ConteurError as error:
+        fail(error, chosen, as_json)
+
+
 def print_json(data: Any) -> None:
     """Write ``data`` as JSON on stdout."""
     sys.stdout.write(json.dumps(data, ensure_ascii=False) + "\n")
 
 
-__all__ = ["fail", "help_text", "print_json", "refuse_bad_env_lang", "resolve_lang"]
+__all__ = [
+    "fail",
+    "help_text",
+    "print_json",
+    "refuse_bad_env_lang",
+    "resolve_lang",
+    "user_errors",
+]

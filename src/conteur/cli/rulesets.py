@@ -27,6 +27,12 @@ if TYPE_CHECKING:
     from typer._click import Command, Context
 
 
+def new_typer(**settings: Any) -> typer.Typer:
+    """A Typer app as conteur builds them (no shell completion, no Rich traceback), with
+    ``settings`` (its name, group class, help...)."""
+    return typer.Typer(add_completion=False, pretty_exceptions_enable=False, **settings)
+
+
 _BUILT: dict[tuple[str, str], Command | None] = {}
 """The commands built so far, by (group, name); the root's groups under the group ""."""
 
@@ -44,7 +50,7 @@ def ruleset_command(group: str, name: str) -> Command | None:
         function, key = resolve(ref.target), ref.help
     else:
         return None
-    single = typer.Typer(add_completion=False, pretty_exceptions_enable=False)
+    single = new_typer()
     single.command(name, cls=ChromeCommand, help=help_text(key))(function)
     return typer.main.get_command(single)
 
@@ -100,14 +106,8 @@ class RootGroup(ChromeGroup):
         elif found is None:
             key = self._ruleset_groups().get(cmd_name)
             if key is not None:
-                sub = typer.Typer(
-                    name=cmd_name,
-                    cls=ruleset_group(cmd_name),
-                    help=help_text(key),
-                    no_args_is_help=True,
-                    add_completion=False,
-                    pretty_exceptions_enable=False,
-                )
+                group = ruleset_group(cmd_name)
+                sub = new_typer(name=cmd_name, cls=group, help=help_text(key), no_args_is_help=True)
                 sub.callback()(_no_options)
                 found = _BUILT["", cmd_name] = typer.main.get_command(sub)
         return found
@@ -159,4 +159,11 @@ def _keyword(name: str, annotation: Any, default: Any) -> inspect.Parameter:
     )
 
 
-__all__ = ["RootGroup", "RulesetGroup", "odds_command", "ruleset_command", "ruleset_group"]
+__all__ = [
+    "RootGroup",
+    "RulesetGroup",
+    "new_typer",
+    "odds_command",
+    "ruleset_command",
+    "ruleset_group",
+]

@@ -6,11 +6,12 @@ in its package and register their kinds here (``conteur.dice.kinds``).
 
 from typing import TYPE_CHECKING, Any
 
+from .distribution import Dist
+from .kinds import RollKind, register_roll_kind, roll_kind
+from .odds import RollOdds
+from .rolls import DieNote, Expr, ExprResult, Roll, RollRecord, record_from_dict
+
 if TYPE_CHECKING:
-    from .distribution import Dist
-    from .kinds import RollKind, register_roll_kind, roll_kind
-    from .odds import RollOdds
-    from .rolls import DieNote, Expr, ExprResult, Roll, RollRecord, record_from_dict
     from .sources import (
         DiceSource,
         ForcedDice,
@@ -22,39 +23,15 @@ if TYPE_CHECKING:
         parse_faces,
     )
 
-_HOMES = {
-    "Dist": "distribution",
-    **dict.fromkeys(("RollKind", "register_roll_kind", "roll_kind"), "kinds"),
-    "RollOdds": "odds",
-    **dict.fromkeys(
-        ("DieNote", "Expr", "ExprResult", "Roll", "RollRecord", "record_from_dict"), "rolls"
-    ),
-    **dict.fromkeys(
-        (
-            "DiceSource",
-            "ForcedDice",
-            "SeededDice",
-            "TypedDice",
-            "distribution_of",
-            "enumerate_outcomes",
-            "explore",
-            "parse_faces",
-        ),
-        "sources",
-    ),
-}
-"""The module each name of the package comes from: imported when the name is first read,
-so that importing one module (``conteur.dice.odds`` for an odds table) loads only what it
-needs — not the dice sources and their asks."""
-
 
 def __getattr__(name: str) -> Any:
-    home = _HOMES.get(name)
-    if home is None:
+    """The dice sources' names (``.sources``), imported when first read: an odds table
+    loads neither the sources nor their asks."""
+    if name not in __all__:
         raise AttributeError(f"module 'conteur.dice' has no attribute {name!r}")
-    from importlib import import_module
+    from . import sources
 
-    value = getattr(import_module(f"{__name__}.{home}"), name)
+    value = getattr(sources, name)
     globals()[name] = value
     return value
 
