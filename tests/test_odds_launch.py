@@ -205,3 +205,39 @@ def test_entry_points_read_as_importlib_metadata_reads_them() -> None:
         seen.setdefault(ep.name, ep.value)
     assert declared() == seen
     assert {"vtm", "hunter", "western"} <= set(seen)
+
+
+@pytest.mark.parametrize("json_flag", [["--json"], []], ids=["json", "human"])
+def test_western_odds_need_no_numpy(json_flag: list[str]) -> None:
+    # A d100's odds are a division: numpy is loaded only where an answer needs it.
+    code = (
+        "import sys, io, contextlib\n"
+        "from conteur.launch import main\n"
+        "buf = io.StringIO()\n"
+        "try:\n"
+        "    with contextlib.redirect_stdout(buf):\n"
+        f"        main(['odds', 'western', '--skill', '45', *{json_flag!r}])\n"
+        "except SystemExit as e:\n"
+        "    assert e.code == 0, e.code\n"
+        "assert '45' in buf.getvalue()\n"
+        "print(sorted(m for m in ('numpy', 'typer', 'pydantic') if m in sys.modules))\n"
+    )
+    proc = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=60)
+    assert proc.returncode == 0, proc.stderr
+    assert proc.stdout.strip() == "[]"
+
+
+def test_the_numpy_check_sees_numpy() -> None:
+    # The same check on vtm's odds, whose answer does need numpy.
+    code = (
+        "import sys, io, contextlib\n"
+        "from conteur.launch import main\n"
+        "try:\n"
+        "    with contextlib.redirect_stdout(io.StringIO()):\n"
+        "        main(['odds', 'vtm', '--pool', '4', '--json'])\n"
+        "except SystemExit:\n"
+        "    pass\n"
+        "print('numpy' in sys.modules)\n"
+    )
+    proc = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=60)
+    assert proc.stdout.strip() == "True", proc.stderr

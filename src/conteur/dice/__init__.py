@@ -6,12 +6,12 @@ in its package and register their kinds here (``conteur.dice.kinds``).
 
 from typing import TYPE_CHECKING, Any
 
-from .distribution import Dist
 from .kinds import RollKind, register_roll_kind, roll_kind
-from .odds import RollOdds
 from .rolls import DieNote, Expr, ExprResult, Roll, RollRecord, record_from_dict
 
 if TYPE_CHECKING:
+    from .distribution import Dist
+    from .odds import RollOdds
     from .sources import (
         DiceSource,
         ForcedDice,
@@ -23,15 +23,19 @@ if TYPE_CHECKING:
         parse_faces,
     )
 
+_HOMES = {"Dist": "distribution", "RollOdds": "odds"}
+"""The module of each name read lazily that is not one of the dice sources' (``.sources``)."""
+
 
 def __getattr__(name: str) -> Any:
-    """The dice sources' names (``.sources``), imported when first read: an odds table
-    loads neither the sources nor their asks."""
+    """The names that need numpy (``Dist``, ``RollOdds``) or the dice sources, imported when
+    first read: a roll or an odds answer that needs neither (western's) loads no numpy, and
+    an odds table neither the sources nor their asks."""
     if name not in __all__:
         raise AttributeError(f"module 'conteur.dice' has no attribute {name!r}")
-    from . import sources
+    from importlib import import_module
 
-    value = getattr(sources, name)
+    value = getattr(import_module(f"{__name__}.{_HOMES.get(name, 'sources')}"), name)
     globals()[name] = value
     return value
 
