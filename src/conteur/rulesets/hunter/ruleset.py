@@ -79,9 +79,9 @@ class HunterRuleset(KitRuleset[HunterState]):
 
     def vocabulary(self) -> frozenset[str]:
         """Its command types and the commands and action kinds its script's verbs mean."""
-        from .script import words
+        from .script import meanings
 
-        return frozenset({*self.handlers, *(str(m) for m in words()["verbs"].values())})
+        return frozenset({*self.handlers, *meanings()})
 
     def end_state(self, state: Any) -> dict[str, dict[str, Any]]:
         """Health, fate, ammunition, weapon; a hunter's H-XP-2 counters too (``xp_counters``)."""

@@ -18,7 +18,19 @@ from conteur.engine.rules import RuleText, load_rule_texts
 from conteur.engine.visibility import Audiences, Visibility
 from conteur.i18n import ConteurError
 
-from . import actions, close, defence, equipment, general, gm, joining, modifiers, ranged, turn
+from . import (
+    actions,
+    close,
+    defence,
+    equipment,
+    general,
+    gm,
+    hooks,
+    joining,
+    modifiers,
+    ranged,
+    turn,
+)
 from .conditions import Aiming, VtmConditions
 from .entries import (
     ENTRY_KEYS,
@@ -301,7 +313,7 @@ def first_action_details(state: VtmState, c: Command) -> Command:
     first = turn.flat_actions(c.args) if listed is None else listed  # a form: field by field
     if f is None or not first or all(k == "actions" for k in c.args):
         return c  # nothing beside the actions (the simulator's declarations): nothing to move
-    names = {p.name for extra in rules_of(state).form_params for p in extra(state, f)}
+    names = {p.name for extra in rules_of(state).of(hooks.form_params) for p in extra(state, f)}
     moved = {k: v for k, v in c.args.items() if k in names}
     if not moved:
         return c
