@@ -29,7 +29,7 @@ _HOMES = {"Dist": "distribution", "RollOdds": "odds"}
 
 def __getattr__(name: str) -> Any:
     """The names that need numpy (``Dist``, ``RollOdds``) or the dice sources, imported when
-    first read: a roll or an odds answer that needs neither (western's) loads no numpy, and
+    first read: a roll or an odds answer that needs neither (a d100's) loads no numpy, and
     an odds table neither the sources nor their asks."""
     if name not in __all__:
         raise AttributeError(f"module 'conteur.dice' has no attribute {name!r}")
