@@ -82,6 +82,7 @@ test: $(STAMP) system-deps
 bench: $(STAMP)
 	$(BIN)/python benchmarks/odds.py
 	$(BIN)/python benchmarks/attack_odds.py
+	$(BIN)/python benchmarks/western_odds.py
 	OMP_NUM_THREADS=1 OPENBLAS_NUM_THREADS=1 $(BIN)/python benchmarks/batch.py
 	$(BIN)/python benchmarks/simulate.py
 	$(BIN)/python benchmarks/sweep.py

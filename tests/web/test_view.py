@@ -146,7 +146,7 @@ def test_a_choice_is_said_as_its_own_parameter_says_it() -> None:
         (
             "en",
             ["From the map", "Short range", "Medium range", "Long range"],
-            ["Short burst (the default)", "Short burst", "Medium burst", "Long burst"],
+            ["Short burst (default)", "Short burst", "Medium burst", "Long burst"],
         ),
     ):
         act = next(f for f in view.forms(enc, lang, actor="a") if f.type == "act")

@@ -13,7 +13,7 @@ from typing import Any, ClassVar
 
 from conteur.dice.asks import DiceCount, number, signed
 from conteur.engine import Event
-from conteur.engine.battlemap import CoverZone
+from conteur.engine.battlemap import ZoneDrawn, ZoneErased
 from conteur.engine.events import Modifiers
 from conteur.i18n import Lang, Msg, catalog, t
 
@@ -22,6 +22,12 @@ from .health import HealthTrack, band_of
 from .state import HunterState
 
 WORDS = ("maneuver", "damage_type", "fate", "option", "cover", "action", "opposed")
+
+
+def _word(value: str) -> Msg | str:
+    """A word of the hunter tables in the reader's language (``hunter.word.<value>``)."""
+    key = f"hunter.word.{value}"
+    return Msg(key) if key in catalog() else value.replace("_", " ")
 
 
 class HunterModifiers(Modifiers):
@@ -53,7 +59,7 @@ class ChancePool:
 
 
 @dataclasses.dataclass(frozen=True, kw_only=True)
-class HunterEvent(Event):
+class HunterEvent(Event, base=True):
     """Base of the hunter events: words shown through the ``hunter.word.*`` catalog keys.
 
     ``apply`` folds the event (``fold``, each event's own effect), then counts its
@@ -70,8 +76,10 @@ class HunterEvent(Event):
     def veiled(
         self, lang: Lang | None = None, names: Mapping[str, str] | None = None
     ) -> str | None:
-        """The line read by those who may not see this event (``VEILED``, below)."""
-        return veiled_line(self, lang, names)
+        """The line read by those who may not see this event: ``veil`` filled with its
+        fields, or the line ``VEILED`` (below) writes for it."""
+        veil = VEILED.get(type(self))
+        return veil(self, lang, names) if veil is not None else super().veiled(lang, names)
 
     def params(self, names: Mapping[str, str] | None = None) -> dict[str, Any]:
         out = super().params(names)
@@ -117,6 +125,7 @@ class HunterInitiativeRolled(HunterEvent):
     face: int
     base: int
     total: int
+    veil: ClassVar[str | None] = "ev.HunterInitiativeRolled.veiled"
 
     def fold(self, state: HunterState) -> None:
         f = state.fighters[self.actor]
@@ -130,6 +139,7 @@ class HunterRollOff(HunterEvent):
 
     actor: str
     face: int
+    veil: ClassVar[str | None] = "ev.HunterRollOff.veiled"
 
     def fold(self, state: HunterState) -> None:
         f = state.fighters[self.actor]
@@ -157,6 +167,10 @@ class HunterAmbushChecked(HunterEvent):
 
     def fold(self, state: HunterState) -> None:
         state.fighters[self.actor].surprised = self.surprised
+
+    def veil_key(self) -> str:
+        """« Ana est prise par surprise », or « … réagit à temps »: not the successes."""
+        return "ev.HunterAmbushChecked.veiled." + ("surprised" if self.surprised else "ready")
 
 
 @dataclasses.dataclass(frozen=True, kw_only=True)
@@ -198,6 +212,7 @@ class HunterDodging(HunterEvent):
 
     actor: str
     value: int
+    veil: ClassVar[str | None] = "ev.HunterDodging.veiled"
 
     def fold(self, state: HunterState) -> None:
         f = state.fighters[self.actor]
@@ -270,6 +285,10 @@ class HunterConsciousnessRolled(HunterEvent):
     def fold(self, state: HunterState) -> None:
         if not self.conscious:
             state.fighters[self.actor].fate = "unconscious"
+
+    def veil_key(self) -> str:
+        """« Ana tient bon », or « … perd connaissance »: not the Stamina roll."""
+        return "ev.HunterConsciousnessRolled.veiled." + ("conscious" if self.conscious else "out")
 
 
 @dataclasses.dataclass(frozen=True, kw_only=True)
@@ -376,33 +395,18 @@ class HunterPlaced(HunterEvent):
 
 
 @dataclasses.dataclass(frozen=True, kw_only=True)
-class HunterZoneDrawn(HunterEvent):
+class HunterZoneDrawn(ZoneDrawn, HunterEvent):
     """The game master draws a cover zone on the map: whoever stands in it has its cover
     (H-COV-1..3; ``level`` is a row of the cover table, ``data/cover.yaml``)."""
 
-    zone: str
-    points: tuple[tuple[float, float], ...]
-    level: str
-
-    def params(self, names: Mapping[str, str] | None = None) -> dict[str, Any]:
-        return {**super().params(names), "level": _word(self.level)}
-
-    def fold(self, state: HunterState) -> None:
-        state.zones[self.zone] = CoverZone(self.zone, tuple(self.points), self.level)
+    level_word = _word
 
 
 @dataclasses.dataclass(frozen=True, kw_only=True)
-class HunterZoneErased(HunterEvent):
+class HunterZoneErased(ZoneErased, HunterEvent):
     """The game master erases a cover zone of the map."""
 
-    zone: str
-    level: str
-
-    def params(self, names: Mapping[str, str] | None = None) -> dict[str, Any]:
-        return {**super().params(names), "level": _word(self.level)}
-
-    def fold(self, state: HunterState) -> None:
-        state.zones.pop(self.zone, None)
+    level_word = _word
 
 
 @dataclasses.dataclass(frozen=True, kw_only=True)
@@ -559,38 +563,6 @@ def _name(names: Mapping[str, str] | None, fid: str) -> str:
     return (names or {}).get(fid, fid)
 
 
-def _word(value: str) -> Msg | str:
-    key = f"hunter.word.{value}"
-    return Msg(key) if key in catalog() else value.replace("_", " ")
-
-
-def _initiative(ev: Event, lang: Lang | None, names: Mapping[str, str] | None) -> str:
-    assert isinstance(ev, HunterInitiativeRolled)
-    return t("ev.HunterInitiativeRolled.veiled", lang, actor=_name(names, ev.actor))
-
-
-def _rolloff(ev: Event, lang: Lang | None, names: Mapping[str, str] | None) -> str:
-    assert isinstance(ev, HunterRollOff)
-    return t("ev.HunterRollOff.veiled", lang, actor=_name(names, ev.actor))
-
-
-def _ambush(ev: Event, lang: Lang | None, names: Mapping[str, str] | None) -> str:
-    assert isinstance(ev, HunterAmbushChecked)
-    key = "surprised" if ev.surprised else "ready"
-    return t(f"ev.HunterAmbushChecked.veiled.{key}", lang, actor=_name(names, ev.actor))
-
-
-def _conscious(ev: Event, lang: Lang | None, names: Mapping[str, str] | None) -> str:
-    assert isinstance(ev, HunterConsciousnessRolled)
-    key = "conscious" if ev.conscious else "out"
-    return t(f"ev.HunterConsciousnessRolled.veiled.{key}", lang, actor=_name(names, ev.actor))
-
-
-def _dodging(ev: Event, lang: Lang | None, names: Mapping[str, str] | None) -> str:
-    assert isinstance(ev, HunterDodging)
-    return t("ev.HunterDodging.veiled", lang, actor=_name(names, ev.actor))
-
-
 def outcome(ev: HunterAttackRolled) -> Msg:
     """The outcome of an attack roll in a word: a dramatic failure, an exceptional success,
     a blow that lands or misses (a hold that succeeds or fails, for grappling)."""
@@ -633,19 +605,9 @@ def _damaged(ev: Event, lang: Lang | None, names: Mapping[str, str] | None) -> s
 Veil = Callable[[Event, Lang | None, Mapping[str, str] | None], str | None]
 
 VEILED: dict[type[Event], Veil] = {
-    HunterInitiativeRolled: _initiative,
-    HunterRollOff: _rolloff,
-    HunterAmbushChecked: _ambush,
-    HunterConsciousnessRolled: _conscious,
-    HunterDodging: _dodging,
     HunterAttackRolled: _attack,
     HunterDamaged: _damaged,
 }
-"""The veiled line of each event type that has one; the others (the rounds left in a gun,
-experience counters) leave nothing to those who may not see them."""
-
-
-def veiled_line(ev: Event, lang: Lang | None, names: Mapping[str, str] | None) -> str | None:
-    """What a reader who may not see ``ev`` reads instead (None: nothing)."""
-    veil = VEILED.get(type(ev))
-    return veil(ev, lang, names) if veil is not None else None
+"""The veiled lines that the event's own fields do not fill (an attack's outcome in a word,
+the band of a health track); the other event types name their line's key in ``veil``, or
+(the rounds left in a gun, experience counters) leave nothing to those who may not see them."""

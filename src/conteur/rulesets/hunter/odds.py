@@ -8,12 +8,11 @@ runs on a copy of the state over every outcome of its dice
 from __future__ import annotations
 
 import copy
-from collections.abc import Mapping
-from dataclasses import dataclass
 from typing import Any
 
-from conteur.dice import DiceSource, explore
+from conteur.dice import DiceSource, Dist, explore
 from conteur.engine import Resolution
+from conteur.engine.odds import AttackOdds, AttackQuery
 from conteur.i18n import ConteurError
 
 from .actions import perform
@@ -23,50 +22,6 @@ from .grapple import plan_grab
 from .state import HunterState
 
 KINDS = ("attack", "throw", "burst", "grapple")
-
-
-@dataclass(frozen=True)
-class AttackOdds:
-    """The exact odds of one attack against the target's current state."""
-
-    attacker: str
-    target: str
-    maneuver: str
-    pool: int
-    modifiers: tuple[tuple[str, int], ...]
-    defence: str | None
-    p_hit: float
-    p_botch: float
-    p_exceptional: float
-    successes: dict[int, float]
-    levels: dict[int, float]
-    """Damage points marked on the target (0 for a miss)."""
-    p_incapacitated: float
-    p_killed: float
-
-    @property
-    def expected_levels(self) -> float:
-        return sum(k * p for k, p in self.levels.items())
-
-    def to_dict(self) -> dict[str, Any]:
-        return {
-            "attacker": self.attacker,
-            "target": self.target,
-            "maneuver": self.maneuver,
-            "pool": self.pool,
-            "difficulty": 8,
-            "modifiers": [[what, amount] for what, amount in self.modifiers],
-            "defence": self.defence,
-            "p_hit": self.p_hit,
-            "p_botch": self.p_botch,
-            "p_exceptional": self.p_exceptional,
-            "successes": {str(k): v for k, v in sorted(self.successes.items())},
-            "damage": {str(k): v for k, v in sorted(self.levels.items())},
-            "levels": {str(k): v for k, v in sorted(self.levels.items())},
-            "expected_levels": self.expected_levels,
-            "p_incapacitated": self.p_incapacitated,
-            "p_killed": self.p_killed,
-        }
 
 
 def attack_kinds(state: HunterState, attacker: str) -> list[str]:
@@ -81,15 +36,10 @@ def attack_kinds(state: HunterState, attacker: str) -> list[str]:
     return kinds
 
 
-def attack_odds(
-    state: HunterState,
-    attacker: str,
-    target: str,
-    maneuver: str | None = None,
-    params: Mapping[str, Any] | None = None,
-) -> AttackOdds:
-    """The exact odds of ``attacker`` attacking ``target`` now with ``maneuver``."""
-    kind = maneuver or "attack"
+def attack_odds(state: HunterState, query: AttackQuery) -> AttackOdds:
+    """The exact odds of the query's attacker attacking its target now with its maneuver."""
+    attacker, target, params = query.attacker, query.target, query.params
+    kind = query.maneuver or "attack"
     if kind not in KINDS:
         raise ConteurError("hunter.act.bad_kind", value=kind, known=", ".join(KINDS))
     args: dict[str, Any] = {"target": target, **dict(params or {})}
@@ -132,6 +82,7 @@ def attack_odds(
         target=target,
         maneuver=plan.maneuver,
         pool=plan.pool,
+        difficulty=8,
         modifiers=(
             *plan.base,
             *plan.modifiers,
@@ -140,10 +91,10 @@ def attack_odds(
         ),
         defence="dodge" if t.dodging else None,
         p_hit=hit,
-        p_botch=botch,
-        p_exceptional=exceptional,
-        successes=successes,
-        levels=levels,
+        successes=Dist.from_mapping(successes),
+        damage=Dist.from_mapping(levels),
+        levels=Dist.from_mapping(levels),
         p_incapacitated=incap,
         p_killed=killed,
+        chances={"p_botch": botch, "p_exceptional": exceptional},
     )

@@ -61,12 +61,12 @@ armour (V-MAN-8).
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Mapping
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from typing import Any
 
 from conteur.engine import Command, CommandTemplate, Event, Param, Resolution
-from conteur.i18n import ConteurError, Lang
+from conteur.i18n import ConteurError
 
 from . import equipment, hooks
 from .actions import fighter
@@ -93,7 +93,6 @@ from .events import (
     ModifiersUsed,
     RollMade,
     WeaponChanged,
-    veil,
 )
 from .hooks import (
     AttackDraft,
@@ -194,13 +193,11 @@ class BreakFreeRolled(Event):
     other_successes: int
     free: bool
 
-    def veiled(
-        self, lang: Lang | None = None, names: Mapping[str, str] | None = None
-    ) -> str | None:
+    def veil_key(self) -> str:
         """« Lucrèce se dégage de Varney » or « … ne parvient pas à se dégager … »: the
         outcome of a roll that shows both fighters' dice (V-CC-7, V-CC-8)."""
         outcome = "free" if self.free else "held"
-        return veil(self, f"ev.BreakFreeRolled.veiled.{outcome}", lang, names)
+        return f"ev.BreakFreeRolled.veiled.{outcome}"
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -211,11 +208,8 @@ class GrappleSqueezed(Event):
     target: str
     pool: int
 
-    def veiled(
-        self, lang: Lang | None = None, names: Mapping[str, str] | None = None
-    ) -> str | None:
-        """« Varney serre Lucrèce »: not the Strength dice (V-CC-7)."""
-        return veil(self, "ev.GrappleSqueezed.veiled", lang, names)
+    veil = "ev.GrappleSqueezed.veiled"
+    """« Varney serre Lucrèce »: not the Strength dice (V-CC-7)."""
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -228,11 +222,8 @@ class Disarmed(Event):
     successes: int
     strength: int
 
-    def veiled(
-        self, lang: Lang | None = None, names: Mapping[str, str] | None = None
-    ) -> str | None:
-        """« Sam désarme Jack »: not the successes nor the target's Strength (V-CC-6)."""
-        return veil(self, "ev.Disarmed.veiled", lang, names)
+    veil = "ev.Disarmed.veiled"
+    """« Sam désarme Jack »: not the successes nor the target's Strength (V-CC-6)."""
 
 
 @dataclass(frozen=True, kw_only=True)

@@ -5,7 +5,6 @@ Log text: ``ev.<EventType>`` in ``messages-defence.yaml`` (French and English).
 
 from __future__ import annotations
 
-from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
@@ -118,8 +117,5 @@ class GmOverride(Event):
         out["reason"] = self.reason or "—"
         return out
 
-    def veiled(
-        self, lang: Lang | None = None, names: Mapping[str, str] | None = None
-    ) -> str | None:
-        """« Le Conteur change la santé de Bill »: what changed, not to what, nor why."""
-        return t("ev.GmOverride.veiled", lang, **self.params(names))
+    veil = "ev.GmOverride.veiled"
+    """« Le Conteur change la santé de Bill »: what changed, not to what, nor why."""

@@ -10,7 +10,7 @@ from dataclasses import dataclass, replace
 from typing import Any
 
 from conteur.dice.asks import RollAsk
-from conteur.engine.battlemap import CoverZone
+from conteur.engine.battlemap import ZoneDrawn, ZoneErased
 from conteur.engine.events import Event, Modifiers
 from conteur.i18n import Lang, Msg, catalog, env_lang, t
 
@@ -102,10 +102,35 @@ class DeclarationText:
         return t("vtm.declaration.then", lang).join(parts)
 
 
-def veil(event: Event, key: str, lang: Lang | None, names: Mapping[str, str] | None) -> str:
-    """The veiled line ``key`` of ``event``: what a reader who may not see the event reads
-    (its fields as in the log: names for ids, words for kinds; no pool, no faces)."""
-    return t(key, lang, **event.params(names))
+class PoolRoll(Event, base=True):
+    """Base of the rolls whose log line says the pool part by part, as the table was asked
+    it (``dice``: « Dextérité 3 + Bagarre 3 = 6 dés »; without ``pool_parts``, « 6 dés »)."""
+
+    pool: int
+    pool_parts: tuple[tuple[str, int], ...]
+
+    def params(self, names: Mapping[str, str] | None = None) -> dict[str, Any]:
+        out = super().params(names)
+        out["dice"] = pool_breakdown(self.pool_parts, self.pool)
+        return out
+
+
+@dataclass(frozen=True, kw_only=True)
+class SuccessesShared(Event, base=True):
+    """Base of an attack whose successes are split among several targets: its log line
+    says each target's share (``shares``: « Jack 2, Bill 1 »), its veiled line only who is
+    aimed at (``targets``: « Jack, Bill »)."""
+
+    attacker: str
+    successes: int
+    shares: tuple[tuple[str, int], ...]
+
+    def params(self, names: Mapping[str, str] | None = None) -> dict[str, Any]:
+        out = super().params(names)
+        shown = [((names or {}).get(fid, fid), n) for fid, n in self.shares]
+        out["shares"] = ", ".join(f"{name} {n}" for name, n in shown)
+        out["targets"] = ", ".join(name for name, _ in shown)
+        return out
 
 
 # ----------------------------------------------------------------- turn stages
@@ -371,7 +396,7 @@ class AmmoChanged(Event):
 
 
 @dataclass(frozen=True, kw_only=True)
-class AttackRolled(Event):
+class AttackRolled(PoolRoll):
     """An attack roll: pool, difficulty and successes (V-ATK-1..5)."""
 
     attacker: str
@@ -389,14 +414,10 @@ class AttackRolled(Event):
         out = super().params(names)
         in_pool = {what for what, _ in self.pool_parts}  # said in the breakdown already
         out["details"] = Modifiers((w, n) for w, n in self.modifiers if w not in in_pool)
-        out["dice"] = pool_breakdown(self.pool_parts, self.pool)
         return out
 
-    def veiled(
-        self, lang: Lang | None = None, names: Mapping[str, str] | None = None
-    ) -> str | None:
-        """« Sam attaque Jack (coup de poing) »: who attacks whom, and how; not the dice."""
-        return veil(self, "ev.AttackRolled.veiled", lang, names)
+    veil = "ev.AttackRolled.veiled"
+    """« Sam attaque Jack (coup de poing) »: who attacks whom, and how; not the dice."""
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -431,7 +452,7 @@ class AbortFailed(Event):
 
 
 @dataclass(frozen=True, kw_only=True)
-class DefenceRolled(Event):
+class DefenceRolled(PoolRoll):
     """A block, dodge or parry opposes the attack roll (V-DEF-2)."""
 
     defender: str
@@ -444,22 +465,15 @@ class DefenceRolled(Event):
     pool_parts: tuple[tuple[str, int], ...] = ()
     """The pool's parts (« Dextérité 2 + Esquive 2 = 4 dés » in the log)."""
 
-    def params(self, names: Mapping[str, str] | None = None) -> dict[str, Any]:
-        out = super().params(names)
-        out["dice"] = pool_breakdown(self.pool_parts, self.pool)
-        return out
-
     def apply(self, state: VtmState) -> None:
         spend_defence(state.fighters[self.defender])  # V-DEF-7, V-DEF-8 (readiness.py)
 
-    def veiled(
-        self, lang: Lang | None = None, names: Mapping[str, str] | None = None
-    ) -> str | None:
+    def veil_key(self) -> str:
         """« Jack : esquive, l'attaque est arrêtée » or « …, en vain » (V-DEF-2)."""
         if self.attack_successes <= 0:
-            return veil(self, "ev.DefenceRolled.veiled", lang, names)
+            return "ev.DefenceRolled.veiled"
         outcome = "stopped" if self.net <= 0 else "through"
-        return veil(self, f"ev.DefenceRolled.veiled.{outcome}", lang, names)
+        return f"ev.DefenceRolled.veiled.{outcome}"
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -510,7 +524,7 @@ class ComplicationChosen(Event):
 
 
 @dataclass(frozen=True, kw_only=True)
-class DamageRolled(Event):
+class DamageRolled(PoolRoll):
     """The damage roll: pool, type and successes (V-DMG-1, V-DMG-2, V-DMG-4)."""
 
     target: str
@@ -520,16 +534,8 @@ class DamageRolled(Event):
     pool_parts: tuple[tuple[str, int], ...] = ()
     """The pool's parts (« Force 3 + couteau 1 + succès en plus 2 = 6 dés » in the log)."""
 
-    def params(self, names: Mapping[str, str] | None = None) -> dict[str, Any]:
-        out = super().params(names)
-        out["dice"] = pool_breakdown(self.pool_parts, self.pool)
-        return out
-
-    def veiled(
-        self, lang: Lang | None = None, names: Mapping[str, str] | None = None
-    ) -> str | None:
-        """« Jack est touché (létal) »: the attack hit (V-DMG-1), not how hard."""
-        return veil(self, "ev.DamageRolled.veiled", lang, names)
+    veil = "ev.DamageRolled.veiled"
+    """« Jack est touché (létal) »: the attack hit (V-DMG-1), not how hard."""
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -544,7 +550,7 @@ class ArmourDestroyed(Event):
 
 
 @dataclass(frozen=True, kw_only=True)
-class SoakRolled(Event):
+class SoakRolled(PoolRoll):
     """The reflexive soak roll (V-SOAK-1..3, V-ARM-1)."""
 
     target: str
@@ -552,11 +558,6 @@ class SoakRolled(Event):
     successes: int
     pool_parts: tuple[tuple[str, int], ...] = ()
     """The pool's parts (« Vigueur 3 + armure 2 = 5 dés » in the log)."""
-
-    def params(self, names: Mapping[str, str] | None = None) -> dict[str, Any]:
-        out = super().params(names)
-        out["dice"] = pool_breakdown(self.pool_parts, self.pool)
-        return out
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -567,11 +568,8 @@ class Burned(Event):
     levels: int
     soak: int
 
-    def veiled(
-        self, lang: Lang | None = None, names: Mapping[str, str] | None = None
-    ) -> str | None:
-        """« Le feu brûle Bill »: not the levels nor the soak dice."""
-        return veil(self, "ev.Burned.veiled", lang, names)
+    veil = "ev.Burned.veiled"
+    """« Le feu brûle Bill »: not the levels nor the soak dice."""
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -585,12 +583,9 @@ class DamageTaken(Event):
     def apply(self, state: VtmState) -> None:
         state.fighters[self.target].health.take(self.levels, self.damage_type)  # type: ignore[arg-type]
 
-    def veiled(
-        self, lang: Lang | None = None, names: Mapping[str, str] | None = None
-    ) -> str | None:
+    def veil_key(self) -> str:
         """« Bill est blessé » (or « n'est pas blessé »): not the levels lost (V-DMG-3)."""
-        key = "ev.DamageTaken.veiled" if self.levels > 0 else "ev.DamageTaken.veiled.unhurt"
-        return veil(self, key, lang, names)
+        return "ev.DamageTaken.veiled" if self.levels > 0 else "ev.DamageTaken.veiled.unhurt"
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -604,11 +599,8 @@ class Healed(Event):
     def apply(self, state: VtmState) -> None:
         state.fighters[self.target].health.heal(self.levels, self.damage_type)  # type: ignore[arg-type]
 
-    def veiled(
-        self, lang: Lang | None = None, names: Mapping[str, str] | None = None
-    ) -> str | None:
-        """« Bill est soigné »: not the levels healed."""
-        return veil(self, "ev.Healed.veiled", lang, names)
+    veil = "ev.Healed.veiled"
+    """« Bill est soigné »: not the levels healed."""
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -711,33 +703,18 @@ def _cover_word(level: str) -> Msg | str:
 
 
 @dataclass(frozen=True, kw_only=True)
-class CoverZoneDrawn(Event):
+class CoverZoneDrawn(ZoneDrawn):
     """The game master draws a cover zone on the map: whoever stands in it has its cover
     (V-RNG-3; ``level`` is a row of the cover table)."""
 
-    zone: str
-    points: tuple[tuple[float, float], ...]
-    level: str
-
-    def params(self, names: Mapping[str, str] | None = None) -> dict[str, Any]:
-        return {**super().params(names), "level": _cover_word(self.level)}
-
-    def apply(self, state: VtmState) -> None:
-        state.zones[self.zone] = CoverZone(self.zone, tuple(self.points), self.level)
+    level_word = _cover_word
 
 
 @dataclass(frozen=True, kw_only=True)
-class CoverZoneErased(Event):
+class CoverZoneErased(ZoneErased):
     """The game master erases a cover zone."""
 
-    zone: str
-    level: str
-
-    def params(self, names: Mapping[str, str] | None = None) -> dict[str, Any]:
-        return {**super().params(names), "level": _cover_word(self.level)}
-
-    def apply(self, state: VtmState) -> None:
-        state.zones.pop(self.zone, None)
+    level_word = _cover_word
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -780,12 +757,10 @@ class RollMade(Event):
     difficulty: int
     successes: int
 
-    def veiled(
-        self, lang: Lang | None = None, names: Mapping[str, str] | None = None
-    ) -> str | None:
+    def veil_key(self) -> str:
         """« Bill : jet (garder l'équilibre) réussi »: the outcome, not the dice."""
         outcome = "success" if self.successes > 0 else "failure"
-        return veil(self, f"ev.RollMade.veiled.{outcome}", lang, names)
+        return f"ev.RollMade.veiled.{outcome}"
 
 
 # ----------------------------------------------------------------- game master

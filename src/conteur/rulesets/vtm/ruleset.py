@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from importlib import resources
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from conteur.engine import Command, Event, Param
 from conteur.engine.characters import Importer
@@ -14,6 +14,7 @@ from conteur.engine.inputs import (
 )
 from conteur.engine.joining import JOIN, WITHDRAW
 from conteur.engine.kit import Handler, KitRuleset
+from conteur.engine.odds import AttackOdds, AttackQuery
 from conteur.engine.rules import RuleText, load_rule_texts
 from conteur.engine.visibility import Audiences, Visibility
 from conteur.i18n import ConteurError
@@ -200,18 +201,11 @@ class VtmRuleset(KitRuleset[VtmState]):
         """V-INI-1: a newcomer rolls initiative with everyone at the next turn."""
         return "V-INI-1"
 
-    def attack_odds(
-        self,
-        state: Any,
-        attacker: str,
-        target: str,
-        maneuver: str | None = None,
-        params: Mapping[str, Any] | None = None,
-    ) -> Any:
-        """Exact odds of ``attacker`` attacking ``target`` now (``odds.attack_odds``)."""
+    def price_attack(self, state: Any, query: AttackQuery) -> AttackOdds:
+        """Exact odds of one attack now (``odds.odds_for_scenario``, imported when asked)."""
         from .odds import odds_for_scenario
 
-        return odds_for_scenario(state, attacker, target, maneuver, params)
+        return odds_for_scenario(state, query)
 
     # ------------------------------------------------------------------ characters
 
@@ -362,30 +356,3 @@ __all__ = [
     "sheet_file",
     "targets_of",
 ]
-
-if TYPE_CHECKING:  # each part the kit reads, checked against its protocol (engine/kit.py)
-    from conteur.engine import kit
-
-    from . import (
-        battlemap,
-        dice,
-        legal,
-        npc,
-        report,
-        script,
-        sheetform,
-        summary,
-        sweep,
-        views,
-    )
-
-    _legal: kit.LegalPart = legal
-    _script: kit.ScriptPart = script
-    _views: kit.ViewsPart = views
-    _report: kit.ReportPart = report
-    _summary: kit.SummaryPart = summary
-    _battlemap: kit.BattleMapPart = battlemap
-    _dice: kit.DicePart = dice
-    _sweep: kit.SweepPart = sweep
-    _npc: kit.NpcPart = npc
-    _sheetform: kit.SheetFormPart = sheetform
