@@ -30,6 +30,7 @@ from typing_extensions import TypeVar
 from conteur.dice import DiceSource
 from conteur.i18n import ConteurError, Describable, Lang, Msg, catalog, t
 
+from .answers import KEY as ANSWERS
 from .commands import Command, CommandTemplate, Param
 from .events import Event, event_types
 from .views import Column, Roster, TurnView
@@ -79,6 +80,9 @@ class Resolution(Generic[S]):
             seen = self._see(event, self.state)
             if seen is not event.seen and seen != event.seen:
                 event = _stamped(event, seen)
+        fields = getattr(self.state, "__dict__", None)
+        if fields is not None:
+            fields.pop(ANSWERS, None)  # answers computed from the state before (``forget``)
         event.apply(self.state)
         self.events.append(event)
         return event

@@ -77,7 +77,7 @@ from conteur.sim.referee import Bout, EscapeReferee
 from conteur.sim.tactics import TacticFactory
 
 from . import defence, equipment, locks, turn
-from .actions import resolve_goal, running_distance, validate
+from .actions import REACHLESS, check_now, resolve_goal, running_distance, validate
 from .conditions import Aiming, KnockedDown
 from .legal import declare_template, legal_commands
 from .ranged import (
@@ -87,7 +87,7 @@ from .ranged import (
     rounds_used,
     tracks_ammo,
 )
-from .state import Action, Fighter, VtmState
+from .state import DEFENSIVE, Action, Fighter, VtmState
 from .tables import Weapon
 
 CLOSE_RANGE = 2.0
@@ -292,12 +292,13 @@ def declaration(fighter: Fighter, actions: list[dict[str, Any]]) -> Command:
 
 def feasible(state: VtmState, f: Fighter, a: Action) -> bool:
     """Whether the declared action ``a`` can be carried out now, checked with the rules' own
-    functions (``validate``, ``check_reach``, the clip) — the command is then never refused.
+    functions (``check_now``: ``validate`` and the reach; the clip) — the command is then
+    never refused, and its own ``check_now`` finds the verdict kept on the same state.
 
     An attack on a fighter already out of the fight is not carried out (a tactic's choice).
     """
     try:
-        validate(state, f, a)
+        check_now(state, f, a)
     except ConteurError:
         return False
     m = maneuver_or_none(state, a.kind)
@@ -314,6 +315,13 @@ def feasible(state: VtmState, f: Fighter, a: Action) -> bool:
             rounds_used(m, w, f, rounds_of(f, w))
         except ConteurError:
             return False
+    if (
+        a.target != f.id
+        and a.kind not in DEFENSIVE
+        and m.id not in REACHLESS
+        and not m.effect("move")
+    ):
+        return True  # the target's reach from where it strikes: checked by ``check_now``
     here = state
     goal = a.param("move_to")
     if goal is not None:
