@@ -124,12 +124,17 @@ def template(state: VtmState, f: Fighter, kind: str) -> CommandTemplate | None:
 
 
 def ranged_weapon(state: VtmState, f: Fighter) -> Weapon | None:
-    """The fighter's firearm (or bow, or thrown weapon): the one in hand first."""
-    owned = [equipment.weapon(state, w) for w in equipment.owned_weapons(f)]
-    ranged = [w for w in owned if w.category in ("ranged", "thrown")]
-    in_hand = [w for w in ranged if w.id == f.weapon]
-    chosen = in_hand or ranged
-    return chosen[0] if chosen else None
+    """The fighter's firearm (or bow, or thrown weapon): the one in hand first, else the
+    first the sheet lists (asked at every declaration: one pass, no lists)."""
+    first = None
+    for wid in f.sheet.weapons:  # ``equipment.owned_weapons(f)``, without the copy
+        w = equipment.weapon(state, wid)
+        if w.category in ("ranged", "thrown"):
+            if w.id == f.weapon:
+                return w
+            if first is None:
+                first = w
+    return first
 
 
 def loaded(f: Fighter, w: Weapon) -> bool:
