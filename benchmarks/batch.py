@@ -120,11 +120,12 @@ def check_exact(b: StrikeBatch) -> tuple[bool, str]:
     mean = sum(lv * p for (_, lv), p in exact.items())
     var = sum(lv * lv * p for (_, lv), p in exact.items()) - mean * mean
     n = len(b)
-    z_hit = (b.p_hit - p_hit) / math.sqrt(p_hit * (1 - p_hit) / n)
+    got_hit = b.share("hit")
+    z_hit = (got_hit - p_hit) / math.sqrt(p_hit * (1 - p_hit) / n)
     z_lv = (b.mean_levels - mean) / math.sqrt(var / n)
     ok = abs(z_hit) <= 6 and abs(z_lv) <= 6
     return ok, (
-        f"P(hit) {b.p_hit:.5f} (exact {p_hit:.5f}, z {z_hit:+.2f}); "
+        f"P(hit) {got_hit:.5f} (exact {p_hit:.5f}, z {z_hit:+.2f}); "
         f"mean levels {b.mean_levels:.5f} (exact {mean:.5f}, z {z_lv:+.2f})"
     )
 

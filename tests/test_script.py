@@ -826,31 +826,31 @@ def test_every_script_line_of_the_documentation_reads(name: str) -> None:
 
 def test_new_verbs_and_details_are_added_as_data(monkeypatch: pytest.MonkeyPatch) -> None:
     """A verb, a GM verb and an action detail added to the vocabulary need no code."""
+    from conteur.engine.grammar import Slot, Verb
     from conteur.rulesets.vtm import script
-    from conteur.rulesets.vtm.script import ParamSpec, VerbSpec
 
     words = script_words()
     more = words.model_copy(
         update={
             "verbs": {
                 **words.verbs,
-                "break_free": VerbSpec(command="break_free", words=("se dégage", "breaks free")),
+                "break_free": Verb(command="break_free", words=("se dégage", "breaks free")),
             },
             "gm_verbs": {
                 **words.gm_verbs,
-                "gm_override": VerbSpec(
+                "gm_override": Verb(
                     words=("force", "override"),
                     slots={
-                        "fighter": ParamSpec(kind="fighter", positional=True, required=True),
-                        "successes": ParamSpec(kind="int", words=("succès", "successes")),
-                        "health": ParamSpec(kind="data", words=("santé", "health")),
-                        "ammo": ParamSpec(kind="data", words=("munitions", "ammo")),
+                        "fighter": Slot(kind="fighter", positional=True, required=True),
+                        "successes": Slot(kind="int", words=("succès", "successes")),
+                        "health": Slot(kind="data", words=("santé", "health")),
+                        "ammo": Slot(kind="data", words=("munitions", "ammo")),
                     },
                 ),
             },
             "action_params": {
                 **words.action_params,
-                "stance": ParamSpec(
+                "stance": Slot(
                     kind="choice",
                     words=("posture", "stance"),
                     values={"low": ("basse", "low")},

@@ -161,3 +161,187 @@ if __name__ == "__main__":
     out = {name: read_example(name) for name in _examples()}
     LINES.write_text(json.dumps(out, ensure_ascii=False, indent=1) + "\n", encoding="utf-8")
     sys.exit(0)
+
+
+# --------------------------------------------------------------------------- the grammar
+
+
+def _hunter_words() -> str:
+    from importlib import resources
+
+    path = resources.files("conteur.rulesets.hunter").joinpath("data", "script.yaml")
+    return path.read_text(encoding="utf-8")
+
+
+@pytest.mark.parametrize(
+    ("old", "new", "entry", "field", "fr", "en"),
+    [
+        # A slot of a kind no grammar reads.
+        (
+            "amount: {kind: int,",
+            "amount: {kind: entier,",
+            "gm_verbs.gm_damage",
+            "slots.amount.kind",
+            "«\u202fentier\u202f»",
+            '"entier"',
+        ),
+        # A misspelt field of a verb.
+        (
+            "words: [embuscade, ambush]",
+            "wrds: [embuscade, ambush]",
+            "gm_verbs.ambush",
+            "wrds",
+            "wrds",
+            "wrds",
+        ),
+        # A body no grammar reads.
+        (
+            "words: [passe, pass]",
+            "words: [passe, pass]\n    body: dance",
+            "verbs.pass",
+            "body",
+            "dance",
+            "dance",
+        ),
+    ],
+)
+def test_a_mistake_in_the_script_words_names_file_entry_and_field(
+    old: str, new: str, entry: str, field: str, fr: str, en: str
+) -> None:
+    from conteur.engine.grammar import parse_words
+    from conteur.engine.inputs import InputError
+    from conteur.rulesets.hunter.script import GRAMMAR, ScriptWords
+
+    text = _hunter_words()
+    assert old in text
+    with pytest.raises(InputError) as err:
+        parse_words(
+            text.replace(old, new), "hunter/data/script.yaml", ScriptWords, GRAMMAR.known_kinds()
+        )
+    assert err.value.params["entry"] == entry
+    assert err.value.field == field
+    message_fr, message_en = err.value.message("fr"), err.value.message("en")
+    assert "hunter/data/script.yaml" in message_fr and "hunter/data/script.yaml" in message_en
+    assert entry in message_fr and entry in message_en
+    assert fr in message_fr and en in message_en
+    assert message_fr != message_en
+
+
+def test_a_verb_added_to_the_data_reads_without_code(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Hunter's words with one more verb (its slots in the data only) read that verb."""
+    from conteur.engine.grammar import parse_words
+    from conteur.rulesets.hunter import script
+    from conteur.rulesets.hunter.script import GRAMMAR, ScriptWords
+
+    extra = (
+        "  taunt:\n"
+        "    command: act\n"
+        "    args: {kind: taunt}\n"
+        "    words: [nargue, taunt]\n"
+        "    slots:\n"
+        "      target: {kind: fighter, positional: true, required: true}\n"
+        "      loud: {kind: flag, words: [fort, loudly]}\n"
+        "      times: {kind: int, words: [fois, times]}\n"
+    )
+    text = _hunter_words().replace("\nverbs:\n", "\nverbs:\n" + extra)
+    words = parse_words(text, "hunter/data/script.yaml", ScriptWords, GRAMMAR.known_kinds())
+    monkeypatch.setattr(script, "words", lambda: words)
+    script._CACHE.clear()
+    try:
+        from tests.hunter.fight import Fight, sheet
+
+        f = Fight(sheet("ana"), sheet("bete", name="la Bête"))
+        parse = f.encounter.ruleset.parse_command
+        assert parse("ana: nargue la Bête fort fois 3", f.state) == Command(
+            "act", "ana", {"kind": "taunt", "target": "bete", "loud": True, "times": 3}
+        )
+        with pytest.raises(ConteurError) as err:
+            parse("ana: taunt", f.state)
+        assert err.value.key == "hunter.script.missing"
+        assert err.value.message("en") == '"ana: taunt": missing a character'
+        assert err.value.message("fr") == "«\u202fana: taunt\u202f»\u202f: il manque un personnage"
+    finally:
+        script._CACHE.clear()
+
+
+def _hunter_fight() -> Any:
+    from tests.hunter.fight import Fight, sheet
+
+    return Fight(sheet("ana"), sheet("bete", name="la Bête"), sheet("goule"))
+
+
+def _western_encounter() -> Any:
+    from tests.western.test_examples import enc
+
+    return enc()
+
+
+@pytest.mark.parametrize(
+    ("ruleset", "line", "key", "fr", "en"),
+    [
+        # A word the line does not take is named, not dropped (a second target).
+        (
+            "hunter",
+            "ana: attaque bete goule",
+            "hunter.script.unknown_word",
+            "«\u202fana: attaque bete goule\u202f»\u202f: mot non compris «\u202fgoule\u202f»",
+            '"ana: attaque bete goule": word not understood: "goule"',
+        ),
+        (
+            "hunter",
+            "mj: degats bete 2 3",
+            "hunter.script.number",
+            "«\u202fmj: degats bete 2 3\u202f»\u202f: nombre en trop «\u202f3\u202f»",
+            '"mj: degats bete 2 3": a number this command does not take: "3"',
+        ),
+        (
+            "western",
+            "bill: passe maintenant",
+            "western.script.unknown_word",
+            "Ligne non comprise\u202f: «\u202fbill: passe maintenant\u202f»\u202f: "
+            "«\u202fmaintenant\u202f»\u202f?",
+            'Line not understood: "bill: passe maintenant": "maintenant"?',
+        ),
+        (
+            "western",
+            "mj: ligote",
+            "western.script.missing",
+            "Ligne non comprise\u202f: «\u202fmj: ligote\u202f»\u202f: il manque un personnage",
+            'Line not understood: "mj: ligote": missing a character',
+        ),
+        (
+            "western",
+            "bill: assomme joe avec",
+            "western.script.expected",
+            "Ligne non comprise\u202f: «\u202fbill: assomme joe avec\u202f»\u202f: "
+            "après «\u202favec\u202f», il faut une arme",
+            'Line not understood: "bill: assomme joe avec": after "avec", expected a weapon',
+        ),
+    ],
+)
+def test_the_grammar_names_the_line_and_the_word_in_both_languages(
+    ruleset: str, line: str, key: str, fr: str, en: str
+) -> None:
+    if ruleset == "hunter":
+        f = _hunter_fight()
+        parse, state = f.encounter.ruleset.parse_command, f.state
+    else:
+        e = _western_encounter()
+        parse, state = e.ruleset.parse_command, e.state
+    with pytest.raises(ConteurError) as err:
+        parse(line, state)
+    assert err.value.key == key
+    assert err.value.message("fr") == fr
+    assert err.value.message("en") == en
+
+
+def test_western_names_run_up_to_the_next_keyword() -> None:
+    """A keyword may come in any order after the target; the words between are the name."""
+    e = _western_encounter()
+    parse = e.ruleset.parse_command
+    assert parse("bill: tire sur joe mod -10 vise tête", e.state) == Command(
+        "attack", "bill", {"target": "joe", "zone": "head", "modifier": -10}
+    )
+    assert parse("mj: surprise joe attaqué", e.state) == Command(
+        "surprise", None, {"target": "joe", "surprise": "attacked"}
+    )

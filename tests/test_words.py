@@ -65,6 +65,8 @@ def _walk(node: Any, key: Any, out: dict[str, tuple[str, str]]) -> None:
         if names and isinstance(key, str):
             out.setdefault(str(node.get("id", key)).removeprefix("word."), names)
         for k, v in node.items():
+            if names and k in ("name", "names"):
+                continue  # the entry's own name, not an entry called "name"
             _walk(v, k, out)
     elif isinstance(node, list):
         for v in node:

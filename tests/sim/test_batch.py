@@ -215,13 +215,13 @@ def test_summary_helpers() -> None:
     assert math.isclose(sum(b.levels_histogram().values()), 1.0)
     assert b.histogram("levels") == b.levels_histogram()
     assert b.counts("net").sum() == len(b)
-    assert b.p_hit == np.count_nonzero(b.hit) / len(b)
-    assert b.p_botch == np.count_nonzero(b.botch) / len(b)
+    assert b.share("hit") == np.count_nonzero(b.hit) / len(b)
+    assert b.share("botch") == np.count_nonzero(b.botch) / len(b)
     assert math.isclose(b.mean_levels, sum(k * p for k, p in b.levels_histogram().items()))
     assert sum(b.summary_counts().values()) == len(b)
     assert b.bytes_drawn >= 50_000 * (6 + 2)
     empty = roll_strikes(strike(), 0, np.random.default_rng(1))
-    assert len(empty) == 0 and empty.p_hit == 0.0 and empty.summary_counts() == {}
+    assert len(empty) == 0 and empty.share("hit") == 0.0 and empty.summary_counts() == {}
 
 
 def test_same_seed_same_batch() -> None:

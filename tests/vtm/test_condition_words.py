@@ -10,7 +10,7 @@ import pytest
 from conteur.rulesets.vtm.events import ConditionSet
 
 from .fight import Fight, attack
-from .test_close import duel, strike
+from .test_close import botched_disarm, duel, strike
 
 SCENE = """
 combatants:
@@ -94,4 +94,20 @@ def test_a_tackle_logs_the_fall_and_the_target_off_balance_until_next_turn() -> 
         "Aude: knocked down",
         "Aude: set up Théo",
         "Théo: off balance until turn 2",
+    ]
+
+
+def test_a_botched_disarm_settled_reads_as_words() -> None:
+    """V-CC-6: once the Conteur chooses a botched disarm's outcome, the attacker's condition
+    ends by its name (it read « fin de « désarmement raté contre » », its preposition left
+    hanging)."""
+    f = botched_disarm()
+    events = f.do("gm_disarm_botch", fighter="a", outcome="disarmed")
+    names = {fid: fighter.name for fid, fighter in f.state.fighters.items()}
+    cleared = [e for e in events if isinstance(e, ConditionSet)]
+    assert [(e.describe("fr", names), e.describe("en", names)) for e in cleared] == [
+        (
+            "A\u202f: fin de «\u202fdésarmement raté\u202f» (V-CC-6, V-ATK-5)",
+            "A: no longer exposed by a botched disarm (V-CC-6, V-ATK-5)",
+        )
     ]

@@ -22,7 +22,7 @@ import pytest
 
 from conteur.dice import DiceSource, distribution_of
 from conteur.engine import Resolution
-from conteur.rulesets.vtm import rulebook
+from conteur.rulesets.vtm import hooks, rulebook
 from conteur.rulesets.vtm.attack import attack
 from conteur.rulesets.vtm.events import ConditionSet
 from conteur.rulesets.vtm.odds import AttackOdds, odds_for_scenario
@@ -162,7 +162,8 @@ def test_the_odds_leave_the_state_untouched() -> None:
 def extra_hook(state: Any, fn: Any) -> Any:
     """The state with one more after-attack hook in its rulebook (its own, for this test)."""
     book = rulebook.rules_of(state)
-    state.meta["rules"] = dataclasses.replace(book, after_attack=(*book.after_attack, fn))
+    listed = {**book.listed, "after_attack": (*book.of(hooks.after_attack), fn)}
+    state.meta["rules"] = dataclasses.replace(book, listed=listed)
     return state
 
 

@@ -95,7 +95,7 @@ def test_with_the_pack_off_the_core_rules_it_replaces_run() -> None:
     book = rules_of(enc.state)
     replaced = every_rulebook().removed
     assert {"ranged.range_band", "modifiers.targeting_shot", "ranged.aim"} <= ran(replaced, seen)
-    assert {"three_round_burst", "full_auto", "spray", "aim"} <= set(book.actions)
+    assert {"three_round_burst", "full_auto", "spray", "aim"} <= set(book.at(hooks.action))
 
 
 def test_with_the_pack_on_no_replaced_core_handler_is_in_play_or_runs() -> None:
@@ -112,9 +112,7 @@ def test_with_the_pack_on_no_replaced_core_handler_is_in_play_or_runs() -> None:
     assert not set(removed) & set(book.handlers)
     for h in removed:  # under its key, a removed handler is out of its point's table
         if h.key is not None:
-            assert h.key not in getattr(
-                book, {"action": "actions", "validator": "validators"}[h.point]
-            )
+            assert h.key not in book.keyed[h.point]
     # A function declared under several keys stays for the keys not replaced (``shot`` fires
     # ``shoot`` but no longer ``three_round_burst``): only the others can be seen not to run.
     held = {h.declared.fn for h in book.handlers}

@@ -101,6 +101,20 @@ def test_english_keys_and_labels_name_themselves(key: str) -> None:
     assert canonical_trait(trait_label(key, "en")) == key
 
 
+@pytest.mark.parametrize(
+    ("spelling", "key"),
+    [
+        ("WP", "willpower"),
+        ("Astuce d'esprit", "wits"),
+        ("vol", "larceny"),
+        ("Exp. de la rue", "streetwise"),
+    ],
+)
+def test_the_data_files_other_spellings_name_their_trait(spelling: str, key: str) -> None:
+    """Abbreviations and other translations come from ``data/spellings.yaml``."""
+    assert canonical_trait(spelling) == key
+
+
 def test_required_traits_exist() -> None:
     assert len(ATTRIBUTES) == 9
     for key in ("alertness", "animal_ken", "firearms", "melee", "science", "streetwise"):

@@ -160,3 +160,23 @@ def test_the_hidden_combatant_placed_leaves_no_trace_for_players(
     hidden_name = case.sheets[2].get("nom") or case.sheets[2]["name"]
     assert "goule" not in mine and hidden_name not in mine
     assert "(5, 5)" not in mine  # not even the line of the move
+
+
+@pytest.mark.parametrize(
+    ("name", "letters"),
+    [
+        ("la Bête", "B"),
+        ("Sam le barman", "S"),
+        ("Ézéchiel Crowe", "ÉC"),
+        ("Jean-Luc de la Tour", "JL"),
+        ("the goon", "TG"),
+        ("Doc Holliday", "DH"),
+        ("42", "42"),
+    ],
+)
+def test_a_tokens_letters_skip_the_small_words_of_a_name(name: str, letters: str) -> None:
+    """A token's initials come from the capitalised words of the name when it has some:
+    « la Bête » and « la Goule » read « B » and « G », not « LB » and « LG »."""
+    from conteur.web.battlemap import _initials
+
+    assert _initials(name) == letters

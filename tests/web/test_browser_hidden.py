@@ -2,8 +2,9 @@
 one language, both languages among them: the GM's page (1366×768) marks the two hidden ones and offers « Révéler »;
 a player's phone (390×844) and the table's screen (1920×1080) show nothing of them — live
 — until the GM reveals one (his button) and the other acts (a line of the GM's script);
-then both pages show them, live. The table's screen is checked at 1920×1080 and 1366×768:
-no scrolling, no column wider than itself, every text at least 28 px.
+then both pages show them, live, in the roster and on the battle map. The table's screen is
+checked at 1920×1080 and 1366×768: no scrolling, no column wider than itself, every text at
+least 28 px, the map's initials at least 16 px tall.
 
 One server and one browser for the module; each ruleset plays in its own campaign (set up
 through the store). Screenshots: ``out/test-output/hidden/`` (or
@@ -44,6 +45,7 @@ SMALL_TEXT = """() => {
     const node = walker.currentNode;
     if (!node.textContent.trim()) continue;
     const el = node.parentElement;
+    if (el.closest("svg")) continue;  // the map's labels: MAP_TEXT
     const box = el.getBoundingClientRect();
     if (box.width <= 1 || box.height <= 1) continue;  // read to screen readers only
     const style = getComputedStyle(el);
@@ -53,16 +55,21 @@ SMALL_TEXT = """() => {
   return bad;
 }"""
 
+MAP_TEXT = """() => [...document.querySelectorAll("#battle-map .token text.ini")].map(
+  (t) => [t.textContent, Math.round(t.getBoundingClientRect().height)])"""
+"""Each token's initials on the table's map and their height on the screen, in pixels."""
+
 OVERFLOW = """() => {
   const doc = document.documentElement;
   const out = [];
   if (doc.scrollWidth > innerWidth || doc.scrollHeight > innerHeight)
     out.push("page " + doc.scrollWidth + "x" + doc.scrollHeight);
   document.querySelectorAll(".table-col").forEach((c) => {
-    if (c.scrollWidth > c.clientWidth + 1) out.push("wide " + c.querySelector("h2").textContent);
+    const name = (c.querySelector("h2, summary") || c).textContent.trim().slice(0, 40);
+    if (c.scrollWidth > c.clientWidth + 1) out.push("wide " + name);
     // the log is cut at the bottom on purpose (its oldest entries); nothing else is
     if (!c.classList.contains("table-log") && c.scrollHeight > c.clientHeight + 1)
-      out.push("tall " + c.querySelector("h2").textContent);
+      out.push("tall " + name);
   });
   document.querySelectorAll(".table-screen *").forEach((el) => {
     const r = el.getBoundingClientRect();
@@ -82,6 +89,9 @@ def _table_fits(table: Any, name: str) -> None:
     table.screenshot(path=str(OUTPUT / f"{name}.png"))
     assert table.evaluate(SMALL_TEXT) == [], name
     assert table.evaluate(OVERFLOW) == [], name
+    initials = table.evaluate(MAP_TEXT)
+    assert initials, name  # every fight here is on a map: the table's screen shows it
+    assert all(height >= 16 for _, height in initials), (name, initials)
 
 
 LANG_OF = {"vtm": "fr", "hunter": "en", "western": "fr"}
@@ -147,6 +157,7 @@ def test_hidden_ones_stay_off_the_players_and_the_tables_screens(
         gm.locator('[data-reveal="quincy"]').click()
         expect(phone.locator('[data-others] [data-fighter="quincy"]')).to_be_visible()
         expect(table.locator('[data-others] [data-fighter="quincy"]')).to_be_visible()
+        expect(table.locator('#battle-map .token[data-fighter="quincy"]')).to_have_count(1)
         expect(gm.locator('.roster tr[data-fighter="quincy"]')).not_to_have_attribute(
             "data-hidden", ""
         )

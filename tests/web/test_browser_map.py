@@ -434,10 +434,10 @@ def depot(blank_site: tuple[str, Store]) -> Table:
 
 
 RANGE_WORDS = {
-    "fr": ["selon la carte", "courte portée", "portée moyenne", "longue portée"],
-    "en": ["from the map", "short range", "medium range", "long range"],
+    "fr": ["Selon la carte", "Courte portée", "Portée moyenne", "Longue portée"],
+    "en": ["From the map", "Short range", "Medium range", "Long range"],
 }
-"""The options of hunter's range select, in each language."""
+"""The options of hunter's range select, in each language (as a list says them)."""
 
 
 @pytest.mark.parametrize("lang", ["fr", "en"])

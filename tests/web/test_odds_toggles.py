@@ -45,7 +45,9 @@ def test_toggling_cover_changes_the_odds_as_attack_odds_does(
     assert r.status_code == 200, r.text
     for name in ("opt_target_cover", "opt_aim_turns", "opt_targeting", "opt_actions"):
         assert f'name="{name}"' in r.text
-    assert "bon couvert" in r.text  # the choices in the reader's language
+    # the choices in the reader's language, as a list says them; the empty one in words
+    assert re.findall(r'<option value="cover_good"[^>]*>([^<]*)<', r.text) == ["Bon couvert"]
+    assert re.findall(r'<option value="">([^<]*)<', r.text)[:1] == ["Son couvert actuel"]
     enc = store.encounter(duel)
     plain = enc.ruleset.attack_odds(enc.state, "doc_holliday", "jack_malone", "shoot")  # type: ignore[attr-defined]
     assert shown(r.text, "hit") == percent(plain.p_hit, "fr")

@@ -18,6 +18,7 @@ from conteur.dice import TypedDice
 from conteur.engine import Command
 from conteur.i18n import t
 from conteur.store import Store
+from conteur.web.view import option_text
 
 from .test_browser import TIMEOUT_MS
 from .test_browser_player import OUTPUT
@@ -180,7 +181,7 @@ def test_a_held_fighter_is_offered_breaking_free_and_nothing_else(
     base, store, _token = site
     SHOTS.mkdir(parents=True, exist_ok=True)
     eid, tokens = fresh_saloon(store, f"Saloon hold {lang}", HOLD)
-    free = t("word.break_free", lang)
+    free = option_text(t("word.break_free", lang))  # as a list of choices says it
     gm_ctx = browser.new_context(viewport=GM_SIZE)
     phone_ctx = browser.new_context(viewport=PHONE_SIZE, device_scale_factor=1)
     try:

@@ -126,7 +126,7 @@ def test_the_roster_signs_a_wound_penalty_with_a_true_minus() -> None:
 def test_a_choice_is_said_as_its_own_parameter_says_it() -> None:
     """Hunter's « short » is a range in the range field and a burst in the burst field (not
     vtm's « portée courte » for both, nor « medium » raw); each empty option says what it
-    does (the map's band, the short burst)."""
+    does (the map's band, the short burst); each starts with a capital, as a list's choices."""
     enc = Encounter.start(
         {
             "ruleset": "hunter",
@@ -140,13 +140,13 @@ def test_a_choice_is_said_as_its_own_parameter_says_it() -> None:
     for lang, range_, burst in (
         (
             "fr",
-            ["selon la carte", "courte portée", "portée moyenne", "longue portée"],
-            ["rafale courte (par défaut)", "rafale courte", "rafale moyenne", "longue rafale"],
+            ["Selon la carte", "Courte portée", "Portée moyenne", "Longue portée"],
+            ["Rafale courte (par défaut)", "Rafale courte", "Rafale moyenne", "Longue rafale"],
         ),
         (
             "en",
-            ["from the map", "short range", "medium range", "long range"],
-            ["short burst (the default)", "short burst", "medium burst", "long burst"],
+            ["From the map", "Short range", "Medium range", "Long range"],
+            ["Short burst (default)", "Short burst", "Medium burst", "Long burst"],
         ),
     ):
         act = next(f for f in view.forms(enc, lang, actor="a") if f.type == "act")

@@ -139,12 +139,25 @@ def check_count(field_name: str, value: int, limit: int = MAX_POOL) -> None:
 _EXPR = re.compile(r"^\s*(\d*)\s*[dD]\s*(\d+)\s*(?:([+-])\s*(\d+))?\s*$", re.ASCII)
 
 
+def successes_text(successes: int, lang: Lang | None) -> str:
+    """A pool's result in words (its special failure aside, a botch...: the pool's own
+    words): a failure with no success, else its successes."""
+    if successes <= 0:
+        return t("result.failure", lang)
+    return t("result.successes", lang, count=successes)
+
+
 @lean
 @dataclass(frozen=True)
 class ExprResult:
     """The total of a plain dice expression."""
 
     total: int
+
+    @property
+    def score(self) -> float:
+        """How good the roll is for its roller (``engine.report``): its total."""
+        return float(self.total)
 
     def describe(self, lang: Lang | None = None) -> str:
         return t("result.total", lang, total=self.total)

@@ -24,7 +24,7 @@ from __future__ import annotations
 import difflib
 import math
 import unicodedata
-from collections.abc import Iterator, Mapping, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
@@ -493,21 +493,28 @@ def _unknown_field_reason(model: type[BaseModel] | None, name: str) -> Msg:
 
 def validate(
     model: type[M],
-    data: Mapping[str, Any],
+    data: Any,
     *,
     known: Sequence[Key] = (),
     entry: Any = "",
     file: str = "",
+    where: Callable[[tuple[int | str, ...]], tuple[Any, Any]] | None = None,
 ) -> M:
-    """``data`` (keys already canonical: ``check_keys``) as a ``model``; its first error
-    as an ``InputError`` naming the field as ``known`` spells it in the reader's language."""
+    """``data`` (keys already canonical: ``check_keys``) as a ``model``; ``InputError`` when
+    it is no mapping, or for its first error, naming the field as ``known`` spells it in
+    the reader's language. ``where``: the entry and field an error's path names instead
+    (a row of one of the file's tables, a sheet's own field names)."""
+    if not isinstance(data, Mapping):
+        raise InputError(Msg("input.reason.not_mapping", value=short(data)), file=file, entry=entry)
     try:
         return model.model_validate(dict(data))
     except ValidationError as exc:
         loc, why = pydantic_reason(first_error(exc), model)
-        labels = {k.name: k for k in known}
         field: Any = plain_path(loc)
-        if loc and isinstance(loc[0], str) and loc[0] in labels:
+        labels = {k.name: k for k in known}
+        if where is not None:
+            entry, field = where(loc)
+        elif loc and isinstance(loc[0], str) and loc[0] in labels:
             field = _Path(labels[loc[0]], loc[1:])
         raise InputError(why, file=file, entry=entry, field=field) from None
 

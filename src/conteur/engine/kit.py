@@ -12,7 +12,7 @@ module              names
 ==================  ==========================================================
 ``legal``           ``legal_commands(state, actor)``
 ``script``          ``parse_line(line, state)``
-``views``           ``roster(state)``, ``COLUMNS``, ``turn_view(state)``
+``views``           ``row(state, fighter)``, ``COLUMNS``, ``turn_view(state)``
 ``visibility``      ``visibility(event, state)``, ``AUDIENCES``, ``STAYS_HIDDEN``
 ``report``          ``fight_facts(event)``
 ``summary``         ``summary(state)``, ``summary_lines(state, lang)``
@@ -28,11 +28,11 @@ module              names
 ``sheetform``       ``sheet_form(era)``, ``state_form(state, era)``
 ==================  ==========================================================
 
-and ``rule_texts`` reads the package's ``data/rules.yaml``, ``positions`` the
-``position`` of each of the state's ``fighters`` (what every state of the kit's rulesets
-holds). A command goes to the handler ``handlers`` gives for its type, then to
-``settle``. A ruleset whose part is shaped otherwise overrides that method, as it would
-``Ruleset``'s.
+and ``rule_texts`` reads the package's ``data/rules.yaml``; ``roster`` makes a row of each
+of the state's ``fighters`` and ``positions`` reads the ``position`` of each (what every
+state of the kit's rulesets holds). A command goes to the handler ``handlers`` gives for
+its type, then to ``settle``. A ruleset whose part is shaped otherwise overrides that
+method, as it would ``Ruleset``'s.
 """
 
 from __future__ import annotations
@@ -50,7 +50,7 @@ from .commands import Command, CommandTemplate, Param
 from .events import Event
 from .rules import RuleText, load_rule_texts
 from .ruleset import Answer, Resolution, Ruleset, S
-from .views import Column, Roster, TurnView
+from .views import Column, Roster, RosterRow, TurnView
 from .visibility import Audiences, Visibility
 
 if TYPE_CHECKING:
@@ -70,10 +70,10 @@ Handler = Callable[[Resolution[Any], Command], None]
 # ------------------------------------------------------------------ the parts, typed
 #
 # Each part module of a kit ruleset, as a protocol its module implements (a module's
-# functions stand for the protocol's methods, its constants for the properties). Each
-# ruleset's ``ruleset.py`` assigns its modules to these types under TYPE_CHECKING, so
-# ``mypy`` checks every part's signature; ``tests/test_ruleset_kit.py`` checks at run time
-# that each part a ruleset leaves to the kit is there.
+# functions stand for the protocol's methods, its constants for the properties).
+# ``tests/test_ruleset_kit.py`` checks that each part a ruleset leaves to the kit is there,
+# and has ``mypy --strict`` check each such module against the protocol of its name (read
+# from the annotations below), for every shipped kit ruleset.
 
 
 class LegalPart(Protocol):
@@ -88,7 +88,7 @@ class ViewsPart(Protocol):
     @property
     def COLUMNS(self) -> tuple[Column, ...]: ...
 
-    def roster(self, state: Any, /) -> Roster: ...
+    def row(self, state: Any, fighter: Any, /) -> RosterRow: ...
 
     def turn_view(self, state: Any, /) -> TurnView: ...
 
@@ -235,9 +235,13 @@ class KitRuleset(Ruleset[S]):
     # ----------------------------------------------------------------- views
 
     def roster(self, state: S) -> Roster:
-        """A row per combatant (``views.roster``)."""
+        """A row per combatant of the state's ``fighters``, in their order (``views.row``),
+        under the columns ``views.COLUMNS``."""
         views: ViewsPart = self.part("views")
-        return views.roster(state)
+        fighters: Mapping[str, Any] = cast("Any", state).fighters
+        return Roster(
+            columns=views.COLUMNS, rows=tuple(views.row(state, f) for f in fighters.values())
+        )
 
     def columns(self) -> tuple[Column, ...]:
         """The roster's resource columns (``views.COLUMNS``)."""

@@ -350,11 +350,13 @@ class Reader:
         return ConteurError(key, line=self.line.strip(), **params)
 
     def unknown(self, tok: Tok, lex: Lexicon) -> ConteurError:
-        """``tok`` not understood in ``lex``, with the closest words as suggestions."""
+        """``tok`` not understood in ``lex`` (or known, but where nothing takes it), with the
+        closest other words as suggestions."""
         close = lex.suggestions(tok.raw)
         if self.verbs is not None and self.toks and tok is self.toks[0]:
             # The first word may have been meant as a verb.
             close = list(dict.fromkeys(self.verbs.suggestions(tok.raw) + close))[:3]
+        close = [c for c in close if key_of(c) != key_of(tok.raw)]  # not the word itself
         if close:
             return self.error(self.unknown_keys[1], word=tok.raw, suggestions=Quoted(close))
         return self.error(self.unknown_keys[0], word=tok.raw)

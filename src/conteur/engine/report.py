@@ -49,8 +49,17 @@ class Fact:
     """How good a result of ``roll`` is for the one who rolled it (higher is better)."""
 
 
-def rolled(event: Event, actor: str | None, score: Callable[[Any], float]) -> tuple[Fact, ...]:
-    """A roll fact for each roll of ``event``, all of them ``actor``'s."""
+def result_score(result: Any) -> float:
+    """How good ``result`` is for the one who rolled it (higher is better): the ``score``
+    each kind of result says of itself (a pool's successes, a total, a margin...)."""
+    return float(result.score)
+
+
+def rolled(
+    event: Event, actor: str | None, score: Callable[[Any], float] = result_score
+) -> tuple[Fact, ...]:
+    """A roll fact for each roll of ``event``, all of them ``actor``'s (each result scored
+    by ``score``: by default, as it scores itself)."""
     return tuple(Fact("roll", actor, roll=r, score=score) for r in event.rolls)
 
 
@@ -268,4 +277,6 @@ __all__ = [
     "fight_report",
     "luck_of",
     "report_lines",
+    "result_score",
+    "rolled",
 ]

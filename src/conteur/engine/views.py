@@ -10,17 +10,35 @@ Labels are catalogue keys (``Msg``), rendered in the reader's language.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from functools import cache
 from typing import Any, Literal
 
 from conteur.i18n import Lang, Msg, t
 
+from .joining import WITHDRAWN
+
 Status = Literal["unhurt", "wounded", "out", "dead"]
 """How a combatant stands, as the ruleset decides it: the tracker never guesses it."""
 
 STATUSES: tuple[Status, ...] = ("unhurt", "wounded", "out", "dead")
+
+
+def status_of(*, dead: bool, out: bool, hurt: bool) -> Status:
+    """Dead, else out of the fight, else wounded when hurt, else unhurt (what the ruleset
+    reads for each: its fates, its track or its points)."""
+    if dead:
+        return "dead"
+    if out:
+        return "out"
+    return "wounded" if hurt else "unhurt"
+
+
+def shown_fate(fate: str, withdrawn: bool) -> str:
+    """The fate a reader sees: ``withdrawn`` (``word.withdrawn``) for a combatant taken out
+    of the fight while alive, else the ruleset's own word for where it stands."""
+    return WITHDRAWN if withdrawn and fate == "alive" else fate
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -85,6 +103,18 @@ class ConditionView:
         """The condition in words; the label's ``{other}`` is the other combatant's name."""
         other = (names or {}).get(self.other, self.other) if self.other else ""
         return t(self.label.key, lang, **self.label.params, other=other)
+
+
+def ordered_conditions(
+    found: Mapping[str, tuple[Msg, str | None]], order: Sequence[str]
+) -> tuple[ConditionView, ...]:
+    """The conditions ``found`` (key → its words and the other combatant it names), in the
+    ruleset's ``order`` of keys (a key outside it is not shown)."""
+    return tuple(
+        ConditionView(key=key, label=found[key][0], other=found[key][1])
+        for key in order
+        if key in found
+    )
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -186,4 +216,7 @@ __all__ = [
     "Status",
     "TurnView",
     "band_ladder",
+    "ordered_conditions",
+    "shown_fate",
+    "status_of",
 ]

@@ -104,7 +104,11 @@ def apart(
 
 
 def _initials(name: str) -> str:
+    """A token's letters: the first of the name's first two words, those written with a
+    capital first when there are some (« la Bête » is « B », « Sam le barman » « S »,
+    « Ézéchiel Crowe » « ÉC »), else of its first two words."""
     words = [w for w in name.replace("-", " ").split() if w[:1].isalpha()]
+    words = [w for w in words if w[0].isupper()] or words
     return "".join(w[0] for w in words[:2]).upper() or name[:2]
 
 

@@ -151,7 +151,10 @@ class AppContext:
         return self.env.get_template(name).render(
             lang=lang,
             _=tr,
-            word=lambda v, names=None: view.word(v, lang, names),
+            word=lambda v, names=None, ruleset="", param="": view.word(
+                v, lang, names, ruleset, param
+            ),
+            option=view.option_text,
             ruleset_title=lambda ruleset: view.ruleset_title(ruleset, lang),
             era_title=lambda ruleset, era: view.era_title(ruleset, era, lang),
             **context,

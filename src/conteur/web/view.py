@@ -51,15 +51,26 @@ def word(
     text = str(value)
     if names and text in names:
         return names[text]
+    key = word_key(text, ruleset, param)
+    return t(key, lang) if key is not None else text.replace("_", " ")
+
+
+def word_key(value: Any, ruleset: str = "", param: str = "") -> str | None:
+    """The catalogue key ``word`` says ``value`` with (see ``word``), or None when it has
+    none and would show the value itself."""
+    text = str(value)
     own: tuple[str, ...] = ()
     if ruleset:
         own = (f"word.{ruleset}.{text}", f"{ruleset}.word.{text}")
         if param:
             own = (f"{ruleset}.choice.{param}.{text}", *own)
-    for key in (*own, f"word.{text}", f"web.choice.{text}"):
-        if key in catalog():
-            return t(key, lang)
-    return text.replace("_", " ")
+    return next((k for k in (*own, f"word.{text}", f"web.choice.{text}") if k in catalog()), None)
+
+
+def option_text(text: str) -> str:
+    """A word as a list of choices shows it: its first letter a capital (« Empoignade »,
+    « Couteau », « Selon la carte »), whatever case the sentence-making word has."""
+    return text[:1].upper() + text[1:]
 
 
 def ruleset_title(ruleset: str, lang: Lang) -> str:
@@ -478,14 +489,39 @@ class Field:
     """What an optional choice left empty means, in words (``empty_choice``)."""
 
 
-def empty_choice(name: str, lang: Lang, ruleset: str = "") -> str:
-    """The words of an optional choice left empty: the ruleset's ``<ruleset>.empty.<name>``
-    (a range left to the map: « selon la carte »), else the web layer's ``web.empty.<name>``,
-    else a dash."""
-    for key in (f"{ruleset}.empty.{name}" if ruleset else "", f"web.empty.{name}"):
-        if key and key in catalog():
-            return t(key, lang)
-    return "—"
+def choice_text(
+    value: Any, lang: Lang, names: Mapping[str, str], ruleset: str = "", param: str = ""
+) -> str:
+    """One choice of a list: a combatant's name, or a side (``side``), as written; else its
+    word (``word``) with a capital first letter (``option_text``)."""
+    text = str(value)
+    if text in names or param == "side":
+        return names.get(text, text)
+    return option_text(word(text, lang, None, ruleset, param))
+
+
+def empty_choice(name: str, lang: Lang, ruleset: str = "", command: str = "") -> str:
+    """The words of an optional choice left empty, as a list of choices shows them: the
+    ruleset's for this command's parameter (``<ruleset>.empty.<command>.<name>``: a weapon
+    left empty is the one in hand in a declaration, none in the GM's tool), else for the
+    parameter (``<ruleset>.empty.<name>``: a range left to the map, « Selon la carte »),
+    else the web layer's ``web.empty.<name>``, else a dash."""
+    key = empty_key(name, ruleset, command)
+    return option_text(t(key, lang)) if key is not None else "—"
+
+
+def empty_key(name: str, ruleset: str = "", command: str = "") -> str | None:
+    """The catalogue key ``empty_choice`` says an empty ``name`` with, or None (a dash)."""
+    family = _NUMBERED.sub("", name)  # celerity_kind_2 reads celerity_kind's words
+    keys = (
+        *(f"{ruleset}.empty.{command}.{n}" for n in (name, family) if ruleset and command),
+        *(f"{ruleset}.empty.{n}" for n in (name, family) if ruleset),
+        f"web.empty.{name}",
+    )
+    return next((k for k in keys if k in catalog()), None)
+
+
+_NUMBERED = re.compile(r"_\d+$")
 
 
 @dataclass
@@ -509,9 +545,22 @@ class Form:
 
 
 def _field(
-    p: Param, lang: Lang, names: Mapping[str, str], prefix: str = "", ruleset: str = ""
+    p: Param,
+    lang: Lang,
+    names: Mapping[str, str],
+    prefix: str = "",
+    ruleset: str = "",
+    command: str = "",
 ) -> Field:
-    choices = [(str(c), word(c, lang, names, ruleset, p.name)) for c in p.choices]
+    empty = (
+        empty_choice(p.name, lang, ruleset, command)
+        if p.kind == "choice" and not p.required
+        else "—"
+    )
+    choices = [
+        (str(c), empty if c == "" else choice_text(c, lang, names, ruleset, p.name))
+        for c in p.choices
+    ]
     return Field(
         prefix + p.name,
         p.kind,
@@ -521,7 +570,7 @@ def _field(
         p.min,
         p.max,
         p.default,
-        empty_choice(p.name, lang, ruleset) if p.kind == "choice" and not p.required else "—",
+        empty,
     )
 
 
@@ -573,7 +622,7 @@ def _form(tp: CommandTemplate, lang: Lang, names: Mapping[str, str], key: Any) -
         return found
     ruleset = str(key[0]) if isinstance(key, tuple) and key else ""
     fields = [
-        _field(p, lang, names, ruleset=ruleset)
+        _field(p, lang, names, ruleset=ruleset, command=tp.type)
         for p in tp.params
         if not _fixed(p) and not _empty(p)
     ]
@@ -776,10 +825,11 @@ def odds_toggles(enc: Encounter, attacker: str, target: str, maneuver: str | Non
 
 
 def toggle_field(
-    p: Param, chosen: Mapping[str, Any], lang: Lang, names: Mapping[str, str]
+    p: Param, chosen: Mapping[str, Any], lang: Lang, names: Mapping[str, str], ruleset: str = ""
 ) -> Field:
-    """The field of one odds option (``opt_<name>``), showing the value in use."""
-    f = _field(p, lang, names, "opt_")
+    """The field of one odds option (``opt_<name>``), showing the value in use; an empty
+    choice says what the odds then read (``<ruleset>.empty.odds.<name>``)."""
+    f = _field(p, lang, names, "opt_", ruleset, "odds")
     f.required = False
     if p.name in chosen:
         f.default = chosen[p.name]
@@ -904,7 +954,8 @@ def npc_choices(
     named ``<prefix><name>``): what the joining form and the encounter builder offer."""
     quick = tuple(
         replace(
-            _field(p, lang, {}, prefix, ruleset.name), label=ruleset.quick_npc_label(p.name, lang)
+            _field(p, lang, {}, prefix, ruleset.name, "npc"),
+            label=ruleset.quick_npc_label(p.name, lang),
         )
         for p in ruleset.quick_npc_params(era)
     )

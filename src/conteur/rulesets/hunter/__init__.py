@@ -6,24 +6,15 @@ experience, the command line) and nothing else, so that its light modules
 the entry-point group ``conteur.rulesets``), is imported when first asked for.
 """
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
-import conteur.i18n
+from conteur.rulesets import ruleset_package
 
-conteur.i18n.register_package_catalog("conteur.rulesets.hunter")
-for _part in ("xp", "cli", "sheetform"):
-    conteur.i18n.register_package_catalog("conteur.rulesets.hunter", f"messages-{_part}.yaml")
+__getattr__ = ruleset_package(
+    "conteur.rulesets.hunter", "HunterRuleset", ("xp", "cli", "sheetform")
+)
 
 if TYPE_CHECKING:
     from .ruleset import HunterRuleset
 
 __all__ = ["HunterRuleset"]
-
-
-def __getattr__(name: str) -> Any:
-    """``HunterRuleset``, imported (with every rule module) when first asked for."""
-    if name == "HunterRuleset":
-        from .ruleset import HunterRuleset
-
-        return HunterRuleset
-    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

@@ -20,7 +20,16 @@ import numpy as np
 from conteur.dice.exact import FloatArray, trim
 from conteur.dice.kinds import RollKind, register_roll_kind
 from conteur.dice.odds import CHART_POOL, RollOdds, check_max_pool, check_pool
-from conteur.dice.rolls import DieNote, DieRole, DieStage, Draw, RollRecord, check_count, replay
+from conteur.dice.rolls import (
+    DieNote,
+    DieRole,
+    DieStage,
+    Draw,
+    RollRecord,
+    check_count,
+    replay,
+    successes_text,
+)
 from conteur.i18n import ConteurError, Lang, Msg, t
 from conteur.records import lean
 
@@ -59,14 +68,18 @@ class HunterResult:
     def success(self) -> bool:
         return self.successes > 0
 
+    @property
+    def score(self) -> float:
+        """How good the roll is for its roller (``engine.report``): its successes, a
+        dramatic failure below none."""
+        return -1.0 if self.dramatic_failure else float(self.successes)
+
     def describe(self, lang: Lang | None = None) -> str:
         if self.dramatic_failure:
             return t("result.dramatic_failure", lang)
-        if self.successes <= 0:
-            return t("result.failure", lang)
         if self.exceptional:
             return t("result.exceptional", lang, count=self.successes)
-        return t("result.successes", lang, count=self.successes)
+        return successes_text(self.successes, lang)
 
 
 @lean

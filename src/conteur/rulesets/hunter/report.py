@@ -9,13 +9,10 @@ its successes, a dramatic failure below none; an initiative die scores its face.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any
 
-from conteur.dice import ExprResult
 from conteur.engine.events import Event
 from conteur.engine.report import Fact, rolled
 
-from .dice import HunterResult
 from .events import (
     HunterAmbushChecked,
     HunterAttackRolled,
@@ -26,24 +23,15 @@ from .events import (
 )
 
 
-def score(result: Any) -> float:
-    """Successes (a dramatic failure: −1), or an initiative die's face."""
-    if isinstance(result, HunterResult):
-        return -1.0 if result.dramatic_failure else float(result.successes)
-    if isinstance(result, ExprResult):
-        return float(result.total)
-    raise TypeError(type(result).__name__)
-
-
 def fight_facts(event: Event) -> Sequence[Fact]:
     """The summary's facts in one hunter event."""
     if isinstance(event, HunterAttackRolled):
-        return (Fact("attack", event.actor, event.target), *rolled(event, event.actor, score))
+        return (Fact("attack", event.actor, event.target), *rolled(event, event.actor))
     if isinstance(event, HunterDamaged):
         return (Fact("hit", None, event.target), Fact("damage", None, event.target, event.amount))
     if isinstance(
         event,
         HunterInitiativeRolled | HunterRollOff | HunterConsciousnessRolled | HunterAmbushChecked,
     ):
-        return rolled(event, event.actor, score)
+        return rolled(event, event.actor)
     return ()

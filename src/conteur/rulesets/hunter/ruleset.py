@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from functools import cache
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from conteur.engine import Resolution
 from conteur.engine.battlemap import Unit
@@ -79,9 +79,9 @@ class HunterRuleset(KitRuleset[HunterState]):
 
     def vocabulary(self) -> frozenset[str]:
         """Its command types and the commands and action kinds its script's verbs mean."""
-        from .script import words
+        from .script import meanings
 
-        return frozenset({*self.handlers, *(str(m) for m in words()["verbs"].values())})
+        return frozenset({*self.handlers, *meanings()})
 
     def end_state(self, state: Any) -> dict[str, dict[str, Any]]:
         """Health, fate, ammunition, weapon; a hunter's H-XP-2 counters too (``xp_counters``)."""
@@ -107,35 +107,3 @@ class HunterRuleset(KitRuleset[HunterState]):
         from .odds import attack_kinds
 
         return attack_kinds(state, attacker)
-
-
-if TYPE_CHECKING:  # each part the kit reads, checked against its protocol (engine/kit.py)
-    from conteur.engine import kit
-
-    from . import (
-        battlemap,
-        dice,
-        legal,
-        npc,
-        odds,
-        report,
-        script,
-        sheetform,
-        summary,
-        sweep,
-        views,
-        visibility,
-    )
-
-    _legal: kit.LegalPart = legal
-    _script: kit.ScriptPart = script
-    _views: kit.ViewsPart = views
-    _visibility: kit.VisibilityPart = visibility
-    _report: kit.ReportPart = report
-    _summary: kit.SummaryPart = summary
-    _odds: kit.OddsPart = odds
-    _battlemap: kit.BattleMapPart = battlemap
-    _dice: kit.DicePart = dice
-    _sweep: kit.SweepPart = sweep
-    _npc: kit.NpcPart = npc
-    _sheetform: kit.SheetFormPart = sheetform

@@ -175,4 +175,13 @@ TACTICS: dict[str, TacticFactory] = {
 }
 """This ruleset's tactics by name (``Ruleset.tactics()``)."""
 
-__all__ = ["Dodge", "Flee", "HunterReferee", "HunterTactic", "Nearest", "Weakest"]
+__all__ = [
+    "REFEREE",
+    "TACTICS",
+    "Dodge",
+    "Flee",
+    "HunterReferee",
+    "HunterTactic",
+    "Nearest",
+    "Weakest",
+]

@@ -16,10 +16,12 @@ from conteur.engine.views import (
     HealthView,
     OrderSlot,
     Resource,
-    Roster,
     RosterRow,
     Status,
     TurnView,
+    ordered_conditions,
+    shown_fate,
+    status_of,
 )
 from conteur.i18n import Bilingual, Msg
 
@@ -52,17 +54,13 @@ CONDITIONS = (
 """Every condition a row may name, in the order it names them (``hunter.cond.<key>``)."""
 
 
-WITHDRAWN = "withdrawn"
-"""The fate a reader sees of a fighter taken out of the fight (``word.withdrawn``)."""
-
-
 def status(f: Fighter) -> Status:
     """Dead, out of the fight (unconscious, bleeding out), wounded (a box marked) or unhurt."""
-    if f.fate in DEAD_FATES:
-        return "dead"
-    if f.fate in OUT_FATES or f.withdrawn:
-        return "out"
-    return "wounded" if f.health.filled else "unhurt"
+    return status_of(
+        dead=f.fate in DEAD_FATES,
+        out=f.fate in OUT_FATES or f.withdrawn,
+        hurt=bool(f.health.filled),
+    )
 
 
 def defense(state: HunterState, f: Fighter) -> int:
@@ -115,11 +113,7 @@ def conditions(f: Fighter) -> tuple[ConditionView, ...]:
         found["delay"] = (Msg("hunter.cond.delay"), f.delay_after)
     if f.cover != "none":
         found["cover"] = (Msg("hunter.cond.cover", cover=Msg(f"hunter.word.{f.cover}")), None)
-    return tuple(
-        ConditionView(key=key, label=found[key][0], other=found[key][1])
-        for key in CONDITIONS
-        if key in found
-    )
+    return ordered_conditions(found, CONDITIONS)
 
 
 def row(state: HunterState, f: Fighter) -> RosterRow:
@@ -134,13 +128,8 @@ def row(state: HunterState, f: Fighter) -> RosterRow:
         penalty=f.health.penalty,
         resources=resources_of(state, f),
         conditions=conditions(f),
-        fate=WITHDRAWN if f.withdrawn and f.fate == "alive" else f.fate,
+        fate=shown_fate(f.fate, f.withdrawn),
     )
-
-
-def roster(state: HunterState) -> Roster:
-    """Every fighter, in the scenario's order."""
-    return Roster(columns=COLUMNS, rows=tuple(row(state, f) for f in state.fighters.values()))
 
 
 def turn_view(state: HunterState) -> TurnView:

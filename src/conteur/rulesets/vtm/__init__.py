@@ -7,24 +7,17 @@ fast. The ruleset itself, ``VtmRuleset`` (found through the entry-point group
 ``conteur.rulesets``), is imported when first asked for, with the words of its tables.
 """
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
-import conteur.i18n
+from conteur.rulesets import ruleset_package
 
-conteur.i18n.register_package_catalog("conteur.rulesets.vtm")
-for _part in ("play", "close", "ranged", "defence", "foundry", "npc", "cli", "views", "sheetform"):
-    conteur.i18n.register_package_catalog("conteur.rulesets.vtm", f"messages-{_part}.yaml")
+__getattr__ = ruleset_package(
+    "conteur.rulesets.vtm",
+    "VtmRuleset",
+    ("play", "close", "ranged", "defence", "foundry", "npc", "cli", "views", "sheetform"),
+)
 
 if TYPE_CHECKING:
     from .ruleset import VtmRuleset
 
 __all__ = ["VtmRuleset"]
-
-
-def __getattr__(name: str) -> Any:
-    """``VtmRuleset``, imported (with every rule module) when first asked for."""
-    if name == "VtmRuleset":
-        from .ruleset import VtmRuleset
-
-        return VtmRuleset
-    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

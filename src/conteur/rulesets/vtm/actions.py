@@ -14,7 +14,7 @@ from conteur.engine.answers import answers
 from conteur.engine.geometry import distance, move_toward, parse_position
 from conteur.i18n import ConteurError
 
-from . import equipment
+from . import equipment, hooks
 from .asks import test_ask, word
 from .attack import attack, multiple_penalty
 from .conditions import KnockedDown, Prone, Running
@@ -79,7 +79,7 @@ def action_now(
     decl = f.progress.declaration
     assert decl is not None
     chosen = decl.actions[index]
-    for substitute in rules_of(state).substitutes:
+    for substitute in rules_of(state).of(hooks.substitute):
         replaced = substitute(state, f, chosen, args)
         if replaced is not None:
             chosen = replaced
@@ -167,16 +167,16 @@ def perform(ctx: Resolution, f: Fighter, chosen: Action, penalty: int, willpower
     """Resolve one action with its handler (an attack when it is a maneuver with a target)."""
     state: VtmState = ctx.state
     book = rules_of(state)
-    if not all(hook(ctx, f, chosen) for hook in book.before_action):
+    if not all(hook(ctx, f, chosen) for hook in book.of(hooks.before_action)):
         return
     move_first(ctx, f, chosen)
-    handler = book.actions.get(chosen.kind)
+    handler = book.at(hooks.action).get(chosen.kind)
     if handler is not None:
         handler(ctx, f, chosen, penalty, willpower)
         return
     m = equipment.maneuver(state, chosen.kind)
     if equipment.is_attack(m):
-        handler = book.actions.get(m.id)
+        handler = book.at(hooks.action).get(m.id)
         if handler is not None:
             handler(ctx, f, chosen, penalty, willpower)
         else:
@@ -223,19 +223,19 @@ def action_from_args(args: dict[str, Any]) -> Action:
 def validate(state: VtmState, f: Fighter, a: Action) -> None:
     """Check an action against its rules when declared and when taken."""
     book = rules_of(state)
-    for general in book.action_checks:
+    for general in book.of(hooks.action_check):
         general(state, f, a)
     if a.param("move_to") is not None:
         resolve_goal(state, a.param("move_to"), f)
     if a.kind in DEFENSIVE:
-        check = book.validators.get(a.kind)
+        check = book.at(hooks.validator).get(a.kind)
         if check is not None:
             check(state, f, a)
         return
-    check = book.validators.get(a.kind)
-    if a.kind not in book.actions:
+    check = book.at(hooks.validator).get(a.kind)
+    if a.kind not in book.at(hooks.action):
         m = equipment.maneuver(state, a.kind)
-        check = check or book.validators.get(m.id)
+        check = check or book.at(hooks.validator).get(m.id)
         if equipment.is_attack(m):
             check_attack(state, f, a, m)
     if check is not None:

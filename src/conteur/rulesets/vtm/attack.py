@@ -15,7 +15,7 @@ from conteur.dice.asks import RollAsk, difficulty
 from conteur.engine import Resolution
 from conteur.i18n import ConteurError, Msg
 
-from . import equipment
+from . import equipment, hooks
 from .asks import StrikeAsks, attack_ask, parts, word
 from .conditions import Dazed, KnockedDown
 from .defence import defence_rolled as defence_used
@@ -85,9 +85,9 @@ def draft_attack(
     d.difficulty = 6
     d.rules.append("V-ATK-4")
     book = rules_of(state)
-    for rule in book.pool_rules:
+    for rule in book.of(hooks.pool_rule):
         rule(d)
-    for rule in book.difficulty_rules:
+    for rule in book.of(hooks.difficulty_rule):
         rule(d)
     return d
 
@@ -146,9 +146,9 @@ def after_hooks(book: Rulebook, m: Any) -> list[AfterHit]:
     """What runs after an attack's dice: the hook of the maneuver, those of its effect
     types (so custom maneuvers get them too, V-CC-0), then those of every attack; each once."""
     found = [
-        book.after_hit.get(equipment.maneuver_id(m)),
-        *(book.after_hit.get(str(e.type)) for e in getattr(m, "effects", ())),
-        *book.after_attack,
+        book.at(hooks.after_hit).get(equipment.maneuver_id(m)),
+        *(book.at(hooks.after_hit).get(str(e.type)) for e in getattr(m, "effects", ())),
+        *book.of(hooks.after_attack),
     ]
     out: list[AfterHit] = []
     for hook in found:
@@ -229,7 +229,7 @@ def strike_for(d: AttackDraft, defence: Defence | None, willpower: bool) -> Stri
         soak_parts=tuple(soaked_by),
         damage_parts=(*damage_parts, *d.damage_parts),
     )
-    for rule in rules_of(d.state).strike_rules:
+    for rule in rules_of(d.state).of(hooks.strike_rule):
         strike = rule(d, strike)
     return strike
 

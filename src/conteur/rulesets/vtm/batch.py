@@ -262,25 +262,11 @@ class StrikeBatch:
     def n(self) -> int:
         return len(self)
 
-    def _mean(self, a: npt.NDArray[Any]) -> float:
+    def share(self, name: str) -> float:
+        """Share of attacks in which an array is not zero (false): ``share("hit")``, the
+        hits; ``share("riposte_levels")``, the attacks a riposte costs at least one level."""
+        a: npt.NDArray[Any] = getattr(self, name)
         return float(np.count_nonzero(a)) / len(self) if len(self) else 0.0
-
-    @property
-    def p_hit(self) -> float:
-        return self._mean(self.hit)
-
-    @property
-    def p_botch(self) -> float:
-        return self._mean(self.botch)
-
-    @property
-    def p_armour_destroyed(self) -> float:
-        return self._mean(self.armour_destroyed)
-
-    @property
-    def p_riposte(self) -> float:
-        """Share of attacks in which the riposte costs the attacker at least one level."""
-        return self._mean(self.riposte_levels)
 
     @property
     def mean_levels(self) -> float:

@@ -15,7 +15,7 @@ from __future__ import annotations
 from conteur.engine.battlemap import BattleMap, MapBand, MapCover
 from conteur.i18n import Lang, t
 
-from . import equipment
+from . import equipment, hooks
 from .hooks import MAP_BANDS
 from .rulebook import rules_of
 from .state import VtmState
@@ -27,7 +27,7 @@ def battle_map(state: VtmState, lang: Lang | None = None) -> BattleMap:
     tables = equipment.tables(state)
     covers = tuple(MapCover(c.id, c.label(lang), c.rule) for c in tables.cover.values())
     bands: dict[str, tuple[MapBand, ...]] = {}
-    sources = [MAP_BANDS[r] for r in rules_of(state).difficulty_rules if r in MAP_BANDS]
+    sources = [MAP_BANDS[r] for r in rules_of(state).of(hooks.difficulty_rule) if r in MAP_BANDS]
     if sources:
         beyond = t("vtm.map.out_of_range", lang)
         for f in state.fighters.values():

@@ -68,7 +68,7 @@ from typing import Any
 from conteur.engine import Command, CommandTemplate, Event, Param, Resolution
 from conteur.i18n import ConteurError, Lang
 
-from . import equipment
+from . import equipment, hooks
 from .actions import fighter
 from .asks import test_ask, word
 from .attack import dazed_by_damage, draft_attack, strike_for
@@ -450,7 +450,7 @@ def close_requirements(state: VtmState, f: Fighter, a: Action) -> None:
     * V-CC-6: disarming needs a target with a weapon in hand.
     * V-MAN-8: ``bypass_armour`` needs a small or precise target.
     """
-    if a.kind in rules_of(state).actions or a.kind in DEFENSIVE:
+    if a.kind in rules_of(state).at(hooks.action) or a.kind in DEFENSIVE:
         return
     m = equipment.maneuver(state, a.kind)
     target = state.fighters.get(a.target or "")

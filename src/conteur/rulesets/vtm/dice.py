@@ -20,7 +20,7 @@ import numpy as np
 from conteur.dice.exact import FloatArray, binomial
 from conteur.dice.kinds import RollKind, register_roll_kind
 from conteur.dice.odds import CHART_POOL, RollOdds, check_max_pool, check_pool
-from conteur.dice.rolls import DieNote, DieRole, Draw, RollRecord, check_count
+from conteur.dice.rolls import DieNote, DieRole, Draw, RollRecord, check_count, successes_text
 from conteur.i18n import ConteurError, Lang, Msg, t
 from conteur.records import lean
 
@@ -40,12 +40,16 @@ class VtmResult:
     def success(self) -> bool:
         return self.successes > 0
 
+    @property
+    def score(self) -> float:
+        """How good the roll is for its roller (``engine.report``): its net successes, a
+        botch below none."""
+        return -1.0 if self.botch else float(self.successes)
+
     def describe(self, lang: Lang | None = None) -> str:
         if self.botch:
             return t("result.botch", lang)
-        if self.successes <= 0:
-            return t("result.failure", lang)
-        return t("result.successes", lang, count=self.successes)
+        return successes_text(self.successes, lang)
 
 
 @lean

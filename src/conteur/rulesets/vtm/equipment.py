@@ -13,6 +13,7 @@ from pydantic import ValidationError
 
 from conteur.i18n import ConteurError
 
+from . import hooks
 from .hooks import reads_effect
 from .packs import find_misplaced
 from .rulebook import rules_of
@@ -261,43 +262,31 @@ def armour_id(a: Armour | None) -> str | None:
 def check_reach(state: VtmState, attacker: Fighter, target: Fighter, action: Action) -> None:
     """V-GEN-1 / V-GEN-2: unarmed within 1 m, melee within 2 m, ranged within twice short range."""
     m = maneuver(state, action.kind)
-    own = rules_of(state).own_reach.get(maneuver_id(m))
+    own = rules_of(state).at(hooks.own_reach).get(maneuver_id(m))
     if own is not None:  # a maneuver with a reach of its own (a pack's spread...)
         own(state, attacker, replace(action, target=target.id))
         return
     w = weapon_for(state, attacker, action)
     dist = state.distance(attacker.id, target.id)
+
+    def too_far(key: str, rule: str, **why: Any) -> ConteurError:
+        return ConteurError(key, rule=rule, target=target.name, metres=round(dist, 1), **why)
+
     if is_ranged(m, w):
         # Maximum range: the last range band (V-RNG-5: twice the short range).
         if w is not None and w.range and tables(state).range_band(dist, w) is None:
-            raise ConteurError(
-                "vtm.attack.out_of_range",
-                rule="V-GEN-2",
-                target=target.name,
-                metres=round(dist, 1),
-                limit=max(band.limit(w.range) for band in tables(state).ranges),
-            )
+            limit = max(band.limit(w.range) for band in tables(state).ranges)
+            raise too_far("vtm.attack.out_of_range", "V-GEN-2", limit=limit)
         return
     limit = 2.0 if weapon_category(w) == "melee" else 1.0
     closer = closing_distance(state) if outreached(state, w, target) else None
     if closer is not None and limit > closer:
         limit = closer
         if dist > limit + 1e-9:
-            raise ConteurError(
-                "vtm.attack.close_in",
-                rule="V-CC-9",
-                target=target.name,
-                metres=round(dist, 1),
-                weapon=weapon_in_hand(state, target).label(),  # type: ignore[union-attr]
-            )
+            reach = weapon_in_hand(state, target).label()  # type: ignore[union-attr]
+            raise too_far("vtm.attack.close_in", "V-CC-9", weapon=reach)
     if dist > limit + 1e-9:
-        raise ConteurError(
-            "vtm.attack.too_far",
-            rule="V-GEN-1",
-            target=target.name,
-            metres=round(dist, 1),
-            limit=limit,
-        )
+        raise too_far("vtm.attack.too_far", "V-GEN-1", limit=limit)
 
 
 @reads_effect("close_in", needs=("value",), of="weapon_length")

@@ -16,7 +16,8 @@ replaces) into one ``Rulebook`` that the pipeline reads. The points:
 * ``after_attack``: what runs after the dice of every attack.
 * ``substitute``: actions a rule allows in place of a declared action that became
   impossible (a fighter grappled before its rank breaks free instead).
-* ``declaration_check``: checks of a whole declaration (rate of fire, aiming alone...).
+* ``declaration_check``: checks of a whole declaration, run before its actions are
+  validated (V-INI-3: rate of fire, aiming alone...).
 * ``before_action``: what runs when an action is taken, before its handler; a hook
   returning False stops the action (a suppressed fighter pinned down, house_ranged).
 * ``form_params``: details of the first declared action a form may give (a pack's spot...).
@@ -47,7 +48,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any, TypeVar
+from typing import TYPE_CHECKING, Any, ClassVar, Generic, TypeVar
 
 if TYPE_CHECKING:
     from conteur.engine import Param, Resolution
@@ -133,24 +134,6 @@ VolleyOdds = Callable[[AttackDraft], "tuple[AttackDraft, Callable[[int], int]]"]
 """(the asked target's draft) → (the draft the one roll is made with, successes → its share)."""
 TurnEnd = Callable[["Resolution"], None]
 
-KEYED = ("action", "validator", "after_hit", "own_reach", "volley_odds")
-"""Points whose handlers are found by a key (an action kind, a maneuver id, an effect type)."""
-LISTED = (
-    "pool",
-    "difficulty",
-    "action_check",
-    "after_attack",
-    "substitute",
-    "declaration_check",
-    "before_action",
-    "strike",
-    "form_params",
-    "roll",
-    "turn_end",
-    "offer_check",
-)
-"""Points whose handlers all run, in the composed order."""
-
 
 @dataclass(frozen=True)
 class Declared:
@@ -191,6 +174,75 @@ def _declare(point: str, keys: tuple[str | None, ...]) -> Callable[[Hook], Hook]
     return wrap
 
 
+class _Point:
+    """One point of the pipeline, named as its handlers are declared (``Declared.point``)."""
+
+    __slots__ = ("point",)
+
+    every: ClassVar[list[str]]
+    """Every point of the kind, in the order declared below."""
+
+    def __init__(self, point: str) -> None:
+        self.point = point
+        type(self).every.append(point)
+
+    def __repr__(self) -> str:
+        return f"{type(self).__name__}({self.point!r})"
+
+
+class Keyed(_Point, Generic[Hook]):
+    """A point whose handlers are found by a key (an action kind, a maneuver id, an effect
+    type): the decorator that declares one under each key given (``@action("run")``) and
+    the key that reads them from an encounter's rulebook (``book.at(action)``), typed alike."""
+
+    __slots__ = ()
+    every: ClassVar[list[str]] = []
+
+    def __call__(self, *keys: str) -> Callable[[Hook], Hook]:
+        return _declare(self.point, keys)
+
+
+class Listed(_Point, Generic[Hook]):
+    """A point whose handlers all run, in the composed order (``pool``, ``roll``...): the
+    decorator that declares one (``@pool_rule``) and the key that reads them from an
+    encounter's rulebook (``book.of(pool_rule)``), typed alike."""
+
+    __slots__ = ()
+    every: ClassVar[list[str]] = []
+
+    def __call__(self, fn: Hook) -> Hook:
+        DECLARED.append(Declared(self.point, None, fn, len(DECLARED)))
+        return fn
+
+
+# The points (what each is for: the module's text). A handler under an effect type
+# (``knockdown_check``, ``grapple``...) runs for every maneuver with such an effect,
+# custom ones included (V-CC-0); ``own_reach`` is checked instead of the weapon's range
+# (V-GEN-2).
+action = Keyed[ActionHandler]("action")
+validator = Keyed[Validator]("validator")
+after_hit = Keyed[AfterHit]("after_hit")
+own_reach = Keyed[Validator]("own_reach")
+volley_odds = Keyed[VolleyOdds]("volley_odds")
+pool_rule = Listed[DraftRule]("pool")
+difficulty_rule = Listed[DraftRule]("difficulty")
+action_check = Listed[Validator]("action_check")
+after_attack = Listed[AfterHit]("after_attack")
+substitute = Listed[Substitute]("substitute")
+declaration_check = Listed[DeclarationCheck]("declaration_check")
+before_action = Listed[BeforeAction]("before_action")
+strike_rule = Listed[StrikeRule]("strike")
+form_params = Listed[FormParams]("form_params")
+roll_rule = Listed[RollRule]("roll")
+at_turn_end = Listed[TurnEnd]("turn_end")
+offer_check = Listed[OfferCheck]("offer_check")
+
+KEYED = tuple(Keyed.every)
+"""Points whose handlers are found by a key (an action kind, a maneuver id, an effect type)."""
+LISTED = tuple(Listed.every)
+"""Points whose handlers all run, in the composed order."""
+
+
 def implements(*rules: str, shots: bool = False) -> Callable[[Hook], Hook]:
     """Declare the rule ids a handler implements (``shots``: for ranged attacks only), so an
     option pack that replaces one of them leaves the handler out of its encounters.
@@ -223,95 +275,6 @@ def shows_bands(source: BandSource) -> Callable[[Hook], Hook]:
         return fn
 
     return wrap
-
-
-def action(*kinds: str) -> Callable[[ActionHandler], ActionHandler]:
-    """Declare the handler of one or more action kinds."""
-    return _declare("action", kinds)
-
-
-def pool_rule(fn: DraftRule) -> DraftRule:
-    """Declare a rule that changes attack pools."""
-    return _declare("pool", (None,))(fn)
-
-
-def difficulty_rule(fn: DraftRule) -> DraftRule:
-    """Declare a rule that changes attack difficulties."""
-    return _declare("difficulty", (None,))(fn)
-
-
-def after_hit(*maneuvers: str) -> Callable[[AfterHit], AfterHit]:
-    """Declare what a maneuver does after its dice, by maneuver id or by effect type.
-
-    A hook declared under an effect type (``knockdown_check``, ``grapple``...)
-    runs for every maneuver with such an effect, custom ones included (V-CC-0).
-    """
-    return _declare("after_hit", maneuvers)
-
-
-def validator(*kinds: str) -> Callable[[Validator], Validator]:
-    """Declare a check for declaring or taking actions of these kinds."""
-    return _declare("validator", kinds)
-
-
-def action_check(fn: Validator) -> Validator:
-    """Declare a check run on every action declared or taken, whatever its kind."""
-    return _declare("action_check", (None,))(fn)
-
-
-def after_attack(fn: AfterHit) -> AfterHit:
-    """Declare what runs after the dice of every attack."""
-    return _declare("after_attack", (None,))(fn)
-
-
-def substitute(fn: Substitute) -> Substitute:
-    """Declare a rule that may replace a declared action when it is taken."""
-    return _declare("substitute", (None,))(fn)
-
-
-def declaration_check(fn: DeclarationCheck) -> DeclarationCheck:
-    """Declare a check of a whole declaration, run before its actions are validated (V-INI-3)."""
-    return _declare("declaration_check", (None,))(fn)
-
-
-def before_action(fn: BeforeAction) -> BeforeAction:
-    """Declare what runs when an action is taken, before its handler (False stops it)."""
-    return _declare("before_action", (None,))(fn)
-
-
-def strike_rule(fn: StrikeRule) -> StrikeRule:
-    """Declare a last change to every strike once its numbers are fixed."""
-    return _declare("strike", (None,))(fn)
-
-
-def form_params(fn: FormParams) -> FormParams:
-    """Declare details a declaration form may give for its first action."""
-    return _declare("form_params", (None,))(fn)
-
-
-def roll_rule(fn: RollRule) -> RollRule:
-    """Declare a difficulty change to rolls that are not attacks (by their purpose)."""
-    return _declare("roll", (None,))(fn)
-
-
-def at_turn_end(fn: TurnEnd) -> TurnEnd:
-    """Declare what runs when every action of a turn is spent, before ``TurnEnded``."""
-    return _declare("turn_end", (None,))(fn)
-
-
-def offer_check(fn: OfferCheck) -> OfferCheck:
-    """Declare a check of whether a maneuver is offered to a fighter (False: left out)."""
-    return _declare("offer_check", (None,))(fn)
-
-
-def own_reach(*maneuvers: str) -> Callable[[Validator], Validator]:
-    """Declare the reach check of maneuvers that do not use the weapon's range (V-GEN-2)."""
-    return _declare("own_reach", maneuvers)
-
-
-def volley_odds(*maneuvers: str) -> Callable[[VolleyOdds], VolleyOdds]:
-    """Declare how the odds price a maneuver that rolls once for several targets."""
-    return _declare("volley_odds", maneuvers)
 
 
 def declared_kinds() -> frozenset[str]:

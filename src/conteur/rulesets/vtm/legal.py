@@ -37,7 +37,7 @@ from conteur.engine import CommandTemplate, Param
 from conteur.engine.joining import WITHDRAW
 from conteur.i18n import ConteurError
 
-from . import close, equipment, gm, locks, turn
+from . import close, equipment, gm, hooks, locks, turn
 from .actions import action_now, check_now
 from .conditions import InCombat, KnockedDown, Prone
 from .defence import defence_in_hand_refusal, defence_kind_refusal, defence_offer
@@ -115,7 +115,7 @@ def action_kinds(state: VtmState, f: Fighter, defences: bool = True) -> tuple[st
             continue
         if any(f.trait(t) < n for t, n in m.requires.min_traits.items()):
             continue
-        if not all(offered(state, f, m) for offered in rules_of(state).offer_checks):
+        if not all(offered(state, f, m) for offered in rules_of(state).of(hooks.offer_check)):
             continue  # a pack's own requirement (a burst's cadence...)
         kinds.append(m.id)
     if defences:
@@ -198,7 +198,7 @@ def form_details(state: VtmState, f: Fighter) -> list[tuple[str, Any]]:
     (``form_params``: a called shot's spot...), as an action parameter to try."""
     return [
         (p.name, value)
-        for extra in rules_of(state).form_params
+        for extra in rules_of(state).of(hooks.form_params)
         for p in extra(state, f)
         if p.kind == "choice"
         for value in p.choices
@@ -230,7 +230,7 @@ def declare_template(state: VtmState, f: Fighter) -> CommandTemplate:
     if f.willpower >= 1:
         params.append(Param("willpower", "bool", default=False))
     params.append(Param("delay", "bool", default=False))
-    for extra in rules_of(state).form_params:
+    for extra in rules_of(state).of(hooks.form_params):
         params.extend(extra(state, f))
     full = tuple(k for k in kinds if k in DEFENSIVE)
     params.append(Param("full_defense", "choice", full, required=False))

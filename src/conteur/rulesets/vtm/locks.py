@@ -12,7 +12,7 @@ from dataclasses import dataclass
 
 from conteur.i18n import ConteurError
 
-from . import equipment
+from . import equipment, hooks
 from .conditions import HeldBy, Holding
 from .rulebook import rules_of
 from .state import DEFENSIVE, Action, Fighter, VtmState
@@ -88,7 +88,7 @@ def allowed_in_lock(state: VtmState, lock: Lock, fid: str) -> list[str]:
 
 def kind_id(state: VtmState, kind: str) -> str:
     """The canonical id of an action kind (a maneuver may be named by one of its words)."""
-    if kind in rules_of(state).actions or kind in DEFENSIVE:
+    if kind in rules_of(state).at(hooks.action) or kind in DEFENSIVE:
         return kind
     return equipment.maneuver(state, kind).id
 

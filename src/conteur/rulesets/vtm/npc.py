@@ -21,6 +21,7 @@ from conteur.i18n import Lang, t
 
 from .tables import DEFAULT_ERA, ERAS, _builtin_text, _normalise_era, load_tables
 from .traits import normalize_key
+from .words import register_words
 
 HEALTH_LEVELS = ("bruised", "hurt", "injured", "wounded", "mauled", "crippled", "incapacitated")
 ABILITY_OF = {"brawl": "brawl", "melee": "melee", "ranged": "firearms", "thrown": "athletics"}
@@ -46,8 +47,11 @@ def archetypes(era: str | None = None) -> list[Archetype]:
 
 
 def quick_npc_params(era: str | None = None) -> tuple[Param, ...]:
-    """The numbers of a quick NPC, with their ranges; ``weapon`` offers the era's weapons."""
-    weapons = tuple(load_tables(era_of(era)).weapons)
+    """The numbers of a quick NPC, with their ranges; ``weapon`` offers the era's weapons
+    (their names registered as words: a form may list them before any fight of the era)."""
+    tables = load_tables(era_of(era))
+    register_words(tables)
+    weapons = tuple(tables.weapons)
     return (
         Param("name", "text"),
         Param("kind", "choice", ("mortal", "vampire", "supernatural"), default="mortal"),

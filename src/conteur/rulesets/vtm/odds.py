@@ -26,7 +26,7 @@ from conteur.engine import Event, Resolution
 from conteur.engine.battlemap import inside
 from conteur.engine.scratch import scratch_copier
 
-from . import equipment
+from . import equipment, hooks
 from .actions import check_reach_now, move_first
 from .attack import (
     conclude_attack,
@@ -372,7 +372,7 @@ def attack_odds(
 def _volley(draft: AttackDraft) -> Callable[[int], int] | None:
     """A maneuver that rolls once for several targets (``volley_odds``): the draft takes the
     one roll's pool, difficulty and modifiers; the answer is the asked target's share."""
-    price = rules_of(draft.state).volley_odds.get(equipment.maneuver_id(draft.maneuver))
+    price = rules_of(draft.state).at(hooks.volley_odds).get(equipment.maneuver_id(draft.maneuver))
     if price is None:
         return None
     lead, share = price(draft)

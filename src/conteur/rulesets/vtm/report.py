@@ -10,14 +10,11 @@ successes, a botch below none; an initiative die scores its face.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any
 
-from conteur.dice import ExprResult
 from conteur.engine.events import Event
-from conteur.engine.report import Fact, rolled
+from conteur.engine.report import Fact, result_score, rolled
 
 from .close import BreakFreeRolled
-from .dice import VtmResult
 from .events import (
     AttackRolled,
     DamageRolled,
@@ -29,34 +26,27 @@ from .events import (
 )
 
 
-def score(result: Any) -> float:
-    """Net successes (a botch: −1), or an initiative die's face."""
-    if isinstance(result, VtmResult):
-        return -1.0 if result.botch else float(result.successes)
-    if isinstance(result, ExprResult):
-        return float(result.total)
-    raise TypeError(type(result).__name__)
-
-
 def fight_facts(event: Event) -> Sequence[Fact]:
     """The summary's facts in one vtm event."""
     if isinstance(event, AttackRolled):
-        return (Fact("attack", event.attacker, event.target), *rolled(event, event.attacker, score))
+        return (Fact("attack", event.attacker, event.target), *rolled(event, event.attacker))
     if isinstance(event, DamageRolled):
-        rolls = tuple(Fact("roll", None, event.target, roll=r, score=score) for r in event.rolls)
+        rolls = tuple(
+            Fact("roll", None, event.target, roll=r, score=result_score) for r in event.rolls
+        )
         return (Fact("hit", None, event.target), *rolls)
     if isinstance(event, DamageTaken):
         return (Fact("damage", None, event.target, event.levels),)
     if isinstance(event, DefenceRolled):
-        return rolled(event, event.defender, score)
+        return rolled(event, event.defender)
     if isinstance(event, SoakRolled):
-        return rolled(event, event.target, score)
+        return rolled(event, event.target)
     if isinstance(event, InitiativeRolled | RollMade):
-        return rolled(event, event.fighter, score)
+        return rolled(event, event.fighter)
     if isinstance(event, BreakFreeRolled) and len(event.rolls) == 2:
         mine, theirs = event.rolls
         return (
-            Fact("roll", event.fighter, roll=mine, score=score),
-            Fact("roll", event.other, roll=theirs, score=score),
+            Fact("roll", event.fighter, roll=mine, score=result_score),
+            Fact("roll", event.other, roll=theirs, score=result_score),
         )
     return ()

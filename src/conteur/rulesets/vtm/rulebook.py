@@ -27,22 +27,7 @@ from typing import TYPE_CHECKING, Any
 from conteur.engine.conditions import Condition
 
 from . import hooks
-from .hooks import (
-    ActionHandler,
-    AfterHit,
-    BeforeAction,
-    DeclarationCheck,
-    Declared,
-    DraftRule,
-    FormParams,
-    OfferCheck,
-    RollRule,
-    StrikeRule,
-    Substitute,
-    TurnEnd,
-    Validator,
-    VolleyOdds,
-)
+from .hooks import Declared, Hook, Keyed, Listed
 
 if TYPE_CHECKING:
     from .state import Fighter, VtmState
@@ -120,28 +105,23 @@ class Rulebook:
     """Every handler in play, in order."""
     removed: tuple[Handler, ...] = ()
     """The core handlers an option pack of the encounter replaces (for the docs and tests)."""
-    actions: Mapping[str, ActionHandler] = field(default_factory=dict)
-    validators: Mapping[str, Validator] = field(default_factory=dict)
-    after_hit: Mapping[str, AfterHit] = field(default_factory=dict)
-    own_reach: Mapping[str, Validator] = field(default_factory=dict)
-    volley_odds: Mapping[str, VolleyOdds] = field(default_factory=dict)
-    pool_rules: tuple[DraftRule, ...] = ()
-    difficulty_rules: tuple[DraftRule, ...] = ()
-    action_checks: tuple[Validator, ...] = ()
-    after_attack: tuple[AfterHit, ...] = ()
-    substitutes: tuple[Substitute, ...] = ()
-    declaration_checks: tuple[DeclarationCheck, ...] = ()
-    before_action: tuple[BeforeAction, ...] = ()
-    strike_rules: tuple[StrikeRule, ...] = ()
-    form_params: tuple[FormParams, ...] = ()
-    roll_rules: tuple[RollRule, ...] = ()
-    turn_end: tuple[TurnEnd, ...] = ()
-    offer_checks: tuple[OfferCheck, ...] = ()
+    keyed: Mapping[str, Mapping[str, Any]] = field(default_factory=dict)
+    """The handlers of each keyed point (``hooks.KEYED``) by key: read with ``at``."""
+    listed: Mapping[str, tuple[Any, ...]] = field(default_factory=dict)
+    """The handlers of each listed point (``hooks.LISTED``), in order: read with ``of``."""
     conditions: Mapping[str, type[Condition]] = field(default_factory=dict)
     """The condition kinds of the encounter, by key: vtm's and its packs'."""
 
     def __deepcopy__(self, memo: dict[int, Any]) -> Rulebook:
         return self  # copies of a state share its rulebook (it never changes)
+
+    def at(self, point: Keyed[Hook]) -> Mapping[str, Hook]:
+        """The handlers at a keyed point by key (``book.at(action)["run"]``)."""
+        return self.keyed.get(point.point, {})
+
+    def of(self, point: Listed[Hook]) -> tuple[Hook, ...]:
+        """The handlers at a listed point (``book.of(pool_rule)``), in the order they run."""
+        return self.listed.get(point.point, ())
 
     def roll_modifiers(
         self, state: VtmState, f: Fighter, purpose: str
@@ -149,7 +129,7 @@ class Rulebook:
         """The difficulty change the roll rules make to ``f``'s ``purpose`` roll, and their
         rule ids."""
         total, rules = 0, []
-        for rule in self.roll_rules:
+        for rule in self.of(hooks.roll_rule):
             found = rule(state, f, purpose)
             if found is not None:
                 total += found[0]
@@ -211,23 +191,8 @@ def compose(
         sources=tuple(s.name for s in active),
         handlers=handlers,
         removed=tuple(removed),
-        actions=_keyed(handlers, "action"),
-        validators=_keyed(handlers, "validator"),
-        after_hit=_keyed(handlers, "after_hit"),
-        own_reach=_keyed(handlers, "own_reach"),
-        volley_odds=_keyed(handlers, "volley_odds"),
-        pool_rules=_listed(handlers, "pool"),
-        difficulty_rules=_listed(handlers, "difficulty"),
-        action_checks=_listed(handlers, "action_check"),
-        after_attack=_listed(handlers, "after_attack"),
-        substitutes=_listed(handlers, "substitute"),
-        declaration_checks=_listed(handlers, "declaration_check"),
-        before_action=_listed(handlers, "before_action"),
-        strike_rules=_listed(handlers, "strike"),
-        form_params=_listed(handlers, "form_params"),
-        roll_rules=_listed(handlers, "roll"),
-        turn_end=_listed(handlers, "turn_end"),
-        offer_checks=_listed(handlers, "offer_check"),
+        keyed=MappingProxyType({p: _keyed(handlers, p) for p in hooks.KEYED}),
+        listed=MappingProxyType({p: _listed(handlers, p) for p in hooks.LISTED}),
         conditions=MappingProxyType({k.key: k for s in active for k in s.conditions}),
     )
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from importlib import resources
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from conteur.engine import Command, Event, Param
 from conteur.engine.characters import Importer
@@ -18,7 +18,19 @@ from conteur.engine.rules import RuleText, load_rule_texts
 from conteur.engine.visibility import Audiences, Visibility
 from conteur.i18n import ConteurError
 
-from . import actions, close, defence, equipment, general, gm, joining, modifiers, ranged, turn
+from . import (
+    actions,
+    close,
+    defence,
+    equipment,
+    general,
+    gm,
+    hooks,
+    joining,
+    modifiers,
+    ranged,
+    turn,
+)
 from .conditions import Aiming, VtmConditions
 from .entries import (
     ENTRY_KEYS,
@@ -301,7 +313,7 @@ def first_action_details(state: VtmState, c: Command) -> Command:
     first = turn.flat_actions(c.args) if listed is None else listed  # a form: field by field
     if f is None or not first or all(k == "actions" for k in c.args):
         return c  # nothing beside the actions (the simulator's declarations): nothing to move
-    names = {p.name for extra in rules_of(state).form_params for p in extra(state, f)}
+    names = {p.name for extra in rules_of(state).of(hooks.form_params) for p in extra(state, f)}
     moved = {k: v for k, v in c.args.items() if k in names}
     if not moved:
         return c
@@ -350,30 +362,3 @@ __all__ = [
     "sheet_file",
     "targets_of",
 ]
-
-if TYPE_CHECKING:  # each part the kit reads, checked against its protocol (engine/kit.py)
-    from conteur.engine import kit
-
-    from . import (
-        battlemap,
-        dice,
-        legal,
-        npc,
-        report,
-        script,
-        sheetform,
-        summary,
-        sweep,
-        views,
-    )
-
-    _legal: kit.LegalPart = legal
-    _script: kit.ScriptPart = script
-    _views: kit.ViewsPart = views
-    _report: kit.ReportPart = report
-    _summary: kit.SummaryPart = summary
-    _battlemap: kit.BattleMapPart = battlemap
-    _dice: kit.DicePart = dice
-    _sweep: kit.SweepPart = sweep
-    _npc: kit.NpcPart = npc
-    _sheetform: kit.SheetFormPart = sheetform

@@ -27,20 +27,28 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from functools import cache
-from importlib import resources
-from typing import Any, Literal
+from typing import Any
 
 import yaml
-from pydantic import BaseModel, ConfigDict, ValidationError
+from pydantic import BaseModel, ConfigDict
 
 from conteur.engine import Command
+from conteur.engine.grammar import (
+    Grammar,
+    Kind,
+    Slot,
+    SlotReader,
+    Verb,
+    add_slots,
+    load_words,
+    verbs_lexicon,
+)
 from conteur.engine.inputs import safe_yaml
 from conteur.engine.lexicon import (
     NOTHING,
     Entry,
     Lexicon,
     Quoted,
-    Reader,
     Tok,
     Vocabularies,
     add_names,
@@ -58,23 +66,6 @@ from .state import DEFENSIVE, VtmState
 from .tables import Tables
 from .traits import canonical_trait, normalize_key
 
-ParamKind = Literal[
-    "flag",
-    "int",
-    "choice",
-    "fighter",
-    "fighters",
-    "place",
-    "position",
-    "cover",
-    "defence",
-    "weapon",
-    "traits",
-    "text",
-    "data",
-]
-Body = Literal["declaration", "act", "defence", "ambush", "slots", "maneuver", "newcomer"]
-
 GENERAL_KINDS = ("move", "reload", "aim", "stand_up", "draw", "other")
 """Actions the engine takes that are not all maneuvers of the tables (actions.py)."""
 
@@ -87,33 +78,6 @@ NO_COVER += ("no cover", "open", "in the open")
 # --------------------------------------------------------------------------- the words (data)
 
 
-class ParamSpec(BaseModel):
-    """A detail of a command: how its value is written (see data/script.yaml)."""
-
-    model_config = ConfigDict(extra="forbid", frozen=True)
-
-    kind: ParamKind
-    words: tuple[str, ...] = ()
-    values: dict[str | bool | int, tuple[str, ...]] = {}
-    value: Any = True
-    default: Any = None
-    positional: bool = False
-    required: bool = False
-    keyword_only: bool = False
-
-
-class VerbSpec(BaseModel):
-    """A command verb: its words, the engine command it makes and how the rest reads."""
-
-    model_config = ConfigDict(extra="forbid", frozen=True)
-
-    command: str | None = None
-    words: tuple[str, ...]
-    body: Body = "slots"
-    slots: dict[str, ParamSpec] = {}
-    hook: str | None = None
-
-
 class ScriptWords(BaseModel):
     """The whole vocabulary of ``data/script.yaml``."""
 
@@ -123,26 +87,27 @@ class ScriptWords(BaseModel):
     fillers: tuple[str, ...]
     separators: tuple[str, ...]
     numbers: dict[int, tuple[str, ...]]
-    lines: dict[str, VerbSpec]
-    verbs: dict[str, VerbSpec]
-    gm_verbs: dict[str, VerbSpec]
+    lines: dict[str, Verb]
+    verbs: dict[str, Verb]
+    gm_verbs: dict[str, Verb]
     kinds: dict[str, tuple[str, ...]]
     defences: dict[str, tuple[str, ...]]
-    action_params: dict[str, ParamSpec]
-    declaration_params: dict[str, ParamSpec]
-    defence_params: dict[str, ParamSpec]
-    ambush_params: dict[str, ParamSpec]
+    action_params: dict[str, Slot]
+    declaration_params: dict[str, Slot]
+    defence_params: dict[str, Slot]
+    ambush_params: dict[str, Slot]
 
 
 @cache
 def script_words() -> ScriptWords:
-    """The shipped vocabulary, validated once."""
-    text = resources.files("conteur.rulesets.vtm").joinpath("data/script.yaml")
-    data = yaml.safe_load(text.read_text(encoding="utf-8"))
-    try:
-        return ScriptWords.model_validate(data)
-    except ValidationError as exc:  # a developer error in the shipped file
-        raise ValueError(f"data/script.yaml: {exc}") from None
+    """The shipped vocabulary, validated once (``InputError`` naming entry and field)."""
+    return load_words(
+        "conteur.rulesets.vtm",
+        "data/script.yaml",
+        ScriptWords,
+        GRAMMAR.known_kinds(),
+        GRAMMAR.bodies,
+    )
 
 
 # --------------------------------------------------------------------------- lexicons
@@ -167,7 +132,7 @@ PRIORITY = (
 
 
 def _lexicon() -> Lexicon:
-    return Lexicon(PRIORITY)
+    return GRAMMAR.lexicon()
 
 
 @dataclass
@@ -211,15 +176,6 @@ def _add_weapons(lex: Lexicon, tables: Tables) -> None:
             lex.add(form, Entry("weapon", w.id))
 
 
-def _add_params(lex: Lexicon, params: Mapping[str, ParamSpec], cat: str) -> None:
-    for name, spec in params.items():
-        lex.add_all(spec.words, Entry(cat, name, spec=spec))
-        if spec.kind == "choice":
-            value_cat = "kwvalue" if spec.keyword_only else "value"
-            for value, phrases in spec.values.items():
-                lex.add_all(phrases, Entry(value_cat, name, value, spec=spec))
-
-
 def _add_kinds(lex: Lexicon, state: VtmState, words: ScriptWords, tables: Tables) -> None:
     """Maneuvers of the tables and the encounter, general actions, conjugated forms."""
     known = (
@@ -246,20 +202,18 @@ def _add_kinds(lex: Lexicon, state: VtmState, words: ScriptWords, tables: Tables
 
 
 def _slot_lexicon(
-    spec: VerbSpec, forms: Mapping[str, list[str]], words: ScriptWords, tables: Tables
+    spec: Verb, forms: Mapping[str, list[str]], base: Lexicon, tables: Tables
 ) -> Lexicon:
-    lex = _lexicon()
-    _add_common(lex, words)
-    _add_params(lex, spec.slots, "param")
-    kinds = {s.kind for s in spec.slots.values()}
-    if kinds & {"fighter", "fighters", "place"}:
-        _add_fighters(lex, forms)
-    if "weapon" in kinds:
+    def weapons(lex: Lexicon) -> None:
         _add_weapons(lex, tables)
         lex.add_all(NO_WEAPON, Entry("weapon", "", None))
-    if "cover" in kinds:
-        _add_cover(lex, tables)
-    return lex
+
+    adders: dict[str, Callable[[Lexicon], None]] = {
+        "fighter": lambda lex: _add_fighters(lex, forms),
+        "weapon": weapons,
+        "cover": lambda lex: _add_cover(lex, tables),
+    }
+    return GRAMMAR.slot_lexicon(spec.slots, base, adders)
 
 
 def _add_cover(lex: Lexicon, tables: Tables) -> None:
@@ -276,17 +230,11 @@ def _build(state: VtmState) -> Vocabulary:
     actor = _lexicon()
     _add_fighters(actor, forms, "actor")
     actor.add_all(words.gm, Entry("actor", "", surface="mj"))
-    lines = _lexicon()
-    for vid, spec in words.lines.items():
-        lines.add_all(spec.words, Entry("verb", vid))
-    verbs = _lexicon()
-    for vid, spec in words.verbs.items():
-        verbs.add_all(spec.words, Entry("verb", vid))
-    gm_verbs = _lexicon()
-    for vid, spec in words.gm_verbs.items():
-        gm_verbs.add_all(spec.words, Entry("verb", vid))
-    for vid, spec in words.lines.items():
-        gm_verbs.add_all(spec.words, Entry("verb", "line:" + vid))
+    lines = verbs_lexicon([("lines", words.lines)])
+    verbs = verbs_lexicon([("verbs", words.verbs)])
+    # The game master may also write a line of its own after "mj:".
+    lined = {"line:" + vid: spec for vid, spec in words.lines.items()}
+    gm_verbs = verbs_lexicon([("gm_verbs", words.gm_verbs), ("lines", lined)])
 
     action = _lexicon()
     _add_common(action, words)
@@ -295,12 +243,12 @@ def _build(state: VtmState) -> Vocabulary:
         action.add_all(phrases, Entry("kind", kind))
     _add_fighters(action, forms)
     _add_weapons(action, tables)
-    _add_params(action, words.action_params, "param")
+    add_slots(action, words.action_params, "param")
     for sep in words.separators:
         action.add(sep, Entry("sep"))
 
     declaration = action.copy()
-    _add_params(declaration, words.declaration_params, "decl")
+    add_slots(declaration, words.declaration_params, "decl")
     # Without "decl" entries, action words of a full defence must not read as an action.
     action.drop("decl")
 
@@ -308,11 +256,11 @@ def _build(state: VtmState) -> Vocabulary:
     _add_common(defence, words)
     for kind, phrases in words.defences.items():
         defence.add_all(phrases, Entry("defence", kind))
-    _add_params(defence, words.defence_params, "param")
+    add_slots(defence, words.defence_params, "param")
     defence.add_all(words.verbs["defend"].words if "defend" in words.verbs else (), Entry("filler"))
 
     ambush = action.copy()
-    _add_params(ambush, words.ambush_params, "param")
+    add_slots(ambush, words.ambush_params, "param")
 
     cover = _lexicon()
     _add_common(cover, words)
@@ -332,9 +280,11 @@ def _build(state: VtmState) -> Vocabulary:
         ambush,
         cover,
     )
+    common = _lexicon()
+    _add_common(common, words)
     for group in (words.lines, words.verbs, words.gm_verbs):
         for vid, spec in group.items():
-            vocab.slots[vid] = _slot_lexicon(spec, forms, words, tables)
+            vocab.slots[vid] = _slot_lexicon(spec, forms, common, tables)
     return vocab
 
 
@@ -355,171 +305,13 @@ def vocabulary(state: VtmState) -> Vocabulary:
 # --------------------------------------------------------------------------- reading a line
 
 
-Hook = Callable[["_Reader", dict[str, Any]], dict[str, Any]]
-HOOKS: dict[str, Hook] = {}
-"""Post-processing of a verb's slots, by name (``hook:`` in data/script.yaml)."""
-
-
-def hook(name: str) -> Callable[[Hook], Hook]:
-    """Register a slot post-processor under ``name``."""
-
-    def wrap(fn: Hook) -> Hook:
-        HOOKS[name] = fn
-        return fn
-
-    return wrap
-
-
-UNKNOWN = ("vtm.script.unknown_word", "vtm.script.unknown_word_suggest")
-"""The errors of a word not understood (without, with suggestions)."""
-
-
-class _Reader(Reader):
-    """Reads the tokens of one line in a context."""
+class _Reader(SlotReader):
+    """Reads the tokens of one line in a context: the kit's slots, and vtm's actions."""
 
     def __init__(self, line: str, body: str, vocab: Vocabulary, state: VtmState) -> None:
-        super().__init__(line, body, UNKNOWN)
+        super().__init__(line, body, GRAMMAR, vocab.fighters.values())
         self.vocab = vocab
         self.state = state
-        self.pending: list[Tok] = []
-        self.signs: dict[str, str] = {}
-
-    def expected(self, kind: str, after: str, spec: ParamSpec | None = None) -> ConteurError:
-        return self.error("vtm.script.expected", word=after, expected=self.what(kind, spec))
-
-    def what(self, kind: str, spec: ParamSpec | None = None) -> Msg:
-        choices = ""
-        if spec is not None and spec.values:
-            choices = " / ".join(v[0] for v in spec.values.values() if v)
-        elif kind in ("fighter", "fighters", "place"):
-            choices = ", ".join(self.vocab.fighters.values())
-        return Msg(f"vtm.script.expect.{kind}", choices=choices)
-
-    # ---- values
-
-    def read_value(self, name: str, spec: ParamSpec, lex: Lexicon, after: str) -> Any:
-        """The value of detail ``name`` right after its keyword ``after``."""
-        kind = spec.kind
-        if kind == "flag":
-            return spec.value
-        if kind == "int":
-            return self.read_int(name, spec, lex, after)
-        if kind == "text":
-            tok = self.peek()
-            if tok is not None and tok.type == "text":
-                self.i += 1
-                return tok.value
-            text = self.rest()
-            if not text:
-                if spec.default is not None:
-                    return spec.default
-                raise self.expected("text", after)
-            self.i = len(self.toks)
-            return text
-        mark = self.i
-        self.skip_fillers(lex)
-        value = self.read_typed(kind, spec, lex)
-        if value is _NOTHING:
-            self.i = mark
-            if spec.default is not None:
-                return spec.default
-            raise self.expected(kind, after, spec)
-        return value
-
-    def read_int(self, name: str, spec: ParamSpec, lex: Lexicon, after: str) -> Any:
-        if self.pending:
-            tok = self.pending.pop()
-            self.signs[name] = tok.raw[:1]
-            return int(tok.value)
-        mark = self.i
-        self.skip_fillers(lex)
-        nxt = self.peek()
-        if nxt is not None and nxt.type == "num":
-            self.i += 1
-            self.signs[name] = nxt.raw[:1]
-            return int(nxt.value)
-        found = self.best(lex, lambda e: e.cat == "number")
-        if found is not None:
-            self.i += found[0]
-            return int(found[1].value)
-        self.i = mark
-        if spec.default is not None:
-            return spec.default
-        raise self.expected("int", after)
-
-    def read_typed(self, kind: str, spec: ParamSpec, lex: Lexicon) -> Any:
-        """A value of ``kind`` at the current token, or ``_NOTHING``."""
-        tok = self.peek()
-        if tok is None:
-            return _NOTHING
-        if kind in ("place", "position"):
-            pos = self.read_position()
-            if pos is not None:
-                return pos
-            if kind == "position":
-                return _NOTHING
-        if kind == "choice":
-            return self.take(lex, lambda e: e.spec is spec and e.cat in ("value", "kwvalue"))
-        if kind in ("fighter", "place"):
-            return self.take(lex, lambda e: e.cat == "fighter")
-        if kind == "fighters":
-            found: list[str] = []
-            while True:
-                one = self.take(lex, lambda e: e.cat == "fighter")
-                if one is _NOTHING:
-                    break
-                found.append(one)
-                self.skip_fillers(lex)
-            return found or _NOTHING
-        if kind == "weapon":
-            return self.take(lex, lambda e: e.cat == "weapon")
-        if kind == "defence":
-            return self.take(lex, lambda e: e.key in DEFENSIVE and e.cat in ("kind", "defence"))
-        if kind == "cover":
-            if tok.type == "num" and int(tok.value) in (0, 1, 2, 3):
-                self.i += 1
-                return int(tok.value)
-            return self.take(self.vocab.cover, lambda e: e.cat == "cover")
-        if kind == "traits":
-            return self.read_traits()
-        if kind == "data":
-            return self.read_data("vtm.script.bad_data")
-        return _NOTHING
-
-    def take(self, lex: Lexicon, accept: Callable[[Entry], bool]) -> Any:
-        found = self.best(lex, accept)
-        if found is None:
-            return _NOTHING
-        self.i += found[0]
-        e = found[1]
-        if e.cat in ("value", "kwvalue"):
-            return e.value
-        if e.cat == "cover":
-            return e.value
-        if e.cat == "weapon":
-            return e.key or None
-        return e.key
-
-    def read_traits(self) -> Any:
-        names: list[str] = []
-        while not self.done():
-            trait = None
-            for n in (3, 2, 1):
-                toks = self.toks[self.i : self.i + n]
-                if len(toks) == n and all(t.type == "word" for t in toks):
-                    trait = canonical_trait("_".join(t.norm for t in toks))
-                    if trait is not None:
-                        self.i += n
-                        break
-            if trait is None:
-                break
-            names.append(trait)
-            tok = self.peek()
-            if tok is not None and tok.type == "sep" and tok.raw == "+":
-                self.i += 1
-            else:
-                break
-        return "+".join(names) if names else _NOTHING
 
     # ---- an action
 
@@ -625,124 +417,68 @@ class _Reader(Reader):
         if found is not None:
             self.i += found[0]
 
-    # ---- slots (game-master commands, pass, initiative)
 
-    def slots(self, verb: str, spec: VerbSpec) -> dict[str, Any]:
-        lex = self.vocab.slots[verb]
-        args: dict[str, Any] = {}
-        slots = spec.slots
+def _reader(reader: SlotReader) -> _Reader:
+    assert isinstance(reader, _Reader)
+    return reader
 
-        def free(kinds: tuple[str, ...]) -> str | None:
-            return next(
-                (n for n, s in slots.items() if s.kind in kinds and s.positional and n not in args),
-                None,
-            )
 
-        fillers_from: int | None = None
-        """Where the fillers just skipped began: a text read from here keeps them."""
+def _read_cover(reader: SlotReader, spec: Slot, lex: Lexicon) -> Any:
+    """A cover level: a number 0-3, or a word of the cover table."""
+    tok = reader.peek()
+    if tok is not None and tok.type == "num" and int(tok.value) in (0, 1, 2, 3):
+        reader.i += 1
+        return int(tok.value)
+    return reader.take(_reader(reader).vocab.cover, lambda e: e.cat == "cover", _cover_value)
 
-        def text_from_here(name: str) -> None:
-            first = self.toks[fillers_from if fillers_from is not None else self.i]
-            args[name] = self.body[first.start :].strip()
-            self.i = len(self.toks)
 
-        while not self.done():
-            tok = self.toks[self.i]
-            if tok.type == "num":
-                self.pending.append(tok)
-                self.i += 1
-                fillers_from = None
-                continue
-            if tok.type == "pos":
-                name = free(("position", "place"))
-                if name is None:
-                    raise self.unknown(tok, lex)
-                args[name] = [float(tok.value[0]), float(tok.value[1])]
-                self.i += 1
-                continue
-            if tok.type == "text":
-                name = free(("text",))
-                if name is None:
-                    raise self.unknown(tok, lex)
-                if self.i == len(self.toks) - 1:
-                    args[name] = tok.value  # a text in quotes ends the line: the quotes go
-                    self.i += 1
-                else:
-                    text_from_here(name)  # quotes inside a longer text stay
-                continue
-            found = self.best(lex, lambda e: True)
-            if found is None or tok.type in ("sep", "rep"):
-                name = free(("text",))
-                if name is not None:
-                    text_from_here(name)
+def _cover_value(e: Entry) -> Any:
+    return e.value
+
+
+def _cover_number(value: float) -> Any:
+    return int(value) if value in (0, 1, 2, 3) else NOTHING
+
+
+def _read_defence(reader: SlotReader, spec: Slot, lex: Lexicon) -> Any:
+    return reader.take(lex, lambda e: e.key in DEFENSIVE and e.cat in ("kind", "defence"))
+
+
+def _read_traits(reader: SlotReader, spec: Slot, lex: Lexicon) -> Any:
+    """Trait names joined by ``+`` (``Dextérité + Athlétisme``)."""
+    names: list[str] = []
+    while not reader.done():
+        trait = None
+        for n in (3, 2, 1):
+            toks = reader.toks[reader.i : reader.i + n]
+            if len(toks) == n and all(t.type == "word" for t in toks):
+                trait = canonical_trait("_".join(t.norm for t in toks))
+                if trait is not None:
+                    reader.i += n
                     break
-                raise self.unknown(tok, lex)
-            n, e = found
-            if e.cat == "kwvalue":
-                raise self.unknown(tok, lex)
-            words = self.body[tok.start : self.toks[self.i + n - 1].end]
-            if e.cat == "filler":
-                if fillers_from is None:
-                    fillers_from = self.i
-                self.i += n
-                continue
-            self.i += n
-            if e.cat == "param":
-                assert e.spec is not None
-                args[e.key] = self.read_value(e.key, e.spec, lex, words)
-            elif e.cat == "value":
-                args[e.key] = e.value
-            elif e.cat in ("fighter", "weapon", "cover"):
-                kinds = {
-                    "fighter": ("fighter", "fighters", "place"),
-                    "weapon": ("weapon",),
-                    "cover": ("cover",),
-                }[e.cat]
-                name = free(kinds)
-                if name is None:
-                    text = free(("text",))
-                    if text is None:
-                        raise self.unknown(tok, lex)
-                    self.i -= n
-                    text_from_here(text)
-                    break
-                if e.cat == "fighter" and slots[name].kind == "fighters":
-                    args.setdefault(name, []).append(e.key)
-                else:
-                    args[name] = (
-                        (e.key or None)
-                        if e.cat == "weapon"
-                        else (e.value if e.cat == "cover" else e.key)
-                    )
-            elif e.cat == "number":
-                self.pending.append(Tok("num", words, "", tok.start, tok.end, e.value))
-            fillers_from = None
-        while self.pending:
-            tok = self.pending[0]
-            name = free(("int",))
-            cover = free(("cover",))
-            pos = free(("position", "place"))
-            if name is None and cover is not None and tok.value in (0, 1, 2, 3):
-                args[cover] = int(tok.value)
-            elif name is None and pos is not None and len(self.pending) >= 2:
-                args[pos] = [float(tok.value), float(self.pending[1].value)]
-                self.pending.pop(0)
-            elif name is not None:
-                args[name] = int(tok.value)
-                self.signs[name] = tok.raw[:1]
-            else:
-                raise self.error("vtm.script.number", word=tok.raw)
-            self.pending.pop(0)
-        for name, s in slots.items():
-            if name in args:
-                continue
-            if s.required:
-                raise self.error("vtm.script.missing", expected=self.what(s.kind, s))
-            if s.default is not None:
-                args[name] = s.default
-        if spec.hook:
-            args = HOOKS[spec.hook](self, args)
-        return args
+        if trait is None:
+            break
+        names.append(trait)
+        tok = reader.peek()
+        if tok is not None and tok.type == "sep" and tok.raw == "+":
+            reader.i += 1
+        else:
+            break
+    return "+".join(names) if names else NOTHING
+
+
+GRAMMAR = Grammar(
+    "vtm.script",
+    kinds={
+        "weapon": Kind(fills=("weapon",), value=lambda e: e.key or None),
+        "cover": Kind(fills=("cover",), value=_cover_value, read=_read_cover, number=_cover_number),
+        "defence": Kind(read=_read_defence),
+        "traits": Kind(read=_read_traits),
+    },
+    priority=PRIORITY,
+)
+"""vtm's grammar: the kit's slots, with the weapons, cover levels, defences and traits of
+its tables (``engine.grammar``); the hooks are below."""
 
 
 def _kind_free(e: Entry) -> bool:
@@ -753,11 +489,8 @@ def _not_kind(e: Entry) -> bool:
     return e.cat != "kind"
 
 
-_NOTHING: Any = NOTHING
-
-
-@hook("willpower_sign")
-def _willpower_sign(reader: _Reader, args: dict[str, Any]) -> dict[str, Any]:
+@GRAMMAR.hook("willpower_sign")
+def _willpower_sign(reader: SlotReader, args: dict[str, Any]) -> dict[str, Any]:
     """``mj: volonté bob 1`` / ``-1`` / ``dépense 1``: spend; ``+1`` / ``regagne 1``: restore."""
     delta = int(args.pop("delta", 1))
     direction = args.pop("direction", None)
@@ -767,12 +500,12 @@ def _willpower_sign(reader: _Reader, args: dict[str, Any]) -> dict[str, Any]:
     return args
 
 
-@hook("complication_ref")
-def _complication_ref(reader: _Reader, args: dict[str, Any]) -> dict[str, Any]:
+@GRAMMAR.hook("complication_ref")
+def _complication_ref(reader: SlotReader, args: dict[str, Any]) -> dict[str, Any]:
     """A complication of the table named by its id or its text; otherwise the text typed."""
     text = str(args.get("text", ""))
     key = normalize_key(text)
-    for c in equipment.tables(reader.state).complications:
+    for c in equipment.tables(_reader(reader).state).complications:
         if key in (normalize_key(c.id), normalize_key(c.text.fr), normalize_key(c.text.en)):
             args.pop("text", None)
             args["id"] = c.id
@@ -800,7 +533,7 @@ def parse_line(line: str, state: VtmState) -> Command:
         return _after_actor(line, actor, rest, vocab, state)
     if found is not None:
         reader.i += found[0]
-        return _line_command(reader, found[1].key)
+        return _verb(reader, "lines", found[1].key, None)
     found = reader.best(vocab.actor, lambda e: e.cat == "actor")
     if found is not None and found[0] < len(reader.toks):
         body_start = reader.toks[found[0]].start
@@ -832,10 +565,11 @@ def _actor(line: str, head: str, vocab: Vocabulary) -> str | None:
     )
 
 
-def _line_command(reader: _Reader, vid: str) -> Command:
-    spec = reader.vocab.words.lines[vid]
-    args = reader.slots(vid, spec)
-    return Command(spec.command or vid, None, args)
+def _verb(reader: _Reader, group: str, vid: str, actor: str | None) -> Command:
+    """The command verb ``vid`` of ``group`` (``lines``, ``verbs``, ``gm_verbs``) makes of
+    the rest of the line: its slots, or one of the bodies below (``engine.grammar``)."""
+    spec: Verb = getattr(reader.vocab.words, group)[vid]
+    return reader.command(vid, spec, reader.vocab.slots[vid], actor)
 
 
 def _after_actor(
@@ -880,27 +614,26 @@ def _actor_line(
         reader.verbs = vocab.gm_verbs
         return _gm_command(reader)
     reader.verbs = vocab.verbs
-    verbs = vocab.words.verbs
     found = reader.best(vocab.verbs, lambda e: e.cat == "verb")
     implicit = reader.best(vocab.declaration, lambda e: e.cat != "filler")
     if found is not None and (implicit is None or found[0] >= implicit[0]):
         reader.i += found[0]
         vid = found[1].key
-        return _body(reader, actor, verbs[vid].command or vid, verbs[vid].body, vid)
+        return _verb(reader, "verbs", vid, actor)
     if reader.done():
         return Command("act", actor, {})
     if state.phase in ("resolution", "end_of_turn") and _reads_as_defence(reader):
-        return _body(reader, actor, "defend", "defence", "defend")
+        return _verb(reader, "verbs", "defend", actor)
     if state.phase in ("setup", "declaration"):
-        return _body(reader, actor, "declare", "declaration", "declare")
+        return _verb(reader, "verbs", "declare", actor)
     try:
-        return _body(reader, actor, "act", "act", "act")
+        return _verb(reader, "verbs", "act", actor)
     except ConteurError:
         # Words of a declaration (a delay, a full defence) out of the declaration stage:
         # read them as one, and let the engine say it is not the time to declare.
         reader.i, reader.pending = 0, []
         try:
-            return _body(reader, actor, "declare", "declaration", "declare")
+            return _verb(reader, "verbs", "declare", actor)
         except ConteurError:
             pass
         raise
@@ -920,34 +653,17 @@ def _reads_as_defence(reader: _Reader) -> bool:
 
 def _gm_command(reader: _Reader) -> Command:
     words = reader.vocab.words
-    found = reader.best(reader.vocab.gm_verbs, lambda e: e.cat == "verb")
-    if found is None:
-        tok = reader.peek()
-        known = Quoted(spec.words[0] for spec in words.gm_verbs.values())
-        if tok is None:
-            raise reader.error("vtm.script.gm_what", known=known)
-        close = reader.vocab.gm_verbs.suggestions(tok.raw)
-        if close:
-            raise reader.error(
-                "vtm.script.unknown_gm_verb_suggest",
-                word=tok.raw,
-                known=known,
-                suggestions=Quoted(close),
-            )
-        raise reader.error("vtm.script.unknown_gm_verb", word=tok.raw, known=known)
-    reader.i += found[0]
-    vid = found[1].key
+    known = Quoted(spec.words[0] for spec in words.gm_verbs.values())
+    if reader.done():
+        raise reader.error("vtm.script.gm_what", known=known)
+    keys = ("vtm.script.unknown_gm_verb", "vtm.script.unknown_gm_verb_suggest")
+    vid = reader.verb(reader.vocab.gm_verbs, keys, known=known)[1].key
     if vid.startswith("line:"):
-        return _line_command(reader, vid[5:])
-    spec = words.gm_verbs[vid]
-    if spec.body == "maneuver":
-        return _maneuver(reader, spec.command or vid)
-    if spec.body == "newcomer":
-        return _newcomer(reader, spec.command or vid)
-    return Command(spec.command or vid, None, reader.slots(vid, spec))
+        return _verb(reader, "lines", vid[5:], None)
+    return _verb(reader, "gm_verbs", vid, None)
 
 
-def _newcomer(reader: _Reader, command: str) -> Command:
+def _newcomer(reader: _Reader) -> dict[str, Any]:
     """``mj: renfort {id: cid, side: b, dexterity: 2, weapons: [knife]}``: a combatant joins
     (its scenario entry, in YAML's flow style)."""
     text = reader.rest().strip()
@@ -957,27 +673,30 @@ def _newcomer(reader: _Reader, command: str) -> Command:
         raise reader.error("vtm.script.bad_newcomer", detail=str(exc).splitlines()[0]) from None
     if not isinstance(entry, dict):
         raise reader.error("vtm.script.bad_newcomer", detail=text or "—")
-    return Command(command, None, {"combatant": entry})
+    return {"combatant": entry}
 
 
-def _body(reader: _Reader, actor: str, command: str, body: Body, vid: str) -> Command:
-    if body == "declaration":
-        return Command(command, actor, _declaration(reader))
-    if body == "act":
-        action, _ = reader.action(reader.vocab.action, None)
-        _finish(reader, reader.vocab.action)
-        return Command(command, actor, action)
-    if body == "defence":
-        return Command(command, actor, _defence(reader))
-    if body == "ambush":
-        decl: dict[str, Any] = {}
-        action, _ = reader.action(reader.vocab.ambush, decl)
-        _finish(reader, reader.vocab.ambush)
-        if not action:
-            raise reader.error("vtm.script.no_action", segment=reader.body.strip())
-        return Command(command, actor, action)
-    spec = reader.vocab.words.verbs.get(vid) or reader.vocab.words.gm_verbs[vid]
-    return Command(command, actor, reader.slots(vid, spec))
+def _one_action(reader: SlotReader, ambush: bool) -> dict[str, Any]:
+    """One action and nothing after it: an action now, or an ambush's (V-MAN-7, which
+    must name one and may say how a tie is defended)."""
+    r = _reader(reader)
+    lex = r.vocab.ambush if ambush else r.vocab.action
+    action, _ = r.action(lex, {} if ambush else None)
+    _finish(r, lex)
+    if ambush and not action:
+        raise r.error("vtm.script.no_action", segment=r.body.strip())
+    return action
+
+
+GRAMMAR.bodies.update(
+    declaration=lambda r: _declaration(_reader(r)),
+    act=lambda r: _one_action(r, ambush=False),
+    defence=lambda r: _defence(_reader(r)),
+    ambush=lambda r: _one_action(r, ambush=True),
+    maneuver=lambda r: _maneuver(_reader(r)),
+    newcomer=lambda r: _newcomer(_reader(r)),
+)
+"""vtm's verbs whose rest is no slots (``body:`` in data/script.yaml)."""
 
 
 def _finish(reader: _Reader, lex: Lexicon) -> None:
@@ -1034,7 +753,7 @@ def _defence(reader: _Reader) -> dict[str, Any]:
     return {"kind": args.pop("kind"), **args}
 
 
-def _maneuver(reader: _Reader, command: str) -> Command:
+def _maneuver(reader: _Reader) -> dict[str, Any]:
     """``mj: manœuvre coup de boule {traits: [[strength, brawl]], difficulty: 1}`` (V-CC-0)."""
     text = reader.rest()
     name, brace, spec_text = text.partition("{")
@@ -1056,4 +775,4 @@ def _maneuver(reader: _Reader, command: str) -> Command:
     if name not in words:
         words.append(name)
     spec["words"] = words
-    return Command(command, None, {"id": mid, "spec": spec})
+    return {"id": mid, "spec": spec}

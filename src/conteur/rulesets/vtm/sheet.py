@@ -17,10 +17,10 @@ from collections.abc import Mapping
 from functools import cached_property
 from typing import Annotated, Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator, model_validator
+from pydantic import BaseModel, ConfigDict, Field, field_validator, model_validator
 
-from conteur.engine.inputs import InputError, first_error, pydantic_reason, short
 from conteur.engine.inputs import reason as _reason
+from conteur.engine.inputs import short, validate
 from conteur.i18n import ConteurError, Lang, Msg, env_lang, t
 from conteur.records import CachedReads
 
@@ -449,13 +449,9 @@ def load_sheet(data: Mapping[str, Any], source: str = "<sheet>", entry: Any = No
     in that file, a sheet of its own by default); ``InputError`` naming the field otherwise."""
     file = "" if source.startswith("<") else source
     where = entry if entry is not None else Msg("input.entry.sheet")
-    if not isinstance(data, Mapping):
-        raise InputError(Msg("input.reason.not_mapping", value=short(data)), file=file, entry=where)
-    try:
-        return VtmSheet.model_validate(dict(data))
-    except ValidationError as exc:
-        loc, reason = pydantic_reason(first_error(exc), VtmSheet)
-        raise InputError(reason, file=file, entry=where, field=SheetField(loc)) from None
+    return validate(
+        VtmSheet, data, entry=where, file=file, where=lambda loc: (where, SheetField(loc))
+    )
 
 
 def kind_label(kind: str, lang: Lang | None = None) -> str:

@@ -621,6 +621,8 @@ TACTICS: dict[str, TacticFactory] = {
 """This ruleset's tactics by name (``Ruleset.tactics()``)."""
 
 __all__ = [
+    "REFEREE",
+    "TACTICS",
     "Aim",
     "Cover",
     "Dodge",

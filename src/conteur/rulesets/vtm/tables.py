@@ -573,6 +573,8 @@ class Complication(_Model):
 
     id: str
     applies_to: list[WeaponCategory] = Field(min_length=1)
+    name: Text
+    """What the game master's list of complications calls it (« arme enrayée »)."""
     text: Text
     rule: str = "V-ATK-5"
 

@@ -13,7 +13,10 @@ from __future__ import annotations
 
 import difflib
 from functools import cache
+from importlib import resources
 from typing import Literal
+
+import yaml
 
 from conteur.i18n import Lang, t
 from conteur.i18n.spelling import key_of
@@ -99,54 +102,16 @@ WILLPOWER = "willpower"
 
 ALL_TRAITS: tuple[str, ...] = (*ATTRIBUTES, *ABILITIES, *DISCIPLINES, WILLPOWER)
 
-# Spellings beyond the English key and the two catalog labels (normalised form).
-_EXTRA_SPELLINGS: dict[str, tuple[str, ...]] = {
-    "strength": ("str", "for"),
-    "dexterity": ("dex",),
-    "stamina": ("sta", "vig", "constitution"),
-    "charisma": ("cha",),
-    "manipulation": ("man",),
-    "appearance": ("app",),
-    "perception": ("per",),
-    "intelligence": ("int",),
-    "wits": ("wit", "ast", "astuce_d_esprit"),
-    "alertness": ("vigilant",),
-    "athletics": ("athletisme", "athletism"),
-    "animal_ken": ("animaux", "animal", "animal_kin", "soins_des_animaux"),
-    "crafts": ("craft", "artisanats"),
-    "drive": ("driving",),
-    "firearms": ("arme_a_feu", "armes_de_tir", "tir"),
-    "performance": ("representations",),
-    "stealth": ("discretion",),
-    "academics": ("academic", "erudition"),
-    "computer": ("computers", "ordinateur"),
-    "finance": ("finances",),
-    "linguistics": ("langues",),
-    "occult": ("occultism",),
-    "politics": ("politic",),
-    "technology": ("technologie",),
-    "riding": ("equitation",),
-    "larceny": ("larcin", "vol"),
-    "leadership": ("commandement",),
-    "streetwise": ("experience_de_la_rue", "exp_de_la_rue", "rue"),
-    "animalism": ("animalisme",),
-    "celerity": ("celerite", "cel"),
-    "chimerstry": ("chimerie",),
-    "dementation": ("demence", "alienation"),
-    "dominate": ("domination",),
-    "fortitude": ("endurance",),
-    "necromancy": ("necromancie",),
-    "obfuscate": ("occultation", "obf"),
-    "obtenebration": ("obtenebration",),
-    "potence": ("puissance", "pot"),
-    "presence": ("presence",),
-    "protean": ("proteisme", "proteanism"),
-    "quietus": ("quietus",),
-    "serpentis": ("serpentis",),
-    "thaumaturgy": ("thaumaturgie",),
-    "vicissitude": ("vicissitude",),
-    "willpower": ("volonte", "wp", "will"),
-}
+
+@cache
+def _extra_spellings() -> dict[str, tuple[str, ...]]:
+    """Spellings beyond the English key and the two catalog labels (``data/spellings.yaml``)."""
+    text = resources.files("conteur.rulesets.vtm").joinpath("data/spellings.yaml")
+    raw = yaml.safe_load(text.read_text(encoding="utf-8")) or {}
+    unknown = sorted(str(key) for key in raw if key not in ALL_TRAITS)
+    if unknown:  # pragma: no cover - a developer error in the shipped file
+        raise RuntimeError(f"data/spellings.yaml: no trait {', '.join(unknown)}")
+    return {str(key): tuple(str(form) for form in forms) for key, forms in raw.items()}
 
 
 def normalize_key(text: str) -> str:
@@ -176,8 +141,9 @@ _KINDS: dict[str, TraitKind] = {
 def _spellings() -> dict[str, str]:
     """Every accepted spelling (normalised) and the key it names."""
     table: dict[str, str] = {}
+    extra = _extra_spellings()
     for key in ALL_TRAITS:
-        forms = {key, *_EXTRA_SPELLINGS.get(key, ())}
+        forms = {key, *extra.get(key, ())}
         forms |= {normalize_key(t(f"vtm.trait.{key}", lang)) for lang in ("fr", "en")}
         for form in forms:
             norm = normalize_key(form)

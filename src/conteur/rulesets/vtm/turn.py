@@ -20,6 +20,7 @@ from conteur.dice import Expr
 from conteur.engine import Command, Resolution
 from conteur.i18n import ConteurError
 
+from . import hooks
 from .asks import initiative_ask
 from .conditions import Dazed, InitiativeMalus
 from .defence_events import SimultaneousRank
@@ -293,7 +294,7 @@ def check_declaration(state: VtmState, f: Fighter, decl: Declaration) -> None:
             raise ConteurError("vtm.declare.celerity_actions", rule="V-MAN-2", count=decl.celerity)
     if decl.willpower and f.willpower < 1:
         raise ConteurError("vtm.no_willpower", rule="V-INI-3", fighter=f.name)
-    for check in rules_of(state).declaration_checks:
+    for check in rules_of(state).of(hooks.declaration_check):
         check(state, f, decl)
 
 
@@ -395,7 +396,7 @@ def advance(ctx: Resolution) -> None:
             if state.end_cursor >= len(ranked):
                 for fid in waiting(state):
                     ctx.emit(ActionLost(fighter=fid, reason="delay_unused", rules=("V-INI-5",)))
-                for at_end in rules_of(state).turn_end:
+                for at_end in rules_of(state).of(hooks.at_turn_end):
                     at_end(ctx)
                 ctx.emit(TurnEnded(turn=state.turn, rules=("V-GEN-3",)))
                 return

@@ -22,10 +22,11 @@ from conteur.engine.views import (
     HealthView,
     OrderSlot,
     Resource,
-    Roster,
     RosterRow,
     Status,
     TurnView,
+    shown_fate,
+    status_of,
 )
 from conteur.i18n import Bilingual, Msg
 
@@ -42,9 +43,6 @@ COLUMNS = (
     Column(key="blood", label=Msg("vtm.res.blood")),
 )
 
-WITHDRAWN = "withdrawn"
-"""The fate a reader sees of a fighter taken out of the fight (``word.withdrawn``)."""
-
 OUT_FATES = frozenset({"incapacitated", "torpor"})
 DEAD_FATES = frozenset({"dead", "final_death"})
 
@@ -57,11 +55,11 @@ roll to get up already tried this turn (V-DMG-7), being in the fight after an am
 
 def status(f: Fighter) -> Status:
     """Unhurt, wounded, out of the fight (incapacitated, torpor, unconscious) or dead."""
-    if f.fate in DEAD_FATES:
-        return "dead"
-    if f.fate in OUT_FATES or f.conditions.of(Unconscious) or f.conditions.of(Withdrawn):
-        return "out"
-    return "wounded" if f.health.filled else "unhurt"
+    return status_of(
+        dead=f.fate in DEAD_FATES,
+        out=f.fate in OUT_FATES or bool(f.conditions.of(Unconscious) or f.conditions.of(Withdrawn)),
+        hurt=bool(f.health.filled),
+    )
 
 
 def band(f: Fighter) -> str:
@@ -152,13 +150,8 @@ def row(state: VtmState, f: Fighter) -> RosterRow:
         penalty=f.penalty,
         resources=resources(state, f),
         conditions=conditions(state, f),
-        fate=WITHDRAWN if f.fate == "alive" and f.conditions.of(Withdrawn) else f.fate,
+        fate=shown_fate(f.fate, bool(f.conditions.of(Withdrawn))),
     )
-
-
-def roster(state: VtmState) -> Roster:
-    """Every fighter, in the scenario's order."""
-    return Roster(columns=COLUMNS, rows=tuple(row(state, f) for f in state.fighters.values()))
 
 
 def due(state: VtmState) -> tuple[str, ...]:

@@ -28,7 +28,8 @@ def _lower_first(text: str) -> str:
 
 def register_words(tables: Tables) -> None:
     """Register ``word.<id>`` for the tables' maneuvers, conditions, weapons and armour,
-    and data/words.yaml."""
+    and data/words.yaml; ``vtm.choice.id.<id>`` for the botch complications the game
+    master picks from (``gm_complication``'s ``id``)."""
     if id(tables) in _done:
         return
     _done.add(id(tables))
@@ -47,3 +48,7 @@ def register_words(tables: Tables) -> None:
     gear = {w.id: (w.name_fr, w.name_en) for w in tables.weapons.values()}
     gear |= {a.id: (a.name_fr, a.name_en) for a in tables.armour.values()}
     register_table_words(f"conteur.rulesets.vtm/weapons and armour#{id(tables)}", gear)
+    botches = {c.id: (c.name.fr, c.name.en) for c in tables.complications}
+    register_table_words(
+        f"conteur.rulesets.vtm/complications#{id(tables)}", botches, "vtm.choice.id."
+    )

@@ -7,24 +7,13 @@ ruleset itself, ``WesternRuleset`` (found through the entry-point group
 default tables (zones, weapons, skills, stealth modifiers).
 """
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
-import conteur.i18n
+from conteur.rulesets import ruleset_package
 
-conteur.i18n.register_package_catalog("conteur.rulesets.western")
-conteur.i18n.register_package_catalog("conteur.rulesets.western", "messages-cli.yaml")
-conteur.i18n.register_package_catalog("conteur.rulesets.western", "messages-sheetform.yaml")
+__getattr__ = ruleset_package("conteur.rulesets.western", "WesternRuleset", ("cli", "sheetform"))
 
 if TYPE_CHECKING:
     from .ruleset import WesternRuleset
 
 __all__ = ["WesternRuleset"]
-
-
-def __getattr__(name: str) -> Any:
-    """``WesternRuleset``, imported (with the words of its default tables) when first asked for."""
-    if name == "WesternRuleset":
-        from .ruleset import WesternRuleset
-
-        return WesternRuleset
-    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

@@ -32,6 +32,12 @@ class PercentileResult:
     critical: bool
     margin: int
 
+    @property
+    def score(self) -> float:
+        """How good the roll is for its roller (``engine.report``): its margin under the
+        skill (the lower the d100, the better)."""
+        return float(self.margin)
+
     def describe(self, lang: Lang | None = None, skill: int | None = None) -> str:
         s = self.roll + self.margin if skill is None else skill
         if self.critical:

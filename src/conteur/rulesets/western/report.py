@@ -14,26 +14,15 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from conteur.dice import ExprResult
 from conteur.engine.events import Event
-from conteur.engine.report import Fact, rolled
+from conteur.engine.report import Fact, result_score, rolled
 
-from .dice import PercentileResult
 from .events import DamageDealt, KnockOutHurt, KnockOutRolled, ShotRolled, StealthRolled
-
-
-def score(result: Any) -> float:
-    """A d100's margin under the skill, or a total of dice."""
-    if isinstance(result, PercentileResult):
-        return float(result.margin)
-    if isinstance(result, ExprResult):
-        return float(result.total)
-    raise TypeError(type(result).__name__)
 
 
 def low_is_good(result: Any) -> float:
     """A roll under a threshold (the knock-out's 1D20): the lower, the better."""
-    return -score(result)
+    return -result_score(result)
 
 
 def fight_facts(event: Event) -> Sequence[Fact]:
@@ -43,17 +32,19 @@ def fight_facts(event: Event) -> Sequence[Fact]:
         return (
             Fact("attack", event.attacker, event.target),
             *hit,
-            *rolled(event, event.attacker, score),
+            *rolled(event, event.attacker),
         )
     if isinstance(event, KnockOutRolled):
         hit = (Fact("hit", event.attacker, event.target),) if event.success else ()
         luck = () if event.automatic else rolled(event, event.attacker, low_is_good)
         return (Fact("attack", event.attacker, event.target), *hit, *luck)
     if isinstance(event, DamageDealt):
-        rolls = tuple(Fact("roll", None, event.target, roll=r, score=score) for r in event.rolls)
+        rolls = tuple(
+            Fact("roll", None, event.target, roll=r, score=result_score) for r in event.rolls
+        )
         return (Fact("damage", None, event.target, event.pv_lost), *rolls)
     if isinstance(event, KnockOutHurt):
         return (Fact("damage", None, event.target, event.pv_lost),)
     if isinstance(event, StealthRolled):
-        return rolled(event, event.fighter, score)
+        return rolled(event, event.fighter)
     return ()

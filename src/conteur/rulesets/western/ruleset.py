@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from conteur.engine import Resolution
 from conteur.engine.commands import SETTLE_TIE
@@ -147,34 +147,3 @@ def _register_default_words() -> None:
 
 
 _register_default_words()
-
-if TYPE_CHECKING:  # each part the kit reads, checked against its protocol (engine/kit.py)
-    from conteur.engine import kit
-
-    from . import (
-        battlemap,
-        dice,
-        legal,
-        npc,
-        odds,
-        report,
-        script,
-        sheetform,
-        summary,
-        sweep,
-        views,
-        visibility,
-    )
-
-    _legal: kit.LegalPart = legal
-    _script: kit.ScriptPart = script
-    _views: kit.ViewsPart = views
-    _visibility: kit.VisibilityPart = visibility
-    _report: kit.ReportPart = report
-    _summary: kit.SummaryPart = summary
-    _odds: kit.OddsPart = odds
-    _battlemap: kit.BattleMapPart = battlemap
-    _dice: kit.DicePart = dice
-    _sweep: kit.SweepPart = sweep
-    _npc: kit.NpcPart = npc
-    _sheetform: kit.SheetFormPart = sheetform

@@ -11,87 +11,59 @@ mj: ligote garde
 mj: duel gagné par bill témoin
 annuler
 
-The words are read with the engine's script kit (``conteur.engine.lexicon``): the verb
-is the longest phrase the line starts with, and a keyword (``vise``, ``mod``, ``avec``,
-``témoin``...) cuts the rest where it stands; what lies between is a fighter, a zone or
-a weapon as the tables name them.
+The verbs and their slots are data, read with the engine's grammar
+(``conteur.engine.grammar``): the verb is the longest phrase the line starts with, and
+a fighter, a zone, a weapon or a side is the words up to the next keyword (``vise``,
+``mod``, ``avec``, ``témoin``...), as the tables and the scenario name them: those kinds,
+and the stealth modifiers of an approach, are western's own.
 """
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 from functools import cache
 from typing import Any
 
+from pydantic import BaseModel, ConfigDict
+
 from conteur.engine import Command
-from conteur.engine.lexicon import Entry, Lexicon, Quoted, Tok, head, speaker, tokenize
+from conteur.engine.grammar import Grammar, Kind, Slot, SlotReader, Verb, load_words, verbs_lexicon
+from conteur.engine.lexicon import NOTHING, Entry, Lexicon, head, speaker
 from conteur.i18n import ConteurError
 
 from .state import WesternState
-from .tables import fold, package_yaml
-
-KEYWORDS = ("zone", "modifier", "with", "sudden", "attacked", "witness", "no_witness")
-"""The groups of ``data/script.yaml`` that are keywords inside a command."""
+from .tables import fold
 
 
-@cache
-def words() -> dict[str, Any]:
-    """The script's words (``data/script.yaml``)."""
-    return package_yaml("script.yaml")
+class ScriptWords(BaseModel):
+    """The whole vocabulary of ``data/script.yaml``."""
+
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
+    gm: tuple[str, ...]
+    fillers: tuple[str, ...]
+    verbs: dict[str, Verb]
+    gm_verbs: dict[str, Verb]
 
 
-@dataclass(frozen=True)
-class Vocabulary:
-    """The lexicons of the language: the game master's words, the verbs, the keywords."""
+class _Reader(SlotReader):
+    """The kit's reader, with the state the names are found in."""
 
-    gm: Lexicon
-    verbs: Lexicon
-    keywords: Lexicon
-
-
-@cache
-def vocabulary() -> Vocabulary:
-    w = words()
-    gm = Lexicon()
-    gm.add_all(w["gm"], Entry("gm"))
-    verbs = Lexicon()
-    for verb, forms in w["verbs"].items():
-        verbs.add_all(forms, Entry("verb", verb))
-    keywords = Lexicon()
-    for group in KEYWORDS:
-        keywords.add_all(w[group], Entry(group))
-    return Vocabulary(gm, verbs, keywords)
+    def __init__(self, line: str, body: str, state: WesternState) -> None:
+        super().__init__(line, body, GRAMMAR, (f.name for f in state.fighters.values()))
+        self.state = state
 
 
-@dataclass(frozen=True)
-class _Text:
-    """Raw text and its tokens, cut by keywords where they stand."""
+def _named(find: Callable[[WesternState, str], Any]) -> Kind:
+    """A kind whose value is the words up to the next keyword, found by ``find``."""
 
-    text: str
-    toks: list[Tok]
+    def read(reader: SlotReader, spec: Slot, lex: Lexicon) -> Any:
+        assert isinstance(reader, _Reader)
+        text = reader.segment(lex)
+        return find(reader.state, text) if text else NOTHING
 
-    @staticmethod
-    def of(text: str) -> _Text:
-        return _Text(text, tokenize(text))
-
-    def cut(self, group: str) -> tuple[str, str | None]:
-        """The text before the first keyword of ``group`` (``vise``...) and what follows it."""
-        lex = vocabulary().keywords
-        for i in range(len(self.toks)):
-            for n, entries in lex.matches(self.toks, i):
-                if any(e.cat == group for e in entries):
-                    before = self.text[: self.toks[i].start].strip()
-                    return before, self.text[self.toks[i + n - 1].end :].strip()
-        return self.text.strip(), None
-
-    def ending(self, group: str) -> str | None:
-        """The text before a keyword of ``group`` that ends it (``joe soudain``), else None."""
-        lex = vocabulary().keywords
-        for i in range(len(self.toks)):
-            for n, entries in lex.matches(self.toks, i):
-                if i + n == len(self.toks) and any(e.cat == group for e in entries):
-                    return self.text[: self.toks[i].start].strip()
-        return None
+    return Kind(read=read, segment=True)
 
 
 def _zone(state: WesternState, text: str) -> str:
@@ -102,6 +74,75 @@ def _zone(state: WesternState, text: str) -> str:
     raise ConteurError(
         "western.unknown_zone", name=text, known=", ".join(loc.fr for loc in state.tables.locations)
     )
+
+
+def _modifier(state: WesternState, text: str) -> int:
+    try:
+        return int(text.replace(" ", ""))
+    except ValueError:
+        raise ConteurError("western.script.bad_number", value=text) from None
+
+
+def _side(state: WesternState, text: str) -> str:
+    """A side by its name, or the side of the fighter named."""
+    sides = {fold(f.side): f.side for f in state.fighters.values()}
+    if fold(text) in sides:
+        return sides[fold(text)]
+    try:
+        return state.fighter(text).side
+    except ConteurError:
+        raise ConteurError(
+            "western.unknown_side", side=text, known=", ".join(sorted(set(sides.values())))
+        ) from None
+
+
+GRAMMAR = Grammar(
+    "western.script",
+    kinds={
+        "fighter": _named(lambda state, text: state.fighter(text).id),
+        "zone": _named(_zone),
+        "weapon": _named(lambda state, text: state.tables.weapon(text).id),
+        "modifier": _named(_modifier),
+        "side": _named(_side),
+    },
+)
+"""Western's grammar: the kit's slots, with names found in the scenario and the tables."""
+
+
+@cache
+def words() -> ScriptWords:
+    """The script's words, checked once (``InputError`` naming entry and field)."""
+    return load_words(
+        "conteur.rulesets.western",
+        "data/script.yaml",
+        ScriptWords,
+        GRAMMAR.known_kinds(),
+        GRAMMAR.bodies,
+    )
+
+
+@dataclass(frozen=True)
+class Vocabulary:
+    """The lexicons of the language: the game master's words, the verbs, their slots."""
+
+    gm: Lexicon
+    verbs: Lexicon
+    slots: dict[str, Lexicon]
+
+
+@cache
+def vocabulary() -> Vocabulary:
+    w = words()
+    gm = Lexicon()
+    gm.add_all(w.gm, Entry("gm"))
+    verbs = verbs_lexicon((("fighter", w.verbs), ("gm", w.gm_verbs)))
+    base = GRAMMAR.lexicon()
+    base.add_all(w.fillers, Entry("filler"))
+    slots = {
+        vid: GRAMMAR.slot_lexicon(verb.slots, base)
+        for vid, verb in (*w.verbs.items(), *w.gm_verbs.items())
+    }
+    return Vocabulary(gm, verbs, slots)
 
 
 def _speaker(state: WesternState, text: str) -> tuple[str | None, str]:
@@ -122,98 +163,28 @@ def _speaker(state: WesternState, text: str) -> tuple[str | None, str]:
 def parse_line(line: str, state: WesternState) -> Command:
     """One script line as a command (ConteurError ``western.script.unknown`` otherwise)."""
     actor, text = _speaker(state, line.strip())
-    toks = tokenize(text)
-    found = next(iter(vocabulary().verbs.matches(toks, 0)), None)
-    if found is None:
-        close = vocabulary().verbs.suggestions(toks[0].raw) if toks else []
-        if close:
-            raise ConteurError(
-                "western.script.unknown_suggest",
-                line=line.strip(),
-                word=toks[0].raw,
-                suggestions=Quoted(close),
-            )
-        raise ConteurError("western.script.unknown", line=line)
-    n, entries = found
-    verb = entries[0].key
-    rest = text[toks[n - 1].end :].strip(" :")
-    if verb in ("round", "undo"):
-        return Command(verb)
-    if verb in ("pass", "reload", "run"):
-        return Command(verb, actor)
-    if verb == "attack":
-        return _attack(state, actor, rest)
-    if verb == "approach":
-        return _approach(state, actor, rest)
-    if verb == "knockout":
-        who, obj = _Text.of(rest).cut("with")
-        args: dict[str, Any] = {"target": state.fighter(who).id}
-        if obj:
-            args["weapon"] = state.tables.weapon(obj).id
-        return Command("knockout", actor, args)
-    if verb == "surprise":
-        kind, who = "sudden", rest
-        for k in ("attacked", "sudden"):
-            before = _Text.of(rest).ending(k)
-            if before is not None:
-                kind, who = k, before
-                break
-        return Command("surprise", None, {"target": state.fighter(who).id, "surprise": kind})
-    if verb == "bind":
-        return Command("bind", None, {"target": state.fighter(rest).id})
-    return _duel(state, rest)
+    reader = _Reader(line, text, state)
+    vocab = vocabulary()
+    keys = ("western.script.unknown", "western.script.unknown_suggest")
+    _, found = reader.verb(vocab.verbs, keys)
+    assert isinstance(found.spec, Verb)
+    who = actor if found.value == "fighter" else None
+    return reader.command(found.key, found.spec, vocab.slots[found.key], who)
 
 
-def _attack(state: WesternState, actor: str | None, rest: str) -> Command:
-    rest, mod = _Text.of(rest).cut("modifier")
-    rest, zone = _Text.of(rest).cut("zone")
-    target = rest.strip()
-    for article in words()["articles"]:
-        if target.lower().startswith(article + " "):
-            target = target[len(article) + 1 :]
-    args: dict[str, Any] = {"target": state.fighter(target).id}
-    if zone:
-        args["zone"] = _zone(state, zone)
-    if mod:
-        try:
-            args["modifier"] = int(mod.replace(" ", ""))
-        except ValueError:
-            raise ConteurError("western.script.bad_number", value=mod) from None
-    return Command("attack", actor, args)
-
-
-def _approach(state: WesternState, actor: str | None, rest: str) -> Command:
-    """``approche garde : nuit, silence, 15 m``: the victim, then the stealth modifiers."""
+@GRAMMAR.body("approach")
+def _approach(reader: SlotReader) -> dict[str, Any]:
+    """``approche garde : nuit, silence, 15 m``: the victim, then the stealth modifiers
+    (the colon and commas the words are cut at are western's)."""
     from .knockout import stealth_entry
 
+    assert isinstance(reader, _Reader)
+    state = reader.state
+    rest = reader.body[reader.toks[reader.i - 1].end :].strip(" :")
     target, _, mods = rest.partition(":")
     if not mods and "," in target:
         target, _, mods = target.partition(",")
     items = [m.strip() for m in mods.split(",") if m.strip()]
     args: dict[str, Any] = {"target": state.fighter(target.strip()).id}
     args["modifiers"] = [stealth_entry(state, m).id for m in items]
-    return Command("approach", actor, args)
-
-
-def _duel(state: WesternState, rest: str) -> Command:
-    witness: bool | None = None
-    side = rest.strip()
-    for group, value in (("no_witness", False), ("witness", True)):
-        before = _Text.of(side).ending(group)
-        if before is not None:
-            witness, side = value, before
-            break
-    sides = {fold(f.side): f.side for f in state.fighters.values()}
-    if fold(side) not in sides:
-        try:
-            side = state.fighter(side).side
-        except ConteurError:
-            raise ConteurError(
-                "western.unknown_side", side=side, known=", ".join(sorted(set(sides.values())))
-            ) from None
-    else:
-        side = sides[fold(side)]
-    args: dict[str, Any] = {"side": side}
-    if witness is not None:
-        args["witness"] = witness
-    return Command("duel_won", None, args)
+    return args

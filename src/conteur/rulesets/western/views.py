@@ -20,12 +20,14 @@ from conteur.engine.views import (
     HealthView,
     OrderSlot,
     Resource,
-    Roster,
     RosterRow,
     Rungs,
     Status,
     TurnView,
     band_ladder,
+    ordered_conditions,
+    shown_fate,
+    status_of,
 )
 from conteur.i18n import Bilingual, Msg
 
@@ -45,17 +47,11 @@ def ladder() -> tuple[Rungs, Mapping[str, str]]:
     return band_ladder("conteur.rulesets.western", "above")
 
 
-WITHDRAWN = "withdrawn"
-"""The fate a reader sees of a fighter taken out of the fight (``word.withdrawn``)."""
-
-
 def status(f: Fighter) -> Status:
     """Dead, out (0 PV or less, or unconscious), unhurt with every PV, else wounded."""
-    if f.fate == "dead":
-        return "dead"
-    if f.fate in OUT_FATES or f.withdrawn:
-        return "out"
-    return "unhurt" if f.pv >= f.pv_max else "wounded"
+    return status_of(
+        dead=f.fate == "dead", out=f.fate in OUT_FATES or f.withdrawn, hurt=f.pv < f.pv_max
+    )
 
 
 def band(f: Fighter) -> str:
@@ -119,11 +115,7 @@ def conditions(state: WesternState, f: Fighter) -> tuple[ConditionView, ...]:
         found["holstered"] = (Msg("western.cond.holstered"), None)
     if f.behind:
         found["behind"] = (Msg("western.cond.behind"), f.behind)
-    return tuple(
-        ConditionView(key=key, label=found[key][0], other=found[key][1])
-        for key in CONDITIONS
-        if key in found
-    )
+    return ordered_conditions(found, CONDITIONS)
 
 
 def row(state: WesternState, f: Fighter) -> RosterRow:
@@ -137,13 +129,8 @@ def row(state: WesternState, f: Fighter) -> RosterRow:
         band=band(f),
         resources=resources_of(state, f),
         conditions=conditions(state, f),
-        fate=WITHDRAWN if f.withdrawn and f.fate == "alive" else f.fate,
+        fate=shown_fate(f.fate, f.withdrawn),
     )
-
-
-def roster(state: WesternState) -> Roster:
-    """Every fighter, in the scenario's order."""
-    return Roster(columns=COLUMNS, rows=tuple(row(state, f) for f in state.fighters.values()))
 
 
 def shot_ranks(state: WesternState) -> list[int]:

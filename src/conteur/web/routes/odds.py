@@ -93,7 +93,7 @@ async def odds_answer(
             raise
         except Exception:  # the maneuver is not an attack for this ruleset
             raise ConteurError("web.no_odds") from None
-        fields = [view.toggle_field(p, chosen, lang, names) for p in toggles]
+        fields = [view.toggle_field(p, chosen, lang, names, enc.ruleset.name) for p in toggles]
         return answer, fields, names
 
     answer, fields, names = await call(work)

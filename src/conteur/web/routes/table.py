@@ -34,7 +34,8 @@ async def table_of(
 
 def table_panel_context(snap: Snapshot | None, token: str) -> dict[str, Any]:
     """What the table's screen shows: the public view of the players' table (the same
-    snapshot as theirs), every combatant's health as words, no secret, no hidden one."""
+    snapshot as theirs), every combatant's health as words and on the battle map, no
+    secret, no hidden one."""
     if snap is None:
         return {"info": None, "seq": -1, "token": token}
     return {
@@ -45,6 +46,7 @@ def table_panel_context(snap: Snapshot | None, token: str) -> dict[str, Any]:
         "names": snap.names,
         "others": snap.roster.public,
         "log_html": snap.log_html,
+        "battle_map": snap.battle_map,
     }
 
 

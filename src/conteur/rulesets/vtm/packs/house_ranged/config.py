@@ -4,23 +4,14 @@
 from __future__ import annotations
 
 import math
-from collections.abc import Mapping
 from dataclasses import dataclass
 from functools import cache
 from importlib import resources
 from typing import Any
 
-from pydantic import BaseModel, ConfigDict, Field, ValidationError
+from pydantic import BaseModel, ConfigDict, Field
 
-from conteur.engine.inputs import (
-    TOP,
-    InputError,
-    first_error,
-    parse_data,
-    plain_path,
-    pydantic_reason,
-    short,
-)
+from conteur.engine.inputs import TOP, parse_data, plain_path, validate
 from conteur.i18n import Msg
 
 
@@ -98,21 +89,17 @@ def read_pack_data(text: str, file: str = PACK_FILE) -> PackData:
     """The pack's numbers from the text of its ``pack.yaml``, through the strict input
     layer: not YAML, too deep, an unknown key (with the nearest one) or a bad value is an
     ``InputError`` naming the file, the entry (a table and its row) and the field."""
-    raw: Any = parse_data(text, file)
-    if not isinstance(raw, Mapping):
-        raise InputError(Msg("input.reason.not_mapping", value=short(raw)), file=file, entry=TOP)
-    try:
-        return PackData.model_validate(dict(raw))
-    except ValidationError as exc:
-        loc, why = pydantic_reason(first_error(exc), PackData)
-        if len(loc) >= 2 and isinstance(loc[1], int):  # a row of a table: shot_bands n° 2
-            entry: Any = Msg("vtm.pack.entry", section=loc[0], number=loc[1] + 1)
-            field = plain_path(loc[2:]) if loc[2:] else ""
-        elif len(loc) >= 2:  # a key of a mapping: stands_for, suppression_targets...
-            entry, field = Msg("vtm.pack.section", section=loc[0]), plain_path(loc[1:])
-        else:
-            entry, field = TOP, plain_path(loc) if loc else ""
-        raise InputError(why, file=file, entry=entry, field=field) from None
+    return validate(PackData, parse_data(text, file), file=file, entry=TOP, where=_place)
+
+
+def _place(loc: tuple[int | str, ...]) -> tuple[Any, str]:
+    """The entry and field of ``pack.yaml`` an error's path names."""
+    if len(loc) >= 2 and isinstance(loc[1], int):  # a row of a table: shot_bands n° 2
+        row = Msg("vtm.pack.entry", section=loc[0], number=loc[1] + 1)
+        return row, plain_path(loc[2:]) if loc[2:] else ""
+    if len(loc) >= 2:  # a key of a mapping: stands_for, suppression_targets...
+        return Msg("vtm.pack.section", section=loc[0]), plain_path(loc[1:])
+    return TOP, plain_path(loc) if loc else ""
 
 
 @cache

@@ -49,7 +49,7 @@ from ...hooks import (
     validator,
 )
 from ...modifiers import is_blind
-from ...ranged import maneuver_or_none, spend_rounds
+from ...ranged import BASE_DIFFICULTY, maneuver_or_none, spend_rounds
 from ...state import Action, Fighter, VtmState
 from ...strike import StrikeOutcome
 from ...tables import Labels, Weapon
@@ -58,7 +58,6 @@ from .conditions import ArmHit, CarefulShot, LegHit
 from .config import pack_data, shot_difficulty, shot_limits
 from .events import CarefulAim, CarefulAimLost, HeadShotKill, LimbRolled, LocationIgnored
 
-BASE_DIFFICULTY = 6
 LOCATIONS = ("head", "torso", "arm", "leg")
 """R-CALL-2..5: where a called shot may aim."""
 OWN_DIFFICULTY = ("shotgun_spread", "suppressive_fire")

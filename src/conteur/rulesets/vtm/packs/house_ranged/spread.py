@@ -22,15 +22,13 @@ from ... import equipment
 from ...actions import check_attack
 from ...attack import draft_attack
 from ...hooks import AttackDraft, action, difficulty_rule, own_reach, strike_rule, validator
-from ...ranged import roll_volley, spend_rounds, strike_shares
+from ...ranged import BASE_DIFFICULTY, roll_volley, spend_rounds, strike_shares
 from ...state import Action, Fighter, VtmState
 from ...strike import Strike
 from ...tables import Labels, Weapon
 from .common import firearm, named_targets, volley, weapon_allows
 from .config import Band, metres, pack_data, spread_band, spread_reach
 from .events import SpreadFired
-
-BASE_DIFFICULTY = 6
 
 
 def band_for(state: VtmState, f: Fighter, a: Action, w: Weapon) -> Band:
