@@ -75,13 +75,16 @@ test: $(STAMP) system-deps
 	$(BIN)/python -m pytest
 	$(BIN)/python scripts/rules_coverage.py --check
 
-## make bench: the odds charts, the exact odds of whole attacks against icepool, the numpy
+## make bench: the odds charts, the exact odds of whole attacks against icepool and hunter's
+## (hunter_odds.py: pass it another checkout's src to time both in turns), the numpy
 ## batch of attacks, the Monte Carlo of encounters, sweeps, the commands' start-up against
 ## numpy's import, then the live tracker's latency on
 ## SQLite and PostgreSQL (docs/performance.md)
 bench: $(STAMP)
 	$(BIN)/python benchmarks/odds.py
 	$(BIN)/python benchmarks/attack_odds.py
+	$(BIN)/python benchmarks/hunter_odds.py
+	$(BIN)/python benchmarks/western_odds.py
 	OMP_NUM_THREADS=1 OPENBLAS_NUM_THREADS=1 $(BIN)/python benchmarks/batch.py
 	$(BIN)/python benchmarks/simulate.py
 	$(BIN)/python benchmarks/sweep.py

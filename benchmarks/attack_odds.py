@@ -39,6 +39,7 @@ import reference_attack
 from attack_queries import distinct_queries
 from conteur.dice import ForcedDice
 from conteur.engine import Resolution
+from conteur.engine.odds import AttackQuery
 from conteur.rulesets.vtm.attack import draft_attack, strike_for
 from conteur.rulesets.vtm.defence import ready_defence
 from conteur.rulesets.vtm.odds import odds_for_scenario
@@ -100,8 +101,17 @@ def difference(ours: dict[str, Any], theirs: dict[str, Any]) -> float:
 
 
 def conteur_answer(state: VtmState, maneuver: str) -> dict[str, Any]:
-    odds = odds_for_scenario(state, "a", "t", maneuver)
-    return {key: getattr(odds, key) for key in COMPARED}
+    odds = odds_for_scenario(state, AttackQuery(attacker="a", target="t", maneuver=maneuver))
+    assert odds.successes is not None
+    return {
+        "p_hit": odds.p_hit,
+        "successes": odds.successes.to_dict(),
+        "damage": odds.damage.to_dict(),
+        "levels": odds.levels.to_dict(),
+        "p_incapacitated": odds.p_incapacitated,
+        "p_killed": odds.p_killed,
+        **{key: p for key, p in odds.chances.items() if key in COMPARED},
+    }
 
 
 def pct(values: list[float], q: float) -> float:

@@ -1,7 +1,10 @@
-"""The console script's fast path for ``conteur odds ... --json`` answers exactly as the Typer app.
+"""The console script answers ``conteur odds <ruleset>`` itself, exactly as the Typer app.
 
-Every argument list below goes through both paths; stdout and the exit code
-must be identical. Lists the fast path must not take go to the Typer app.
+One code path: the console script reads the argument list from the ruleset's declaration
+(``conteur.cli.odds_line.read_odds_args``) and answers with ``answer_odds``, which the
+Typer app's command runs too. Every argument list below goes through the console script
+and through the Typer app; stdout and the exit code must be identical. The lists the
+console script leaves to Click (help, usage errors) go to the Typer app unchanged.
 """
 
 from __future__ import annotations
@@ -15,18 +18,21 @@ from typer.testing import CliRunner
 
 from conteur.cli import app
 from conteur.cli.odds import CHART_POOL
+from conteur.cli.odds_line import read_odds_args
+from conteur.cli_parts import parts_of
 from conteur.dice import odds as dice_odds
-from conteur.launch import main, parse_fast_odds, run_fast_odds
+from conteur.launch import main
 
 runner = CliRunner()
 
-FAST = [
+JSON = [
     ["odds", "vtm", "--pool", "5", "--json"],
     ["odds", "vtm", "--json", "--pool", "7", "--difficulty", "8", "--willpower"],
     ["odds", "vtm", "--pool", "4", "--no-cancel", "--json", "--difficulty", "12"],
     ["odds", "vtm", "--table", "--json"],
     ["odds", "vtm", "--table", "--max-pool", "7", "--json"],
     ["odds", "vtm", "--pool", "3", "--pool", "4", "--json"],
+    ["odds", "vtm", "--pool=5", "--json", "--lang=en"],
     ["odds", "hunter", "--pool", "-2", "--json"],
     ["odds", "hunter", "--pool", "6", "--again", "8", "--rote", "--json"],
     ["odds", "hunter", "--table", "--rote", "--max-pool", "4", "--json"],
@@ -43,69 +49,195 @@ FAST = [
     ["odds", "vtm", "--table", "--max-pool", "0", "--json", "--lang", "en"],
 ]
 
-SLOW = [
-    ["odds", "vtm", "--pool", "5"],  # no --json: Rich table
-    ["odds", "vtm", "--pool=5", "--json"],
-    ["odds", "vtm", "--pool", "x", "--json"],
-    ["odds", "vtm", "--pool", "--json"],
-    ["odds", "vtm", "--again", "8", "--json"],  # not an option of vtm
-    ["odds", "hunter", "--willpower", "--json"],
-    ["odds", "western", "--json"],  # --skill is required
-    ["odds", "vtm", "--help"],
-    ["odds", "--json"],
-    ["roll", "vtm", "--json"],
-    [],
+HUMAN = [
+    ["odds", "vtm", "--pool", "6", "--difficulty", "6"],
+    ["odds", "vtm", "--pool", "5", "--difficulty", "4", "--no-cancel", "--willpower"],
+    ["odds", "vtm", "--pool", "4", "--difficulty", "9", "--lang", "en"],
+    ["odds", "vtm", "--table", "--max-pool", "4"],
+    ["odds", "hunter", "--pool", "5"],
+    ["odds", "hunter", "--pool", "0", "--lang", "en"],
+    ["odds", "hunter", "--table", "--max-pool", "3", "--rote"],
+    ["odds", "western", "--skill", "45"],
+    ["odds", "western", "--skill", "45", "--lang", "en"],
 ]
 
+REFUSED = [
+    # user errors of the human answer: a message on stderr, exit 2, nothing on stdout
+    ["odds", "vtm"],
+    ["odds", "vtm", "--pool", "999", "--lang", "en"],
+    ["odds", "vtm", "--pool", "4", "--difficulty", "12"],
+    ["odds", "hunter", "--pool", "3", "--again", "7"],
+    ["odds", "vtm", "--pool", "3", "--lang", "xx"],
+    ["odds", "vtm", "--pool", "3", "--json", "--lang", "xx"],
+]
 
-@pytest.mark.parametrize("argv", FAST, ids=[" ".join(a[1:]) for a in FAST])
-def test_fast_path_answers_as_typer(argv: list[str], capsys: pytest.CaptureFixture[str]) -> None:
-    parsed = parse_fast_odds(argv)
-    assert parsed is not None
-    code = run_fast_odds(*parsed)
-    fast_out = capsys.readouterr().out
-    typer = runner.invoke(app, argv, env={"CONTEUR_LANG": ""})
-    assert (code, fast_out) == (typer.exit_code, typer.stdout)
-    json.loads(fast_out)
+TO_CLICK = [
+    ["odds", "vtm", "--pool", "x", "--json"],
+    ["odds", "vtm", "--pool", "--json"],
+    ["odds", "vtm", "--pool"],
+    ["odds", "vtm", "--again", "8", "--json"],  # not an option of vtm
+    ["odds", "vtm", "--willpower=1"],
+    ["odds", "vtm", "--pool", "3", "extra"],
+    ["odds", "vtm", "--lang", "--json"],
+    ["odds", "hunter", "--willpower", "--json"],
+    ["odds", "western", "--json"],  # --skill is required
+    ["odds", "western"],
+    ["odds", "vtm", "--help"],
+    ["odds", "vtm", "--pool", "5", "--help"],
+]
+
+OTHER = [["odds", "--json"], ["odds"], ["odds", "attack", "--help"], ["roll", "vtm", "--json"], []]
 
 
-@pytest.mark.parametrize("argv", SLOW, ids=[" ".join(a) or "(none)" for a in SLOW])
-def test_other_calls_go_to_typer(argv: list[str], capsys: pytest.CaptureFixture[str]) -> None:
-    assert parse_fast_odds(argv) is None
+def console_script(argv: list[str], capsys: pytest.CaptureFixture[str]) -> tuple[int, str, str]:
+    """(exit code, stdout, stderr) of the console script's ``main(argv)``."""
     with pytest.raises(SystemExit) as info:
         main(argv)
-    out = capsys.readouterr().out
-    typer = runner.invoke(app, argv, env={"CONTEUR_LANG": ""})
-    assert (info.value.code or 0) == typer.exit_code
-    assert out == typer.stdout
+    out = capsys.readouterr()
+    code = info.value.code
+    return (code if isinstance(code, int) else 0 if code is None else 1), out.out, out.err
 
 
-def test_env_language_on_the_fast_path(
+def typer_app(argv: list[str]) -> tuple[int, str, str]:
+    """(exit code, stdout, stderr) of the Typer app on ``argv``."""
+    done = runner.invoke(app, argv, env={"CONTEUR_LANG": ""})
+    return done.exit_code, done.stdout, done.stderr
+
+
+@pytest.mark.parametrize("argv", JSON, ids=[" ".join(a[1:]) for a in JSON])
+def test_json_answers_as_typer(argv: list[str], capsys: pytest.CaptureFixture[str]) -> None:
+    spec = parts_of(argv[1])
+    assert spec is not None and spec.odds is not None
+    assert read_odds_args(spec.odds, argv[2:]) is not None  # answered without Typer
+    code, out, _ = console_script(argv, capsys)
+    assert (code, out) == typer_app(argv)[:2]
+    assert code == (2 if "message" in json.loads(out) else 0)
+
+
+@pytest.mark.parametrize("argv", HUMAN, ids=[" ".join(a[1:]) for a in HUMAN])
+def test_human_answers_as_typer(argv: list[str], capsys: pytest.CaptureFixture[str]) -> None:
+    spec = parts_of(argv[1])
+    assert spec is not None and spec.odds is not None
+    assert read_odds_args(spec.odds, argv[2:]) is not None
+    code, out, _ = console_script(argv, capsys)
+    assert code == 0
+    assert (code, out) == typer_app(argv)[:2]
+    assert len(out.splitlines()) >= 3
+
+
+@pytest.mark.parametrize("argv", REFUSED, ids=[" ".join(a[1:]) for a in REFUSED])
+def test_refusals_as_typer(argv: list[str], capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, err = console_script(argv, capsys)
+    assert code == 2
+    assert (code, out, err) == typer_app(argv)
+    assert bool(out) != bool(err)  # the JSON error on stdout, or the message on stderr
+
+
+@pytest.mark.parametrize("argv", TO_CLICK, ids=[" ".join(a[1:]) for a in TO_CLICK])
+def test_what_click_renders_goes_to_typer(
+    argv: list[str], capsys: pytest.CaptureFixture[str]
+) -> None:
+    spec = parts_of(argv[1])
+    assert spec is not None and spec.odds is not None
+    assert read_odds_args(spec.odds, argv[2:]) is None
+    code, out, _ = console_script(argv, capsys)
+    assert (code, out) == typer_app(argv)[:2]
+
+
+@pytest.mark.parametrize("argv", OTHER, ids=[" ".join(a) or "(none)" for a in OTHER])
+def test_other_commands_go_to_typer(argv: list[str], capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, _ = console_script(argv, capsys)
+    assert (code, out) == typer_app(argv)[:2]
+
+
+def test_repeated_option_keeps_the_last() -> None:
+    spec = parts_of("vtm")
+    assert spec is not None and spec.odds is not None
+    read = read_odds_args(spec.odds, ["--pool", "3", "--pool=4", "--lang", "en"])
+    assert read is not None
+    values, lang, as_json = read
+    assert (values["pool"], values["difficulty"], lang, as_json) == (4, 6, "en", False)
+
+
+def test_env_language_of_the_answer(
     capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
 ) -> None:
     monkeypatch.setenv("CONTEUR_LANG", "en")
-    with pytest.raises(SystemExit) as info:
-        main(["odds", "hunter", "--pool", "2", "--again", "5", "--json"])
-    assert info.value.code == 2
-    assert "again on 10, 9 or 8" in json.loads(capsys.readouterr().out)["message"]
+    code, out, _ = console_script(
+        ["odds", "hunter", "--pool", "2", "--again", "5", "--json"], capsys
+    )
+    assert code == 2
+    assert "again on 10, 9 or 8" in json.loads(out)["message"]
 
 
-def test_fast_path_loads_neither_typer_nor_rich() -> None:
+@pytest.mark.parametrize("json_flag", [["--json"], []], ids=["json", "human"])
+def test_odds_load_neither_typer_nor_pydantic(json_flag: list[str]) -> None:
     code = (
         "import sys, io, contextlib\n"
         "from conteur.launch import main\n"
         "buf = io.StringIO()\n"
         "try:\n"
         "    with contextlib.redirect_stdout(buf):\n"
-        "        main(['odds', 'vtm', '--table', '--json'])\n"
+        f"        main(['odds', 'vtm', '--pool', '6', *{json_flag!r}])\n"
         "except SystemExit as e:\n"
-        "    assert e.code == 0\n"
-        "print(sorted(m for m in ('typer', 'pydantic', 'rich', 'babel') if m in sys.modules))\n"
+        "    assert e.code == 0, e.code\n"
+        "assert buf.getvalue().strip()\n"
+        "heavy = ('typer', 'click', 'pydantic', 'rich', 'babel', 'importlib.metadata')\n"
+        "print(sorted(m for m in heavy if m in sys.modules))\n"
+    )
+    proc = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=60)
+    assert proc.returncode == 0, proc.stderr
+    expected = "[]" if json_flag else "['babel', 'rich']"
+    assert proc.stdout.strip() == expected
+
+
+def test_chart_pool_defaults_agree() -> None:
+    assert CHART_POOL == dice_odds.CHART_POOL
+
+
+def test_entry_points_read_as_importlib_metadata_reads_them() -> None:
+    from importlib.metadata import entry_points
+
+    from conteur.cli_parts import GROUP, declared
+
+    seen: dict[str, str] = {}
+    for ep in entry_points(group=GROUP):
+        seen.setdefault(ep.name, ep.value)
+    assert declared() == seen
+    assert {"vtm", "hunter", "western"} <= set(seen)
+
+
+@pytest.mark.parametrize("json_flag", [["--json"], []], ids=["json", "human"])
+def test_western_odds_need_no_numpy(json_flag: list[str]) -> None:
+    # A d100's odds are a division: numpy is loaded only where an answer needs it.
+    code = (
+        "import sys, io, contextlib\n"
+        "from conteur.launch import main\n"
+        "buf = io.StringIO()\n"
+        "try:\n"
+        "    with contextlib.redirect_stdout(buf):\n"
+        f"        main(['odds', 'western', '--skill', '45', *{json_flag!r}])\n"
+        "except SystemExit as e:\n"
+        "    assert e.code == 0, e.code\n"
+        "assert '45' in buf.getvalue()\n"
+        "print(sorted(m for m in ('numpy', 'typer', 'pydantic') if m in sys.modules))\n"
     )
     proc = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=60)
     assert proc.returncode == 0, proc.stderr
     assert proc.stdout.strip() == "[]"
 
 
-def test_chart_pool_defaults_agree() -> None:
-    assert CHART_POOL == dice_odds.CHART_POOL
+def test_the_numpy_check_sees_numpy() -> None:
+    # The same check on vtm's odds, whose answer does need numpy.
+    code = (
+        "import sys, io, contextlib\n"
+        "from conteur.launch import main\n"
+        "try:\n"
+        "    with contextlib.redirect_stdout(io.StringIO()):\n"
+        "        main(['odds', 'vtm', '--pool', '4', '--json'])\n"
+        "except SystemExit:\n"
+        "    pass\n"
+        "print('numpy' in sys.modules)\n"
+    )
+    proc = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=60)
+    assert proc.stdout.strip() == "True", proc.stderr

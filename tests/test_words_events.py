@@ -179,7 +179,8 @@ def _examples(ruleset: str) -> list[Encounter]:
 
 
 def _abstract(cls: type[Event], types: tuple[type[Event], ...]) -> bool:
-    """A base other types of the ruleset share (hunter's ``HunterEvent``): never emitted."""
+    """A base other types of the ruleset share that is registered as a type (one not declared
+    with ``base=True``): never emitted."""
     return any(c is not cls and issubclass(c, cls) for c in types)
 
 

@@ -18,16 +18,15 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, Protocol
+from typing import Any
 
 from conteur.engine import Encounter
+from conteur.engine.odds import AttackOdds
 from conteur.i18n import ConteurError
 
-
-class Odds(Protocol):
-    """The exact odds of one attack; ``to_dict()`` is ``conteur odds attack --json``'s object."""
-
-    def to_dict(self) -> dict[str, Any]: ...
+Odds = AttackOdds
+"""The exact odds of one attack (``conteur.engine.odds.AttackOdds``); ``to_dict()`` is
+``conteur odds attack --json``'s object."""
 
 
 @dataclass(frozen=True)

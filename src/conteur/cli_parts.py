@@ -15,8 +15,8 @@ lists them.
 * ``commands``: ``{group: CommandRef}`` — a Typer command function that becomes
   ``conteur <group> <ruleset>`` (``conteur roll mygame``, ``conteur xp mygame``);
 * ``odds``: an ``OddsCommand``, ``conteur odds <ruleset>``, declared option by option:
-  the Typer command is built from it, and so is the console script's fast answer to
-  ``conteur odds <ruleset> ... --json`` (no Typer loaded);
+  the console script reads and answers the command from it (``conteur.cli.odds_line``, no
+  Typer loaded), and the Typer app builds its help from it;
 * ``groups``: the help of a group no other part of conteur has (``{"xp": "xp.help.app"}``);
 * ``reports``: ``{roll kind: "module:attribute"}``, the human and JSON report of one roll of
   that kind (``conteur.cli.render.RollReport``);
@@ -83,9 +83,9 @@ class OddsCommand:
     """``conteur odds <ruleset>``: its options, its JSON answer and its human answer.
 
     Both answers receive every option by name (the declared default when not given).
-    ``answer`` returns a JSON-ready dict (``--json``, also the console script's fast
-    path); ``show`` prints the human answer in the language given first. Both raise
-    ``ConteurError`` for a user error (reported on stderr, or as JSON, exit code 2).
+    ``answer`` returns a JSON-ready dict (``--json``); ``show`` prints the human answer in
+    the language given first. Both raise ``ConteurError`` for a user error (reported on
+    stderr, or as JSON, exit code 2).
     ``--lang`` and ``--json`` are added to every odds command.
     """
 
@@ -106,6 +106,14 @@ class OddsCommand:
             value = values.get(o.name)
             if o.kind == "int" and isinstance(value, int):
                 check_range(o.flag, value, o.low, o.high)
+
+
+CHART_OPTIONS = (
+    OddsOption("table", "--table", "flag", help="odds.help.table"),
+    OddsOption("max_pool", "--max-pool", default=CHART_POOL, help="odds.help.max_pool"),
+)
+"""The options of an odds command that also draws a pool's chart (``--table``, up to
+``--max-pool`` dice): the answer receives ``table`` and ``max_pool``."""
 
 
 def check_range(flag: str, value: int, low: int | None = None, high: int | None = None) -> None:
@@ -146,14 +154,6 @@ def resolve(target: str) -> Any:
     return found
 
 
-def _entry_points(name: str | None = None) -> list[Any]:
-    from importlib.metadata import entry_points
-
-    if name is None:
-        return list(entry_points(group=GROUP))
-    return list(entry_points(group=GROUP, name=name))
-
-
 _HAND: dict[str, CliParts] = {}
 
 
@@ -165,40 +165,45 @@ def register_cli_parts(name: str, parts: CliParts) -> None:
 
 
 @cache
+def declared() -> dict[str, str]:
+    """``{name: "module:attribute"}`` of the group's entry points, the first declaration of a
+    name winning as ``importlib.metadata`` has it (nothing is imported).
+
+    Read from the ``entry_points.txt`` of the distributions on ``sys.path`` directly:
+    ``importlib.metadata`` (and the email parser it loads) costs more than an odds answer.
+    It is asked only when that finds no declaration at all (distributions it cannot read
+    this way: zipped, say).
+    """
+    found = _scan_entry_points(GROUP)
+    if found:
+        return found
+    from importlib.metadata import entry_points
+
+    out: dict[str, str] = {}
+    for ep in entry_points(group=GROUP):
+        out.setdefault(ep.name, ep.value)
+    return out
+
+
+@cache
 def parts_of(name: str) -> CliParts | None:
     """The parts declared under ``name``, or None (its module is imported now)."""
     if name in _HAND:
         return _HAND[name]
-    for ep in _entry_points(name):
-        loaded = ep.load()
-        if not isinstance(loaded, CliParts):
-            raise TypeError(f"{GROUP} entry point {name!r} ({ep.value}) is no CliParts")
-        return loaded
-    return None
-
-
-def quick_parts_of(name: str) -> CliParts | None:
-    """``parts_of(name)`` for the console script's fast path, without ``importlib.metadata``.
-
-    That module (and the email parser it loads) costs more than an odds answer, so this
-    reads the ``entry_points.txt`` of the distributions on ``sys.path`` directly, the
-    first declaration of ``name`` winning, as ``importlib.metadata`` has it. None when
-    it finds nothing (a distribution it cannot read this way, say): the caller then
-    takes the ordinary path, which finds every declaration.
-    """
-    if name in _HAND:
-        return _HAND[name]
-    target = _scan_entry_points(GROUP, name)
+    target = declared().get(name)
     if target is None:
         return None
     loaded = resolve(target)
-    return loaded if isinstance(loaded, CliParts) else None
+    if not isinstance(loaded, CliParts):
+        raise TypeError(f"{GROUP} entry point {name!r} ({target}) is no CliParts")
+    return loaded
 
 
-def _scan_entry_points(group: str, name: str) -> str | None:
-    """The value of entry point ``name`` of ``group`` in the first distribution of
-    ``sys.path`` that declares it (its ``*.dist-info``/``*.egg-info`` folder), or None."""
+def _scan_entry_points(group: str) -> dict[str, str]:
+    """The entry points of ``group`` in the distributions of ``sys.path`` (their
+    ``*.dist-info``/``*.egg-info`` folders, in path order), the first of a name winning."""
     header = f"[{group}]"
+    out: dict[str, str] = {}
     for folder in sys.path:
         try:
             entries = sorted(os.scandir(folder or "."), key=lambda e: e.name)
@@ -219,15 +224,14 @@ def _scan_entry_points(group: str, name: str) -> str | None:
                     section = line
                 elif section == header and "=" in line:
                     key, _, value = line.partition("=")
-                    if key.strip() == name:
-                        return value.strip()
-    return None
+                    out.setdefault(key.strip(), value.strip())
+    return out
 
 
 @cache
 def declared_names() -> tuple[str, ...]:
     """The names that declare command-line parts, sorted (nothing is imported)."""
-    return tuple(sorted({ep.name for ep in _entry_points()} | set(_HAND)))
+    return tuple(sorted(set(declared()) | set(_HAND)))
 
 
 def all_parts() -> dict[str, CliParts]:
@@ -241,6 +245,7 @@ def all_parts() -> dict[str, CliParts]:
 
 
 __all__ = [
+    "CHART_OPTIONS",
     "CHART_POOL",
     "GROUP",
     "CliParts",
@@ -248,9 +253,9 @@ __all__ = [
     "OddsCommand",
     "OddsOption",
     "all_parts",
+    "declared",
     "declared_names",
     "parts_of",
-    "quick_parts_of",
     "register_cli_parts",
     "resolve",
 ]

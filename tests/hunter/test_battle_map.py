@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import pytest
 
+from conteur.engine.odds import AttackQuery
 from conteur.i18n import ConteurError
 from conteur.rulesets.hunter.cover import COVER_PENALTY, cover_table
 from conteur.rulesets.hunter.events import (
@@ -32,7 +33,7 @@ def duel() -> Fight:
 
 
 def _pool(f: Fight) -> int:
-    return attack_odds(f.state, "ana", "bete").pool
+    return attack_odds(f.state, AttackQuery(attacker="ana", target="bete")).pool
 
 
 def test_the_place_command_is_logged_undone_and_refused_naming_the_field() -> None:
@@ -88,7 +89,12 @@ def test_H_COV_1_a_cover_zone_gives_its_level_and_is_undone() -> None:
     assert ("concealment", -2) in r.modifiers and "H-COV-1" in r.rules
     f.do("initiative")
     # Shooting from inside the zone: the shooter's own cover less one (H-COV-2).
-    assert attack_odds(f.state, "bete", "ana").modifiers.count(("own_cover", -1)) == 1
+    assert (
+        attack_odds(f.state, AttackQuery(attacker="bete", target="ana")).modifiers.count(
+            ("own_cover", -1)
+        )
+        == 1
+    )
     f.do("gm_place", fighter="bete", to="20,0")  # out of the zone: no cover
     assert _pool(f) == 7
     f.encounter.undo()

@@ -12,6 +12,7 @@ from collections import Counter
 
 from conteur.dice import SeededDice, TypedDice
 from conteur.engine import Resolution
+from conteur.engine.odds import AttackQuery
 from conteur.i18n import ConteurError
 from conteur.rulesets.vtm.attack import attack
 from conteur.rulesets.vtm.odds import odds_for_scenario
@@ -53,11 +54,11 @@ def brute_force(state: VtmState) -> dict[int, float]:
 def test_V_DMG_1_attack_odds_equal_brute_force_over_every_face() -> None:
     """V-DMG-1, V-SOAK-3, V-DMG-6: exact odds of a punch equal the enumeration of every face."""
     f = Fight(SMALL)
-    odds = odds_for_scenario(f.state, "a", "t", "punch")
+    odds = odds_for_scenario(f.state, AttackQuery(attacker="a", target="t", maneuver="punch"))
     expected = brute_force(f.state)
-    for k in set(expected) | set(odds.levels):
-        assert math.isclose(odds.levels.get(k, 0.0), expected.get(k, 0.0), abs_tol=1e-12), k
-    assert math.isclose(sum(odds.levels.values()), 1.0, abs_tol=1e-12)
+    for k in set(expected) | set(odds.levels.to_dict()):
+        assert math.isclose(odds.levels.prob(k), expected.get(k, 0.0), abs_tol=1e-12), k
+    assert math.isclose(odds.levels.total(), 1.0, abs_tol=1e-12)
 
 
 def test_V_ATK_5_attack_odds_match_a_monte_carlo_of_the_engine() -> None:
@@ -71,7 +72,7 @@ combatants:
   - {id: a, side: x, position: [0, 0], dexterity: 3, firearms: 2, weapons: [heavy_revolver]}
   - {id: t, side: y, position: [8, 0], kind: vampire, stamina: 2, fortitude: 1}
 """)
-    odds = odds_for_scenario(f.state, "a", "t", "shoot")
+    odds = odds_for_scenario(f.state, AttackQuery(attacker="a", target="t", maneuver="shoot"))
     dice = SeededDice(20261129)
     runs = 4_000
     seen: Counter[int] = Counter()

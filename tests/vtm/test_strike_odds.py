@@ -27,6 +27,7 @@ from hypothesis import strategies as st
 from conteur.dice import ForcedDice, explore
 from conteur.dice.sources import DiceSource
 from conteur.engine import Resolution
+from conteur.engine.odds import AttackQuery
 from conteur.rulesets.vtm.events import ConditionSet
 from conteur.rulesets.vtm.odds import odds_for_scenario
 from conteur.rulesets.vtm.strike import (
@@ -282,7 +283,7 @@ def test_V_DEF_4_a_dodge_into_cover_read_against_the_track_spent_or_not() -> Non
     """The dodger takes cover unless the shot put it out of the fight (it reads
     ``out_of_fight``): the hits are split by whether the track is spent."""
     state = ready(Fight(NEAR_DEATH_SHOT).state, "t", "dodge")
-    odds = odds_for_scenario(state, "a", "t", "shoot")
+    odds = odds_for_scenario(state, AttackQuery(attacker="a", target="t", maneuver="shoot"))
     assert_agree(odds, oracle(state, "shoot"))
     assert 0 < odds.p_incapacitated < 1
 
@@ -301,9 +302,9 @@ def test_a_hook_reading_the_target_track_is_priced_outcome_by_outcome() -> None:
 
     scenario, maneuver, _ = CASES["armour_breaks_and_the_target_is_near_death"]
     state = extra_hook(Fight(scenario).state, hurt_falls)
-    odds = odds_for_scenario(state, "a", "t", maneuver)
+    odds = odds_for_scenario(state, AttackQuery(attacker="a", target="t", maneuver=maneuver))
     assert_agree(odds, oracle(state, maneuver))
-    assert 0 < odds.p_knocked_down < odds.p_hit
+    assert 0 < odds.chance("p_knocked_down") < odds.p_hit
 
 
 def test_a_hook_reading_the_levels_is_priced_outcome_by_outcome() -> None:
@@ -318,9 +319,9 @@ def test_a_hook_reading_the_levels_is_priced_outcome_by_outcome() -> None:
     scenario, maneuver, _ = CASES["punch_dodged_vampire_halves"]
     state = extra_hook(Fight(scenario).state, two_levels_fell)
     ready(state, "t", "dodge")
-    odds = odds_for_scenario(state, "a", "t", maneuver)
+    odds = odds_for_scenario(state, AttackQuery(attacker="a", target="t", maneuver=maneuver))
     assert_agree(odds, oracle(state, maneuver))
-    assert odds.p_knocked_down > 0
+    assert odds.chance("p_knocked_down") > 0
 
 
 def test_V_CC_1_a_sweep_knocks_down_only_a_target_still_standing() -> None:
@@ -334,7 +335,7 @@ combatants:
      health: [lethal, lethal, lethal, lethal, lethal]}
 """
     state = Fight(scenario).state
-    odds = odds_for_scenario(state, "a", "t", "sweep")
+    odds = odds_for_scenario(state, AttackQuery(attacker="a", target="t", maneuver="sweep"))
     assert_agree(odds, oracle(state, "sweep"))
     assert 0 < odds.p_incapacitated < 1
-    assert 0 < odds.p_knocked_down < odds.p_hit
+    assert 0 < odds.chance("p_knocked_down") < odds.p_hit

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import pytest
 
+from conteur.engine.odds import AttackQuery
 from conteur.i18n import ConteurError
 from conteur.rulesets.western.events import Placed, ShotRolled
 from conteur.rulesets.western.odds import attack_odds
@@ -44,11 +45,11 @@ def test_the_place_command_is_logged_undone_and_refused_naming_the_field() -> No
 
 def test_W_SKL_4_a_move_beyond_20_m_makes_the_shot_aimed() -> None:
     f = holstered()
-    near = attack_odds(f.state, "bill", "joe")
-    assert (near.skill, near.pool) == ("instinctive_pistol", 40)
+    near = attack_odds(f.state, AttackQuery(attacker="bill", target="joe"))
+    assert (near.words["skill"], near.pool) == ("instinctive_pistol", 40)
     f.do("gm_place", fighter="joe", to="0,25")  # 25 m: beyond the 20 m (W-SKL-4)
-    far = attack_odds(f.state, "bill", "joe")
-    assert (far.skill, far.pool) == ("aimed_pistol", 56) and far.p_hit != near.p_hit
+    far = attack_odds(f.state, AttackQuery(attacker="bill", target="joe"))
+    assert (far.words["skill"], far.pool) == ("aimed_pistol", 56) and far.p_hit != near.p_hit
     shot = f.shoot("bill", "joe", 90).one(ShotRolled)
     assert shot.skill == "aimed_pistol" and "W-SKL-4" in shot.rules
     assert "W-SKL-2" not in shot.rules

@@ -1,4 +1,5 @@
-"""Odds of a shot: the grouped exploration equals brute force and a Monte Carlo of the engine."""
+"""Odds of a shot: an aimed zone, the hands, and a Monte Carlo of the engine (the stages against
+every branch of the shot: ``test_odds_stages.py``)."""
 
 from __future__ import annotations
 
@@ -17,23 +18,6 @@ def start(**bill: object) -> Encounter:
     return Encounter.start(
         {"ruleset": "western", "combatants": [gunman("bill", **bill), gunman("joe", x=10, pv=12)]}
     )
-
-
-@pytest.mark.parametrize("skill", [35, 56])
-def test_grouped_odds_equal_brute_force(skill: int) -> None:
-    """W-CRIT-2: criticals explored face by face; the grouping loses nothing."""
-    enc = start(skills={"tir visé au pistolet": skill})
-    rs = enc.ruleset
-    fast = rs.attack_odds(enc.state, "bill", "joe").to_dict()
-    from conteur.rulesets.western.odds import attack_odds
-
-    brute = attack_odds(enc.state, "bill", "joe", brute=True).to_dict()
-    assert fast["p_hit"] == pytest.approx(skill / 100)
-    for key in ("p_hit", "p_critical", "expected_levels", "p_incapacitated", "p_killed"):
-        assert fast[key] == pytest.approx(brute[key], abs=1e-12), key
-    for zone, p in brute["locations"].items():
-        assert fast["locations"][zone] == pytest.approx(p, abs=1e-12)
-    assert sum(fast["levels"].values()) == pytest.approx(1.0)
 
 
 def test_odds_aimed_zone_has_one_location() -> None:

@@ -1,39 +1,26 @@
 """The ``conteur`` command line (Typer + Rich), French by default.
 
-Each command group lives in its own module and is registered here; heavy
-modules are imported inside the commands that need them, so the CLI starts fast.
-The rulesets' own commands (``conteur roll <ruleset>``, ``conteur odds <ruleset>``,
-groups such as ``conteur xp``) are declared in the entry-point group ``conteur.cli``
-and loaded only when run or listed by ``--help`` (``conteur.cli.rulesets``).
+The Typer app is built in ``conteur.cli.root`` and loaded on first use of ``app`` or
+``main``: importing a module of this package (the typer-free ``plain`` and ``odds``
+that the odds commands print with, say) does not load Typer. The console script
+(``conteur.launch``) answers ``conteur odds <ruleset>`` without the app at all.
 """
 
 from __future__ import annotations
 
-import typer
+from typing import TYPE_CHECKING, Any
 
-from . import imports as _imports  # noqa: F401  (registers `conteur import`)
-from . import npc as _npc  # noqa: F401  (registers `conteur npc`)
-from . import odds_attack  # noqa: F401  (registers `conteur odds attack`)
-from . import simulate as _simulate  # noqa: F401  (registers `conteur simulate`)
-from .chrome import ChromeCommand
-from .common import app, help_text
-from .db import db_app  # noqa: F401  (registers `conteur db`)
-from .demo import demo
-from .odds import odds_app
-from .play import play
-from .roll import roll_app
-from .serve import serve
+if TYPE_CHECKING:
+    import typer
 
-app.add_typer(roll_app, name="roll")
-app.add_typer(odds_app, name="odds")
-app.command("demo", cls=ChromeCommand, help=help_text("cli.help.demo"))(demo)
-app.command("play", cls=ChromeCommand, help=help_text("cli.help.play"))(play)
-app.command("serve", cls=ChromeCommand, help=help_text("cli.help.serve"))(serve)
-
-
-def main() -> None:
-    """Entry point of the ``conteur`` console script."""
-    app()
-
+    from .root import app, main
 
 __all__ = ["app", "main", "typer"]
+
+
+def __getattr__(name: str) -> Any:
+    if name in __all__:
+        from . import root
+
+        return getattr(root, name)
+    raise AttributeError(f"module 'conteur.cli' has no attribute {name!r}")

@@ -19,6 +19,7 @@ from conteur.i18n import ConteurError, os_reason, t
 
 from .chrome import ChromeCommand, ChromeGroup
 from .common import JsonOption, LangOption, app, fail, help_text, print_json, resolve_lang
+from .plain import user_errors
 
 conteur.i18n.register_package_catalog("conteur.cli", "messages-db.yaml")
 
@@ -112,8 +113,7 @@ def export_command(
     url: UrlOption = None,
     lang: LangOption = None,
 ) -> None:
-    chosen = resolve_lang(lang)
-    try:
+    with user_errors(lang) as chosen:
         from conteur.store.backup import dump
 
         store = _open(url)
@@ -129,8 +129,6 @@ def export_command(
                 raise ConteurError(
                     "cli.db.unwritable", source=str(output), reason=os_reason(exc)
                 ) from None
-    except ConteurError as error:
-        fail(error, chosen)
     if output is None:
         sys.stdout.write(text)
         return

@@ -20,7 +20,8 @@ import conteur.i18n
 from conteur.i18n import ConteurError, Lang, os_reason, t
 
 from .chrome import ChromeCommand
-from .common import JsonOption, LangOption, app, fail, help_text, print_json, resolve_lang
+from .common import JsonOption, LangOption, app, help_text, print_json
+from .plain import user_errors
 
 conteur.i18n.register_package_catalog("conteur.cli", "messages-characters.yaml")
 
@@ -37,8 +38,7 @@ def import_command(
     lang: LangOption = None,
     ruleset: RulesetOption = None,
 ) -> None:
-    chosen = resolve_lang(lang)
-    try:
+    with user_errors(lang, as_json) as chosen:
         from conteur.engine.characters import find_importer
 
         _, importer = find_importer(fmt, ruleset)
@@ -47,8 +47,6 @@ def import_command(
             result = importer(data, str(file))
         except (TypeError, ValueError, KeyError, AttributeError, IndexError) as exc:
             raise ConteurError("cli.import.failed", path=str(file), reason=str(exc)) from None
-    except ConteurError as error:
-        fail(error, chosen, as_json)
     if as_json:
         print_json(result.to_dict(chosen))
         return

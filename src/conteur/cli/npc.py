@@ -22,12 +22,11 @@ from .common import (
     JsonOption,
     LangOption,
     app,
-    fail,
     help_text,
     name_values,
     print_json,
-    resolve_lang,
 )
+from .plain import user_errors
 
 if TYPE_CHECKING:
     from conteur.engine import Ruleset
@@ -51,8 +50,7 @@ def npc_command(
     as_json: JsonOption = False,
     lang: LangOption = None,
 ) -> None:
-    chosen = resolve_lang(lang)
-    try:
+    with user_errors(lang, as_json) as chosen:
         from conteur.engine import get_ruleset
         from conteur.engine.npcs import find_archetype, param_dict
 
@@ -83,8 +81,6 @@ def npc_command(
                 typer.echo(_listing(rules, shown_era, archetypes, params, chosen), nl=False)
             return
         found = find_archetype(archetypes, archetype)
-    except ConteurError as error:
-        fail(error, chosen, as_json)
     header = t(
         "cli.npc.header" if shown_era else "cli.npc.header_no_era",
         chosen,

@@ -1,37 +1,24 @@
 """``conteur odds``: exact odds of a roll (one command per ruleset), and the rendering they share.
 
 ``conteur odds <ruleset>`` is declared by the ruleset (``conteur.cli_parts.OddsCommand``)
-and built when asked for (``conteur.cli.rulesets``); ``conteur odds attack`` is the
-generic one (``odds_attack``). numpy, Rich and Babel are imported inside the functions,
-so that ``conteur --help`` and the JSON answers start fast.
+and answered by the console script (``conteur.launch``), or built in the Typer app when
+asked for (``conteur.cli.rulesets``); ``conteur odds attack`` is the generic one and the
+group's home (``odds_attack``). No Typer here; numpy, Rich and Babel are imported inside
+the functions, so that the JSON answers start fast.
 """
 
 from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-import typer
-
 from conteur.cli_parts import CHART_POOL
-from conteur.i18n import Lang, env_lang, t
-
-from .rulesets import ruleset_group
+from conteur.i18n import Lang, t
 
 if TYPE_CHECKING:
     from rich.console import Console
     from rich.table import Table
 
     from conteur.dice.odds import RollOdds
-
-
-def _help(key: str) -> str:
-    """A help text in the language of ``CONTEUR_LANG`` (help is built when the CLI loads)."""
-    return t(key, env_lang())
-
-
-odds_app = typer.Typer(
-    cls=ruleset_group("odds"), help=_help("odds.help.group"), no_args_is_help=True
-)
 
 SHOWN_TAIL = 5e-5
 """Readable tables list success counts one by one while P(at least k) stays above this."""
@@ -41,7 +28,6 @@ __all__ = [
     "SHOWN_TAIL",
     "console",
     "new_table",
-    "odds_app",
     "percent",
     "print_roll_odds",
 ]

@@ -1,4 +1,5 @@
-"""``conteur odds attack``: the exact odds of a whole attack in a scenario, for any ruleset."""
+"""``conteur odds``'s group and ``conteur odds attack``: the exact odds of a whole attack in a
+scenario, for any ruleset."""
 
 from __future__ import annotations
 
@@ -10,8 +11,21 @@ import typer
 from conteur.i18n import ConteurError, Lang, t
 
 from .chrome import ChromeCommand
-from .common import JsonOption, LangOption, fail, name_values, print_json, resolve_lang
-from .odds import _help, odds_app
+from .common import (
+    JsonOption,
+    LangOption,
+    fail,
+    help_text,
+    name_values,
+    print_json,
+    resolve_lang,
+)
+from .rulesets import ruleset_group
+
+odds_app = typer.Typer(
+    cls=ruleset_group("odds"), help=help_text("odds.help.group"), no_args_is_help=True
+)
+"""``conteur odds``: ``attack`` here, then one command per ruleset that declares one."""
 
 SHOWN = (
     "p_hit",
@@ -26,7 +40,7 @@ SHOWN = (
 )
 
 
-@odds_app.command("attack", cls=ChromeCommand, help=_help("odds.help.attack"))
+@odds_app.command("attack", cls=ChromeCommand, help=help_text("odds.help.attack"))
 def attack_command(
     scenario: Annotated[Path, typer.Argument(help="SCENARIO.yaml")],
     attacker: Annotated[str, typer.Option("--attacker")],

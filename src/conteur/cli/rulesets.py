@@ -17,22 +17,20 @@ from typing import TYPE_CHECKING, Annotated, Any, ClassVar
 import typer
 
 from conteur.cli_parts import OddsCommand, all_parts, parts_of, resolve
-from conteur.i18n import ConteurError
 
 from .chrome import ChromeCommand, ChromeGroup
-from .options import (
-    JsonOption,
-    LangOption,
-    fail,
-    help_text,
-    print_json,
-    refuse_bad_env_lang,
-    resolve_lang,
-)
+from .odds_line import answer_odds
+from .options import JsonOption, LangOption, help_text, refuse_bad_env_lang
 
 if TYPE_CHECKING:
     # Typer's own copy of click (``TyperGroup``'s base); any click-like Command works.
     from typer._click import Command, Context
+
+
+def new_typer(**settings: Any) -> typer.Typer:
+    """A Typer app as conteur builds them (no shell completion, no Rich traceback), with
+    ``settings`` (its name, group class, help...)."""
+    return typer.Typer(add_completion=False, pretty_exceptions_enable=False, **settings)
 
 
 _BUILT: dict[tuple[str, str], Command | None] = {}
@@ -52,7 +50,7 @@ def ruleset_command(group: str, name: str) -> Command | None:
         function, key = resolve(ref.target), ref.help
     else:
         return None
-    single = typer.Typer(add_completion=False, pretty_exceptions_enable=False)
+    single = new_typer()
     single.command(name, cls=ChromeCommand, help=help_text(key))(function)
     return typer.main.get_command(single)
 
@@ -108,14 +106,8 @@ class RootGroup(ChromeGroup):
         elif found is None:
             key = self._ruleset_groups().get(cmd_name)
             if key is not None:
-                sub = typer.Typer(
-                    name=cmd_name,
-                    cls=ruleset_group(cmd_name),
-                    help=help_text(key),
-                    no_args_is_help=True,
-                    add_completion=False,
-                    pretty_exceptions_enable=False,
-                )
+                group = ruleset_group(cmd_name)
+                sub = new_typer(name=cmd_name, cls=group, help=help_text(key), no_args_is_help=True)
                 sub.callback()(_no_options)
                 found = _BUILT["", cmd_name] = typer.main.get_command(sub)
         return found
@@ -131,22 +123,13 @@ def _no_options() -> None:
 def odds_command(spec: OddsCommand) -> Callable[..., None]:
     """The Typer command of a declared odds command: its options, ``--lang`` and ``--json``.
 
-    ``--json`` prints ``spec.answer(**options)``; otherwise ``spec.show(lang, **options)``
-    prints the human answer. A ``ConteurError`` is reported by ``fail`` (exit code 2).
+    It answers as the console script does (``conteur.cli.odds_line.answer_odds``); the app
+    serves the command's ``--help`` and Click's usage errors.
     """
 
     def command(**values: Any) -> None:
-        chosen = resolve_lang(values.pop("lang"))
-        as_json = bool(values.pop("as_json"))
-        try:
-            spec.check(values)
-            if not as_json:
-                resolve(spec.show)(chosen, **values)
-                return
-            data = resolve(spec.answer)(**values)
-        except ConteurError as error:
-            fail(error, chosen, as_json)
-        print_json(data)
+        lang, as_json = values.pop("lang"), bool(values.pop("as_json"))
+        answer_odds(spec, values, lang, as_json)
 
     params: list[inspect.Parameter] = []
     for option in spec.options:
@@ -176,4 +159,11 @@ def _keyword(name: str, annotation: Any, default: Any) -> inspect.Parameter:
     )
 
 
-__all__ = ["RootGroup", "RulesetGroup", "odds_command", "ruleset_command", "ruleset_group"]
+__all__ = [
+    "RootGroup",
+    "RulesetGroup",
+    "new_typer",
+    "odds_command",
+    "ruleset_command",
+    "ruleset_group",
+]

@@ -21,7 +21,6 @@ from typing import Any, ClassVar, Generic, Literal, Protocol, TypeVar
 from conteur.i18n import ConteurError, Lang, Msg, t
 from conteur.records import lean
 
-from . import exact
 from .kinds import register_roll_kind, roll_kind
 
 Draw = Callable[[int], int]
@@ -223,6 +222,8 @@ class Expr:
 
 @lru_cache(maxsize=512)
 def _expr_outcomes(count: int, sides: int, modifier: int) -> tuple[tuple[ExprResult, float], ...]:
+    from . import exact  # numpy: only the odds of an expression need it
+
     dist = exact.sum_of_dice(count, sides)
     return tuple((ExprResult(count + k + modifier), float(p)) for k, p in enumerate(dist) if p > 0)
 

@@ -9,10 +9,11 @@ same logged, undoable command as one typed in the script, checked by the same ru
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Literal
+from typing import Any, ClassVar, Literal
 
+from .events import Event
 from .geometry import Position
 
 Unit = Literal["metre", "yard"]
@@ -48,6 +49,42 @@ class CoverZone:
     id: str
     points: tuple[Position, ...]
     level: str
+
+
+class ZoneEvent(Event, base=True):
+    """Base of a ruleset's events on its map's cover zones: the zone's cover ``level`` (a row
+    of the ruleset's cover table) in the reader's words."""
+
+    level: str
+
+    level_word: ClassVar[Callable[[str], Any]] = str
+    """The level in the reader's words, as the ruleset's cover table names it."""
+
+    def params(self, names: Mapping[str, str] | None = None) -> dict[str, Any]:
+        return {**super().params(names), "level": type(self).level_word(self.level)}
+
+
+@dataclass(frozen=True, kw_only=True)
+class ZoneDrawn(ZoneEvent, base=True):
+    """The game master draws a cover zone on the map: whoever stands in it has its cover."""
+
+    zone: str
+    points: tuple[tuple[float, float], ...]
+    level: str
+
+    def apply(self, state: Any) -> None:
+        state.zones[self.zone] = CoverZone(self.zone, tuple(self.points), self.level)
+
+
+@dataclass(frozen=True, kw_only=True)
+class ZoneErased(ZoneEvent, base=True):
+    """The game master erases a cover zone of the map."""
+
+    zone: str
+    level: str
+
+    def apply(self, state: Any) -> None:
+        state.zones.pop(self.zone, None)
 
 
 @dataclass(frozen=True)

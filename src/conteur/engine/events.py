@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import dataclasses
 from collections.abc import Iterable, Iterator, Mapping, Sequence
-from typing import Any, ClassVar, TypeVar
+from typing import Any, ClassVar, TypeVar, dataclass_transform
 
 from conteur.dice import RollRecord, record_from_dict
 from conteur.i18n import Lang, Msg, catalog, signed, t
@@ -23,6 +23,9 @@ _EVENT_TYPES: dict[str, type[Event]] = {}
 
 ID_FIELDS = frozenset({"fighter", "attacker", "target", "defender", "actor", "other", "holder"})
 """Event fields that hold a combatant id (shown as the combatant's name in logs)."""
+
+IDS_FIELDS = frozenset({"targets"})
+"""Event fields that hold several combatant ids (shown as their names, one after another)."""
 
 WORD_FIELDS = frozenset(
     {
@@ -45,9 +48,14 @@ WORD_FIELDS = frozenset(
 """Event fields holding a word with a translation ``word.<value>`` in the catalog."""
 
 
+@dataclass_transform(frozen_default=True, kw_only_default=True)
 @dataclasses.dataclass(frozen=True, kw_only=True)
 class Event:
     """Base of every event: the rule ids it applied and the dice it used.
+
+    Every event type is a frozen record of keyword-only fields: a subclass is made one
+    when it is declared (``__init_subclass__``), with no decorator of its own; a base
+    (``base=True``) that declares fields is a ``dataclasses.dataclass`` itself.
 
     ``public`` is False for what only the game master may see (a hidden roll).
     ``seen`` is who may see it, stamped by the ruleset when the event is emitted
@@ -64,12 +72,20 @@ class Event:
     """Bookkeeping events (a cursor moving) that logs may leave out."""
     heading: ClassVar[bool] = False
     """Events that open a new stage of play (a turn): printed logs show them as headers."""
+    veil: ClassVar[str | None] = None
+    """The catalog key of the line read instead of this event by a reader who may not see it
+    (``veiled``), filled with its fields as in the log; None: nothing at all."""
 
-    def __init_subclass__(cls, **kwargs: Any) -> None:
+    def __init_subclass__(cls, *, base: bool = False, **kwargs: Any) -> None:
+        """Register the event type by its class name; ``base=True``: a base that event types
+        share (fields, how they read or fold), never emitted nor read back itself."""
         super().__init_subclass__(**kwargs)
+        lean_on_first_use(cls)  # events are many: a lean __init__ (conteur/records.py)
+        if base:
+            return
+        dataclasses.dataclass(frozen=True, kw_only=True)(cls)  # keeps the lean __init__
         cls.type_name = cls.__name__
         _EVENT_TYPES[cls.__name__] = cls
-        lean_on_first_use(cls)  # events are many: a lean __init__ (conteur/records.py)
 
     def apply(self, state: Any) -> None:
         """Fold this event into ``state`` (events that only inform change nothing)."""
@@ -81,6 +97,8 @@ class Event:
             value = getattr(self, f.name)
             if names and f.name in ID_FIELDS and isinstance(value, str):
                 value = names.get(value, value)
+            elif f.name in IDS_FIELDS and isinstance(value, tuple):
+                value = ", ".join((names or {}).get(i, i) for i in value)
             elif f.name in WORD_FIELDS and isinstance(value, str) and f"word.{value}" in catalog():
                 value = Msg(f"word.{value}")
             out[f.name] = value
@@ -99,9 +117,17 @@ class Event:
     ) -> str | None:
         """What a reader who may not see this event reads instead (None: nothing at all).
 
-        An NPC's attack roll, say, is the GM's; the players read "Sam attacks Jack: hit".
+        An NPC's attack roll, say, is the GM's; the players read "Sam attacks Jack: hit":
+        the message ``veil_key()`` filled with the fields as in the log (names for ids,
+        words for kinds), which say no pool and no faces.
         """
-        return None
+        key = self.veil_key()
+        return None if key is None else t(key, lang, **self.params(names))
+
+    def veil_key(self) -> str | None:
+        """The key of this event's veiled line: ``veil``, unless the line depends on the
+        event's fields (a defence that stopped the attack or not)."""
+        return self.veil
 
     def without(self, hidden: frozenset[str]) -> Event | None:
         """This event as told to readers who may not know of the ``hidden`` combatants it

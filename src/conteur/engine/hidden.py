@@ -43,7 +43,6 @@ UNDO_WORDS = frozenset({"annuler", "undo"})
 every ruleset's script takes it, whatever else its language calls it."""
 
 
-@dataclasses.dataclass(frozen=True, kw_only=True)
 class Revealed(Event):
     """A hidden combatant comes out of hiding: by acting, or because the GM says so."""
 
@@ -56,7 +55,6 @@ class Revealed(Event):
         return t(f"ev.Revealed.{self.by}", lang, fighter=name)
 
 
-@dataclasses.dataclass(frozen=True, kw_only=True)
 class JoinedHidden(Event):
     """The combatant the same command brings into the fight enters hidden (the joining form's
     « caché » / "hidden" box): bookkeeping the engine adds, read by ``hidden_now``."""

@@ -18,7 +18,6 @@ command.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass
 from typing import Any, Protocol, cast
 
 from conteur.i18n import ConteurError
@@ -41,7 +40,6 @@ class Admits(Protocol):
         """Take ``fighter`` out of the order: it acts no more."""
 
 
-@dataclass(frozen=True, kw_only=True)
 class CombatantJoined(Event):
     """A combatant enters the fight under way; ``entry`` is its scenario entry."""
 
@@ -52,7 +50,6 @@ class CombatantJoined(Event):
         cast(Admits, state).admit(self.entry)
 
 
-@dataclass(frozen=True, kw_only=True)
 class CombatantWithdrawn(Event):
     """The game master takes a combatant out of the fight."""
 

@@ -16,7 +16,7 @@ module              names
 ``visibility``      ``visibility(event, state)``, ``AUDIENCES``, ``STAYS_HIDDEN``
 ``report``          ``fight_facts(event)``
 ``summary``         ``summary(state)``, ``summary_lines(state, lang)``
-``odds``            ``attack_odds(state, attacker, target, maneuver, params)``
+``odds``            ``attack_odds(state, query)`` (``engine.odds.AttackQuery``)
 ``battlemap``       ``battle_map(state, lang)``
 ``dice``            ``ROLL_KINDS``
 ``sim``             ``REFEREE``, ``TACTICS``
@@ -48,6 +48,7 @@ from conteur.i18n import ConteurError, Describable, Lang
 
 from .commands import Command, CommandTemplate, Param
 from .events import Event
+from .odds import AttackQuery
 from .rules import RuleText, load_rule_texts
 from .ruleset import Answer, Resolution, Ruleset, S
 from .views import Column, Roster, RosterRow, TurnView
@@ -114,15 +115,7 @@ class SummaryPart(Protocol):
 
 
 class OddsPart(Protocol):
-    def attack_odds(
-        self,
-        state: Any,
-        attacker: str,
-        target: str,
-        maneuver: str | None,
-        params: Mapping[str, Any] | None,
-        /,
-    ) -> Answer: ...
+    def attack_odds(self, state: Any, query: AttackQuery, /) -> Answer: ...
 
 
 class BattleMapPart(Protocol):
@@ -297,17 +290,10 @@ class KitRuleset(Ruleset[S]):
 
     # ----------------------------------------------------------------- odds
 
-    def attack_odds(
-        self,
-        state: S,
-        attacker: str,
-        target: str,
-        maneuver: str | None = None,
-        params: Mapping[str, Any] | None = None,
-    ) -> Answer:
+    def price_attack(self, state: S, query: AttackQuery) -> Answer:
         """The exact odds of one attack now (``odds.attack_odds``)."""
         odds: OddsPart = self.part("odds")
-        return odds.attack_odds(state, attacker, target, maneuver, params)
+        return odds.attack_odds(state, query)
 
     # ----------------------------------------------------------------- its other parts
 

@@ -33,6 +33,7 @@ from conteur.i18n import ConteurError, Describable, Lang, Msg, catalog, t
 from .answers import KEY as ANSWERS
 from .commands import Command, CommandTemplate, Param
 from .events import Event, event_types
+from .odds import AttackOdds, AttackQuery
 from .views import Column, Roster, TurnView
 from .visibility import PUBLIC, Audiences, Visibility
 
@@ -117,8 +118,9 @@ def _stamped(event: Event, seen: Visibility) -> Event:
     return copy
 
 
-Answer = Any
-"""An odds answer: an object with ``to_dict()`` (JSON-ready), see ``Ruleset.attack_odds``."""
+Answer = AttackOdds
+"""An odds answer (``engine.odds.AttackOdds``, ``to_dict()`` JSON-ready), see
+``Ruleset.attack_odds``."""
 
 
 class Ruleset(Generic[S]):
@@ -305,7 +307,7 @@ class Ruleset(Generic[S]):
     @property
     def prices_attacks(self) -> bool:
         """Whether ``attack_odds`` answers (a ruleset without odds leaves it False)."""
-        return type(self).attack_odds is not Ruleset.attack_odds
+        return type(self).price_attack is not Ruleset.price_attack
 
     def attack_odds(
         self,
@@ -316,6 +318,13 @@ class Ruleset(Generic[S]):
         params: Mapping[str, Any] | None = None,
     ) -> Answer:
         """The exact odds of one attack now; the answer has ``to_dict()`` (JSON-ready)."""
+        asked = AttackQuery(
+            attacker=attacker, target=target, maneuver=maneuver, params=params or {}
+        )
+        return self.price_attack(state, asked)
+
+    def price_attack(self, state: S, query: AttackQuery) -> Answer:
+        """What ``attack_odds`` answers: the ruleset's odds of one attack (none by default)."""
         raise ConteurError("engine.no_odds", ruleset=self.name)
 
     # ----------------------------------------------------------------- its other parts

@@ -33,7 +33,6 @@ SECRET = "secret"
 """The argument that makes a command of the game master's his alone."""
 
 
-@dataclasses.dataclass(frozen=True, kw_only=True)
 class Shown(Event):
     """The game master shows the players what an entry of the log told him alone."""
 

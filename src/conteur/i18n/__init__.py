@@ -13,10 +13,12 @@ French puts a narrow no-break space (U+202F) before « : ; ? ! » and inside « 
 English none (``tests/test_words.py`` checks every entry).
 
 A package's catalog (``register_package_catalog``) is read when a message is first
-looked up that the catalogs read so far lack, or when the whole ``catalog()`` is
-asked for: registering costs nothing at import, so a command that prints no
-message (``conteur odds ... --json``) reads no catalog. Catalogs are read in the
-order they were registered, so a key defined twice is reported as before.
+looked up that the catalogs read so far lack — the catalogs registered are read in
+order until one has it — or when the whole ``catalog()`` is asked for: registering
+costs nothing at import, so a command that prints no message (``conteur odds ...
+--json``) reads no catalog, and one that prints a few reads only the catalogs up to
+them. Catalogs are read in the order they were registered, so a key defined twice is
+reported as before (once the second catalog is read).
 """
 
 from __future__ import annotations
@@ -24,13 +26,15 @@ from __future__ import annotations
 import errno
 import os
 import string
+import sys
 import threading
 from collections.abc import Mapping
-from importlib import resources
-from pathlib import Path
-from typing import Any, Literal, Protocol
+from typing import TYPE_CHECKING, Any, Literal, Protocol
 
 import yaml
+
+if TYPE_CHECKING:
+    from pathlib import Path
 
 Lang = Literal["fr", "en"]
 LANGS: tuple[Lang, ...] = ("fr", "en")
@@ -89,8 +93,10 @@ def register_catalog(path: Path | str, text: str | None = None) -> None:
 
 
 def _register(path: Path | str, text: str | None) -> None:
-    source = text if text is not None else Path(path).read_text(encoding="utf-8")
-    raw = yaml.load(source, Loader=_YAML_LOADER)
+    if text is None:
+        with open(path, encoding="utf-8") as file:
+            text = file.read()
+    raw = yaml.load(text, Loader=_YAML_LOADER)
     if raw is None:
         return  # a catalog with no message yet
     if not isinstance(raw, dict):
@@ -139,12 +145,30 @@ _pending: list[tuple[str, str]] = []
 _lock = threading.RLock()
 
 
-def _read_pending() -> None:
-    """Read the package catalogs registered and not read yet (the caller holds ``_lock``)."""
-    while _pending:
+def _read_pending(key: str | None = None) -> None:
+    """Read the package catalogs registered and not read yet, in order — all of them, or
+    until one defines ``key`` (the caller holds ``_lock``). A key a later catalog defines
+    again is reported when that catalog is read (by the next miss, or ``catalog()``)."""
+    while _pending and (key is None or key not in _catalog):
         package, name = _pending.pop(0)
-        ref = resources.files(package).joinpath(name)
-        _register(f"{package}/{name}", ref.read_text(encoding="utf-8"))
+        _register(f"{package}/{name}", _package_text(package, name))
+
+
+def _package_text(package: str, name: str) -> str:
+    """The text of the file ``name`` shipped inside ``package``: read beside the package's
+    ``__init__`` when it is a plain folder (no ``importlib.resources``, whose import costs
+    more than most catalogs), else through ``importlib.resources`` (a zip, say)."""
+    module = sys.modules.get(package)
+    where = getattr(module, "__file__", None)
+    if where:
+        try:
+            with open(os.path.join(os.path.dirname(where), name), encoding="utf-8") as file:
+                return file.read()
+        except FileNotFoundError:
+            pass
+    from importlib import resources
+
+    return resources.files(package).joinpath(name).read_text(encoding="utf-8")
 
 
 def _read_all() -> None:
@@ -261,8 +285,9 @@ def t(key: str, lang: Lang | None = None, /, **params: Any) -> str:
     is rendered in the same language.
     """
     forms = _catalog.get(key)
-    if forms is None:
-        _read_all()
+    if forms is None and _pending:
+        with _lock:
+            _read_pending(key)
         forms = _catalog.get(key)
     if forms is None:
         raise KeyError(f"no message {key!r}")

@@ -17,10 +17,15 @@ import conteur.i18n
 
 def ruleset_package(package: str, ruleset: str, catalogs: Iterable[str]) -> Callable[[str], Any]:
     """Register ``package``'s ``messages.yaml`` and ``messages-<part>.yaml`` for each of
-    ``catalogs``; return the package's module ``__getattr__``, which imports ``ruleset``
-    (the class, with every rule module) from ``package.ruleset`` when first asked for."""
+    ``catalogs`` (the command line's, ``cli``, first); return the package's module
+    ``__getattr__``, which imports ``ruleset`` (the class, with every rule module) from
+    ``package.ruleset`` when first asked for."""
+    parts = list(catalogs)
+    if "cli" in parts:  # first: catalogs are read in order until one has the key asked for,
+        parts.remove("cli")  # so that ``conteur odds <ruleset>`` reads only what it prints from
+        conteur.i18n.register_package_catalog(package, "messages-cli.yaml")
     conteur.i18n.register_package_catalog(package)
-    for part in catalogs:
+    for part in parts:
         conteur.i18n.register_package_catalog(package, f"messages-{part}.yaml")
 
     def __getattr__(name: str) -> Any:

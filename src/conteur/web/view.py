@@ -24,6 +24,7 @@ from conteur.engine.commands import SETTLE_TIE, Command, CommandTemplate, Param
 from conteur.engine.encounter import CommandEntry, LogEntry, UndoEntry
 from conteur.engine.joining import WITHDRAWN
 from conteur.engine.npcs import Entry, find_archetype
+from conteur.engine.odds import AttackOdds
 from conteur.engine.plan import rolls_dice
 from conteur.engine.reading import lines_of
 from conteur.engine.shown import SECRET, Shown, showable, shown_events
@@ -786,24 +787,23 @@ class OddsView:
     bars: list[tuple[str, float, str]]
 
 
-def odds_view(answer: Any, lang: Lang) -> OddsView:
+def odds_view(answer: AttackOdds, lang: Lang) -> OddsView:
     """The odds of an attack in words and a bar per number of health levels lost."""
     from conteur.i18n import percent
 
-    data = answer.to_dict()  # every odds answer has it (``Ruleset.attack_odds``)
-    levels = {int(k): float(v) for k, v in (data.get("levels") or {}).items()}
+    levels = dict(answer.levels.items())
     top = max(levels.values(), default=0.0) or 1.0
     bars = [
         (str(k), round(100 * v / top, 1), percent(v, lang))
         for k, v in sorted(levels.items())
         if v >= 0.0005 or k == 0
     ]
-    expected = float(data.get("expected_levels", 0.0))
+    expected = answer.expected_levels
     shown = f"{expected:.2f}".replace(".", ",") if lang == "fr" else f"{expected:.2f}"
     return OddsView(
-        percent(float(data.get("p_hit", 0.0)), lang),
+        percent(answer.p_hit, lang),
         shown,
-        percent(float(data.get("p_incapacitated", 0.0)), lang),
+        percent(answer.p_incapacitated, lang),
         bars,
     )
 

@@ -26,7 +26,7 @@ from fractions import Fraction
 from pathlib import Path
 from typing import Any
 
-from conteur.dice import Expr
+from conteur.dice import Dist, Expr
 from conteur.engine import Command, CommandTemplate, Event, Param, Resolution, Ruleset
 from conteur.engine.inputs import Key, check_keys, common, entry_of
 from conteur.engine.joining import (
@@ -39,6 +39,7 @@ from conteur.engine.joining import (
     newcomer,
 )
 from conteur.engine.npcs import check_params
+from conteur.engine.odds import AttackOdds, AttackQuery
 from conteur.engine.report import Fact, rolled
 from conteur.engine.rules import RuleText, load_rule_texts
 from conteur.engine.sheetform import FormField, FormSection, SheetForm
@@ -105,14 +106,12 @@ class DuelState:
 # ---------------------------------------------------------------- events
 
 
-@dataclass(frozen=True, kw_only=True)
 class DuelBegun(Event):
     def apply(self, state: Any) -> None:
         state.turn = 1
         state.cursor = 0
 
 
-@dataclass(frozen=True, kw_only=True)
 class DuelAttackRolled(Event):
     attacker: str
     target: str
@@ -128,13 +127,11 @@ class DuelAttackRolled(Event):
         )
 
 
-@dataclass(frozen=True, kw_only=True)
 class DuelGuardRolled(Event):
     target: str
     total: int
 
 
-@dataclass(frozen=True, kw_only=True)
 class DuelHit(Event):
     attacker: str
     target: str
@@ -146,7 +143,6 @@ class DuelHit(Event):
         return self.outcome == "duel_hit"
 
 
-@dataclass(frozen=True, kw_only=True)
 class DuelHurt(Event):
     target: str
     amount: int
@@ -160,12 +156,10 @@ class DuelHurt(Event):
         return t("ev.DuelHurt.veiled", lang, target=names.get(self.target, self.target))
 
 
-@dataclass(frozen=True, kw_only=True)
 class DuelOut(Event):
     fighter: str
 
 
-@dataclass(frozen=True, kw_only=True)
 class DuelTurnPassed(Event):
     cursor: int
     turn: int
@@ -177,7 +171,6 @@ class DuelTurnPassed(Event):
         state.turn = self.turn
 
 
-@dataclass(frozen=True, kw_only=True)
 class DuelOver(Event):
     winner: str
 
@@ -185,7 +178,6 @@ class DuelOver(Event):
         state.over = True
 
 
-@dataclass(frozen=True, kw_only=True)
 class DuelNote(Event):
     text: str
 
@@ -562,54 +554,26 @@ class DuelRuleset(Ruleset[DuelState]):
     def attack_kinds(self, state: DuelState, attacker: str) -> list[str]:
         return ["duel_attack"] if attacker in state.fighters else []
 
-    def attack_odds(
-        self,
-        state: DuelState,
-        attacker: str,
-        target: str,
-        maneuver: str | None = None,
-        params: Mapping[str, Any] | None = None,
-    ) -> DuelOdds:
+    def price_attack(self, state: DuelState, query: AttackQuery) -> AttackOdds:
         """D-ATK-1 and D-DMG-1 over the 36 equally likely pairs of faces."""
+        attacker, target = query.attacker, query.target
         a, d = state.fighters[attacker], state.fighters[target]
         levels: dict[int, Fraction] = {}
         for x, y in itertools.product(range(1, 7), repeat=2):
             margin = max(0, x + a.attack - (y + d.guard))
             levels[margin] = levels.get(margin, Fraction(0)) + Fraction(1, 36)
-        return DuelOdds(
+        lost = Dist.from_mapping({k: float(p) for k, p in levels.items()})
+        return AttackOdds(
             attacker=attacker,
             target=target,
-            attack=a.attack,
-            guard=d.guard,
-            levels=dict(sorted(levels.items())),
-            health=d.health,
+            maneuver="duel_attack",
+            roll=Msg("duel.odds.roll", attack=a.attack, guard=d.guard),
+            p_hit=float(sum(p for k, p in levels.items() if k > 0)),
+            damage=lost,
+            levels=lost,
+            p_incapacitated=float(sum(p for k, p in levels.items() if k >= d.health)),
+            p_killed=0.0,  # no one dies in a duel (D-END-1: out at 0 health)
         )
-
-
-@dataclass(frozen=True)
-class DuelOdds:
-    attacker: str
-    target: str
-    attack: int
-    guard: int
-    levels: dict[int, Fraction]
-    health: int
-
-    def to_dict(self) -> dict[str, Any]:
-        p_hit = sum(p for k, p in self.levels.items() if k > 0)
-        return {
-            "attacker": self.attacker,
-            "target": self.target,
-            "maneuver": "duel_attack",
-            "roll": {
-                "key": "duel.odds.roll",
-                "params": {"attack": self.attack, "guard": self.guard},
-            },
-            "p_hit": float(p_hit),
-            "expected_levels": float(sum(k * p for k, p in self.levels.items())),
-            "p_incapacitated": float(sum(p for k, p in self.levels.items() if k >= self.health)),
-            "levels": {str(k): float(p) for k, p in self.levels.items()},
-        }
 
 
 def _number(raw: Mapping[str, Any], key: str, index: int, default: int) -> int:

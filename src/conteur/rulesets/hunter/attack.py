@@ -14,6 +14,7 @@ from dataclasses import dataclass, replace
 from typing import Any
 
 from conteur.dice.asks import RollAsk
+from conteur.dice.rolls import RollRecord
 from conteur.engine import Resolution, geometry
 from conteur.i18n import ConteurError, Msg
 
@@ -324,32 +325,39 @@ def _ranged_modifiers(
     return mods
 
 
+def plan_pool(plan: AttackPlan) -> HunterPool:
+    """The dice of the plan's roll: its pool, or the chance die at 0 or less (H-CHANCE-1)."""
+    return HunterPool(max(0, plan.pool), again=plan.again)
+
+
 def roll_plan(plan: AttackPlan, ctx: Resolution) -> HunterResult:
     """Roll the plan (the chance die when the pool is 0 or less) and report it. The roll's
     ask is built only if the dice read it (the table's; not a simulation's seeded dice)."""
-    record = ctx.dice.roll(
-        HunterPool(max(0, plan.pool), again=plan.again), lambda: plan_ask(ctx, plan)
+    record = ctx.dice.roll(plan_pool(plan), lambda: plan_ask(ctx, plan))
+    ctx.emit(attack_rolled(plan, record.result, (record,)))
+    return record.result
+
+
+def attack_rolled(
+    plan: AttackPlan, result: HunterResult, rolls: tuple[RollRecord[Any], ...] = ()
+) -> HunterAttackRolled:
+    """The event of the plan's roll with this result."""
+    return HunterAttackRolled(
+        actor=plan.attacker,
+        target=plan.target,
+        maneuver=plan.maneuver,
+        pool=plan.pool,
+        modifiers=(*plan.base, *plan.modifiers),
+        defense=plan.defense,
+        armour=plan.armour,
+        successes=result.successes,
+        dramatic=result.dramatic_failure,
+        exceptional=result.exceptional,
+        chance=result.chance,
+        opposed=plan.opposed,
+        rolls=rolls,
+        rules=tuple(dict.fromkeys((*plan.rules, *roll_rules(result)))),
     )
-    result = record.result
-    ctx.emit(
-        HunterAttackRolled(
-            actor=plan.attacker,
-            target=plan.target,
-            maneuver=plan.maneuver,
-            pool=plan.pool,
-            modifiers=(*plan.base, *plan.modifiers),
-            defense=plan.defense,
-            armour=plan.armour,
-            successes=result.successes,
-            dramatic=result.dramatic_failure,
-            exceptional=result.exceptional,
-            chance=result.chance,
-            opposed=plan.opposed,
-            rolls=(record,),
-            rules=tuple(dict.fromkeys((*plan.rules, *roll_rules(result)))),
-        )
-    )
-    return result
 
 
 def plan_ask(ctx: Resolution, plan: AttackPlan) -> RollAsk:
@@ -394,39 +402,77 @@ def ally_plan(state: HunterState, plan: AttackPlan) -> AttackPlan:
     )
 
 
+@dataclass(frozen=True, kw_only=True)
+class Landing:
+    """What an attack roll's result does (H-ATK-3, H-MEL-1, H-GRP-3): the ally's attack
+    follows, or ``amount`` points go to ``victim`` (the target, or the human shield it
+    holds), or nothing."""
+
+    ally: bool = False
+    victim: str | None = None
+    amount: int = 0
+    shield: bool = False
+
+
+NOTHING = Landing()
+"""A roll that marks no damage and sends no shot elsewhere."""
+
+
+def landing(state: HunterState, plan: AttackPlan, result: HunterResult) -> Landing:
+    """Where the result of ``plan``'s roll goes: one point of damage per success (H-ATK-3).
+
+    A dramatic failure shooting into close combat hits the ally (H-MEL-1); gunfire at a
+    fighter holding a human shield hits the shield (H-GRP-3)."""
+    if result.dramatic_failure and plan.ally is not None:
+        return Landing(ally=True)
+    if result.successes <= 0:
+        return NOTHING
+    t = state.fighters[plan.target]
+    if plan.maneuver in ("shoot", "burst") and t.shield and t.holding == t.shield:
+        return Landing(victim=t.shield, amount=result.successes, shield=True)
+    return Landing(victim=plan.target, amount=result.successes)
+
+
 def strike(ctx: Resolution, plan: AttackPlan) -> HunterResult:
-    """Roll an attack and mark its damage: one point per success (H-ATK-3).
+    """Roll an attack and mark its damage where it lands (``landing``).
 
     A dramatic failure shooting into close combat hits the ally (H-MEL-1): a normal
     attack on it with the unpenalised pool is rolled and marked.
     """
     state: HunterState = ctx.state
     result = roll_plan(plan, ctx)
-    if result.dramatic_failure and plan.ally is not None:
+    land = landing(state, plan, result)
+    if land.ally:
+        assert plan.ally is not None
         ctx.emit(HunterAllyHit(actor=plan.attacker, target=plan.ally, rules=("H-MEL-1",)))
         strike(ctx, ally_plan(state, plan))
         return result
-    if result.successes <= 0:
+    if land.victim is None:
         return result
-    victim = plan.target
-    t = state.fighters[plan.target]
-    if plan.maneuver in ("shoot", "burst") and t.shield and t.holding == t.shield:
+    if land.shield:
         ctx.emit(
             HunterShieldTakesShot(
-                actor=plan.attacker, target=plan.target, shield=t.shield, rules=("H-GRP-3",)
+                actor=plan.attacker, target=plan.target, shield=land.victim, rules=("H-GRP-3",)
             )
         )
-        victim = t.shield
-    mark_damage(ctx, victim, result.successes, plan.damage_type)
+    mark_damage(ctx, land.victim, land.amount, plan.damage_type)
     return result
+
+
+def cover_refusal(state: HunterState, a: Fighter, params: Mapping[str, Any]) -> ConteurError | None:
+    """H-COV-3: a fully covered shooter shoots only by leaving its cover (None: it may)."""
+    if full(cover_of(state, a)) and not params.get("leave_cover"):
+        return ConteurError("hunter.attack.in_full_cover", rule="H-COV-3")
+    return None
 
 
 def prepare_ranged(ctx: Resolution, a: Fighter, params: Mapping[str, Any]) -> None:
     """Leaving full cover to shoot (H-COV-3); a fully covered shooter cannot shoot otherwise."""
     if not full(cover_of(ctx.state, a)):
         return
-    if not params.get("leave_cover"):
-        raise ConteurError("hunter.attack.in_full_cover", rule="H-COV-3")
+    refusal = cover_refusal(ctx.state, a, params)
+    if refusal is not None:
+        raise refusal
     ctx.emit(HunterCoverChanged(actor=a.id, cover=LEFT_COVER, rules=("H-COV-3",)))
 
 
@@ -446,28 +492,82 @@ def spend_ammo(ctx: Resolution, a: Fighter, w: Weapon, rounds: int) -> None:
     ctx.emit(HunterAmmoSpent(actor=a.id, weapon=w.id, rounds=rounds, left=left - rounds))
 
 
-def attack(ctx: Resolution, attacker: str, maneuver: str, params: Mapping[str, Any]) -> None:
-    """Carry out an attack of ``maneuver`` (unarmed, melee, shoot, throw, burst)."""
-    state: HunterState = ctx.state
+def rounds_fired(maneuver: str, params: Mapping[str, Any]) -> int:
+    """The rounds the attack spends: one a shot, a burst's (H-AUTO-1..3), none else."""
+    if maneuver == "burst":
+        return BURSTS[str(params.get("burst") or "short")][0]
+    return 1 if maneuver == "shoot" else 0
+
+
+def ready_attack(
+    state: HunterState, attacker: str, maneuver: str, params: Mapping[str, Any]
+) -> tuple[AttackPlan, ...]:
+    """The attack's rolls as planned before the first (one per target: a burst's targets
+    in order), or the refusal the attack meets before its dice: the plans' own, the
+    burst's targets (H-AUTO-4), a fully covered shooter (H-COV-3), the ammunition."""
     a = _fighter(state, attacker)
     if maneuver == "burst":
-        burst_attack(ctx, a, params)
-        return
-    target = params.get("target")
-    plan = plan_attack(state, a.id, str(target), maneuver, params)
+        targets = _burst_targets(state, params)
+        plans = tuple(
+            plan_attack(state, a.id, t, "burst", params, targets=len(targets)) for t in targets
+        )
+    else:
+        plans = (plan_attack(state, a.id, str(params.get("target")), maneuver, params),)
+    refusal = cover_refusal(state, a, params) if maneuver in RANGED else None
+    w = weapon_in_hand(state, a)
+    rounds = rounds_fired(maneuver, params)
+    if refusal is None and rounds and w is not None:
+        refusal = ammo_refusal(a, w, rounds)
+    if refusal is not None:
+        raise refusal
+    return plans
+
+
+def shot_hits_cover(state: HunterState, plan: AttackPlan) -> bool:
+    """H-COV-1: a shot at a fully covered target hits the cover (no roll)."""
+    return plan.maneuver in RANGED and full(cover_of(state, state.fighters[plan.target]))
+
+
+def attack(ctx: Resolution, attacker: str, maneuver: str, params: Mapping[str, Any]) -> None:
+    """Carry out an attack of ``maneuver`` (unarmed, melee, shoot, throw, burst): its
+    rolls planned (``ready_attack``), the attacker's part (``open_attack``), one strike
+    per target (``strike_at``); a single attack loses the aim after its roll (H-AIM-1)."""
+    state: HunterState = ctx.state
+    a = _fighter(state, attacker)
+    plans = ready_attack(state, a.id, maneuver, params)
+    open_attack(ctx, a, maneuver, params)
+    for plan in plans:
+        strike_at(ctx, plan, params, len(plans))
+    if maneuver != "burst" and a.aim:
+        ctx.emit(HunterAimLost(actor=a.id, rules=("H-AIM-1",)))
+
+
+def open_attack(ctx: Resolution, a: Fighter, maneuver: str, params: Mapping[str, Any]) -> None:
+    """What the attacker does before its rolls: leaving full cover (H-COV-3), the rounds
+    fired, a burst's aim lost (H-AIM-1), the all-out attack (H-AOA-1)."""
     if maneuver in RANGED:
         prepare_ranged(ctx, a, params)
-    if maneuver == "shoot":
-        w = weapon_in_hand(state, a)
+    rounds = rounds_fired(maneuver, params)
+    if rounds:
+        w = weapon_in_hand(ctx.state, a)
         assert w is not None
-        spend_ammo(ctx, a, w, 1)
-    _all_out(ctx, a, params)
-    if maneuver in RANGED and full(cover_of(state, state.fighters[plan.target])):
-        ctx.emit(HunterShotHitsCover(actor=a.id, target=plan.target, rules=("H-COV-1",)))
-    else:
-        strike(ctx, plan)
-    if a.aim:
+        spend_ammo(ctx, a, w, rounds)
+    if maneuver == "burst" and a.aim:
         ctx.emit(HunterAimLost(actor=a.id, rules=("H-AIM-1",)))
+    _all_out(ctx, a, params)
+
+
+def strike_at(ctx: Resolution, plan: AttackPlan, params: Mapping[str, Any], targets: int) -> None:
+    """One roll of the attack at its target: a fully covered one, the cover takes the shot
+    (H-COV-1); a burst's roll is planned again when it comes (earlier rolls may have
+    dropped the target's Defense, H-AUTO-4)."""
+    state: HunterState = ctx.state
+    if shot_hits_cover(state, plan):
+        ctx.emit(HunterShotHitsCover(actor=plan.attacker, target=plan.target, rules=("H-COV-1",)))
+        return
+    if plan.maneuver == "burst":
+        plan = plan_attack(state, plan.attacker, plan.target, "burst", params, targets=targets)
+    strike(ctx, plan)
 
 
 def _all_out(ctx: Resolution, a: Fighter, params: Mapping[str, Any]) -> None:
@@ -490,9 +590,9 @@ BURST_WORDS = {
 """Each burst's name in the reader's words (H-AUTO-1..3)."""
 
 
-def burst_attack(ctx: Resolution, a: Fighter, params: Mapping[str, Any]) -> None:
-    """H-AUTO-1..4: a burst, one roll per target, the bonus and the targets' penalty."""
-    state: HunterState = ctx.state
+def _burst_targets(state: HunterState, params: Mapping[str, Any]) -> list[str]:
+    """H-AUTO-1..4: the burst's targets (a refusal for an unknown burst, too many targets,
+    or one twice)."""
     burst = str(params.get("burst") or "short")
     if burst not in BURSTS:
         raise ConteurError("hunter.attack.bad_burst", value=burst, rule="H-AUTO-1")
@@ -505,18 +605,4 @@ def burst_attack(ctx: Resolution, a: Fighter, params: Mapping[str, Any]) -> None
         )
     if len(set(targets)) != len(targets):
         raise ConteurError("hunter.attack.burst_targets", burst=said, count=len(targets))
-    plans = [plan_attack(state, a.id, t, "burst", params, targets=len(targets)) for t in targets]
-    w = weapon_in_hand(state, a)
-    assert w is not None
-    prepare_ranged(ctx, a, params)
-    spend_ammo(ctx, a, w, BURSTS[burst][0])
-    if a.aim:
-        ctx.emit(HunterAimLost(actor=a.id, rules=("H-AIM-1",)))
-    _all_out(ctx, a, params)
-    for plan in plans:
-        if full(cover_of(state, state.fighters[plan.target])):
-            ctx.emit(HunterShotHitsCover(actor=a.id, target=plan.target, rules=("H-COV-1",)))
-            continue
-        # Defense of each target is read when its roll comes (earlier rolls may have dropped it).
-        fresh = plan_attack(state, a.id, plan.target, "burst", params, targets=len(targets))
-        strike(ctx, fresh)
+    return targets

@@ -8,7 +8,7 @@ commands are in ``.terminal`` and ``.xp_terminal``.
 
 from __future__ import annotations
 
-from conteur.cli_parts import CHART_POOL, CliParts, CommandRef, OddsCommand, OddsOption
+from conteur.cli_parts import CHART_OPTIONS, CliParts, CommandRef, OddsCommand, OddsOption
 
 MAX_POOL = 200
 """The largest pool a command line takes (``conteur.dice.rolls.MAX_POOL``); a pool of 0 or
@@ -16,7 +16,7 @@ less, cut down by penalties, is the chance die (H-CHANCE-1)."""
 
 CLI = CliParts(
     commands={
-        "roll": CommandRef("conteur.rulesets.hunter.terminal:roll", "cli.help.roll.hunter"),
+        "roll": CommandRef("conteur.rulesets.hunter.roll_command:roll", "cli.help.roll.hunter"),
         "xp": CommandRef("conteur.rulesets.hunter.xp_terminal:xp", "xp.help.hunter"),
     },
     odds=OddsCommand(
@@ -25,8 +25,7 @@ CLI = CliParts(
             OddsOption("pool", "--pool", help="odds.help.pool", high=MAX_POOL),
             OddsOption("again", "--again", default=10, help="odds.help.again"),
             OddsOption("rote", "--rote", "flag", help="odds.help.rote"),
-            OddsOption("table", "--table", "flag", help="odds.help.table"),
-            OddsOption("max_pool", "--max-pool", default=CHART_POOL, help="odds.help.max_pool"),
+            *CHART_OPTIONS,
         ),
         answer="conteur.rulesets.hunter.dice:odds_answer",
         show="conteur.rulesets.hunter.terminal:show_odds",

@@ -3,7 +3,7 @@
 ``HunterPool`` is the request, ``HunterResult`` what the rules read; a stored record
 names the kind ``"hunter"``. ``hunter_odds`` gives the exact odds of one pool and
 ``odds_answer`` the JSON answer of ``conteur odds hunter ... --json`` (the Typer
-command and the console script's fast path both print it).
+command and the console script both print it, ``conteur.cli.odds_line``).
 
 This module is light (no pydantic, no Typer): the console script imports it.
 """

@@ -13,7 +13,7 @@ from typing import Any, ClassVar
 
 from conteur.dice.asks import DiceCount, number, signed
 from conteur.engine import Event
-from conteur.engine.battlemap import CoverZone
+from conteur.engine.battlemap import ZoneDrawn, ZoneErased
 from conteur.engine.events import Modifiers
 from conteur.i18n import Lang, Msg, catalog, t
 
@@ -22,6 +22,12 @@ from .health import HealthTrack, band_of
 from .state import HunterState
 
 WORDS = ("maneuver", "damage_type", "fate", "option", "cover", "action", "opposed")
+
+
+def _word(value: str) -> Msg | str:
+    """A word of the hunter tables in the reader's language (``hunter.word.<value>``)."""
+    key = f"hunter.word.{value}"
+    return Msg(key) if key in catalog() else value.replace("_", " ")
 
 
 class HunterModifiers(Modifiers):
@@ -53,7 +59,7 @@ class ChancePool:
 
 
 @dataclasses.dataclass(frozen=True, kw_only=True)
-class HunterEvent(Event):
+class HunterEvent(Event, base=True):
     """Base of the hunter events: words shown through the ``hunter.word.*`` catalog keys.
 
     ``apply`` folds the event (``fold``, each event's own effect), then counts its
@@ -70,8 +76,10 @@ class HunterEvent(Event):
     def veiled(
         self, lang: Lang | None = None, names: Mapping[str, str] | None = None
     ) -> str | None:
-        """The line read by those who may not see this event (``VEILED``, below)."""
-        return veiled_line(self, lang, names)
+        """The line read by those who may not see this event: ``veil`` filled with its
+        fields, or the line ``VEILED`` (below) writes for it."""
+        veil = VEILED.get(type(self))
+        return veil(self, lang, names) if veil is not None else super().veiled(lang, names)
 
     def params(self, names: Mapping[str, str] | None = None) -> dict[str, Any]:
         out = super().params(names)
@@ -90,7 +98,6 @@ class HunterEvent(Event):
         return out
 
 
-@dataclasses.dataclass(frozen=True, kw_only=True)
 class HunterTurnStarted(HunterEvent):
     """A new turn: per-turn states are reset (Defense, dodge, all-out, delay)."""
 
@@ -109,7 +116,6 @@ class HunterTurnStarted(HunterEvent):
             f.delay_after = None
 
 
-@dataclasses.dataclass(frozen=True, kw_only=True)
 class HunterInitiativeRolled(HunterEvent):
     """H-INI-1: one d10 + Dexterity + Composure, kept for the whole combat."""
 
@@ -117,6 +123,7 @@ class HunterInitiativeRolled(HunterEvent):
     face: int
     base: int
     total: int
+    veil: ClassVar[str | None] = "ev.HunterInitiativeRolled.veiled"
 
     def fold(self, state: HunterState) -> None:
         f = state.fighters[self.actor]
@@ -124,19 +131,18 @@ class HunterInitiativeRolled(HunterEvent):
         f.surprised = False
 
 
-@dataclasses.dataclass(frozen=True, kw_only=True)
 class HunterRollOff(HunterEvent):
     """H-INI-2: a tie that Dex + Composure does not break is rolled off."""
 
     actor: str
     face: int
+    veil: ClassVar[str | None] = "ev.HunterRollOff.veiled"
 
     def fold(self, state: HunterState) -> None:
         f = state.fighters[self.actor]
         f.rolloff = (*f.rolloff, self.face)
 
 
-@dataclasses.dataclass(frozen=True, kw_only=True)
 class HunterOrderSet(HunterEvent):
     """The initiative ranking, best first."""
 
@@ -147,7 +153,6 @@ class HunterOrderSet(HunterEvent):
         state.ranking = list(self.ranking)
 
 
-@dataclasses.dataclass(frozen=True, kw_only=True)
 class HunterAmbushChecked(HunterEvent):
     """H-AMB-1: Wits + Composure; no success, surprised (initiative only next turn)."""
 
@@ -158,8 +163,11 @@ class HunterAmbushChecked(HunterEvent):
     def fold(self, state: HunterState) -> None:
         state.fighters[self.actor].surprised = self.surprised
 
+    def veil_key(self) -> str:
+        """« Ana est prise par surprise », or « … réagit à temps »: not the successes."""
+        return "ev.HunterAmbushChecked.veiled." + ("surprised" if self.surprised else "ready")
 
-@dataclasses.dataclass(frozen=True, kw_only=True)
+
 class HunterDelayed(HunterEvent):
     """H-DEL-1: the fighter will act right after ``after`` has acted."""
 
@@ -170,7 +178,6 @@ class HunterDelayed(HunterEvent):
         state.fighters[self.actor].delay_after = self.after
 
 
-@dataclasses.dataclass(frozen=True, kw_only=True)
 class HunterActionDone(HunterEvent):
     """The fighter's action of the turn is spent."""
 
@@ -184,7 +191,6 @@ class HunterActionDone(HunterEvent):
         f.delay_after = None
 
 
-@dataclasses.dataclass(frozen=True, kw_only=True)
 class HunterPassed(HunterEvent):
     actor: str
 
@@ -192,12 +198,12 @@ class HunterPassed(HunterEvent):
         state.fighters[self.actor].acted = True
 
 
-@dataclasses.dataclass(frozen=True, kw_only=True)
 class HunterDodging(HunterEvent):
     """H-DODGE-1: the turn's action given up; Defense doubled (the lower of Wits and Dex)."""
 
     actor: str
     value: int
+    veil: ClassVar[str | None] = "ev.HunterDodging.veiled"
 
     def fold(self, state: HunterState) -> None:
         f = state.fighters[self.actor]
@@ -206,7 +212,6 @@ class HunterDodging(HunterEvent):
         f.delay_after = None
 
 
-@dataclasses.dataclass(frozen=True, kw_only=True)
 class HunterAttackRolled(HunterEvent):
     """An attack roll against ``target``: the pool after modifiers, Defense and armour."""
 
@@ -242,7 +247,6 @@ ATTACKS_THAT_COUNT = frozenset({"unarmed", "melee", "shoot", "throw", "burst", "
 """Maneuvers that lower the target's Defense and dodge for later attacks (H-DODGE-1)."""
 
 
-@dataclasses.dataclass(frozen=True, kw_only=True)
 class HunterDamaged(HunterEvent):
     """H-ATK-3 / H-HLT-1: damage marked on the health track."""
 
@@ -259,7 +263,6 @@ class HunterDamaged(HunterEvent):
         f.fate = self.fate
 
 
-@dataclasses.dataclass(frozen=True, kw_only=True)
 class HunterConsciousnessRolled(HunterEvent):
     """Bashing in the last box: a Stamina roll to stay conscious (H-HLT-1, core rules)."""
 
@@ -271,8 +274,11 @@ class HunterConsciousnessRolled(HunterEvent):
         if not self.conscious:
             state.fighters[self.actor].fate = "unconscious"
 
+    def veil_key(self) -> str:
+        """« Ana tient bon », or « … perd connaissance »: not the Stamina roll."""
+        return "ev.HunterConsciousnessRolled.veiled." + ("conscious" if self.conscious else "out")
 
-@dataclasses.dataclass(frozen=True, kw_only=True)
+
 class HunterAmmoSpent(HunterEvent):
     actor: str
     weapon: str
@@ -283,7 +289,6 @@ class HunterAmmoSpent(HunterEvent):
         state.fighters[self.actor].ammo[self.weapon] = self.left
 
 
-@dataclasses.dataclass(frozen=True, kw_only=True)
 class HunterAllOut(HunterEvent):
     """H-AOA-1: the attacker gives up its Defense for the turn."""
 
@@ -293,7 +298,6 @@ class HunterAllOut(HunterEvent):
         state.fighters[self.actor].all_out = True
 
 
-@dataclasses.dataclass(frozen=True, kw_only=True)
 class HunterAiming(HunterEvent):
     """H-AIM-1: one more die per turn spent aiming (at most three); no Defense meanwhile."""
 
@@ -307,7 +311,6 @@ class HunterAiming(HunterEvent):
         f.aim_target = self.target
 
 
-@dataclasses.dataclass(frozen=True, kw_only=True)
 class HunterAimLost(HunterEvent):
     """H-AIM-1: the aim bonus is gone (used, or given up to defend)."""
 
@@ -319,7 +322,6 @@ class HunterAimLost(HunterEvent):
         f.aim_target = None
 
 
-@dataclasses.dataclass(frozen=True, kw_only=True)
 class HunterReloaded(HunterEvent):
     """H-RLD-1: reloading takes the turn; bullet by bullet, no Defense meanwhile."""
 
@@ -338,7 +340,6 @@ class HunterReloaded(HunterEvent):
             f.no_defense = True
 
 
-@dataclasses.dataclass(frozen=True, kw_only=True)
 class HunterDrawn(HunterEvent):
     """H-DRAW-1: a weapon drawn (the turn, unless Quick Draw)."""
 
@@ -350,7 +351,6 @@ class HunterDrawn(HunterEvent):
         state.fighters[self.actor].weapon = self.weapon
 
 
-@dataclasses.dataclass(frozen=True, kw_only=True)
 class HunterCoverChanged(HunterEvent):
     """H-COV-1/3: the fighter's concealment."""
 
@@ -361,7 +361,6 @@ class HunterCoverChanged(HunterEvent):
         state.fighters[self.actor].cover = self.cover
 
 
-@dataclasses.dataclass(frozen=True, kw_only=True)
 class HunterPlaced(HunterEvent):
     """The game master (or a player, for their own character) places a fighter on the battle
     map; ``yards``: how far it stands from where it stood (the range bands read positions)."""
@@ -375,37 +374,19 @@ class HunterPlaced(HunterEvent):
         state.fighters[self.actor].position = (self.x, self.y)
 
 
-@dataclasses.dataclass(frozen=True, kw_only=True)
-class HunterZoneDrawn(HunterEvent):
+class HunterZoneDrawn(ZoneDrawn, HunterEvent):
     """The game master draws a cover zone on the map: whoever stands in it has its cover
     (H-COV-1..3; ``level`` is a row of the cover table, ``data/cover.yaml``)."""
 
-    zone: str
-    points: tuple[tuple[float, float], ...]
-    level: str
-
-    def params(self, names: Mapping[str, str] | None = None) -> dict[str, Any]:
-        return {**super().params(names), "level": _word(self.level)}
-
-    def fold(self, state: HunterState) -> None:
-        state.zones[self.zone] = CoverZone(self.zone, tuple(self.points), self.level)
+    level_word = _word
 
 
-@dataclasses.dataclass(frozen=True, kw_only=True)
-class HunterZoneErased(HunterEvent):
+class HunterZoneErased(ZoneErased, HunterEvent):
     """The game master erases a cover zone of the map."""
 
-    zone: str
-    level: str
-
-    def params(self, names: Mapping[str, str] | None = None) -> dict[str, Any]:
-        return {**super().params(names), "level": _word(self.level)}
-
-    def fold(self, state: HunterState) -> None:
-        state.zones.pop(self.zone, None)
+    level_word = _word
 
 
-@dataclasses.dataclass(frozen=True, kw_only=True)
 class HunterShotHitsCover(HunterEvent):
     """H-COV-1: a fully covered target: the shot hits the cover."""
 
@@ -413,7 +394,6 @@ class HunterShotHitsCover(HunterEvent):
     target: str
 
 
-@dataclasses.dataclass(frozen=True, kw_only=True)
 class HunterAllyHit(HunterEvent):
     """H-MEL-1: a dramatic failure shooting into close combat hits the ally (the attack on
     it, with the unpenalised pool, follows)."""
@@ -422,7 +402,6 @@ class HunterAllyHit(HunterEvent):
     target: str
 
 
-@dataclasses.dataclass(frozen=True, kw_only=True)
 class HunterShieldTakesShot(HunterEvent):
     """H-GRP-3: the grappled victim used as a shield takes the gunfire aimed at its holder."""
 
@@ -431,7 +410,6 @@ class HunterShieldTakesShot(HunterEvent):
     shield: str
 
 
-@dataclasses.dataclass(frozen=True, kw_only=True)
 class HunterGrappleSet(HunterEvent):
     """H-GRP-1/2: ``actor`` holds ``target``."""
 
@@ -446,7 +424,6 @@ class HunterGrappleSet(HunterEvent):
         holder.immobilised = False
 
 
-@dataclasses.dataclass(frozen=True, kw_only=True)
 class HunterGrappleEnded(HunterEvent):
     """The hold is broken (escape, or a fighter out of the fight)."""
 
@@ -460,7 +437,6 @@ class HunterGrappleEnded(HunterEvent):
             f.immobilised = False
 
 
-@dataclasses.dataclass(frozen=True, kw_only=True)
 class HunterOverpowered(HunterEvent):
     """H-GRP-3: the holder's chosen effect."""
 
@@ -513,7 +489,6 @@ def count_xp(event: Event, state: HunterState) -> None:
             f.xp_exceptional_vs_monster += 1
 
 
-@dataclasses.dataclass(frozen=True, kw_only=True)
 class HunterXpReset(HunterEvent):
     """H-XP-2: the game master sets a hunter's counters back to 0 (the award is given)."""
 
@@ -528,7 +503,6 @@ class HunterXpReset(HunterEvent):
         f.xp_dramatic_failures = 0
 
 
-@dataclasses.dataclass(frozen=True, kw_only=True)
 class HunterCombatOver(HunterEvent):
     """One side has no fighter left able to fight: the combat is over.
 
@@ -557,38 +531,6 @@ GRAPPLING = frozenset({"grapple", "escape", "overpower", "fight_back"})
 
 def _name(names: Mapping[str, str] | None, fid: str) -> str:
     return (names or {}).get(fid, fid)
-
-
-def _word(value: str) -> Msg | str:
-    key = f"hunter.word.{value}"
-    return Msg(key) if key in catalog() else value.replace("_", " ")
-
-
-def _initiative(ev: Event, lang: Lang | None, names: Mapping[str, str] | None) -> str:
-    assert isinstance(ev, HunterInitiativeRolled)
-    return t("ev.HunterInitiativeRolled.veiled", lang, actor=_name(names, ev.actor))
-
-
-def _rolloff(ev: Event, lang: Lang | None, names: Mapping[str, str] | None) -> str:
-    assert isinstance(ev, HunterRollOff)
-    return t("ev.HunterRollOff.veiled", lang, actor=_name(names, ev.actor))
-
-
-def _ambush(ev: Event, lang: Lang | None, names: Mapping[str, str] | None) -> str:
-    assert isinstance(ev, HunterAmbushChecked)
-    key = "surprised" if ev.surprised else "ready"
-    return t(f"ev.HunterAmbushChecked.veiled.{key}", lang, actor=_name(names, ev.actor))
-
-
-def _conscious(ev: Event, lang: Lang | None, names: Mapping[str, str] | None) -> str:
-    assert isinstance(ev, HunterConsciousnessRolled)
-    key = "conscious" if ev.conscious else "out"
-    return t(f"ev.HunterConsciousnessRolled.veiled.{key}", lang, actor=_name(names, ev.actor))
-
-
-def _dodging(ev: Event, lang: Lang | None, names: Mapping[str, str] | None) -> str:
-    assert isinstance(ev, HunterDodging)
-    return t("ev.HunterDodging.veiled", lang, actor=_name(names, ev.actor))
 
 
 def outcome(ev: HunterAttackRolled) -> Msg:
@@ -633,19 +575,9 @@ def _damaged(ev: Event, lang: Lang | None, names: Mapping[str, str] | None) -> s
 Veil = Callable[[Event, Lang | None, Mapping[str, str] | None], str | None]
 
 VEILED: dict[type[Event], Veil] = {
-    HunterInitiativeRolled: _initiative,
-    HunterRollOff: _rolloff,
-    HunterAmbushChecked: _ambush,
-    HunterConsciousnessRolled: _conscious,
-    HunterDodging: _dodging,
     HunterAttackRolled: _attack,
     HunterDamaged: _damaged,
 }
-"""The veiled line of each event type that has one; the others (the rounds left in a gun,
-experience counters) leave nothing to those who may not see them."""
-
-
-def veiled_line(ev: Event, lang: Lang | None, names: Mapping[str, str] | None) -> str | None:
-    """What a reader who may not see ``ev`` reads instead (None: nothing)."""
-    veil = VEILED.get(type(ev))
-    return veil(ev, lang, names) if veil is not None else None
+"""The veiled lines that the event's own fields do not fill (an attack's outcome in a word,
+the band of a health track); the other event types name their line's key in ``veil``, or
+(the rounds left in a gun, experience counters) leave nothing to those who may not see them."""

@@ -48,15 +48,20 @@ def plan_grab(state: HunterState, a: Fighter, t: Fighter) -> AttackPlan:
     )
 
 
-def grab(ctx: Resolution, attacker: str, params: Mapping[str, Any]) -> None:
-    state: HunterState = ctx.state
+def grab_plan(state: HunterState, attacker: str, params: Mapping[str, Any]) -> AttackPlan:
+    """The grab ``attacker`` would roll at ``params``' target (or the refusal)."""
     a = _fighter(state, attacker)
     t = _fighter(state, params.get("target"))
     if t.id == a.id:
         raise ConteurError("hunter.attack.self")
-    result = roll_plan(plan_grab(state, a, t), ctx)
+    return plan_grab(state, a, t)
+
+
+def grab(ctx: Resolution, attacker: str, params: Mapping[str, Any]) -> None:
+    plan = grab_plan(ctx.state, attacker, params)
+    result = roll_plan(plan, ctx)
     if result.successes > 0:
-        ctx.emit(HunterGrappleSet(actor=a.id, target=t.id, rules=("H-GRP-1",)))
+        ctx.emit(HunterGrappleSet(actor=plan.attacker, target=plan.target, rules=("H-GRP-1",)))
 
 
 def plan_escape(state: HunterState, a: Fighter, maneuver: str) -> AttackPlan:

@@ -1,46 +1,25 @@
-"""The hunter ruleset on the terminal: ``conteur roll hunter``, the odds tables, roll
+"""The hunter ruleset on the terminal: the odds tables of ``conteur odds hunter``, roll
 reports, its part of the demo.
 
-Declared in ``.cli`` and loaded only when used. Rich, Babel and numpy are imported
+Declared in ``.cli`` and loaded only when used; no Typer (``conteur roll hunter`` is in
+``.roll_command``), so the odds print without it. Rich, Babel and numpy are imported
 inside the functions.
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import TYPE_CHECKING, Annotated, Any
+from typing import TYPE_CHECKING, Any
 
-import typer
-
-from conteur.cli.common import (
-    help_text,
-)
 from conteur.cli.render import STYLES, Report, faces, listing
-from conteur.cli.roll import roll_command
-from conteur.cli_parts import check_range
-from conteur.dice import Roll, RollRecord
+from conteur.dice import RollRecord
 from conteur.dice.rolls import DieNote
 from conteur.i18n import ConteurError, Lang, t
-
-from .cli import MAX_POOL
 
 if TYPE_CHECKING:
     from conteur.cli.demo import DemoPart
 
     from .charts import HunterChart
-
-
-@roll_command
-def roll(
-    pool: Annotated[int, typer.Option("--pool", "-p", help=help_text("cli.help.pool.hunter"))],
-    again: Annotated[int, typer.Option("--again", help=help_text("cli.help.again"))] = 10,
-    rote: Annotated[bool, typer.Option("--rote", help=help_text("cli.help.rote"))] = False,
-) -> Roll[Any]:
-    """A new-WoD pool: 8+ succeeds, 10-again (or 9, 8), optional rote; chance die at 0."""
-    from .dice import HunterPool
-
-    check_range("--pool", pool, None, MAX_POOL)  # 0 or less: the chance die (H-CHANCE-1)
-    return HunterPool(dice=pool, again=again, rote=rote)
 
 
 # ------------------------------------------------------------------ conteur odds hunter
@@ -175,4 +154,4 @@ def demo_part() -> DemoPart:
     return DemoPart(samples=[Sample(HunterPool(6), 8), Sample(HunterPool(0), 25)])
 
 
-__all__ = ["REPORT", "HunterReport", "demo_part", "roll", "show_odds"]
+__all__ = ["REPORT", "HunterReport", "demo_part", "show_odds"]

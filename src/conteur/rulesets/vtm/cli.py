@@ -7,7 +7,7 @@ script reads it before anything else; the commands are in ``.terminal``.
 
 from __future__ import annotations
 
-from conteur.cli_parts import CHART_POOL, CliParts, CommandRef, OddsCommand, OddsOption
+from conteur.cli_parts import CHART_OPTIONS, CliParts, CommandRef, OddsCommand, OddsOption
 
 MIN_DIFFICULTY, MAX_DIFFICULTY = 2, 10
 """A difficulty stays within 2..10 (the d10 system of ``000``/``001``)."""
@@ -15,7 +15,7 @@ MAX_POOL = 200
 """The largest pool a command line takes (``conteur.dice.rolls.MAX_POOL``)."""
 
 CLI = CliParts(
-    commands={"roll": CommandRef("conteur.rulesets.vtm.terminal:roll", "cli.help.roll.vtm")},
+    commands={"roll": CommandRef("conteur.rulesets.vtm.roll_command:roll", "cli.help.roll.vtm")},
     odds=OddsCommand(
         help="odds.help.vtm",
         options=(
@@ -30,8 +30,7 @@ CLI = CliParts(
             ),
             OddsOption("no_cancel", "--no-cancel", "flag", help="odds.help.no_cancel"),
             OddsOption("willpower", "--willpower", "flag", help="odds.help.willpower"),
-            OddsOption("table", "--table", "flag", help="odds.help.table"),
-            OddsOption("max_pool", "--max-pool", default=CHART_POOL, help="odds.help.max_pool"),
+            *CHART_OPTIONS,
         ),
         answer="conteur.rulesets.vtm.dice:odds_answer",
         show="conteur.rulesets.vtm.terminal:show_odds",

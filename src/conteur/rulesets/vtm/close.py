@@ -61,12 +61,11 @@ armour (V-MAN-8).
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Mapping
-from dataclasses import dataclass
+from collections.abc import Callable, Iterable
 from typing import Any
 
 from conteur.engine import Command, CommandTemplate, Event, Param, Resolution
-from conteur.i18n import ConteurError, Lang
+from conteur.i18n import ConteurError
 
 from . import equipment, hooks
 from .actions import fighter
@@ -93,7 +92,6 @@ from .events import (
     ModifiersUsed,
     RollMade,
     WeaponChanged,
-    veil,
 )
 from .hooks import (
     AttackDraft,
@@ -136,7 +134,6 @@ CALLED_SHOT_PAST_ARMOUR = ("small", "precise")
 # ================================================================== events
 
 
-@dataclass(frozen=True, kw_only=True)
 class Locked(Event):
     """A grapple (V-CC-7) or hold (V-CC-8) hits: ``holder`` and ``target`` are locked together."""
 
@@ -153,7 +150,6 @@ class Locked(Event):
             target.conditions.put(Immobilised(given=self.holder))
 
 
-@dataclass(frozen=True, kw_only=True)
 class LockEnded(Event):
     """A grapple or hold ends: broken free, released, or one of the two out of the fight."""
 
@@ -182,7 +178,6 @@ class LockEnded(Event):
             target.conditions.drop(Immobilised)
 
 
-@dataclass(frozen=True, kw_only=True)
 class BreakFreeRolled(Event):
     """The resisted Str + Brawl roll to break a grapple or hold (V-CC-7, V-CC-8)."""
 
@@ -194,16 +189,13 @@ class BreakFreeRolled(Event):
     other_successes: int
     free: bool
 
-    def veiled(
-        self, lang: Lang | None = None, names: Mapping[str, str] | None = None
-    ) -> str | None:
+    def veil_key(self) -> str:
         """« Lucrèce se dégage de Varney » or « … ne parvient pas à se dégager … »: the
         outcome of a roll that shows both fighters' dice (V-CC-7, V-CC-8)."""
         outcome = "free" if self.free else "held"
-        return veil(self, f"ev.BreakFreeRolled.veiled.{outcome}", lang, names)
+        return f"ev.BreakFreeRolled.veiled.{outcome}"
 
 
-@dataclass(frozen=True, kw_only=True)
 class GrappleSqueezed(Event):
     """A grappler inflicts Strength damage automatically: no attack roll (V-CC-7)."""
 
@@ -211,14 +203,10 @@ class GrappleSqueezed(Event):
     target: str
     pool: int
 
-    def veiled(
-        self, lang: Lang | None = None, names: Mapping[str, str] | None = None
-    ) -> str | None:
-        """« Varney serre Lucrèce »: not the Strength dice (V-CC-7)."""
-        return veil(self, "ev.GrappleSqueezed.veiled", lang, names)
+    veil = "ev.GrappleSqueezed.veiled"
+    """« Varney serre Lucrèce »: not the Strength dice (V-CC-7)."""
 
 
-@dataclass(frozen=True, kw_only=True)
 class Disarmed(Event):
     """Damage successes above the target's Strength: no damage, its weapon falls (V-CC-6)."""
 
@@ -228,14 +216,10 @@ class Disarmed(Event):
     successes: int
     strength: int
 
-    def veiled(
-        self, lang: Lang | None = None, names: Mapping[str, str] | None = None
-    ) -> str | None:
-        """« Sam désarme Jack »: not the successes nor the target's Strength (V-CC-6)."""
-        return veil(self, "ev.Disarmed.veiled", lang, names)
+    veil = "ev.Disarmed.veiled"
+    """« Sam désarme Jack »: not the successes nor the target's Strength (V-CC-6)."""
 
 
-@dataclass(frozen=True, kw_only=True)
 class DisarmBotched(Event):
     """A botched disarm: he drops his weapon or is struck, the Conteur's choice (V-CC-6)."""
 
@@ -246,7 +230,6 @@ class DisarmBotched(Event):
         state.fighters[self.attacker].conditions.put(DisarmBotch(opponent=self.target))
 
 
-@dataclass(frozen=True, kw_only=True)
 class FeedingStarted(Event):
     """A successful Kiss: the vampire drinks; the victim usually cannot resist (V-CC-10)."""
 
@@ -258,7 +241,6 @@ class FeedingStarted(Event):
         state.fighters[self.target].conditions.put(FedUpon(by=self.fighter))
 
 
-@dataclass(frozen=True, kw_only=True)
 class WoundClosed(Event):
     """After the Kiss, the vampire closes the wound, leaving no trace (V-CC-10)."""
 

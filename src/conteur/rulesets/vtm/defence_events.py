@@ -5,8 +5,6 @@ Log text: ``ev.<EventType>`` in ``messages-defence.yaml`` (French and English).
 
 from __future__ import annotations
 
-from collections.abc import Mapping
-from dataclasses import dataclass
 from typing import Any
 
 from conteur.engine.events import Event
@@ -18,7 +16,6 @@ from .rulebook import rules_of
 from .state import VtmState
 
 
-@dataclass(frozen=True, kw_only=True)
 class SimultaneousRank(Event):
     """Tied fighters act simultaneously (V-INI-2, reading).
 
@@ -41,7 +38,6 @@ class SimultaneousRank(Event):
         return {"cursor": self.cursor, "fighters": ", ".join(shown)}
 
 
-@dataclass(frozen=True, kw_only=True)
 class DefenceBarred(Event):
     """The ready defence cannot oppose this attack; it stays ready for another (V-DEF-3..6)."""
 
@@ -83,7 +79,6 @@ class Items:
 OVERRIDE_FIELDS = ("health", "willpower", "blood", "ammo", "conditions")
 
 
-@dataclass(frozen=True, kw_only=True)
 class GmOverride(Event):
     """The game master sets a fighter's health, Willpower, blood, ammunition or conditions."""
 
@@ -118,8 +113,5 @@ class GmOverride(Event):
         out["reason"] = self.reason or "—"
         return out
 
-    def veiled(
-        self, lang: Lang | None = None, names: Mapping[str, str] | None = None
-    ) -> str | None:
-        """« Le Conteur change la santé de Bill »: what changed, not to what, nor why."""
-        return t("ev.GmOverride.veiled", lang, **self.params(names))
+    veil = "ev.GmOverride.veiled"
+    """« Le Conteur change la santé de Bill »: what changed, not to what, nor why."""

@@ -3,7 +3,7 @@
 ``VtmPool`` is the request (core dice rules, V-DMG-4), ``VtmResult`` what the rules
 read; a stored record names the kind ``"vtm"``. ``vtm_odds`` gives the exact odds of
 one pool and ``odds_answer`` the JSON answer of ``conteur odds vtm ... --json`` (the
-Typer command and the console script's fast path both print it).
+Typer command and the console script both print it, ``conteur.cli.odds_line``).
 
 This module is light (no pydantic, no Typer): the console script imports it.
 """

@@ -10,7 +10,7 @@ from dataclasses import dataclass, replace
 from typing import Any
 
 from conteur.dice.asks import RollAsk
-from conteur.engine.battlemap import CoverZone
+from conteur.engine.battlemap import ZoneDrawn, ZoneErased
 from conteur.engine.events import Event, Modifiers
 from conteur.i18n import Lang, Msg, catalog, env_lang, t
 
@@ -102,16 +102,40 @@ class DeclarationText:
         return t("vtm.declaration.then", lang).join(parts)
 
 
-def veil(event: Event, key: str, lang: Lang | None, names: Mapping[str, str] | None) -> str:
-    """The veiled line ``key`` of ``event``: what a reader who may not see the event reads
-    (its fields as in the log: names for ids, words for kinds; no pool, no faces)."""
-    return t(key, lang, **event.params(names))
+class PoolRoll(Event, base=True):
+    """Base of the rolls whose log line says the pool part by part, as the table was asked
+    it (``dice``: « Dextérité 3 + Bagarre 3 = 6 dés »; without ``pool_parts``, « 6 dés »)."""
+
+    pool: int
+    pool_parts: tuple[tuple[str, int], ...]
+
+    def params(self, names: Mapping[str, str] | None = None) -> dict[str, Any]:
+        out = super().params(names)
+        out["dice"] = pool_breakdown(self.pool_parts, self.pool)
+        return out
+
+
+@dataclass(frozen=True, kw_only=True)
+class SuccessesShared(Event, base=True):
+    """Base of an attack whose successes are split among several targets: its log line
+    says each target's share (``shares``: « Jack 2, Bill 1 »), its veiled line only who is
+    aimed at (``targets``: « Jack, Bill »)."""
+
+    attacker: str
+    successes: int
+    shares: tuple[tuple[str, int], ...]
+
+    def params(self, names: Mapping[str, str] | None = None) -> dict[str, Any]:
+        out = super().params(names)
+        shown = [((names or {}).get(fid, fid), n) for fid, n in self.shares]
+        out["shares"] = ", ".join(f"{name} {n}" for name, n in shown)
+        out["targets"] = ", ".join(name for name, _ in shown)
+        return out
 
 
 # ----------------------------------------------------------------- turn stages
 
 
-@dataclass(frozen=True, kw_only=True)
 class TurnStarted(Event):
     """A new 3-second turn begins with its initiative stage (V-GEN-3)."""
 
@@ -134,7 +158,6 @@ class TurnStarted(Event):
                 f.conditions.drop(OffBalance)
 
 
-@dataclass(frozen=True, kw_only=True)
 class InitiativeRolled(Event):
     """One d10 plus Dex + Wits, less the wound penalty (V-INI-1)."""
 
@@ -148,7 +171,6 @@ class InitiativeRolled(Event):
         state.fighters[self.fighter].conditions.drop(InitiativeMalus)
 
 
-@dataclass(frozen=True, kw_only=True)
 class InitiativeOrdered(Event):
     """Ranks fastest first; several ids in a rank act simultaneously (V-INI-2)."""
 
@@ -172,7 +194,6 @@ class InitiativeOrdered(Event):
         return replace(self, order=tuple(r for r in ranks if r))
 
 
-@dataclass(frozen=True, kw_only=True)
 class ActionDeclared(Event):
     """A fighter's declaration, slowest first (V-INI-3)."""
 
@@ -217,7 +238,6 @@ def timing_of(decl: Declaration, index: int, options: dict[str, Any]) -> Any:
     return "rank"
 
 
-@dataclass(frozen=True, kw_only=True)
 class DeclarationsClosed(Event):
     """Every fighter has declared: resolution starts with the fastest (V-INI-4)."""
 
@@ -226,7 +246,6 @@ class DeclarationsClosed(Event):
         state.cursor = 0
 
 
-@dataclass(frozen=True, kw_only=True)
 class DeclarationCursor(Event):
     """The next rank to declare (slowest first)."""
 
@@ -238,7 +257,6 @@ class DeclarationCursor(Event):
         state.cursor = self.cursor
 
 
-@dataclass(frozen=True, kw_only=True)
 class RankPassed(Event):
     """The resolution moves past a rank."""
 
@@ -256,7 +274,6 @@ class RankPassed(Event):
         state.cursor = self.cursor + 1
 
 
-@dataclass(frozen=True, kw_only=True)
 class EndOfTurnStarted(Event):
     """Multiple and Celerity actions now take place, in initiative order (V-INI-7)."""
 
@@ -265,7 +282,6 @@ class EndOfTurnStarted(Event):
         state.end_cursor = 0
 
 
-@dataclass(frozen=True, kw_only=True)
 class EndCursor(Event):
     """The end-of-turn pass moves to the next fighter."""
 
@@ -277,7 +293,6 @@ class EndCursor(Event):
         state.end_cursor = self.end_cursor
 
 
-@dataclass(frozen=True, kw_only=True)
 class TurnEnded(Event):
     """Every action of the turn is spent."""
 
@@ -291,7 +306,6 @@ class TurnEnded(Event):
             f.progress.waiting = False
 
 
-@dataclass(frozen=True, kw_only=True)
 class ActionTaken(Event):
     """A declared action is carried out (or given up)."""
 
@@ -311,7 +325,6 @@ class ActionTaken(Event):
         progress.waiting = False if not progress.pending else progress.waiting
 
 
-@dataclass(frozen=True, kw_only=True)
 class ActionLost(Event):
     """A fighter loses an action (dazed, out of the fight, a delay never used...)."""
 
@@ -331,7 +344,6 @@ class ActionLost(Event):
 # ----------------------------------------------------------------- resources
 
 
-@dataclass(frozen=True, kw_only=True)
 class WillpowerSpent(Event):
     """A Willpower point is spent."""
 
@@ -343,7 +355,6 @@ class WillpowerSpent(Event):
         state.fighters[self.fighter].willpower -= self.amount
 
 
-@dataclass(frozen=True, kw_only=True)
 class BloodSpent(Event):
     """Blood points are spent (Celerity)."""
 
@@ -355,7 +366,6 @@ class BloodSpent(Event):
         state.fighters[self.fighter].blood -= self.amount
 
 
-@dataclass(frozen=True, kw_only=True)
 class AmmoChanged(Event):
     """Rounds left in a weapon's clip."""
 
@@ -370,8 +380,7 @@ class AmmoChanged(Event):
 # ----------------------------------------------------------------- attacks
 
 
-@dataclass(frozen=True, kw_only=True)
-class AttackRolled(Event):
+class AttackRolled(PoolRoll):
     """An attack roll: pool, difficulty and successes (V-ATK-1..5)."""
 
     attacker: str
@@ -389,17 +398,12 @@ class AttackRolled(Event):
         out = super().params(names)
         in_pool = {what for what, _ in self.pool_parts}  # said in the breakdown already
         out["details"] = Modifiers((w, n) for w, n in self.modifiers if w not in in_pool)
-        out["dice"] = pool_breakdown(self.pool_parts, self.pool)
         return out
 
-    def veiled(
-        self, lang: Lang | None = None, names: Mapping[str, str] | None = None
-    ) -> str | None:
-        """« Sam attaque Jack (coup de poing) »: who attacks whom, and how; not the dice."""
-        return veil(self, "ev.AttackRolled.veiled", lang, names)
+    veil = "ev.AttackRolled.veiled"
+    """« Sam attaque Jack (coup de poing) »: who attacks whom, and how; not the dice."""
 
 
-@dataclass(frozen=True, kw_only=True)
 class DefenceAnnounced(Event):
     """A defensive action is ready for the next attack (V-DEF-1, V-INI-6, V-MAN-3)."""
 
@@ -420,7 +424,6 @@ class DefenceAnnounced(Event):
             f.progress.waiting = False
 
 
-@dataclass(frozen=True, kw_only=True)
 class AbortFailed(Event):
     """The Willpower roll to abort failed: the declared action must be carried out (V-MAN-3)."""
 
@@ -430,8 +433,7 @@ class AbortFailed(Event):
         state.fighters[self.fighter].progress.abort_failed = True
 
 
-@dataclass(frozen=True, kw_only=True)
-class DefenceRolled(Event):
+class DefenceRolled(PoolRoll):
     """A block, dodge or parry opposes the attack roll (V-DEF-2)."""
 
     defender: str
@@ -444,25 +446,17 @@ class DefenceRolled(Event):
     pool_parts: tuple[tuple[str, int], ...] = ()
     """The pool's parts (« Dextérité 2 + Esquive 2 = 4 dés » in the log)."""
 
-    def params(self, names: Mapping[str, str] | None = None) -> dict[str, Any]:
-        out = super().params(names)
-        out["dice"] = pool_breakdown(self.pool_parts, self.pool)
-        return out
-
     def apply(self, state: VtmState) -> None:
         spend_defence(state.fighters[self.defender])  # V-DEF-7, V-DEF-8 (readiness.py)
 
-    def veiled(
-        self, lang: Lang | None = None, names: Mapping[str, str] | None = None
-    ) -> str | None:
+    def veil_key(self) -> str:
         """« Jack : esquive, l'attaque est arrêtée » or « …, en vain » (V-DEF-2)."""
         if self.attack_successes <= 0:
-            return veil(self, "ev.DefenceRolled.veiled", lang, names)
+            return "ev.DefenceRolled.veiled"
         outcome = "stopped" if self.net <= 0 else "through"
-        return veil(self, f"ev.DefenceRolled.veiled.{outcome}", lang, names)
+        return f"ev.DefenceRolled.veiled.{outcome}"
 
 
-@dataclass(frozen=True, kw_only=True)
 class AttackMissed(Event):
     """No net success: the attack misses and does no damage (V-ATK-5, V-DEF-2)."""
 
@@ -470,7 +464,6 @@ class AttackMissed(Event):
     target: str
 
 
-@dataclass(frozen=True, kw_only=True)
 class Botched(Event):
     """A botch: the game master completes it with a complication (V-ATK-5)."""
 
@@ -483,7 +476,6 @@ class Botched(Event):
         )
 
 
-@dataclass(frozen=True, kw_only=True)
 class ComplicationChosen(Event):
     """The game master's complication for the oldest open botch (V-ATK-5).
 
@@ -509,8 +501,7 @@ class ComplicationChosen(Event):
                 return
 
 
-@dataclass(frozen=True, kw_only=True)
-class DamageRolled(Event):
+class DamageRolled(PoolRoll):
     """The damage roll: pool, type and successes (V-DMG-1, V-DMG-2, V-DMG-4)."""
 
     target: str
@@ -520,19 +511,10 @@ class DamageRolled(Event):
     pool_parts: tuple[tuple[str, int], ...] = ()
     """The pool's parts (« Force 3 + couteau 1 + succès en plus 2 = 6 dés » in the log)."""
 
-    def params(self, names: Mapping[str, str] | None = None) -> dict[str, Any]:
-        out = super().params(names)
-        out["dice"] = pool_breakdown(self.pool_parts, self.pool)
-        return out
-
-    def veiled(
-        self, lang: Lang | None = None, names: Mapping[str, str] | None = None
-    ) -> str | None:
-        """« Jack est touché (létal) »: the attack hit (V-DMG-1), not how hard."""
-        return veil(self, "ev.DamageRolled.veiled", lang, names)
+    veil = "ev.DamageRolled.veiled"
+    """« Jack est touché (létal) »: the attack hit (V-DMG-1), not how hard."""
 
 
-@dataclass(frozen=True, kw_only=True)
 class ArmourDestroyed(Event):
     """One attack's damage successes reached twice the armour rating (V-ARM-3)."""
 
@@ -543,8 +525,7 @@ class ArmourDestroyed(Event):
         state.fighters[self.target].armour_destroyed = True
 
 
-@dataclass(frozen=True, kw_only=True)
-class SoakRolled(Event):
+class SoakRolled(PoolRoll):
     """The reflexive soak roll (V-SOAK-1..3, V-ARM-1)."""
 
     target: str
@@ -553,13 +534,7 @@ class SoakRolled(Event):
     pool_parts: tuple[tuple[str, int], ...] = ()
     """The pool's parts (« Vigueur 3 + armure 2 = 5 dés » in the log)."""
 
-    def params(self, names: Mapping[str, str] | None = None) -> dict[str, Any]:
-        out = super().params(names)
-        out["dice"] = pool_breakdown(self.pool_parts, self.pool)
-        return out
 
-
-@dataclass(frozen=True, kw_only=True)
 class Burned(Event):
     """Fire: aggravated damage that only Fortitude soaks, never armour (V-DMG-3, V-ARM-1)."""
 
@@ -567,14 +542,10 @@ class Burned(Event):
     levels: int
     soak: int
 
-    def veiled(
-        self, lang: Lang | None = None, names: Mapping[str, str] | None = None
-    ) -> str | None:
-        """« Le feu brûle Bill »: not the levels nor the soak dice."""
-        return veil(self, "ev.Burned.veiled", lang, names)
+    veil = "ev.Burned.veiled"
+    """« Le feu brûle Bill »: not the levels nor the soak dice."""
 
 
-@dataclass(frozen=True, kw_only=True)
 class DamageTaken(Event):
     """Health levels marked on the track (V-DMG-3, V-DMG-5)."""
 
@@ -585,15 +556,11 @@ class DamageTaken(Event):
     def apply(self, state: VtmState) -> None:
         state.fighters[self.target].health.take(self.levels, self.damage_type)  # type: ignore[arg-type]
 
-    def veiled(
-        self, lang: Lang | None = None, names: Mapping[str, str] | None = None
-    ) -> str | None:
+    def veil_key(self) -> str:
         """« Bill est blessé » (or « n'est pas blessé »): not the levels lost (V-DMG-3)."""
-        key = "ev.DamageTaken.veiled" if self.levels > 0 else "ev.DamageTaken.veiled.unhurt"
-        return veil(self, key, lang, names)
+        return "ev.DamageTaken.veiled" if self.levels > 0 else "ev.DamageTaken.veiled.unhurt"
 
 
-@dataclass(frozen=True, kw_only=True)
 class Healed(Event):
     """Health levels cleared by the game master."""
 
@@ -604,14 +571,10 @@ class Healed(Event):
     def apply(self, state: VtmState) -> None:
         state.fighters[self.target].health.heal(self.levels, self.damage_type)  # type: ignore[arg-type]
 
-    def veiled(
-        self, lang: Lang | None = None, names: Mapping[str, str] | None = None
-    ) -> str | None:
-        """« Bill est soigné »: not the levels healed."""
-        return veil(self, "ev.Healed.veiled", lang, names)
+    veil = "ev.Healed.veiled"
+    """« Bill est soigné »: not the levels healed."""
 
 
-@dataclass(frozen=True, kw_only=True)
 class ConditionSet(Event):
     """A condition is set (knocked down, dazed, grappled...) or cleared (``value`` None)."""
 
@@ -686,7 +649,6 @@ class Joined:
         return ", ".join(shown) or "—"
 
 
-@dataclass(frozen=True, kw_only=True)
 class CoverTaken(Event):
     """The fighter's cover level changes: 0 none, 1 light, 2 good, 3 superior (V-RNG-3)."""
 
@@ -710,37 +672,19 @@ def _cover_word(level: str) -> Msg | str:
     return Msg(COVER_WORDS[level]) if level in COVER_WORDS else level
 
 
-@dataclass(frozen=True, kw_only=True)
-class CoverZoneDrawn(Event):
+class CoverZoneDrawn(ZoneDrawn):
     """The game master draws a cover zone on the map: whoever stands in it has its cover
     (V-RNG-3; ``level`` is a row of the cover table)."""
 
-    zone: str
-    points: tuple[tuple[float, float], ...]
-    level: str
-
-    def params(self, names: Mapping[str, str] | None = None) -> dict[str, Any]:
-        return {**super().params(names), "level": _cover_word(self.level)}
-
-    def apply(self, state: VtmState) -> None:
-        state.zones[self.zone] = CoverZone(self.zone, tuple(self.points), self.level)
+    level_word = _cover_word
 
 
-@dataclass(frozen=True, kw_only=True)
-class CoverZoneErased(Event):
+class CoverZoneErased(ZoneErased):
     """The game master erases a cover zone."""
 
-    zone: str
-    level: str
-
-    def params(self, names: Mapping[str, str] | None = None) -> dict[str, Any]:
-        return {**super().params(names), "level": _cover_word(self.level)}
-
-    def apply(self, state: VtmState) -> None:
-        state.zones.pop(self.zone, None)
+    level_word = _cover_word
 
 
-@dataclass(frozen=True, kw_only=True)
 class Moved(Event):
     """The fighter moves to a new position (metres)."""
 
@@ -753,7 +697,6 @@ class Moved(Event):
         state.fighters[self.fighter].position = (self.x, self.y)
 
 
-@dataclass(frozen=True, kw_only=True)
 class WeaponChanged(Event):
     """The weapon in hand changes (drawn, dropped, disarmed); None is empty-handed."""
 
@@ -770,7 +713,6 @@ class WeaponChanged(Event):
         return out
 
 
-@dataclass(frozen=True, kw_only=True)
 class RollMade(Event):
     """A roll that is not an attack (a resisted or reflexive roll), with its purpose."""
 
@@ -780,18 +722,15 @@ class RollMade(Event):
     difficulty: int
     successes: int
 
-    def veiled(
-        self, lang: Lang | None = None, names: Mapping[str, str] | None = None
-    ) -> str | None:
+    def veil_key(self) -> str:
         """« Bill : jet (garder l'équilibre) réussi »: the outcome, not the dice."""
         outcome = "success" if self.successes > 0 else "failure"
-        return veil(self, f"ev.RollMade.veiled.{outcome}", lang, names)
+        return f"ev.RollMade.veiled.{outcome}"
 
 
 # ----------------------------------------------------------------- game master
 
 
-@dataclass(frozen=True, kw_only=True)
 class ModifierAdded(Event):
     """A game-master modifier for a fighter's next roll: dice ±, difficulty ±, and why."""
 
@@ -806,7 +745,6 @@ class ModifierAdded(Event):
         )
 
 
-@dataclass(frozen=True, kw_only=True)
 class ModifiersUsed(Event):
     """The pending game-master modifiers of a fighter were applied to a roll."""
 
@@ -816,7 +754,6 @@ class ModifiersUsed(Event):
         state.pending_modifiers.pop(self.fighter, None)
 
 
-@dataclass(frozen=True, kw_only=True)
 class ManeuverDefined(Event):
     """A maneuver created by the game master or a player, with the Conteur's approval (V-CC-0)."""
 
@@ -835,14 +772,12 @@ class ManeuverDefined(Event):
         return out
 
 
-@dataclass(frozen=True, kw_only=True)
 class GmNote(Event):
     """A line of the game master's (an override explained, a narrative note)."""
 
     text: str
 
 
-@dataclass(frozen=True, kw_only=True)
 class AmbushResolved(Event):
     """The outcome of an ambush roll: surprise, first strike, spotted, or over (V-MAN-7)."""
 

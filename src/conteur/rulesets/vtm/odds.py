@@ -17,13 +17,14 @@ import copy
 import dataclasses
 import math
 from collections.abc import Callable, Iterable, Mapping
-from dataclasses import dataclass, field, fields
+from dataclasses import dataclass, fields
 from functools import partial
 from typing import Any
 
-from conteur.dice import DiceSource, ForcedDice, explore
+from conteur.dice import DiceSource, Dist, ForcedDice, explore
 from conteur.engine import Event, Resolution
 from conteur.engine.battlemap import inside
+from conteur.engine.odds import AttackOdds, AttackQuery
 from conteur.engine.scratch import scratch_copier
 
 from . import equipment, hooks
@@ -55,63 +56,6 @@ from .strike import (
 )
 
 KILLED = ("dead", "torpor", "final_death")
-
-
-@dataclass(frozen=True)
-class AttackOdds:
-    """The exact odds of one attack against the target's current state."""
-
-    attacker: str
-    target: str
-    maneuver: str
-    pool: int
-    difficulty: int
-    modifiers: tuple[tuple[str, int], ...]
-    defence: str | None
-    p_hit: float
-    p_botch: float
-    successes: dict[int, float]
-    """Net successes after the defence (0: a miss)."""
-    damage: dict[int, float]
-    """Damage successes before soak (0 for a miss)."""
-    levels: dict[int, float]
-    """Health levels the target loses."""
-    p_incapacitated: float
-    """The target ends incapacitated or worse."""
-    p_killed: float
-    """The target ends dead, in torpor, or destroyed."""
-    p_armour_destroyed: float
-    p_knocked_down: float
-    p_dazed: float
-    extra: dict[str, float] = field(default_factory=dict)
-
-    @property
-    def expected_levels(self) -> float:
-        """Mean health levels lost."""
-        return sum(k * p for k, p in self.levels.items())
-
-    def to_dict(self) -> dict[str, Any]:
-        """A JSON-ready form (probabilities as floats, integer keys as strings)."""
-        return {
-            "attacker": self.attacker,
-            "target": self.target,
-            "maneuver": self.maneuver,
-            "pool": self.pool,
-            "difficulty": self.difficulty,
-            "modifiers": [[what, amount] for what, amount in self.modifiers],
-            "defence": self.defence,
-            "p_hit": self.p_hit,
-            "p_botch": self.p_botch,
-            "successes": {str(k): v for k, v in sorted(self.successes.items())},
-            "damage": {str(k): v for k, v in sorted(self.damage.items())},
-            "levels": {str(k): v for k, v in sorted(self.levels.items())},
-            "expected_levels": self.expected_levels,
-            "p_incapacitated": self.p_incapacitated,
-            "p_killed": self.p_killed,
-            "p_armour_destroyed": self.p_armour_destroyed,
-            "p_knocked_down": self.p_knocked_down,
-            "p_dazed": self.p_dazed,
-        }
 
 
 MERGED_AWAY = frozenset({"attack_successes", "net"})
@@ -357,15 +301,17 @@ def attack_odds(
         modifiers=strike.modifiers,
         defence=defence.kind if defence else None,
         p_hit=sum(p for k, p in chain.net.items() if k > 0),
-        p_botch=totals["botch"],
-        successes=chain.net,
-        damage=chain.damage,
-        levels=chain.levels,
+        successes=Dist.from_mapping(chain.net),
+        damage=Dist.from_mapping(chain.damage),
+        levels=Dist.from_mapping(chain.levels),
         p_incapacitated=totals["incap"],
         p_killed=totals["killed"],
-        p_armour_destroyed=totals["armour"],
-        p_knocked_down=totals["down"],
-        p_dazed=totals["dazed"],
+        chances={
+            "p_botch": totals["botch"],
+            "p_armour_destroyed": totals["armour"],
+            "p_knocked_down": totals["down"],
+            "p_dazed": totals["dazed"],
+        },
     )
 
 
@@ -405,24 +351,20 @@ def declared_move(state: VtmState, attacker: str, maneuver: str, target: str) ->
     return None
 
 
-def odds_for_scenario(
-    state: VtmState,
-    attacker: str,
-    target: str,
-    maneuver: str | None = None,
-    params: Mapping[str, Any] | None = None,
-) -> AttackOdds:
-    """Odds of ``attacker`` attacking ``target`` with ``maneuver`` (default: its weapon's).
+def odds_for_scenario(state: VtmState, query: AttackQuery) -> AttackOdds:
+    """Odds of the query's attacker attacking its target with its maneuver (default: its
+    weapon's).
 
     ``params`` are the action's own (``targeting``, ``location``...) and, as a what-if
     on a copy of the state, ``target_cover`` (``none``, a cover id or 0–3,
     V-RNG-3), ``aim_turns`` (turns the shooter has aimed at the target, V-RNG-1) and
     ``actions`` (how many actions the attacker declared this turn, V-MAN-1).
     """
+    attacker, target, maneuver = query.attacker, query.target, query.maneuver
     a = state.fighters[attacker]
     if maneuver is None:
         maneuver = default_maneuver(state, a)
-    rest = dict(params or {})
+    rest = dict(query.params)
     size = rest.get("targeting")
     if isinstance(size, str) and size.startswith("target_"):  # a form's choice: target_small
         rest["targeting"] = size.removeprefix("target_")

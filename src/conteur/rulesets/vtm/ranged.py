@@ -55,10 +55,8 @@ Readings chosen here, as the rule text leaves them open:
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
-from dataclasses import dataclass, replace
-from typing import Any
+from dataclasses import replace
 
-from conteur import i18n
 from conteur.engine import Event, Resolution
 from conteur.engine.battlemap import MapBand, inside
 from conteur.i18n import ConteurError, Lang
@@ -79,6 +77,7 @@ from .events import (
     CoverTaken,
     DefenceRolled,
     ModifiersUsed,
+    SuccessesShared,
 )
 from .hooks import (
     AttackDraft,
@@ -112,7 +111,6 @@ SINGLE_SHOTS = ("shoot", "throw")
 # ------------------------------------------------------------------ events
 
 
-@dataclass(frozen=True, kw_only=True)
 class Aimed(Event):
     """A turn spent aiming at one target with one weapon (V-RNG-1)."""
 
@@ -141,32 +139,16 @@ class Aimed(Event):
         )
 
 
-@dataclass(frozen=True, kw_only=True)
-class SprayShared(Event):
+class SprayShared(SuccessesShared):
     """A spray's successes shared among the targets of the zone (V-RNG-2)."""
 
-    attacker: str
-    successes: int
-    shares: tuple[tuple[str, int], ...]
     lone: bool = False
     """A lone target takes half the successes."""
 
-    def params(self, names: Mapping[str, str] | None = None) -> dict[str, Any]:
-        out = super().params(names)
-        out["shares"] = ", ".join(
-            f"{names.get(fid, fid) if names else fid} {n}" for fid, n in self.shares
-        )
-        return out
-
-    def veiled(
-        self, lang: Lang | None = None, names: Mapping[str, str] | None = None
-    ) -> str | None:
-        """« Sam arrose la zone : Jack, Bill »: who is in the spray, not the shares (V-RNG-2)."""
-        targets = ", ".join((names or {}).get(fid, fid) for fid, _ in self.shares)
-        return i18n.t("ev.SprayShared.veiled", lang, **{**self.params(names), "targets": targets})
+    veil = "ev.SprayShared.veiled"
+    """« Sam arrose la zone : Jack, Bill »: who is in the spray, not the shares (V-RNG-2)."""
 
 
-@dataclass(frozen=True, kw_only=True)
 class ReloadProgress(Event):
     """One more turn spent reloading a slow weapon (V-RNG-7); the last one loads it."""
 

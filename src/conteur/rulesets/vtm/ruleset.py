@@ -14,6 +14,7 @@ from conteur.engine.inputs import (
 )
 from conteur.engine.joining import JOIN, WITHDRAW
 from conteur.engine.kit import Handler, KitRuleset
+from conteur.engine.odds import AttackOdds, AttackQuery
 from conteur.engine.rules import RuleText, load_rule_texts
 from conteur.engine.visibility import Audiences, Visibility
 from conteur.i18n import ConteurError
@@ -200,18 +201,11 @@ class VtmRuleset(KitRuleset[VtmState]):
         """V-INI-1: a newcomer rolls initiative with everyone at the next turn."""
         return "V-INI-1"
 
-    def attack_odds(
-        self,
-        state: Any,
-        attacker: str,
-        target: str,
-        maneuver: str | None = None,
-        params: Mapping[str, Any] | None = None,
-    ) -> Any:
-        """Exact odds of ``attacker`` attacking ``target`` now (``odds.attack_odds``)."""
+    def price_attack(self, state: Any, query: AttackQuery) -> AttackOdds:
+        """Exact odds of one attack now (``odds.odds_for_scenario``, imported when asked)."""
         from .odds import odds_for_scenario
 
-        return odds_for_scenario(state, attacker, target, maneuver, params)
+        return odds_for_scenario(state, query)
 
     # ------------------------------------------------------------------ characters
 

@@ -14,7 +14,7 @@ MIN_SKILL = 0
 
 CLI = CliParts(
     commands={
-        "roll": CommandRef("conteur.rulesets.western.terminal:roll", "cli.help.roll.western")
+        "roll": CommandRef("conteur.rulesets.western.roll_command:roll", "cli.help.roll.western")
     },
     odds=OddsCommand(
         help="odds.help.western",

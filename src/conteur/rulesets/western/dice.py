@@ -3,7 +3,7 @@
 ``Percentile`` is the request, ``PercentileResult`` what the rules read; a stored
 record names the kind ``"percentile"``. ``western_odds`` gives its chances and
 ``odds_answer`` the JSON answer of ``conteur odds western ... --json`` (the Typer
-command and the console script's fast path both print it).
+command and the console script both print it, ``conteur.cli.odds_line``).
 
 This module is light (no pydantic, no Typer): the console script imports it.
 """

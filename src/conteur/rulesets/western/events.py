@@ -2,19 +2,18 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
-from dataclasses import dataclass, replace
+from dataclasses import replace
 from typing import Any
 
 from conteur.engine import Event
-from conteur.i18n import Lang, Msg, catalog, t
+from conteur.i18n import Msg, catalog
 
+from .shooting import ShotAim
 from .state import Fighter, WesternState
 
 
 def _with_words(out: dict[str, Any], *fields: str) -> dict[str, Any]:
     """Zone and weapon ids shown by their table names (``word.western.<id>``)."""
-    from conteur.i18n import Msg, catalog
 
     for name in fields:
         value = out.get(name)
@@ -27,20 +26,12 @@ class WesternEvent:
     """Mixin of the western events: yes/no fields are shown as words."""
 
     def params(self, names: Any = None) -> dict[str, Any]:
-        from conteur.i18n import Msg
 
         out: dict[str, Any] = Event.params(self, names)  # type: ignore[arg-type]
         for key, value in out.items():
             if isinstance(value, bool):
                 out[key] = Msg("western.yes" if value else "western.no")
         return out
-
-    def veiled(
-        self, lang: Lang | None = None, names: Mapping[str, str] | None = None
-    ) -> str | None:
-        """The line read by those who may not see this event (``VEILED``, below)."""
-        assert isinstance(self, Event)
-        return veiled_line(self, lang, names)
 
 
 def labelled(items: tuple[tuple[str, int], ...]) -> tuple[tuple[str, int], ...]:
@@ -53,7 +44,6 @@ def _state(state: Any) -> WesternState:
     return state
 
 
-@dataclass(frozen=True, kw_only=True)
 class RoundStarted(WesternEvent, Event):
     """A new round: its order of combat, one entry per shot or blow (W-SPD-2)."""
 
@@ -74,7 +64,6 @@ class RoundStarted(WesternEvent, Event):
         return replace(self, slots=tuple(s for s in self.slots if s[0] not in hidden))
 
 
-@dataclass(frozen=True, kw_only=True)
 class VolleyCounted(WesternEvent, Event):
     """How many shots or blows a fighter has this round (W-SPD-1, W-SPD-3)."""
 
@@ -85,14 +74,12 @@ class VolleyCounted(WesternEvent, Event):
     off_shots: int = 0
 
     def params(self, names: Any = None) -> dict[str, Any]:
-        from conteur.i18n import Msg
 
         out = super().params(names)
         out["off"] = Msg("western.volley.off", shots=self.off_shots) if self.off_shots else ""
         return out
 
 
-@dataclass(frozen=True, kw_only=True)
 class StillUnconscious(WesternEvent, Event):
     """An unconscious fighter's count goes down by one round; at 0 it wakes (W-KO-4)."""
 
@@ -105,8 +92,11 @@ class StillUnconscious(WesternEvent, Event):
         if self.left <= 0 and f.fate == "unconscious":
             f.fate = "alive"
 
+    def veil_key(self) -> str:
+        """« Bill est toujours sans connaissance », or « … reprend connaissance » (W-KO-4)."""
+        return "ev.StillUnconscious.veiled." + ("still" if self.left > 0 else "awake")
 
-@dataclass(frozen=True, kw_only=True)
+
 class Surprised(WesternEvent, Event):
     """A fighter is surprised: attacked (no action this round) or by a sudden adversary."""
 
@@ -120,20 +110,14 @@ class Surprised(WesternEvent, Event):
         # Between two rounds (or before the first) the surprise is for the round to come.
         f.surprised_round = s.turn if s.phase == "round" else s.turn + 1
         if self.kind == "attacked" and s.phase == "round":
-            kept = s.slots[: s.done] + [x for x in s.slots[s.done :] if x[0] != self.fighter]
-            s.slots = kept
+            s.drop_slots(self.fighter)
 
 
-@dataclass(frozen=True, kw_only=True)
-class ShotRolled(WesternEvent, Event):
+class ShotRolled(WesternEvent, ShotAim, Event):
     """One shot or blow: the skill used and the d100 against the adjusted percentage."""
 
-    attacker: str
-    target: str
-    weapon: str
-    hand: str
-    skill: str
-    percent: int
+    veil = "ev.ShotRolled.veiled"
+
     roll: int
     hit: bool
     critical: bool
@@ -158,7 +142,6 @@ class ShotRolled(WesternEvent, Event):
 
     def params(self, names: Any = None) -> dict[str, Any]:
         from conteur.engine.events import Modifiers
-        from conteur.i18n import Msg
 
         out = super().params(names)
         out["skill"] = Msg(f"western.skill.{self.skill}")
@@ -173,9 +156,10 @@ class ShotRolled(WesternEvent, Event):
         return _with_words(out, "weapon")
 
 
-@dataclass(frozen=True, kw_only=True)
 class LocationRolled(WesternEvent, Event):
     """Where the shot landed: 1D100 on the hit-location table, or the zone aimed at."""
+
+    veil = "ev.LocationRolled.veiled"
 
     target: str
     face: int
@@ -185,9 +169,10 @@ class LocationRolled(WesternEvent, Event):
         return _with_words(super().params(names), "zone")
 
 
-@dataclass(frozen=True, kw_only=True)
 class LocationShifted(WesternEvent, Event):
     """A critical hit moves up the zone's ladder by its margin (W-CRIT-2)."""
+
+    veil = "ev.LocationShifted.veiled"
 
     target: str
     rolled: str
@@ -198,9 +183,10 @@ class LocationShifted(WesternEvent, Event):
         return _with_words(super().params(names), "zone", "rolled")
 
 
-@dataclass(frozen=True, kw_only=True)
 class DamageDealt(WesternEvent, Event):
     """Damage dice times the zone's multiplier, taken from PV (W-LOC-1)."""
+
+    veil = "ev.DamageDealt.veiled"
 
     target: str
     zone: str
@@ -221,18 +207,23 @@ def took(s: WesternState, f: Fighter, action: str) -> None:
     f.action_round = s.turn
 
 
-def lose_pv(s: WesternState, fid: str, amount: int) -> None:
-    f = s.fighters[fid]
+def wound(f: Fighter, amount: int, dead_at: int) -> None:
+    """The fighter loses ``amount`` PV: out of the fight at 0, dead at ``dead_at``."""
     f.pv -= amount
-    if f.pv <= s.dead_at:
+    if f.pv <= dead_at:
         f.fate = "dead"
     elif f.pv <= 0 and f.fate != "dead":
         f.fate = "out"
+
+
+def lose_pv(s: WesternState, fid: str, amount: int) -> None:
+    """``wound``; a fighter out of the fight loses its shots left this round."""
+    f = s.fighters[fid]
+    wound(f, amount, s.dead_at)
     if f.fate in ("out", "dead"):
-        s.slots = s.slots[: s.done] + [x for x in s.slots[s.done :] if x[0] != fid]
+        s.drop_slots(fid)
 
 
-@dataclass(frozen=True, kw_only=True)
 class Passed(WesternEvent, Event):
     """A fighter lets its shot or blow go."""
 
@@ -242,9 +233,10 @@ class Passed(WesternEvent, Event):
         _state(state).done += 1
 
 
-@dataclass(frozen=True, kw_only=True)
 class Reloaded(WesternEvent, Event):
     """A fighter spends its turn reloading a weapon."""
+
+    veil = "ev.Reloaded.veiled"
 
     fighter: str
     hand: str
@@ -258,7 +250,6 @@ class Reloaded(WesternEvent, Event):
         took(s, f, "reload")
 
 
-@dataclass(frozen=True, kw_only=True)
 class RoundEnded(WesternEvent, Event):
     """Every shot and blow of the round is done."""
 
@@ -268,7 +259,6 @@ class RoundEnded(WesternEvent, Event):
         _state(state).phase = "end"
 
 
-@dataclass(frozen=True, kw_only=True)
 class StealthNeeded(WesternEvent, Event):
     """The stealth rolls an approach needs: the sum of its modifiers, at least one (W-KO-1)."""
 
@@ -285,7 +275,6 @@ class StealthNeeded(WesternEvent, Event):
         return out
 
 
-@dataclass(frozen=True, kw_only=True)
 class StealthRolled(WesternEvent, Event):
     """One stealth roll of an approach."""
 
@@ -295,7 +284,6 @@ class StealthRolled(WesternEvent, Event):
     success: bool
 
 
-@dataclass(frozen=True, kw_only=True)
 class Approached(WesternEvent, Event):
     """The approach ends: right behind the victim, or spotted."""
 
@@ -307,9 +295,10 @@ class Approached(WesternEvent, Event):
         _state(state).fighters[self.fighter].behind = self.target if self.success else None
 
 
-@dataclass(frozen=True, kw_only=True)
 class KnockOutRolled(WesternEvent, Event):
     """1D20 at or under (FORCE + 10) − RÉSISTANCE, or automatic on a helpless victim."""
+
+    veil = "ev.KnockOutRolled.veiled"
 
     attacker: str
     target: str
@@ -319,20 +308,21 @@ class KnockOutRolled(WesternEvent, Event):
     automatic: bool = False
 
     def params(self, names: Any = None) -> dict[str, Any]:
-        from conteur.i18n import Msg
 
         out = super().params(names)
         if self.automatic:
             out["face"] = Msg("western.automatic")
+        out["result"] = Msg("western.result.success" if self.success else "western.result.failure")
         return out
 
     def apply(self, state: Any) -> None:
         _state(state).fighters[self.attacker].behind = None
 
 
-@dataclass(frozen=True, kw_only=True)
 class KnockOutHurt(WesternEvent, Event):
     """The victim of a knock-out attempt loses 1D6 PV, success or not (W-KO-4)."""
+
+    veil = "ev.KnockOutHurt.veiled"
 
     target: str
     pv_lost: int
@@ -341,9 +331,10 @@ class KnockOutHurt(WesternEvent, Event):
         lose_pv(_state(state), self.target, self.pv_lost)
 
 
-@dataclass(frozen=True, kw_only=True)
 class KnockedOut(WesternEvent, Event):
     """The victim falls unconscious for 3D10 rounds (W-KO-4)."""
+
+    veil = "ev.KnockedOut.veiled"
 
     target: str
     rounds: int
@@ -354,10 +345,9 @@ class KnockedOut(WesternEvent, Event):
         f.unconscious = self.rounds
         if f.fate == "alive":
             f.fate = "unconscious"
-        s.slots = s.slots[: s.done] + [x for x in s.slots[s.done :] if x[0] != self.target]
+        s.drop_slots(self.target)
 
 
-@dataclass(frozen=True, kw_only=True)
 class Bound(WesternEvent, Event):
     """A fighter is tied up or otherwise unable to defend itself (W-KO-5)."""
 
@@ -367,7 +357,6 @@ class Bound(WesternEvent, Event):
         _state(state).fighters[self.fighter].helpless = True
 
 
-@dataclass(frozen=True, kw_only=True)
 class DuelJudged(WesternEvent, Event):
     """Who won a duel, the sides' numbers, a witness, and the reputation it is worth."""
 
@@ -381,7 +370,6 @@ class DuelJudged(WesternEvent, Event):
         _state(state).duel_judged = True
 
 
-@dataclass(frozen=True, kw_only=True)
 class ReputationGained(WesternEvent, Event):
     """RÉPUTATION goes up at once (W-REP-1, W-REP-2)."""
 
@@ -393,7 +381,6 @@ class ReputationGained(WesternEvent, Event):
         _state(state).fighters[self.fighter].characteristics["reputation"] = self.total
 
 
-@dataclass(frozen=True, kw_only=True)
 class Ran(WesternEvent, Event):
     """A fighter spends its turn running (a simple action, W-RND-1)."""
 
@@ -409,7 +396,6 @@ class Ran(WesternEvent, Event):
         took(s, f, "run")
 
 
-@dataclass(frozen=True, kw_only=True)
 class Placed(WesternEvent, Event):
     """The game master (or a player, for their own character) places a fighter on the battle
     map; ``metres``: how far from where it stood. Not an action: the shots read the place."""
@@ -421,107 +407,3 @@ class Placed(WesternEvent, Event):
 
     def apply(self, state: Any) -> None:
         _state(state).fighters[self.fighter].position = (self.x, self.y)
-
-
-# ------------------------------------------------------------------ veiled lines
-
-
-def _name(names: Mapping[str, str] | None, fid: str) -> str:
-    return (names or {}).get(fid, fid)
-
-
-def _table_word(value: str) -> Msg | str:
-    key = f"word.western.{value}"
-    return Msg(key) if key in catalog() else value.replace("_", " ")
-
-
-def _shot(ev: Event, lang: Lang | None, names: Mapping[str, str] | None) -> str:
-    assert isinstance(ev, ShotRolled)
-    key = "critical" if ev.critical and ev.hit else "hit" if ev.hit else "miss"
-    return t(
-        "ev.ShotRolled.veiled",
-        lang,
-        attacker=_name(names, ev.attacker),
-        target=_name(names, ev.target),
-        weapon=_table_word(ev.weapon),
-        outcome=Msg(f"western.outcome.{key}"),
-    )
-
-
-def _location(ev: Event, lang: Lang | None, names: Mapping[str, str] | None) -> str:
-    assert isinstance(ev, LocationRolled)
-    return t(
-        "ev.LocationRolled.veiled", lang, target=_name(names, ev.target), zone=_table_word(ev.zone)
-    )
-
-
-def _shifted(ev: Event, lang: Lang | None, names: Mapping[str, str] | None) -> str:
-    assert isinstance(ev, LocationShifted)
-    return t(
-        "ev.LocationShifted.veiled",
-        lang,
-        rolled=_table_word(ev.rolled),
-        zone=_table_word(ev.zone),
-    )
-
-
-def _damage(ev: Event, lang: Lang | None, names: Mapping[str, str] | None) -> str:
-    assert isinstance(ev, DamageDealt)
-    return t(
-        "ev.DamageDealt.veiled", lang, target=_name(names, ev.target), zone=_table_word(ev.zone)
-    )
-
-
-def _ko_roll(ev: Event, lang: Lang | None, names: Mapping[str, str] | None) -> str:
-    assert isinstance(ev, KnockOutRolled)
-    return t(
-        "ev.KnockOutRolled.veiled",
-        lang,
-        attacker=_name(names, ev.attacker),
-        target=_name(names, ev.target),
-        result=Msg("western.result.success" if ev.success else "western.result.failure"),
-    )
-
-
-def _ko_hurt(ev: Event, lang: Lang | None, names: Mapping[str, str] | None) -> str:
-    assert isinstance(ev, KnockOutHurt)
-    return t("ev.KnockOutHurt.veiled", lang, target=_name(names, ev.target))
-
-
-def _knocked_out(ev: Event, lang: Lang | None, names: Mapping[str, str] | None) -> str:
-    assert isinstance(ev, KnockedOut)
-    return t("ev.KnockedOut.veiled", lang, target=_name(names, ev.target))
-
-
-def _still(ev: Event, lang: Lang | None, names: Mapping[str, str] | None) -> str:
-    assert isinstance(ev, StillUnconscious)
-    key = "still" if ev.left > 0 else "awake"
-    return t(f"ev.StillUnconscious.veiled.{key}", lang, fighter=_name(names, ev.fighter))
-
-
-def _reloaded(ev: Event, lang: Lang | None, names: Mapping[str, str] | None) -> str:
-    assert isinstance(ev, Reloaded)
-    return t("ev.Reloaded.veiled", lang, fighter=_name(names, ev.fighter))
-
-
-Veil = Callable[[Event, Lang | None, Mapping[str, str] | None], str | None]
-
-VEILED: dict[type[Event], Veil] = {
-    ShotRolled: _shot,
-    LocationRolled: _location,
-    LocationShifted: _shifted,
-    DamageDealt: _damage,
-    KnockOutRolled: _ko_roll,
-    KnockOutHurt: _ko_hurt,
-    KnockedOut: _knocked_out,
-    StillUnconscious: _still,
-    Reloaded: _reloaded,
-}
-"""The veiled line of each event type that has one; the others (a volley's count, the
-stealth of an approach) leave nothing to those who may not see them."""
-
-
-def veiled_line(ev: Event, lang: Lang | None, names: Mapping[str, str] | None) -> str | None:
-    """What a reader who may not see ``ev`` reads instead (None: nothing)."""
-    veil = VEILED.get(type(ev))
-    return veil(ev, lang, names) if veil is not None else None

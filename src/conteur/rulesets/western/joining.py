@@ -14,7 +14,6 @@ next the game master may say who goes first (``settle_tie``).
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import Any
 
 from conteur.engine import Command, Event, Resolution
@@ -73,7 +72,6 @@ def tied_now(state: WesternState) -> tuple[str, ...]:
     return tuple(group) if len(group) > 1 else ()
 
 
-@dataclass(frozen=True, kw_only=True)
 class TieSettled(Event):
     """The game master says who of the tied shooters goes first (W-SPD-2)."""
 

@@ -3,7 +3,9 @@
 ``draft_shot`` reads the state and fixes every number of one shot into a frozen
 ``Shot``; ``roll_shot`` is the dice chain, a pure function of the shot and the
 dice: hit roll → hit location (or the zone aimed at) → critical shift → damage
-× multiplier. The odds (``odds.py``) run the very same ``roll_shot``.
+× multiplier, each stage a function of the values rolled (``rolls_location``,
+``rolled_zone``, ``hit_zone``, ``zone_multiplier``, ``damage_of``, ``pv_lost``) that
+the odds (``odds.shot_odds``) call over the exact outcomes of each roll.
 """
 
 from __future__ import annotations
@@ -20,12 +22,13 @@ from conteur.i18n import ConteurError, Msg, catalog
 
 from .dice import Percentile, expr_ask
 from .state import Fighter, WesternState
-from .tables import Location, Tables, Weapon
+from .tables import Tables, Weapon
 
 
-@dataclass(frozen=True)
-class Shot:
-    """Every number one shot or blow needs."""
+@dataclass(frozen=True, kw_only=True)
+class ShotAim:
+    """Who shoots (or strikes) at whom, with what, and at what chance: the fields a ``Shot``
+    and the ``ShotRolled`` event it ends in share."""
 
     attacker: str
     target: str
@@ -33,6 +36,13 @@ class Shot:
     hand: str
     skill: str
     percent: int
+    """The percentage adjusted by every modifier."""
+
+
+@dataclass(frozen=True, kw_only=True)
+class Shot(ShotAim):
+    """Every number one shot or blow needs."""
+
     modifiers: tuple[tuple[str, int], ...]
     zone: str | None
     """The zone aimed at, or None (then 1D100 on the table)."""
@@ -205,6 +215,45 @@ def shifted_zone(tables: Tables, zone: str, margin: int) -> str:
     return reached
 
 
+# The stages of a hit (W-LOC-*, W-CRIT-2/3, W-DMG-*): the rules of one shot as functions of
+# the values the dice gave, which ``roll_shot`` calls with the table's dice and the odds
+# (``odds.shot_odds``) over each roll's exact outcomes, once per distinct value.
+
+LOCATION = Expr(1, 100)
+"""The hit location roll (W-LOC-2)."""
+
+
+def rolls_location(shot: Shot) -> bool:
+    """A hit on a human rolls 1D100 for its location unless a zone was aimed at (W-CRIT-3)."""
+    return shot.human and shot.zone is None
+
+
+def rolled_zone(tables: Tables, face: int) -> str:
+    """The zone the location roll lands on (W-LOC-2)."""
+    return tables.zone_of(face).id
+
+
+def hit_zone(shot: Shot, tables: Tables, hit: Any, rolled: str | None) -> str | None:
+    """The zone the hit lands on: the zone aimed at (no shift, W-CRIT-3), the zone rolled
+    moved by a critical's margin (W-CRIT-2), or None for a target without zones."""
+    if not shot.human:
+        return None
+    if shot.zone is not None:
+        return shot.zone
+    assert rolled is not None
+    return shifted_zone(tables, rolled, hit.margin) if hit.critical else rolled
+
+
+def zone_multiplier(tables: Tables, zone: str | None) -> float:
+    """The damage multiplier of the zone hit (1 without zones)."""
+    return 1.0 if zone is None else tables.location(zone).multiplier
+
+
+def damage_of(shot: Shot) -> Expr:
+    """The weapon's damage roll."""
+    return Expr.parse(shot.damage)
+
+
 def pv_lost(total: int, multiplier: float) -> int:
     """Damage times the zone's multiplier, rounded down, at least 1 PV."""
     return max(1, math.floor(total * multiplier + 1e-9))
@@ -243,30 +292,21 @@ def roll_shot(
     if not hit.result.success:
         return ShotOutcome.missed(hit)
     location: RollRecord[Any] | None = None
-    rolled: str | None = None
-    zone: str | None = None
-    multiplier = 1.0
-    if shot.human:
-        if shot.zone is not None:
-            rolled = zone = shot.zone  # aimed at: no shift (W-CRIT-3)
-        else:
-            d100 = Expr(1, 100)
-            location = dice.roll(
-                d100, expr_ask(d100, shot.attacker, Msg("ask.what.location", name=target))
-            )
-            loc: Location = tables.zone_of(location.result.total)
-            rolled = zone = loc.id
-            if hit.result.critical:
-                zone = shifted_zone(tables, rolled, hit.result.margin)
-        multiplier = tables.location(zone).multiplier
-    damage_roll = Expr.parse(shot.damage)
+    if rolls_location(shot):
+        location = dice.roll(
+            LOCATION, expr_ask(LOCATION, shot.attacker, Msg("ask.what.location", name=target))
+        )
+    rolled = None if location is None else rolled_zone(tables, location.result.total)
+    zone = hit_zone(shot, tables, hit.result, rolled)
+    multiplier = zone_multiplier(tables, zone)
+    damage_roll = damage_of(shot)
     damage = dice.roll(
         damage_roll, expr_ask(damage_roll, shot.attacker, Msg("ask.what.damage", name=target))
     )
     return ShotOutcome(
         hit=hit,
         location=location,
-        rolled_zone=rolled,
+        rolled_zone=zone if location is None else rolled,  # aimed at: the zone itself
         zone=zone,
         damage=damage,
         multiplier=multiplier,

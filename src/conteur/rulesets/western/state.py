@@ -57,6 +57,10 @@ class WesternState:
         """A combatant is taken out of the fight and of the order (``.joining``): it loses
         the shots or blows it had left this round."""
         self.fighters[fighter].withdrawn = True
+        self.drop_slots(fighter)
+
+    def drop_slots(self, fighter: str) -> None:
+        """The shots or blows ``fighter`` has left this round are lost (W-SPD-2)."""
         left = [x for x in self.slots[self.done :] if x[0] != fighter]
         self.slots = self.slots[: self.done] + left
 

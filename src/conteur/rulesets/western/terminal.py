@@ -1,41 +1,22 @@
-"""The western ruleset on the terminal: ``conteur roll western``, its odds, the report of a
+"""The western ruleset on the terminal: the odds of ``conteur odds western``, the report of a
 d100 roll, its part of the demo.
 
-Declared in ``.cli`` and loaded only when used. Rich and Babel are imported inside
-the functions.
+Declared in ``.cli`` and loaded only when used; no Typer (``conteur roll western`` is in
+``.roll_command``). Rich and Babel are imported inside the functions.
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import TYPE_CHECKING, Annotated, Any
+from typing import TYPE_CHECKING, Any
 
-import typer
-
-from conteur.cli.common import (
-    help_text,
-)
 from conteur.cli.render import Report, faces
-from conteur.cli.roll import roll_command
-from conteur.cli_parts import check_range
-from conteur.dice import Roll, RollRecord
+from conteur.dice import RollRecord
 from conteur.dice.rolls import DieNote
 from conteur.i18n import Lang, t
-from conteur.rulesets.western.cli import MIN_SKILL
 
 if TYPE_CHECKING:
     from conteur.cli.demo import DemoPart
-
-
-@roll_command
-def roll(
-    skill: Annotated[int, typer.Option("--skill", "-s", help=help_text("cli.help.skill"))],
-) -> Roll[Any]:
-    """1D100 at or under the skill; critical under a tenth of it (W-CRIT-1)."""
-    from .dice import Percentile
-
-    check_range("--skill", skill, MIN_SKILL)
-    return Percentile(skill)
 
 
 def show_odds(lang: Lang, *, skill: int) -> None:

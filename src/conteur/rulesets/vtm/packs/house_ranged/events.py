@@ -2,53 +2,21 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping
-from dataclasses import dataclass
-from typing import Any
-
 from conteur.engine import Event
-from conteur.i18n import Lang, Msg, catalog, t
 
-from ...events import veil
+from ...events import SuccessesShared
 from ...state import VtmState
 from ...visibility import owned
 from .conditions import CarefulShot, Suppressed
 
 
-def _spot(out: dict[str, Any]) -> dict[str, Any]:
-    """The ``location`` field in the reader's language (``word.head``)."""
-    key = f"word.{out.get('location')}"
-    if key in catalog():
-        out["location"] = Msg(key)
-    return out
-
-
-def _shares(shares: tuple[tuple[str, int], ...], names: Mapping[str, str] | None) -> str:
-    return ", ".join(f"{names.get(fid, fid) if names else fid} {n}" for fid, n in shares)
-
-
-@dataclass(frozen=True, kw_only=True)
-class BurstShared(Event):
+class BurstShared(SuccessesShared):
     """A burst's successes split among its targets (R-BURST-1, R-BURST-2)."""
 
-    attacker: str
-    successes: int
-    shares: tuple[tuple[str, int], ...]
-
-    def params(self, names: Mapping[str, str] | None = None) -> dict[str, Any]:
-        out = super().params(names)
-        out["shares"] = _shares(self.shares, names)
-        return out
-
-    def veiled(
-        self, lang: Lang | None = None, names: Mapping[str, str] | None = None
-    ) -> str | None:
-        """« Dario tire une rafale : Vidal, Rosa »: who is aimed at, not the successes."""
-        targets = ", ".join((names or {}).get(fid, fid) for fid, _ in self.shares)
-        return t("ev.BurstShared.veiled", lang, **{**self.params(names), "targets": targets})
+    veil = "ev.BurstShared.veiled"
+    """« Dario tire une rafale : Vidal, Rosa »: who is aimed at, not the successes."""
 
 
-@dataclass(frozen=True, kw_only=True)
 class SpreadFired(Event):
     """A shotgun spread: its band and the targets in the cone (R-SPREAD-2, R-SPREAD-3)."""
 
@@ -57,13 +25,7 @@ class SpreadFired(Event):
     metres: int
     targets: tuple[str, ...]
 
-    def params(self, names: Mapping[str, str] | None = None) -> dict[str, Any]:
-        out = super().params(names)
-        out["targets"] = ", ".join(names.get(t, t) if names else t for t in self.targets)
-        return out
 
-
-@dataclass(frozen=True, kw_only=True)
 class SuppressionLaid(Event):
     """Suppressive fire pins its targets down for the turn (R-SUPP-1, R-SUPP-2)."""
 
@@ -81,19 +43,10 @@ class SuppressionLaid(Event):
                 )
             )
 
-    def params(self, names: Mapping[str, str] | None = None) -> dict[str, Any]:
-        out = super().params(names)
-        out["targets"] = ", ".join(names.get(t, t) if names else t for t in self.targets)
-        return out
-
-    def veiled(
-        self, lang: Lang | None = None, names: Mapping[str, str] | None = None
-    ) -> str | None:
-        """« Dario arrose de tirs de suppression : Vidal, Rosa »: not the successes."""
-        return veil(self, "ev.SuppressionLaid.veiled", lang, names)
+    veil = "ev.SuppressionLaid.veiled"
+    """« Dario arrose de tirs de suppression : Vidal, Rosa »: not the successes."""
 
 
-@dataclass(frozen=True, kw_only=True)
 class SuppressionTested(Event):
     """A suppressed fighter's Willpower test before it exposes itself (R-SUPP-2)."""
 
@@ -108,15 +61,11 @@ class SuppressionTested(Event):
         if held is not None:
             conditions.put(held.after_test(self.passed))
 
-    def veiled(
-        self, lang: Lang | None = None, names: Mapping[str, str] | None = None
-    ) -> str | None:
+    def veil_key(self) -> str:
         """« Vidal tient bon sous le feu » or « … se terre »: not the test's numbers."""
-        key = "ev.SuppressionTested.veiled." + ("passed" if self.passed else "failed")
-        return veil(self, key, lang, names)
+        return "ev.SuppressionTested.veiled." + ("passed" if self.passed else "failed")
 
 
-@dataclass(frozen=True, kw_only=True)
 class PinnedDown(Event):
     """A suppressed fighter failed its test: its exposing action is lost (R-SUPP-2)."""
 
@@ -124,7 +73,6 @@ class PinnedDown(Event):
     kind: str
 
 
-@dataclass(frozen=True, kw_only=True)
 class LimbRolled(Event):
     """The roll of a fighter hit in an arm or a leg (R-CALL-4, R-CALL-5)."""
 
@@ -135,11 +83,7 @@ class LimbRolled(Event):
     successes: int
     needed: int
 
-    def params(self, names: Mapping[str, str] | None = None) -> dict[str, Any]:
-        return _spot(super().params(names))
 
-
-@dataclass(frozen=True, kw_only=True)
 class HeadShotKill(Event):
     """A head shot whose damage reached the target's Stamina (R-CALL-2)."""
 
@@ -147,25 +91,17 @@ class HeadShotKill(Event):
     damage: int
     stamina: int
 
-    def veiled(
-        self, lang: Lang | None = None, names: Mapping[str, str] | None = None
-    ) -> str | None:
-        """« Lupo est tué sur le coup »: not the damage nor its Stamina (R-CALL-2)."""
-        return veil(self, "ev.HeadShotKill.veiled", lang, names)
+    veil = "ev.HeadShotKill.veiled"
+    """« Lupo est tué sur le coup »: not the damage nor its Stamina (R-CALL-2)."""
 
 
-@dataclass(frozen=True, kw_only=True)
 class LocationIgnored(Event):
     """A target without wound penalties shrugs off the location's effect (R-CALL-6)."""
 
     target: str
     location: str
 
-    def params(self, names: Mapping[str, str] | None = None) -> dict[str, Any]:
-        return _spot(super().params(names))
 
-
-@dataclass(frozen=True, kw_only=True)
 class CarefulAim(Event):
     """A round spent lining up a careful shot (R-AIM-1)."""
 
@@ -182,7 +118,6 @@ class CarefulAim(Event):
         )
 
 
-@dataclass(frozen=True, kw_only=True)
 class CarefulAimLost(Event):
     """The shooter was disturbed: the careful shot's bonus is lost (R-AIM-1)."""
 
