@@ -36,6 +36,7 @@ from conteur.dice import DiceSource
 from conteur.i18n import ConteurError
 from conteur.records import lean
 
+from .answers import forget
 from .commands import Command, CommandTemplate
 from .events import Event, EventList, event_from_dict
 from .hidden import (
@@ -150,6 +151,7 @@ def in_force(log: list[LogEntry]) -> list[CommandEntry]:
 
 def fold(state: Any, entries: list[CommandEntry]) -> Any:
     """``state`` with the events of ``entries`` folded in, in order (changed in place)."""
+    forget(state)
     for entry in entries:
         for event in entry.events:
             event.apply(state)
@@ -359,6 +361,7 @@ class Encounter:
             enc._note_hidden(entry)
         enc._active = in_force(enc.log)
         state = enc.state
+        forget(state)
         for depth, entry in enumerate(enc._active, start=1):
             for event in entry.events:
                 event.apply(state)
@@ -381,6 +384,7 @@ class Encounter:
                 self.undo()
                 continue
             state = self.state
+            forget(state)
             for event in entry.events:
                 event.apply(state)
             self._note_hidden(entry)

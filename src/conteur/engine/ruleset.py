@@ -30,6 +30,7 @@ from typing_extensions import TypeVar
 from conteur.dice import DiceSource
 from conteur.i18n import ConteurError, Describable, Lang, Msg, catalog, t
 
+from .answers import KEY as ANSWERS
 from .commands import Command, CommandTemplate, Param
 from .events import Event, event_types
 from .odds import AttackOdds, AttackQuery
@@ -73,6 +74,9 @@ class Resolution(Generic[S]):
         self.dice = dice
         self.events: list[Event] = []
         self._see = see
+        self._fields: dict[str, Any] | None = getattr(state, "__dict__", None)
+        """The state's own fields, where ``emit`` drops the answers kept for it
+        (``engine/answers.py``; a restore refills the same dict)."""
 
     def emit(self, event: Event) -> Event:
         """Record ``event`` (stamped with its visibility) and fold it into the state."""
@@ -80,6 +84,9 @@ class Resolution(Generic[S]):
             seen = self._see(event, self.state)
             if seen is not event.seen and seen != event.seen:
                 event = _stamped(event, seen)
+        fields = self._fields
+        if fields is not None:
+            fields.pop(ANSWERS, None)  # answers computed from the state before (``forget``)
         event.apply(self.state)
         self.events.append(event)
         return event

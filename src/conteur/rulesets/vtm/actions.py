@@ -7,10 +7,10 @@ other) are here; shooting, aiming and reloading are in ``ranged.py``.
 
 from __future__ import annotations
 
-import copy
 from typing import Any
 
 from conteur.engine import Command, Resolution
+from conteur.engine.answers import answers
 from conteur.engine.geometry import distance, move_toward, parse_position
 from conteur.i18n import ConteurError
 
@@ -98,7 +98,30 @@ def action_now(
 def check_now(state: VtmState, f: Fighter, a: Action) -> None:
     """Whether ``a`` can be carried out now: its rules (``validate``), and the reach of the
     fighters it strikes from where it strikes (``check_reach_now``). ``act`` asks it, and
-    so do the templates that offer ``act`` (``legal.py``)."""
+    so do the templates that offer ``act`` (``legal.py``) and the simulator's tactics
+    before they choose ``act`` (``sim.feasible``).
+
+    The verdict on the state's own fighter is kept among the state's answers
+    (``engine/answers.py``) until the next event is folded: the tactic's check and the
+    command's are then one."""
+    if state.fighters.get(f.id) is not f:
+        _check_now(state, f, a)
+        return
+    kept = answers(state)
+    key = ("check_now", f.id, id(a))
+    found = kept.get(key)
+    if found is None or found[0] is not a:
+        try:
+            _check_now(state, f, a)
+        except ConteurError as refusal:
+            found = kept[key] = (a, refusal)
+        else:
+            found = kept[key] = (a, None)
+    if found[1] is not None:
+        raise found[1].with_traceback(None)
+
+
+def _check_now(state: VtmState, f: Fighter, a: Action) -> None:
     validate(state, f, a)
     check_reach_now(state, f, a)
 
@@ -449,9 +472,14 @@ def end_of_move(state: VtmState, f: Fighter, a: Action) -> tuple[float, float]:
 
 
 def moved_to(state: VtmState, f: Fighter, end: tuple[float, float]) -> VtmState:
-    """A shallow copy of ``state`` in which ``f`` stands at ``end`` (to read distances from)."""
-    who = copy.copy(f)
+    """A shallow copy of ``state`` in which ``f`` stands at ``end`` (to read distances from):
+    what ``copy.copy`` gives, its fields copied straight (asked at every declared attack)."""
+    new = object.__new__
+    who = new(type(f))
+    who.__dict__.update(f.__dict__)
     who.position = end
-    here = copy.copy(state)
-    here.fighters = {**state.fighters, f.id: who}
+    here = new(type(state))
+    fields = here.__dict__
+    fields.update(state.__dict__)
+    fields["fighters"] = {**state.fighters, f.id: who}
     return here

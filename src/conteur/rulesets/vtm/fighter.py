@@ -176,7 +176,8 @@ class Fighter:
         """Incapacitated, dead, in torpor, unconscious, or taken out of the fight: no action."""
         # ``self.fate != "alive"`` read directly (the referee asks it of every fighter
         # after every action): damage past the track, or no empty box left.
-        if self.health.spent:
+        health = self.health
+        if health.past_track is not None or None not in health.boxes:  # ``health.spent``
             return True
         conditions = self.conditions
         records = conditions.records

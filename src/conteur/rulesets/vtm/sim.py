@@ -77,7 +77,7 @@ from conteur.sim.referee import Bout, EscapeReferee
 from conteur.sim.tactics import TacticFactory
 
 from . import defence, equipment, locks, turn
-from .actions import resolve_goal, running_distance, validate
+from .actions import REACHLESS, check_now, resolve_goal, running_distance, validate
 from .conditions import Aiming, KnockedDown
 from .legal import declare_template, legal_commands
 from .ranged import (
@@ -87,7 +87,7 @@ from .ranged import (
     rounds_used,
     tracks_ammo,
 )
-from .state import Action, Fighter, VtmState
+from .state import DEFENSIVE, Action, Fighter, VtmState
 from .tables import Weapon
 
 CLOSE_RANGE = 2.0
@@ -124,12 +124,17 @@ def template(state: VtmState, f: Fighter, kind: str) -> CommandTemplate | None:
 
 
 def ranged_weapon(state: VtmState, f: Fighter) -> Weapon | None:
-    """The fighter's firearm (or bow, or thrown weapon): the one in hand first."""
-    owned = [equipment.weapon(state, w) for w in equipment.owned_weapons(f)]
-    ranged = [w for w in owned if w.category in ("ranged", "thrown")]
-    in_hand = [w for w in ranged if w.id == f.weapon]
-    chosen = in_hand or ranged
-    return chosen[0] if chosen else None
+    """The fighter's firearm (or bow, or thrown weapon): the one in hand first, else the
+    first the sheet lists (asked at every declaration: one pass, no lists)."""
+    first = None
+    for wid in f.sheet.weapons:  # ``equipment.owned_weapons(f)``, without the copy
+        w = equipment.weapon(state, wid)
+        if w.category in ("ranged", "thrown"):
+            if w.id == f.weapon:
+                return w
+            if first is None:
+                first = w
+    return first
 
 
 def loaded(f: Fighter, w: Weapon) -> bool:
@@ -292,12 +297,13 @@ def declaration(fighter: Fighter, actions: list[dict[str, Any]]) -> Command:
 
 def feasible(state: VtmState, f: Fighter, a: Action) -> bool:
     """Whether the declared action ``a`` can be carried out now, checked with the rules' own
-    functions (``validate``, ``check_reach``, the clip) — the command is then never refused.
+    functions (``check_now``: ``validate`` and the reach; the clip) — the command is then
+    never refused, and its own ``check_now`` finds the verdict kept on the same state.
 
     An attack on a fighter already out of the fight is not carried out (a tactic's choice).
     """
     try:
-        validate(state, f, a)
+        check_now(state, f, a)
     except ConteurError:
         return False
     m = maneuver_or_none(state, a.kind)
@@ -314,6 +320,13 @@ def feasible(state: VtmState, f: Fighter, a: Action) -> bool:
             rounds_used(m, w, f, rounds_of(f, w))
         except ConteurError:
             return False
+    if (
+        a.target != f.id
+        and a.kind not in DEFENSIVE
+        and m.id not in REACHLESS
+        and not m.effect("move")
+    ):
+        return True  # the target's reach from where it strikes: checked by ``check_now``
     here = state
     goal = a.param("move_to")
     if goal is not None:
