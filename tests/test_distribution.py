@@ -298,3 +298,52 @@ def test_brute_force_two_dice() -> None:
     want = Dist.from_mapping({k: c / 36 for k, c in counts.items()})
     assert (Dist.die(6) + Dist.die(6)).isclose(want)
     assert np.isclose(want.total(), 1.0)
+
+
+@settings(max_examples=300, deadline=None)
+@given(
+    st.dictionaries(
+        st.integers(-20, 20),
+        st.one_of(st.just(0.0), st.floats(0.0, 1.0)),
+        min_size=1,
+        max_size=12,
+    )
+)
+def test_from_mapping_is_the_array_constructor_on_the_same_values(raw: dict[int, float]) -> None:
+    """``from_mapping`` checks and trims in plain Python (the odds build three answers a
+    query): the same distribution, bit for bit, or the same refusal, as ``Dist(array)``."""
+    total = sum(raw.values())
+    mapping = {k: p / total / 2 for k, p in raw.items()} if total > 0 else raw
+    lo, hi = min(mapping), max(mapping)
+    arr = np.zeros(hi - lo + 1)
+    for k, p in mapping.items():
+        arr[k - lo] = p
+    try:
+        want = Dist(arr, lo)
+    except ValueError as e:
+        with pytest.raises(ValueError, match=str(e)):
+            Dist.from_mapping(mapping)
+        return
+    got = Dist.from_mapping(mapping)
+    assert got == want and got.items() == want.items()
+
+
+@pytest.mark.parametrize(
+    ("mapping", "message"),
+    [
+        ({0: float("nan")}, "finite and non-negative"),
+        ({0: float("inf")}, "finite and non-negative"),
+        ({0: -0.25, 1: 0.5}, "finite and non-negative"),
+        ({0: 0.0, 3: 0.0}, "some positive probability"),
+        ({0: 0.75, 1: 0.75}, "more than 1"),
+    ],
+)
+def test_from_mapping_refuses_what_the_array_constructor_refuses(
+    mapping: dict[int, float], message: str
+) -> None:
+    for build in (
+        Dist.from_mapping,
+        lambda m: Dist([m.get(k, 0.0) for k in range(min(m), max(m) + 1)], min(m)),
+    ):
+        with pytest.raises(ValueError, match=message):
+            build(mapping)

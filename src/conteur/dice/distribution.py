@@ -121,10 +121,28 @@ class Dist:
         if not mapping:
             raise ValueError("a distribution needs at least one outcome")
         lo, hi = min(mapping), max(mapping)
-        arr = np.zeros(hi - lo + 1)
+        if normalize:
+            arr = np.zeros(hi - lo + 1)
+            for outcome, p in mapping.items():
+                arr[outcome - lo] += p
+            return cls(arr, lo, normalize=True)
+        # The checks of ``__init__`` on the values themselves: an answer's few outcomes
+        # are read many times a second (the odds), where numpy's checks cost the most.
+        probs = [0.0] * (hi - lo + 1)
+        total = 0.0
         for outcome, p in mapping.items():
-            arr[outcome - lo] += p
-        return cls(arr, lo, normalize=normalize)
+            q = float(p)
+            if not 0.0 <= q < math.inf:  # NaN fails too
+                raise ValueError("probabilities must be finite and non-negative")
+            probs[outcome - lo] += q
+            total += q
+        if total <= 0.0:
+            raise ValueError("a distribution needs some positive probability")
+        if total > 1.0 + _OVERFULL:
+            raise ValueError(f"probabilities add up to {total!r}, more than 1")
+        first = next(i for i, q in enumerate(probs) if q != 0.0)
+        last = len(probs) - next(i for i, q in enumerate(reversed(probs)) if q != 0.0)
+        return cls._raw(np.array(probs[first:last], dtype=np.float64), lo + first)
 
     @classmethod
     def from_array(cls, probs: npt.ArrayLike, offset: int = 0, *, normalize: bool = False) -> Dist:
