@@ -23,6 +23,21 @@ from conteur.engine.kit import KitRuleset
 from conteur.engine.registry import available_rulesets, get_ruleset
 
 
+def part_binding(node: ast.AST) -> tuple[str, str, str] | None:
+    """``views: ViewsPart = self.part("views")`` as (local name, protocol, part module)."""
+    if (
+        isinstance(node, ast.AnnAssign)
+        and isinstance(node.target, ast.Name)
+        and isinstance(node.annotation, ast.Name)
+        and isinstance(node.value, ast.Call)
+        and isinstance(node.value.func, ast.Attribute)
+        and node.value.func.attr == "part"
+        and isinstance(node.value.args[0], ast.Constant)
+    ):
+        return node.target.id, node.annotation.id, str(node.value.args[0].value)
+    return None
+
+
 def parts_by_method() -> dict[str, list[tuple[str, str, bool]]]:
     """Each method of ``KitRuleset`` → the (module, name, called) parts it reads: a method
     binds a module (``views: ViewsPart = self.part("views")``) and reads names of it."""
@@ -32,17 +47,9 @@ def parts_by_method() -> dict[str, list[tuple[str, str, bool]]]:
     for method in cls.body:
         if not isinstance(method, ast.FunctionDef):
             continue
-        bound: dict[str, str] = {}  # local name → the part module it holds
-        for node in ast.walk(method):
-            if (
-                isinstance(node, ast.AnnAssign)
-                and isinstance(node.target, ast.Name)
-                and isinstance(node.value, ast.Call)
-                and isinstance(node.value.func, ast.Attribute)
-                and node.value.func.attr == "part"
-                and isinstance(node.value.args[0], ast.Constant)
-            ):
-                bound[node.target.id] = str(node.value.args[0].value)
+        bound = {  # local name → the part module it holds
+            b[0]: b[2] for node in ast.walk(method) if (b := part_binding(node)) is not None
+        }
         called = {id(n.func) for n in ast.walk(method) if isinstance(n, ast.Call)}
         for node in ast.walk(method):
             if (
@@ -104,18 +111,7 @@ def part_protocols() -> dict[str, str]:
     (``views: ViewsPart = self.part("views")``)."""
     tree = ast.parse(inspect.getsource(kit))
     cls = next(n for n in tree.body if isinstance(n, ast.ClassDef) and n.name == "KitRuleset")
-    out: dict[str, str] = {}
-    for node in ast.walk(cls):
-        if (
-            isinstance(node, ast.AnnAssign)
-            and isinstance(node.annotation, ast.Name)
-            and isinstance(node.value, ast.Call)
-            and isinstance(node.value.func, ast.Attribute)
-            and node.value.func.attr == "part"
-            and isinstance(node.value.args[0], ast.Constant)
-        ):
-            out[str(node.value.args[0].value)] = node.annotation.id
-    return out
+    return {b[2]: b[1] for node in ast.walk(cls) if (b := part_binding(node)) is not None}
 
 
 def typed_parts(ruleset: KitRuleset[Any]) -> list[tuple[str, str]]:

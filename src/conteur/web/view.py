@@ -511,18 +511,19 @@ def empty_choice(name: str, lang: Lang, ruleset: str = "", command: str = "") ->
     return option_text(t(key, lang)) if key is not None else "—"
 
 
+_NUMBERED = re.compile(r"_\d+$")
+"""A numbered parameter's number (``celerity_kind_2``): it reads its family's words."""
+
+
 def empty_key(name: str, ruleset: str = "", command: str = "") -> str | None:
     """The catalogue key ``empty_choice`` says an empty ``name`` with, or None (a dash)."""
-    family = _NUMBERED.sub("", name)  # celerity_kind_2 reads celerity_kind's words
+    names = dict.fromkeys((name, _NUMBERED.sub("", name)))
     keys = (
-        *(f"{ruleset}.empty.{command}.{n}" for n in (name, family) if ruleset and command),
-        *(f"{ruleset}.empty.{n}" for n in (name, family) if ruleset),
+        *(f"{ruleset}.empty.{command}.{n}" for n in names if ruleset and command),
+        *(f"{ruleset}.empty.{n}" for n in names if ruleset),
         f"web.empty.{name}",
     )
     return next((k for k in keys if k in catalog()), None)
-
-
-_NUMBERED = re.compile(r"_\d+$")
 
 
 @dataclass
