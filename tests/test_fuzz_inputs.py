@@ -9,8 +9,10 @@ whole file to a few seconds.
 
 from __future__ import annotations
 
+import contextlib
 import copy
 import os
+import tempfile
 from pathlib import Path
 from typing import Any
 
@@ -169,7 +171,9 @@ def command_lines(draw: st.DrawFn) -> list[str]:
 def test_every_command_answers_or_refuses_never_a_traceback(args: list[str]) -> None:
     if args[0] == "simulate" and args[3].lstrip("-").isdigit() and int(args[3]) > 3:
         args[3] = "3"  # a few runs are enough to read the options
-    result = runner.invoke(app, args)
+    # a simulation writes its plot into the working directory: an empty one, not the clone
+    with tempfile.TemporaryDirectory() as here, contextlib.chdir(here):
+        result = runner.invoke(app, args)
     assert result.exception is None or isinstance(result.exception, SystemExit), (
         args,
         result.exception,
