@@ -20,10 +20,17 @@ import pytest
 CONTEUR = str(Path(sys.executable).parent / "conteur")
 HEAVY = ("numpy", "conteur.engine", "conteur.dice", "pydantic", "babel")
 """What the help of the command line does not need (YAML reads its catalogs)."""
+COMMAND_MODULES = tuple(
+    f"conteur.cli.{m}"
+    for m in ("imports", "npc", "simulate", "demo", "play", "serve", "db", "roll", "odds_attack")
+)
+"""The modules of the root's commands: its help lists them without importing them."""
+RENDERER = ("rich.markdown", "rich.traceback", "markdown_it", "pygments")
+"""What Typer's help renderer would load for the Markdown mode and pretty tracebacks."""
 
 
-def loaded_by(argv: list[str]) -> set[str]:
-    """The modules of ``HEAVY`` a fresh process running ``conteur argv`` has loaded."""
+def loaded_by(argv: list[str], modules: tuple[str, ...] = HEAVY) -> set[str]:
+    """The ``modules`` a fresh process running ``conteur argv`` has loaded."""
     code = (
         "import json, sys\n"
         "from conteur.launch import main\n"
@@ -31,7 +38,7 @@ def loaded_by(argv: list[str]) -> set[str]:
         f"    main({argv!r})\n"
         "except SystemExit:\n"
         "    pass\n"
-        f"sys.stderr.write(json.dumps([m for m in {HEAVY!r} if m in sys.modules]))\n"
+        f"sys.stderr.write(json.dumps([m for m in {modules!r} if m in sys.modules]))\n"
     )
     done = subprocess.run(
         [sys.executable, "-c", code], capture_output=True, text=True, check=True, timeout=120
@@ -41,6 +48,16 @@ def loaded_by(argv: list[str]) -> set[str]:
 
 def test_help_imports_neither_the_engine_nor_numpy() -> None:
     assert loaded_by(["--help"]) == set()
+
+
+def test_help_imports_no_command_module_nor_the_markdown_renderer() -> None:
+    assert loaded_by(["--help"], COMMAND_MODULES + RENDERER) == set()
+    assert loaded_by([], COMMAND_MODULES + RENDERER) == set()  # no command: the help
+
+
+def test_a_command_imports_its_module_only() -> None:
+    loaded = loaded_by(["db", "--help"], COMMAND_MODULES)
+    assert loaded == {"conteur.cli.db"}
 
 
 def test_the_check_sees_a_heavy_import() -> None:
@@ -71,3 +88,93 @@ def test_help_starts_within_a_loose_bound_of_numpy() -> None:
     # Loose: the goal is 2x (benchmarks/startup.py); before the engine was imported lazily
     # the help took over 4x.
     assert ratio < 3.5, times
+
+
+LISTED_VS_BUILT = """
+import json, sys
+from typer.testing import CliRunner
+from conteur.cli import app
+from conteur.cli.root import ROOT_COMMANDS
+
+runner = CliRunner()
+lazy = runner.invoke(app, ["--help"], env={"COLUMNS": "100"}).output
+assert "conteur.cli.db" not in sys.modules
+fields = ("name", "help", "short_help", "hidden", "deprecated", "rich_help_panel")
+differ = []
+for entry in ROOT_COMMANDS:  # what the help reads of each ("or None": a Typer placeholder)
+    listed, built = entry.listed(), entry.build()
+    for f in fields:
+        if (getattr(listed, f, None) or None) != (getattr(built, f, None) or None):
+            differ.append([entry.name, f, repr(getattr(listed, f)), repr(getattr(built, f))])
+for entry in ROOT_COMMANDS:  # every command built, as an app that loaded them all
+    runner.invoke(app, [entry.name, "--help"], env={"COLUMNS": "100"})
+eager = runner.invoke(app, ["--help"], env={"COLUMNS": "100"}).output
+print(json.dumps({"lazy": lazy, "eager": eager, "differ": differ}))
+"""
+
+
+@pytest.mark.parametrize("lang", ["fr", "en"])
+def test_the_listed_help_is_the_built_one(lang: str) -> None:
+    # The root's help lists its commands from their declaration; once every command is
+    # built (what the help showed before it listed them lazily) it reads the same.
+    env = dict(os.environ, CONTEUR_LANG=lang)
+    done = subprocess.run(
+        [sys.executable, "-c", LISTED_VS_BUILT],
+        capture_output=True,
+        text=True,
+        check=True,
+        timeout=120,
+        env=env,
+    )
+    found = json.loads(done.stdout.strip().splitlines()[-1])
+    assert found["differ"] == []
+    assert found["lazy"] == found["eager"]
+    assert "simulate" in found["lazy"] and "xp" in found["lazy"]
+
+
+RENDERER_SHIM = (
+    f"RENDERER = {RENDERER!r}\n"
+    + """
+import io, json, sys
+from conteur.cli.chrome import load_rich_utils
+load_rich_utils()
+from typer import rich_utils
+from rich.console import Console
+out = {"loaded": [m for m in RENDERER if m in sys.modules]}
+out["stand_ins"] = [type(rich_utils.Markdown).__name__, type(rich_utils.Traceback).__name__]
+text = "A **bold** word and `code`.\\n\\n* one\\n* two"
+made = rich_utils._make_rich_text(text=text, markup_mode="markdown")
+from rich.markdown import Markdown
+out["real"] = isinstance(made, Markdown) and sys.modules["rich.markdown"] is not None
+def shown(renderable):
+    buffer = io.StringIO()
+    Console(file=buffer, width=60, force_terminal=True).print(renderable)
+    return buffer.getvalue()
+out["same"] = shown(made) == shown(Markdown(text))
+try:
+    raise ValueError("x")
+except ValueError as error:
+    from rich.traceback import Traceback
+    made_tb = rich_utils.Traceback.from_exception(type(error), error, error.__traceback__)
+    out["traceback"] = isinstance(made_tb, Traceback)
+print(json.dumps(out))
+"""
+)
+
+
+def test_the_renderer_loads_without_markdown_and_still_renders_it() -> None:
+    # ``chrome.load_rich_utils`` imports ``typer.rich_utils`` with stand-ins for the Rich
+    # classes it imports by name and uses only in modes conteur does not use. If Typer
+    # stops importing them that way (or starts loading markdown_it by another road), the
+    # first checks fail; the others check that the stand-ins still give the real thing.
+    done = subprocess.run(
+        [sys.executable, "-c", RENDERER_SHIM],
+        capture_output=True,
+        text=True,
+        check=True,
+        timeout=120,
+    )
+    found = json.loads(done.stdout.strip().splitlines()[-1])
+    assert found["loaded"] == []
+    assert found["stand_ins"] == ["_Deferred", "_Deferred"]
+    assert found["real"] and found["same"] and found["traceback"]

@@ -17,12 +17,17 @@ or ``ChromeGroup`` (``cls=``), which write them from the catalogue
 
 Rich's panel titles and a few labels are module constants of ``typer.rich_utils``: only
 ``use_language`` sets them, when the language of what is printed is known (help or error),
-so loading the CLI neither imports Rich nor pays for them.
+so loading the CLI neither imports Rich nor pays for them. ``use_language`` imports
+``typer.rich_utils`` through ``load_rich_utils``, which spares it ``rich.markdown`` and
+``rich.traceback`` (see there).
 """
 
 from __future__ import annotations
 
+import importlib
+import sys
 from collections.abc import Callable, Sequence
+from types import ModuleType
 from typing import TYPE_CHECKING, Any, NoReturn
 
 import typer
@@ -57,10 +62,66 @@ def shown_lang() -> Lang:
     return _shown[-1] if _shown else env_lang()
 
 
+DEFERRED = {"rich.markdown": "Markdown", "rich.traceback": "Traceback"}
+"""The Rich classes ``typer.rich_utils`` imports by name when it loads and uses only in
+modes conteur does not use: ``Markdown`` for a help in Markdown mode (conteur's is in
+Rich markup mode, Typer's default), ``Traceback`` for Typer's pretty exceptions (turned
+off). ``rich.markdown`` loads ``markdown_it`` and pygments, ``rich.traceback`` pygments:
+together about as much as the rest of the help."""
+
+
+class _Deferred(type):
+    """The metaclass of a stand-in for a class of ``DEFERRED``: calling the stand-in, or
+    reading one of its attributes (``Traceback.from_exception``), imports the real class
+    and answers with it."""
+
+    module: str
+    name: str
+
+    def real(cls) -> Any:
+        return getattr(importlib.import_module(cls.module), cls.name)
+
+    def __call__(cls, *args: Any, **kwargs: Any) -> Any:
+        return cls.real()(*args, **kwargs)
+
+    def __getattr__(cls, attribute: str) -> Any:
+        if attribute.startswith("__"):
+            raise AttributeError(attribute)
+        return getattr(cls.real(), attribute)
+
+
+def load_rich_utils() -> None:
+    """Import ``typer.rich_utils`` (Typer's help and error renderer) without the modules of
+    ``DEFERRED`` that are not loaded yet.
+
+    While it loads, each of them is a stand-in module whose class is a ``_Deferred``
+    stand-in; the stand-in modules are taken out of ``sys.modules`` right after, so that
+    any later import of them (the stand-in classes' own, say) gets the real module.
+    ``tests/test_startup.py`` checks that the help then loads neither ``markdown_it`` nor
+    pygments, and that a Markdown help still renders as with the real class (it fails if
+    Typer stops importing the classes this way, or renders them differently).
+    """
+    if "typer.rich_utils" in sys.modules:
+        return
+    stand_ins: dict[str, ModuleType] = {}
+    for module, name in DEFERRED.items():
+        if module not in sys.modules:
+            stand_in = ModuleType(module)
+            setattr(stand_in, name, _Deferred(name, (), {"module": module, "name": name}))
+            stand_ins[module] = sys.modules[module] = stand_in
+    try:
+        importlib.import_module("typer.rich_utils")
+    finally:
+        for module, stand_in in stand_ins.items():
+            if sys.modules.get(module) is stand_in:
+                del sys.modules[module]
+
+
 def use_language(lang: Lang) -> None:
     """Write the chrome in ``lang`` from now on: the usage line, and Typer's Rich panel
     titles and labels (module constants of ``typer.rich_utils``, set here and only here).
     Called once the language is known, when help or an error is about to be printed."""
+    load_rich_utils()
     from typer import rich_utils
 
     _shown[:] = [lang]
@@ -219,13 +280,13 @@ def name_params(command: Command, lang: Lang) -> None:
 
 def report(error: errors.ClickException, lang: Lang) -> NoReturn:
     """Print ``error`` in ``lang`` — usage line, help hint, message — and exit (code 2)."""
-    from typer import rich_utils
-
     use_language(lang)
     ctx = error.ctx if isinstance(error, errors.UsageError) else None
     if ctx is not None:
         name_params(ctx.command, lang)
     shown = errors.UsageError(describe(error, lang), ctx)
+    from typer import rich_utils
+
     rich_utils.rich_format_error(shown)
     raise typer.Exit(error.exit_code)
 
@@ -350,6 +411,7 @@ __all__ = [
     "ExtraArguments",
     "NoSuchCommand",
     "describe",
+    "load_rich_utils",
     "name_params",
     "report",
     "shown_lang",

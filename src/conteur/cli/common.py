@@ -1,4 +1,4 @@
-"""Shared pieces of the CLI: the root app, dice sources, and (re-exported from
+"""Shared pieces of the CLI: dice sources, and (re-exported from
 ``options``) the common options and error reporting.
 
 Help texts come from the message catalog, in the language of ``CONTEUR_LANG``
@@ -13,8 +13,6 @@ import random
 import sys
 from typing import TYPE_CHECKING
 
-import typer
-
 from conteur.i18n import ConteurError
 
 from .options import DiceOption as DiceOption
@@ -25,22 +23,11 @@ from .options import fail as fail
 from .options import help_text as help_text
 from .options import print_json as print_json
 from .options import resolve_lang as resolve_lang
-from .rulesets import RootGroup
 
 if TYPE_CHECKING:
     from rich.console import Console
 
     from conteur.dice import DiceSource
-
-
-app = typer.Typer(
-    cls=RootGroup,
-    name="conteur",
-    help=help_text("cli.help.app"),
-    no_args_is_help=True,
-    add_completion=False,
-    pretty_exceptions_enable=False,
-)
 
 
 def console() -> Console:
@@ -88,7 +75,6 @@ __all__ = [
     "JsonOption",
     "LangOption",
     "SeedOption",
-    "app",
     "console",
     "dice_source",
     "fail",

@@ -18,14 +18,13 @@ import conteur.i18n
 from conteur.i18n import ConteurError, os_reason, t
 
 from .chrome import ChromeCommand, ChromeGroup
-from .common import JsonOption, LangOption, app, fail, help_text, print_json, resolve_lang
+from .common import JsonOption, LangOption, fail, help_text, print_json, resolve_lang
 from .plain import user_errors
 
 conteur.i18n.register_package_catalog("conteur.cli", "messages-db.yaml")
 
 db_app = typer.Typer(cls=ChromeGroup, help=help_text("cli.help.db"), no_args_is_help=True)
 
-app.add_typer(db_app, name="db")
 
 UrlOption = Annotated[str | None, typer.Option("--url", help=help_text("cli.help.db.url"))]
 

@@ -19,8 +19,7 @@ import yaml
 import conteur.i18n
 from conteur.i18n import ConteurError, Lang, os_reason, t
 
-from .chrome import ChromeCommand
-from .common import JsonOption, LangOption, app, help_text, print_json
+from .common import JsonOption, LangOption, help_text, print_json
 from .plain import user_errors
 
 conteur.i18n.register_package_catalog("conteur.cli", "messages-characters.yaml")
@@ -30,7 +29,6 @@ RulesetOption = Annotated[
 ]
 
 
-@app.command("import", cls=ChromeCommand, help=help_text("cli.help.import"))
 def import_command(
     fmt: Annotated[str, typer.Argument(help=help_text("cli.help.import.format"))],
     file: Annotated[Path, typer.Argument(help=help_text("cli.help.import.file"))],

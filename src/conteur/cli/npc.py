@@ -17,11 +17,9 @@ import yaml
 import conteur.i18n
 from conteur.i18n import ConteurError, Lang, t
 
-from .chrome import ChromeCommand
 from .common import (
     JsonOption,
     LangOption,
-    app,
     help_text,
     name_values,
     print_json,
@@ -39,7 +37,6 @@ ParamOption = Annotated[
 ]
 
 
-@app.command("npc", cls=ChromeCommand, help=help_text("cli.help.npc"))
 def npc_command(
     ruleset: Annotated[str, typer.Argument(help=help_text("cli.help.npc.ruleset"))],
     archetype: Annotated[

@@ -4,7 +4,8 @@ Each ruleset declares its command-line parts in the entry-point group ``conteur.
 (``conteur.cli_parts``). A group such as ``conteur roll`` is a ``RulesetGroup``: after
 its own commands (``conteur roll expr``) it has one command per ruleset that declares
 one in the group (``conteur roll <ruleset>``), built the first time it is asked for.
-The root app adds the groups only rulesets have (``conteur xp``) the same way. Listing
+The root app (``conteur.cli.root``) adds the groups only rulesets have (``conteur xp``)
+the same way. Listing
 the entry points costs little; no ruleset is imported to start the CLI.
 """
 
@@ -20,7 +21,7 @@ from conteur.cli_parts import OddsCommand, all_parts, parts_of, resolve
 
 from .chrome import ChromeCommand, ChromeGroup
 from .odds_line import answer_odds
-from .options import JsonOption, LangOption, help_text, refuse_bad_env_lang
+from .options import JsonOption, LangOption, help_text
 
 if TYPE_CHECKING:
     # Typer's own copy of click (``TyperGroup``'s base); any click-like Command works.
@@ -33,7 +34,7 @@ def new_typer(**settings: Any) -> typer.Typer:
     return typer.Typer(add_completion=False, pretty_exceptions_enable=False, **settings)
 
 
-_BUILT: dict[tuple[str, str], Command | None] = {}
+BUILT: dict[tuple[str, str], Command | None] = {}
 """The commands built so far, by (group, name); the root's groups under the group ""."""
 
 
@@ -69,9 +70,9 @@ class RulesetGroup(ChromeGroup):
         found = super().get_command(ctx, cmd_name)
         if found is None:
             key = (self.group, cmd_name)
-            if key not in _BUILT:
-                _BUILT[key] = ruleset_command(self.group, cmd_name)
-            found = _BUILT[key]
+            if key not in BUILT:
+                BUILT[key] = ruleset_command(self.group, cmd_name)
+            found = BUILT[key]
         return found
 
 
@@ -80,40 +81,7 @@ def ruleset_group(group: str) -> type[RulesetGroup]:
     return type(f"RulesetGroup_{group}", (RulesetGroup,), {"group": group})
 
 
-class RootGroup(ChromeGroup):
-    """The ``conteur`` app: its own commands, then the groups only rulesets have (``xp``)."""
-
-    def parse_args(self, ctx: Context, args: list[str]) -> list[str]:
-        refuse_bad_env_lang()  # before anything is read, ``--help`` included
-        return super().parse_args(ctx, args)
-
-    def _ruleset_groups(self) -> dict[str, str]:
-        """Each group a ruleset declares that the app has not, with its help key."""
-        out: dict[str, str] = {}
-        for parts in all_parts().values():
-            for group, key in parts.groups.items():
-                if group not in self.commands:
-                    out.setdefault(group, key)
-        return out
-
-    def list_commands(self, ctx: Context) -> list[str]:
-        return [*super().list_commands(ctx), *self._ruleset_groups()]
-
-    def get_command(self, ctx: Context, cmd_name: str) -> Command | None:
-        found = super().get_command(ctx, cmd_name)
-        if found is None and ("", cmd_name) in _BUILT:
-            found = _BUILT["", cmd_name]
-        elif found is None:
-            key = self._ruleset_groups().get(cmd_name)
-            if key is not None:
-                group = ruleset_group(cmd_name)
-                sub = new_typer(name=cmd_name, cls=group, help=help_text(key), no_args_is_help=True)
-                sub.callback()(_no_options)
-                found = _BUILT["", cmd_name] = typer.main.get_command(sub)
-        return found
-
-
-def _no_options() -> None:
+def no_options() -> None:
     """A group's callback that takes no option (Typer builds a group from it)."""
 
 
@@ -160,9 +128,10 @@ def _keyword(name: str, annotation: Any, default: Any) -> inspect.Parameter:
 
 
 __all__ = [
-    "RootGroup",
+    "BUILT",
     "RulesetGroup",
     "new_typer",
+    "no_options",
     "odds_command",
     "ruleset_command",
     "ruleset_group",

@@ -15,8 +15,7 @@ import typer
 
 from conteur.i18n import ConteurError, Lang, os_reason, percent, register_package_catalog, t
 
-from .chrome import ChromeCommand
-from .common import LangOption, app, fail, help_text, print_json, resolve_lang
+from .common import LangOption, fail, help_text, print_json, resolve_lang
 
 if TYPE_CHECKING:
     from conteur.sim.encounters import SimulationResult
@@ -25,7 +24,6 @@ if TYPE_CHECKING:
 register_package_catalog("conteur.sim")
 
 
-@app.command("simulate", cls=ChromeCommand, help=help_text("sim.help.simulate"))
 def simulate_command(
     scenario: Annotated[Path, typer.Argument(help=help_text("cli.help.play.scenario"))],
     runs: Annotated[int, typer.Option("--runs", help=help_text("sim.help.runs"))] = 1000,
