@@ -13,11 +13,13 @@ import ast
 import json
 import subprocess
 import sys
+from pathlib import Path
 
 import pytest
 from typer.testing import CliRunner
 
 from conteur.cli import app
+from conteur.cli.attack_line import read_attack_args
 from conteur.cli.odds import CHART_POOL
 from conteur.cli.odds_line import read_odds_args
 from conteur.cli_parts import parts_of
@@ -89,6 +91,33 @@ TO_CLICK = [
 
 OTHER = [["odds", "--json"], ["odds"], ["odds", "attack", "--help"], ["roll", "vtm", "--json"], []]
 
+SCENARIO = str(Path(__file__).parents[1] / "examples" / "simulation" / "4v4_1899.yaml")
+WHO = ["--attacker", "abberline", "--target", "marius"]
+ATTACK = [
+    ["odds", "attack", SCENARIO, *WHO, "--json"],
+    ["odds", "attack", SCENARIO, *WHO],
+    ["odds", "attack", "--json", *WHO, SCENARIO, "--lang", "en"],
+    ["odds", "attack", SCENARIO, "--attacker=abberline", "--target=marius", "--lang=en"],
+    ["odds", "attack", SCENARIO, *WHO, "--target", "abberline", "--json"],  # the last wins
+    # user errors: a JSON error or a message, exit 2
+    ["odds", "attack", SCENARIO, "--attacker", "nobody", "--target", "marius", "--json"],
+    ["odds", "attack", SCENARIO, "--attacker", "nobody", "--target", "marius"],
+    ["odds", "attack", SCENARIO, *WHO, "--param", "novalue", "--json"],
+    ["odds", "attack", SCENARIO, *WHO, "--maneuver", "nope", "--json", "--lang", "en"],
+    ["odds", "attack", "missing.yaml", *WHO, "--json"],
+    ["odds", "attack", SCENARIO, *WHO, "--lang", "xx"],
+]
+ATTACK_TO_CLICK = [
+    ["odds", "attack", SCENARIO, *WHO, "--help"],
+    ["odds", "attack", SCENARIO, "--attacker", "abberline", "--json"],  # --target missing
+    ["odds", "attack", *WHO, "--json"],  # no scenario
+    ["odds", "attack", SCENARIO, SCENARIO, *WHO],
+    ["odds", "attack", SCENARIO, *WHO, "--bogus"],
+    ["odds", "attack", SCENARIO, *WHO, "--maneuver"],
+    ["odds", "attack", SCENARIO, "--attacker", "--target", "marius"],
+    ["odds", "attack", SCENARIO, *WHO, "--json=1"],
+]
+
 
 def console_script(argv: list[str], capsys: pytest.CaptureFixture[str]) -> tuple[int, str, str]:
     """(exit code, stdout, stderr) of the console script's ``main(argv)``."""
@@ -149,6 +178,31 @@ def test_what_click_renders_goes_to_typer(
 def test_other_commands_go_to_typer(argv: list[str], capsys: pytest.CaptureFixture[str]) -> None:
     code, out, _ = console_script(argv, capsys)
     assert (code, out) == typer_app(argv)[:2]
+
+
+@pytest.mark.parametrize("argv", ATTACK, ids=[" ".join(a[3:]) for a in ATTACK])
+def test_attack_answers_as_typer(argv: list[str], capsys: pytest.CaptureFixture[str]) -> None:
+    assert read_attack_args(argv[2:]) is not None  # answered without Typer
+    code, out, err = console_script(argv, capsys)
+    assert (code, out, err) == typer_app(argv)
+    assert code in (0, 2) and (out or err)
+
+
+@pytest.mark.parametrize("argv", ATTACK_TO_CLICK, ids=[" ".join(a[3:]) for a in ATTACK_TO_CLICK])
+def test_attack_click_renders_goes_to_typer(
+    argv: list[str], capsys: pytest.CaptureFixture[str]
+) -> None:
+    assert read_attack_args(argv[2:]) is None
+    code, out, _ = console_script(argv, capsys)
+    assert (code, out) == typer_app(argv)[:2]
+
+
+def test_attack_loads_no_typer() -> None:
+    answer, loaded = loaded_after(
+        ["odds", "attack", SCENARIO, *WHO, "--json"], ("typer", "click", "rich")
+    )
+    assert "p_hit" in answer
+    assert loaded == []
 
 
 def test_repeated_option_keeps_the_last() -> None:

@@ -10,6 +10,9 @@ odds commands itself, with and without ``--json``:
   distributions' ``entry_points.txt`` without ``importlib.metadata``): the arguments are
   read from that declaration and answered by ``conteur.cli.odds_line`` — the code the
   Typer app's command runs too, so there is one path for the command;
+* ``conteur odds attack SCENARIO --attacker A --target T ...``: read by
+  ``conteur.cli.attack_line.read_attack_args`` and answered by ``answer_attack``, which the
+  Typer app's command runs too;
 * what only Click renders — ``--help``, a usage error (an unknown option, a value that is
   not an integer, a required option missing) — and every other command go to the Typer
   app unchanged.
@@ -29,7 +32,15 @@ def main(argv: Sequence[str] | None = None) -> None:
     from conteur.cli.plain import refuse_bad_env_lang
 
     refuse_bad_env_lang()  # as the Typer app does, before anything is read
-    if len(args) >= 2 and args[0] == "odds":
+    if args[:2] == ["odds", "attack"]:
+        from conteur.cli.attack_line import answer_attack, read_attack_args
+
+        attack = read_attack_args(args[2:])
+        if attack is not None:
+            answer_attack(attack)
+            sys.stdout.flush()
+            sys.exit(0)
+    elif len(args) >= 2 and args[0] == "odds":
         from conteur.cli_parts import parts_of
 
         parts = parts_of(args[1])

@@ -23,6 +23,7 @@ from .options import fail as fail
 from .options import help_text as help_text
 from .options import print_json as print_json
 from .options import resolve_lang as resolve_lang
+from .plain import name_values as name_values
 
 if TYPE_CHECKING:
     from rich.console import Console
@@ -35,18 +36,6 @@ def console() -> Console:
     from rich.console import Console
 
     return Console(file=sys.stdout, highlight=False, soft_wrap=False)
-
-
-def name_values(items: list[str], error: str) -> dict[str, str]:
-    """``NAME=VALUE`` items (a repeated ``--param``) as a mapping, each side stripped;
-    ``ConteurError(error, value=item)`` for an item without ``=`` or without a name."""
-    out: dict[str, str] = {}
-    for item in items:
-        name, sep, value = item.partition("=")
-        if not sep or not name.strip():
-            raise ConteurError(error, value=item)
-        out[name.strip()] = value.strip()
-    return out
 
 
 def new_seed() -> int:

@@ -30,6 +30,18 @@ def help_text(key: str) -> str:
     return t(key, env_lang())
 
 
+def name_values(items: list[str], error: str) -> dict[str, str]:
+    """``NAME=VALUE`` items (a repeated ``--param``) as a mapping, each side stripped;
+    ``ConteurError(error, value=item)`` for an item without ``=`` or without a name."""
+    out: dict[str, str] = {}
+    for item in items:
+        name, sep, value = item.partition("=")
+        if not sep or not name.strip():
+            raise ConteurError(error, value=item)
+        out[name.strip()] = value.strip()
+    return out
+
+
 def resolve_lang(option: str | None) -> Lang:
     """``--lang`` when given, else ``CONTEUR_LANG``, else French. A ``--lang`` that names
     neither French nor English (``fr``, ``en``, ``fr_FR``, ``en-GB``, any case) is refused —
@@ -79,6 +91,7 @@ def print_json(data: Any) -> None:
 __all__ = [
     "fail",
     "help_text",
+    "name_values",
     "print_json",
     "refuse_bad_env_lang",
     "resolve_lang",
