@@ -11,7 +11,9 @@ import pytest
 import yaml
 
 import conteur.rulesets.vtm  # noqa: F401  (registers the ruleset's catalogs)
+from conteur.cli.root import ROOT_COMMANDS
 from conteur.engine import get_ruleset
+from conteur.entry_points import resolve
 from conteur.i18n import (
     CatalogError,
     ConteurError,
@@ -33,6 +35,8 @@ SOURCE_FILES = sorted(SRC.rglob("*.py")) + sorted(PLUGINS.rglob("*.py"))
 
 for _package in sorted({p.parent.relative_to(SRC).parts for p in CATALOG_FILES}):
     importlib.import_module(".".join(["conteur", *_package]))  # each registers its catalogs
+for _command in ROOT_COMMANDS:  # each command's module registers its catalogs
+    resolve(_command.target)
 get_ruleset("duel")  # registers the toy's catalog, whichever test ran first
 
 
