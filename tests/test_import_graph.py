@@ -25,6 +25,7 @@ GENERIC = (
     "conteur.cli_parts",
     "conteur.dice",
     "conteur.engine",
+    "conteur.entry_points",
     "conteur.i18n",
     "conteur.launch",
     "conteur.records",

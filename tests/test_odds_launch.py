@@ -199,7 +199,8 @@ def test_attack_click_renders_goes_to_typer(
 
 def test_attack_loads_no_typer() -> None:
     answer, loaded = loaded_after(
-        ["odds", "attack", SCENARIO, *WHO, "--json"], ("typer", "click", "rich")
+        ["odds", "attack", SCENARIO, *WHO, "--json"],
+        ("typer", "click", "rich"),
     )
     assert "p_hit" in answer
     assert loaded == []
@@ -267,6 +268,18 @@ def test_entry_points_read_as_importlib_metadata_reads_them() -> None:
     for ep in entry_points(group=GROUP):
         seen.setdefault(ep.name, ep.value)
     assert declared() == seen
+    assert {"vtm", "hunter", "western"} <= set(seen)
+
+
+def test_rulesets_read_as_importlib_metadata_reads_them() -> None:
+    from importlib.metadata import entry_points
+
+    from conteur.engine.registry import GROUP, _declared
+
+    seen: dict[str, str] = {}
+    for ep in entry_points(group=GROUP):
+        seen.setdefault(ep.name, ep.value)
+    assert dict(_declared()) == seen
     assert {"vtm", "hunter", "western"} <= set(seen)
 
 

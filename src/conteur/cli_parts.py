@@ -28,13 +28,12 @@ Help texts are catalog keys: the ruleset's package registers its catalogs when i
 
 from __future__ import annotations
 
-import importlib
-import os
-import sys
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from functools import cache
 from typing import Any, Literal
+
+from conteur.entry_points import declared_entry_points, resolve
 
 GROUP = "conteur.cli"
 """The entry-point group the command-line parts are declared in."""
@@ -145,15 +144,6 @@ class CliParts:
         return set(self.commands) | ({"odds"} if self.odds is not None else set())
 
 
-def resolve(target: str) -> Any:
-    """The object named ``"module:attribute"`` (imported now)."""
-    module, _, attribute = target.partition(":")
-    found: Any = importlib.import_module(module)
-    for part in attribute.split("."):
-        found = getattr(found, part)
-    return found
-
-
 _HAND: dict[str, CliParts] = {}
 
 
@@ -167,22 +157,10 @@ def register_cli_parts(name: str, parts: CliParts) -> None:
 @cache
 def declared() -> dict[str, str]:
     """``{name: "module:attribute"}`` of the group's entry points, the first declaration of a
-    name winning as ``importlib.metadata`` has it (nothing is imported).
-
-    Read from the ``entry_points.txt`` of the distributions on ``sys.path`` directly:
-    ``importlib.metadata`` (and the email parser it loads) costs more than an odds answer.
-    It is asked only when that finds no declaration at all (distributions it cannot read
-    this way: zipped, say).
+    name winning as ``importlib.metadata`` has it (nothing is imported; read without
+    ``importlib.metadata``, which costs more than an odds answer: ``conteur.entry_points``).
     """
-    found = _scan_entry_points(GROUP)
-    if found:
-        return found
-    from importlib.metadata import entry_points
-
-    out: dict[str, str] = {}
-    for ep in entry_points(group=GROUP):
-        out.setdefault(ep.name, ep.value)
-    return out
+    return declared_entry_points(GROUP)
 
 
 @cache
@@ -197,35 +175,6 @@ def parts_of(name: str) -> CliParts | None:
     if not isinstance(loaded, CliParts):
         raise TypeError(f"{GROUP} entry point {name!r} ({target}) is no CliParts")
     return loaded
-
-
-def _scan_entry_points(group: str) -> dict[str, str]:
-    """The entry points of ``group`` in the distributions of ``sys.path`` (their
-    ``*.dist-info``/``*.egg-info`` folders, in path order), the first of a name winning."""
-    header = f"[{group}]"
-    out: dict[str, str] = {}
-    for folder in sys.path:
-        try:
-            entries = sorted(os.scandir(folder or "."), key=lambda e: e.name)
-        except OSError:
-            continue
-        for entry in entries:
-            if not entry.name.endswith((".dist-info", ".egg-info")):
-                continue
-            try:
-                with open(os.path.join(entry.path, "entry_points.txt"), encoding="utf-8") as f:
-                    lines = f.read().splitlines()
-            except OSError:
-                continue
-            section = ""
-            for line in lines:
-                line = line.strip()
-                if line.startswith("["):
-                    section = line
-                elif section == header and "=" in line:
-                    key, _, value = line.partition("=")
-                    out.setdefault(key.strip(), value.strip())
-    return out
 
 
 @cache
