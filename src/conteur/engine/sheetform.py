@@ -88,7 +88,7 @@ class FormSection:
 @dataclass(frozen=True)
 class FormWords:
     """The catalogue keys of a ruleset's sheet form, all below one ``prefix``
-    (``hunter.form``): a section's title ``<prefix>.<section>``, a field's label
+    (``<ruleset>.form``): a section's title ``<prefix>.<section>``, a field's label
     ``<prefix>.field.<key>``, the choice of nothing ``<prefix>.none``."""
 
     prefix: str
