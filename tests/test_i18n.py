@@ -170,6 +170,18 @@ GRAMMARS = tuple(
 """The message prefixes of the rulesets' script grammars (``engine.grammar.Grammar``)."""
 
 
+FORM_WORDS = tuple(
+    f"{importlib.import_module(f'conteur.rulesets.{name}.sheetform').WORDS.prefix}."
+    for name in ("hunter", "western")
+)
+"""The message prefixes of the rulesets' sheet forms (``engine.sheetform.FormWords``)."""
+
+
+def _form_word(rest: str) -> bool:
+    """A key's tail a sheet form's words build: a section, ``field.<key>`` or ``none``."""
+    return re.fullmatch(r"(field\.)?\w+", rest) is not None
+
+
 def _grammar_message(rest: str) -> bool:
     """A key's tail a grammar builds: one of its ``MESSAGES``, or ``expect.<what>``."""
     from conteur.engine.grammar import MESSAGES
@@ -194,6 +206,8 @@ def test_every_catalog_key_is_used_somewhere() -> None:
         # a script grammar's own messages (engine.grammar: <prefix>.missing,
         # <prefix>.expect.<kind>...)
         and not any(key.startswith(p) and _grammar_message(key[len(p) :]) for p in GRAMMARS)
+        # a sheet form's section titles, field labels and empty choice (engine.sheetform)
+        and not any(key.startswith(p) and _form_word(key[len(p) :]) for p in FORM_WORDS)
     ]
     assert not unused, f"catalog keys never used in src: {unused}"
 

@@ -16,6 +16,9 @@ new instance's ``__dict__``. Nothing else changes: the record stays frozen
 dataclasses (no ``__dict__``), ``InitVar`` fields, or classes with their own
 ``__init__``.
 
+``found_once`` keeps what a look-up by name found in immutable tables, so that the
+same name is looked up once.
+
 ``CachedReads`` is for immutable pydantic models that keep derived values in
 ``functools.cached_property`` (a sheet's ratings, a maneuver's effects by type): its
 ``model_copy`` drops those values from the copy, so that a copy with ``update=``
@@ -32,6 +35,7 @@ from types import MethodType
 from typing import Any, TypeVar
 
 T = TypeVar("T", bound=type)
+V = TypeVar("V")
 
 
 class _NoValue:
@@ -151,3 +155,14 @@ class CachedReads:
                 if isinstance(value, cached_property):
                     copied.__dict__.pop(name, None)
         return copied
+
+
+def found_once(found: dict[str, V], ref: str, look: Callable[[str], V]) -> V:
+    """What ``look`` finds for ``ref``, kept in ``found`` by that reference: tables that never
+    change look a name up once. A reference that is no string is looked up every time."""
+    if not isinstance(ref, str):
+        return look(ref)
+    hit = found.get(ref)
+    if hit is None:
+        hit = found[ref] = look(ref)
+    return hit

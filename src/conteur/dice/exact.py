@@ -1,18 +1,43 @@
 """Exact probability arrays, the building blocks of the rulesets' pools (numpy, float64).
 
-These are generic: a binomial, the sum of plain dice, and trimming a long tail.
+These are generic: a binomial, the sum of plain dice, and trimming a long tail;
+``ChartForm`` is the JSON form of a chart of such arrays.
 Each ruleset builds its own pools' distributions from them (``conteur.rulesets.*.dice``);
 results are cached by the callers.
 """
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+from dataclasses import fields
 from functools import lru_cache
+from typing import Any, ClassVar
 
 import numpy as np
 import numpy.typing as npt
 
 FloatArray = npt.NDArray[np.float64]
+
+
+class ChartForm:
+    """Mixin for a dataclass chart of odds (``conteur odds <ruleset> --table``): its JSON
+    form is its fields in their order, the axes as lists and each array as nested rows of
+    probabilities, a field named again where ``json_names`` says so."""
+
+    json_names: ClassVar[Mapping[str, str]] = {}
+
+    def to_dict(self) -> dict[str, Any]:
+        """JSON-ready form: the axes, then one row of probabilities per pool."""
+        names = type(self).json_names
+        out: dict[str, Any] = {}
+        for f in fields(self):  # type: ignore[arg-type]
+            value = getattr(self, f.name)
+            if isinstance(value, np.ndarray):
+                value = value.tolist()
+            elif isinstance(value, tuple):
+                value = list(value)
+            out[names.get(f.name, f.name)] = value
+        return out
 
 
 def trim(p: FloatArray, tail: float) -> FloatArray:

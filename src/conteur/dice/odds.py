@@ -8,8 +8,9 @@ here are shared by their ``conteur odds <ruleset>`` answers.
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass
+from typing import Any, Protocol
 
 from conteur.i18n import ConteurError, Msg
 
@@ -99,10 +100,42 @@ def check_max_pool(value: int, minimum: int) -> None:
         raise ConteurError("dice.bad_pool", field="max-pool", value=value, reason=reason)
 
 
+class Chart(Protocol):
+    """A ruleset's chart of odds for every pool up to some size (``conteur odds ... --table``)."""
+
+    def to_dict(self) -> dict[str, Any]: ...
+
+
+def pool_odds_answer(
+    pool: int | None,
+    odds: Callable[[int], RollOdds],
+    chart: Callable[[int], Chart] | None,
+    max_pool: int,
+    smallest: int,
+) -> dict[str, Any]:
+    """The JSON answer of ``conteur odds <ruleset> ... --json`` for a pool of dice: with a
+    ``chart``, its ``to_dict()`` for pools up to ``max_pool`` (``smallest`` at the least);
+    else ``{"outcomes": ...}`` of ``odds(pool)``. ``ConteurError`` for a bad ``max_pool``,
+    or when there is neither chart nor pool (``odds.need_pool``)."""
+    if chart is not None:
+        check_max_pool(max_pool, minimum=smallest)
+        return chart(max_pool).to_dict()
+    if pool is None:
+        raise ConteurError("odds.need_pool")
+    return {"outcomes": odds(pool).outcomes()}
+
+
 def _dense(counts: dict[int, float]) -> tuple[float, ...]:
     """``counts`` as a tuple indexed 0..max (missing counts are 0)."""
     top = max(counts, default=0)
     return tuple(counts.get(k, 0.0) for k in range(top + 1))
 
 
-__all__ = ["CHART_POOL", "RollOdds", "check_max_pool", "check_pool"]
+__all__ = [
+    "CHART_POOL",
+    "Chart",
+    "RollOdds",
+    "check_max_pool",
+    "check_pool",
+    "pool_odds_answer",
+]

@@ -121,6 +121,30 @@ class BattleMap:
         )
 
 
+@dataclass(frozen=True)
+class MapKind:
+    """What every map of a ruleset shares: its unit and the commands that change it (see
+    ``BattleMap``); ``of`` is the map of an encounter now."""
+
+    unit: Unit
+    place: str = ""
+    zone: str = ""
+    unzone: str = ""
+
+    def of(
+        self,
+        positions: dict[str, Position],
+        zones: tuple[CoverZone, ...] = (),
+        covers: tuple[MapCover, ...] = (),
+        bands: dict[str, tuple[MapBand, ...]] | None = None,
+    ) -> BattleMap:
+        """The map showing these positions, zones, cover levels and range bands."""
+        bands = {} if bands is None else bands
+        return BattleMap(
+            self.unit, positions, zones, covers, bands, self.place, self.zone, self.unzone
+        )
+
+
 def inside(point: Position, polygon: Sequence[Position]) -> bool:
     """Whether ``point`` lies inside ``polygon`` (even-odd rule; a point on an edge counts)."""
     x, y = point
@@ -192,6 +216,7 @@ __all__ = [
     "CoverZone",
     "MapBand",
     "MapCover",
+    "MapKind",
     "Unit",
     "formation",
     "inside",

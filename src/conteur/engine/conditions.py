@@ -112,6 +112,12 @@ class Fields(Condition):
                 return None
         return cls(**value)
 
+    @classmethod
+    def read_from(cls: type[C], source: object) -> C:
+        """The condition whose fields are ``source``'s attributes of the same names (the event
+        that sets it carries them all)."""
+        return cls(**{name: getattr(source, name) for name in _checks(cls)})
+
 
 @dataclass(frozen=True, kw_only=True)
 class Single(Condition):

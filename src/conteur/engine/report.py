@@ -56,11 +56,21 @@ def result_score(result: Any) -> float:
 
 
 def rolled(
-    event: Event, actor: str | None, score: Callable[[Any], float] = result_score
+    event: Event,
+    actor: str | None,
+    score: Callable[[Any], float] = result_score,
+    target: str | None = None,
 ) -> tuple[Fact, ...]:
     """A roll fact for each roll of ``event``, all of them ``actor``'s (each result scored
-    by ``score``: by default, as it scores itself)."""
-    return tuple(Fact("roll", actor, roll=r, score=score) for r in event.rolls)
+    by ``score``: by default, as it scores itself), against ``target`` if one is named."""
+    return tuple(Fact("roll", actor, target, roll=r, score=score) for r in event.rolls)
+
+
+def attacked(event: Event, attacker: str, target: str, hit: bool = False) -> tuple[Fact, ...]:
+    """An attack of ``attacker`` on ``target`` (and its hit, when the event says it hit),
+    then the rolls of ``event``, all of them the attacker's."""
+    hits = (Fact("hit", attacker, target),) if hit else ()
+    return (Fact("attack", attacker, target), *hits, *rolled(event, attacker))
 
 
 @dataclass(frozen=True)

@@ -35,6 +35,11 @@ RULE_ID = re.compile(r"^[A-Z]-[A-Z]+-\d+$")
 """How a rule id is written: a ruleset letter, a section, a number (``H-CHANCE-1``)."""
 
 
+def rules_applied(*rules: tuple[str, bool]) -> tuple[str, ...]:
+    """The ids of the rules that applied, in the order given: each ``(id, applied)``."""
+    return tuple(rule for rule, applied in rules if applied)
+
+
 @dataclass(frozen=True)
 class RuleText:
     """One rule of the catalogue: its id, and its title and summary in each language."""

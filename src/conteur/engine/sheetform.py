@@ -21,7 +21,7 @@ from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Literal
 
-from conteur.i18n import ConteurError, Describable, Lang
+from conteur.i18n import ConteurError, Describable, Lang, Msg
 
 from .inputs import normalize
 
@@ -83,6 +83,31 @@ class FormSection:
     fields: tuple[FormField, ...]
     kinds: tuple[str, ...] = ()
     """As ``FormField.kinds``, for the whole section."""
+
+
+@dataclass(frozen=True)
+class FormWords:
+    """The catalogue keys of a ruleset's sheet form, all below one ``prefix``
+    (``<ruleset>.form``): a section's title ``<prefix>.<section>``, a field's label
+    ``<prefix>.field.<key>``, the choice of nothing ``<prefix>.none``."""
+
+    prefix: str
+
+    def label(self, key: str) -> Msg:
+        """The label of the field ``key``."""
+        return Msg(f"{self.prefix}.field.{key}")
+
+    def field(self, key: str, kind: FieldKind, **more: Any) -> FormField:
+        """The field ``key`` with its label (``more``: the other ``FormField`` fields)."""
+        return FormField(key, kind, self.label(key), **more)
+
+    def section(self, key: str, *fields: FormField) -> FormSection:
+        """The section ``key`` of these fields, with its title."""
+        return FormSection(key, Msg(f"{self.prefix}.{key}"), fields)
+
+    def none(self) -> Choice:
+        """The empty choice of a field that may be left empty (no armour, no off hand)."""
+        return Choice("", Msg(f"{self.prefix}.none"))
 
 
 @dataclass(frozen=True)
@@ -287,6 +312,7 @@ __all__ = [
     "FormErrors",
     "FormField",
     "FormSection",
+    "FormWords",
     "SheetForm",
     "Values",
     "build_sheet",

@@ -10,12 +10,15 @@ takes the band of the map, the one shown here (``attack.range_band``).
 
 from __future__ import annotations
 
-from conteur.engine.battlemap import BattleMap, MapBand, MapCover
+from conteur.engine.battlemap import BattleMap, MapBand, MapCover, MapKind
 from conteur.i18n import Lang, t
 
 from .attack import BANDS, RANGE_PENALTY, throw_ranges
 from .cover import zone_levels
 from .state import Fighter, HunterState
+
+MAP = MapKind("yard", place="gm_place", zone="gm_zone", unzone="gm_unzone")
+"""Hunter's maps: yards, and the game master's commands placing fighters and drawing zones."""
 
 RANGE_WORDS = {
     "short": "hunter.mod.range_short",
@@ -56,13 +59,5 @@ def battle_map(state: HunterState, lang: Lang | None = None) -> BattleMap:
             # long −4): a drag across them changes the band and its penalty, not the id.
             rows.append(MapBand(band, shown, float(limit), "H-RNG-1"))
         bands[f.id] = (*rows, MapBand("beyond", beyond, None, "H-RNG-1"))
-    return BattleMap(
-        unit="yard",
-        positions={f.id: f.position for f in state.fighters.values() if not f.withdrawn},
-        zones=tuple(state.zones.values()),
-        covers=covers,
-        bands=bands,
-        place="gm_place",
-        zone="gm_zone",
-        unzone="gm_unzone",
-    )
+    positions = {f.id: f.position for f in state.fighters.values() if not f.withdrawn}
+    return MAP.of(positions, tuple(state.zones.values()), covers, bands)

@@ -10,12 +10,13 @@ both step by one die's successes (``.chain``).
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass
-from typing import Any
+from typing import ClassVar
 
 import numpy as np
 
-from conteur.dice.exact import FloatArray
+from conteur.dice.exact import ChartForm, FloatArray
 
 from .chain import hunter_chain
 
@@ -25,7 +26,7 @@ _EXCEPTIONAL = 5  # H-EXC-1: five successes or more
 
 
 @dataclass(frozen=True, eq=False)
-class HunterChart:
+class HunterChart(ChartForm):
     """Rows are pools (0 is the chance die), columns are the again options."""
 
     pools: tuple[int, ...]
@@ -38,16 +39,7 @@ class HunterChart:
     p_exceptional: FloatArray
     """P(five successes or more, H-EXC-1), same shape."""
 
-    def to_dict(self) -> dict[str, Any]:
-        """JSON-ready form: the axes, then one row of probabilities per pool."""
-        return {
-            "pools": list(self.pools),
-            "agains": list(self.agains),
-            "rote": self.rote,
-            "p_success": self.p_success.tolist(),
-            "p_dramatic_failure": self.p_dramatic.tolist(),
-            "p_exceptional": self.p_exceptional.tolist(),
-        }
+    json_names: ClassVar[Mapping[str, str]] = {"p_dramatic": "p_dramatic_failure"}
 
 
 def hunter_chart(max_pool: int = 30, rote: bool = False) -> HunterChart:

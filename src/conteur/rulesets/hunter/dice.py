@@ -12,14 +12,14 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
-from functools import lru_cache
+from functools import lru_cache, partial
 from typing import Any, ClassVar
 
 import numpy as np
 
 from conteur.dice.exact import FloatArray, trim
 from conteur.dice.kinds import RollKind, register_roll_kind
-from conteur.dice.odds import CHART_POOL, RollOdds, check_max_pool, check_pool
+from conteur.dice.odds import CHART_POOL, RollOdds, check_pool, pool_odds_answer
 from conteur.dice.rolls import (
     DieNote,
     DieRole,
@@ -278,12 +278,13 @@ def odds_answer(
     ``again`` or ``max_pool``, or when neither ``pool`` nor ``table`` is given.
     """
     check_again(again)
-    if table:
-        check_max_pool(max_pool, minimum=0)
-        return hunter_chart(max_pool, rote=rote).to_dict()
-    if pool is None:
-        raise ConteurError("odds.need_pool")
-    return {"outcomes": hunter_odds(pool, again, rote=rote).outcomes()}
+    return pool_odds_answer(
+        pool,
+        lambda n: hunter_odds(n, again, rote=rote),
+        partial(hunter_chart, rote=rote) if table else None,
+        max_pool,
+        smallest=0,
+    )
 
 
 ROLL_KINDS = (RollKind(HunterPool, HunterResult),)

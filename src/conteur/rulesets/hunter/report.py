@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from conteur.engine.events import Event
-from conteur.engine.report import Fact, rolled
+from conteur.engine.report import Fact, attacked, rolled
 
 from .events import (
     HunterAmbushChecked,
@@ -26,7 +26,7 @@ from .events import (
 def fight_facts(event: Event) -> Sequence[Fact]:
     """The summary's facts in one hunter event."""
     if isinstance(event, HunterAttackRolled):
-        return (Fact("attack", event.actor, event.target), *rolled(event, event.actor))
+        return attacked(event, event.actor, event.target)
     if isinstance(event, HunterDamaged):
         return (Fact("hit", None, event.target), Fact("damage", None, event.target, event.amount))
     if isinstance(

@@ -2,16 +2,15 @@
 
 from __future__ import annotations
 
+from conteur.engine.rules import rules_applied
+
 from .dice import HunterResult
 
 
 def roll_rules(result: HunterResult) -> tuple[str, ...]:
     """H-CHANCE-1 when the pool was down to one die, H-FAIL-1 / H-EXC-1 when they happened."""
-    rules = []
-    if result.chance:
-        rules.append("H-CHANCE-1")
-    if result.dramatic_failure:
-        rules.append("H-FAIL-1")
-    if result.exceptional:
-        rules.append("H-EXC-1")
-    return tuple(rules)
+    return rules_applied(
+        ("H-CHANCE-1", result.chance),
+        ("H-FAIL-1", result.dramatic_failure),
+        ("H-EXC-1", result.exceptional),
+    )

@@ -8,7 +8,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from conteur.engine.sheetform import Choice, FormField, FormSection, SheetForm
+from conteur.engine.sheetform import Choice, FormField, FormWords, SheetForm
 from conteur.engine.stateform import (
     count_field,
     fate_field,
@@ -24,6 +24,8 @@ from .tables import load_tables
 KINDS = ("hunter", "monster", "bystander")
 MARKS = (("*", "aggravated"), ("X", "lethal"), ("/", "bashing"))
 FATES = ("alive", "unconscious", "incapacitated", "dead")
+WORDS = FormWords("hunter.form")
+"""The sheet form's catalogue keys (``hunter.form.*``)."""
 
 
 def _aliases(key: str) -> tuple[str, ...]:
@@ -34,7 +36,7 @@ def sheet_form(era: str | None = None) -> SheetForm:
     tables = load_tables()
     weapons = tuple(Choice(w.id, Bilingual(w.fr, w.en)) for w in tables.weapons.values())
     armour = (
-        Choice("", Msg("hunter.form.none")),
+        WORDS.none(),
         *(Choice(a.id, Bilingual(a.fr, a.en)) for a in tables.armour.values()),
     )
     merits = tuple(Choice(m, Msg(f"hunter.form.merit.{m}")) for m in dict.fromkeys(MERITS.values()))
@@ -44,36 +46,30 @@ def sheet_form(era: str | None = None) -> SheetForm:
     )
 
     def field(key: str, kind: Any, **more: Any) -> FormField:
-        return FormField(key, kind, Msg(f"hunter.form.field.{key}"), aliases=_aliases(key), **more)
+        return WORDS.field(key, kind, aliases=_aliases(key), **more)
 
     return SheetForm(
         kind_key="kind",
         sections=(
-            FormSection(
+            WORDS.section(
                 "who",
-                Msg("hunter.form.who"),
-                (
-                    field("name", "text", required=True),
-                    field(
-                        "kind",
-                        "choice",
-                        choices=tuple(Choice(k, Msg(f"hunter.form.kind.{k}")) for k in KINDS),
-                        default="hunter",
-                        required=True,
-                    ),
-                    side_field(Msg("hunter.form.field.side")),
-                    field("size", "number", low=1, high=20, default=5),
+                field("name", "text", required=True),
+                field(
+                    "kind",
+                    "choice",
+                    choices=tuple(Choice(k, Msg(f"hunter.form.kind.{k}")) for k in KINDS),
+                    default="hunter",
+                    required=True,
                 ),
+                side_field(WORDS.label("side")),
+                field("size", "number", low=1, high=20, default=5),
             ),
-            FormSection("traits", Msg("hunter.form.traits"), traits),
-            FormSection(
+            WORDS.section("traits", *traits),
+            WORDS.section(
                 "equipment",
-                Msg("hunter.form.equipment"),
-                (
-                    field("weapons", "many", choices=weapons),
-                    field("armour", "choice", choices=armour),
-                    field("merits", "many", choices=merits),
-                ),
+                field("weapons", "many", choices=weapons),
+                field("armour", "choice", choices=armour),
+                field("merits", "many", choices=merits),
             ),
         ),
     )

@@ -12,7 +12,7 @@ weapon's maximum range no shot is possible (V-GEN-2).
 
 from __future__ import annotations
 
-from conteur.engine.battlemap import BattleMap, MapBand, MapCover
+from conteur.engine.battlemap import BattleMap, MapBand, MapCover, MapKind
 from conteur.i18n import Lang, t
 
 from . import equipment, hooks
@@ -21,6 +21,9 @@ from .rulebook import rules_of
 from .state import VtmState
 
 RANGED_CATEGORIES = ("ranged", "thrown")
+
+MAP = MapKind("metre", place="gm_move", zone="gm_zone", unzone="gm_unzone")
+"""Vtm's maps: metres, and the game master's commands moving fighters and drawing zones."""
 
 
 def battle_map(state: VtmState, lang: Lang | None = None) -> BattleMap:
@@ -36,13 +39,5 @@ def battle_map(state: VtmState, lang: Lang | None = None) -> BattleMap:
                 continue
             rows = sources[0](state, w, lang)
             bands[f.id] = (*rows, MapBand("beyond", beyond, None, "V-GEN-2"))
-    return BattleMap(
-        unit="metre",
-        positions={f.id: f.position for f in state.fighters.values()},
-        zones=tuple(state.zones.values()),
-        covers=covers,
-        bands=bands,
-        place="gm_move",
-        zone="gm_zone",
-        unzone="gm_unzone",
-    )
+    positions = {f.id: f.position for f in state.fighters.values()}
+    return MAP.of(positions, tuple(state.zones.values()), covers, bands)

@@ -9,17 +9,16 @@ hundred numpy operations. Tests check it against ``vtm_net`` (``.dice``).
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any
 
 import numpy as np
 
-from conteur.dice.exact import FloatArray
+from conteur.dice.exact import ChartForm, FloatArray
 
 DIFFICULTIES: tuple[int, ...] = tuple(range(2, 11))
 
 
 @dataclass(frozen=True, eq=False)
-class VtmChart:
+class VtmChart(ChartForm):
     """Rows are pools, columns are difficulties; 1s cancel successes."""
 
     pools: tuple[int, ...]
@@ -28,15 +27,6 @@ class VtmChart:
     """P(at least one net success), shape (pools, difficulties)."""
     p_botch: FloatArray
     """P(botch: no success and at least one 1), same shape."""
-
-    def to_dict(self) -> dict[str, Any]:
-        """JSON-ready form: the axes, then one row of probabilities per pool."""
-        return {
-            "pools": list(self.pools),
-            "difficulties": list(self.difficulties),
-            "p_success": self.p_success.tolist(),
-            "p_botch": self.p_botch.tolist(),
-        }
 
 
 def vtm_chart(max_pool: int = 30) -> VtmChart:

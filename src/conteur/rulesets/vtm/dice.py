@@ -13,16 +13,19 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import lru_cache
-from typing import Any, ClassVar
+from typing import TYPE_CHECKING, Any, ClassVar
 
 import numpy as np
 
 from conteur.dice.exact import FloatArray, binomial
 from conteur.dice.kinds import RollKind, register_roll_kind
-from conteur.dice.odds import CHART_POOL, RollOdds, check_max_pool, check_pool
+from conteur.dice.odds import CHART_POOL, RollOdds, check_pool, pool_odds_answer
 from conteur.dice.rolls import DieNote, DieRole, Draw, RollRecord, check_count, successes_text
 from conteur.i18n import ConteurError, Lang, Msg, t
 from conteur.records import lean
+
+if TYPE_CHECKING:
+    from .charts import VtmChart
 
 BOTCH = "botch"
 """The special failure of a vtm pool (``RollOdds.special``)."""
@@ -239,14 +242,20 @@ def odds_answer(
     the chart's ``to_dict()``. Raises ``ConteurError`` for a bad pool or ``max_pool``,
     or when neither ``pool`` nor ``table`` is given (``odds.need_pool``).
     """
-    if table:
-        from .charts import vtm_chart
+    return pool_odds_answer(
+        pool,
+        lambda n: asked_odds(n, difficulty, no_cancel, willpower),
+        _chart if table else None,
+        max_pool,
+        smallest=1,
+    )
 
-        check_max_pool(max_pool, minimum=1)
-        return vtm_chart(max_pool).to_dict()
-    if pool is None:
-        raise ConteurError("odds.need_pool")
-    return {"outcomes": asked_odds(pool, difficulty, no_cancel, willpower).outcomes()}
+
+def _chart(max_pool: int) -> VtmChart:
+    """The chart of ``conteur odds vtm --table`` (its numpy steps imported when asked for)."""
+    from .charts import vtm_chart
+
+    return vtm_chart(max_pool)
 
 
 def asked_odds(pool: int, difficulty: int, no_cancel: bool, willpower: bool) -> RollOdds:

@@ -127,16 +127,7 @@ class Aimed(Event):
     """The dice the aim is worth now."""
 
     def apply(self, state: VtmState) -> None:
-        state.fighters[self.fighter].conditions.put(
-            Aiming(
-                target=self.target,
-                weapon=self.weapon,
-                turns=self.turns,
-                since=self.since,
-                last=self.last,
-                scope=self.scope,
-            )
-        )
+        state.fighters[self.fighter].conditions.put(Aiming.read_from(self))
 
 
 class SprayShared(SuccessesShared):

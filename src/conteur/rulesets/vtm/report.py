@@ -12,7 +12,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from conteur.engine.events import Event
-from conteur.engine.report import Fact, result_score, rolled
+from conteur.engine.report import Fact, attacked, result_score, rolled
 
 from .close import BreakFreeRolled
 from .events import (
@@ -29,12 +29,9 @@ from .events import (
 def fight_facts(event: Event) -> Sequence[Fact]:
     """The summary's facts in one vtm event."""
     if isinstance(event, AttackRolled):
-        return (Fact("attack", event.attacker, event.target), *rolled(event, event.attacker))
+        return attacked(event, event.attacker, event.target)
     if isinstance(event, DamageRolled):
-        rolls = tuple(
-            Fact("roll", None, event.target, roll=r, score=result_score) for r in event.rolls
-        )
-        return (Fact("hit", None, event.target), *rolls)
+        return (Fact("hit", None, event.target), *rolled(event, None, target=event.target))
     if isinstance(event, DamageTaken):
         return (Fact("damage", None, event.target, event.levels),)
     if isinstance(event, DefenceRolled):

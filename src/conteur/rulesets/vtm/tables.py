@@ -37,7 +37,7 @@ from pydantic import (
 from conteur.engine.inputs import first_error, not_utf8, parse_data, plain_path, pydantic_reason
 from conteur.engine.inputs import reason as _reason
 from conteur.i18n import ConteurError, Lang, Msg, env_lang, os_reason
-from conteur.records import CachedReads
+from conteur.records import CachedReads, found_once
 
 from .traits import canonical_power, canonical_trait, normalize_key, suggest_trait, trait_label
 
@@ -775,14 +775,11 @@ class Tables:
 
     def weapon(self, ref: str) -> Weapon:
         """The weapon named ``ref`` (id or name); ConteurError with close names otherwise."""
-        found = self._weapon_refs.get(ref) if isinstance(ref, str) else None
-        if found is not None:
-            return found
+        return found_once(self._weapon_refs, ref, self._find_weapon)
+
+    def _find_weapon(self, ref: str) -> Weapon:
         keys = ("vtm.weapon.other_era", "vtm.weapon.unknown_suggest", "vtm.weapon.unknown")
-        found = self._named("weapon", keys, ref, self._weapon_index, self.weapons)
-        if isinstance(ref, str):
-            self._weapon_refs[ref] = found
-        return found
+        return self._named("weapon", keys, ref, self._weapon_index, self.weapons)
 
     @cached_property
     def _weapon_refs(self) -> dict[str, Weapon]:

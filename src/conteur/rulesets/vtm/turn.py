@@ -18,6 +18,7 @@ from typing import Any
 
 from conteur.dice import Expr
 from conteur.engine import Command, Resolution
+from conteur.engine.rules import rules_applied
 from conteur.i18n import ConteurError
 
 from . import hooks
@@ -151,21 +152,19 @@ def declare(ctx: Resolution, command: Command, validate: Any) -> None:
         ctx.emit(
             WillpowerSpent(fighter=actor, amount=1, reason="automatic_success", rules=("V-INI-3",))
         )
-    rules = ["V-INI-3"]
-    if decl.multiple > 1:
-        rules.append("V-MAN-1")
-    if decl.celerity:
-        rules.append("V-MAN-2")
-    if decl.delayed:
-        rules.append("V-INI-5")
-    if decl.full_defense:
-        rules.append("V-DEF-7")
+    rules = rules_applied(
+        ("V-INI-3", True),
+        ("V-MAN-1", decl.multiple > 1),
+        ("V-MAN-2", bool(decl.celerity)),
+        ("V-INI-5", decl.delayed),
+        ("V-DEF-7", bool(decl.full_defense)),
+    )
     ctx.emit(
         ActionDeclared(
             fighter=actor,
             declaration=declaration_to_dict(decl),
             summary=summary_of(decl),
-            rules=tuple(rules),
+            rules=rules,
         )
     )
     if not declaring_now(state):

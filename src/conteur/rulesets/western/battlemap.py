@@ -13,7 +13,7 @@ from __future__ import annotations
 import math
 
 from conteur.engine import Command, Resolution
-from conteur.engine.battlemap import BattleMap, MapBand
+from conteur.engine.battlemap import BattleMap, MapBand, MapKind
 from conteur.engine.geometry import distance, parse_position
 from conteur.i18n import ConteurError, Lang, t
 
@@ -21,6 +21,8 @@ from .events import Placed
 from .state import WesternState
 
 PLACE = "gm_place"
+MAP = MapKind("metre", place=PLACE)
+"""Western's maps: metres, and the game master's command placing fighters (no zones)."""
 
 
 def place(ctx: Resolution, command: Command) -> None:
@@ -66,9 +68,4 @@ def battle_map(state: WesternState, lang: Lang | None = None) -> BattleMap:
                 MapBand("aimed", t("western.map.aimed", lang, metres=limit), w.range, "W-SKL-4"),
             ]
         bands[f.id] = (*rows, beyond)
-    return BattleMap(
-        unit="metre",
-        positions={f.id: f.position for f in state.fighters.values()},
-        bands=bands,
-        place=PLACE,
-    )
+    return MAP.of({f.id: f.position for f in state.fighters.values()}, bands=bands)

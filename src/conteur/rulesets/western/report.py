@@ -15,7 +15,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from conteur.engine.events import Event
-from conteur.engine.report import Fact, result_score, rolled
+from conteur.engine.report import Fact, attacked, result_score, rolled
 
 from .events import DamageDealt, KnockOutHurt, KnockOutRolled, ShotRolled, StealthRolled
 
@@ -28,21 +28,14 @@ def low_is_good(result: Any) -> float:
 def fight_facts(event: Event) -> Sequence[Fact]:
     """The summary's facts in one western event."""
     if isinstance(event, ShotRolled):
-        hit = (Fact("hit", event.attacker, event.target),) if event.hit else ()
-        return (
-            Fact("attack", event.attacker, event.target),
-            *hit,
-            *rolled(event, event.attacker),
-        )
+        return attacked(event, event.attacker, event.target, hit=event.hit)
     if isinstance(event, KnockOutRolled):
         hit = (Fact("hit", event.attacker, event.target),) if event.success else ()
         luck = () if event.automatic else rolled(event, event.attacker, low_is_good)
         return (Fact("attack", event.attacker, event.target), *hit, *luck)
     if isinstance(event, DamageDealt):
-        rolls = tuple(
-            Fact("roll", None, event.target, roll=r, score=result_score) for r in event.rolls
-        )
-        return (Fact("damage", None, event.target, event.pv_lost), *rolls)
+        damage = Fact("damage", None, event.target, event.pv_lost)
+        return (damage, *rolled(event, None, target=event.target))
     if isinstance(event, KnockOutHurt):
         return (Fact("damage", None, event.target, event.pv_lost),)
     if isinstance(event, StealthRolled):

@@ -8,12 +8,15 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from conteur.engine.sheetform import Choice, FormField, FormSection, SheetForm
+from conteur.engine.sheetform import Choice, FormField, FormWords, SheetForm
 from conteur.engine.stateform import count_field, fate_field, side_field, state_sheet_form
 from conteur.i18n import Bilingual, Msg
 
 from .state import FATES
 from .tables import default_tables
+
+WORDS = FormWords("western.form")
+"""The sheet form's catalogue keys (``western.form.*``)."""
 
 AMMO_LABELS = {"main": "western.form.state.ammo_main", "off": "western.form.state.ammo_off"}
 """The label of the cartridges left in each hand."""
@@ -23,7 +26,7 @@ def sheet_form(era: str | None = None) -> SheetForm:
     tables = default_tables()
     weapons = tuple(Choice(w.id, Bilingual(w.fr, w.en)) for w in tables.weapons)
     revolvers = (
-        Choice("", Msg("western.form.none")),
+        WORDS.none(),
         *(Choice(w.id, Bilingual(w.fr, w.en)) for w in tables.weapons if w.kind == "revolver"),
     )
     chars = tuple(
@@ -43,29 +46,20 @@ def sheet_form(era: str | None = None) -> SheetForm:
         for s in tables.skills
     )
 
-    def field(key: str, kind: Any, **more: Any) -> FormField:
-        return FormField(key, kind, Msg(f"western.form.field.{key}"), **more)
-
     return SheetForm(
         sections=(
-            FormSection(
+            WORDS.section(
                 "who",
-                Msg("western.form.who"),
-                (
-                    field("name", "text", required=True),
-                    side_field(Msg("western.form.field.side")),
-                ),
+                WORDS.field("name", "text", required=True),
+                side_field(WORDS.label("side")),
             ),
-            FormSection("characteristics", Msg("western.form.characteristics"), chars),
-            FormSection("skills", Msg("western.form.skills"), skills),
-            FormSection(
+            WORDS.section("characteristics", *chars),
+            WORDS.section("skills", *skills),
+            WORDS.section(
                 "equipment",
-                Msg("western.form.equipment"),
-                (
-                    field("weapons", "many", choices=weapons),
-                    field("off_hand", "choice", choices=revolvers),
-                    field("ambidextrous", "flag"),
-                ),
+                WORDS.field("weapons", "many", choices=weapons),
+                WORDS.field("off_hand", "choice", choices=revolvers),
+                WORDS.field("ambidextrous", "flag"),
             ),
         ),
     )

@@ -31,7 +31,7 @@ from conteur.engine.inputs import (
 from conteur.engine.inputs import reason as _reason
 from conteur.i18n import ConteurError, Lang, Msg
 from conteur.i18n.spelling import letters_of
-from conteur.records import CachedReads
+from conteur.records import CachedReads, found_once
 
 WeaponKind = Literal["revolver", "rifle", "shotgun", "bow", "thrown", "melee", "fists", "whip"]
 FIREARMS = ("revolver", "rifle", "shotgun")
@@ -174,12 +174,10 @@ class Tables(_Model):
     # ------------------------------------------------------------------ lookups
 
     def weapon(self, ref: str) -> Weapon:
-        found = self.weapon_refs.get(ref) if isinstance(ref, str) else None
-        if found is None:
-            found = find(self.weapons, ref, "western.unknown_weapon")
-            if isinstance(ref, str):
-                self.weapon_refs[ref] = found
-        return found
+        return found_once(self.weapon_refs, ref, self._find_weapon)
+
+    def _find_weapon(self, ref: str) -> Weapon:
+        return find(self.weapons, ref, "western.unknown_weapon")
 
     @cached_property
     def weapon_refs(self) -> dict[str, Weapon]:
