@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import pickle
 from collections.abc import Mapping
-from dataclasses import FrozenInstanceError, dataclass
+from dataclasses import FrozenInstanceError
 from typing import Any, ClassVar
 
 import pytest
@@ -18,15 +18,11 @@ from conteur.engine.conditions import Condition, Conditions, Fields, Flag, Raw, 
 Stunned = flag("stunned", "Loses a move.")
 
 
-@dataclass(frozen=True, kw_only=True)
-class Marked(Single):
-    key: ClassVar[str] = "marked"
+class Marked(Single, key="marked"):
     by: str
 
 
-@dataclass(frozen=True, kw_only=True)
-class Bound(Fields):
-    key: ClassVar[str] = "bound"
+class Bound(Fields, key="bound"):
     to: str
     turn: int
     tight: bool
@@ -92,11 +88,9 @@ def test_none_and_false_clear_and_a_record_cannot_change() -> None:
         record.by = "bob"  # type: ignore[misc]
 
 
-@dataclass(frozen=True, kw_only=True)
-class Tagged(Single):
+class Tagged(Single, key="tagged"):
     """A pack's own kind: not among the ruleset's."""
 
-    key: ClassVar[str] = "tagged"
     by: str
 
 

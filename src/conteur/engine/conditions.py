@@ -1,13 +1,14 @@
 """Typed conditions: what the fight has done to a combatant, one frozen record per kind.
 
-A ruleset declares its condition kinds as frozen, keyword-only dataclasses derived
-from ``Condition``, each with its ``key`` (the name its events and scenario files use)
-and its JSON form (``json``, read back by ``parse``), and a container derived from
-``Conditions`` that lists them (``kinds``). The rules read a condition by its kind
-(``conditions.of(Kind)``: the record or None, typed) and change it only by folding
-events (``put``, ``drop``, ``set`` from an event's name and JSON value). An option pack's
-own kinds are not declared into the container: an encounter that plays the pack reads
-them too, by passing its kinds (``set(..., kinds)``, ``read(..., kinds)``).
+A ruleset declares its condition kinds as records derived from ``Condition``, each with
+its ``key`` given in the class statement (``class Holding(Fields, key="holding")``: the
+name its events and scenario files use) and its JSON form (``json``, read back by
+``parse``), and a container derived from ``Conditions`` that lists them (``kinds``). The
+rules read a condition by its kind (``conditions.of(Kind)``: the record or None, typed)
+and change it only by folding events (``put``, ``drop``, ``set`` from an event's name
+and JSON value). An option pack's own kinds are not declared into the container: an
+encounter that plays the pack reads them too, by passing its kinds (``set(..., kinds)``,
+``read(..., kinds)``).
 
 Readers that want plain data — summaries, JSON output, the tests — read the
 container as a mapping from key to JSON form, the very dict a stored encounter has
@@ -21,19 +22,32 @@ from __future__ import annotations
 import sys
 from collections.abc import Iterable, Iterator, Mapping
 from dataclasses import dataclass, field, fields
-from typing import Any, ClassVar, TypeVar
+from typing import Any, ClassVar, TypeVar, dataclass_transform
 
-from conteur.records import lean
+from conteur.records import lean_on_first_use
 
 C = TypeVar("C", bound="Condition")
 
 
+@dataclass_transform(frozen_default=True, kw_only_default=True)
 @dataclass(frozen=True, kw_only=True)
 class Condition:
-    """One condition's record (immutable: a change puts a new one)."""
+    """One condition's record (immutable: a change puts a new one).
+
+    Every kind is a frozen record of keyword-only fields: a subclass is made one when it
+    is declared (``__init_subclass__``), with no decorator of its own, and names its
+    ``key`` there (a shared base, which has none, leaves it out).
+    """
 
     key: ClassVar[str] = ""
     """The condition's name in events, scenario files and JSON."""
+
+    def __init_subclass__(cls, *, key: str | None = None, **kwargs: Any) -> None:
+        super().__init_subclass__(**kwargs)
+        if key is not None:
+            cls.key = key
+        lean_on_first_use(cls)  # conditions are many: a lean __init__ (conteur/records.py)
+        dataclass(frozen=True, kw_only=True)(cls)  # keeps the lean __init__
 
     def json(self) -> Any:
         """The JSON form: the value an event sets the condition to."""
@@ -48,8 +62,6 @@ class Condition:
         return self  # immutable
 
 
-@lean
-@dataclass(frozen=True, kw_only=True)
 class Flag(Condition):
     """A condition that is on or off, kept with the value it was given (``true``, or the
     game master's own word): that value's truth says whether it holds."""
@@ -72,11 +84,9 @@ def flag(key: str, doc: str) -> type[Flag]:
     ruleset's on-or-off conditions, declared one a line."""
     name = "".join(part.title() for part in key.split("_"))
     module = sys._getframe(1).f_globals.get("__name__", __name__)  # as namedtuple does
-    return type(name, (Flag,), {"key": key, "__doc__": doc, "__module__": module})
+    return type(name, (Flag,), {"__doc__": doc, "__module__": module}, key=key)
 
 
-@lean
-@dataclass(frozen=True, kw_only=True)
 class Raw(Condition):
     """A condition under a name no kind declares, or with a value its kind cannot read:
     kept as it came, shown under its name."""
@@ -88,7 +98,6 @@ class Raw(Condition):
         return self.value
 
 
-@dataclass(frozen=True, kw_only=True)
 class Fields(Condition):
     """A condition whose JSON form is an object of its fields, in their order; one with
     other keys, or a field of another type (its annotation: ``str``, ``int``, ``bool``,
@@ -119,7 +128,6 @@ class Fields(Condition):
         return cls(**{name: getattr(source, name) for name in _checks(cls)})
 
 
-@dataclass(frozen=True, kw_only=True)
 class Single(Condition):
     """A condition of one field whose JSON form is that field's value (a turn, a
     fighter's id, a number of dice); a value of another type is not of this kind."""

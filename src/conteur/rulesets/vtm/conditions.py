@@ -11,11 +11,9 @@ the folds of that encounter read them.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass
 from typing import ClassVar
 
 from conteur.engine.conditions import Condition, Conditions, Fields, Flag, Single, flag
-from conteur.records import lean
 
 # ------------------------------------------------------------------ on or off
 
@@ -43,13 +41,9 @@ Immobilised = flag(
 )
 
 
-@lean
-@dataclass(frozen=True, kw_only=True)
-class Running(Flag):
+class Running(Flag, key="running"):
     """Moved faster than a walk (V-RNG-1): ``given`` is the turn it ran in, or the game
     master's value (running until cleared)."""
-
-    key: ClassVar[str] = "running"
 
     def since(self, turn: int) -> bool:
         """Whether it ran in ``turn`` or later (set by hand: always, while set)."""
@@ -62,92 +56,65 @@ class Running(Flag):
 # ------------------------------------------------------------------ one number, one name
 
 
-@lean
-@dataclass(frozen=True, kw_only=True)
-class InitiativeMalus(Single):
+class InitiativeMalus(Single, key="initiative_malus"):
     """Initiative lost on the next roll, after getting up (V-DMG-7: the tables' −2)."""
 
-    key: ClassVar[str] = "initiative_malus"
     amount: int
 
 
-@lean
-@dataclass(frozen=True, kw_only=True)
-class GetUpTried(Single):
+class GetUpTried(Single, key="get_up_tried"):
     """The turn of its roll to get up: one a turn (V-DMG-7)."""
 
-    key: ClassVar[str] = "get_up_tried"
     turn: int
 
 
-@lean
-@dataclass(frozen=True, kw_only=True)
-class OffBalance(Single):
+class OffBalance(Single, key="off_balance_turn"):
     """Off balance after a tackle, in ``turn`` (V-CC-12): the tables' condition lasting
     some turns, kept as ``off_balance_turn`` (``close.timed_conditions``)."""
 
-    key: ClassVar[str] = "off_balance_turn"
     turn: int
 
 
-@lean
-@dataclass(frozen=True, kw_only=True)
-class DisarmBotch(Single):
+class DisarmBotch(Single, key="disarm_botched"):
     """A botched disarm against ``opponent``, waiting for the Conteur's choice (V-CC-6)."""
 
-    key: ClassVar[str] = "disarm_botched"
     opponent: str
 
 
-@lean
-@dataclass(frozen=True, kw_only=True)
-class Feeding(Single):
+class Feeding(Single, key="feeding"):
     """Drinking from ``victim`` (V-CC-10)."""
 
-    key: ClassVar[str] = "feeding"
     victim: str
 
 
-@lean
-@dataclass(frozen=True, kw_only=True)
-class FedUpon(Single):
+class FedUpon(Single, key="fed_upon"):
     """A vampire (``by``) drinks from it (V-CC-10)."""
 
-    key: ClassVar[str] = "fed_upon"
     by: str
 
 
 # ------------------------------------------------------------------ records of several fields
 
 
-@lean
-@dataclass(frozen=True, kw_only=True)
-class Holding(Fields):
+class Holding(Fields, key="holding"):
     """Holds ``target`` in a grapple or hold (``kind``) since ``turn`` (V-CC-7, V-CC-8)."""
 
-    key: ClassVar[str] = "holding"
     target: str
     kind: str
     turn: int
 
 
-@lean
-@dataclass(frozen=True, kw_only=True)
-class HeldBy(Fields):
+class HeldBy(Fields, key="held_by"):
     """Held by ``holder`` in a grapple or hold (``kind``) since ``turn``."""
 
-    key: ClassVar[str] = "held_by"
     holder: str
     kind: str
     turn: int
 
 
-@lean
-@dataclass(frozen=True, kw_only=True)
-class Aiming(Fields):
+class Aiming(Fields, key="aim"):
     """Turns spent aiming at one target with one weapon (V-RNG-1)."""
 
-    key: ClassVar[str] = "aim"
     target: str
     weapon: str
     turns: int
@@ -158,23 +125,17 @@ class Aiming(Fields):
     scope: bool
 
 
-@lean
-@dataclass(frozen=True, kw_only=True)
-class Reloading(Fields):
+class Reloading(Fields, key="reloading"):
     """Turns spent reloading a slow weapon (V-RNG-7)."""
 
-    key: ClassVar[str] = "reloading"
     weapon: str
     turns: int
 
 
-@lean
-@dataclass(frozen=True, kw_only=True)
-class SetUp(Fields):
+class SetUp(Fields, key="set_up"):
     """A maneuver that hit ``target`` in ``turn``, which another needs the turn after
     (V-CC-10: a bite after a grapple)."""
 
-    key: ClassVar[str] = "set_up"
     maneuver: str
     target: str
     turn: int

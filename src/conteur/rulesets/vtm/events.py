@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass, replace
-from typing import Any
+from typing import Any, ClassVar, Literal
 
 from conteur.dice.asks import RollAsk
 from conteur.engine.battlemap import ZoneDrawn, ZoneErased
@@ -344,26 +344,31 @@ class ActionLost(Event):
 # ----------------------------------------------------------------- resources
 
 
-class WillpowerSpent(Event):
+@dataclass(frozen=True, kw_only=True)
+class PointsSpent(Event, base=True):
+    """Points of one of a fighter's pools (``points``: its Willpower, its blood) spent."""
+
+    points: ClassVar[Literal["willpower", "blood"]]
+
+    fighter: str
+    amount: int
+    reason: str
+
+    def apply(self, state: VtmState) -> None:
+        f = state.fighters[self.fighter]
+        setattr(f, self.points, getattr(f, self.points) - self.amount)
+
+
+class WillpowerSpent(PointsSpent):
     """A Willpower point is spent."""
 
-    fighter: str
-    amount: int
-    reason: str
-
-    def apply(self, state: VtmState) -> None:
-        state.fighters[self.fighter].willpower -= self.amount
+    points = "willpower"
 
 
-class BloodSpent(Event):
+class BloodSpent(PointsSpent):
     """Blood points are spent (Celerity)."""
 
-    fighter: str
-    amount: int
-    reason: str
-
-    def apply(self, state: VtmState) -> None:
-        state.fighters[self.fighter].blood -= self.amount
+    points = "blood"
 
 
 class AmmoChanged(Event):

@@ -128,15 +128,13 @@ class ShotRolled(WesternEvent, ShotAim, Event):
         from .shooting import instinctive_now
 
         s = _state(state)
-        f = s.fighters[self.attacker]
-        s.done += 1
+        f = took(s, self.attacker, "shoot")
         revolver = s.tables.weapon(self.weapon).kind == "revolver"
         if self.skill == "instinctive_pistol" or (revolver and instinctive_now(s, f)):
             # From the moment it draws or is surprised, at ALL its adversaries (W-SKL-2),
             # even when this shot, beyond 20 m, was aimed (W-SKL-4).
             f.instinctive_round = s.turn
         f.ready = True
-        took(s, f, "shoot")
         if self.hand in f.ammo:
             f.ammo[self.hand] = max(0, f.ammo[self.hand] - 1)
 
@@ -201,10 +199,14 @@ class DamageDealt(WesternEvent, Event):
         lose_pv(_state(state), self.target, self.pv_lost)
 
 
-def took(s: WesternState, f: Fighter, action: str) -> None:
-    """``f`` spends this round on one simple action (W-RND-1)."""
+def took(s: WesternState, fid: str, action: str) -> Fighter:
+    """One of the round's shots and blows is played: ``fid`` spends this round on one
+    simple action (W-RND-1); the fighter, for the rest of the fold."""
+    s.done += 1
+    f = s.fighters[fid]
     f.action = action
     f.action_round = s.turn
+    return f
 
 
 def wound(f: Fighter, amount: int, dead_at: int) -> None:
@@ -243,11 +245,8 @@ class Reloaded(WesternEvent, Event):
     rounds: int
 
     def apply(self, state: Any) -> None:
-        s = _state(state)
-        s.done += 1
-        f = s.fighters[self.fighter]
+        f = took(_state(state), self.fighter, "reload")
         f.ammo[self.hand] = self.rounds
-        took(s, f, "reload")
 
 
 class RoundEnded(WesternEvent, Event):
@@ -389,11 +388,8 @@ class Ran(WesternEvent, Event):
     y: float
 
     def apply(self, state: Any) -> None:
-        s = _state(state)
-        s.done += 1
-        f = s.fighters[self.fighter]
+        f = took(_state(state), self.fighter, "run")
         f.position = (self.x, self.y)
-        took(s, f, "run")
 
 
 class Placed(WesternEvent, Event):

@@ -9,37 +9,28 @@ form its events always stored. ``CONDITIONS`` lists them for the pack's rulebook
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass
-from typing import Any, ClassVar, Literal
+from typing import Any, Literal
 
 from conteur.engine.conditions import Fields, Single
-from conteur.records import lean
 
 
-@lean
-@dataclass(frozen=True, kw_only=True)
-class ArmHit(Single):
-    """R-CALL-4: a wounded arm, ``penalty`` on the difficulty of its attacks."""
+class LimbHit(Single):
+    """A wounded limb: ``penalty`` on the difficulty of the rolls it takes part in."""
 
-    key: ClassVar[str] = "arm_hit"
     penalty: int
 
 
-@lean
-@dataclass(frozen=True, kw_only=True)
-class LegHit(Single):
-    """R-CALL-5: a wounded leg, ``penalty`` on the difficulty of its movement rolls."""
-
-    key: ClassVar[str] = "leg_hit"
-    penalty: int
+class ArmHit(LimbHit, key="arm_hit"):
+    """R-CALL-4: a wounded arm, its ``penalty`` on the difficulty of its attacks."""
 
 
-@lean
-@dataclass(frozen=True, kw_only=True)
-class CarefulShot(Fields):
+class LegHit(LimbHit, key="leg_hit"):
+    """R-CALL-5: a wounded leg, its ``penalty`` on the difficulty of its movement rolls."""
+
+
+class CarefulShot(Fields, key="careful_shot"):
     """R-AIM-1: ``rounds`` spent lining up ``target`` with ``weapon``, the last in ``last``."""
 
-    key: ClassVar[str] = "careful_shot"
     target: str
     weapon: str
     rounds: int
@@ -49,13 +40,10 @@ class CarefulShot(Fields):
 Tested = Literal["passed", "failed"]
 
 
-@lean
-@dataclass(frozen=True, kw_only=True)
-class Suppressed(Fields):
+class Suppressed(Fields, key="suppressed"):
     """R-SUPP-1: pinned down in ``turn`` by ``by``'s fire (``successes`` with ``weapon``);
     ``tested``: its Willpower test to expose itself, once taken (R-SUPP-2)."""
 
-    key: ClassVar[str] = "suppressed"
     by: str
     weapon: str
     successes: int
