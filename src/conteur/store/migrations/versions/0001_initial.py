@@ -11,112 +11,78 @@ from collections.abc import Sequence
 
 import sqlalchemy as sa
 from alembic import op
-from sqlalchemy.dialects.postgresql import JSONB
+
+from conteur.store.migrations import columns as col
 
 revision: str = "0001"
 down_revision: str | None = None
 branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 
-JSON_TYPE = sa.JSON().with_variant(JSONB(), "postgresql")
 APPEND_ONLY = ("encounter_log", "character_versions")
 
 
-def _when() -> sa.Column[object]:
-    return sa.Column("created_at", sa.DateTime(timezone=True), nullable=False)
-
-
 def upgrade() -> None:
-    op.create_table(
+    col.create_table(
         "campaigns",
-        sa.Column("id", sa.Integer(), nullable=False),
-        sa.Column("name", sa.String(200), nullable=False),
-        sa.Column("ruleset", sa.String(40), nullable=False),
-        sa.Column("packs", JSON_TYPE, nullable=False),
-        sa.Column("options", JSON_TYPE, nullable=False),
-        sa.Column("era", sa.String(40), nullable=True),
-        sa.Column("settings", JSON_TYPE, nullable=False),
-        _when(),
-        sa.Column("updated_at", sa.DateTime(timezone=True), nullable=False),
-        sa.PrimaryKeyConstraint("id", name="pk_campaigns"),
+        col.string("name", 200),
+        col.string("ruleset", 40),
+        col.json("packs"),
+        col.json("options"),
+        col.string("era", 40, nullable=True),
+        col.json("settings"),
+        col.moment(),
+        col.moment("updated_at"),
     )
-    op.create_table(
+    col.create_table(
         "characters",
-        sa.Column("id", sa.Integer(), nullable=False),
-        sa.Column("campaign_id", sa.Integer(), nullable=False),
-        sa.Column("slug", sa.String(100), nullable=False),
-        sa.Column("name", sa.String(200), nullable=False),
-        sa.Column("sheet", JSON_TYPE, nullable=False),
-        sa.Column("state", JSON_TYPE, nullable=False),
-        sa.Column("version", sa.Integer(), nullable=False),
-        sa.Column("token", sa.String(100), nullable=False),
-        _when(),
-        sa.Column("updated_at", sa.DateTime(timezone=True), nullable=False),
-        sa.ForeignKeyConstraint(
-            ["campaign_id"], ["campaigns.id"], name="fk_characters_campaign_id_campaigns"
-        ),
-        sa.PrimaryKeyConstraint("id", name="pk_characters"),
+        col.integer("campaign_id"),
+        col.string("slug", 100),
+        col.string("name", 200),
+        col.json("sheet"),
+        col.json("state"),
+        col.integer("version"),
+        col.string("token", 100),
+        col.moment(),
+        col.moment("updated_at"),
+        col.reference("characters", "campaign_id", "campaigns"),
         sa.UniqueConstraint("campaign_id", "slug", name="uq_characters_campaign_slug"),
         sa.UniqueConstraint("token", name="uq_characters_token"),
     )
     op.create_index("ix_characters_campaign_id", "characters", ["campaign_id"])
-    op.create_table(
+    col.create_table(
         "encounters",
-        sa.Column("id", sa.Integer(), nullable=False),
-        sa.Column("campaign_id", sa.Integer(), nullable=False),
-        sa.Column("name", sa.String(200), nullable=False),
-        sa.Column("scenario", JSON_TYPE, nullable=False),
-        sa.Column("status", sa.String(20), nullable=False),
-        _when(),
-        sa.Column("closed_at", sa.DateTime(timezone=True), nullable=True),
-        sa.ForeignKeyConstraint(
-            ["campaign_id"], ["campaigns.id"], name="fk_encounters_campaign_id_campaigns"
-        ),
-        sa.PrimaryKeyConstraint("id", name="pk_encounters"),
+        col.integer("campaign_id"),
+        col.string("name", 200),
+        col.json("scenario"),
+        col.string("status", 20),
+        col.moment(),
+        col.moment("closed_at", nullable=True),
+        col.reference("encounters", "campaign_id", "campaigns"),
     )
     op.create_index("ix_encounters_campaign_id", "encounters", ["campaign_id"])
-    op.create_table(
+    col.create_table(
         "character_versions",
-        sa.Column("id", sa.Integer(), nullable=False),
-        sa.Column("character_id", sa.Integer(), nullable=False),
-        sa.Column("version", sa.Integer(), nullable=False),
-        sa.Column("sheet", JSON_TYPE, nullable=False),
-        sa.Column("state", JSON_TYPE, nullable=False),
-        sa.Column("reason", sa.String(200), nullable=False),
-        sa.Column("encounter_id", sa.Integer(), nullable=True),
-        _when(),
-        sa.ForeignKeyConstraint(
-            ["character_id"],
-            ["characters.id"],
-            name="fk_character_versions_character_id_characters",
-        ),
-        sa.ForeignKeyConstraint(
-            ["encounter_id"],
-            ["encounters.id"],
-            name="fk_character_versions_encounter_id_encounters",
-        ),
-        sa.PrimaryKeyConstraint("id", name="pk_character_versions"),
+        col.integer("character_id"),
+        col.integer("version"),
+        col.json("sheet"),
+        col.json("state"),
+        col.string("reason", 200),
+        col.integer("encounter_id", nullable=True),
+        col.moment(),
+        col.reference("character_versions", "character_id", "characters"),
+        col.reference("character_versions", "encounter_id", "encounters"),
         sa.UniqueConstraint(
             "character_id", "version", name="uq_character_versions_character_version"
         ),
     )
-    op.create_table(
+    col.create_table(
         "encounter_characters",
-        sa.Column("id", sa.Integer(), nullable=False),
-        sa.Column("encounter_id", sa.Integer(), nullable=False),
-        sa.Column("character_id", sa.Integer(), nullable=False),
-        sa.Column("combatant_id", sa.String(100), nullable=False),
-        sa.ForeignKeyConstraint(
-            ["encounter_id"],
-            ["encounters.id"],
-            name="fk_encounter_characters_encounter_id_encounters",
-        ),
-        sa.ForeignKeyConstraint(
-            ["character_id"],
-            ["characters.id"],
-            name="fk_encounter_characters_character_id_characters",
-        ),
-        sa.PrimaryKeyConstraint("id", name="pk_encounter_characters"),
+        col.integer("encounter_id"),
+        col.integer("character_id"),
+        col.string("combatant_id", 100),
+        col.reference("encounter_characters", "encounter_id", "encounters"),
+        col.reference("encounter_characters", "character_id", "characters"),
         sa.UniqueConstraint(
             "encounter_id",
             "combatant_id",
@@ -129,27 +95,21 @@ def upgrade() -> None:
     op.create_index(
         "ix_encounter_characters_character_id", "encounter_characters", ["character_id"]
     )
-    op.create_table(
+    col.create_table(
         "encounter_log",
-        sa.Column("id", sa.Integer(), nullable=False),
-        sa.Column("encounter_id", sa.Integer(), nullable=False),
-        sa.Column("seq", sa.Integer(), nullable=False),
-        sa.Column("kind", sa.String(20), nullable=False),
-        sa.Column("entry", JSON_TYPE, nullable=False),
-        _when(),
-        sa.ForeignKeyConstraint(
-            ["encounter_id"], ["encounters.id"], name="fk_encounter_log_encounter_id_encounters"
-        ),
-        sa.PrimaryKeyConstraint("id", name="pk_encounter_log"),
+        col.integer("encounter_id"),
+        col.integer("seq"),
+        col.string("kind", 20),
+        col.json("entry"),
+        col.moment(),
+        col.reference("encounter_log", "encounter_id", "encounters"),
         sa.UniqueConstraint("encounter_id", "seq", name="uq_encounter_log_encounter_seq"),
     )
-    op.create_table(
+    col.create_table(
         "gm_secrets",
-        sa.Column("id", sa.Integer(), nullable=False),
-        sa.Column("kind", sa.String(20), nullable=False),
+        col.string("kind", 20),
         sa.Column("hash", sa.Text(), nullable=False),
-        _when(),
-        sa.PrimaryKeyConstraint("id", name="pk_gm_secrets"),
+        col.moment(),
     )
     op.create_index("ix_gm_secrets_kind", "gm_secrets", ["kind"])
     _append_only_triggers()

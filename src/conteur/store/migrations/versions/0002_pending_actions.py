@@ -11,31 +11,26 @@ from collections.abc import Sequence
 
 import sqlalchemy as sa
 from alembic import op
-from sqlalchemy.dialects.postgresql import JSONB
+
+from conteur.store.migrations import columns as col
 
 revision: str = "0002"
 down_revision: str | None = "0001"
 branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 
-JSON_TYPE = sa.JSON().with_variant(JSONB(), "postgresql")
-
 
 def upgrade() -> None:
-    op.create_table(
+    col.create_table(
         "pending_actions",
-        sa.Column("id", sa.Integer(), nullable=False),
-        sa.Column("encounter_id", sa.Integer(), nullable=False),
-        sa.Column("command", JSON_TYPE, nullable=False),
-        sa.Column("rolls", JSON_TYPE, nullable=False),
-        sa.Column("base_seq", sa.Integer(), nullable=False),
-        sa.Column("step", sa.Integer(), nullable=False),
-        sa.Column("created_at", sa.DateTime(timezone=True), nullable=False),
-        sa.Column("updated_at", sa.DateTime(timezone=True), nullable=False),
-        sa.ForeignKeyConstraint(
-            ["encounter_id"], ["encounters.id"], name="fk_pending_actions_encounter_id_encounters"
-        ),
-        sa.PrimaryKeyConstraint("id", name="pk_pending_actions"),
+        col.integer("encounter_id"),
+        col.json("command"),
+        col.json("rolls"),
+        col.integer("base_seq"),
+        col.integer("step"),
+        col.moment(),
+        col.moment("updated_at"),
+        col.reference("pending_actions", "encounter_id", "encounters"),
         sa.UniqueConstraint("encounter_id", name="uq_pending_actions_encounter_id"),
     )
 

@@ -13,6 +13,8 @@ from collections.abc import Sequence
 import sqlalchemy as sa
 from alembic import op
 
+from conteur.store.migrations import columns as col
+
 revision: str = "0003"
 down_revision: str | None = "0002"
 branch_labels: str | Sequence[str] | None = None
@@ -21,26 +23,22 @@ depends_on: str | Sequence[str] | None = None
 
 def upgrade() -> None:
     with op.batch_alter_table("gm_secrets") as batch:
-        batch.add_column(sa.Column("used_at", sa.DateTime(timezone=True), nullable=True))
-    op.create_table(
+        batch.add_column(col.moment("used_at", nullable=True))
+    col.create_table(
         "gm_sessions",
-        sa.Column("id", sa.Integer(), nullable=False),
-        sa.Column("digest", sa.String(length=64), nullable=False),
-        sa.Column("agent", sa.String(length=200), nullable=False),
-        sa.Column("address", sa.String(length=100), nullable=False),
-        sa.Column("created_at", sa.DateTime(timezone=True), nullable=False),
-        sa.Column("seen_at", sa.DateTime(timezone=True), nullable=False),
-        sa.Column("revoked_at", sa.DateTime(timezone=True), nullable=True),
-        sa.PrimaryKeyConstraint("id", name="pk_gm_sessions"),
+        col.string("digest", 64),
+        col.string("agent", 200),
+        col.string("address", 100),
+        col.moment(),
+        col.moment("seen_at"),
+        col.moment("revoked_at", nullable=True),
         sa.UniqueConstraint("digest", name="uq_gm_sessions_digest"),
     )
-    op.create_table(
+    col.create_table(
         "server_keys",
-        sa.Column("id", sa.Integer(), nullable=False),
-        sa.Column("purpose", sa.String(length=20), nullable=False),
+        col.string("purpose", 20),
         sa.Column("value", sa.Text(), nullable=False),
-        sa.Column("created_at", sa.DateTime(timezone=True), nullable=False),
-        sa.PrimaryKeyConstraint("id", name="pk_server_keys"),
+        col.moment(),
         sa.UniqueConstraint("purpose", name="uq_server_keys_purpose"),
     )
 

@@ -12,7 +12,8 @@ from collections.abc import Sequence
 
 import sqlalchemy as sa
 from alembic import op
-from sqlalchemy.dialects.postgresql import JSONB
+
+from conteur.store.migrations import columns as col
 
 revision: str = "0004"
 down_revision: str | None = "0003"
@@ -21,10 +22,9 @@ depends_on: str | Sequence[str] | None = None
 
 
 def upgrade() -> None:
-    json_type = sa.JSON().with_variant(JSONB(), "postgresql")
     with op.batch_alter_table("campaigns") as batch:
         batch.add_column(
-            sa.Column("privacy", json_type, nullable=False, server_default=sa.text("'{}'"))
+            sa.Column("privacy", col.JSON_TYPE, nullable=False, server_default=sa.text("'{}'"))
         )
 
 
