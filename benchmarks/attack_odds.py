@@ -1,10 +1,12 @@
 """Benchmark: exact odds of a whole vtm attack: conteur, the chain in icepool, a direct convolution.
 
     .venv/bin/python benchmarks/attack_odds.py [--queries 500] [--seed 8] [--profile 50]
+                                               [--fixed-order]
 
 N distinct queries (``attack_queries.py``: pools, difficulties, damage, soak,
 defences, health tracks all varied; no query repeats, so no whole answer can
-be reused). For each, in turn, the same work on three sides, drafting
+be reused). For each, the same work on three sides (which goes first turns
+with each query: ``--fixed-order`` keeps conteur first), drafting
 included on each: conteur's ``odds_for_scenario`` (drafting the attack from
 the state, the strike's stages over the exact distributions, then what follows
 the dice — what the CLI and the tracker call); ``icepool_attack.attack_odds``
@@ -50,6 +52,10 @@ PARTS = (
     ("  ...the target's ready defence", "defence.py:ready_defence"),
     ("  ...damage and soak (strike_for)", "attack.py:strike_for"),
     ("the dice: the strike's stages over distributions", "strike.py:strike_odds"),
+    ("after the dice, read from the ends (every hook outside the odds)", "odds.py:_ends_read"),
+    ("  ...the tracks after each levels value", "odds.py:_tracks_after"),
+    ("after the dice, run on copies (a hook not declared)", "odds.py:_ends_run"),
+    ("the answer's three distributions", "distribution.py:from_mapping"),
     ("replaying one path per group (its events)", "odds.py:replay"),
     ("studying the state for its copies (scratch_copier)", "scratch.py:scratch_copier"),
     ("after the dice, the hits: one run per group, then per levels", "odds.py:finish_levels"),
@@ -124,6 +130,11 @@ def main() -> int:
     parser.add_argument("--queries", type=int, default=500)
     parser.add_argument("--seed", type=int, default=8)
     parser.add_argument("--profile", type=int, default=0, help="profile this many conteur queries")
+    parser.add_argument(
+        "--fixed-order",
+        action="store_true",
+        help="run the sides in the same order every round (conteur first) instead of in turns",
+    )
     args = parser.parse_args()
 
     print(
@@ -139,25 +150,33 @@ def main() -> int:
     cpu: dict[str, list[float]] = {name: [] for name in sides}
     chains = {"icepool": icepool_attack.attack_odds, "reference": reference_attack.attack_odds}
     worst = {"icepool": 0.0, "reference": 0.0}
-    for q, state in zip(queries, states, strict=True):
-        w0, c0 = time.perf_counter(), time.thread_time()
-        ours = conteur_answer(state, q.maneuver)
-        wall["conteur"].append(time.perf_counter() - w0)
-        cpu["conteur"].append(time.thread_time() - c0)
-        for name, chain in chains.items():
+    names = ("conteur", *chains)
+    for round_, (q, state) in enumerate(zip(queries, states, strict=True)):
+        # Each round rotates which side goes first (none always runs with a cold cache,
+        # or right after another's work), unless --fixed-order keeps conteur first.
+        turn = 0 if args.fixed_order else round_ % len(names)
+        answers: dict[str, dict[str, Any]] = {}
+        for name in names[turn:] + names[:turn]:
             w0, c0 = time.perf_counter(), time.thread_time()
+            if name == "conteur":
+                answers[name] = conteur_answer(state, q.maneuver)
+                wall[name].append(time.perf_counter() - w0)
+                cpu[name].append(time.thread_time() - c0)
+                continue
             strike, track, kind, dazed_above = icepool_inputs(state, q.maneuver)
             w1, c1 = time.perf_counter(), time.thread_time()
-            theirs = chain(strike, track, kind, dazed_above)
+            answers[name] = chains[name](strike, track, kind, dazed_above)
             w2, c2 = time.perf_counter(), time.thread_time()
             wall[name].append(w2 - w0)
             cpu[name].append(c2 - c0)
             wall[f"{name} chain"].append(w2 - w1)
             cpu[f"{name} chain"].append(c2 - c1)
-            worst[name] = max(worst[name], difference(ours, theirs))
+        for name in chains:
+            worst[name] = max(worst[name], difference(answers["conteur"], answers[name]))
 
     n = len(queries)
-    print(f"{n} distinct queries (seed {args.seed}), conteur, icepool, reference on each")
+    order = "in that order" if args.fixed_order else "which goes first in turns"
+    print(f"{n} distinct queries (seed {args.seed}), conteur, icepool, reference on each, {order}")
     for name in sides:
         w, c = wall[name], cpu[name]
         print(

@@ -24,7 +24,8 @@ from conteur.dice import DiceSource, distribution_of
 from conteur.engine import Resolution
 from conteur.engine.odds import AttackQuery
 from conteur.rulesets.vtm import hooks, rulebook
-from conteur.rulesets.vtm.attack import attack
+from conteur.rulesets.vtm import odds as odds_module
+from conteur.rulesets.vtm.attack import after_hooks, attack
 from conteur.rulesets.vtm.events import ConditionSet
 from conteur.rulesets.vtm.odds import AttackOdds, odds_for_scenario
 from conteur.rulesets.vtm.state import Action, VtmState
@@ -215,3 +216,106 @@ def test_the_same_answers_as_the_chain_written_in_icepool() -> None:
         ours = bench.conteur_answer(state, q.maneuver)
         theirs = icepool_attack.attack_odds(*bench.icepool_inputs(state, q.maneuver))
         assert bench.difference(ours, theirs) <= TOL, q.key
+
+
+# The after-dice hooks declared ``hooks.outside_odds`` (every hook of these attacks): the
+# odds read each end of the dice from the strike's stages and run none of them. Oracle:
+# the whole attack over every branch (hooks, events, V-DMG-7 included), and the same odds
+# with the declarations taken away (what follows the dice run per group on copies).
+
+DECLARED = {
+    "grapple_a_target_near_death": (
+        """
+combatants:
+  - {id: a, side: x, position: [0, 0], dexterity: 3, brawl: 2, strength: 3}
+  - {id: t, side: y, position: [1, 0], stamina: 1, health: [lethal, lethal, lethal, lethal]}
+""",
+        "grapple",
+        None,
+    ),
+    "hold_a_dazed_and_fallen_target": (
+        """
+combatants:
+  - {id: a, side: x, position: [0, 0], dexterity: 2, brawl: 2, strength: 2}
+  - {id: t, side: y, position: [1, 0], stamina: 2, dexterity: 2, brawl: 1,
+     conditions: {knocked_down: true, dazed: true}}
+""",
+        "hold",
+        "block",
+    ),
+    "disarm_a_parrying_knife": (
+        """
+combatants:
+  - {id: a, side: x, position: [0, 0], dexterity: 3, melee: 2, strength: 2, weapons: [club]}
+  - {id: t, side: y, position: [1, 0], stamina: 1, strength: 1, dexterity: 2, melee: 1,
+     weapons: [knife]}
+""",
+        "disarm",
+        "parry",
+    ),
+    "shot_at_a_dodger_whose_armour_breaks": (
+        """
+era: modern
+combatants:
+  - {id: a, side: x, position: [0, 0], dexterity: 3, firearms: 3, weapons: [heavy_revolver]}
+  - {id: t, side: y, position: [6, 0], kind: vampire, stamina: 1, fortitude: 1, dexterity: 2,
+     dodge: 1, armour: reinforced_clothing, health: [bashing, lethal, aggravated]}
+""",
+        "shoot",
+        "dodge",
+    ),
+}
+
+
+def without_declarations(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The odds as for an attack with a hook not declared ``outside_odds``: run, on copies."""
+    monkeypatch.setattr(hooks, "OUTSIDE_ODDS", set())
+
+
+@pytest.mark.parametrize("name", sorted(DECLARED))
+def test_V_DMG_7_ends_read_without_the_hooks_equal_the_whole_attack(
+    name: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """V-CC-6, V-CC-7, V-CC-8, V-DEF-4, V-ARM-3, V-DMG-6, V-DMG-7."""
+    scenario, maneuver, defence = DECLARED[name]
+    state = Fight(scenario).state
+    if defence:
+        ready(state, "t", defence)
+    query = AttackQuery(attacker="a", target="t", maneuver=maneuver)
+    book = rulebook.rules_of(state)
+    maneuver_table = odds_module.equipment.maneuver(state, maneuver)
+    assert all(h in hooks.OUTSIDE_ODDS for h in after_hooks(book, maneuver_table)), name
+    expected = oracle(state, maneuver)
+    assert 0 < expected["p_hit"] < 1
+    assert_agree(odds_for_scenario(state, query), expected)
+    without_declarations(monkeypatch)
+    assert_agree(odds_for_scenario(state, query), expected)
+
+
+def test_ends_read_equal_the_hooks_run_on_the_benchmark_queries(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """40 of the benchmark's queries (shots, strikes, punches, kicks; defences; tracks
+    marked): every probability the same whether the hooks are run or left out."""
+    sys.path.insert(0, str(BENCHMARKS))
+    try:
+        from attack_queries import distinct_queries
+    finally:
+        sys.path.remove(str(BENCHMARKS))
+    queries = [(q.state(), q.maneuver) for q in distinct_queries(40, seed=31)]
+    read = [
+        odds_for_scenario(s, AttackQuery(attacker="a", target="t", maneuver=m)).to_dict()
+        for s, m in queries
+    ]
+    without_declarations(monkeypatch)
+    for (s, m), fast in zip(queries, read, strict=True):
+        run = odds_for_scenario(s, AttackQuery(attacker="a", target="t", maneuver=m)).to_dict()
+        assert set(run) == set(fast)
+        for key, value in run.items():
+            if isinstance(value, float):
+                assert math.isclose(fast[key], value, abs_tol=TOL), key
+            elif isinstance(value, dict):
+                assert set(fast[key]) == set(value), key
+                assert all(math.isclose(fast[key][k], p, abs_tol=TOL) for k, p in value.items())
+            else:
+                assert fast[key] == value, key

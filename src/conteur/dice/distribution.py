@@ -78,6 +78,10 @@ class Dist:
 
     def _set(self, arr: FloatArray, offset: int) -> None:
         arr, offset = _canonical(arr, offset)
+        self._hold(arr, offset)
+
+    def _hold(self, arr: FloatArray, offset: int) -> None:
+        """Keep ``arr`` (read-only from now on) as the probabilities from ``offset``."""
         arr.flags.writeable = False
         object.__setattr__(self, "_p", arr)
         object.__setattr__(self, "_offset", offset)
@@ -87,6 +91,14 @@ class Dist:
         """Wrap an array already known to be valid (no copy, no checks)."""
         out = cls.__new__(cls)
         out._set(arr, offset)
+        return out
+
+    @classmethod
+    def _stripped(cls, arr: FloatArray, offset: int) -> Dist:
+        """Wrap an array known to be valid whose first and last entries are positive
+        (``_raw`` without looking for zeros at the ends again)."""
+        out = cls.__new__(cls)
+        out._hold(arr, offset)
         return out
 
     def __setattr__(self, name: str, value: Any) -> None:
@@ -142,7 +154,7 @@ class Dist:
             raise ValueError(f"probabilities add up to {total!r}, more than 1")
         first = next(i for i, q in enumerate(probs) if q != 0.0)
         last = len(probs) - next(i for i, q in enumerate(reversed(probs)) if q != 0.0)
-        return cls._raw(np.array(probs[first:last], dtype=np.float64), lo + first)
+        return cls._stripped(np.array(probs[first:last], dtype=np.float64), lo + first)
 
     @classmethod
     def from_array(cls, probs: npt.ArrayLike, offset: int = 0, *, normalize: bool = False) -> Dist:

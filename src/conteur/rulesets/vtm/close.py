@@ -100,6 +100,7 @@ from .hooks import (
     after_attack,
     after_hit,
     difficulty_rule,
+    outside_odds,
     pool_rule,
     reads_effect,
     substitute,
@@ -604,6 +605,7 @@ def timed_conditions(ctx: Resolution, d: AttackDraft, outcome: StrikeOutcome) ->
 
 
 @after_hit("grapple", "hold")
+@outside_odds
 def lock_on_hit(ctx: Resolution, d: AttackDraft, outcome: StrikeOutcome) -> None:
     """V-CC-7: a grapple that hits holds the target (its first-turn Strength damage was the
     strike's own). V-CC-8: a hold that hits immobilises the target until it breaks free."""
@@ -622,6 +624,7 @@ def lock_on_hit(ctx: Resolution, d: AttackDraft, outcome: StrikeOutcome) -> None
 
 
 @after_hit("disarm")
+@outside_odds
 def disarm(ctx: Resolution, d: AttackDraft, outcome: StrikeOutcome) -> None:
     """V-CC-6: disarmed (no damage, the weapon falls), or a botch the Conteur completes.
 
@@ -650,6 +653,7 @@ def disarm(ctx: Resolution, d: AttackDraft, outcome: StrikeOutcome) -> None:
 
 
 @after_hit("feed")
+@outside_odds
 def kiss(ctx: Resolution, d: AttackDraft, outcome: StrikeOutcome) -> None:
     """V-CC-10: a Kiss that hits does no damage and starts feeding."""
     if outcome.hit and not d.target.out_of_fight:
@@ -657,6 +661,7 @@ def kiss(ctx: Resolution, d: AttackDraft, outcome: StrikeOutcome) -> None:
 
 
 @after_attack
+@outside_odds
 def after_every_attack(ctx: Resolution, d: AttackDraft, outcome: StrikeOutcome) -> None:
     """Remember a set-up for a later bite (V-CC-10: a tackle that hit), and end the locks of
     fighters the attack put out of the fight."""

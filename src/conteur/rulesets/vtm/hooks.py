@@ -36,6 +36,9 @@ replaces) into one ``Rulebook`` that the pipeline reads. The points:
 ``shows_bands`` gives a difficulty rule that prices a shot by distance the bands the battle
 map draws while that rule is in play (core V-RNG-5's, or house_ranged's R-SHOT-1).
 
+``outside_odds`` declares that an after-dice hook (``after_hit``, ``after_attack``) changes
+nothing an attack's exact odds read of its target (``odds.py`` need not run it).
+
 ``implements`` names the rule ids a handler implements, which an option pack's
 ``replaces`` takes out of its encounters. ``FORM_REFUSALS`` / ``ACT_REFUSALS``: the error
 keys a declaration filled in field by field, and an action carried out, may still meet
@@ -256,6 +259,22 @@ def implements(*rules: str, shots: bool = False) -> Callable[[Hook], Hook]:
         return fn
 
     return wrap
+
+
+OUTSIDE_ODDS: set[Callable[..., Any]] = set()
+"""The after-dice hooks declared ``outside_odds``."""
+
+
+def outside_odds(fn: Hook) -> Hook:
+    """Declare that an after-dice hook (``after_hit``, ``after_attack``) changes nothing the
+    exact odds of an attack read of its target: its health track (its fate), its armour,
+    whether it is knocked down, dazed or out of the fight (which V-DMG-7 reads after the
+    hooks). It may read anything and change anything else (the attacker's conditions, a
+    lock, the target's cover or weapon). When every after-dice hook of an attack is so
+    declared, ``odds.attack_odds`` runs none of them: it reads each end of the dice straight
+    from the strike's stages, without a copy of the state or a replay of the strike."""
+    OUTSIDE_ODDS.add(fn)
+    return fn
 
 
 BandSource = Callable[["VtmState", "Weapon", "Lang | None"], "tuple[MapBand, ...]"]

@@ -30,6 +30,7 @@ from conteur.engine.scratch import scratch_copier
 from . import equipment, hooks
 from .actions import check_reach_now, move_first
 from .attack import (
+    after_hooks,
     conclude_attack,
     dazes,
     draft_attack,
@@ -47,8 +48,11 @@ from .hooks import AttackDraft
 from .rulebook import rules_of
 from .state import Action, Declaration, Fighter, VtmState
 from .strike import (
+    Defence,
     Rolled,
+    Strike,
     StrikeEnd,
+    StrikeOdds,
     StrikeOutcome,
     finish_strike,
     roll_attack,
@@ -174,6 +178,87 @@ def attack_odds(
 
     # The dice: the strike's own stages over the exact distribution of each roll.
     chain = strike_odds(strike, share)
+    if all(h in hooks.OUTSIDE_ODDS for h in after_hooks(rules_of(state), draft.maneuver)):
+        totals = _ends_read(state, target, strike, chain)
+    else:
+        totals = _ends_run(state, attacker, target, draft, defence, strike, share, chain)
+    return AttackOdds(
+        attacker=attacker,
+        target=target.id,
+        maneuver=strike.maneuver,
+        pool=strike.pool,
+        difficulty=min(10, max(2, strike.difficulty)),
+        modifiers=strike.modifiers,
+        defence=defence.kind if defence else None,
+        p_hit=sum(p for k, p in chain.net.items() if k > 0),
+        successes=Dist.from_mapping(chain.net),
+        damage=Dist.from_mapping(chain.damage),
+        levels=Dist.from_mapping(chain.levels),
+        p_incapacitated=totals["incap"],
+        p_killed=totals["killed"],
+        chances={
+            "p_botch": totals["botch"],
+            "p_armour_destroyed": totals["armour"],
+            "p_knocked_down": totals["down"],
+            "p_dazed": totals["dazed"],
+        },
+    )
+
+
+def _ends_read(
+    state: VtmState, target: Fighter, strike: Strike, chain: StrikeOdds
+) -> dict[str, float]:
+    """What follows the dice when every after-dice hook is declared ``hooks.outside_odds``:
+    none is run. Of the target, the dice's events then change only its track
+    (``DamageTaken``: ``HealthTrack.take``, see ``_tracks_after``) and its armour
+    (``ArmourDestroyed``: the end's ``broken``), and V-DMG-7 follows (``dazes``). Each end
+    is read from its key, the fate and V-DMG-7 once per levels value, on one shallow copy
+    of the target given the track after that damage: no copy of the state, no replay."""
+    down = bool(target.conditions.of(KnockedDown))
+    dazed = bool(target.conditions.of(Dazed))
+    intact = not target.armour_destroyed
+    unhurt = (target.fate, dazed or dazes(state, target, 0))
+    tracks = _tracks_after(target.health, strike.damage_type, chain.levels)
+    hurt = copy.copy(target)
+    read: dict[int, tuple[str, bool]] = {}
+    totals = dict.fromkeys(("incap", "killed", "armour", "dazed"), 0.0)
+    for key, e in chain.ends.items():
+        if key[0] == "hit" and len(key) == 3:
+            levels, broken = key[1], key[2]
+            after = read.get(levels)
+            if after is None:
+                hurt.health = tracks[levels]
+                after = read[levels] = (hurt.fate, dazed or dazes(state, hurt, levels))
+            if broken and intact:
+                totals["armour"] += e.p
+        else:
+            after = unhurt
+        fate, is_dazed = after
+        if fate != "alive":
+            totals["incap"] += e.p
+            if fate in KILLED:
+                totals["killed"] += e.p
+        if is_dazed:
+            totals["dazed"] += e.p
+    totals["botch"] = chain.p_botch
+    totals["down"] = math.fsum(e.p for e in chain.ends.values()) if down else 0.0
+    return totals
+
+
+def _ends_run(
+    state: VtmState,
+    attacker: str,
+    target: Fighter,
+    draft: AttackDraft,
+    defence: Defence | None,
+    strike: Strike,
+    share: Callable[[int], int] | None,
+    chain: StrikeOdds,
+) -> dict[str, float]:
+    """What follows the dice, run: ``conclude_attack`` (or its parts) once per group of ends
+    that agree on what it reads, on a fresh copy of the state, with the events of one path
+    of the group (the strike replayed down it as a fight plays it). For an attack with an
+    after-dice hook not declared ``hooks.outside_odds``."""
 
     def replay(script: tuple[int, ...]) -> StrikeOutcome:
         """The outcome (and its events) of the strike down one path, as a fight plays it."""
@@ -292,27 +377,7 @@ def attack_odds(
         totals["botch"] += total if first.botch else 0.0
         for _, (fate, down, dazed, broken), q in branches_one:
             add(q, fate, down, dazed, broken)
-    return AttackOdds(
-        attacker=attacker,
-        target=target.id,
-        maneuver=strike.maneuver,
-        pool=strike.pool,
-        difficulty=min(10, max(2, strike.difficulty)),
-        modifiers=strike.modifiers,
-        defence=defence.kind if defence else None,
-        p_hit=sum(p for k, p in chain.net.items() if k > 0),
-        successes=Dist.from_mapping(chain.net),
-        damage=Dist.from_mapping(chain.damage),
-        levels=Dist.from_mapping(chain.levels),
-        p_incapacitated=totals["incap"],
-        p_killed=totals["killed"],
-        chances={
-            "p_botch": totals["botch"],
-            "p_armour_destroyed": totals["armour"],
-            "p_knocked_down": totals["down"],
-            "p_dazed": totals["dazed"],
-        },
-    )
+    return totals
 
 
 def _volley(draft: AttackDraft) -> Callable[[int], int] | None:

@@ -88,6 +88,7 @@ from .hooks import (
     difficulty_rule,
     form_refusals,
     implements,
+    outside_odds,
     pool_rule,
     reads_effect,
     shows_bands,
@@ -835,6 +836,7 @@ def reload(ctx: Resolution, f: Fighter, a: Action, penalty: int, willpower: bool
 
 
 @after_attack
+@outside_odds
 @reads_effect("take_cover")
 def take_cover_after_dodge(ctx: Resolution, d: AttackDraft, outcome: StrikeOutcome) -> None:
     """V-DEF-4: dodging gunfire, the dodger moves into cover or drops prone.

@@ -42,6 +42,7 @@ from ...hooks import (
     difficulty_rule,
     form_params,
     form_refusals,
+    outside_odds,
     pool_rule,
     reads_effect,
     roll_rule,
@@ -403,6 +404,7 @@ def careful_bonus(d: AttackDraft) -> None:
 
 
 @after_attack
+@outside_odds
 def careful_spent_or_lost(ctx: Resolution, d: AttackDraft, outcome: StrikeOutcome) -> None:
     """R-AIM-1: a shot spends the aim; a close attack on a careful shooter disturbs it."""
     shooter = ctx.state.fighters[d.attacker.id]
