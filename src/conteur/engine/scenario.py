@@ -9,19 +9,29 @@ from typing import TYPE_CHECKING, Any
 
 from conteur.i18n import Msg
 
-from .inputs import TOP, InputError, Key, check_keys, entry_of, read_data, short, unknown_key
+from .inputs import (
+    TOP,
+    InputError,
+    Key,
+    check_keys,
+    entry_of,
+    keys,
+    read_data,
+    short,
+    unknown_key,
+)
 
 if TYPE_CHECKING:
     from .ruleset import Ruleset
 
 RULESET = Key("ruleset", "règles", "ruleset", ("regles", "jeu"))
-GENERIC_KEYS = (
+GENERIC_KEYS = keys(
     RULESET,
     Key("title", "titre", "title"),
     Key("combatants", "combattants", "combatants"),
     Key("sides", "camps", "sides"),
-    Key("simulation", "simulation", "simulation"),
-    Key("options", "options", "options"),
+    "simulation",
+    "options",
     Key("packs", "paquets", "packs"),
     Key("era", "époque", "era"),
 )

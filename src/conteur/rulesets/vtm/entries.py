@@ -22,6 +22,7 @@ from conteur.engine.inputs import (
     Text,
     check_keys,
     entry_of,
+    keys,
     normalize,
     read_data,
     validate,
@@ -35,15 +36,15 @@ from .sheet import _FIELD_SPELLINGS, load_sheet
 from .tables import Tables
 from .traits import normalize_key
 
-ENTRY_KEYS = (
+ENTRY_KEYS = keys(
     Key("id", "id", "id", ("identifiant",)),
     Key("side", "camp", "side"),
-    Key("position", "position", "position"),
+    "position",
     Key("cover", "couvert", "cover"),
     Key("weapon", "arme", "weapon"),
-    Key("health", "health", "health"),
-    Key("willpower", "willpower", "willpower"),
-    Key("blood", "blood", "blood"),
+    "health",
+    "willpower",
+    "blood",
     Key("ammo", "munitions", "ammo"),
     Key("conditions", "conditions", "conditions", ("etats",)),
     Key("sheet", "fiche", "sheet"),
