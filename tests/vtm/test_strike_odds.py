@@ -167,6 +167,15 @@ def test_V_DMG_1_strike_odds_equal_every_branch_of_roll_strike(s: Strike) -> Non
         mass = math.fsum(p for o, p in dist.items() if _says(key, o))
         said = math.fsum(e.p for k, e in odds.ends.items() if _says(key, replayed[k]))
         assert math.isclose(said, mass, abs_tol=TOL), key
+    # Without the paths (``paths=False``, for odds that run nothing after the dice): the
+    # same distributions, no ends.
+    bare = strike_odds(s, paths=False)
+    assert not bare.ends
+    assert math.isclose(bare.p_botch, odds.p_botch, abs_tol=TOL)
+    assert math.isclose(bare.p_armour_destroyed, odds.p_armour_destroyed, abs_tol=TOL)
+    for got, want in ((bare.net, odds.net), (bare.damage, odds.damage), (bare.levels, odds.levels)):
+        assert set(got) == set(want)
+        _close(got, want)
 
 
 def _carried(

@@ -138,9 +138,13 @@ class VtmPool:
         return tuple(DieNote(f, role) for f, role in zip(faces, roles, strict=True))
 
     def outcomes(self) -> Sequence[tuple[VtmResult, float]]:
-        return _vtm_outcomes(
-            self.rolled_dice, self.effective_difficulty, self.ones_cancel, self.can_botch, self.auto
-        )
+        # ``rolled_dice`` and ``effective_difficulty`` inline: the exact odds ask for the
+        # outcomes of many pools per answer.
+        n, diff = self.dice, self.difficulty
+        if n < 1:
+            n = 1 if self.min_one else 0
+        diff = 10 if diff > 10 else 2 if diff < 2 else diff
+        return _vtm_outcomes(n, diff, self.ones_cancel, self.can_botch, self.auto)
 
     def describe(self, lang: Lang | None = None) -> str:
         return t("roll.vtm", lang, dice=self.rolled_dice, difficulty=self.effective_difficulty)

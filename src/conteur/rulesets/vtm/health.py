@@ -19,6 +19,8 @@ DamageType = Literal["bashing", "lethal", "aggravated"]
 DAMAGE_TYPES: tuple[DamageType, ...] = ("bashing", "lethal", "aggravated")
 SEVERITY: dict[str, int] = {"bashing": 1, "lethal": 2, "aggravated": 3}
 MARK: dict[str, str] = {"bashing": "/", "lethal": "/", "aggravated": "X"}
+_BOX_ORDER: dict[str | None, int] = {None: 0, **{kind: -n for kind, n in SEVERITY.items()}}
+"""Where a box goes on the track: the most severe damage first, the empty boxes last."""
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -169,8 +171,8 @@ class HealthTrack:
         return healed
 
     def _sort(self) -> None:
-        filled = sorted((b for b in self.boxes if b is not None), key=lambda b: -SEVERITY[b])
-        self.boxes = [*filled, *([None] * (len(self.boxes) - len(filled)))]
+        """Worst damage first, the empty boxes last (stable: equal boxes keep their order)."""
+        self.boxes = sorted(self.boxes, key=_BOX_ORDER.__getitem__)
 
 
 Fate = Literal["alive", "incapacitated", "dead", "torpor", "final_death"]

@@ -177,10 +177,11 @@ def attack_odds(
     strike = strike_for(draft, defence, willpower)
 
     # The dice: the strike's own stages over the exact distribution of each roll.
-    chain = strike_odds(strike, share)
     if all(h in hooks.OUTSIDE_ODDS for h in after_hooks(rules_of(state), draft.maneuver)):
+        chain = strike_odds(strike, share, paths=False)
         totals = _ends_read(state, target, strike, chain)
     else:
+        chain = strike_odds(strike, share)
         totals = _ends_run(state, attacker, target, draft, defence, strike, share, chain)
     return AttackOdds(
         attacker=attacker,
@@ -211,37 +212,27 @@ def _ends_read(
     """What follows the dice when every after-dice hook is declared ``hooks.outside_odds``:
     none is run. Of the target, the dice's events then change only its track
     (``DamageTaken``: ``HealthTrack.take``, see ``_tracks_after``) and its armour
-    (``ArmourDestroyed``: the end's ``broken``), and V-DMG-7 follows (``dazes``). Each end
-    is read from its key, the fate and V-DMG-7 once per levels value, on one shallow copy
-    of the target given the track after that damage: no copy of the state, no replay."""
+    (``ArmourDestroyed``: the strike's ``p_armour_destroyed``), and V-DMG-7 follows
+    (``dazes``): the fate and V-DMG-7 are read once per levels value (0 for every end
+    without damage), on one shallow copy of the target given the track after that damage.
+    No copy of the state, no replay, no end of the dice told apart beyond its levels."""
     down = bool(target.conditions.of(KnockedDown))
     dazed = bool(target.conditions.of(Dazed))
-    intact = not target.armour_destroyed
-    unhurt = (target.fate, dazed or dazes(state, target, 0))
     tracks = _tracks_after(target.health, strike.damage_type, chain.levels)
     hurt = copy.copy(target)
-    read: dict[int, tuple[str, bool]] = {}
-    totals = dict.fromkeys(("incap", "killed", "armour", "dazed"), 0.0)
-    for key, e in chain.ends.items():
-        if key[0] == "hit" and len(key) == 3:
-            levels, broken = key[1], key[2]
-            after = read.get(levels)
-            if after is None:
-                hurt.health = tracks[levels]
-                after = read[levels] = (hurt.fate, dazed or dazes(state, hurt, levels))
-            if broken and intact:
-                totals["armour"] += e.p
-        else:
-            after = unhurt
-        fate, is_dazed = after
+    totals = dict.fromkeys(("incap", "killed", "dazed"), 0.0)
+    for levels, p in chain.levels.items():
+        hurt.health = tracks[levels]
+        fate = hurt.fate
         if fate != "alive":
-            totals["incap"] += e.p
+            totals["incap"] += p
             if fate in KILLED:
-                totals["killed"] += e.p
-        if is_dazed:
-            totals["dazed"] += e.p
+                totals["killed"] += p
+        if dazed or dazes(state, hurt, levels):
+            totals["dazed"] += p
     totals["botch"] = chain.p_botch
-    totals["down"] = math.fsum(e.p for e in chain.ends.values()) if down else 0.0
+    totals["armour"] = 0.0 if target.armour_destroyed else chain.p_armour_destroyed
+    totals["down"] = math.fsum(chain.levels.values()) if down else 0.0
     return totals
 
 

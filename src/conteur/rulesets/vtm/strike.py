@@ -705,81 +705,121 @@ def _end(
         m[0] += p
 
 
-def strike_odds(s: Strike, share: Callable[[int], int] | None = None) -> StrikeOdds:
+def strike_odds(
+    s: Strike, share: Callable[[int], int] | None = None, *, paths: bool = True
+) -> StrikeOdds:
     """The strike's stages over the exact distribution of every roll.
 
     The same rules as ``roll_strike`` (``attack_pool``, ``defence_pool``,
     ``damage_dice_of``... above), each run once per distinct input value of its
     stage and outcome of its roll, with the mass carried between stages and equal
     values merged. ``share`` turns the attack's successes into the target's share
-    of a roll made for several (a volley, ``volley_odds``).
+    of a roll made for several (a volley, ``volley_odds``). ``paths=False``: the
+    distributions alone, no ``ends`` (what the odds need when nothing after the dice
+    is run, ``odds._ends_read``): no script is kept, and a parried miss is not split
+    by what its riposte costs the attacker (only the attacker's track reads it).
     """
     ends: dict[tuple[Any, ...], StrikeEnd] = {}
     net_dist: dict[int, float] = {}
+    levels_dist: dict[int, float] = {}
     p_botch = 0.0
+    settled = 0.0  # the mass of the ways the dice end before any damage roll
 
     # The attack roll (V-ATK-5).
     rolled: dict[int, list[Any]] = {}
     for i, (r, p) in enumerate(attack_pool(s).outcomes()):
         if r.botch:
             p_botch += p
-            _end(ends, ("botch",), p, (i,))
+            if paths:
+                _end(ends, ("botch",), p, (i,))
         else:
             _add(rolled, share(r.successes) if share is not None else r.successes, p, (i,))
     if p_botch:
         net_dist[0] = p_botch
+        settled = p_botch
 
     # The defence (V-DEF-2, V-DEF-5).
     through: dict[int, list[Any]] = {}
     riposte = s.defence.riposte if s.defence is not None else None
+    damaging = not s.no_damage
     for k, (p, script) in rolled.items():
         request = defence_pool(s, k)
         if request is None:
-            nets = [(k, p, script)]
-        else:
+            nets: list[tuple[int, float, tuple[int, ...]]] = [(k, p, script)]
+        elif paths:
             nets = [
                 (net_after_defence(k, r.successes), p * q, (*script, j))
                 for j, (r, q) in enumerate(request.outcomes())
             ]
+        else:
+            nets = [
+                (net_after_defence(k, r.successes), p * q, script) for r, q in request.outcomes()
+            ]
         for net, pn, sn in nets:
-            net_dist[max(net, 0)] = net_dist.get(max(net, 0), 0.0) + pn
-            if net < 0 and riposte is not None:
+            seen = net if net > 0 else 0
+            net_dist[seen] = net_dist.get(seen, 0.0) + pn
+            if net > 0 and damaging:
+                entry = through.get(net)
+                if entry is None:
+                    through[net] = [pn, sn]
+                else:
+                    entry[0] += pn
+            elif not paths:
+                settled += pn
+            elif net < 0 and riposte is not None:
                 _riposte_ends(s, riposte, -net, pn, sn, ends)
             elif net <= 0:
                 _end(ends, ("miss", 0), pn, sn)
-            elif s.no_damage:
-                _end(ends, ("hit",), pn, sn)
             else:
-                _add(through, net, pn, sn)
+                _end(ends, ("hit",), pn, sn)
 
     # The damage roll (V-DMG-1, V-DMG-2, V-DMG-4).
     dealt: dict[int, list[Any]] = {}
     for net, (p, script) in through.items():
         request = damage_pool(s, damage_dice_of(s, net)[1])
         if request is None:
-            _end(ends, ("hit",), p, script)
+            if paths:
+                _end(ends, ("hit",), p, script)
+            else:
+                settled += p
             continue
         for j, (r, q) in enumerate(request.outcomes()):
             entry = dealt.get(r.successes)
             if entry is None:
-                dealt[r.successes] = [p * q, (*script, j)]
+                dealt[r.successes] = [p * q, (*script, j) if paths else script]
             else:
                 entry[0] += p * q
 
     # Disarm (V-CC-6), armour (V-ARM-3), soak and the levels lost (V-SOAK-*, V-DMG-5, V-DMG-6).
     # No damage roll so far: a botch, a miss, a hit without damage.
-    damage = {0: math.fsum(e.p for e in ends.values())} if ends else {}
+    if paths:
+        settled = math.fsum(e.p for e in ends.values())
+    damage = {0: settled} if ends or settled else {}
+    if not paths and settled:
+        levels_dist[0] = settled
     p_armour = 0.0
     for x, (p, script) in dealt.items():
         damage[x] = damage.get(x, 0.0) + p
         if disarms(s, x):
-            _end(ends, ("disarmed", x), p, script, x)
+            if paths:
+                _end(ends, ("disarmed", x), p, script, x)
+            else:
+                levels_dist[0] = levels_dist.get(0, 0.0) + p
             continue
         broken = breaks_armour(s, x)
         p_armour += p if broken else 0.0
         request = soak_pool(s, x)
         if request is None:
-            _end(ends, ("hit", levels_lost(s, x, 0)[0], broken), p, script, x)
+            levels = levels_lost(s, x, 0)[0]
+            if paths:
+                _end(ends, ("hit", levels, broken), p, script, x)
+            else:
+                levels_dist[levels] = levels_dist.get(levels, 0.0) + p
+            continue
+        if not paths:
+            for r, q in request.outcomes():
+                levels = levels_lost(s, x, r.successes)[0]
+                levels_dist[levels] = levels_dist.get(levels, 0.0) + p * q
             continue
         lost: dict[int, list[Any]] = {}  # levels -> [mass, the first soak outcome giving them]
         for j, (r, q) in enumerate(request.outcomes()):
@@ -792,7 +832,6 @@ def strike_odds(s: Strike, share: Callable[[int], int] | None = None) -> StrikeO
         for levels, (pl, j) in lost.items():
             _end(ends, ("hit", levels, broken), pl, (*script, j), x)
 
-    levels_dist: dict[int, float] = {}
     for key, e in ends.items():
         n = key[1] if key[0] == "hit" and len(key) == 3 else 0
         levels_dist[n] = levels_dist.get(n, 0.0) + e.p
