@@ -240,7 +240,8 @@ class Dist:
 
     def items(self) -> list[tuple[int, float]]:
         """``(outcome, probability)`` for every outcome of positive probability, ascending."""
-        return [(self._offset + i, float(p)) for i, p in enumerate(self._p) if p > 0.0]
+        offset = self._offset  # the array read as Python floats at once (``tolist``)
+        return [(offset + i, p) for i, p in enumerate(self._p.tolist()) if p > 0.0]
 
     def __iter__(self) -> Iterator[tuple[int, float]]:
         return iter(self.items())
