@@ -141,20 +141,20 @@ class Dist:
         # The checks of ``__init__`` on the values themselves: an answer's few outcomes
         # are read many times a second (the odds), where numpy's checks cost the most.
         probs = [0.0] * (hi - lo + 1)
-        total = 0.0
         for outcome, p in mapping.items():
-            q = float(p)
-            if not 0.0 <= q < math.inf:  # NaN fails too
-                raise ValueError("probabilities must be finite and non-negative")
-            probs[outcome - lo] += q
-            total += q
+            probs[outcome - lo] += float(p)
+        total = sum(probs)
+        if not (min(probs) >= 0.0 and total < math.inf):  # a NaN makes the total one
+            raise ValueError("probabilities must be finite and non-negative")
         if total <= 0.0:
             raise ValueError("a distribution needs some positive probability")
         if total > 1.0 + _OVERFULL:
             raise ValueError(f"probabilities add up to {total!r}, more than 1")
-        first = next(i for i, q in enumerate(probs) if q != 0.0)
-        last = len(probs) - next(i for i, q in enumerate(reversed(probs)) if q != 0.0)
-        return cls._stripped(np.array(probs[first:last], dtype=np.float64), lo + first)
+        if probs[0] == 0.0 or probs[-1] == 0.0:  # outcomes named with probability 0
+            first = next(i for i, q in enumerate(probs) if q != 0.0)
+            last = len(probs) - next(i for i, q in enumerate(reversed(probs)) if q != 0.0)
+            probs, lo = probs[first:last], lo + first
+        return cls._stripped(np.array(probs, dtype=np.float64), lo)
 
     @classmethod
     def from_array(cls, probs: npt.ArrayLike, offset: int = 0, *, normalize: bool = False) -> Dist:
