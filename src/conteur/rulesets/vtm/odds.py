@@ -16,7 +16,7 @@ from __future__ import annotations
 import copy
 import dataclasses
 import math
-from collections.abc import Callable, Iterable, Mapping
+from collections.abc import Callable, Iterable, Iterator, Mapping
 from dataclasses import dataclass, fields
 from functools import partial
 from typing import Any
@@ -135,19 +135,28 @@ class _TrackGuard:
         raise _ReadOutsideKey(f"health.{name}")
 
 
-def _tracks_after(
+def _tracks_in_turn(
     track: HealthTrack, damage_type: str, levels: Iterable[int]
-) -> dict[int, HealthTrack]:
-    """The track after each number of levels of this damage (``DamageTaken``'s fold,
-    ``HealthTrack.take``, which marks level after level: taken in turn, on copies)."""
-    out: dict[int, HealthTrack] = {}
+) -> Iterator[tuple[int, HealthTrack]]:
+    """The track after each number of levels of this damage, fewest first (``DamageTaken``'s
+    fold, ``HealthTrack.take``, which marks level after level: taken in turn on one copy
+    of the track, each yielded before the next levels are marked on it)."""
     work = HealthTrack(list(track.boxes), track.levels, track.past_track)
     done = 0
     for n in sorted(levels):
         work.take(n - done, damage_type)  # type: ignore[arg-type]
         done = n
-        out[n] = HealthTrack(list(work.boxes), work.levels, work.past_track)
-    return out
+        yield n, work
+
+
+def _tracks_after(
+    track: HealthTrack, damage_type: str, levels: Iterable[int]
+) -> dict[int, HealthTrack]:
+    """The track after each number of levels of this damage (``_tracks_in_turn``, copied)."""
+    return {
+        n: HealthTrack(list(work.boxes), work.levels, work.past_track)
+        for n, work in _tracks_in_turn(track, damage_type, levels)
+    }
 
 
 def _damages(e: Event, target: str) -> bool:
@@ -211,18 +220,19 @@ def _ends_read(
 ) -> dict[str, float]:
     """What follows the dice when every after-dice hook is declared ``hooks.outside_odds``:
     none is run. Of the target, the dice's events then change only its track
-    (``DamageTaken``: ``HealthTrack.take``, see ``_tracks_after``) and its armour
+    (``DamageTaken``: ``HealthTrack.take``, see ``_tracks_in_turn``) and its armour
     (``ArmourDestroyed``: the strike's ``p_armour_destroyed``), and V-DMG-7 follows
     (``dazes``): the fate and V-DMG-7 are read once per levels value (0 for every end
-    without damage), on one shallow copy of the target given the track after that damage.
+    without damage), on one shallow copy of the target given the track after that damage
+    (one copy of the track, the levels marked on it in turn).
     No copy of the state, no replay, no end of the dice told apart beyond its levels."""
     down = bool(target.conditions.of(KnockedDown))
     dazed = bool(target.conditions.of(Dazed))
-    tracks = _tracks_after(target.health, strike.damage_type, chain.levels)
     hurt = copy.copy(target)
     totals = dict.fromkeys(("incap", "killed", "dazed"), 0.0)
-    for levels, p in chain.levels.items():
-        hurt.health = tracks[levels]
+    for levels, track in _tracks_in_turn(target.health, strike.damage_type, chain.levels):
+        hurt.health = track
+        p = chain.levels[levels]
         fate = hurt.fate
         if fate != "alive":
             totals["incap"] += p
