@@ -53,7 +53,7 @@ PARTS = (
     ("  ...damage and soak (strike_for)", "attack.py:strike_for"),
     ("the dice: the strike's stages over distributions", "strike.py:strike_odds"),
     ("after the dice, read from the ends (every hook outside the odds)", "odds.py:_ends_read"),
-    ("  ...the tracks after each levels value", "odds.py:_tracks_after"),
+    ("  ...the levels marked on the track in turn", "odds.py:_tracks_in_turn"),
     ("after the dice, run on copies (a hook not declared)", "odds.py:_ends_run"),
     ("the answer's three distributions", "distribution.py:from_mapping"),
     ("replaying one path per group (its events)", "odds.py:replay"),
