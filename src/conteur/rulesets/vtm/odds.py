@@ -4,11 +4,14 @@ Not a second copy of the rules: the attack's own code runs over every outcome
 of its dice. The attack is drafted once (``draft_attack``, ``ready_defence``,
 ``strike_for``); the strike's stage rules (attack → defence → damage → soak,
 the functions ``roll_strike`` calls) run over the exact distribution of each
-roll (``strike.strike_odds``), once per distinct value and outcome; then
-what follows the dice in a fight (``attack.conclude_attack``: health track,
-armour, knock-down, dazed, grapple...) runs once per group of outcomes that
-agree on what it reads, on a fresh copy of the state, with the events of one
-path of the group (the strike replayed down it as a fight plays it).
+roll (``strike.strike_odds``), once per distinct value and outcome. Then what
+follows the dice in a fight (``attack.conclude_attack``: health track, armour,
+knock-down, dazed, grapple...): when every after-dice hook of the attack is
+declared ``hooks.outside_odds``, none is run and each levels value is read
+straight from the stages (``_ends_read``: the track marked by ``HealthTrack.take``,
+the fate, V-DMG-7); otherwise it runs once per group of outcomes that agree on
+what it reads, on a fresh copy of the state, with the events of one path of the
+group (``_ends_run``: the strike replayed down it as a fight plays it).
 """
 
 from __future__ import annotations
