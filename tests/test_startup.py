@@ -14,6 +14,7 @@ import os
 import subprocess
 import sys
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -113,20 +114,24 @@ print(json.dumps({"lazy": lazy, "eager": eager, "differ": differ}))
 """
 
 
-@pytest.mark.parametrize("lang", ["fr", "en"])
-def test_the_listed_help_is_the_built_one(lang: str) -> None:
-    # The root's help lists its commands from their declaration; once every command is
-    # built (what the help showed before it listed them lazily) it reads the same.
-    env = dict(os.environ, CONTEUR_LANG=lang)
+def printed_by(code: str, **env: str) -> Any:
+    """The JSON that ``code`` prints last, run in a fresh interpreter (with ``env`` added)."""
     done = subprocess.run(
-        [sys.executable, "-c", LISTED_VS_BUILT],
+        [sys.executable, "-c", code],
         capture_output=True,
         text=True,
         check=True,
         timeout=120,
-        env=env,
+        env={**os.environ, **env},
     )
-    found = json.loads(done.stdout.strip().splitlines()[-1])
+    return json.loads(done.stdout.strip().splitlines()[-1])
+
+
+@pytest.mark.parametrize("lang", ["fr", "en"])
+def test_the_listed_help_is_the_built_one(lang: str) -> None:
+    # The root's help lists its commands from their declaration; once every command is
+    # built (what the help showed before it listed them lazily) it reads the same.
+    found = printed_by(LISTED_VS_BUILT, CONTEUR_LANG=lang)
     assert found["differ"] == []
     assert found["lazy"] == found["eager"]
     assert "simulate" in found["lazy"] and "xp" in found["lazy"]
@@ -167,14 +172,7 @@ def test_the_renderer_loads_without_markdown_and_still_renders_it() -> None:
     # classes it imports by name and uses only in modes conteur does not use. If Typer
     # stops importing them that way (or starts loading markdown_it by another road), the
     # first checks fail; the others check that the stand-ins still give the real thing.
-    done = subprocess.run(
-        [sys.executable, "-c", RENDERER_SHIM],
-        capture_output=True,
-        text=True,
-        check=True,
-        timeout=120,
-    )
-    found = json.loads(done.stdout.strip().splitlines()[-1])
+    found = printed_by(RENDERER_SHIM)
     assert found["loaded"] == []
     assert found["stand_ins"] == ["_Deferred", "_Deferred"]
     assert found["real"] and found["same"] and found["traceback"]
