@@ -33,6 +33,7 @@ from functools import cached_property
 from pathlib import Path
 from typing import Annotated, Any
 
+import pydantic.main  # noqa: F401  (mypyc loads BaseModel, a base class, from there)
 from pydantic import BaseModel, ConfigDict, Field
 
 from conteur.dice import SeededDice
