@@ -47,7 +47,8 @@ class Condition:
         if key is not None:
             cls.key = key
         lean_on_first_use(cls)  # conditions are many: a lean __init__ (conteur/records.py)
-        dataclass(frozen=True, kw_only=True)(cls)  # keeps the lean __init__
+        # init=False: the lean __init__ is the class's (dataclasses would compile one to drop)
+        dataclass(frozen=True, kw_only=True, init=False)(cls)
 
     def json(self) -> Any:
         """The JSON form: the value an event sets the condition to."""

@@ -83,7 +83,8 @@ class Event:
         lean_on_first_use(cls)  # events are many: a lean __init__ (conteur/records.py)
         if base:
             return
-        dataclasses.dataclass(frozen=True, kw_only=True)(cls)  # keeps the lean __init__
+        # init=False: the lean __init__ is the class's (dataclasses would compile one to drop)
+        dataclasses.dataclass(frozen=True, kw_only=True, init=False)(cls)
         cls.type_name = cls.__name__
         _EVENT_TYPES[cls.__name__] = cls
 
