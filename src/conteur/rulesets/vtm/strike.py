@@ -537,8 +537,8 @@ def _hit(
     broken: bool = False,
     disarmed: bool = False,
 ) -> StrikeOutcome:
-    """A strike that hits with ``net`` successes, and what its damage did (nothing until
-    rolled: a hold's hit, a hit with no damage dice)."""
+    """A strike that hits with ``net`` successes, and what its damage did: nothing (a hold's
+    hit, no damage die to roll), a disarm (V-CC-6), or the levels lost after soak."""
     return StrikeOutcome(
         attack_successes=successes,
         botch=False,
