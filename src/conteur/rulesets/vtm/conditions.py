@@ -11,6 +11,7 @@ the folds of that encounter read them.
 from __future__ import annotations
 
 from collections.abc import Mapping
+from dataclasses import dataclass
 from typing import ClassVar
 
 from conteur.engine.conditions import Condition, Conditions, Fields, Flag, Single, flag
@@ -112,8 +113,10 @@ class HeldBy(Fields, key="held_by"):
     turn: int
 
 
-class Aiming(Fields, key="aim"):
-    """Turns spent aiming at one target with one weapon (V-RNG-1)."""
+@dataclass(frozen=True, kw_only=True)
+class Aim:
+    """An aim at one target with one weapon (V-RNG-1): the fields of the condition
+    ``Aiming`` and of the event that puts it (``ranged.Aimed``)."""
 
     target: str
     weapon: str
@@ -123,6 +126,10 @@ class Aiming(Fields, key="aim"):
     last: int
     """The turn of the last aim."""
     scope: bool
+
+
+class Aiming(Aim, Fields, key="aim"):
+    """Turns spent aiming at one target with one weapon (V-RNG-1)."""
 
 
 class Reloading(Fields, key="reloading"):
@@ -176,6 +183,7 @@ class VtmConditions(Conditions):
 
 
 __all__ = [
+    "Aim",
     "Aiming",
     "Apparition",
     "Blinded",
