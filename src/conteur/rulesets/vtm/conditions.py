@@ -132,11 +132,17 @@ class Aiming(Aim, Fields, key="aim"):
     """Turns spent aiming at one target with one weapon (V-RNG-1)."""
 
 
-class Reloading(Fields, key="reloading"):
-    """Turns spent reloading a slow weapon (V-RNG-7)."""
+@dataclass(frozen=True, kw_only=True)
+class Reload:
+    """Turns spent reloading a slow weapon (V-RNG-7): the fields of the condition
+    ``Reloading`` and of the event that puts it (``ranged.ReloadProgress``)."""
 
     weapon: str
     turns: int
+
+
+class Reloading(Reload, Fields, key="reloading"):
+    """Turns spent reloading a slow weapon (V-RNG-7)."""
 
 
 class SetUp(Fields, key="set_up"):
@@ -203,6 +209,7 @@ __all__ = [
     "NoWoundPenalties",
     "OffBalance",
     "Prone",
+    "Reload",
     "Reloading",
     "Running",
     "SetUp",
