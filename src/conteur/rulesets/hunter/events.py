@@ -192,10 +192,14 @@ class HunterActionDone(HunterEvent):
 
 
 class HunterPassed(HunterEvent):
+    """The fighter lets its action of the turn go: spent, and any delay with it (H-DEL-1)."""
+
     actor: str
 
     def fold(self, state: HunterState) -> None:
-        state.fighters[self.actor].acted = True
+        f = state.fighters[self.actor]
+        f.acted = True
+        f.delay_after = None
 
 
 class HunterDodging(HunterEvent):
@@ -280,6 +284,8 @@ class HunterConsciousnessRolled(HunterEvent):
 
 
 class HunterAmmoSpent(HunterEvent):
+    """Rounds fired from ``weapon``: ``left`` are still in it."""
+
     actor: str
     weapon: str
     rounds: int

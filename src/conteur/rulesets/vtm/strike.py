@@ -431,6 +431,23 @@ def roll_damage(
     return outcome
 
 
+def _no_levels(
+    s: Strike, state: Through, events: list[Event], disarmed_by: int | None = None
+) -> StrikeOutcome:
+    """A hit over at its damage roll, no health level lost: no damage die to roll, or a
+    disarm (V-CC-6) by the damage successes ``disarmed_by``."""
+    return StrikeOutcome(
+        attack_successes=state.successes,
+        botch=False,
+        net=state.net,
+        hit=True,
+        damage=disarmed_by or 0,
+        damage_type=s.damage_type,
+        disarmed=disarmed_by is not None,
+        events=(*events,),
+    )
+
+
 def roll_damage_dice(s: Strike, state: Through, dice: DiceSource) -> Dealt | StrikeOutcome:
     """The damage roll of a hit, a disarm, and the armour it breaks."""
     successes, net = state.successes, state.net
@@ -450,14 +467,7 @@ def roll_damage_dice(s: Strike, state: Through, dice: DiceSource) -> Dealt | Str
                 seen=owned_by(s.attacker),
             )
         )
-        return StrikeOutcome(
-            attack_successes=successes,
-            botch=False,
-            net=net,
-            hit=True,
-            damage_type=s.damage_type,
-            events=(*events,),
-        )
+        return _no_levels(s, state, events)
     damage = dice.roll(request, lambda: damage_ask(s, items, pool))
     dealt = damage.result.successes
     events.append(
@@ -474,16 +484,7 @@ def roll_damage_dice(s: Strike, state: Through, dice: DiceSource) -> Dealt | Str
     )
 
     if disarms(s, dealt):
-        return StrikeOutcome(
-            attack_successes=successes,
-            botch=False,
-            net=net,
-            hit=True,
-            damage=dealt,
-            damage_type=s.damage_type,
-            disarmed=True,
-            events=(*events,),
-        )
+        return _no_levels(s, state, events, disarmed_by=dealt)
 
     broken = breaks_armour(s, dealt)
     if broken:
