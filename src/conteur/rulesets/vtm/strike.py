@@ -363,9 +363,7 @@ def roll_attack(s: Strike, dice: DiceSource) -> Rolled | StrikeOutcome:
     if attack.result.botch:
         events.append(Botched(fighter=s.attacker, context=s.maneuver, rules=("V-ATK-5",)))
         events.append(AttackMissed(attacker=s.attacker, target=s.target, rules=("V-ATK-5",)))
-        return StrikeOutcome(
-            attack_successes=successes, botch=True, net=0, hit=False, events=tuple(events)
-        )
+        return _missed(successes, events, botch=True)
     return Rolled(successes, tuple(events))
 
 
@@ -403,18 +401,9 @@ def roll_defence(s: Strike, state: Rolled, dice: DiceSource) -> Through | Strike
         events.append(
             AttackMissed(attacker=s.attacker, target=s.target, rules=("V-ATK-5", "V-DEF-2"))
         )
-        return StrikeOutcome(
-            attack_successes=successes,
-            botch=False,
-            net=0,
-            hit=False,
-            parried_onto_attacker=parried,
-            events=tuple(events),
-        )
+        return _missed(successes, events, parried=parried)
     if s.no_damage:
-        return StrikeOutcome(
-            attack_successes=successes, botch=False, net=net, hit=True, events=tuple(events)
-        )
+        return _hit(successes, net, events)
     return Through(successes, net, tuple(events))
 
 
@@ -429,23 +418,6 @@ def roll_damage(
     outcome = finish_strike(s, Through(successes, net, tuple(events)), dice)
     events[:] = outcome.events
     return outcome
-
-
-def _no_levels(
-    s: Strike, state: Through, events: list[Event], disarmed_by: int | None = None
-) -> StrikeOutcome:
-    """A hit over at its damage roll, no health level lost: no damage die to roll, or a
-    disarm (V-CC-6) by the damage successes ``disarmed_by``."""
-    return StrikeOutcome(
-        attack_successes=state.successes,
-        botch=False,
-        net=state.net,
-        hit=True,
-        damage=disarmed_by or 0,
-        damage_type=s.damage_type,
-        disarmed=disarmed_by is not None,
-        events=(*events,),
-    )
 
 
 def roll_damage_dice(s: Strike, state: Through, dice: DiceSource) -> Dealt | StrikeOutcome:
@@ -467,7 +439,7 @@ def roll_damage_dice(s: Strike, state: Through, dice: DiceSource) -> Dealt | Str
                 seen=owned_by(s.attacker),
             )
         )
-        return _no_levels(s, state, events)
+        return _hit(successes, net, events, damage_type=s.damage_type)
     damage = dice.roll(request, lambda: damage_ask(s, items, pool))
     dealt = damage.result.successes
     events.append(
@@ -484,7 +456,7 @@ def roll_damage_dice(s: Strike, state: Through, dice: DiceSource) -> Dealt | Str
     )
 
     if disarms(s, dealt):
-        return _no_levels(s, state, events, disarmed_by=dealt)
+        return _hit(successes, net, events, damage_type=s.damage_type, damage=dealt, disarmed=True)
 
     broken = breaks_armour(s, dealt)
     if broken:
@@ -522,15 +494,55 @@ def roll_soak(s: Strike, state: Dealt, dice: DiceSource) -> StrikeOutcome:
         events.append(
             DamageTaken(target=s.target, levels=levels, damage_type=s.damage_type, rules=rules)
         )
-    return StrikeOutcome(
-        attack_successes=state.successes,
-        botch=False,
-        net=state.net,
-        hit=True,
+    return _hit(
+        state.successes,
+        state.net,
+        events,
+        damage_type=s.damage_type,
         damage=dealt,
         levels=levels,
-        damage_type=s.damage_type,
-        armour_destroyed=state.broken,
+        broken=state.broken,
+    )
+
+
+def _missed(
+    successes: int, events: list[Event], *, botch: bool = False, parried: int = 0
+) -> StrikeOutcome:
+    """A strike that does not hit: a botched attack roll, or a defence that leaves no
+    success (a parry's riposte may cost the attacker ``parried`` levels, V-DEF-5)."""
+    return StrikeOutcome(
+        attack_successes=successes,
+        botch=botch,
+        net=0,
+        hit=False,
+        parried_onto_attacker=parried,
+        events=tuple(events),
+    )
+
+
+def _hit(
+    successes: int,
+    net: int,
+    events: list[Event],
+    *,
+    damage_type: str = "bashing",
+    damage: int = 0,
+    levels: int = 0,
+    broken: bool = False,
+    disarmed: bool = False,
+) -> StrikeOutcome:
+    """A strike that hits with ``net`` successes, and what its damage did: nothing (a hold's
+    hit, no damage die to roll), a disarm (V-CC-6), or the levels lost after soak."""
+    return StrikeOutcome(
+        attack_successes=successes,
+        botch=False,
+        net=net,
+        hit=True,
+        damage=damage,
+        levels=levels,
+        damage_type=damage_type,
+        armour_destroyed=broken,
+        disarmed=disarmed,
         events=tuple(events),
     )
 
