@@ -19,7 +19,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
-from conteur.dice import DiceSource
+from conteur.dice import DiceSource, RollRecord
 from conteur.dice.asks import RollAsk, auto_successes, difficulty
 from conteur.engine import Event
 from conteur.engine.visibility import owned_by
@@ -27,7 +27,7 @@ from conteur.i18n import Msg
 from conteur.records import lean
 
 from .asks import StrikeAsks, parts, soak_ask
-from .dice import VtmPool
+from .dice import VtmPool, VtmResult
 from .events import (
     ArmourDestroyed,
     AttackMissed,
@@ -219,6 +219,26 @@ def net_after_defence(successes: int, defended: int) -> int:
     return successes - defended
 
 
+def defence_rolled(
+    d: Defence, attack_successes: int, roll: RollRecord[VtmResult] | None
+) -> DefenceRolled:
+    """The event of the defence ``d`` against the attack's successes (V-DEF-2): its ``roll``,
+    or none when there was no success to oppose (the defence is spent all the same)."""
+    defended = roll.result.successes if roll is not None else 0
+    return DefenceRolled(
+        defender=d.defender,
+        kind=d.kind,
+        pool=d.pool,
+        difficulty=roll.request.effective_difficulty if roll is not None else d.difficulty,
+        successes=defended,
+        attack_successes=attack_successes,
+        net=max(net_after_defence(attack_successes, defended), 0),
+        pool_parts=d.parts,
+        rules=(*d.rules, "V-DEF-2") if roll is not None else ("V-DEF-2",),
+        rolls=(roll,) if roll is not None else (),
+    )
+
+
 def riposte_pool(s: Strike, r: Riposte, extra: int) -> VtmPool:
     """The parrying weapon's damage plus the parry's extra successes (V-DEF-5)."""
     return VtmPool(
@@ -371,38 +391,12 @@ def roll_defence(s: Strike, state: Rolled, dice: DiceSource) -> Through | Strike
         d = s.defence
         roll = dice.roll(request, lambda: _defence_ask(s))
         net = net_after_defence(successes, roll.result.successes)
-        events.append(
-            DefenceRolled(
-                defender=d.defender,
-                kind=d.kind,
-                pool=d.pool,
-                difficulty=roll.request.effective_difficulty,
-                successes=roll.result.successes,
-                attack_successes=successes,
-                net=max(net, 0),
-                pool_parts=d.parts,
-                rules=(*d.rules, "V-DEF-2"),
-                rolls=(roll,),
-            )
-        )
+        events.append(defence_rolled(d, successes, roll))
         if net < 0 and d.riposte is not None:
             parried = _riposte(s, d.riposte, -net, dice, events)
     elif s.defence is not None:
         # No success to oppose: the defence is still spent.
-        d = s.defence
-        events.append(
-            DefenceRolled(
-                defender=d.defender,
-                kind=d.kind,
-                pool=d.pool,
-                difficulty=d.difficulty,
-                successes=0,
-                attack_successes=0,
-                net=0,
-                pool_parts=d.parts,
-                rules=("V-DEF-2",),
-            )
-        )
+        events.append(defence_rolled(s.defence, 0, None))
     if net <= 0:
         events.append(
             AttackMissed(attacker=s.attacker, target=s.target, rules=("V-ATK-5", "V-DEF-2"))
