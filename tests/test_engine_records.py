@@ -162,7 +162,11 @@ def test_an_event_read_before_its_first_instance_has_its_dataclass_signature() -
     assert inspect.signature(probe) == inspect.signature(plain)
     assert probe.__doc__ == plain.__doc__
     assert probe(who="a") == probe(who="a", hits=1)
-    assert probe.__dict__["__init__"].__code__.co_varnames[:3] == ("self", "rules", "rolls")
+    assert probe.__dict__["__init__"].__code__.co_varnames[:3] == (
+        "__lean_self__",
+        "rules",
+        "rolls",
+    )
 
 
 def test_lean_records_pickle_and_hash_as_before() -> None:
@@ -309,3 +313,15 @@ def test_every_event_and_condition_reads_and_compares_its_own_fields(cls: type) 
     assert "__dataclass_fields__" in own
     for name in ("__repr__", "__eq__", "__hash__"):
         assert name in own, name  # its own, not a base's over fewer fields
+
+
+def test_a_lean_init_stores_fields_named_like_its_own_locals() -> None:
+    @lean
+    @dataclasses.dataclass(frozen=True)
+    class Named:
+        d: int
+        self: str = "s"
+
+    r = Named(3, self="x")
+    assert (r.d, r.self) == (3, "x")
+    assert r == Named(d=3, self="x") and r != Named(d=4, self="x")

@@ -79,24 +79,27 @@ def lean_init(cls: type) -> Callable[..., None]:
             namespace[f"_factory_{name}"] = f.default_factory
         if not f.init:
             if has_factory:
-                body.append(f"d[{name!r}] = _factory_{name}()")
+                body.append(f"__lean_dict__[{name!r}] = _factory_{name}()")
             continue  # a plain default is read from the class, as dataclasses do
         param = name
         if has_factory:
             param = f"{name}=NO_VALUE"
-            body.append(f"d[{name!r}] = _factory_{name}() if {name} is NO_VALUE else {name}")
+            body.append(
+                f"__lean_dict__[{name!r}] = _factory_{name}() if {name} is NO_VALUE else {name}"
+            )
         else:
             if f.default is not dataclasses.MISSING:
                 namespace[f"_default_{name}"] = f.default
                 param = f"{name}=_default_{name}"
-            body.append(f"d[{name!r}] = {name}")
+            body.append(f"__lean_dict__[{name!r}] = {name}")
         (keyword if f.kw_only else positional).append(param)
     if hasattr(cls, "__post_init__"):
-        body.append("self.__post_init__()")
-    args = ["self", *positional]
+        body.append("__lean_self__.__post_init__()")
+    # The locals are dunder names, so that no field (``d``, ``self``) can shadow them.
+    args = ["__lean_self__", *positional]
     if keyword:
         args += ["*", *keyword]
-    lines = "\n    ".join(["d = self.__dict__", *body])
+    lines = "\n    ".join(["__lean_dict__ = __lean_self__.__dict__", *body])
     source = f"def __init__({', '.join(args)}) -> None:\n    {lines}\n"
     exec(source, namespace)  # the same technique as dataclasses' own generated methods
     init: Callable[..., None] = namespace["__init__"]
