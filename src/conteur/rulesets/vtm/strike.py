@@ -283,9 +283,12 @@ def soak_pool(s: Strike, dealt: int) -> VtmPool | None:
 def levels_lost(s: Strike, dealt: int, soaked: int) -> tuple[int, bool]:
     """(health levels lost, halved): damage left after soak (V-DMG-5), bashing halved
     for a vampire (V-DMG-6)."""
-    levels = max(0, dealt - soaked)
-    halved = s.halve_bashing and s.damage_type == "bashing" and levels > 0
-    return (levels // 2 if halved else levels), halved
+    levels = dealt - soaked
+    if levels <= 0:
+        return 0, False
+    if s.halve_bashing and s.damage_type == "bashing":
+        return levels // 2, True
+    return levels, False
 
 
 def roll_strike(s: Strike, dice: DiceSource) -> StrikeOutcome:
