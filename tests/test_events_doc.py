@@ -125,3 +125,15 @@ def test_the_fights_played_stamp_what_the_document_says(path: Path) -> None:
                 assert event.seen == expected, (event.type_name, event.seen, expected)
                 checked += 1
     assert checked > 0
+
+
+@pytest.mark.parametrize("name", ["vtm", "hunter", "western"])
+def test_every_event_type_says_what_it_records_in_its_own_words(name: str) -> None:
+    """A type without a docstring would be documented by its generated signature."""
+    unsaid = [
+        cls.type_name
+        for cls in get_ruleset(name).event_types()
+        if not (cls.__dict__.get("__doc__") or "").strip()
+        or cls.__dict__["__doc__"].startswith(f"{cls.__name__}(")
+    ]
+    assert unsaid == []

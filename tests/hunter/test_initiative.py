@@ -61,6 +61,19 @@ def test_H_DEL_1_a_delayer_acts_right_after_the_chosen_character() -> None:
     assert due(f.state) == "ana"
     f.do("pass", "ana")
     assert due(f.state) == "cy"
+    # Passing spends the delayed action as acting would: no delay left to show.
+    assert f["ana"].delay_after is None
+
+
+def test_H_DEL_1_a_delay_is_spent_by_an_action_a_dodge_or_a_pass_alike() -> None:
+    for finish in ("pass", "dodge"):
+        f = Fight(sheet("ana"), sheet("bob"))
+        f.start(9, 5)  # ana, bob
+        f.do("delay", "ana", after="bob")
+        assert f["ana"].delay_after == "bob"
+        f.do("pass", "bob")
+        f.do(finish, "ana")
+        assert f["ana"].acted and f["ana"].delay_after is None, finish
 
 
 def test_H_DEL_1_two_delayers_for_the_same_moment_go_by_initiative() -> None:

@@ -28,7 +28,7 @@ from collections.abc import Callable, Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Annotated, Any, TypeVar, get_args
+from typing import Annotated, Any, TypedDict, TypeVar, get_args
 
 import yaml
 from pydantic import BaseModel, BeforeValidator, ConfigDict, ValidationError
@@ -537,6 +537,20 @@ def common(
     return validate(Common, data, known=known, entry=entry, file=file)
 
 
+class Placement(TypedDict):
+    """A combatant's id, side and position, the fields every ruleset's fighter has."""
+
+    id: str
+    side: str
+    position: tuple[float, float]
+
+
+def placement(fid: str, side: str | None, position: tuple[float, float]) -> Placement:
+    """The id, side and position of the combatant ``fid`` as its entry gives them (for its
+    fighter's keywords): a combatant with no side fights alone, on a side of its own id."""
+    return {"id": fid, "side": side or fid, "position": position}
+
+
 class _Path:
     """A field path whose first part is a key named in the reader's language."""
 
@@ -561,6 +575,7 @@ __all__ = [
     "Flag",
     "InputError",
     "Key",
+    "Placement",
     "Position",
     "Text",
     "check_keys",
@@ -572,6 +587,7 @@ __all__ = [
     "normalize",
     "parse_data",
     "parse_position",
+    "placement",
     "plain_path",
     "pydantic_reason",
     "read_data",

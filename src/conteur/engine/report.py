@@ -20,7 +20,7 @@ Only the commands in force count (an undone command is not part of the fight).
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass, field
+from dataclasses import asdict, dataclass, field, fields
 from typing import TYPE_CHECKING, Any, Literal
 
 from conteur.dice import RollRecord
@@ -123,6 +123,13 @@ class Luckiness:
         """The average percentile (0 to 1), None without a roll."""
         return self.percentiles / self.rolls if self.rolls else None
 
+    def to_dict(self) -> dict[str, Any]:
+        """The tally's own fields (those a subclass adds), in order, then its luck
+        (``luck_dict``)."""
+        luck_fields = {f.name for f in fields(Luckiness)}
+        own = {name: value for name, value in asdict(self).items() if name not in luck_fields}
+        return {**own, **self.luck_dict()}
+
     def luck_dict(self) -> dict[str, Any]:
         luck = self.luck
         return {
@@ -147,18 +154,6 @@ class FighterTally(Luckiness):
     dealt: int = 0
     taken: int = 0
 
-    def to_dict(self) -> dict[str, Any]:
-        return {
-            "id": self.id,
-            "name": self.name,
-            "side": self.side,
-            "attacks": self.attacks,
-            "hits": self.hits,
-            "dealt": self.dealt,
-            "taken": self.taken,
-            **self.luck_dict(),
-        }
-
 
 @dataclass
 class SideTally(Luckiness):
@@ -166,9 +161,6 @@ class SideTally(Luckiness):
 
     side: str = ""
     fighters: list[str] = field(default_factory=list)
-
-    def to_dict(self) -> dict[str, Any]:
-        return {"side": self.side, "fighters": list(self.fighters), **self.luck_dict()}
 
 
 @dataclass

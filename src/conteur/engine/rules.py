@@ -18,7 +18,7 @@ from __future__ import annotations
 import re
 from collections.abc import Mapping
 from dataclasses import dataclass
-from functools import cache
+from functools import cache, partial
 from importlib import resources
 from types import MappingProxyType
 from typing import Any
@@ -71,8 +71,10 @@ class RuleText:
 # ---------------------------------------------------------------------------- the file
 
 
+# defer_build: the validators are built when a catalogue is first read, not by every command
+# that imports the rule kit (``conteur odds attack`` reads none).
 class _Text(BaseModel):
-    model_config = ConfigDict(extra="forbid", frozen=True, strict=True)
+    model_config = ConfigDict(extra="forbid", frozen=True, strict=True, defer_build=True)
 
     title: str
     summary: str
@@ -88,7 +90,7 @@ class _Text(BaseModel):
 
 
 class _Entry(BaseModel):
-    model_config = ConfigDict(extra="forbid", frozen=True)
+    model_config = ConfigDict(extra="forbid", frozen=True, defer_build=True)
 
     fr: _Text
     en: _Text
@@ -152,37 +154,20 @@ def parse_rule_texts(text: str, source: str) -> dict[str, RuleText]:
     (``fr.summary``): ``rules.unreadable`` for a file that is not YAML,
     ``rules.invalid`` for one that is not a catalogue.
     """
+    invalid = partial(ConteurError, "rules.invalid", file=source)
     try:
         raw = yaml.load(text, Loader=_UniqueKeyLoader)
     except _DuplicateKey as dup:
-        raise ConteurError(
-            "rules.invalid",
-            file=source,
-            entry=dup.key,
-            field="id",
-            reason=Msg("rules.reason.duplicate"),
-        ) from None
+        raise invalid(entry=dup.key, field="id", reason=Msg("rules.reason.duplicate")) from None
     except yaml.YAMLError as exc:
         raise ConteurError("rules.unreadable", file=source, detail=str(exc)) from None
     if not isinstance(raw, dict) or not raw:
-        raise ConteurError(
-            "rules.invalid",
-            file=source,
-            entry="-",
-            field="-",
-            reason=Msg("rules.reason.no_rules", value=_short(raw)),
-        )
+        raise invalid(entry="-", field="-", reason=Msg("rules.reason.no_rules", value=_short(raw)))
     found: dict[str, RuleText] = {}
     for key, fields in raw.items():
         rule_id = str(key)
         if not RULE_ID.match(rule_id):
-            raise ConteurError(
-                "rules.invalid",
-                file=source,
-                entry=rule_id,
-                field="id",
-                reason=Msg("rules.reason.bad_id"),
-            )
+            raise invalid(entry=rule_id, field="id", reason=Msg("rules.reason.bad_id"))
         try:
             entry = _Entry.model_validate(fields)
         except ValidationError as exc:
@@ -190,9 +175,7 @@ def parse_rule_texts(text: str, source: str) -> dict[str, RuleText]:
             # an unknown field first: a misspelt one is also reported missing
             error = next((e for e in errors if e["type"] == "extra_forbidden"), errors[0])
             field = ".".join(str(part) for part in error["loc"]) or "-"
-            raise ConteurError(
-                "rules.invalid", file=source, entry=rule_id, field=field, reason=_reason(error)
-            ) from None
+            raise invalid(entry=rule_id, field=field, reason=_reason(error)) from None
         found[rule_id] = RuleText(
             rule_id, entry.fr.title, entry.en.title, entry.fr.summary, entry.en.summary
         )

@@ -1,6 +1,6 @@
 """Monte Carlo of whole encounters: the same scenario fought many times with the real engine.
 
-``simulate(scenario, runs, seed, workers, tactics, max_turns)`` fights the
+``simulate(scenario, runs, seed=, workers=, tactics=, max_turns=)`` fights the
 scenario ``runs`` times to the end — one side left with a fighter in the
 fight, none, or the turn limit — each time through ``Encounter.execute`` and
 the ruleset's own rules, driven by the sides' tactics (``tactics.py``) and the
@@ -31,7 +31,7 @@ from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from functools import cached_property
 from pathlib import Path
-from typing import Annotated, Any
+from typing import Annotated, Any, TypedDict, Unpack
 
 from pydantic import BaseModel, ConfigDict, Field
 
@@ -534,49 +534,107 @@ def plan_simulation(
     )
 
 
-def simulate(
-    scenario: Mapping[str, Any] | str | Path,
-    runs: int,
-    seed: int | None = None,
-    workers: int = 1,
-    tactics: Mapping[str, str] | None = None,
-    max_turns: int | None = None,
-    *,
-    base_dir: Path | str | None = None,
-    escape: float | None = None,
-    dask: str | Any | None = None,
-    progress: Progress | None = None,
-    chunk_size: int | None = None,
-) -> SimulationResult:
-    """Fight ``scenario`` ``runs`` times to the end and tally the outcomes.
+class SimulateOptions(TypedDict, total=False):
+    """``simulate``'s arguments after ``runs``, every one optional (``sweep`` takes them too).
 
-    ``scenario``: a mapping (as ``Encounter.start`` takes) or a YAML/JSON file;
-    ``seed``: the master seed (None: a fresh one, reported in the result);
-    ``workers``: processes fighting in parallel on this machine; ``tactics``:
-    ``{side: tactic name}`` overriding the scenario's ``sides``; ``max_turns``:
-    the turn limit (else the scenario's ``simulation.max_turns``, else 20);
-    ``escape``: metres from every enemy beyond which a fighter has fled
-    (else ``simulation.escape``, else 50 m, or 20 m beyond the farthest two
-    enemies start apart if that is more); ``dask``: the address of a Dask
-    scheduler (or a ``distributed.Client``) to fight on instead of local
-    processes; ``progress``: called with 0 when the fights begin, then with the
-    runs finished, chunk by chunk.
-    """
-    data, name, base_dir = read_scenario(scenario, base_dir)
-    if workers < 1:
-        raise ConteurError("sim.workers", value=workers)
-    plan = plan_simulation(
-        data,
-        runs,
-        fresh_seed() if seed is None else seed,
-        tactics,
-        max_turns,
-        name=name,
-        base_dir=base_dir,
-        escape=escape,
-    )
-    (total,), elapsed = fight_plans([plan], workers, dask, progress, chunk_size)
-    return plan.result(total, workers, "dask" if dask is not None else "local", elapsed)
+    ``seed``: the master seed (None: a fresh one, reported in the result); ``workers``:
+    processes fighting in parallel on this machine (default 1); ``tactics``: ``{side:
+    tactic name}`` overriding the scenario's ``sides``; ``max_turns``: the turn limit (else
+    the scenario's ``simulation.max_turns``, else 20); ``base_dir``: the folder of the
+    scenario's files (default: the scenario file's); ``escape``: metres from every enemy
+    beyond which a fighter has fled (else ``simulation.escape``, else 50 m, or 20 m beyond
+    the farthest two enemies start apart if that is more); ``dask``: the address of a Dask
+    scheduler (or a ``distributed.Client``) to fight on instead of local processes;
+    ``progress``: called with 0 when the fights begin, then with the runs finished, chunk
+    by chunk; ``chunk_size``: the runs a worker fights at a time (default: about a quarter
+    of each worker's share, at most 100)."""
+
+    seed: int | None
+    workers: int
+    tactics: Mapping[str, str] | None
+    max_turns: int | None
+    base_dir: Path | str | None
+    escape: float | None
+    dask: str | Any | None
+    progress: Progress | None
+    chunk_size: int | None
+
+
+@dataclass(frozen=True)
+class Simulation:
+    """A scenario read and its ``SimulateOptions`` checked: it plans the scenario (or a
+    variant of it, for ``sweep``) and fights the plans."""
+
+    data: dict[str, Any]
+    name: str
+    base_dir: Path | str | None
+    runs: int
+    seed: int
+    options: SimulateOptions
+
+    @classmethod
+    def read(
+        cls, scenario: Mapping[str, Any] | str | Path, runs: int, options: SimulateOptions
+    ) -> Simulation:
+        """Read ``scenario`` (a mapping or a YAML/JSON file) and check the workers and the
+        runs (ConteurError naming what is wrong); the master seed is drawn if not given."""
+        data, name, base_dir = read_scenario(scenario, options.get("base_dir"))
+        workers = options.get("workers", 1)
+        if workers < 1:
+            raise ConteurError("sim.workers", value=workers)
+        if runs < 1:
+            raise ConteurError("sim.runs", value=runs)
+        seed = options.get("seed")
+        return cls(data, name, base_dir, runs, fresh_seed() if seed is None else int(seed), options)
+
+    def plan(self, data: Mapping[str, Any]) -> Plan:
+        """The checked plan of ``data``: the scenario read, or a variant of it."""
+        return plan_simulation(
+            data,
+            self.runs,
+            self.seed,
+            self.options.get("tactics"),
+            self.options.get("max_turns"),
+            name=self.name,
+            base_dir=self.base_dir,
+            escape=self.options.get("escape"),
+        )
+
+    @property
+    def workers(self) -> int:
+        """The processes fighting on this machine (default 1)."""
+        return self.options.get("workers", 1)
+
+    @property
+    def backend(self) -> str:
+        """Where the fights are fought: ``dask`` or ``local``."""
+        return "dask" if self.options.get("dask") is not None else "local"
+
+    def fight(self, plans: Sequence[Plan]) -> tuple[list[SimulationResult], float]:
+        """Fight ``plans`` together (``fight_plans``): each plan's result, in order, and the
+        seconds the fights took."""
+        tallies, elapsed = fight_plans(
+            plans,
+            self.workers,
+            self.options.get("dask"),
+            self.options.get("progress"),
+            self.options.get("chunk_size"),
+        )
+        results = [
+            plan.result(tally, self.workers, self.backend, elapsed)
+            for plan, tally in zip(plans, tallies, strict=True)
+        ]
+        return results, elapsed
+
+
+def simulate(
+    scenario: Mapping[str, Any] | str | Path, runs: int, **options: Unpack[SimulateOptions]
+) -> SimulationResult:
+    """Fight ``scenario`` (a mapping, as ``Encounter.start`` takes, or a YAML/JSON file)
+    ``runs`` times to the end and tally the outcomes; ``options``: ``SimulateOptions``."""
+    simulation = Simulation.read(scenario, runs, options)
+    (result,), _ = simulation.fight([simulation.plan(simulation.data)])
+    return result
 
 
 def fight_plans(
@@ -682,6 +740,8 @@ __all__ = [
     "Job",
     "Plan",
     "RunReport",
+    "SimulateOptions",
+    "Simulation",
     "SimulationResult",
     "Tally",
     "chunks",

@@ -31,21 +31,12 @@ import unicodedata
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, Literal
+from typing import Any, Literal, Unpack
 
 from conteur.engine import Encounter
 from conteur.i18n import ConteurError, Describable, Lang, Msg
 
-from .encounters import (
-    Plan,
-    Progress,
-    RunReport,
-    SimulationResult,
-    fight_plans,
-    fresh_seed,
-    plan_simulation,
-    read_scenario,
-)
+from .encounters import Plan, RunReport, SimulateOptions, Simulation, SimulationResult
 from .referee import get_referee
 
 SweepKind = Literal["copies", "trait", "option"]
@@ -474,46 +465,23 @@ def sweep(
     scenario: Mapping[str, Any] | str | Path,
     spec: str,
     runs: int,
-    seed: int | None = None,
-    workers: int = 1,
-    tactics: Mapping[str, str] | None = None,
-    max_turns: int | None = None,
     *,
-    base_dir: Path | str | None = None,
-    escape: float | None = None,
-    dask: str | Any | None = None,
-    progress: Progress | None = None,
-    chunk_size: int | None = None,
     planned: Callable[[int], None] | None = None,
+    **options: Unpack[SimulateOptions],
 ) -> SweepResult:
     """Simulate ``scenario`` ``runs`` times for each value of the sweep ``spec`` (see the
-    module's documentation); the other arguments are ``simulate``'s. Every value is checked
-    before the first fight; ``planned`` is then called with the number of runs of all the
-    values, and ``progress`` counts them."""
-    data, name, base = read_scenario(scenario, base_dir)
-    if workers < 1:
-        raise ConteurError("sim.workers", value=workers)
-    if runs < 1:
-        raise ConteurError("sim.runs", value=runs)
-    folder = Path(base) if base else None
-    start = Encounter.start(data, folder, keep_history=False)
+    module's documentation); ``options`` are ``simulate``'s. Every value is checked before
+    the first fight; ``planned`` is then called with the number of runs of all the values,
+    and ``progress`` counts them."""
+    simulation = Simulation.read(scenario, runs, options)
+    folder = Path(simulation.base_dir) if simulation.base_dir else None
+    start = Encounter.start(simulation.data, folder, keep_history=False)
     parsed = parse_sweep(spec, start)
-    master = fresh_seed() if seed is None else int(seed)
     plans: list[Plan] = []
     for value in parsed.values:
         try:
-            varied = scenario_at(parsed, data, start, value, folder)
             plans.append(
-                plan_simulation(
-                    varied,
-                    runs,
-                    master,
-                    tactics,
-                    max_turns,
-                    name=name,
-                    base_dir=base,
-                    escape=escape,
-                )
+                simulation.plan(scenario_at(parsed, simulation.data, start, value, folder))
             )
         except ConteurError as error:
             raise ConteurError(
@@ -524,10 +492,10 @@ def sweep(
             ) from None
     if planned is not None:
         planned(runs * len(plans))
-    tallies, elapsed = fight_plans(plans, workers, dask, progress, chunk_size)
-    backend = "dask" if dask is not None else "local"
-    points = [p.result(t, workers, backend, elapsed) for p, t in zip(plans, tallies, strict=True)]
-    return SweepResult(parsed, points, workers=workers, backend=backend, elapsed=elapsed)
+    points, elapsed = simulation.fight(plans)
+    return SweepResult(
+        parsed, points, workers=simulation.workers, backend=simulation.backend, elapsed=elapsed
+    )
 
 
 __all__ = [

@@ -178,12 +178,12 @@ class HunterDelayed(HunterEvent):
         state.fighters[self.actor].delay_after = self.after
 
 
-class HunterActionDone(HunterEvent):
-    """The fighter's action of the turn is spent."""
+@dataclasses.dataclass(frozen=True, kw_only=True)
+class ActionSpent(HunterEvent, base=True):
+    """Base of the events that spend ``actor``'s action of the turn, and any delay with it
+    (H-DEL-1): an action done, passed, or given up to dodge."""
 
     actor: str
-    action: str
-    quiet: ClassVar[bool] = True
 
     def fold(self, state: HunterState) -> None:
         f = state.fighters[self.actor]
@@ -191,25 +191,26 @@ class HunterActionDone(HunterEvent):
         f.delay_after = None
 
 
-class HunterPassed(HunterEvent):
-    actor: str
+class HunterActionDone(ActionSpent):
+    """The fighter's action of the turn is spent."""
 
-    def fold(self, state: HunterState) -> None:
-        state.fighters[self.actor].acted = True
+    action: str
+    quiet: ClassVar[bool] = True
 
 
-class HunterDodging(HunterEvent):
+class HunterPassed(ActionSpent):
+    """The fighter lets its action of the turn go: spent, and any delay with it (H-DEL-1)."""
+
+
+class HunterDodging(ActionSpent):
     """H-DODGE-1: the turn's action given up; Defense doubled (the lower of Wits and Dex)."""
 
-    actor: str
     value: int
     veil: ClassVar[str | None] = "ev.HunterDodging.veiled"
 
     def fold(self, state: HunterState) -> None:
-        f = state.fighters[self.actor]
-        f.dodging = True
-        f.acted = True
-        f.delay_after = None
+        super().fold(state)
+        state.fighters[self.actor].dodging = True
 
 
 class HunterAttackRolled(HunterEvent):
@@ -280,6 +281,8 @@ class HunterConsciousnessRolled(HunterEvent):
 
 
 class HunterAmmoSpent(HunterEvent):
+    """Rounds fired from ``weapon``: ``left`` are still in it."""
+
     actor: str
     weapon: str
     rounds: int

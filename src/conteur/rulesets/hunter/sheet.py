@@ -16,6 +16,7 @@ from conteur.engine.inputs import (
     common,
     entry_of,
     over_sheet,
+    placement,
     short,
     validate,
 )
@@ -186,15 +187,13 @@ def fighter_from_scenario(raw: Mapping[str, Any], index: int, tables: Tables) ->
         raise ConteurError("hunter.sheet.bad_value", fighter=fid, field="fate", value=fate)
     counters = xp_counters(fid, fields.get("xp_counters"))
     return Fighter(
-        id=fid,
+        **placement(fid, given.side, given.position),
         name=given.name or fid,
-        side=given.side or fid,
         kind=kind,
         traits=traits,
         size=size,
         health=track,
         fate=fate,
-        position=given.position,
         weapon=str(weapon) if weapon else None,
         weapons=tuple(weapons),
         armour=str(armour) if armour else None,

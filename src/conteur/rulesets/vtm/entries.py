@@ -24,6 +24,7 @@ from conteur.engine.inputs import (
     entry_of,
     keys,
     normalize,
+    placement,
     read_data,
     validate,
 )
@@ -163,10 +164,8 @@ def fighter_from_scenario(
             field=ENTRY_KEYS[6],
         )
     return Fighter(
-        id=fid,
+        **placement(fid, checked.side, checked.position),
         sheet=sheet,
-        side=checked.side or fid,
-        position=checked.position,
         health=health,
         willpower=willpower,
         blood=sheet.blood if checked.blood is None else checked.blood,

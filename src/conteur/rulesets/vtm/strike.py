@@ -20,7 +20,7 @@ from dataclasses import dataclass, field
 from functools import lru_cache
 from typing import Any
 
-from conteur.dice import DiceSource
+from conteur.dice import DiceSource, RollRecord
 from conteur.dice.asks import RollAsk, auto_successes, difficulty
 from conteur.engine import Event
 from conteur.engine.visibility import owned_by
@@ -28,7 +28,7 @@ from conteur.i18n import Msg
 from conteur.records import lean
 
 from .asks import StrikeAsks, parts, soak_ask
-from .dice import VtmPool
+from .dice import VtmPool, VtmResult
 from .events import (
     ArmourDestroyed,
     AttackMissed,
@@ -229,6 +229,26 @@ def net_after_defence(successes: int, defended: int) -> int:
     return successes - defended
 
 
+def defence_rolled(
+    d: Defence, attack_successes: int, roll: RollRecord[VtmResult] | None
+) -> DefenceRolled:
+    """The event of the defence ``d`` against the attack's successes (V-DEF-2): its ``roll``,
+    or none when there was no success to oppose (the defence is spent all the same)."""
+    defended = roll.result.successes if roll is not None else 0
+    return DefenceRolled(
+        defender=d.defender,
+        kind=d.kind,
+        pool=d.pool,
+        difficulty=roll.request.effective_difficulty if roll is not None else d.difficulty,
+        successes=defended,
+        attack_successes=attack_successes,
+        net=max(net_after_defence(attack_successes, defended), 0),
+        pool_parts=d.parts,
+        rules=(*d.rules, "V-DEF-2") if roll is not None else ("V-DEF-2",),
+        rolls=(roll,) if roll is not None else (),
+    )
+
+
 def riposte_pool(s: Strike, r: Riposte, extra: int) -> VtmPool:
     """The parrying weapon's damage plus the parry's extra successes (V-DEF-5)."""
     return _pool(r.damage_dice + extra, DAMAGE_DIFFICULTY, s.damage_ones_cancel, False, True, 0)
@@ -343,9 +363,7 @@ def roll_attack(s: Strike, dice: DiceSource) -> Rolled | StrikeOutcome:
     if attack.result.botch:
         events.append(Botched(fighter=s.attacker, context=s.maneuver, rules=("V-ATK-5",)))
         events.append(AttackMissed(attacker=s.attacker, target=s.target, rules=("V-ATK-5",)))
-        return StrikeOutcome(
-            attack_successes=successes, botch=True, net=0, hit=False, events=tuple(events)
-        )
+        return _missed(successes, events, botch=True)
     return Rolled(successes, tuple(events))
 
 
@@ -373,54 +391,19 @@ def roll_defence(s: Strike, state: Rolled, dice: DiceSource) -> Through | Strike
         d = s.defence
         roll = dice.roll(request, lambda: _defence_ask(s))
         net = net_after_defence(successes, roll.result.successes)
-        events.append(
-            DefenceRolled(
-                defender=d.defender,
-                kind=d.kind,
-                pool=d.pool,
-                difficulty=roll.request.effective_difficulty,
-                successes=roll.result.successes,
-                attack_successes=successes,
-                net=max(net, 0),
-                pool_parts=d.parts,
-                rules=(*d.rules, "V-DEF-2"),
-                rolls=(roll,),
-            )
-        )
+        events.append(defence_rolled(d, successes, roll))
         if net < 0 and d.riposte is not None:
             parried = _riposte(s, d.riposte, -net, dice, events)
     elif s.defence is not None:
         # No success to oppose: the defence is still spent.
-        d = s.defence
-        events.append(
-            DefenceRolled(
-                defender=d.defender,
-                kind=d.kind,
-                pool=d.pool,
-                difficulty=d.difficulty,
-                successes=0,
-                attack_successes=0,
-                net=0,
-                pool_parts=d.parts,
-                rules=("V-DEF-2",),
-            )
-        )
+        events.append(defence_rolled(s.defence, 0, None))
     if net <= 0:
         events.append(
             AttackMissed(attacker=s.attacker, target=s.target, rules=("V-ATK-5", "V-DEF-2"))
         )
-        return StrikeOutcome(
-            attack_successes=successes,
-            botch=False,
-            net=0,
-            hit=False,
-            parried_onto_attacker=parried,
-            events=tuple(events),
-        )
+        return _missed(successes, events, parried=parried)
     if s.no_damage:
-        return StrikeOutcome(
-            attack_successes=successes, botch=False, net=net, hit=True, events=tuple(events)
-        )
+        return _hit(successes, net, events)
     return Through(successes, net, tuple(events))
 
 
@@ -456,14 +439,7 @@ def roll_damage_dice(s: Strike, state: Through, dice: DiceSource) -> Dealt | Str
                 seen=owned_by(s.attacker),
             )
         )
-        return StrikeOutcome(
-            attack_successes=successes,
-            botch=False,
-            net=net,
-            hit=True,
-            damage_type=s.damage_type,
-            events=(*events,),
-        )
+        return _hit(successes, net, events, damage_type=s.damage_type)
     damage = dice.roll(request, lambda: damage_ask(s, items, pool))
     dealt = damage.result.successes
     events.append(
@@ -480,16 +456,7 @@ def roll_damage_dice(s: Strike, state: Through, dice: DiceSource) -> Dealt | Str
     )
 
     if disarms(s, dealt):
-        return StrikeOutcome(
-            attack_successes=successes,
-            botch=False,
-            net=net,
-            hit=True,
-            damage=dealt,
-            damage_type=s.damage_type,
-            disarmed=True,
-            events=(*events,),
-        )
+        return _hit(successes, net, events, damage_type=s.damage_type, damage=dealt, disarmed=True)
 
     broken = breaks_armour(s, dealt)
     if broken:
@@ -527,15 +494,55 @@ def roll_soak(s: Strike, state: Dealt, dice: DiceSource) -> StrikeOutcome:
         events.append(
             DamageTaken(target=s.target, levels=levels, damage_type=s.damage_type, rules=rules)
         )
-    return StrikeOutcome(
-        attack_successes=state.successes,
-        botch=False,
-        net=state.net,
-        hit=True,
+    return _hit(
+        state.successes,
+        state.net,
+        events,
+        damage_type=s.damage_type,
         damage=dealt,
         levels=levels,
-        damage_type=s.damage_type,
-        armour_destroyed=state.broken,
+        broken=state.broken,
+    )
+
+
+def _missed(
+    successes: int, events: list[Event], *, botch: bool = False, parried: int = 0
+) -> StrikeOutcome:
+    """A strike that does not hit: a botched attack roll, or a defence that leaves no
+    success (a parry's riposte may cost the attacker ``parried`` levels, V-DEF-5)."""
+    return StrikeOutcome(
+        attack_successes=successes,
+        botch=botch,
+        net=0,
+        hit=False,
+        parried_onto_attacker=parried,
+        events=tuple(events),
+    )
+
+
+def _hit(
+    successes: int,
+    net: int,
+    events: list[Event],
+    *,
+    damage_type: str = "bashing",
+    damage: int = 0,
+    levels: int = 0,
+    broken: bool = False,
+    disarmed: bool = False,
+) -> StrikeOutcome:
+    """A strike that hits with ``net`` successes, and what its damage did: nothing (a hold's
+    hit, no damage die to roll), a disarm (V-CC-6), or the levels lost after soak."""
+    return StrikeOutcome(
+        attack_successes=successes,
+        botch=False,
+        net=net,
+        hit=True,
+        damage=damage,
+        levels=levels,
+        damage_type=damage_type,
+        armour_destroyed=broken,
+        disarmed=disarmed,
         events=tuple(events),
     )
 

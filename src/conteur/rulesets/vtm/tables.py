@@ -950,51 +950,25 @@ def _merge(raw: dict[str, _Raw], data: dict[str, Any], source: str, partial: boo
     for section_name, entries in data.items():
         section = _SECTION_SPELLINGS.get(normalize_key(str(section_name)))
         if section is None:
-            raise ConteurError(
-                "vtm.tables.invalid",
-                file=source,
-                entry="-",
-                field=section_name,
-                reason=Msg("vtm.reason.unknown_section", value=section_name, allowed=allowed),
-            )
+            unknown = Msg("vtm.reason.unknown_section", value=section_name, allowed=allowed)
+            raise _invalid(source, "-", section_name, unknown)
         if not isinstance(entries, list):
-            raise ConteurError(
-                "vtm.tables.invalid",
-                file=source,
-                entry="-",
-                field=section_name,
-                reason=Msg("input.reason.not_list", value=_short(entries)),
-            )
+            not_list = Msg("input.reason.not_list", value=_short(entries))
+            raise _invalid(source, "-", section_name, not_list)
         seen: set[str] = set()
         target = raw.setdefault(section, {})
         for index, entry in enumerate(entries):
             name = f"{section}[{index + 1}]"
             if not isinstance(entry, dict):
-                raise ConteurError(
-                    "vtm.tables.invalid",
-                    file=source,
-                    entry=name,
-                    field="-",
-                    reason=Msg("input.reason.not_mapping", value=_short(entry)),
+                raise _invalid(
+                    source, name, "-", Msg("input.reason.not_mapping", value=_short(entry))
                 )
             ident = entry.get("id")
             if not isinstance(ident, str | int) or isinstance(ident, bool) or not str(ident):
-                raise ConteurError(
-                    "vtm.tables.invalid",
-                    file=source,
-                    entry=name,
-                    field="id",
-                    reason=Msg("input.reason.missing"),
-                )
+                raise _invalid(source, name, "id", Msg("input.reason.missing"))
             ident = str(ident)
             if ident in seen:
-                raise ConteurError(
-                    "vtm.tables.invalid",
-                    file=source,
-                    entry=ident,
-                    field="id",
-                    reason=Msg("vtm.reason.duplicate_id", id=ident),
-                )
+                raise _invalid(source, ident, "id", Msg("vtm.reason.duplicate_id", id=ident))
             seen.add(ident)
             fields = {str(k): v for k, v in entry.items()}
             fields["id"] = ident
@@ -1011,16 +985,17 @@ def maneuvers_of(text: str, file: str) -> dict[str, tuple[Maneuver, str]]:
     data = _read_yaml(file, text)
     for section in data:
         if _SECTION_SPELLINGS.get(normalize_key(str(section))) != "maneuvers":
-            raise ConteurError(
-                "vtm.tables.invalid",
-                file=file,
-                entry="-",
-                field=section,
-                reason=Msg("vtm.reason.unknown_section", value=section, allowed="maneuvers"),
-            )
+            unknown = Msg("vtm.reason.unknown_section", value=section, allowed="maneuvers")
+            raise _invalid(file, "-", section, unknown)
     raw: dict[str, _Raw] = {}
     _merge(raw, data, file, partial=False)
     return _validated(raw, "maneuvers")
+
+
+def _invalid(file: str, entry: str, field: str, reason: Msg) -> ConteurError:
+    """The ``vtm.tables.invalid`` error: ``entry`` of ``file`` is wrong in ``field``, for
+    ``reason``."""
+    return ConteurError("vtm.tables.invalid", file=file, entry=entry, field=field, reason=reason)
 
 
 def _short(value: Any) -> str:
@@ -1033,13 +1008,7 @@ def _validate(model: type[M], fields: dict[str, Any], source: str, entry: str) -
         return model.model_validate(fields)
     except ValidationError as exc:
         loc, reason = pydantic_reason(first_error(exc), model)
-        raise ConteurError(
-            "vtm.tables.invalid",
-            file=source,
-            entry=entry,
-            field=plain_path(loc),
-            reason=reason,
-        ) from None
+        raise _invalid(source, entry, plain_path(loc), reason) from None
 
 
 def _validated(raw: dict[str, _Raw], section: str) -> dict[str, tuple[Any, str]]:
@@ -1060,13 +1029,8 @@ def _check_words(maneuvers: dict[str, tuple[Any, str]]) -> None:
             norm = normalize_key(word)
             other = owner.setdefault(norm, ident)
             if other != ident:
-                raise ConteurError(
-                    "vtm.tables.invalid",
-                    file=source,
-                    entry=ident,
-                    field="words",
-                    reason=Msg("vtm.reason.duplicate_word", word=word, other=other),
-                )
+                clash = Msg("vtm.reason.duplicate_word", word=word, other=other)
+                raise _invalid(source, ident, "words", clash)
 
 
 def check_effects_read(maneuvers: Mapping[str, tuple[Maneuver, str]]) -> None:
@@ -1080,43 +1044,32 @@ def check_effects_read(maneuvers: Mapping[str, tuple[Maneuver, str]]) -> None:
         importlib.import_module(f"{__package__}.{name}")
     readers = hooks.effect_readers()
     for ident, (man, source) in maneuvers.items():
-        fault = partial(ConteurError, "vtm.tables.invalid", file=source, entry=ident)
+        fault = partial(_invalid, source, ident)
         for wanted in sorted(hooks.EFFECT_OF.get(ident, ())):
             if man.effect(wanted) is None:
-                raise fault(field="effects", reason=Msg("vtm.reason.effect_missing", type=wanted))
+                raise fault("effects", Msg("vtm.reason.effect_missing", type=wanted))
         for index, effect in enumerate(man.effects):
             where = f"effects[{index + 1}]"
             if effect.type not in readers:
-                unread = Msg("vtm.reason.effect_unread", value=effect.type)
-                raise fault(field=f"{where}.type", reason=unread)
+                raise fault(f"{where}.type", Msg("vtm.reason.effect_unread", value=effect.type))
             needed = hooks.EFFECT_NEEDS.get((effect.type, None), set())
             for name in sorted(needed | hooks.EFFECT_NEEDS.get((effect.type, ident), set())):
                 if getattr(effect, name) is None:
                     reason = Msg("vtm.reason.effect_needs", type=effect.type, name=name)
-                    raise fault(field=f"{where}.{name}", reason=reason)
+                    raise fault(f"{where}.{name}", reason)
 
 
 def _check_references(
     maneuvers: dict[str, tuple[Any, str]], options: dict[str, tuple[Any, str]]
 ) -> None:
     for ident, (man, source) in maneuvers.items():
+        fault = partial(_invalid, source, ident)
         for index, before in enumerate(man.requires.after):
             if before not in maneuvers:
-                raise ConteurError(
-                    "vtm.tables.invalid",
-                    file=source,
-                    entry=ident,
-                    field=f"requires.after[{index + 1}]",
-                    reason=Msg("vtm.reason.unknown_maneuver", value=before),
-                )
+                unknown = Msg("vtm.reason.unknown_maneuver", value=before)
+                raise fault(f"requires.after[{index + 1}]", unknown)
         if man.traits_option is not None and man.traits_option not in options:
-            raise ConteurError(
-                "vtm.tables.invalid",
-                file=source,
-                entry=ident,
-                field="traits_option",
-                reason=Msg("vtm.reason.unknown_option", value=man.traits_option),
-            )
+            raise fault("traits_option", Msg("vtm.reason.unknown_option", value=man.traits_option))
 
 
 def _check_names(entries: dict[str, tuple[Any, str]], era: str) -> None:
@@ -1126,13 +1079,8 @@ def _check_names(entries: dict[str, tuple[Any, str]], era: str) -> None:
     for form, ids in _name_owners(entry for entry, _ in ordered).items():
         if len(ids) > 1:
             entry, source = visible[ids[-1]]
-            raise ConteurError(
-                "vtm.tables.invalid",
-                file=source,
-                entry=entry.id,
-                field="aliases",
-                reason=Msg("vtm.reason.duplicate_word", word=form, other=ids[0]),
-            )
+            clash = Msg("vtm.reason.duplicate_word", word=form, other=ids[0])
+            raise _invalid(source, entry.id, "aliases", clash)
 
 
 def _normalise_era(era: str | int) -> str:

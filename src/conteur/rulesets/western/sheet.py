@@ -17,6 +17,7 @@ from conteur.engine.inputs import (
     common,
     entry_of,
     over_sheet,
+    placement,
     read_data,
     short,
     validate,
@@ -178,10 +179,8 @@ def fighter_from_scenario(
             "western.sheet.bad_fate", fighter=fid, value=fate, known=", ".join(FATES)
         )
     return Fighter(
-        id=fid,
+        **placement(fid, given.side, given.position),
         name=name,
-        side=given.side or fid,
-        position=given.position,
         characteristics=chars,
         skills=skills,
         weapons=weapons,

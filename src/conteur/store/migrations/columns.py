@@ -7,6 +7,8 @@ helper here is not edited once a revision calls it — a new shape gets a new he
 
 from __future__ import annotations
 
+from typing import Any
+
 import sqlalchemy as sa
 from alembic import op
 from sqlalchemy.dialects.postgresql import JSONB
@@ -55,3 +57,16 @@ def moment(name: str = "created_at", *, nullable: bool = False) -> sa.Column[obj
 def json(name: str) -> sa.Column[object]:
     """A JSON document that every row has."""
     return sa.Column(name, JSON_TYPE, nullable=False)
+
+
+def add_column(table: str, column: sa.Column[Any]) -> None:
+    """Add ``column`` to the existing ``table`` (in batch mode: SQLite copies the table
+    where its ``ALTER TABLE`` cannot)."""
+    with op.batch_alter_table(table) as batch:
+        batch.add_column(column)
+
+
+def drop_column(table: str, name: str) -> None:
+    """Drop the column ``name`` of ``table`` (in batch mode, as ``add_column``)."""
+    with op.batch_alter_table(table) as batch:
+        batch.drop_column(name)

@@ -87,31 +87,22 @@ class Misplaced:
     def error(self, ref: str) -> ConteurError:
         """The refusal of ``ref``, naming the rule that replaces it (French and English)."""
         m, other = self.maneuver, self.other
+        refused = {"ref": ref, "maneuver": m.names, "maneuver_rule": m.rule, "pack": self.pack}
         if self.on and other is not None:
             return ConteurError(
                 "vtm.maneuver.replaced_by_pack",
                 rule=other.rule,
-                ref=ref,
-                maneuver=m.names,
-                maneuver_rule=m.rule,
-                pack=self.pack,
                 replacement=other.names,
                 replacement_rule=other.rule,
+                **refused,
             )
         instead = (
             Msg("vtm.maneuver.pack_off_instead", core=other.names, core_rule=other.rule)
             if other is not None
             else ""
         )
-        return ConteurError(
-            "vtm.maneuver.pack_off",
-            rule=other.rule if other is not None else m.rule,
-            ref=ref,
-            maneuver=m.names,
-            maneuver_rule=m.rule,
-            pack=self.pack,
-            instead=instead,
-        )
+        rule = other.rule if other is not None else m.rule
+        return ConteurError("vtm.maneuver.pack_off", rule=rule, instead=instead, **refused)
 
 
 @cache

@@ -22,8 +22,7 @@ depends_on: str | Sequence[str] | None = None
 
 
 def upgrade() -> None:
-    with op.batch_alter_table("gm_secrets") as batch:
-        batch.add_column(col.moment("used_at", nullable=True))
+    col.add_column("gm_secrets", col.moment("used_at", nullable=True))
     col.create_table(
         "gm_sessions",
         col.string("digest", 64),
@@ -46,5 +45,4 @@ def upgrade() -> None:
 def downgrade() -> None:
     op.drop_table("server_keys")
     op.drop_table("gm_sessions")
-    with op.batch_alter_table("gm_secrets") as batch:
-        batch.drop_column("used_at")
+    col.drop_column("gm_secrets", "used_at")

@@ -11,7 +11,6 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 import sqlalchemy as sa
-from alembic import op
 
 from conteur.store.migrations import columns as col
 
@@ -22,12 +21,9 @@ depends_on: str | Sequence[str] | None = None
 
 
 def upgrade() -> None:
-    with op.batch_alter_table("campaigns") as batch:
-        batch.add_column(
-            sa.Column("privacy", col.JSON_TYPE, nullable=False, server_default=sa.text("'{}'"))
-        )
+    privacy = sa.Column("privacy", col.JSON_TYPE, nullable=False, server_default=sa.text("'{}'"))
+    col.add_column("campaigns", privacy)
 
 
 def downgrade() -> None:
-    with op.batch_alter_table("campaigns") as batch:
-        batch.drop_column("privacy")
+    col.drop_column("campaigns", "privacy")
