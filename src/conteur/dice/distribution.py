@@ -247,7 +247,8 @@ class Dist:
 
     def to_dict(self) -> dict[int, float]:
         """``{outcome: probability}`` for every outcome of positive probability."""
-        return dict(self.items())
+        offset = self._offset  # ``items`` as a dict at once
+        return {offset + i: p for i, p in enumerate(self._p.tolist()) if p > 0.0}
 
     # -------------------------------------------------------------- reshaping
 
