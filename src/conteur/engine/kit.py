@@ -43,7 +43,7 @@ from __future__ import annotations
 
 import importlib
 import sys
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from functools import cache
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, ClassVar, Protocol, cast
@@ -118,7 +118,7 @@ class ViewsPart(Protocol):
 
     def due(self, state: Any, /) -> tuple[str, ...]: ...
 
-    def order(self, state: Any, /) -> tuple[OrderSlot, ...]: ...
+    def order(self, state: Any, /) -> Iterable[tuple[Sequence[str], int | None]]: ...
 
     def over(self, state: Any, /) -> bool: ...
 
@@ -289,14 +289,15 @@ class KitRuleset(Ruleset[S]):
         return views.COLUMNS
 
     def turn_view(self, state: S) -> TurnView:
-        """The state's ``turn`` and ``phase``, who is due (``views.due``), the order with its
-        totals (``views.order``), and whether the fight is over (``views.over``)."""
+        """The state's ``turn`` and ``phase``, who is due (``views.due``), the order
+        (``views.order``: who shares each rank, and its total), and whether the fight is over
+        (``views.over``)."""
         views: ViewsPart = self.part("views")
         return TurnView(
             turn=cast("Any", state).turn,
             phase=str(cast("Any", state).phase),
             due=views.due(state),
-            order=views.order(state),
+            order=tuple(OrderSlot(ids=tuple(ids), total=n) for ids, n in views.order(state)),
             over=views.over(state),
         )
 

@@ -15,7 +15,6 @@ from conteur.engine.views import (
     Column,
     ConditionView,
     HealthView,
-    OrderSlot,
     Resource,
     Status,
     ordered_conditions,
@@ -135,12 +134,10 @@ def due(state: HunterState) -> tuple[str, ...]:
     return (now,) if now else ()
 
 
-def order(state: HunterState) -> tuple[OrderSlot, ...]:
+def order(state: HunterState) -> list[tuple[tuple[str], int | None]]:
     """The ranking with each fighter's initiative total (one fighter a rank: ties are
     rolled off, H-INI-2)."""
-    return tuple(
-        OrderSlot(ids=(fid,), total=state.fighters[fid].initiative) for fid in state.ranking
-    )
+    return [((fid,), state.fighters[fid].initiative) for fid in state.ranking]
 
 
 def over(state: HunterState) -> bool:

@@ -21,7 +21,6 @@ from conteur.engine.views import (
     Column,
     ConditionView,
     HealthView,
-    OrderSlot,
     Resource,
     Status,
     status_of,
@@ -162,9 +161,9 @@ def due(state: VtmState) -> tuple[str, ...]:
     return ()
 
 
-def order(state: VtmState) -> tuple[OrderSlot, ...]:
-    """The ranks of initiative, each with its total."""
-    return tuple(OrderSlot(ids=tuple(rank), total=_total(state, rank)) for rank in state.order)
+def order(state: VtmState) -> list[tuple[list[str], int | None]]:
+    """The ranks of initiative (who shares each), each with its total."""
+    return [(rank, _total(state, rank)) for rank in state.order]
 
 
 def over(state: VtmState) -> bool:

@@ -19,7 +19,6 @@ from conteur.engine.views import (
     Column,
     ConditionView,
     HealthView,
-    OrderSlot,
     Resource,
     Rungs,
     Status,
@@ -145,14 +144,10 @@ def due(state: WesternState) -> tuple[str, ...]:
     return (now[0],) if now is not None else ()
 
 
-def order(state: WesternState) -> tuple[OrderSlot, ...]:
+def order(state: WesternState) -> list[tuple[tuple[str], int]]:
     """The shots still to come in the round, one rank each with its total (``shot_ranks``)."""
     ranks = shot_ranks(state)
-    return tuple(
-        OrderSlot(ids=(fid,), total=ranks[i])
-        for i, (fid, _) in enumerate(state.slots)
-        if i >= state.done
-    )
+    return [((fid,), ranks[i]) for i, (fid, _) in enumerate(state.slots) if i >= state.done]
 
 
 def over(state: WesternState) -> bool:
