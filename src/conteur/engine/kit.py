@@ -268,14 +268,16 @@ class KitRuleset(Ruleset[S]):
     def row(self, state: S, fighter: Any) -> RosterRow:
         """One fighter as the roster shows it: its id, name, side and fate (``withdrawn``
         when taken out of the fight alive), and the ruleset's answers about it (``views``:
-        its health, status, band, wound penalty, resources and conditions)."""
+        its health, status, band, wound penalty, resources and conditions). A fighter
+        ``withdrawn`` is out of the fight, unless its status says it is dead."""
         views: ViewsPart = self.part("views")
+        status = views.status(state, fighter)
         return RosterRow(
             id=fighter.id,
             name=fighter.name,
             side=fighter.side,
             health=views.health(state, fighter),
-            status=views.status(state, fighter),
+            status="out" if fighter.withdrawn and status != "dead" else status,
             band=views.band(state, fighter),
             penalty=views.penalty(state, fighter),
             resources=views.resources(state, fighter),

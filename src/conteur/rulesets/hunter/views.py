@@ -60,7 +60,7 @@ def status(state: HunterState, f: Fighter) -> Status:
     """Dead, out of the fight (unconscious, bleeding out), wounded (a box marked) or unhurt."""
     return status_of(
         dead=f.fate in DEAD_FATES,
-        out=f.fate in OUT_FATES or f.withdrawn,
+        out=f.fate in OUT_FATES,
         hurt=bool(f.health.filled),
     )
 
@@ -82,7 +82,7 @@ def penalty(state: HunterState, f: Fighter) -> int:
 
 def resources(state: HunterState, f: Fighter) -> tuple[Resource, ...]:
     """Defense, then the rounds left in each firearm carried."""
-    out = [Resource(key="defense", label=DEFENSE.label, value=defense(state, f))]
+    out = [DEFENSE.resource(defense(state, f))]
     for wid, rounds in sorted(f.ammo.items()):
         w = state.tables.weapon(wid)
         out.append(

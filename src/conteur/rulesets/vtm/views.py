@@ -59,7 +59,7 @@ def status(state: VtmState, f: Fighter) -> Status:
     """Unhurt, wounded, out of the fight (incapacitated, torpor, unconscious) or dead."""
     return status_of(
         dead=f.fate in DEAD_FATES,
-        out=f.fate in OUT_FATES or bool(f.conditions.of(Unconscious)) or f.withdrawn,
+        out=f.fate in OUT_FATES or bool(f.conditions.of(Unconscious)),
         hurt=bool(f.health.filled),
     )
 
@@ -80,13 +80,10 @@ def penalty(state: VtmState, f: Fighter) -> int:
 def resources(state: VtmState, f: Fighter) -> tuple[Resource, ...]:
     """Willpower (out of the sheet's rating), blood (vampires, and a sheet giving a blood
     pool), and the rounds left in each weapon (out of its clip and chamber)."""
-    out = [
-        Resource(
-            key="willpower", label=COLUMNS[0].label, value=f.willpower, maximum=f.sheet.willpower
-        )
-    ]
+    willpower, blood = COLUMNS
+    out = [willpower.resource(f.willpower, f.sheet.willpower)]
     if has_blood(f):
-        out.append(Resource(key="blood", label=COLUMNS[1].label, value=f.blood))
+        out.append(blood.resource(f.blood))
     for weapon, rounds in sorted(f.ammo.items()):
         label, capacity = _weapon(state, weapon)
         out.append(

@@ -51,9 +51,7 @@ def health(state: WesternState, f: Fighter) -> HealthView:
 
 def status(state: WesternState, f: Fighter) -> Status:
     """Dead, out (0 PV or less, or unconscious), unhurt with every PV, else wounded."""
-    return status_of(
-        dead=f.fate == "dead", out=f.fate in OUT_FATES or f.withdrawn, hurt=f.pv < f.pv_max
-    )
+    return status_of(dead=f.fate == "dead", out=f.fate in OUT_FATES, hurt=f.pv < f.pv_max)
 
 
 def band(state: WesternState, f: Fighter) -> str:
@@ -82,7 +80,7 @@ def penalty(state: WesternState, f: Fighter) -> int:
 
 def resources(state: WesternState, f: Fighter) -> tuple[Resource, ...]:
     """RÉPUTATION, then the cartridges left in the main hand's and the off hand's weapon."""
-    out = [Resource(key="reputation", label=REPUTATION.label, value=f.reputation)]
+    out = [REPUTATION.resource(f.reputation)]
     for hand in ("main", "off"):
         if hand not in f.ammo:
             continue
