@@ -11,8 +11,9 @@ import pytest
 
 from conteur.dice import rolls
 from conteur.engine import Command, event_types, get_ruleset
+from conteur.engine.conditions import Condition
 from conteur.engine.encounter import CommandEntry
-from conteur.records import NO_VALUE, lean, lean_init
+from conteur.records import NO_VALUE, declare_record, lean, lean_init
 from conteur.rulesets.hunter import dice as hunter_dice
 from conteur.rulesets.vtm import dice as vtm_dice
 from conteur.rulesets.vtm.events import GmNote
@@ -161,7 +162,11 @@ def test_an_event_read_before_its_first_instance_has_its_dataclass_signature() -
     assert inspect.signature(probe) == inspect.signature(plain)
     assert probe.__doc__ == plain.__doc__
     assert probe(who="a") == probe(who="a", hits=1)
-    assert probe.__dict__["__init__"].__code__.co_varnames[:3] == ("self", "rules", "rolls")
+    assert probe.__dict__["__init__"].__code__.co_varnames[:3] == (
+        "__lean_self__",
+        "rules",
+        "rolls",
+    )
 
 
 def test_lean_records_pickle_and_hash_as_before() -> None:
@@ -195,3 +200,128 @@ def test_a_model_copied_with_changes_reads_its_own_fields_again() -> None:
     assert grapple.effect("grapple") is not None  # read once: cached on the model
     assert grapple.model_copy(update={"effects": []}).effect("grapple") is None
     assert grapple.model_copy().effect("grapple") is not None
+
+
+# ------------------------------------------------- records declared (events, conditions)
+
+
+def twins(body: dict[str, Any], annotations: dict[str, str]) -> tuple[type, type]:
+    """The same class body made a frozen dataclass by dataclasses and by ``declare_record``."""
+
+    @dataclasses.dataclass(frozen=True, kw_only=True)
+    class Base:
+        rules: tuple[str, ...] = ()
+
+    made = []
+    for declare in (dataclasses.dataclass(frozen=True, kw_only=True), declare_record):
+        cls = type("Twin", (Base,), {**body, "__annotations__": dict(annotations)})
+        declare(cls)
+        made.append(cls)
+    return made[0], made[1]
+
+
+def _own_eq(self: Any, other: Any) -> bool:
+    return isinstance(other, type(self)) and self.a == other.a
+
+
+BODIES: dict[str, tuple[dict[str, Any], dict[str, str]]] = {
+    "no field of its own": ({}, {}),
+    "one field": ({"a": 0}, {"a": "Any"}),
+    "fields": ({"a": 0, "b": "x", "c": ()}, {"a": "Any", "b": "str", "c": "tuple[int, ...]"}),
+    "compare, repr and hash off": (
+        {
+            "a": 0,
+            "b": dataclasses.field(default=1, compare=False),
+            "c": dataclasses.field(default=2, repr=False),
+            "e": dataclasses.field(default=3, hash=False),
+        },
+        {"a": "Any", "b": "int", "c": "int", "e": "int"},
+    ),
+    "hash on a field not compared": (
+        {"a": 0, "b": dataclasses.field(default=1, compare=False, hash=True)},
+        {"a": "Any", "b": "int"},
+    ),
+    "its own __eq__": ({"a": 0, "__eq__": _own_eq}, {"a": "Any"}),
+    "its own __hash__": ({"a": 0, "__hash__": lambda self: 7}, {"a": "Any"}),
+    "its own __repr__": ({"a": 0, "__repr__": lambda self: "mine"}, {"a": "Any"}),
+    "unhashable": ({"a": 0, "__hash__": None}, {"a": "Any"}),
+}
+
+VALUES: list[dict[str, Any]] = [
+    {},
+    {"a": 1},
+    {"a": 1, "rules": ("R-1",)},
+    {"a": float("nan")},
+    {"a": [1, 2]},
+    {"a": 1, "b": 9},
+    {"a": 1, "e": 8},
+    {"a": 1, "c": 8},
+]
+
+
+@pytest.mark.parametrize("body", list(BODIES), ids=str)
+def test_a_declared_record_reads_compares_and_hashes_as_its_dataclass(body: str) -> None:
+    ref, ours = twins(*BODIES[body])
+    assert [f.name for f in dataclasses.fields(ours)] == [f.name for f in dataclasses.fields(ref)]
+    assert ours.__match_args__ == ref.__match_args__  # type: ignore[attr-defined]
+    assert ours.__dataclass_params__.frozen  # type: ignore[attr-defined]
+    assert (ours.__hash__ is None) == (ref.__hash__ is None)
+    names = {f.name for f in dataclasses.fields(ref)}
+    cases = [{k: v for k, v in values.items() if k in names} for values in VALUES]
+    shared = float("nan")
+    cases.append({"a": shared} if "a" in names else {})
+    for left in cases:
+        x, y = ref(**left), ours(**left)
+        assert repr(y) == repr(x)
+        if ref.__hash__ is not None:
+            try:
+                expected: Any = hash(x)
+            except TypeError:
+                expected = TypeError
+            if expected is TypeError:
+                with pytest.raises(TypeError):
+                    hash(y)
+            else:
+                assert hash(y) == expected
+        for right in cases:
+            assert (ours(**left) == ours(**right)) == (ref(**left) == ref(**right)), (left, right)
+            assert (ours(**left) != ours(**right)) == (ref(**left) != ref(**right)), (left, right)
+        assert (y == x) is False and (x == y) is False  # another class: not equal
+        with pytest.raises(dataclasses.FrozenInstanceError):
+            y.rules = ()  # type: ignore[misc]
+
+
+def test_a_declared_record_shows_itself_inside_itself_as_its_dataclass() -> None:
+    ref, ours = twins(*BODIES["one field"])
+    x, y = ref(a=[]), ours(a=[])
+    x.a.append(x)
+    y.a.append(y)
+    assert repr(y) == repr(x) == "Twin(rules=(), a=[...])"
+    assert type(y).__repr__.__qualname__ == "Twin.__repr__"
+
+
+def _subclasses(cls: type) -> list[type]:
+    return [c for sub in cls.__subclasses__() for c in (sub, *_subclasses(sub))]
+
+
+@pytest.mark.parametrize(
+    "cls", [*event_types().values(), *_subclasses(Condition)], ids=lambda c: c.__name__
+)
+def test_every_event_and_condition_reads_and_compares_its_own_fields(cls: type) -> None:
+    assert cls.__dataclass_params__.frozen  # type: ignore[attr-defined]
+    own = vars(cls)
+    assert "__dataclass_fields__" in own
+    for name in ("__repr__", "__eq__", "__hash__"):
+        assert name in own, name  # its own, not a base's over fewer fields
+
+
+def test_a_lean_init_stores_fields_named_like_its_own_locals() -> None:
+    @lean
+    @dataclasses.dataclass(frozen=True)
+    class Named:
+        d: int
+        self: str = "s"
+
+    r = Named(3, self="x")
+    assert (r.d, r.self) == (3, "x")
+    assert r == Named(d=3, self="x") and r != Named(d=4, self="x")

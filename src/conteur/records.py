@@ -16,6 +16,14 @@ new instance's ``__dict__``. Nothing else changes: the record stays frozen
 dataclasses (no ``__dict__``), ``InitVar`` fields, or classes with their own
 ``__init__``.
 
+``declare_record`` makes a class being declared (an event, a condition) such a frozen
+dataclass of keyword-only fields, as ``@dataclass(frozen=True, kw_only=True)`` and
+``lean`` would, with ``__repr__``, ``__eq__`` and ``__hash__`` that read the class's field
+names rather than being compiled for it: dataclasses compiles a method at a time with
+``exec``, and a start declares about a hundred records (``conteur odds attack``). Their
+results are those of the compiled ones, and so are the rules for a method the class
+writes itself.
+
 ``found_once`` keeps what a look-up by name found in immutable tables, so that the
 same name is looked up once.
 
@@ -28,9 +36,11 @@ computes them again from its own fields.
 from __future__ import annotations
 
 import dataclasses
+import reprlib
 from collections.abc import Callable, Mapping
 from functools import cached_property
 from inspect import Parameter, Signature, signature
+from operator import attrgetter
 from types import MethodType
 from typing import Any, TypeVar
 
@@ -69,24 +79,27 @@ def lean_init(cls: type) -> Callable[..., None]:
             namespace[f"_factory_{name}"] = f.default_factory
         if not f.init:
             if has_factory:
-                body.append(f"d[{name!r}] = _factory_{name}()")
+                body.append(f"__lean_dict__[{name!r}] = _factory_{name}()")
             continue  # a plain default is read from the class, as dataclasses do
         param = name
         if has_factory:
             param = f"{name}=NO_VALUE"
-            body.append(f"d[{name!r}] = _factory_{name}() if {name} is NO_VALUE else {name}")
+            body.append(
+                f"__lean_dict__[{name!r}] = _factory_{name}() if {name} is NO_VALUE else {name}"
+            )
         else:
             if f.default is not dataclasses.MISSING:
                 namespace[f"_default_{name}"] = f.default
                 param = f"{name}=_default_{name}"
-            body.append(f"d[{name!r}] = {name}")
+            body.append(f"__lean_dict__[{name!r}] = {name}")
         (keyword if f.kw_only else positional).append(param)
     if hasattr(cls, "__post_init__"):
-        body.append("self.__post_init__()")
-    args = ["self", *positional]
+        body.append("__lean_self__.__post_init__()")
+    # The locals are dunder names, so that no field (``d``, ``self``) can shadow them.
+    args = ["__lean_self__", *positional]
     if keyword:
         args += ["*", *keyword]
-    lines = "\n    ".join(["d = self.__dict__", *body])
+    lines = "\n    ".join(["__lean_dict__ = __lean_self__.__dict__", *body])
     source = f"def __init__({', '.join(args)}) -> None:\n    {lines}\n"
     exec(source, namespace)  # the same technique as dataclasses' own generated methods
     init: Callable[..., None] = namespace["__init__"]
@@ -113,6 +126,71 @@ def lean_on_first_use(cls: type) -> None:
     """
     if "__init__" not in cls.__dict__:
         cls.__init__ = _FirstInit(cls)  # type: ignore[misc]
+
+
+def declare_record(cls: type) -> None:
+    """Make ``cls`` a frozen dataclass of keyword-only fields with a lean ``__init__`` and
+    ``__repr__``, ``__eq__``, ``__hash__`` read from its fields (see the module's text).
+
+    As dataclasses does, a ``__repr__`` or ``__eq__`` the class defines is kept, and so is
+    a ``__hash__`` it defines (not the ``None`` Python puts beside its own ``__eq__``)."""
+    own = cls.__dict__
+    class_hash = own.get("__hash__", dataclasses.MISSING)
+    explicit_hash = not (
+        class_hash is dataclasses.MISSING or (class_hash is None and "__eq__" in own)
+    )
+    wrote_repr, wrote_eq = "__repr__" in own, "__eq__" in own
+    lean_on_first_use(cls)
+    # frozen: dataclasses still compiles __setattr__/__delattr__ (its check of the bases)
+    dataclasses.dataclass(frozen=True, kw_only=True, init=False, repr=False, eq=False)(cls)
+    fields = dataclasses.fields(cls)
+    if not wrote_repr:
+        _set_method(cls, _fields_repr(tuple(f.name for f in fields if f.repr)))
+    if not wrote_eq:
+        _set_method(cls, _fields_eq(_values_of(tuple(f.name for f in fields if f.compare))))
+    if not explicit_hash:
+        hashed = tuple(f.name for f in fields if (f.compare if f.hash is None else f.hash))
+        _set_method(cls, _fields_hash(_values_of(hashed)))
+
+
+def _set_method(cls: type, method: Callable[..., Any]) -> None:
+    method.__qualname__ = f"{cls.__qualname__}.{method.__name__}"
+    setattr(cls, method.__name__, method)
+
+
+def _values_of(names: tuple[str, ...]) -> Callable[[Any], tuple[Any, ...]]:
+    """The tuple of the fields ``names`` of a record (as the compiled methods build it)."""
+    if len(names) >= 2:
+        return attrgetter(*names)
+    if names:
+        one = attrgetter(names[0])
+        return lambda record: (one(record),)
+    return lambda record: ()
+
+
+def _fields_repr(names: tuple[str, ...]) -> Callable[[Any], str]:
+    @reprlib.recursive_repr()
+    def __repr__(self: Any) -> str:
+        shown = ", ".join([f"{name}={getattr(self, name)!r}" for name in names])
+        return f"{self.__class__.__qualname__}({shown})"
+
+    return __repr__
+
+
+def _fields_eq(values: Callable[[Any], tuple[Any, ...]]) -> Callable[[Any, Any], Any]:
+    def __eq__(self: Any, other: Any) -> Any:
+        if other.__class__ is self.__class__:
+            return values(self) == values(other)
+        return NotImplemented
+
+    return __eq__
+
+
+def _fields_hash(values: Callable[[Any], tuple[Any, ...]]) -> Callable[[Any], int]:
+    def __hash__(self: Any) -> int:
+        return hash(values(self))
+
+    return __hash__
 
 
 class _FirstInit:

@@ -32,7 +32,14 @@ from conteur.rulesets.vtm.conditions import (
     SetUp,
     VtmConditions,
 )
-from conteur.rulesets.vtm.packs.house_ranged.conditions import CONDITIONS, ArmHit, Suppressed
+from conteur.rulesets.vtm.packs.house_ranged.conditions import (
+    CONDITIONS,
+    ArmHit,
+    CarefulShot,
+    Suppressed,
+)
+from conteur.rulesets.vtm.packs.house_ranged.events import CarefulAim
+from conteur.rulesets.vtm.ranged import Aimed, ReloadProgress
 from conteur.rulesets.vtm.rulebook import rules_of
 from conteur.rulesets.vtm.ruleset import VtmRuleset
 from conteur.rulesets.vtm.summary import fighter_summary
@@ -195,3 +202,30 @@ def test_the_game_masters_own_value_is_kept_and_read_by_its_truth() -> None:
     assert fighter_summary(f.state, f["t"])["conditions"] == {"running": "oui"}
     f.do("gm_condition", fighter="t", condition="running", value="non")
     assert f["t"].conditions.of(Running) is None and "running" not in f["t"].conditions
+
+
+def test_an_event_that_puts_a_condition_carries_its_fields_declared_once() -> None:
+    """Aimed, ReloadProgress and house_ranged's CarefulAim carry their condition's fields
+    (one class of them, which the condition derives from too) after ``fighter``, in the
+    order their JSON always had; the fold puts the record of those fields, and the last
+    turn of a reload drops it."""
+    f = Fight(HOLD)
+    aim = Aimed(
+        fighter="a", target="t", weapon="rifle", turns=2, since=1, last=2, scope=True, dice=2
+    )
+    fields = ["fighter", "target", "weapon", "turns", "since", "last", "scope", "dice"]
+    assert list(aim.to_dict())[5:] == fields
+    aim.apply(f.state)
+    assert f["a"].conditions.of(Aiming) == Aiming(
+        target="t", weapon="rifle", turns=2, since=1, last=2, scope=True
+    )
+    ReloadProgress(fighter="a", weapon="crossbow", turns=1, needed=2).apply(f.state)
+    assert f["a"].conditions.of(Reloading) == Reloading(weapon="crossbow", turns=1)
+    ReloadProgress(fighter="a", weapon="crossbow", turns=2, needed=2).apply(f.state)
+    assert f["a"].conditions.of(Reloading) is None
+    careful = CarefulAim(fighter="a", target="t", weapon="rifle", rounds=1, last=3, bonus=1)
+    assert list(careful.to_dict())[5:] == ["fighter", "target", "weapon", "rounds", "last", "bonus"]
+    careful.apply(f.state)
+    assert f["a"].conditions.of(CarefulShot) == CarefulShot(
+        target="t", weapon="rifle", rounds=1, last=3
+    )

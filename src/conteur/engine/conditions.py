@@ -24,7 +24,7 @@ from collections.abc import Iterable, Iterator, Mapping
 from dataclasses import dataclass, field, fields
 from typing import Any, ClassVar, TypeVar, dataclass_transform
 
-from conteur.records import lean_on_first_use
+from conteur.records import declare_record
 
 C = TypeVar("C", bound="Condition")
 
@@ -46,8 +46,7 @@ class Condition:
         super().__init_subclass__(**kwargs)
         if key is not None:
             cls.key = key
-        lean_on_first_use(cls)  # conditions are many: a lean __init__ (conteur/records.py)
-        dataclass(frozen=True, kw_only=True)(cls)  # keeps the lean __init__
+        declare_record(cls)  # conditions are many: a frozen dataclass built for less
 
     def json(self) -> Any:
         """The JSON form: the value an event sets the condition to."""

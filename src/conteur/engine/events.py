@@ -13,7 +13,7 @@ from typing import Any, ClassVar, TypeVar, dataclass_transform
 
 from conteur.dice import RollRecord, record_from_dict
 from conteur.i18n import Lang, Msg, catalog, signed, t
-from conteur.records import lean_on_first_use
+from conteur.records import declare_record, lean_on_first_use
 
 from .visibility import PUBLIC, Visibility
 
@@ -80,10 +80,10 @@ class Event:
         """Register the event type by its class name; ``base=True``: a base that event types
         share (fields, how they read or fold), never emitted nor read back itself."""
         super().__init_subclass__(**kwargs)
-        lean_on_first_use(cls)  # events are many: a lean __init__ (conteur/records.py)
         if base:
+            lean_on_first_use(cls)  # events are many: a lean __init__ (conteur/records.py)
             return
-        dataclasses.dataclass(frozen=True, kw_only=True)(cls)  # keeps the lean __init__
+        declare_record(cls)  # a frozen dataclass built for less (conteur/records.py)
         cls.type_name = cls.__name__
         _EVENT_TYPES[cls.__name__] = cls
 

@@ -71,8 +71,10 @@ class RuleText:
 # ---------------------------------------------------------------------------- the file
 
 
+# defer_build: the validators are built when a catalogue is first read, not by every command
+# that imports the rule kit (``conteur odds attack`` reads none).
 class _Text(BaseModel):
-    model_config = ConfigDict(extra="forbid", frozen=True, strict=True)
+    model_config = ConfigDict(extra="forbid", frozen=True, strict=True, defer_build=True)
 
     title: str
     summary: str
@@ -88,7 +90,7 @@ class _Text(BaseModel):
 
 
 class _Entry(BaseModel):
-    model_config = ConfigDict(extra="forbid", frozen=True)
+    model_config = ConfigDict(extra="forbid", frozen=True, defer_build=True)
 
     fr: _Text
     en: _Text

@@ -18,7 +18,9 @@ order until one has it — or when the whole ``catalog()`` is asked for: registe
 costs nothing at import, so a command that prints no message (``conteur odds ...
 --json``) reads no catalog, and one that prints a few reads only the catalogs up to
 them. Catalogs are read in the order they were registered, so a key defined twice is
-reported as before (once the second catalog is read).
+reported as before (once the second catalog is read). The words made from a ruleset's
+tables (``register_words``, ``register_catalog_later``) are made when their turn comes
+too: a command that reads no catalog up to them builds none.
 """
 
 from __future__ import annotations
@@ -28,7 +30,7 @@ import os
 import string
 import sys
 import threading
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from typing import TYPE_CHECKING, Any, Literal, Protocol
 
 import yaml
@@ -44,6 +46,12 @@ _catalog: dict[str, dict[Lang, str]] = {}
 _YAML_LOADER: Any = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
 """The libyaml safe loader when PyYAML was built with it (faster start), else the pure one."""
 _sources: dict[str, str] = {}
+
+
+def safe_yaml(text: str) -> Any:
+    """The data of a shipped YAML text (``yaml.safe_load``'s, read by libyaml when PyYAML
+    has it: several times faster than the pure-Python reader)."""
+    return yaml.load(text, Loader=_YAML_LOADER)
 
 
 class CatalogError(ValueError):
@@ -96,7 +104,11 @@ def _register(path: Path | str, text: str | None) -> None:
     if text is None:
         with open(path, encoding="utf-8") as file:
             text = file.read()
-    raw = yaml.load(text, Loader=_YAML_LOADER)
+    _add(path, safe_yaml(text))
+
+
+def _add(path: Path | str, raw: Any) -> None:
+    """Add the messages ``raw`` (a catalog's data) read from ``path``."""
     if raw is None:
         return  # a catalog with no message yet
     if not isinstance(raw, dict):
@@ -117,15 +129,35 @@ def register_words(
 ) -> None:
     """Add ``<prefix><id>`` for each ``id: (fr, en)`` of a ruleset's tables (its weapons,
     armour...) that no catalog defines yet, so that a field holding the id reads as the
-    table's name in the reader's language. A key a catalog defines is never replaced."""
-    known = catalog()  # the package catalogs read first: a key they define stays theirs
-    fresh = {
-        f"{prefix}{ident}": {"fr": fr, "en": en}
-        for ident, (fr, en) in words.items()
-        if f"{prefix}{ident}" not in known and "{" not in fr + en
-    }
-    if fresh:
-        register_catalog(source, yaml.safe_dump(fresh, allow_unicode=True))
+    table's name in the reader's language. A key a catalog defines is never replaced: the
+    words are made when their turn comes to be read (``register_catalog_later``), once
+    every catalog registered before them is read."""
+
+    def fresh(known: Mapping[str, Mapping[Lang, str]]) -> Entries:
+        return {
+            f"{prefix}{ident}": {"fr": fr, "en": en}
+            for ident, (fr, en) in words.items()
+            if f"{prefix}{ident}" not in known and "{" not in fr + en
+        }
+
+    register_catalog_later(source, fresh)
+
+
+Entries = Mapping[str, Mapping[str, str]]
+"""Messages as a catalog file holds them: key → ``{"fr": ..., "en": ...}``."""
+
+
+def register_catalog_later(
+    source: str, entries: Callable[[Mapping[str, Mapping[Lang, str]]], Entries]
+) -> None:
+    """Register the messages ``entries(known)`` gives, made when this catalog's turn comes
+    to be read (as a package catalog's, ``register_package_catalog``): ``known`` holds the
+    messages of every catalog registered before it, all read by then, so that ``entries``
+    can leave out the keys they define; they join the catalog in key order. For messages
+    made from data (a table's names) that only a command printing them needs. ``entries``
+    must not look a message up itself."""
+    with _lock:
+        _pending.append((source, entries))
 
 
 def register_package_catalog(package: str, name: str = "messages.yaml") -> None:
@@ -140,18 +172,22 @@ def register_package_catalog(package: str, name: str = "messages.yaml") -> None:
 
 
 _loaded_packages: set[str] = set()
-_pending: list[tuple[str, str]] = []
-"""Package catalogs registered but not read yet, in the order of registration."""
+_pending: list[tuple[str, str | Callable[[Mapping[str, Mapping[Lang, str]]], Entries]]] = []
+"""Catalogs registered but not read yet, in the order of registration: a package and its
+file's name, or a source and the function that makes its messages."""
 _lock = threading.RLock()
 
 
 def _read_pending(key: str | None = None) -> None:
-    """Read the package catalogs registered and not read yet, in order — all of them, or
+    """Read the catalogs registered and not read yet, in order — all of them, or
     until one defines ``key`` (the caller holds ``_lock``). A key a later catalog defines
     again is reported when that catalog is read (by the next miss, or ``catalog()``)."""
     while _pending and (key is None or key not in _catalog):
-        package, name = _pending.pop(0)
-        _register(f"{package}/{name}", _package_text(package, name))
+        source, what = _pending.pop(0)
+        if isinstance(what, str):
+            _register(f"{source}/{what}", _package_text(source, what))
+        else:
+            _add(source, dict(sorted(what(_catalog).items())))  # in key order, as ever
 
 
 def _package_text(package: str, name: str) -> str:

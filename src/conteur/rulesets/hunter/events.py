@@ -178,42 +178,39 @@ class HunterDelayed(HunterEvent):
         state.fighters[self.actor].delay_after = self.after
 
 
-class HunterActionDone(HunterEvent):
-    """The fighter's action of the turn is spent."""
+@dataclasses.dataclass(frozen=True, kw_only=True)
+class ActionSpent(HunterEvent, base=True):
+    """Base of the events that spend ``actor``'s action of the turn, and any delay with it
+    (H-DEL-1): an action done, passed, or given up to dodge."""
 
     actor: str
+
+    def fold(self, state: HunterState) -> None:
+        f = state.fighters[self.actor]
+        f.acted = True
+        f.delay_after = None
+
+
+class HunterActionDone(ActionSpent):
+    """The fighter's action of the turn is spent."""
+
     action: str
     quiet: ClassVar[bool] = True
 
-    def fold(self, state: HunterState) -> None:
-        f = state.fighters[self.actor]
-        f.acted = True
-        f.delay_after = None
 
-
-class HunterPassed(HunterEvent):
+class HunterPassed(ActionSpent):
     """The fighter lets its action of the turn go: spent, and any delay with it (H-DEL-1)."""
 
-    actor: str
 
-    def fold(self, state: HunterState) -> None:
-        f = state.fighters[self.actor]
-        f.acted = True
-        f.delay_after = None
-
-
-class HunterDodging(HunterEvent):
+class HunterDodging(ActionSpent):
     """H-DODGE-1: the turn's action given up; Defense doubled (the lower of Wits and Dex)."""
 
-    actor: str
     value: int
     veil: ClassVar[str | None] = "ev.HunterDodging.veiled"
 
     def fold(self, state: HunterState) -> None:
-        f = state.fighters[self.actor]
-        f.dodging = True
-        f.acted = True
-        f.delay_after = None
+        super().fold(state)
+        state.fighters[self.actor].dodging = True
 
 
 class HunterAttackRolled(HunterEvent):

@@ -9,13 +9,12 @@ fighter's level and fate.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass
 from functools import lru_cache
 from importlib import resources
 
-import yaml
-
-from conteur.i18n import catalog, register_catalog
+from conteur.i18n import register_catalog_later, safe_yaml
 
 
 @dataclass(frozen=True)
@@ -62,7 +61,7 @@ class Ladder:
 def ladder() -> Ladder:
     """The ladder of ``data/bands.yaml``; its words join the catalogue as it is first read."""
     text = resources.files("conteur.rulesets.vtm").joinpath("data", "bands.yaml")
-    raw = yaml.safe_load(text.read_text(encoding="utf-8"))
+    raw = safe_yaml(text.read_text(encoding="utf-8"))
     bands = tuple(
         Band(
             id=str(b["id"]),
@@ -79,10 +78,13 @@ def ladder() -> Ladder:
 
 
 def register_bands(found: Ladder) -> None:
-    """Add each band's words to the catalogue (``vtm.band.<id>``), once."""
-    fresh = {b.key: {"fr": b.fr, "en": b.en} for b in found.bands if b.key not in catalog()}
-    if fresh:
-        register_catalog("conteur.rulesets.vtm/data/bands.yaml", yaml.safe_dump(fresh))
+    """Add each band's words to the catalogue (``vtm.band.<id>``), once (made when the
+    catalogs are read up to them)."""
+
+    def fresh(known: Mapping[str, object]) -> dict[str, dict[str, str]]:
+        return {b.key: {"fr": b.fr, "en": b.en} for b in found.bands if b.key not in known}
+
+    register_catalog_later("conteur.rulesets.vtm/data/bands.yaml", fresh)
 
 
 __all__ = ["Band", "Ladder", "ladder", "register_bands"]

@@ -11,6 +11,7 @@ the folds of that encounter read them.
 from __future__ import annotations
 
 from collections.abc import Mapping
+from dataclasses import dataclass
 from typing import ClassVar
 
 from conteur.engine.conditions import Condition, Conditions, Fields, Flag, Single, flag
@@ -112,8 +113,10 @@ class HeldBy(Fields, key="held_by"):
     turn: int
 
 
-class Aiming(Fields, key="aim"):
-    """Turns spent aiming at one target with one weapon (V-RNG-1)."""
+@dataclass(frozen=True, kw_only=True)
+class Aim:
+    """An aim at one target with one weapon (V-RNG-1): the fields of the condition
+    ``Aiming`` and of the event that puts it (``ranged.Aimed``)."""
 
     target: str
     weapon: str
@@ -125,11 +128,21 @@ class Aiming(Fields, key="aim"):
     scope: bool
 
 
-class Reloading(Fields, key="reloading"):
-    """Turns spent reloading a slow weapon (V-RNG-7)."""
+class Aiming(Aim, Fields, key="aim"):
+    """Turns spent aiming at one target with one weapon (V-RNG-1)."""
+
+
+@dataclass(frozen=True, kw_only=True)
+class Reload:
+    """Turns spent reloading a slow weapon (V-RNG-7): the fields of the condition
+    ``Reloading`` and of the event that puts it (``ranged.ReloadProgress``)."""
 
     weapon: str
     turns: int
+
+
+class Reloading(Reload, Fields, key="reloading"):
+    """Turns spent reloading a slow weapon (V-RNG-7)."""
 
 
 class SetUp(Fields, key="set_up"):
@@ -176,6 +189,7 @@ class VtmConditions(Conditions):
 
 
 __all__ = [
+    "Aim",
     "Aiming",
     "Apparition",
     "Blinded",
@@ -195,6 +209,7 @@ __all__ = [
     "NoWoundPenalties",
     "OffBalance",
     "Prone",
+    "Reload",
     "Reloading",
     "Running",
     "SetUp",

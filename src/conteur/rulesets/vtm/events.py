@@ -11,6 +11,7 @@ from typing import Any, ClassVar, Literal
 
 from conteur.dice.asks import RollAsk
 from conteur.engine.battlemap import ZoneDrawn, ZoneErased
+from conteur.engine.conditions import Fields
 from conteur.engine.events import Event, Modifiers
 from conteur.i18n import Lang, Msg, catalog, env_lang, t
 
@@ -131,6 +132,20 @@ class SuccessesShared(Event, base=True):
         out["shares"] = ", ".join(f"{name} {n}" for name, n in shown)
         out["targets"] = ", ".join(name for name, _ in shown)
         return out
+
+
+@dataclass(frozen=True, kw_only=True)
+class PutsCondition(Event, base=True):
+    """Base of the events that give ``fighter`` the condition ``puts``, made of the event's
+    fields of the same names (``Fields.read_from``): the event carries that record's
+    fields (a class of them that the condition derives from too), then its own."""
+
+    puts: ClassVar[type[Fields]]
+
+    fighter: str
+
+    def apply(self, state: VtmState) -> None:
+        state.fighters[self.fighter].conditions.put(self.puts.read_from(self))
 
 
 # ----------------------------------------------------------------- turn stages

@@ -66,7 +66,7 @@ from .actions import check_attack
 from .asks import attack_ask
 from .attack import attack, dazed_by_damage, defence_for, draft_attack, format_notes, strike_for
 from .close import CALLED_SHOT_PAST_ARMOUR, target_size
-from .conditions import Aiming, KnockedDown, Prone, Reloading, Running
+from .conditions import Aim, Aiming, KnockedDown, Prone, Reload, Reloading, Running
 from .dice import VtmPool
 from .events import (
     AmmoChanged,
@@ -77,6 +77,7 @@ from .events import (
     CoverTaken,
     DefenceRolled,
     ModifiersUsed,
+    PutsCondition,
     SuccessesShared,
 )
 from .hooks import (
@@ -112,23 +113,13 @@ SINGLE_SHOTS = ("shoot", "throw")
 # ------------------------------------------------------------------ events
 
 
-class Aimed(Event):
+class Aimed(Aim, PutsCondition):
     """A turn spent aiming at one target with one weapon (V-RNG-1)."""
 
-    fighter: str
-    target: str
-    weapon: str
-    turns: int
-    since: int
-    """The turn aiming began."""
-    last: int
-    """The turn of this aim."""
-    scope: bool
+    puts = Aiming
+
     dice: int
     """The dice the aim is worth now."""
-
-    def apply(self, state: VtmState) -> None:
-        state.fighters[self.fighter].conditions.put(Aiming.read_from(self))
 
 
 class SprayShared(SuccessesShared):
@@ -141,20 +132,18 @@ class SprayShared(SuccessesShared):
     """« Sam arrose la zone : Jack, Bill »: who is in the spray, not the shares (V-RNG-2)."""
 
 
-class ReloadProgress(Event):
+class ReloadProgress(Reload, PutsCondition):
     """One more turn spent reloading a slow weapon (V-RNG-7); the last one loads it."""
 
-    fighter: str
-    weapon: str
-    turns: int
+    puts = Reloading
+
     needed: int
 
     def apply(self, state: VtmState) -> None:
-        conditions = state.fighters[self.fighter].conditions
         if self.turns >= self.needed:
-            conditions.drop(Reloading)
+            state.fighters[self.fighter].conditions.drop(Reloading)
         else:
-            conditions.put(Reloading(weapon=self.weapon, turns=self.turns))
+            super().apply(state)
 
 
 # ------------------------------------------------------------------ looking things up

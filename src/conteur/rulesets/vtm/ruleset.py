@@ -325,17 +325,20 @@ def first_action_details(state: VtmState, c: Command) -> Command:
 
 
 def _register_maneuver_words() -> None:
-    """Log lines name maneuvers by their table names (``word.<id>``), in French and English."""
-    import yaml
-
+    """Log lines name maneuvers by their table names (``word.<id>``), in French and English
+    (made when the catalogs are read up to them)."""
     import conteur.i18n
 
-    words = {
-        f"word.{m.id}": {"fr": m.names.fr, "en": m.names.en}
-        for m in load_tables().maneuvers.values()
-        if f"word.{m.id}" not in conteur.i18n.catalog()
-    }
-    conteur.i18n.register_catalog("conteur.rulesets.vtm/data/maneuvers.yaml", yaml.safe_dump(words))
+    maneuvers = load_tables().maneuvers
+
+    def words(known: Mapping[str, object]) -> dict[str, dict[str, str]]:
+        return {
+            f"word.{m.id}": {"fr": m.names.fr, "en": m.names.en}
+            for m in maneuvers.values()
+            if f"word.{m.id}" not in known
+        }
+
+    conteur.i18n.register_catalog_later("conteur.rulesets.vtm/data/maneuvers.yaml", words)
 
 
 _register_maneuver_words()

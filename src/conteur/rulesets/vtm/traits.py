@@ -16,9 +16,7 @@ from functools import cache
 from importlib import resources
 from typing import Literal
 
-import yaml
-
-from conteur.i18n import Lang, t
+from conteur.i18n import Lang, safe_yaml, t
 from conteur.i18n.spelling import key_of
 
 TraitKind = Literal["attribute", "ability", "discipline", "willpower"]
@@ -107,7 +105,7 @@ ALL_TRAITS: tuple[str, ...] = (*ATTRIBUTES, *ABILITIES, *DISCIPLINES, WILLPOWER)
 def _extra_spellings() -> dict[str, tuple[str, ...]]:
     """Spellings beyond the English key and the two catalog labels (``data/spellings.yaml``)."""
     text = resources.files("conteur.rulesets.vtm").joinpath("data/spellings.yaml")
-    raw = yaml.safe_load(text.read_text(encoding="utf-8")) or {}
+    raw = safe_yaml(text.read_text(encoding="utf-8")) or {}
     unknown = sorted(str(key) for key in raw if key not in ALL_TRAITS)
     if unknown:  # pragma: no cover - a developer error in the shipped file
         raise RuntimeError(f"data/spellings.yaml: no trait {', '.join(unknown)}")

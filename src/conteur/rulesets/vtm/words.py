@@ -10,11 +10,10 @@ catalog defines is never replaced.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from importlib import resources
 
-import yaml
-
-from conteur.i18n import catalog, register_catalog
+from conteur.i18n import register_catalog_later, safe_yaml
 from conteur.i18n import register_words as register_table_words
 
 from .tables import Tables
@@ -33,18 +32,25 @@ def register_words(tables: Tables) -> None:
     if id(tables) in _done:
         return
     _done.add(id(tables))
-    known = catalog()
-    missing: dict[str, dict[str, str]] = {}
-    for m in tables.maneuvers.values():
-        missing[f"word.{m.id}"] = {"fr": _lower_first(m.names.fr), "en": _lower_first(m.names.en)}
-    for c in tables.conditions.values():
-        missing[f"word.{c.id}"] = {"fr": _lower_first(c.names.fr), "en": _lower_first(c.names.en)}
-    text = resources.files("conteur.rulesets.vtm").joinpath("data/words.yaml")
-    for key, forms in (yaml.safe_load(text.read_text(encoding="utf-8")) or {}).items():
-        missing.setdefault(str(key), {"fr": str(forms["fr"]), "en": str(forms["en"])})
-    fresh = {k: v for k, v in missing.items() if k not in known and "{" not in v["fr"] + v["en"]}
-    if fresh:
-        register_catalog("conteur.rulesets.vtm/words (tables)", yaml.safe_dump(fresh))
+
+    def fresh(known: Mapping[str, object]) -> dict[str, dict[str, str]]:
+        missing: dict[str, dict[str, str]] = {}
+        for m in tables.maneuvers.values():
+            missing[f"word.{m.id}"] = {
+                "fr": _lower_first(m.names.fr),
+                "en": _lower_first(m.names.en),
+            }
+        for c in tables.conditions.values():
+            missing[f"word.{c.id}"] = {
+                "fr": _lower_first(c.names.fr),
+                "en": _lower_first(c.names.en),
+            }
+        text = resources.files("conteur.rulesets.vtm").joinpath("data/words.yaml")
+        for key, forms in (safe_yaml(text.read_text(encoding="utf-8")) or {}).items():
+            missing.setdefault(str(key), {"fr": str(forms["fr"]), "en": str(forms["en"])})
+        return {k: v for k, v in missing.items() if k not in known and "{" not in v["fr"] + v["en"]}
+
+    register_catalog_later("conteur.rulesets.vtm/words (tables)", fresh)  # read in its turn
     gear = {w.id: (w.name_fr, w.name_en) for w in tables.weapons.values()}
     gear |= {a.id: (a.name_fr, a.name_en) for a in tables.armour.values()}
     register_table_words(f"conteur.rulesets.vtm/weapons and armour#{id(tables)}", gear)

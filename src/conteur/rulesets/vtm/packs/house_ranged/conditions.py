@@ -9,6 +9,7 @@ form its events always stored. ``CONDITIONS`` lists them for the pack's rulebook
 from __future__ import annotations
 
 from collections.abc import Mapping
+from dataclasses import dataclass
 from typing import Any, Literal
 
 from conteur.engine.conditions import Fields, Single
@@ -28,13 +29,20 @@ class LegHit(LimbHit, key="leg_hit"):
     """R-CALL-5: a wounded leg, its ``penalty`` on the difficulty of its movement rolls."""
 
 
-class CarefulShot(Fields, key="careful_shot"):
-    """R-AIM-1: ``rounds`` spent lining up ``target`` with ``weapon``, the last in ``last``."""
+@dataclass(frozen=True, kw_only=True)
+class LinedUp:
+    """R-AIM-1: ``rounds`` spent lining up ``target`` with ``weapon``, the last in ``last``:
+    the fields of the condition ``CarefulShot`` and of the event that puts it
+    (``events.CarefulAim``)."""
 
     target: str
     weapon: str
     rounds: int
     last: int
+
+
+class CarefulShot(LinedUp, Fields, key="careful_shot"):
+    """R-AIM-1: ``rounds`` spent lining up ``target`` with ``weapon``, the last in ``last``."""
 
 
 Tested = Literal["passed", "failed"]
@@ -76,4 +84,4 @@ class Suppressed(Fields, key="suppressed"):
 CONDITIONS = (ArmHit, LegHit, CarefulShot, Suppressed)
 """The pack's condition kinds."""
 
-__all__ = ["CONDITIONS", "ArmHit", "CarefulShot", "LegHit", "Suppressed"]
+__all__ = ["CONDITIONS", "ArmHit", "CarefulShot", "LegHit", "LinedUp", "Suppressed"]

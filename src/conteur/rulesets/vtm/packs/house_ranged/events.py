@@ -4,10 +4,10 @@ from __future__ import annotations
 
 from conteur.engine import Event
 
-from ...events import SuccessesShared
+from ...events import PutsCondition, SuccessesShared
 from ...state import VtmState
 from ...visibility import owned
-from .conditions import CarefulShot, Suppressed
+from .conditions import CarefulShot, LinedUp, Suppressed
 
 
 class BurstShared(SuccessesShared):
@@ -102,20 +102,12 @@ class LocationIgnored(Event):
     location: str
 
 
-class CarefulAim(Event):
+class CarefulAim(LinedUp, PutsCondition):
     """A round spent lining up a careful shot (R-AIM-1)."""
 
-    fighter: str
-    target: str
-    weapon: str
-    rounds: int
-    last: int
-    bonus: int
+    puts = CarefulShot
 
-    def apply(self, state: VtmState) -> None:
-        state.fighters[self.fighter].conditions.put(
-            CarefulShot(target=self.target, weapon=self.weapon, rounds=self.rounds, last=self.last)
-        )
+    bonus: int
 
 
 class CarefulAimLost(Event):
