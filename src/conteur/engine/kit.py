@@ -55,18 +55,7 @@ from .events import Event
 from .odds import AttackQuery
 from .rules import RuleText, load_rule_texts
 from .ruleset import Answer, Resolution, Ruleset, S
-from .views import (
-    Column,
-    ConditionView,
-    HealthView,
-    OrderSlot,
-    Resource,
-    Roster,
-    RosterRow,
-    Status,
-    TurnView,
-    shown_fate,
-)
+from .views import OrderSlot, Roster, RosterRow, TurnView, shown_fate
 from .visibility import Audiences, Visibility
 
 if TYPE_CHECKING:
@@ -78,6 +67,7 @@ if TYPE_CHECKING:
     from .npcs import Archetype
     from .report import Fact
     from .sheetform import SheetForm
+    from .views import Column, ConditionView, HealthView, Resource, Status
 
 Handler = Callable[[Resolution[Any], Command], None]
 """What carries out one type of command: check it against ``ctx.state``, emit its events."""
