@@ -102,7 +102,9 @@ def test_the_campaigns_choices_change_what_players_read(
     assert re.search(r"Adversaire 1 : initiative \d+ \+ \d+ = \d+", page.replace("\u202f", " "))
     gm_page = gm.get(f"/e/{eid}").text
     assert NPC in gm_page and "Adversaire 1" not in gm_page  # the GM keeps his names
-    en = stranger.get(f"/p/{token}", cookies={"conteur_lang": "en"}).text
+    stranger.cookies.set("conteur_lang", "en")
+    en = stranger.get(f"/p/{token}").text
+    stranger.cookies.delete("conteur_lang")
     assert "Opponent 1" in en and NPC not in en
 
     post(gm, "/c/1/privacy", {"ally_health": "words", "npc_names": "names"})
@@ -213,13 +215,15 @@ def _sheet(store: Store) -> dict[str, object]:
 def test_the_gm_logs_out_and_his_session_is_revoked(gm: TestClient, store: Store) -> None:
     page = gm.get("/").text
     assert "data-logout" in page and "Se déconnecter" in page
-    assert "Log out" in gm.get("/", cookies={"conteur_lang": "en"}).text
+    gm.cookies.set("conteur_lang", "en")
+    assert "Log out" in gm.get("/").text
     cookie = gm.cookies.get("conteur_gm")
     assert cookie and len(store.list_gm_sessions()) == 1
     r = gm.post("/logout", data={"csrf": csrf_of(page)}, follow_redirects=False)
     assert r.status_code == 303
     assert store.list_gm_sessions() == []
-    again = gm.get("/", cookies={"conteur_gm": cookie})
+    gm.cookies.set("conteur_gm", cookie)
+    again = gm.get("/")
     assert again.status_code == 401  # the old cookie opens nothing
 
 

@@ -36,7 +36,8 @@ def _options(page: str) -> dict[str, str]:
 
 @pytest.mark.parametrize("lang", ["fr", "en"])
 def test_the_new_campaign_form_offers_each_ruleset_by_its_title(gm: TestClient, lang: str) -> None:
-    options = _options(gm.get("/", cookies={"conteur_lang": lang}).text)
+    gm.cookies.set("conteur_lang", lang)
+    options = _options(gm.get("/").text)
     shipped = {name: options[name] for name in TITLES[lang]}
     assert shipped == TITLES[lang]
     assert sorted(options) == available_rulesets()  # every installed ruleset, by its value
@@ -46,11 +47,12 @@ def test_the_new_campaign_form_offers_each_ruleset_by_its_title(gm: TestClient, 
 def test_the_demo_campaign_is_listed_and_headed_with_its_rulesets_title(
     gm: TestClient, lang: str
 ) -> None:
-    home = gm.get("/", cookies={"conteur_lang": lang}).text
+    gm.cookies.set("conteur_lang", lang)
+    home = gm.get("/").text
     listed = re.search(r'<a href="/c/(\d+)">[^<]+</a> <span class="dim">([^<·]+)', home)
     assert listed, "no campaign listed"
     assert listed.group(2).strip() == TITLES[lang]["vtm"]  # the demo is a 1899 vtm saloon
-    page = gm.get(f"/c/{listed.group(1)}", cookies={"conteur_lang": lang}).text
+    page = gm.get(f"/c/{listed.group(1)}").text
     heading = re.search(r'(?s)<h1>.*?<span class="dim">([^<·]+)', page)
     assert heading and heading.group(1).strip() == TITLES[lang]["vtm"]
 
@@ -66,7 +68,8 @@ ERAS = {"fr": ["1899", "nuits modernes"], "en": ["1899", "modern nights"]}
 def test_the_era_is_chosen_among_the_rulesets_own_eras(gm: TestClient, lang: str) -> None:
     """Only vtm has eras (1899, the default, and modern nights): the era select offers them
     under its title, and « the rules' own » for every other ruleset."""
-    page = gm.get("/", cookies={"conteur_lang": lang}).text
+    gm.cookies.set("conteur_lang", lang)
+    page = gm.get("/").text
     select = re.search(r'(?s)<select name="era">(.*?)</select>', page)
     assert select, "no era select"
     groups = re.findall(r'(?s)<optgroup label="([^"]+)">(.*?)</optgroup>', select.group(1))
