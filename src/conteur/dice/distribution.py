@@ -10,18 +10,24 @@ A ``Dist`` usually has a total mass of 1. Two operations may leave less:
 ``trim`` (which drops a negligible tail on purpose) and ``mix`` with weights
 that do not add up to 1. ``total()`` tells, and ``mean``/``variance`` are those
 of the distribution renormalised to its total.
+
+numpy is imported by the operations that compute with the array: a ``Dist`` made with
+``from_mapping`` holds its probabilities as Python floats until one does (an attack's
+odds, which only builds and reads them, load no numpy).
 """
 
 from __future__ import annotations
 
 import math
 from collections.abc import Callable, Iterable, Iterator, Mapping
-from typing import Any, TypeVar
+from typing import TYPE_CHECKING, Any, TypeVar
 
-import numpy as np
-import numpy.typing as npt
+if TYPE_CHECKING:
+    import numpy as np
+    import numpy.typing as npt
 
-FloatArray = npt.NDArray[np.float64]
+    FloatArray = npt.NDArray[np.float64]
+
 R = TypeVar("R")
 
 _OVERFULL = 1e-9
@@ -30,6 +36,8 @@ _OVERFULL = 1e-9
 
 def _canonical(probs: FloatArray, offset: int) -> tuple[FloatArray, int]:
     """Strip the zero entries at both ends (one entry is always kept)."""
+    import numpy as np
+
     nonzero = np.flatnonzero(probs)
     if len(nonzero) == 0:
         raise ValueError("a distribution needs some positive probability")
@@ -50,9 +58,11 @@ class Dist:
     ``to_dict`` and ``total``.
     """
 
-    __slots__ = ("_offset", "_p")
+    __slots__ = ("_array", "_offset", "_values")
 
-    _p: FloatArray
+    _array: FloatArray | None
+    _values: tuple[float, ...] | None
+    """The probabilities as Python floats (a ``Dist`` of ``from_mapping``), or None."""
     _offset: int
 
     def __init__(self, probs: npt.ArrayLike, offset: int = 0, *, normalize: bool = False) -> None:
@@ -62,6 +72,8 @@ class Dist:
         of at most 1 (up to rounding); ``normalize=True`` divides them by
         their total instead.
         """
+        import numpy as np
+
         arr = np.array(probs, dtype=np.float64, copy=True)
         if arr.ndim != 1:
             raise ValueError("probabilities must be a one-dimensional sequence")
@@ -83,8 +95,25 @@ class Dist:
     def _hold(self, arr: FloatArray, offset: int) -> None:
         """Keep ``arr`` (read-only from now on) as the probabilities from ``offset``."""
         arr.flags.writeable = False
-        object.__setattr__(self, "_p", arr)
+        object.__setattr__(self, "_array", arr)
+        object.__setattr__(self, "_values", None)
         object.__setattr__(self, "_offset", offset)
+
+    @property
+    def _p(self) -> FloatArray:
+        """The read-only probability array (made from the floats when first asked for)."""
+        arr = self._array
+        if arr is None:
+            import numpy as np
+
+            arr = np.array(self._values, dtype=np.float64)
+            arr.flags.writeable = False
+            object.__setattr__(self, "_array", arr)
+        return arr
+
+    def _size(self) -> int:
+        values = self._values
+        return len(values) if values is not None else len(self._p)
 
     @classmethod
     def _raw(cls, arr: FloatArray, offset: int) -> Dist:
@@ -112,11 +141,15 @@ class Dist:
     @classmethod
     def point(cls, outcome: int) -> Dist:
         """The outcome ``outcome`` with certainty."""
+        import numpy as np
+
         return cls._raw(np.ones(1), outcome)
 
     @classmethod
     def uniform(cls, lo: int, hi: int) -> Dist:
         """Every integer from ``lo`` to ``hi`` (both included) equally likely."""
+        import numpy as np
+
         if hi < lo:
             raise ValueError(f"empty range {lo}..{hi}")
         n = hi - lo + 1
@@ -134,6 +167,8 @@ class Dist:
             raise ValueError("a distribution needs at least one outcome")
         lo, hi = min(mapping), max(mapping)
         if normalize:
+            import numpy as np
+
             arr = np.zeros(hi - lo + 1)
             for outcome, p in mapping.items():
                 arr[outcome - lo] += p
@@ -154,7 +189,11 @@ class Dist:
             first = next(i for i, q in enumerate(probs) if q != 0.0)
             last = len(probs) - next(i for i, q in enumerate(reversed(probs)) if q != 0.0)
             probs, lo = probs[first:last], lo + first
-        return cls._stripped(np.array(probs, dtype=np.float64), lo)
+        out = cls.__new__(cls)
+        object.__setattr__(out, "_array", None)
+        object.__setattr__(out, "_values", tuple(probs))
+        object.__setattr__(out, "_offset", lo)
+        return out
 
     @classmethod
     def from_array(cls, probs: npt.ArrayLike, offset: int = 0, *, normalize: bool = False) -> Dist:
@@ -177,6 +216,8 @@ class Dist:
         Weights are used as given (not renormalised); with weights adding up to
         1 and components of total 1 the mixture has total 1.
         """
+        import numpy as np
+
         parts = [(float(w), d) for w, d in components if w != 0.0]
         if not parts:
             raise ValueError("a mixture needs at least one component of positive weight")
@@ -200,7 +241,7 @@ class Dist:
     @property
     def max_outcome(self) -> int:
         """The largest outcome with positive probability."""
-        return self._offset + len(self._p) - 1
+        return self._offset + self._size() - 1
 
     @property
     def probs(self) -> FloatArray:
@@ -210,7 +251,10 @@ class Dist:
     def prob(self, outcome: int) -> float:
         """P(X = outcome)."""
         i = outcome - self._offset
-        return float(self._p[i]) if 0 <= i < len(self._p) else 0.0
+        if not 0 <= i < self._size():
+            return 0.0
+        values = self._values
+        return values[i] if values is not None else float(self._p[i])
 
     def at_least(self, outcome: int) -> float:
         """P(X >= outcome) (summed over the tail itself, so small tails stay accurate)."""
@@ -227,21 +271,28 @@ class Dist:
         return float(self._p.sum())
 
     def _outcomes(self) -> npt.NDArray[np.int64]:
+        import numpy as np
+
         return np.arange(self._offset, self._offset + len(self._p), dtype=np.int64)
 
     def mean(self) -> float:
         """The expectation (of the distribution renormalised to total 1)."""
+        import numpy as np
+
         return float(np.dot(self._outcomes(), self._p)) / self.total()
 
     def variance(self) -> float:
         """The variance (of the distribution renormalised to total 1)."""
+        import numpy as np
+
         centred = self._outcomes() - self.mean()
         return float(np.dot(centred * centred, self._p)) / self.total()
 
     def items(self) -> list[tuple[int, float]]:
         """``(outcome, probability)`` for every outcome of positive probability, ascending."""
         offset = self._offset  # the array read as Python floats at once (``tolist``)
-        return [(offset + i, p) for i, p in enumerate(self._p.tolist()) if p > 0.0]
+        values = self._values if self._values is not None else self._p.tolist()
+        return [(offset + i, p) for i, p in enumerate(values) if p > 0.0]
 
     def __iter__(self) -> Iterator[tuple[int, float]]:
         return iter(self.items())
@@ -258,6 +309,8 @@ class Dist:
 
     def clamp(self, lo: int | None = None, hi: int | None = None) -> Dist:
         """Outcomes below ``lo`` become ``lo``, above ``hi`` become ``hi`` (their mass moves)."""
+        import numpy as np
+
         if lo is not None and hi is not None and hi < lo:
             raise ValueError(f"empty range {lo}..{hi}")
         if lo is not None and lo > self.max_outcome:
@@ -274,6 +327,8 @@ class Dist:
 
     def map(self, f: Callable[[int], int]) -> Dist:
         """The distribution of f(X) (outcomes sent to the same value add up)."""
+        import numpy as np
+
         merged: dict[int, float] = {}
         for k, p in self.items():
             v = int(f(k))
@@ -286,6 +341,8 @@ class Dist:
 
     def condition(self, pred: Callable[[int], bool]) -> Dist:
         """X given pred(X): the outcomes kept, renormalised to total 1."""
+        import numpy as np
+
         keep = np.array([bool(pred(int(k))) for k in self._outcomes()], dtype=bool)
         arr = np.where(keep, self._p, 0.0)
         mass = float(arr.sum())
@@ -299,6 +356,8 @@ class Dist:
         Not renormalised: ``total()`` shows what was dropped. At least one
         outcome is always kept.
         """
+        import numpy as np
+
         if eps <= 0.0:
             return self
         head = np.cumsum(self._p)
@@ -314,6 +373,8 @@ class Dist:
 
     def __add__(self, other: Dist | int) -> Dist:
         """X + Y for an independent ``Dist`` Y (convolution), or X + k for an int."""
+        import numpy as np
+
         if isinstance(other, Dist):
             return Dist._raw(np.convolve(self._p, other._p), self._offset + other._offset)
         if isinstance(other, int | np.integer):
@@ -321,6 +382,8 @@ class Dist:
         return NotImplemented
 
     def __radd__(self, other: int) -> Dist:
+        import numpy as np
+
         if isinstance(other, int | np.integer):
             return self.shift(int(other))
         return NotImplemented
@@ -331,6 +394,8 @@ class Dist:
 
     def __sub__(self, other: Dist | int) -> Dist:
         """X - Y for an independent ``Dist`` Y, or X - k for an int."""
+        import numpy as np
+
         if isinstance(other, Dist):
             return self + (-other)
         if isinstance(other, int | np.integer):
@@ -338,12 +403,16 @@ class Dist:
         return NotImplemented
 
     def __rsub__(self, other: int) -> Dist:
+        import numpy as np
+
         if isinstance(other, int | np.integer):
             return (-self).shift(int(other))
         return NotImplemented
 
     def max(self, other: Dist) -> Dist:
         """max(X, Y) of independent X and Y."""
+        import numpy as np
+
         lo = max(self._offset, other._offset)
         hi = max(self.max_outcome, other.max_outcome)
         cdf = self._cdf(lo, hi) * other._cdf(lo, hi)
@@ -355,6 +424,8 @@ class Dist:
 
     def _cdf(self, lo: int, hi: int) -> FloatArray:
         """P(X <= k) for k in lo..hi."""
+        import numpy as np
+
         cdf = np.cumsum(self._p)
         idx = np.arange(lo, hi + 1) - self._offset
         out = np.where(idx >= 0, cdf[np.clip(idx, 0, len(cdf) - 1)], 0.0)
@@ -378,6 +449,8 @@ class Dist:
 
     def isclose(self, other: Dist, atol: float = 1e-12) -> bool:
         """True when every outcome has the same probability within ``atol``."""
+        import numpy as np
+
         lo = min(self._offset, other._offset)
         hi = max(self.max_outcome, other.max_outcome)
         a = np.zeros(hi - lo + 1)
@@ -387,6 +460,8 @@ class Dist:
         return bool(np.all(np.abs(a - b) <= atol))
 
     def __eq__(self, other: object) -> bool:
+        import numpy as np
+
         if not isinstance(other, Dist):
             return NotImplemented
         return self._offset == other._offset and np.array_equal(self._p, other._p)
