@@ -79,7 +79,9 @@ test: $(STAMP) system-deps
 ## (hunter_odds.py: pass it another checkout's src to time both in turns), the numpy
 ## batch of attacks, the Monte Carlo of encounters, sweeps, the commands' start-up against
 ## numpy's import, then the live tracker's latency on
-## SQLite and PostgreSQL (docs/performance.md)
+## SQLite and PostgreSQL, and last the vtm fights with hot modules compiled by mypyc in
+## a scratch copy (minutes of compiling; the package itself stays pure Python)
+## (docs/performance.md)
 bench: $(STAMP)
 	$(BIN)/python benchmarks/odds.py
 	$(BIN)/python benchmarks/attack_odds.py
@@ -90,6 +92,7 @@ bench: $(STAMP)
 	$(BIN)/python benchmarks/sweep.py
 	$(BIN)/python benchmarks/startup.py
 	$(BIN)/python benchmarks/web_latency.py
+	$(BIN)/python benchmarks/compiled.py
 
 ## make coverage-doc: rewrite docs/rules-coverage.md from the last pytest run (its plugin,
 ## tests/engine_runs.py, records which tests ran the rules engine: run the tests first)

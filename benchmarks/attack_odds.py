@@ -42,20 +42,34 @@ from attack_queries import distinct_queries
 from conteur.dice import ForcedDice
 from conteur.engine import Resolution
 from conteur.engine.odds import AttackQuery
+from conteur.rulesets.vtm import hooks
 from conteur.rulesets.vtm.attack import draft_attack, strike_for
 from conteur.rulesets.vtm.defence import ready_defence
 from conteur.rulesets.vtm.odds import odds_for_scenario
+from conteur.rulesets.vtm.rulebook import rules_of
 from conteur.rulesets.vtm.state import Action, VtmState
 
 PARTS = (
-    ("drafting: pool, difficulty, defence, damage and soak", "attack.py:draft_attack"),
+    ("the attack's reach (check_reach)", "equipment.py:check_reach"),
+    ("drafting: pool, difficulty, defence, damage and soak", "<drafting>"),
+    ("  ...pool and difficulty (draft_attack)", "attack.py:draft_attack"),
+    ("    ...its pool rules and difficulty rules", "rulebook.py:<draft rules>"),
     ("  ...the target's ready defence", "defence.py:ready_defence"),
     ("  ...damage and soak (strike_for)", "attack.py:strike_for"),
+    ("    ...the soak's parts", "soak.py:soak_parts"),
+    ("    ...the damage's parts", "equipment.py:damage_parts_of"),
+    ("  ...a sheet's ratings on first read (in the lines above)", "sheet.py:ratings"),
+    ("which hooks follow the dice (after_hooks)", "attack.py:after_hooks"),
     ("the dice: the strike's stages over distributions", "strike.py:strike_odds"),
+    ("  ...the soak's rule (levels_lost)", "strike.py:levels_lost"),
+    ("  ...the pools' outcomes", "dice.py:outcomes"),
     ("after the dice, read from the ends (every hook outside the odds)", "odds.py:_ends_read"),
     ("  ...the levels marked on the track in turn", "odds.py:_tracks_in_turn"),
+    ("    ...HealthTrack.take", "health.py:take"),
+    ("  ...V-DMG-7 (dazes)", "attack.py:dazes"),
     ("after the dice, run on copies (a hook not declared)", "odds.py:_ends_run"),
     ("the answer's three distributions", "distribution.py:from_mapping"),
+    ("  ...read back (to_dict)", "distribution.py:to_dict"),
     ("replaying one path per group (its events)", "odds.py:replay"),
     ("studying the state for its copies (scratch_copier)", "scratch.py:scratch_copier"),
     ("after the dice, the hits: one run per group, then per levels", "odds.py:finish_levels"),
@@ -63,6 +77,9 @@ PARTS = (
     ("after the dice, the other ends: one run per group", "odds.py:finish"),
     ("the state copies (all runs)", "scratch.py:dataclass_copy"),
 )
+"""What the profile names, nested: a line starting with "..." is part of the one above it.
+``<drafting>`` sums ``draft_attack``, ``ready_defence`` and ``strike_for``;
+``rulebook.py:<draft rules>`` every pool and difficulty rule the draft runs."""
 GOAL_MS = 0.2
 GOAL_RATIO = 4.0
 """At least this many times faster than the icepool chain (drafting on both sides)."""
@@ -118,6 +135,22 @@ def conteur_answer(state: VtmState, maneuver: str) -> dict[str, Any]:
         "p_killed": odds.p_killed,
         **{key: p for key, p in odds.chances.items() if key in COMPARED},
     }
+
+
+def draft_rules_time(stats: pstats.Stats) -> float:
+    """The cumulative time of every pool and difficulty rule, as called by ``draft_attack``."""
+    book = rules_of(distinct_queries(1)[0].state())
+    rules = {
+        (r.__code__.co_filename, r.__code__.co_firstlineno, r.__code__.co_name)
+        for hook in (hooks.pool_rule, hooks.difficulty_rule)
+        for r in book.of(hook)
+    }
+    total = 0.0
+    for key, entry in stats.stats.items():  # type: ignore[attr-defined]
+        if key in rules:
+            callers = entry[4]
+            total += sum(c[3] for k, c in callers.items() if k[2] == "draft_attack")
+    return total
 
 
 def pct(values: list[float], q: float) -> float:
@@ -207,9 +240,12 @@ def main() -> int:
     print("load average at the end:", " ".join(f"{x:.2f}" for x in os.getloadavg()))
 
     if args.profile:
-        profile = cProfile.Profile()
+        # Fresh states, as the timed queries had: what a cold query reads for the first
+        # time (a sheet's ratings) is in the profile too.
+        fresh = [(q, q.state()) for q in queries[: args.profile]]
+        profile = cProfile.Profile(time.thread_time)  # CPU time: the machine is shared
         profile.enable()
-        for q, state in list(zip(queries, states, strict=True))[: args.profile]:
+        for q, state in fresh:
             conteur_answer(state, q.maneuver)
         profile.disable()
         stats = pstats.Stats(profile)
@@ -218,6 +254,15 @@ def main() -> int:
             f"{Path(file).name}:{name}": entry[3]
             for (file, _, name), entry in stats.stats.items()  # type: ignore[attr-defined]
         }
+        cumulative["rulebook.py:<draft rules>"] = draft_rules_time(stats)
+        cumulative["<drafting>"] = sum(
+            cumulative.get(key, 0.0)
+            for key in (
+                "attack.py:draft_attack",
+                "defence.py:ready_defence",
+                "attack.py:strike_for",
+            )
+        )
         print(f"\nprofile of {args.profile} conteur queries, share of the time (cumulative):")
         for label, key in PARTS:
             print(f"    {cumulative.get(key, 0.0) / total:6.1%}  {label}")

@@ -47,6 +47,25 @@ def worker(src: str | None) -> subprocess.Popen[str]:
     return subprocess.Popen(cmd, stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True, env=env)
 
 
+def paired_times(srcs: dict[str, str | None], rounds: int, fights: int) -> dict[str, list[float]]:
+    """The CPU seconds of each round of ``fights`` by each code (name: its ``src``, None for
+    this checkout's), one long-lived worker per code, the order alternating each round."""
+    procs = {name: worker(src) for name, src in srcs.items()}
+    times: dict[str, list[float]] = {name: [] for name in srcs}
+    order = list(procs.items())
+    for r in range(rounds):
+        for name, proc in order if r % 2 == 0 else order[::-1]:
+            assert proc.stdin is not None and proc.stdout is not None
+            proc.stdin.write(f"{fights}\n")
+            proc.stdin.flush()
+            times[name].append(float(proc.stdout.readline()))
+    for proc in procs.values():
+        assert proc.stdin is not None
+        proc.stdin.close()
+        proc.wait()
+    return times
+
+
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("old", help="the other code's src")
@@ -54,19 +73,7 @@ def main() -> int:
     parser.add_argument("--fights", type=int, default=20)
     args = parser.parse_args()
     print("load average at the start:", " ".join(f"{x:.2f}" for x in os.getloadavg()))
-    old, new = worker(args.old), worker(None)
-    times: dict[str, list[float]] = {"old": [], "new": []}
-    for r in range(args.rounds):
-        order = [("old", old), ("new", new)]
-        for name, proc in order if r % 2 == 0 else order[::-1]:
-            assert proc.stdin is not None and proc.stdout is not None
-            proc.stdin.write(f"{args.fights}\n")
-            proc.stdin.flush()
-            times[name].append(float(proc.stdout.readline()))
-    for proc in (old, new):
-        assert proc.stdin is not None
-        proc.stdin.close()
-        proc.wait()
+    times = paired_times({"old": args.old, "new": None}, args.rounds, args.fights)
     for name in ("old", "new"):
         rates = [args.fights / t for t in times[name]]
         print(

@@ -20,7 +20,8 @@ from hypothesis import strategies as st
 
 from conteur.dice import SeededDice
 from conteur.engine import Command, CommandTemplate, Encounter
-from conteur.engine.script import play_script, read_yaml, script_lines, typed_dice
+from conteur.engine.inputs import read_data
+from conteur.engine.script import play_script, script_lines, typed_dice
 from conteur.i18n import ConteurError
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -44,7 +45,7 @@ def example_states(name: str | Path) -> list[Reached]:
     with its script and dice."""
     path = name if isinstance(name, Path) else ROOT / "examples" / f"{name}.yaml"
     name = path.stem if isinstance(name, Path) else name
-    scenario = read_yaml(path)
+    scenario = read_data(path)
     enc = Encounter.start(scenario, path.parent)
     _, stopped = play_script(
         enc, script_lines(path.with_suffix(".txt")), typed_dice(path.with_suffix(".dice")), "fr"

@@ -12,7 +12,7 @@ import pytest
 
 from conteur.dice import SeededDice, TypedDice
 from conteur.engine import Command, Encounter
-from conteur.engine.battlemap import formation, inside, parse_points
+from conteur.engine.battlemap import formation, inside, new_zone_id, parse_points
 from conteur.engine.scenario import load_scenario
 from conteur.i18n import ConteurError
 from conteur.rulesets.vtm.events import AttackRolled
@@ -116,6 +116,14 @@ def test_a_zone_is_erased_by_its_own_command() -> None:
     assert erase.params[0].choices == ("z1", "z2")
     enc.execute(Command("gm_unzone", None, {"zone": "z1"}), TypedDice([]))
     assert set(enc.state.zones) == {"z2"} and _difficulty(enc) == 7
+    drawn = enc.execute(Command("gm_zone", None, ZONE), TypedDice([]))
+    assert drawn[0].zone == "z1"  # type: ignore[attr-defined]  # the first id free again
+
+
+def test_a_new_zone_takes_the_first_free_id() -> None:
+    assert new_zone_id({}) == "z1"
+    assert new_zone_id(dict.fromkeys(("z1", "z3"))) == "z2"
+    assert new_zone_id(dict.fromkeys(("z1", "z2", "zone"))) == "z3"
 
 
 @pytest.mark.parametrize(

@@ -351,3 +351,20 @@ def test_not_a_mapping() -> None:
     assert info.value.message("en") == (
         "x.yaml: sheet: must be a mapping of keys to values (got \"['Lucien']\")"
     )
+
+
+def test_ratings_read_what_each_section_holds() -> None:
+    """``ratings`` (the fast path of ``trait``) gives every canonical key the rating its own
+    section holds, and 0 for what the sheet does not name."""
+    s = sheet(
+        attributes={"dexterity": 4, "stamina": 3},
+        abilities={"firearms": 2, "dodge": 5},
+        disciplines={"potence": 2, "fortitude": 1},
+        willpower=7,
+    )
+    expected = dict.fromkeys(ALL_TRAITS, 0)
+    expected |= {key: s.attributes[key] for key in ATTRIBUTES}  # omitted attributes are 1
+    expected |= {"firearms": 2, "dodge": 5, "potence": 2, "fortitude": 1, "willpower": 7}
+    assert s.ratings == expected
+    assert {key: s.trait(key) for key in ALL_TRAITS} == expected
+    assert s.ratings["dexterity"] == 4 and s.ratings["wits"] == 1

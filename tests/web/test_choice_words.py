@@ -14,9 +14,10 @@ import pytest
 from fastapi.testclient import TestClient
 
 from conteur.engine.encounter import CommandEntry, Encounter, UndoEntry
+from conteur.engine.inputs import read_data
 from conteur.engine.registry import get_ruleset
 from conteur.engine.ruleset import Param
-from conteur.engine.script import read_yaml, start, typed_dice
+from conteur.engine.script import start, typed_dice
 from conteur.i18n import LANGS, Lang, t
 from conteur.web import view
 from test_words import EXAMPLES, played
@@ -155,7 +156,7 @@ def test_the_odds_drawers_maneuvers_read_as_the_rulesets_words(
     client.get(f"/lang/{lang}?next=/")
     seen = set()
     for eid, path in zip(ids, EXAMPLES, strict=True):
-        ruleset = str(read_yaml(path)["ruleset"])
+        ruleset = str(read_data(path)["ruleset"])
         page = client.get(f"/e/{eid}").text
         drawer = re.search(r'<select name="maneuver">(.*?)</select>', page, re.S)
         assert drawer is not None, path

@@ -11,7 +11,8 @@ import pytest
 from fastapi.testclient import TestClient
 
 from conteur.engine.encounter import CommandEntry, UndoEntry
-from conteur.engine.script import read_yaml, typed_dice
+from conteur.engine.inputs import read_data
+from conteur.engine.script import typed_dice
 from conteur.i18n import LANGS, Lang, t
 from conteur.store import Store, open_store
 from conteur.web import create_app
@@ -77,7 +78,7 @@ def played_site(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[Test
     store = open_store(f"sqlite:///{tmp_path_factory.mktemp('words') / 'words.db'}")
     ids = []
     for path in EXAMPLES:
-        scenario = read_yaml(path)
+        scenario = read_data(path)
         keys = ("ruleset", "combatants", "era", "options", "packs", "title")
         camp = store.create_campaign(
             path.stem,

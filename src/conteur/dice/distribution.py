@@ -175,9 +175,8 @@ class Dist:
             return cls(arr, lo, normalize=True)
         # The checks of ``__init__`` on the values themselves: an answer's few outcomes
         # are read many times a second (the odds), where numpy's checks cost the most.
-        probs = [0.0] * (hi - lo + 1)
-        for outcome, p in mapping.items():
-            probs[outcome - lo] += float(p)
+        get = mapping.get  # 0.0 + p: a -0.0 reads as 0.0, as summed into a zero would
+        probs = [0.0 + float(get(outcome, 0.0)) for outcome in range(lo, hi + 1)]
         total = sum(probs)
         if not (min(probs) >= 0.0 and total < math.inf):  # a NaN makes the total one
             raise ValueError("probabilities must be finite and non-negative")
@@ -299,7 +298,8 @@ class Dist:
 
     def to_dict(self) -> dict[int, float]:
         """``{outcome: probability}`` for every outcome of positive probability."""
-        return dict(self.items())
+        offset = self._offset  # ``items`` as a dict at once
+        return {offset + i: p for i, p in enumerate(self._p.tolist()) if p > 0.0}
 
     # -------------------------------------------------------------- reshaping
 

@@ -51,6 +51,14 @@ class CoverZone:
     level: str
 
 
+def new_zone_id(zones: Mapping[str, Any]) -> str:
+    """The id of a zone drawn next: the first of ``z1``, ``z2``... not in ``zones``."""
+    number = 1
+    while f"z{number}" in zones:
+        number += 1
+    return f"z{number}"
+
+
 class ZoneEvent(Event, base=True):
     """Base of a ruleset's events on its map's cover zones: the zone's cover ``level`` (a row
     of the ruleset's cover table) in the reader's words."""
@@ -220,5 +228,6 @@ __all__ = [
     "Unit",
     "formation",
     "inside",
+    "new_zone_id",
     "parse_points",
 ]

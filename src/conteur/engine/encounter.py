@@ -328,7 +328,7 @@ class Encounter:
     def _restore(self, depth: int) -> None:
         """Make the live state the state after the first ``depth`` commands in force."""
         base_depth, base = 0, self._origin()
-        for kept_depth, kept in reversed(self._snapshots):
+        for kept_depth, kept in self._snapshots[::-1]:
             if kept_depth <= depth:
                 base_depth, base = kept_depth, kept
                 break

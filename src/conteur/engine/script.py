@@ -23,14 +23,6 @@ if TYPE_CHECKING:
     from .encounter import Encounter, LogEntry
 
 
-def read_yaml(path: Path) -> Any:
-    """A YAML file (``InputError`` naming the file when it is missing, unreadable, not YAML
-    or nested too deep: ``inputs.read_data``)."""
-    from .inputs import read_data
-
-    return read_data(path)
-
-
 @dataclass(frozen=True)
 class Played:
     """One script line carried out: its number, its text and the log entry it made."""

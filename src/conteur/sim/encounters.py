@@ -33,6 +33,7 @@ from functools import cached_property
 from pathlib import Path
 from typing import Annotated, Any, TypedDict, Unpack
 
+import pydantic.main  # noqa: F401  (mypyc loads BaseModel, a base class, from there)
 from pydantic import BaseModel, ConfigDict, Field
 
 from conteur.dice import SeededDice
@@ -320,18 +321,26 @@ class RunReport:
         return out
 
 
-@dataclass
-class SimulationResult(RunReport):
-    """What ``simulate`` found: outcomes, turns and casualties over every run."""
+@dataclass(frozen=True)
+class Planned:
+    """What a simulation fights, as its plan holds it and its result reports it: the
+    scenario's name, its ruleset, each side's tactic, the sides and the fighters
+    ``(id, side, name)``."""
 
     scenario: str
     ruleset: str
-    seed: int
-    max_turns: int
-    escape: float
     tactics: dict[str, str]
     sides: list[str]
     fighters: list[tuple[str, str, str]]
+
+
+@dataclass(frozen=True)
+class SimulationResult(Planned, RunReport):
+    """What ``simulate`` found: outcomes, turns and casualties over every run."""
+
+    seed: int
+    max_turns: int
+    escape: float
     tally: Tally
     workers: int = 1
     backend: str = "local"
@@ -440,16 +449,11 @@ class SimulationResult(RunReport):
 
 
 @dataclass(frozen=True)
-class Plan:
-    """A simulation checked and ready to fight: its job, its sides and fighters, its chunks."""
+class Plan(Planned):
+    """A simulation checked and ready to fight: what it fights, its job, its chunks."""
 
-    name: str
-    ruleset: str
     job: Job
     runs: int
-    tactics: dict[str, str]
-    sides: list[str]
-    fighters: list[tuple[str, str, str]]
 
     def tasks(self, workers: int, chunk_size: int | None = None) -> list[tuple[Job, int, int]]:
         """The chunks of runs to fight, ``(job, start, stop)``."""
@@ -459,14 +463,14 @@ class Plan:
     def result(self, tally: Tally, workers: int, backend: str, elapsed: float) -> SimulationResult:
         """What the fights of this plan found, once ``tally`` holds them all."""
         return SimulationResult(
-            scenario=self.name,
+            scenario=self.scenario,
             ruleset=self.ruleset,
-            seed=self.job.seed,
-            max_turns=self.job.max_turns,
-            escape=self.job.escape,
             tactics=dict(self.tactics),
             sides=list(self.sides),
             fighters=list(self.fighters),
+            seed=self.job.seed,
+            max_turns=self.job.max_turns,
+            escape=self.job.escape,
             tally=tally,
             workers=workers,
             backend=backend,
@@ -524,13 +528,13 @@ def plan_simulation(
         seed=int(seed),
     )
     return Plan(
-        name=name,
+        scenario=name,
         ruleset=ruleset,
-        job=job,
-        runs=runs,
         tactics={side: tactic for side, (tactic, _) in chosen.items()},
         sides=list(sides),
         fighters=referee.fighters(start.state),
+        job=job,
+        runs=runs,
     )
 
 
@@ -739,6 +743,7 @@ def default_workers() -> int:
 __all__ = [
     "Job",
     "Plan",
+    "Planned",
     "RunReport",
     "SimulateOptions",
     "Simulation",

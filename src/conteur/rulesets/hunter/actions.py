@@ -7,7 +7,7 @@ from collections.abc import Callable, Mapping
 from typing import Any
 
 from conteur.engine import Command, Resolution
-from conteur.engine.battlemap import parse_points
+from conteur.engine.battlemap import new_zone_id, parse_points
 from conteur.engine.geometry import distance, parse_position
 from conteur.i18n import ConteurError, Msg
 
@@ -213,10 +213,8 @@ def zone(ctx: Resolution, command: Command) -> None:
             known=", ".join(zone_levels()),
             rule="H-COV-1",
         )
-    number = 1
-    while f"z{number}" in state.zones:
-        number += 1
-    ctx.emit(HunterZoneDrawn(zone=f"z{number}", points=points, level=level, rules=("H-COV-1",)))
+    zid = new_zone_id(state.zones)
+    ctx.emit(HunterZoneDrawn(zone=zid, points=points, level=level, rules=("H-COV-1",)))
 
 
 def unzone(ctx: Resolution, command: Command) -> None:

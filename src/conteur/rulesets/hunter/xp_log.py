@@ -21,13 +21,13 @@ from pathlib import Path
 from typing import Any
 
 from conteur.i18n import ConteurError, Msg, env_lang
+from conteur.i18n.spelling import key_of
 
 from .dice import HunterResult
 from .xp_session import (
     KIND_WORDS,
     EncounterRef,
     FighterKind,
-    normalize_word,
     read_text,
     read_yaml,
 )
@@ -99,10 +99,10 @@ def scenario_kinds(path: Path) -> dict[str, FighterKind]:
         sheet = combatant.get("sheet")
         places = [combatant, sheet] if isinstance(sheet, dict) else [combatant]
         words = [
-            normalize_word(str(value))
+            key_of(str(value))
             for place in places
             for key, value in place.items()
-            if normalize_word(str(key)) in KIND_FIELDS
+            if key_of(str(key)) in KIND_FIELDS
         ]
         found = next((KIND_WORDS[w] for w in words if w in KIND_WORDS), default)
         if found is not None:

@@ -47,11 +47,6 @@ KIND_WORDS: dict[str, FighterKind] = {
 Source = Literal["log", "flag", "count"]
 
 
-def normalize_word(word: str) -> str:
-    """Lower case, no accents, spaces and dashes as underscores (``Vie sauvée``: ``vie_sauvee``)."""
-    return key_of(word)
-
-
 # --------------------------------------------------------------------------- the table
 
 
@@ -90,17 +85,17 @@ class XpTable:
 
     def adjustment_for(self, word: str) -> Adjustment | None:
         """The adjustment a summary key names (French or English, accents optional)."""
-        wanted = normalize_word(word)
+        wanted = key_of(word)
         for adj in self.adjustments:
-            if wanted in (normalize_word(adj.fr), normalize_word(adj.en)):
+            if wanted in (key_of(adj.fr), key_of(adj.en)):
                 return adj
         return None
 
     def purchase_for(self, word: str) -> PurchaseKind | None:
         """The purchase a summary word names (French or English, accents optional)."""
-        wanted = normalize_word(word)
+        wanted = key_of(word)
         for kind in self.purchases.values():
-            if wanted in (normalize_word(kind.fr), normalize_word(kind.en)):
+            if wanted in (key_of(kind.fr), key_of(kind.en)):
                 return kind
         return None
 
@@ -158,7 +153,7 @@ class EncounterRef(_Model):
     @classmethod
     def _known_kinds(cls, value: dict[str, str]) -> dict[str, str]:
         for fighter, word in value.items():
-            if normalize_word(str(word)) not in KIND_WORDS:
+            if key_of(str(word)) not in KIND_WORDS:
                 raise PydanticCustomError(
                     "vtm",
                     "{key}",
@@ -169,7 +164,7 @@ class EncounterRef(_Model):
                         "expected": "chasseur, monstre, passant",
                     },
                 )
-        return {f: KIND_WORDS[normalize_word(str(w))] for f, w in value.items()}
+        return {f: KIND_WORDS[key_of(str(w))] for f, w in value.items()}
 
     @model_validator(mode="after")
     def _log_or_replay(self) -> EncounterRef:

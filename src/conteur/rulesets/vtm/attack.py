@@ -165,11 +165,22 @@ def dazed_by_damage(ctx: Resolution, target: Fighter, outcome: StrikeOutcome) ->
         )
 
 
-def dazes(state: VtmState, target: Fighter, levels: int) -> bool:
-    """V-DMG-7: whether ``levels`` lost in one attack daze ``target`` (its damage taken)."""
+def daze_threshold(state: VtmState, target: Fighter) -> int:
+    """V-DMG-7: the most levels one attack may cost ``target`` without dazing it: its
+    Stamina, +2 for a supernatural being (an option may say another bonus)."""
     threshold = target.trait("stamina")
     if target.supernatural:
         threshold += int(state.options.get("dazed_threshold_bonus_supernatural", 2))
+    return threshold
+
+
+def dazes(state: VtmState, target: Fighter, levels: int, threshold: int | None = None) -> bool:
+    """V-DMG-7: whether ``levels`` lost in one attack daze ``target`` (its damage taken).
+
+    ``threshold``: the target's ``daze_threshold``, when the caller already read it (the
+    odds ask once per levels value)."""
+    if threshold is None:
+        threshold = daze_threshold(state, target)
     return levels > threshold and not target.out_of_fight
 
 

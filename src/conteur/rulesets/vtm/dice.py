@@ -128,7 +128,7 @@ class VtmPool:
             "success" if f >= diff else "one" if f == 1 else "failure" for f in faces
         ]
         if self.ones_cancel:
-            hits = sorted((i for i, f in enumerate(faces) if f >= diff), key=lambda i: faces[i])
+            hits = sorted((i for i, f in enumerate(faces) if f >= diff), key=faces.__getitem__)
             ones = [i for i, f in enumerate(faces) if f == 1]
             for one, hit in zip(ones, hits, strict=False):
                 roles[one] = "cancels"

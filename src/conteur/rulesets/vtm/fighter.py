@@ -117,6 +117,12 @@ class Fighter:
     """(total, rating) of this turn's initiative."""
     progress: Progress = field(default_factory=Progress)
 
+    def __copy__(self) -> Fighter:
+        """A shallow copy (``copy.copy``): the same fields, without ``copy``'s generic path."""
+        new = object.__new__(type(self))
+        new.__dict__.update(self.__dict__)
+        return new
+
     def __deepcopy__(self, memo: dict[int, Any]) -> Fighter:
         """A copy for a command's scratch state; the sheet is immutable and shared."""
         new = object.__new__(Fighter)

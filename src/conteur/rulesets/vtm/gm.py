@@ -27,7 +27,7 @@ from contextlib import contextmanager
 from typing import Any
 
 from conteur.engine import Command, CommandTemplate, Param, Resolution
-from conteur.engine.battlemap import parse_points
+from conteur.engine.battlemap import new_zone_id, parse_points
 from conteur.engine.geometry import distance, parse_position
 from conteur.i18n import ConteurError
 
@@ -336,10 +336,8 @@ def zone(ctx: Resolution, command: Command) -> None:
     else:
         with _field("level"):
             row = equipment.tables(ctx.state).find_cover(str(level or ""))
-    number = 1
-    while f"z{number}" in ctx.state.zones:
-        number += 1
-    ctx.emit(CoverZoneDrawn(zone=f"z{number}", points=points, level=row.id, rules=("V-RNG-3",)))
+    zid = new_zone_id(ctx.state.zones)
+    ctx.emit(CoverZoneDrawn(zone=zid, points=points, level=row.id, rules=("V-RNG-3",)))
 
 
 def unzone(ctx: Resolution, command: Command) -> None:

@@ -35,6 +35,7 @@ from .actions import check_reach_now, move_first
 from .attack import (
     after_hooks,
     conclude_attack,
+    daze_threshold,
     dazes,
     draft_attack,
     fold_dice,
@@ -47,6 +48,7 @@ from .defence import ready_defence
 from .entries import scenario_cover
 from .events import DamageTaken
 from .health import HealthTrack
+from .health import fate as track_fate
 from .hooks import AttackDraft
 from .rulebook import rules_of
 from .state import Action, Declaration, Fighter, VtmState
@@ -232,16 +234,18 @@ def _ends_read(
     down = bool(target.conditions.of(KnockedDown))
     dazed = bool(target.conditions.of(Dazed))
     hurt = copy.copy(target)
+    kind = target.kind
+    threshold = daze_threshold(state, target)
     totals = dict.fromkeys(("incap", "killed", "dazed"), 0.0)
     for levels, track in _tracks_in_turn(target.health, strike.damage_type, chain.levels):
         hurt.health = track
         p = chain.levels[levels]
-        fate = hurt.fate
-        if fate != "alive":
+        end = track_fate(track, kind)  # ``Fighter.fate``
+        if end != "alive":
             totals["incap"] += p
-            if fate in KILLED:
+            if end in KILLED:
                 totals["killed"] += p
-        if dazed or dazes(state, hurt, levels):
+        if dazed or dazes(state, hurt, levels, threshold):
             totals["dazed"] += p
     totals["botch"] = chain.p_botch
     totals["armour"] = 0.0 if target.armour_destroyed else chain.p_armour_destroyed

@@ -120,6 +120,11 @@ _SECTIONS = ("attributes", "abilities", "disciplines")
 _SECTION_OF = {"attribute": "attributes", "ability": "abilities", "discipline": "disciplines"}
 _NO_RATINGS = dict.fromkeys(ALL_TRAITS, 0)
 """Every canonical trait key at 0 (a sheet's ``ratings`` before its own)."""
+_KEYS_OF = {
+    section: frozenset(k for k in ALL_TRAITS if _SECTION_OF.get(str(trait_kind(k))) == section)
+    for section in _SECTIONS
+}
+"""The canonical trait keys each section holds (what ``_rating`` reads in it)."""
 
 
 def _default_track() -> list[str]:
@@ -329,8 +334,9 @@ class VtmSheet(CachedReads, BaseModel):
         ``trait``."""
         out = dict(_NO_RATINGS)
         for section in _SECTIONS:  # what ``_rating`` reads, key by key: only its own section
+            keys = _KEYS_OF[section]
             for key, rating in getattr(self, section).items():
-                if key in out and _SECTION_OF.get(str(trait_kind(key))) == section:
+                if key in keys:
                     out[key] = rating
         out[WILLPOWER] = self.willpower
         return out

@@ -17,6 +17,7 @@ from __future__ import annotations
 import math
 from collections.abc import Callable
 from dataclasses import dataclass, field
+from functools import lru_cache
 from typing import Any
 
 from conteur.dice import DiceSource, RollRecord
@@ -201,9 +202,18 @@ defence (``Through``), damage rolled (``Dealt``), or over (``StrikeOutcome``).""
 # and roll outcome.
 
 
+@lru_cache(maxsize=2048)
+def _pool(
+    dice: int, difficulty: int, ones_cancel: bool, can_botch: bool, min_one: bool, auto: int
+) -> VtmPool:
+    """The pool of this request, one frozen value per distinct request (the exact odds ask
+    for the same few pools many times; a request that ``VtmPool`` refuses still raises)."""
+    return VtmPool(dice, difficulty, ones_cancel, can_botch, auto, min_one)
+
+
 def attack_pool(s: Strike) -> VtmPool:
     """The attack roll (V-ATK-5), Willpower's automatic success included."""
-    return VtmPool(s.pool, s.difficulty, auto=s.auto_successes)
+    return _pool(s.pool, s.difficulty, True, True, False, s.auto_successes)
 
 
 def defence_pool(s: Strike, successes: int) -> VtmPool | None:
@@ -211,7 +221,7 @@ def defence_pool(s: Strike, successes: int) -> VtmPool | None:
     d = s.defence
     if d is None or successes <= 0:
         return None
-    return VtmPool(d.pool, d.difficulty)
+    return _pool(d.pool, d.difficulty, True, True, False, 0)
 
 
 def net_after_defence(successes: int, defended: int) -> int:
@@ -241,20 +251,14 @@ def defence_rolled(
 
 def riposte_pool(s: Strike, r: Riposte, extra: int) -> VtmPool:
     """The parrying weapon's damage plus the parry's extra successes (V-DEF-5)."""
-    return VtmPool(
-        r.damage_dice + extra,
-        DAMAGE_DIFFICULTY,
-        ones_cancel=s.damage_ones_cancel,
-        can_botch=False,
-        min_one=True,
-    )
+    return _pool(r.damage_dice + extra, DAMAGE_DIFFICULTY, s.damage_ones_cancel, False, True, 0)
 
 
 def riposte_soak_pool(s: Strike, r: Riposte, damage: int) -> VtmPool | None:
     """The attacker's soak against a riposte's ``damage`` successes (None: nothing to soak)."""
     if not damage or not r.soak:
         return None
-    return VtmPool(r.soak, SOAK_DIFFICULTY, ones_cancel=s.damage_ones_cancel, can_botch=False)
+    return _pool(r.soak, SOAK_DIFFICULTY, s.damage_ones_cancel, False, False, 0)
 
 
 def riposte_levels(damage: int, soaked: int) -> int:
@@ -274,14 +278,7 @@ def damage_pool(s: Strike, pool: int) -> VtmPool | None:
     pack says otherwise (None: no roll, no damage)."""
     if pool <= 0 and not s.min_one_die:
         return None
-    return VtmPool(
-        pool,
-        DAMAGE_DIFFICULTY,
-        ones_cancel=s.damage_ones_cancel,
-        can_botch=False,
-        min_one=True,
-        auto=s.damage_auto,
-    )
+    return _pool(pool, DAMAGE_DIFFICULTY, s.damage_ones_cancel, False, True, s.damage_auto)
 
 
 def disarms(s: Strike, dealt: int) -> bool:
@@ -300,15 +297,18 @@ def soak_pool(s: Strike, dealt: int) -> VtmPool | None:
     botches: V-SOAK-3); None when there is nothing to soak or no die to soak with."""
     if dealt <= 0 or s.soak <= 0:
         return None
-    return VtmPool(s.soak, SOAK_DIFFICULTY, ones_cancel=s.damage_ones_cancel, can_botch=False)
+    return _pool(s.soak, SOAK_DIFFICULTY, s.damage_ones_cancel, False, False, 0)
 
 
 def levels_lost(s: Strike, dealt: int, soaked: int) -> tuple[int, bool]:
     """(health levels lost, halved): damage left after soak (V-DMG-5), bashing halved
     for a vampire (V-DMG-6)."""
-    levels = max(0, dealt - soaked)
-    halved = s.halve_bashing and s.damage_type == "bashing" and levels > 0
-    return (levels // 2 if halved else levels), halved
+    levels = dealt - soaked
+    if levels <= 0:
+        return 0, False
+    if s.halve_bashing and s.damage_type == "bashing":
+        return levels // 2, True
+    return levels, False
 
 
 def roll_strike(s: Strike, dice: DiceSource) -> StrikeOutcome:
@@ -758,10 +758,23 @@ def strike_odds(
                 (net_after_defence(k, r.successes), p * q, (*script, j))
                 for j, (r, q) in enumerate(request.outcomes())
             ]
-        else:
-            nets = [
-                (net_after_defence(k, r.successes), p * q, script) for r, q in request.outcomes()
-            ]
+        else:  # the same as below, without the ends
+            for r, q in request.outcomes():
+                net = net_after_defence(k, r.successes)
+                pn = p * q
+                if net > 0:
+                    net_dist[net] = net_dist.get(net, 0.0) + pn
+                    if damaging:
+                        entry = through.get(net)
+                        if entry is None:
+                            through[net] = [pn, script]
+                        else:
+                            entry[0] += pn
+                        continue
+                else:
+                    net_dist[0] = net_dist.get(0, 0.0) + pn
+                settled += pn
+            continue
         for net, pn, sn in nets:
             seen = net if net > 0 else 0
             net_dist[seen] = net_dist.get(seen, 0.0) + pn
@@ -790,10 +803,18 @@ def strike_odds(
             else:
                 settled += p
             continue
+        if not paths:  # the same as below, without the scripts
+            for r, q in request.outcomes():
+                entry = dealt.get(r.successes)
+                if entry is None:
+                    dealt[r.successes] = [p * q, script]
+                else:
+                    entry[0] += p * q
+            continue
         for j, (r, q) in enumerate(request.outcomes()):
             entry = dealt.get(r.successes)
             if entry is None:
-                dealt[r.successes] = [p * q, (*script, j) if paths else script]
+                dealt[r.successes] = [p * q, (*script, j)]
             else:
                 entry[0] += p * q
 
@@ -805,6 +826,7 @@ def strike_odds(
     if not paths and settled:
         levels_dist[0] = settled
     p_armour = 0.0
+    get_levels = levels_dist.get
     for x, (p, script) in dealt.items():
         damage[x] = damage.get(x, 0.0) + p
         if disarms(s, x):
@@ -826,7 +848,7 @@ def strike_odds(
         if not paths:
             for r, q in request.outcomes():
                 levels = levels_lost(s, x, r.successes)[0]
-                levels_dist[levels] = levels_dist.get(levels, 0.0) + p * q
+                levels_dist[levels] = get_levels(levels, 0.0) + p * q
             continue
         lost: dict[int, list[Any]] = {}  # levels -> [mass, the first soak outcome giving them]
         for j, (r, q) in enumerate(request.outcomes()):

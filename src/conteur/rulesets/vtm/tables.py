@@ -24,6 +24,7 @@ from pathlib import Path
 from types import MappingProxyType
 from typing import Annotated, Any, Literal, Protocol, TypeVar, get_args
 
+import pydantic.main  # noqa: F401  (mypyc loads BaseModel, a base class, from there)
 from pydantic import (
     BaseModel,
     BeforeValidator,
