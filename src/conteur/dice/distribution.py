@@ -19,7 +19,7 @@ odds, which only builds and reads them, load no numpy).
 from __future__ import annotations
 
 import math
-from collections.abc import Callable, Iterable, Iterator, Mapping
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from typing import TYPE_CHECKING, Any, TypeVar
 
 if TYPE_CHECKING:
@@ -111,6 +111,11 @@ class Dist:
             object.__setattr__(self, "_array", arr)
         return arr
 
+    def _floats(self) -> Sequence[float]:
+        """The probabilities as Python floats (the array read at once: ``tolist``)."""
+        values = self._values
+        return values if values is not None else self._p.tolist()
+
     def _size(self) -> int:
         values = self._values
         return len(values) if values is not None else len(self._p)
@@ -174,7 +179,8 @@ class Dist:
                 arr[outcome - lo] += p
             return cls(arr, lo, normalize=True)
         # The checks of ``__init__`` on the values themselves: an answer's few outcomes
-        # are read many times a second (the odds), where numpy's checks cost the most.
+        # are read many times a second (the odds), where numpy's checks cost the most; they
+        # are kept as Python floats (numpy is not needed to build or read them).
         get = mapping.get  # 0.0 + p: a -0.0 reads as 0.0, as summed into a zero would
         probs = [0.0 + float(get(outcome, 0.0)) for outcome in range(lo, hi + 1)]
         total = sum(probs)
@@ -289,9 +295,8 @@ class Dist:
 
     def items(self) -> list[tuple[int, float]]:
         """``(outcome, probability)`` for every outcome of positive probability, ascending."""
-        offset = self._offset  # the array read as Python floats at once (``tolist``)
-        values = self._values if self._values is not None else self._p.tolist()
-        return [(offset + i, p) for i, p in enumerate(values) if p > 0.0]
+        offset = self._offset
+        return [(offset + i, p) for i, p in enumerate(self._floats()) if p > 0.0]
 
     def __iter__(self) -> Iterator[tuple[int, float]]:
         return iter(self.items())
@@ -299,7 +304,7 @@ class Dist:
     def to_dict(self) -> dict[int, float]:
         """``{outcome: probability}`` for every outcome of positive probability."""
         offset = self._offset  # ``items`` as a dict at once
-        return {offset + i: p for i, p in enumerate(self._p.tolist()) if p > 0.0}
+        return {offset + i: p for i, p in enumerate(self._floats()) if p > 0.0}
 
     # -------------------------------------------------------------- reshaping
 
