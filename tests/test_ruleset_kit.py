@@ -102,7 +102,8 @@ def test_the_check_sees_a_missing_part() -> None:
         parts = "conteur.engine"
 
     missing = missing_parts(Bare())
-    assert "roster: views.row" in missing and "referee: sim.REFEREE" in missing
+    assert "row: views.status" in missing and "referee: sim.REFEREE" in missing
+    assert "turn_view: views.order" in missing
     assert "columns: views.COLUMNS" in missing
 
 

@@ -111,7 +111,7 @@ def every_condition(state: HunterState) -> HunterState:
 def test_every_condition_is_words_naming_the_other_fighter(lang: str) -> None:
     f = fight()
     state = every_condition(f.state)
-    conds = views.conditions(state.fighters["ana"])
+    conds = views.conditions(state, state.fighters["ana"])
     keys = [c.key for c in conds]
     # held_by is implied by immobilised (« immobilisé par la Bête »).
     assert keys == [k for k in views.CONDITIONS if k != "held_by"]
@@ -124,7 +124,7 @@ def test_every_condition_is_words_naming_the_other_fighter(lang: str) -> None:
         if c.other is not None:
             assert c.other == "bete" and "la Bête" in text
     state.fighters["ana"] = replace(state.fighters["ana"], immobilised=False)
-    held = views.conditions(state.fighters["ana"])
+    held = views.conditions(state, state.fighters["ana"])
     assert "held_by" in [c.key for c in held]
     assert t("hunter.cond.held_by", "fr", other="la Bête") == "tenu par la Bête"
 

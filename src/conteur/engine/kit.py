@@ -12,7 +12,9 @@ module              names
 ==================  ==========================================================
 ``legal``           ``legal_commands(state, actor)``
 ``script``          ``parse_line(line, state)``
-``views``           ``row(state, fighter)``, ``COLUMNS``, ``turn_view(state)``
+``views``           ``COLUMNS``; ``health``, ``status``, ``band``, ``penalty``,
+                    ``resources``, ``conditions`` (each ``(state, fighter)``);
+                    ``due``, ``order``, ``over`` (each ``(state)``)
 ``visibility``      ``visibility(event, state)``, ``AUDIENCES``, ``STAYS_HIDDEN``
 ``report``          ``fight_facts(event)``
 ``summary``         ``summary(state)``, ``summary_lines(state, lang)``
@@ -29,8 +31,10 @@ module              names
 ==================  ==========================================================
 
 and ``rule_texts`` reads the package's ``data/rules.yaml``; ``roster`` makes a row of each
-of the state's ``fighters`` and ``positions`` reads the ``position`` of each (what every
-state of the kit's rulesets holds). A command goes to the handler ``handlers`` gives for
+of the state's ``fighters`` from the ``id``, ``name``, ``side``, ``fate`` and ``withdrawn``
+of each and the ruleset's answers about it, ``turn_view`` reads the state's ``turn`` and
+``phase``, and ``positions`` reads the ``position`` of each fighter (what every state of
+the kit's rulesets holds). A command goes to the handler ``handlers`` gives for
 its type, then to ``settle``. A ruleset whose part is shaped otherwise overrides that
 method, as it would ``Ruleset``'s.
 """
@@ -39,7 +43,7 @@ from __future__ import annotations
 
 import importlib
 import sys
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from functools import cache
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, ClassVar, Protocol, cast
@@ -51,7 +55,7 @@ from .events import Event
 from .odds import AttackQuery
 from .rules import RuleText, load_rule_texts
 from .ruleset import Answer, Resolution, Ruleset, S
-from .views import Column, Roster, RosterRow, TurnView
+from .views import OrderSlot, Roster, RosterRow, TurnView, shown_fate
 from .visibility import Audiences, Visibility
 
 if TYPE_CHECKING:
@@ -63,6 +67,7 @@ if TYPE_CHECKING:
     from .npcs import Archetype
     from .report import Fact
     from .sheetform import SheetForm
+    from .views import Column, ConditionView, HealthView, Resource, Status
 
 Handler = Callable[[Resolution[Any], Command], None]
 """What carries out one type of command: check it against ``ctx.state``, emit its events."""
@@ -89,9 +94,23 @@ class ViewsPart(Protocol):
     @property
     def COLUMNS(self) -> tuple[Column, ...]: ...
 
-    def row(self, state: Any, fighter: Any, /) -> RosterRow: ...
+    def health(self, state: Any, fighter: Any, /) -> HealthView: ...
 
-    def turn_view(self, state: Any, /) -> TurnView: ...
+    def status(self, state: Any, fighter: Any, /) -> Status: ...
+
+    def band(self, state: Any, fighter: Any, /) -> str: ...
+
+    def penalty(self, state: Any, fighter: Any, /) -> int: ...
+
+    def resources(self, state: Any, fighter: Any, /) -> tuple[Resource, ...]: ...
+
+    def conditions(self, state: Any, fighter: Any, /) -> tuple[ConditionView, ...]: ...
+
+    def due(self, state: Any, /) -> tuple[str, ...]: ...
+
+    def order(self, state: Any, /) -> Iterable[tuple[Sequence[str], int | None]]: ...
+
+    def over(self, state: Any, /) -> bool: ...
 
 
 class VisibilityPart(Protocol):
@@ -228,12 +247,32 @@ class KitRuleset(Ruleset[S]):
     # ----------------------------------------------------------------- views
 
     def roster(self, state: S) -> Roster:
-        """A row per combatant of the state's ``fighters``, in their order (``views.row``),
+        """A row per combatant of the state's ``fighters``, in their order (``row``),
         under the columns ``views.COLUMNS``."""
         views: ViewsPart = self.part("views")
         fighters: Mapping[str, Any] = cast("Any", state).fighters
         return Roster(
-            columns=views.COLUMNS, rows=tuple(views.row(state, f) for f in fighters.values())
+            columns=views.COLUMNS, rows=tuple(self.row(state, f) for f in fighters.values())
+        )
+
+    def row(self, state: S, fighter: Any) -> RosterRow:
+        """One fighter as the roster shows it: its id, name, side and fate (``withdrawn``
+        when taken out of the fight alive), and the ruleset's answers about it (``views``:
+        its health, status, band, wound penalty, resources and conditions). A fighter
+        ``withdrawn`` is out of the fight, unless its status says it is dead."""
+        views: ViewsPart = self.part("views")
+        status = views.status(state, fighter)
+        return RosterRow(
+            id=fighter.id,
+            name=fighter.name,
+            side=fighter.side,
+            health=views.health(state, fighter),
+            status="out" if fighter.withdrawn and status != "dead" else status,
+            band=views.band(state, fighter),
+            penalty=views.penalty(state, fighter),
+            resources=views.resources(state, fighter),
+            conditions=views.conditions(state, fighter),
+            fate=shown_fate(fighter.fate, fighter.withdrawn),
         )
 
     def columns(self) -> tuple[Column, ...]:
@@ -242,9 +281,17 @@ class KitRuleset(Ruleset[S]):
         return views.COLUMNS
 
     def turn_view(self, state: S) -> TurnView:
-        """The turn, its phase, who is due, the order (``views.turn_view``)."""
+        """The state's ``turn`` and ``phase``, who is due (``views.due``), the order
+        (``views.order``: who shares each rank, and its total), and whether the fight is over
+        (``views.over``)."""
         views: ViewsPart = self.part("views")
-        return views.turn_view(state)
+        return TurnView(
+            turn=cast("Any", state).turn,
+            phase=str(cast("Any", state).phase),
+            due=views.due(state),
+            order=tuple(OrderSlot(ids=tuple(ids), total=n) for ids, n in views.order(state)),
+            over=views.over(state),
+        )
 
     def visibility(self, event: Event, state: S) -> Visibility:
         """Who may see ``event`` (``visibility.visibility``, which says it per event type)."""

@@ -147,6 +147,10 @@ class Column:
     key: str
     label: Msg
 
+    def resource(self, value: int, maximum: int | None = None) -> Resource:
+        """A combatant's number in this column, under the column's key and label."""
+        return Resource(key=self.key, label=self.label, value=value, maximum=maximum)
+
 
 @dataclass(frozen=True, kw_only=True)
 class OrderSlot:

@@ -6,6 +6,7 @@ word of ``data/bands.yaml`` its wound penalty reaches. Resources: the Defense th
 rules oppose now to a close attack (H-ATK-2, H-DODGE-1; 0 while it is given up), and
 the rounds left in each firearm. Hunter sheets carry no Willpower (the ruleset reads
 none), so there is no Willpower column. Conditions are words, naming who holds whom.
+The kit (``engine.kit``) makes the row and the turn view of these answers.
 """
 
 from __future__ import annotations
@@ -14,21 +15,17 @@ from conteur.engine.views import (
     Column,
     ConditionView,
     HealthView,
-    OrderSlot,
     Resource,
-    RosterRow,
     Status,
-    TurnView,
     ordered_conditions,
-    shown_fate,
     status_of,
 )
 from conteur.i18n import Bilingual, Msg
 
+from . import turn
 from .attack import defense_of
 from .health import MARKS, band_of
 from .state import Fighter, HunterState
-from .turn import due
 
 DEFENSE = Column(key="defense", label=Msg("hunter.res.defense"))
 COLUMNS = (DEFENSE,)
@@ -54,11 +51,16 @@ CONDITIONS = (
 """Every condition a row may name, in the order it names them (``hunter.cond.<key>``)."""
 
 
-def status(f: Fighter) -> Status:
+def health(state: HunterState, f: Fighter) -> HealthView:
+    """The track's boxes with their marks (H-HLT-1)."""
+    return HealthView.boxes(tuple(MARKS[b].strip() for b in f.health.boxes))
+
+
+def status(state: HunterState, f: Fighter) -> Status:
     """Dead, out of the fight (unconscious, bleeding out), wounded (a box marked) or unhurt."""
     return status_of(
         dead=f.fate in DEAD_FATES,
-        out=f.fate in OUT_FATES or f.withdrawn,
+        out=f.fate in OUT_FATES,
         hurt=bool(f.health.filled),
     )
 
@@ -68,9 +70,19 @@ def defense(state: HunterState, f: Fighter) -> int:
     return defense_of(state, f, "melee", f, False)[0]
 
 
-def resources_of(state: HunterState, f: Fighter) -> tuple[Resource, ...]:
+def band(state: HunterState, f: Fighter) -> str:
+    """The word of ``data/bands.yaml`` its wound penalty reaches, or its fate's."""
+    return band_of(f.health.boxes, f.fate)
+
+
+def penalty(state: HunterState, f: Fighter) -> int:
+    """The track's wound penalty now."""
+    return f.health.penalty
+
+
+def resources(state: HunterState, f: Fighter) -> tuple[Resource, ...]:
     """Defense, then the rounds left in each firearm carried."""
-    out = [Resource(key="defense", label=DEFENSE.label, value=defense(state, f))]
+    out = [DEFENSE.resource(defense(state, f))]
     for wid, rounds in sorted(f.ammo.items()):
         w = state.tables.weapon(wid)
         out.append(
@@ -84,7 +96,7 @@ def resources_of(state: HunterState, f: Fighter) -> tuple[Resource, ...]:
     return tuple(out)
 
 
-def conditions(f: Fighter) -> tuple[ConditionView, ...]:
+def conditions(state: HunterState, f: Fighter) -> tuple[ConditionView, ...]:
     """Each condition in words (``hunter.cond.<key>``), naming the other fighter it involves."""
     found: dict[str, tuple[Msg, str | None]] = {}
     if f.surprised:
@@ -116,33 +128,18 @@ def conditions(f: Fighter) -> tuple[ConditionView, ...]:
     return ordered_conditions(found, CONDITIONS)
 
 
-def row(state: HunterState, f: Fighter) -> RosterRow:
-    """One fighter as the roster shows it."""
-    return RosterRow(
-        id=f.id,
-        name=f.name,
-        side=f.side,
-        health=HealthView.boxes(tuple(MARKS[b].strip() for b in f.health.boxes)),
-        status=status(f),
-        band=band_of(f.health.boxes, f.fate),
-        penalty=f.health.penalty,
-        resources=resources_of(state, f),
-        conditions=conditions(f),
-        fate=shown_fate(f.fate, f.withdrawn),
-    )
+def due(state: HunterState) -> tuple[str, ...]:
+    """Who acts now (H-INI-1, H-DEL-1)."""
+    now = turn.due(state)
+    return (now,) if now else ()
 
 
-def turn_view(state: HunterState) -> TurnView:
-    """The turn, its phase, who acts now (H-INI-1, H-DEL-1) and the ranking with each
-    fighter's initiative total (one fighter a rank: ties are rolled off, H-INI-2)."""
-    now = due(state)
-    order = tuple(
-        OrderSlot(ids=(fid,), total=state.fighters[fid].initiative) for fid in state.ranking
-    )
-    return TurnView(
-        turn=state.turn,
-        phase=state.phase,
-        due=(now,) if now else (),
-        order=order,
-        over=state.phase == "over",
-    )
+def order(state: HunterState) -> list[tuple[tuple[str], int | None]]:
+    """The ranking with each fighter's initiative total (one fighter a rank: ties are
+    rolled off, H-INI-2)."""
+    return [((fid,), state.fighters[fid].initiative) for fid in state.ranking]
+
+
+def over(state: HunterState) -> bool:
+    """Whether the fight has ended."""
+    return state.phase == "over"

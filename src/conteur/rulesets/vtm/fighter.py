@@ -178,6 +178,11 @@ class Fighter:
         return fate(self.health, self.kind)
 
     @property
+    def withdrawn(self) -> bool:
+        """Taken out of the fight by the game master (the condition ``withdrawn``)."""
+        return bool(self.conditions.of(Withdrawn))
+
+    @property
     def out_of_fight(self) -> bool:
         """Incapacitated, dead, in torpor, unconscious, or taken out of the fight: no action."""
         # ``self.fate != "alive"`` read directly (the referee asks it of every fighter

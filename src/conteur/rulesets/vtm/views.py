@@ -9,7 +9,8 @@ everyone, blood for vampires and for ghouls (``has_blood``), the rounds left in
 each weapon out of what it holds. Conditions are words, each naming the other
 fighter it involves (who holds whom, who aims at whom); bookkeeping the rules
 keep among the conditions (a set-up remembered for a bite, a roll to get up
-tried this turn) is no condition a reader names.
+tried this turn) is no condition a reader names. The kit (``engine.kit``) makes the row
+and the turn view of these answers.
 """
 
 from __future__ import annotations
@@ -20,12 +21,8 @@ from conteur.engine.views import (
     Column,
     ConditionView,
     HealthView,
-    OrderSlot,
     Resource,
-    RosterRow,
     Status,
-    TurnView,
-    shown_fate,
     status_of,
 )
 from conteur.i18n import Bilingual, Msg
@@ -33,7 +30,7 @@ from conteur.i18n import Bilingual, Msg
 from . import equipment
 from .bands import ladder
 from .condition_words import TIMED_SUFFIX, condition_label, condition_params, other_of
-from .conditions import Unconscious, Withdrawn
+from .conditions import Unconscious
 from .health import MARK
 from .state import Fighter, VtmState
 from .turn import next_timing
@@ -53,16 +50,21 @@ roll to get up already tried this turn (V-DMG-7), being in the fight after an am
 (``vtm.cond.<key>``)."""
 
 
-def status(f: Fighter) -> Status:
+def health(state: VtmState, f: Fighter) -> HealthView:
+    """The track's boxes with their marks (V-DMG-3)."""
+    return HealthView.boxes(tuple(MARK[b] if b else "" for b in f.health.boxes))
+
+
+def status(state: VtmState, f: Fighter) -> Status:
     """Unhurt, wounded, out of the fight (incapacitated, torpor, unconscious) or dead."""
     return status_of(
         dead=f.fate in DEAD_FATES,
-        out=f.fate in OUT_FATES or bool(f.conditions.of(Unconscious) or f.conditions.of(Withdrawn)),
+        out=f.fate in OUT_FATES or bool(f.conditions.of(Unconscious)),
         hurt=bool(f.health.filled),
     )
 
 
-def band(f: Fighter) -> str:
+def band(state: VtmState, f: Fighter) -> str:
     """The catalogue key of the word players read: the band of the health level reached,
     or of the fighter's fate (``vtm.band.<id>``, ``data/bands.yaml``)."""
     fate = "unconscious" if f.fate == "alive" and f.conditions.of(Unconscious) else f.fate
@@ -70,16 +72,18 @@ def band(f: Fighter) -> str:
     return ladder().band_of(level, fate).key
 
 
+def penalty(state: VtmState, f: Fighter) -> int:
+    """The wound penalty on its pools now (V-DMG-5)."""
+    return f.penalty
+
+
 def resources(state: VtmState, f: Fighter) -> tuple[Resource, ...]:
     """Willpower (out of the sheet's rating), blood (vampires, and a sheet giving a blood
     pool), and the rounds left in each weapon (out of its clip and chamber)."""
-    out = [
-        Resource(
-            key="willpower", label=COLUMNS[0].label, value=f.willpower, maximum=f.sheet.willpower
-        )
-    ]
+    willpower, blood = COLUMNS
+    out = [willpower.resource(f.willpower, f.sheet.willpower)]
     if has_blood(f):
-        out.append(Resource(key="blood", label=COLUMNS[1].label, value=f.blood))
+        out.append(blood.resource(f.blood))
     for weapon, rounds in sorted(f.ammo.items()):
         label, capacity = _weapon(state, weapon)
         out.append(
@@ -138,22 +142,6 @@ def conditions(state: VtmState, f: Fighter) -> tuple[ConditionView, ...]:
     return tuple(out)
 
 
-def row(state: VtmState, f: Fighter) -> RosterRow:
-    """One fighter as the roster shows it."""
-    return RosterRow(
-        id=f.id,
-        name=f.name,
-        side=f.side,
-        health=HealthView.boxes(tuple(MARK[b] if b else "" for b in f.health.boxes)),
-        status=status(f),
-        band=band(f),
-        penalty=f.penalty,
-        resources=resources(state, f),
-        conditions=conditions(state, f),
-        fate=shown_fate(f.fate, bool(f.conditions.of(Withdrawn))),
-    )
-
-
 def due(state: VtmState) -> tuple[str, ...]:
     """Who the fight waits for: the fighters to declare now (slowest rank first, V-INI-3), or
     those with an action due (their rank, the end of the turn, a delay past its rank)."""
@@ -170,16 +158,14 @@ def due(state: VtmState) -> tuple[str, ...]:
     return ()
 
 
-def turn_view(state: VtmState) -> TurnView:
-    """The turn, its stage, who is due, the ranks of initiative with their totals."""
-    order = tuple(OrderSlot(ids=tuple(rank), total=_total(state, rank)) for rank in state.order)
-    return TurnView(
-        turn=state.turn,
-        phase=str(state.phase),
-        due=due(state),
-        order=order,
-        over=state.phase == "over",
-    )
+def order(state: VtmState) -> list[tuple[list[str], int | None]]:
+    """The ranks of initiative (who shares each), each with its total."""
+    return [(rank, _total(state, rank)) for rank in state.order]
+
+
+def over(state: VtmState) -> bool:
+    """Whether the fight has ended."""
+    return state.phase == "over"
 
 
 def _total(state: VtmState, rank: list[str]) -> int | None:

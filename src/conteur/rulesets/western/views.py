@@ -8,6 +8,7 @@ Conditions are words (unconscious for so many rounds, helpless, surprised, shoot
 instinctively, behind someone...). The turn is the round's order of combat: one rank per
 shot or blow still to come, highest first (W-SPD-2), its total the shot's rank (the
 shooter's speed less ``order.delay`` for each shot it fired before in the round).
+The kit (``engine.kit``) makes the row and the turn view of these answers.
 """
 
 from __future__ import annotations
@@ -18,15 +19,11 @@ from conteur.engine.views import (
     Column,
     ConditionView,
     HealthView,
-    OrderSlot,
     Resource,
-    RosterRow,
     Rungs,
     Status,
-    TurnView,
     band_ladder,
     ordered_conditions,
-    shown_fate,
     status_of,
 )
 from conteur.i18n import Bilingual, Msg
@@ -47,14 +44,17 @@ def ladder() -> tuple[Rungs, Mapping[str, str]]:
     return band_ladder("conteur.rulesets.western", "above")
 
 
-def status(f: Fighter) -> Status:
+def health(state: WesternState, f: Fighter) -> HealthView:
+    """PV out of the fighter's maximum."""
+    return HealthView.of_points(f.pv, f.pv_max, "western.unit.pv")
+
+
+def status(state: WesternState, f: Fighter) -> Status:
     """Dead, out (0 PV or less, or unconscious), unhurt with every PV, else wounded."""
-    return status_of(
-        dead=f.fate == "dead", out=f.fate in OUT_FATES or f.withdrawn, hurt=f.pv < f.pv_max
-    )
+    return status_of(dead=f.fate == "dead", out=f.fate in OUT_FATES, hurt=f.pv < f.pv_max)
 
 
-def band(f: Fighter) -> str:
+def band(state: WesternState, f: Fighter) -> str:
     """The catalogue key of the word players read for this fighter's PV and fate."""
     rungs, fates = ladder()
     if f.fate in fates:
@@ -73,9 +73,14 @@ def _weapon(state: WesternState, wid: str) -> Bilingual:
     return Bilingual(w.fr, w.en)
 
 
-def resources_of(state: WesternState, f: Fighter) -> tuple[Resource, ...]:
+def penalty(state: WesternState, f: Fighter) -> int:
+    """The roster shows no wound penalty for a western fighter (0)."""
+    return 0
+
+
+def resources(state: WesternState, f: Fighter) -> tuple[Resource, ...]:
     """RÉPUTATION, then the cartridges left in the main hand's and the off hand's weapon."""
-    out = [Resource(key="reputation", label=REPUTATION.label, value=f.reputation)]
+    out = [REPUTATION.resource(f.reputation)]
     for hand in ("main", "off"):
         if hand not in f.ammo:
             continue
@@ -118,21 +123,6 @@ def conditions(state: WesternState, f: Fighter) -> tuple[ConditionView, ...]:
     return ordered_conditions(found, CONDITIONS)
 
 
-def row(state: WesternState, f: Fighter) -> RosterRow:
-    """One fighter as the roster shows it."""
-    return RosterRow(
-        id=f.id,
-        name=f.name,
-        side=f.side,
-        health=HealthView.of_points(f.pv, f.pv_max, "western.unit.pv"),
-        status=status(f),
-        band=band(f),
-        resources=resources_of(state, f),
-        conditions=conditions(state, f),
-        fate=shown_fate(f.fate, f.withdrawn),
-    )
-
-
 def shot_ranks(state: WesternState) -> list[int]:
     """The rank of each shot of the round's order (W-SPD-2, ``order.delay``): the shooter's
     combat speed less the delay for every shot it fires before that one this round."""
@@ -146,21 +136,18 @@ def shot_ranks(state: WesternState) -> list[int]:
     return ranks
 
 
-def turn_view(state: WesternState) -> TurnView:
-    """The round, its phase, whose shot or blow comes now (W-SPD-2) and the shots still to
-    come, one rank each with its total (``shot_ranks``); over once the duel is judged
-    (W-REP-1)."""
+def due(state: WesternState) -> tuple[str, ...]:
+    """Whose shot or blow comes now (W-SPD-2)."""
     now = state.due()
+    return (now[0],) if now is not None else ()
+
+
+def order(state: WesternState) -> list[tuple[tuple[str], int]]:
+    """The shots still to come in the round, one rank each with its total (``shot_ranks``)."""
     ranks = shot_ranks(state)
-    order = tuple(
-        OrderSlot(ids=(fid,), total=ranks[i])
-        for i, (fid, _) in enumerate(state.slots)
-        if i >= state.done
-    )
-    return TurnView(
-        turn=state.turn,
-        phase=state.phase,
-        due=(now[0],) if now is not None else (),
-        order=order,
-        over=state.duel_judged,
-    )
+    return [((fid,), ranks[i]) for i, (fid, _) in enumerate(state.slots) if i >= state.done]
+
+
+def over(state: WesternState) -> bool:
+    """Whether the duel is judged (W-REP-1)."""
+    return state.duel_judged
