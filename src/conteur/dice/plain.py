@@ -10,6 +10,9 @@ The rounding follows numpy's own order: ``convolve`` sums the full overlaps term
 from the lowest index of the longer operand (its unrolled small-kernel loop), and the
 partial overlaps at both ends as a BLAS dot product, each term added with one rounding
 (a fused multiply-add); ``sum`` adds by pairs (eight partial sums, blocks of 128).
+The values no longer depend on the machine: numpy's dot product is the BLAS kernel's
+(OpenBLAS picks one for the processor), these are Python's. Where the test fails, it is
+numpy there that rounds otherwise, and the shipped answers are these.
 """
 
 from __future__ import annotations
