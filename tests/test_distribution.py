@@ -347,3 +347,22 @@ def test_from_mapping_refuses_what_the_array_constructor_refuses(
     ):
         with pytest.raises(ValueError, match=message):
             build(mapping)
+
+
+# ------------------------------------------------------------------ floats or array
+
+
+@PROPS
+@given(dists(), dists(), small_ints)
+def test_a_dist_of_floats_is_the_dist_of_its_array(a: Dist, b: Dist, k: int) -> None:
+    # ``from_mapping`` keeps Python floats (no numpy); every reading and operation gives
+    # what the same probabilities held in an array give.
+    floats = Dist.from_mapping(a.to_dict())
+    assert floats == a and hash(floats) == hash(a)
+    assert floats.items() == a.items() and floats.to_dict() == a.to_dict()
+    assert (floats.min_outcome, floats.max_outcome) == (a.min_outcome, a.max_outcome)
+    assert [floats.prob(i) for i in range(-20, 20)] == [a.prob(i) for i in range(-20, 20)]
+    assert floats.probs.tolist() == a.probs.tolist() and not floats.probs.flags.writeable
+    assert (floats + b) == (a + b) and floats.max(b) == a.max(b)
+    assert floats.at_least(k) == a.at_least(k) and floats.mean() == a.mean()
+    assert repr(floats) == repr(a)

@@ -294,6 +294,8 @@ def test_western_odds_need_no_numpy(json_flag: list[str]) -> None:
 
 
 def test_the_numpy_check_sees_numpy() -> None:
-    # The same check on vtm's odds, whose answer does need numpy.
-    _, loaded = loaded_after(["odds", "vtm", "--pool", "4", "--json"], ("numpy",))
+    # The same check on vtm's chart, whose answer does need numpy (a pool's odds do not).
+    _, loaded = loaded_after(["odds", "vtm", "--table", "--json"], ("numpy",))
     assert loaded == ["numpy"]
+    _, loaded = loaded_after(["odds", "vtm", "--pool", "4", "--json"], ("numpy",))
+    assert loaded == []

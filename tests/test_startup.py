@@ -61,11 +61,24 @@ def test_a_command_imports_its_module_only() -> None:
     assert loaded == {"conteur.cli.db"}
 
 
+ATTACK = [
+    "odds",
+    "attack",
+    str(Path(__file__).parents[1] / "examples" / "simulation" / "4v4_1899.yaml"),
+    *("--attacker", "abberline", "--target", "marius"),
+]
+
+
 def test_the_check_sees_a_heavy_import() -> None:
-    # The same check on a command that needs the engine, the dice and numpy.
-    scenario = str(Path(__file__).parents[1] / "examples" / "simulation" / "4v4_1899.yaml")
-    argv = ["odds", "attack", scenario, "--attacker", "abberline", "--target", "marius"]
-    assert {"numpy", "conteur.engine", "conteur.dice"} <= loaded_by([*argv, "--json"])
+    # The same check on commands that need the engine and the dice, and numpy (a chart).
+    assert {"conteur.engine", "conteur.dice", "pydantic"} <= loaded_by([*ATTACK, "--json"])
+    assert "numpy" in loaded_by(["odds", "vtm", "--table", "--json"])
+
+
+@pytest.mark.parametrize("extra", [[], ["--json"]])
+def test_the_odds_of_an_attack_and_of_a_pool_load_no_numpy(extra: list[str]) -> None:
+    assert "numpy" not in loaded_by([*ATTACK, *extra])
+    assert "numpy" not in loaded_by(["odds", "vtm", "--pool", "6", *extra])
 
 
 def cpu_of(argv: list[str]) -> float:

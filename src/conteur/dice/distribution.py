@@ -10,18 +10,24 @@ A ``Dist`` usually has a total mass of 1. Two operations may leave less:
 ``trim`` (which drops a negligible tail on purpose) and ``mix`` with weights
 that do not add up to 1. ``total()`` tells, and ``mean``/``variance`` are those
 of the distribution renormalised to its total.
+
+numpy is imported by the operations that compute with the array: a ``Dist`` made with
+``from_mapping`` holds its probabilities as Python floats until one does (an attack's
+odds, which only builds and reads them, load no numpy).
 """
 
 from __future__ import annotations
 
 import math
-from collections.abc import Callable, Iterable, Iterator, Mapping
-from typing import Any, TypeVar
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
+from typing import TYPE_CHECKING, Any, TypeVar
 
-import numpy as np
-import numpy.typing as npt
+if TYPE_CHECKING:
+    import numpy as np
+    import numpy.typing as npt
 
-FloatArray = npt.NDArray[np.float64]
+    FloatArray = npt.NDArray[np.float64]
+
 R = TypeVar("R")
 
 _OVERFULL = 1e-9
@@ -30,6 +36,8 @@ _OVERFULL = 1e-9
 
 def _canonical(probs: FloatArray, offset: int) -> tuple[FloatArray, int]:
     """Strip the zero entries at both ends (one entry is always kept)."""
+    import numpy as np
+
     nonzero = np.flatnonzero(probs)
     if len(nonzero) == 0:
         raise ValueError("a distribution needs some positive probability")
@@ -50,9 +58,11 @@ class Dist:
     ``to_dict`` and ``total``.
     """
 
-    __slots__ = ("_offset", "_p")
+    __slots__ = ("_array", "_offset", "_values")
 
-    _p: FloatArray
+    _array: FloatArray | None
+    _values: tuple[float, ...] | None
+    """The probabilities as Python floats (a ``Dist`` of ``from_mapping``), or None."""
     _offset: int
 
     def __init__(self, probs: npt.ArrayLike, offset: int = 0, *, normalize: bool = False) -> None:
@@ -62,6 +72,8 @@ class Dist:
         of at most 1 (up to rounding); ``normalize=True`` divides them by
         their total instead.
         """
+        import numpy as np
+
         arr = np.array(probs, dtype=np.float64, copy=True)
         if arr.ndim != 1:
             raise ValueError("probabilities must be a one-dimensional sequence")
@@ -83,8 +95,30 @@ class Dist:
     def _hold(self, arr: FloatArray, offset: int) -> None:
         """Keep ``arr`` (read-only from now on) as the probabilities from ``offset``."""
         arr.flags.writeable = False
-        object.__setattr__(self, "_p", arr)
+        object.__setattr__(self, "_array", arr)
+        object.__setattr__(self, "_values", None)
         object.__setattr__(self, "_offset", offset)
+
+    @property
+    def _p(self) -> FloatArray:
+        """The read-only probability array (made from the floats when first asked for)."""
+        arr = self._array
+        if arr is None:
+            import numpy as np
+
+            arr = np.array(self._values, dtype=np.float64)
+            arr.flags.writeable = False
+            object.__setattr__(self, "_array", arr)
+        return arr
+
+    def _floats(self) -> Sequence[float]:
+        """The probabilities as Python floats (the array read at once: ``tolist``)."""
+        values = self._values
+        return values if values is not None else self._p.tolist()
+
+    def _size(self) -> int:
+        values = self._values
+        return len(values) if values is not None else len(self._p)
 
     @classmethod
     def _raw(cls, arr: FloatArray, offset: int) -> Dist:
@@ -112,11 +146,15 @@ class Dist:
     @classmethod
     def point(cls, outcome: int) -> Dist:
         """The outcome ``outcome`` with certainty."""
+        import numpy as np
+
         return cls._raw(np.ones(1), outcome)
 
     @classmethod
     def uniform(cls, lo: int, hi: int) -> Dist:
         """Every integer from ``lo`` to ``hi`` (both included) equally likely."""
+        import numpy as np
+
         if hi < lo:
             raise ValueError(f"empty range {lo}..{hi}")
         n = hi - lo + 1
@@ -134,12 +172,15 @@ class Dist:
             raise ValueError("a distribution needs at least one outcome")
         lo, hi = min(mapping), max(mapping)
         if normalize:
+            import numpy as np
+
             arr = np.zeros(hi - lo + 1)
             for outcome, p in mapping.items():
                 arr[outcome - lo] += p
             return cls(arr, lo, normalize=True)
         # The checks of ``__init__`` on the values themselves: an answer's few outcomes
-        # are read many times a second (the odds), where numpy's checks cost the most.
+        # are read many times a second (the odds), where numpy's checks cost the most; they
+        # are kept as Python floats (numpy is not needed to build or read them).
         get = mapping.get  # 0.0 + p: a -0.0 reads as 0.0, as summed into a zero would
         probs = [0.0 + float(get(outcome, 0.0)) for outcome in range(lo, hi + 1)]
         total = sum(probs)
@@ -153,7 +194,11 @@ class Dist:
             first = next(i for i, q in enumerate(probs) if q != 0.0)
             last = len(probs) - next(i for i, q in enumerate(reversed(probs)) if q != 0.0)
             probs, lo = probs[first:last], lo + first
-        return cls._stripped(np.array(probs, dtype=np.float64), lo)
+        out = cls.__new__(cls)
+        object.__setattr__(out, "_array", None)
+        object.__setattr__(out, "_values", tuple(probs))
+        object.__setattr__(out, "_offset", lo)
+        return out
 
     @classmethod
     def from_array(cls, probs: npt.ArrayLike, offset: int = 0, *, normalize: bool = False) -> Dist:
@@ -176,6 +221,8 @@ class Dist:
         Weights are used as given (not renormalised); with weights adding up to
         1 and components of total 1 the mixture has total 1.
         """
+        import numpy as np
+
         parts = [(float(w), d) for w, d in components if w != 0.0]
         if not parts:
             raise ValueError("a mixture needs at least one component of positive weight")
@@ -199,7 +246,7 @@ class Dist:
     @property
     def max_outcome(self) -> int:
         """The largest outcome with positive probability."""
-        return self._offset + len(self._p) - 1
+        return self._offset + self._size() - 1
 
     @property
     def probs(self) -> FloatArray:
@@ -209,7 +256,10 @@ class Dist:
     def prob(self, outcome: int) -> float:
         """P(X = outcome)."""
         i = outcome - self._offset
-        return float(self._p[i]) if 0 <= i < len(self._p) else 0.0
+        if not 0 <= i < self._size():
+            return 0.0
+        values = self._values
+        return values[i] if values is not None else float(self._p[i])
 
     def at_least(self, outcome: int) -> float:
         """P(X >= outcome) (summed over the tail itself, so small tails stay accurate)."""
@@ -226,21 +276,27 @@ class Dist:
         return float(self._p.sum())
 
     def _outcomes(self) -> npt.NDArray[np.int64]:
+        import numpy as np
+
         return np.arange(self._offset, self._offset + len(self._p), dtype=np.int64)
 
     def mean(self) -> float:
         """The expectation (of the distribution renormalised to total 1)."""
+        import numpy as np
+
         return float(np.dot(self._outcomes(), self._p)) / self.total()
 
     def variance(self) -> float:
         """The variance (of the distribution renormalised to total 1)."""
+        import numpy as np
+
         centred = self._outcomes() - self.mean()
         return float(np.dot(centred * centred, self._p)) / self.total()
 
     def items(self) -> list[tuple[int, float]]:
         """``(outcome, probability)`` for every outcome of positive probability, ascending."""
-        offset = self._offset  # the array read as Python floats at once (``tolist``)
-        return [(offset + i, p) for i, p in enumerate(self._p.tolist()) if p > 0.0]
+        offset = self._offset
+        return [(offset + i, p) for i, p in enumerate(self._floats()) if p > 0.0]
 
     def __iter__(self) -> Iterator[tuple[int, float]]:
         return iter(self.items())
@@ -248,7 +304,7 @@ class Dist:
     def to_dict(self) -> dict[int, float]:
         """``{outcome: probability}`` for every outcome of positive probability."""
         offset = self._offset  # ``items`` as a dict at once
-        return {offset + i: p for i, p in enumerate(self._p.tolist()) if p > 0.0}
+        return {offset + i: p for i, p in enumerate(self._floats()) if p > 0.0}
 
     # -------------------------------------------------------------- reshaping
 
@@ -258,6 +314,8 @@ class Dist:
 
     def clamp(self, lo: int | None = None, hi: int | None = None) -> Dist:
         """Outcomes below ``lo`` become ``lo``, above ``hi`` become ``hi`` (their mass moves)."""
+        import numpy as np
+
         if lo is not None and hi is not None and hi < lo:
             raise ValueError(f"empty range {lo}..{hi}")
         if lo is not None and lo > self.max_outcome:
@@ -274,6 +332,8 @@ class Dist:
 
     def map(self, f: Callable[[int], int]) -> Dist:
         """The distribution of f(X) (outcomes sent to the same value add up)."""
+        import numpy as np
+
         merged: dict[int, float] = {}
         for k, p in self.items():
             v = int(f(k))
@@ -286,6 +346,8 @@ class Dist:
 
     def condition(self, pred: Callable[[int], bool]) -> Dist:
         """X given pred(X): the outcomes kept, renormalised to total 1."""
+        import numpy as np
+
         keep = np.array([bool(pred(int(k))) for k in self._outcomes()], dtype=bool)
         arr = np.where(keep, self._p, 0.0)
         mass = float(arr.sum())
@@ -299,6 +361,8 @@ class Dist:
         Not renormalised: ``total()`` shows what was dropped. At least one
         outcome is always kept.
         """
+        import numpy as np
+
         if eps <= 0.0:
             return self
         head = np.cumsum(self._p)
@@ -314,6 +378,8 @@ class Dist:
 
     def __add__(self, other: Dist | int) -> Dist:
         """X + Y for an independent ``Dist`` Y (convolution), or X + k for an int."""
+        import numpy as np
+
         if isinstance(other, Dist):
             return Dist._raw(np.convolve(self._p, other._p), self._offset + other._offset)
         if isinstance(other, int | np.integer):
@@ -321,6 +387,8 @@ class Dist:
         return NotImplemented
 
     def __radd__(self, other: int) -> Dist:
+        import numpy as np
+
         if isinstance(other, int | np.integer):
             return self.shift(int(other))
         return NotImplemented
@@ -331,6 +399,8 @@ class Dist:
 
     def __sub__(self, other: Dist | int) -> Dist:
         """X - Y for an independent ``Dist`` Y, or X - k for an int."""
+        import numpy as np
+
         if isinstance(other, Dist):
             return self + (-other)
         if isinstance(other, int | np.integer):
@@ -338,12 +408,16 @@ class Dist:
         return NotImplemented
 
     def __rsub__(self, other: int) -> Dist:
+        import numpy as np
+
         if isinstance(other, int | np.integer):
             return (-self).shift(int(other))
         return NotImplemented
 
     def max(self, other: Dist) -> Dist:
         """max(X, Y) of independent X and Y."""
+        import numpy as np
+
         lo = max(self._offset, other._offset)
         hi = max(self.max_outcome, other.max_outcome)
         cdf = self._cdf(lo, hi) * other._cdf(lo, hi)
@@ -355,6 +429,8 @@ class Dist:
 
     def _cdf(self, lo: int, hi: int) -> FloatArray:
         """P(X <= k) for k in lo..hi."""
+        import numpy as np
+
         cdf = np.cumsum(self._p)
         idx = np.arange(lo, hi + 1) - self._offset
         out = np.where(idx >= 0, cdf[np.clip(idx, 0, len(cdf) - 1)], 0.0)
@@ -378,6 +454,8 @@ class Dist:
 
     def isclose(self, other: Dist, atol: float = 1e-12) -> bool:
         """True when every outcome has the same probability within ``atol``."""
+        import numpy as np
+
         lo = min(self._offset, other._offset)
         hi = max(self.max_outcome, other.max_outcome)
         a = np.zeros(hi - lo + 1)
@@ -387,6 +465,8 @@ class Dist:
         return bool(np.all(np.abs(a - b) <= atol))
 
     def __eq__(self, other: object) -> bool:
+        import numpy as np
+
         if not isinstance(other, Dist):
             return NotImplemented
         return self._offset == other._offset and np.array_equal(self._p, other._p)

@@ -1,7 +1,7 @@
 """Exact probability arrays, the building blocks of the rulesets' pools (numpy, float64).
 
-These are generic: a binomial, the sum of plain dice, and trimming a long tail;
-``ChartForm`` is the JSON form of a chart of such arrays.
+These are generic: the sum of plain dice, and trimming a long tail; ``ChartForm`` is the
+JSON form of a chart of such arrays (a binomial, without numpy: ``conteur.dice.plain``).
 Each ruleset builds its own pools' distributions from them (``conteur.rulesets.*.dice``);
 results are cached by the callers.
 """
@@ -45,14 +45,6 @@ def trim(p: FloatArray, tail: float) -> FloatArray:
     rev = np.cumsum(p[::-1])
     keep = len(p) - int(np.searchsorted(rev, tail, side="left"))
     return p[: max(keep, 1)]
-
-
-@lru_cache(maxsize=4096)
-def binomial(n: int, p: float) -> FloatArray:
-    """Binomial(n, p) probabilities, built on the cached n - 1 (read-only array)."""
-    poly = np.ones(1) if n == 0 else np.convolve(binomial(n - 1, p), np.array([1.0 - p, p]))
-    poly.flags.writeable = False
-    return poly
 
 
 def sum_of_dice(count: int, sides: int) -> FloatArray:

@@ -15,11 +15,9 @@ from dataclasses import dataclass
 from functools import lru_cache
 from typing import TYPE_CHECKING, Any, ClassVar
 
-import numpy as np
-
-from conteur.dice.exact import FloatArray, binomial
 from conteur.dice.kinds import RollKind, register_roll_kind
 from conteur.dice.odds import CHART_POOL, RollOdds, check_pool, pool_odds_answer
+from conteur.dice.plain import array_sum, binomial, times_step
 from conteur.dice.rolls import DieNote, DieRole, Draw, RollRecord, check_count, successes_text
 from conteur.i18n import ConteurError, Lang, Msg, t
 from conteur.records import lean
@@ -172,39 +170,30 @@ def _vtm_outcomes(
 
 def vtm_net(
     n: int, difficulty: int, ones_cancel: bool, can_botch: bool
-) -> tuple[FloatArray, float]:
+) -> tuple[tuple[float, ...], float]:
     """Distribution of net successes of ``n`` d10 (index k = k net successes) and P(botch).
 
-    ``net[0]`` holds every failure that is not a botch.
+    ``net[0]`` holds every failure that is not a botch. Plain floats (``conteur.dice.plain``):
+    the odds of a roll load no numpy.
     """
     if n <= 0:
-        return np.ones(1), 0.0
+        return (1.0,), 0.0
     ps = (11 - difficulty) / 10.0
     p1 = 0.1
     po = 1.0 - ps - p1
     botch = ((1.0 - ps) ** n - po**n) if can_botch else 0.0
-    net = np.zeros(n + 1)
-    if ones_cancel:
-        # Polynomial in z: (p1 z^-1 + po + ps z)^n; index i is S = i - n.
-        poly = _vtm_step_power(n, difficulty)
-        net[1:] = poly[n + 1 :]
-    else:
-        net[1:] = binomial(n, ps)[1:]
-    net[0] = max(0.0, 1.0 - botch - float(net[1:].sum()))
-    return net, float(botch)
+    # With 1s cancelling, the polynomial in z (p1 z^-1 + po + ps z)^n, index i is S = i - n.
+    hits = _vtm_step_power(n, difficulty)[n + 1 :] if ones_cancel else binomial(n, ps)[1:]
+    return (max(0.0, 1.0 - botch - array_sum(hits)), *hits), float(botch)
 
 
 @lru_cache(maxsize=4096)
-def _vtm_step_power(n: int, difficulty: int) -> FloatArray:
+def _vtm_step_power(n: int, difficulty: int) -> tuple[float, ...]:
     """(p1 z^-1 + po + ps z)^n, built on the cached power n - 1."""
     if n == 0:
-        poly = np.ones(1)
-    else:
-        ps = (11 - difficulty) / 10.0
-        step = np.array([0.1, 1.0 - ps - 0.1, ps])
-        poly = np.convolve(_vtm_step_power(n - 1, difficulty), step)
-    poly.flags.writeable = False
-    return poly
+        return (1.0,)
+    ps = (11 - difficulty) / 10.0
+    return times_step(_vtm_step_power(n - 1, difficulty), (0.1, 1.0 - ps - 0.1, ps))
 
 
 # ------------------------------------------------------------------ odds
