@@ -51,7 +51,7 @@ def draft_attack(
 ) -> AttackDraft:
     """Pool and difficulty of an attack with every situational rule applied."""
     m = equipment.maneuver(state, action.kind)
-    weapon = equipment.weapon_for(state, attacker, action)
+    weapon = equipment.weapon_for(state, attacker, action, m)
     ranged = equipment.is_ranged(m, weapon)
     d = AttackDraft(
         state=state,

@@ -134,19 +134,23 @@ def ready_defence(ctx: Resolution, d: AttackDraft) -> Defence | None:
             DefenceBarred(defender=target.id, kind=kind, attacker=d.attacker.id, rules=(barred,))
         )
         return None
-    traits = equipment.maneuver_traits(equipment.maneuver(state, kind))[0]  # Dex + Dodge...
-    pool = sum(target.trait(t) for t in traits) + target.penalty
-    parts = [(t, target.trait(t)) for t in traits]
-    parts.append(("wounds", target.penalty))
+    m = equipment.maneuver(state, kind)
+    wounds = target.penalty
+    parts = [(t, target.trait(t)) for t in equipment.maneuver_traits(m)[0]]  # Dex + Dodge...
+    pool = wounds
+    for _, rating in parts:
+        pool += rating
+    parts.append(("wounds", wounds))
     rules = [RULE[kind], "V-DEF-1"]
-    full = equipment.maneuver(state, "full_defense").effect("full_defense")
-    if source == "full_defense" and full is not None:
-        fewer = target.progress.defences * int(full.value or 0)
-        pool -= fewer  # V-DEF-7: ``value`` die fewer for each following defence
-        parts.append(("following_defence", -fewer))
-        rules.append("V-DEF-7")
-    penalty = multiple_penalty_of_defence(target, source) if multiple_actions_count(state) else 0
-    if penalty:
+    if source == "full_defense":
+        full = equipment.maneuver(state, "full_defense").effect("full_defense")
+        if full is not None:
+            fewer = target.progress.defences * int(full.value or 0)
+            pool -= fewer  # V-DEF-7: ``value`` die fewer for each following defence
+            parts.append(("following_defence", -fewer))
+            rules.append("V-DEF-7")
+    penalty = multiple_penalty_of_defence(target, source)
+    if penalty and multiple_actions_count(state):
         pool -= penalty  # V-MAN-1 / V-DEF-8: one of the actions of a multiple action
         parts.append(("multiple_actions", -penalty))
         rules.extend(["V-MAN-1", "V-DEF-8"])
@@ -176,7 +180,7 @@ def ready_defence(ctx: Resolution, d: AttackDraft) -> Defence | None:
     parts.append(("gm", gm_dice))
     difficulty += gm_difficulty
     riposte = None
-    if equipment.maneuver(state, kind).effect("parry_riposte") is not None and d.weapon is None:
+    if m.effect("parry_riposte") is not None and d.weapon is None:
         weapon = equipment.weapon_in_hand(state, target)
         dice, dtype = equipment.melee_damage(state, target, weapon)
         if dtype == "lethal":

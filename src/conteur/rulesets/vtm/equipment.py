@@ -26,7 +26,8 @@ UNARMED = {"punch", "kick", "claws", "grapple", "hold", "bite", "kiss", "tackle"
 
 def tables(state: VtmState) -> Tables:
     """The tables of this encounter (its era, the GM's own files)."""
-    return state.tables_ref.tables
+    tables_of: Tables = state.meta["tables"].tables  # ``state.tables_ref``, on this hot path inline
+    return tables_of
 
 
 # ------------------------------------------------------------------ maneuvers
@@ -107,9 +108,14 @@ def weapon_in_hand(state: VtmState, f: Fighter) -> Weapon | None:
     return weapon(state, f.weapon) if f.weapon else None
 
 
-def weapon_for(state: VtmState, f: Fighter, action: Action) -> Weapon | None:
-    """The weapon an action uses: the one named, else the one in hand; None for bare hands."""
-    m = maneuver(state, action.kind)
+def weapon_for(
+    state: VtmState, f: Fighter, action: Action, m: Maneuver | None = None
+) -> Weapon | None:
+    """The weapon an action uses: the one named, else the one in hand; None for bare hands.
+
+    ``m``: the action's maneuver (``maneuver(state, action.kind)``), when the caller has it."""
+    if m is None:
+        m = maneuver(state, action.kind)
     if action.weapon:
         w = weapon(state, action.weapon)
         if w.id not in f.sheet.weapons:  # ``owned_weapons(f)``, without the list
@@ -266,7 +272,7 @@ def check_reach(state: VtmState, attacker: Fighter, target: Fighter, action: Act
     if own is not None:  # a maneuver with a reach of its own (a pack's spread...)
         own(state, attacker, replace(action, target=target.id))
         return
-    w = weapon_for(state, attacker, action)
+    w = weapon_for(state, attacker, action, m)
     dist = state.distance(attacker.id, target.id)
 
     def too_far(key: str, rule: str, **why: Any) -> ConteurError:

@@ -790,8 +790,16 @@ class Tables:
 
     def find_armour(self, ref: str) -> Armour:
         """The armour named ``ref`` (id or name); ConteurError with close names otherwise."""
+        return found_once(self._armour_refs, ref, self._find_armour)
+
+    def _find_armour(self, ref: str) -> Armour:
         keys = ("vtm.armour.other_era", "vtm.armour.unknown_suggest", "vtm.armour.unknown")
         return self._named("armour", keys, ref, self._armour_index, self.armour)
+
+    @cached_property
+    def _armour_refs(self) -> dict[str, Armour]:
+        """The armour already found, by the reference that found it (as ``_weapon_refs``)."""
+        return {}
 
     def _named(
         self,
