@@ -34,13 +34,16 @@ LOCATION_SIZE = {
 @pool_rule
 def wound_penalty(d: AttackDraft) -> None:
     """V-DMG-5: the wound penalty comes off every action's pool."""
-    d.add_dice("V-DMG-5", "wounds", d.attacker.penalty)
+    penalty = d.attacker.penalty
+    if penalty:  # ``add_dice`` adds nothing for 0: not called then
+        d.add_dice("V-DMG-5", "wounds", penalty)
 
 
 @pool_rule
 def multiple_actions(d: AttackDraft) -> None:
     """V-MAN-1: a multiple action loses dice, one more for each following action."""
-    d.add_dice("V-MAN-1", "multiple_actions", -d.multiple_penalty)
+    if d.multiple_penalty:
+        d.add_dice("V-MAN-1", "multiple_actions", -d.multiple_penalty)
 
 
 @pool_rule
@@ -65,7 +68,8 @@ def flank_and_back(d: AttackDraft) -> None:
 def accuracy(d: AttackDraft) -> None:
     """The maneuver's accuracy dice (V-CC-10 bite +1, V-RNG-2/8 +10, V-RNG-6 +2)."""
     acc = int(getattr(d.maneuver, "accuracy", 0) or 0)
-    d.add_dice(str(getattr(d.maneuver, "rule", "") or "V-CC-0"), "accuracy", acc)
+    if acc:
+        d.add_dice(str(getattr(d.maneuver, "rule", "") or "V-CC-0"), "accuracy", acc)
 
 
 @pool_rule
@@ -131,7 +135,8 @@ def game_master_dice(d: AttackDraft) -> None:
 def maneuver_difficulty(d: AttackDraft) -> None:
     """The maneuver's difficulty modifier (sweep +1, kick +1, disarm +1, tackle +1...)."""
     delta = int(getattr(d.maneuver, "difficulty", 0) or 0)
-    d.add_difficulty(str(getattr(d.maneuver, "rule", "") or "V-ATK-4"), "maneuver", delta)
+    if delta:
+        d.add_difficulty(str(getattr(d.maneuver, "rule", "") or "V-ATK-4"), "maneuver", delta)
 
 
 @difficulty_rule
@@ -171,8 +176,8 @@ def targeting(d: AttackDraft) -> None:
 def multiple_opponents(d: AttackDraft) -> None:
     """V-CC-11: more difficulty per close-combat opponent beyond the first
     (``opponents_penalty``)."""
-    if d.close:
-        d.add_difficulty("V-CC-11", "opponents", opponents_penalty(d.state, d.attacker.id))
+    if d.close and (extra := opponents_penalty(d.state, d.attacker.id)):
+        d.add_difficulty("V-CC-11", "opponents", extra)
 
 
 @reads_effect("per_opponent", needs=("difficulty",), of="multiple_opponents")
