@@ -211,12 +211,13 @@ def strike_for(d: AttackDraft, defence: Defence | None, willpower: bool) -> Stri
     armour = equipment.armour_of(state, d.target)
     halve = d.target.kind == "vampire" and bool(state.options.get("vampires_halve_bashing", True))
     every = bool(state.options.get("defence_literal_difference")) and defence is not None
-    if equipment.maneuver_id(d.maneuver) in ("full_auto", "spray"):
+    maneuver_id = equipment.maneuver_id(d.maneuver)
+    if maneuver_id in ("full_auto", "spray"):
         every = every or bool(state.options.get("auto_fire_every_success"))
     strike = Strike(
         attacker=d.attacker.id,
         target=d.target.id,
-        maneuver=equipment.maneuver_id(d.maneuver),
+        maneuver=maneuver_id,
         pool=d.pool,
         difficulty=d.difficulty,
         damage_dice=damage_dice + d.damage_dice,
