@@ -7,6 +7,8 @@ rules of ranged combat (aim, range bands, cover, off hand) are in ``ranged.py``.
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from . import equipment
 from .conditions import Blinded, HeldBy, Holding, Immobilised, KnockedDown, OffBalance
 from .equipment import armour_of, outreached
@@ -64,12 +66,21 @@ def flank_and_back(d: AttackDraft) -> None:
         d.add_dice("V-MAN-4", str(angle), equipment.maneuver(d.state, side).accuracy)
 
 
+def add_maneuver_number(
+    d: AttackDraft, field: str, rule: str, add: Callable[[str, str, int], None], what: str
+) -> None:
+    """``add`` the maneuver's ``field`` (nothing when it has none or 0) under the maneuver's
+    own rule, else ``rule``."""
+    m = d.maneuver
+    amount = int(getattr(m, field, 0) or 0)
+    if amount:
+        add(str(getattr(m, "rule", "") or rule), what, amount)
+
+
 @pool_rule
 def accuracy(d: AttackDraft) -> None:
     """The maneuver's accuracy dice (V-CC-10 bite +1, V-RNG-2/8 +10, V-RNG-6 +2)."""
-    acc = int(getattr(d.maneuver, "accuracy", 0) or 0)
-    if acc:
-        d.add_dice(str(getattr(d.maneuver, "rule", "") or "V-CC-0"), "accuracy", acc)
+    add_maneuver_number(d, "accuracy", "V-CC-0", d.add_dice, "accuracy")
 
 
 @pool_rule
@@ -134,9 +145,7 @@ def game_master_dice(d: AttackDraft) -> None:
 @difficulty_rule
 def maneuver_difficulty(d: AttackDraft) -> None:
     """The maneuver's difficulty modifier (sweep +1, kick +1, disarm +1, tackle +1...)."""
-    delta = int(getattr(d.maneuver, "difficulty", 0) or 0)
-    if delta:
-        d.add_difficulty(str(getattr(d.maneuver, "rule", "") or "V-ATK-4"), "maneuver", delta)
+    add_maneuver_number(d, "difficulty", "V-ATK-4", d.add_difficulty, "maneuver")
 
 
 @difficulty_rule

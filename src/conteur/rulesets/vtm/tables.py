@@ -776,29 +776,22 @@ class Tables:
 
     def weapon(self, ref: str) -> Weapon:
         """The weapon named ``ref`` (id or name); ConteurError with close names otherwise."""
-        return found_once(self._weapon_refs, ref, self._find_weapon)
-
-    def _find_weapon(self, ref: str) -> Weapon:
         keys = ("vtm.weapon.other_era", "vtm.weapon.unknown_suggest", "vtm.weapon.unknown")
-        return self._named("weapon", keys, ref, self._weapon_index, self.weapons)
-
-    @cached_property
-    def _weapon_refs(self) -> dict[str, Weapon]:
-        """The weapons already found, by the reference that found them (the tables never
-        change: a look-up by name is made once)."""
-        return {}
+        return self._named("weapon", keys, ref, self._weapon_index, self.weapons, self._weapon_refs)
 
     def find_armour(self, ref: str) -> Armour:
         """The armour named ``ref`` (id or name); ConteurError with close names otherwise."""
-        return found_once(self._armour_refs, ref, self._find_armour)
-
-    def _find_armour(self, ref: str) -> Armour:
         keys = ("vtm.armour.other_era", "vtm.armour.unknown_suggest", "vtm.armour.unknown")
-        return self._named("armour", keys, ref, self._armour_index, self.armour)
+        return self._named("armour", keys, ref, self._armour_index, self.armour, self._armour_refs)
+
+    @cached_property
+    def _weapon_refs(self) -> dict[str, Weapon]:
+        """The weapons already found, by the reference that found them."""
+        return {}
 
     @cached_property
     def _armour_refs(self) -> dict[str, Armour]:
-        """The armour already found, by the reference that found it (as ``_weapon_refs``)."""
+        """The armour already found, by the reference that found it."""
         return {}
 
     def _named(
@@ -808,21 +801,29 @@ class Tables:
         ref: str,
         index: Mapping[str, str],
         entries: Mapping[str, E],
+        found: dict[str, E],
     ) -> E:
-        """An entry by id or name; refused naming its era (V-ERA-1) or close names.
+        """An entry by id or name, kept in ``found`` by that reference (the tables never
+        change: a name is looked up once); refused naming its era (V-ERA-1) or close names.
 
         ``keys``: the messages for another era, unknown with suggestions, unknown.
         """
-        found = index.get(normalize_key(ref))
-        if found is not None:
-            return entries[found]
-        eras = self.other_era.get(f"{kind}:{normalize_key(ref)}")
-        if eras is not None:
-            raise ConteurError(keys[0], rule="V-ERA-1", ref=ref, era=self.era, eras=", ".join(eras))
-        close = _suggestions(ref, index, entries)
-        if close:
-            raise ConteurError(keys[1], ref=ref, suggestions=Labels(close, with_ids=True))
-        raise ConteurError(keys[2], ref=ref)
+
+        def look_up(r: str) -> E:
+            hit = index.get(normalize_key(r))
+            if hit is not None:
+                return entries[hit]
+            eras = self.other_era.get(f"{kind}:{normalize_key(r)}")
+            if eras is not None:
+                raise ConteurError(
+                    keys[0], rule="V-ERA-1", ref=r, era=self.era, eras=", ".join(eras)
+                )
+            close = _suggestions(r, index, entries)
+            if close:
+                raise ConteurError(keys[1], ref=r, suggestions=Labels(close, with_ids=True))
+            raise ConteurError(keys[2], ref=r)
+
+        return found_once(found, ref, look_up)
 
     def maneuver_named(self, word: str) -> Maneuver | None:
         """The maneuver a command word names, or None (no suggestions looked for)."""
