@@ -137,9 +137,7 @@ def ready_defence(ctx: Resolution, d: AttackDraft) -> Defence | None:
     m = equipment.maneuver(state, kind)
     wounds = target.penalty
     parts = [(t, target.trait(t)) for t in equipment.maneuver_traits(m)[0]]  # Dex + Dodge...
-    pool = wounds
-    for _, rating in parts:
-        pool += rating
+    pool = wounds + sum(rating for _, rating in parts)
     parts.append(("wounds", wounds))
     rules = [RULE[kind], "V-DEF-1"]
     if source == "full_defense":

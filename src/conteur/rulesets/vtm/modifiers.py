@@ -7,8 +7,6 @@ rules of ranged combat (aim, range bands, cover, off hand) are in ``ranged.py``.
 
 from __future__ import annotations
 
-from collections.abc import Callable
-
 from . import equipment
 from .conditions import Blinded, HeldBy, Holding, Immobilised, KnockedDown, OffBalance
 from .equipment import armour_of, outreached
@@ -36,16 +34,13 @@ LOCATION_SIZE = {
 @pool_rule
 def wound_penalty(d: AttackDraft) -> None:
     """V-DMG-5: the wound penalty comes off every action's pool."""
-    penalty = d.attacker.penalty
-    if penalty:  # ``add_dice`` adds nothing for 0: not called then
-        d.add_dice("V-DMG-5", "wounds", penalty)
+    d.add_dice("V-DMG-5", "wounds", d.attacker.penalty)
 
 
 @pool_rule
 def multiple_actions(d: AttackDraft) -> None:
     """V-MAN-1: a multiple action loses dice, one more for each following action."""
-    if d.multiple_penalty:
-        d.add_dice("V-MAN-1", "multiple_actions", -d.multiple_penalty)
+    d.add_dice("V-MAN-1", "multiple_actions", -d.multiple_penalty)
 
 
 @pool_rule
@@ -66,21 +61,11 @@ def flank_and_back(d: AttackDraft) -> None:
         d.add_dice("V-MAN-4", str(angle), equipment.maneuver(d.state, side).accuracy)
 
 
-def add_maneuver_number(
-    d: AttackDraft, field: str, rule: str, add: Callable[[str, str, int], None], what: str
-) -> None:
-    """``add`` the maneuver's ``field`` (nothing when it has none or 0) under the maneuver's
-    own rule, else ``rule``."""
-    m = d.maneuver
-    amount = int(getattr(m, field, 0) or 0)
-    if amount:
-        add(str(getattr(m, "rule", "") or rule), what, amount)
-
-
 @pool_rule
 def accuracy(d: AttackDraft) -> None:
     """The maneuver's accuracy dice (V-CC-10 bite +1, V-RNG-2/8 +10, V-RNG-6 +2)."""
-    add_maneuver_number(d, "accuracy", "V-CC-0", d.add_dice, "accuracy")
+    acc = int(getattr(d.maneuver, "accuracy", 0) or 0)
+    d.add_dice(str(getattr(d.maneuver, "rule", "") or "V-CC-0"), "accuracy", acc)
 
 
 @pool_rule
@@ -145,7 +130,8 @@ def game_master_dice(d: AttackDraft) -> None:
 @difficulty_rule
 def maneuver_difficulty(d: AttackDraft) -> None:
     """The maneuver's difficulty modifier (sweep +1, kick +1, disarm +1, tackle +1...)."""
-    add_maneuver_number(d, "difficulty", "V-ATK-4", d.add_difficulty, "maneuver")
+    delta = int(getattr(d.maneuver, "difficulty", 0) or 0)
+    d.add_difficulty(str(getattr(d.maneuver, "rule", "") or "V-ATK-4"), "maneuver", delta)
 
 
 @difficulty_rule
@@ -185,8 +171,8 @@ def targeting(d: AttackDraft) -> None:
 def multiple_opponents(d: AttackDraft) -> None:
     """V-CC-11: more difficulty per close-combat opponent beyond the first
     (``opponents_penalty``)."""
-    if d.close and (extra := opponents_penalty(d.state, d.attacker.id)):
-        d.add_difficulty("V-CC-11", "opponents", extra)
+    if d.close:
+        d.add_difficulty("V-CC-11", "opponents", opponents_penalty(d.state, d.attacker.id))
 
 
 @reads_effect("per_opponent", needs=("difficulty",), of="multiple_opponents")

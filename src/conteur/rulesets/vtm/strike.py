@@ -204,16 +204,24 @@ defence (``Through``), damage rolled (``Dealt``), or over (``StrikeOutcome``).""
 
 @lru_cache(maxsize=2048)
 def _pool(
-    dice: int, difficulty: int, ones_cancel: bool, can_botch: bool, min_one: bool, auto: int
+    dice: int,
+    difficulty: int,
+    *,
+    ones_cancel: bool = True,
+    can_botch: bool = True,
+    min_one: bool = False,
+    auto: int = 0,
 ) -> VtmPool:
-    """The pool of this request, one frozen value per distinct request (the exact odds ask
-    for the same few pools many times; a request that ``VtmPool`` refuses still raises)."""
-    return VtmPool(dice, difficulty, ones_cancel, can_botch, auto, min_one)
+    """``VtmPool(...)``, one frozen value per distinct request (the exact odds ask for the
+    same few pools many times; a request that ``VtmPool`` refuses still raises)."""
+    return VtmPool(
+        dice, difficulty, ones_cancel=ones_cancel, can_botch=can_botch, auto=auto, min_one=min_one
+    )
 
 
 def attack_pool(s: Strike) -> VtmPool:
     """The attack roll (V-ATK-5), Willpower's automatic success included."""
-    return _pool(s.pool, s.difficulty, True, True, False, s.auto_successes)
+    return _pool(s.pool, s.difficulty, auto=s.auto_successes)
 
 
 def defence_pool(s: Strike, successes: int) -> VtmPool | None:
@@ -221,7 +229,7 @@ def defence_pool(s: Strike, successes: int) -> VtmPool | None:
     d = s.defence
     if d is None or successes <= 0:
         return None
-    return _pool(d.pool, d.difficulty, True, True, False, 0)
+    return _pool(d.pool, d.difficulty)
 
 
 def net_after_defence(successes: int, defended: int) -> int:
@@ -251,14 +259,20 @@ def defence_rolled(
 
 def riposte_pool(s: Strike, r: Riposte, extra: int) -> VtmPool:
     """The parrying weapon's damage plus the parry's extra successes (V-DEF-5)."""
-    return _pool(r.damage_dice + extra, DAMAGE_DIFFICULTY, s.damage_ones_cancel, False, True, 0)
+    return _pool(
+        r.damage_dice + extra,
+        DAMAGE_DIFFICULTY,
+        ones_cancel=s.damage_ones_cancel,
+        can_botch=False,
+        min_one=True,
+    )
 
 
 def riposte_soak_pool(s: Strike, r: Riposte, damage: int) -> VtmPool | None:
     """The attacker's soak against a riposte's ``damage`` successes (None: nothing to soak)."""
     if not damage or not r.soak:
         return None
-    return _pool(r.soak, SOAK_DIFFICULTY, s.damage_ones_cancel, False, False, 0)
+    return _pool(r.soak, SOAK_DIFFICULTY, ones_cancel=s.damage_ones_cancel, can_botch=False)
 
 
 def riposte_levels(damage: int, soaked: int) -> int:
@@ -278,7 +292,14 @@ def damage_pool(s: Strike, pool: int) -> VtmPool | None:
     pack says otherwise (None: no roll, no damage)."""
     if pool <= 0 and not s.min_one_die:
         return None
-    return _pool(pool, DAMAGE_DIFFICULTY, s.damage_ones_cancel, False, True, s.damage_auto)
+    return _pool(
+        pool,
+        DAMAGE_DIFFICULTY,
+        ones_cancel=s.damage_ones_cancel,
+        can_botch=False,
+        min_one=True,
+        auto=s.damage_auto,
+    )
 
 
 def disarms(s: Strike, dealt: int) -> bool:
@@ -297,7 +318,7 @@ def soak_pool(s: Strike, dealt: int) -> VtmPool | None:
     botches: V-SOAK-3); None when there is nothing to soak or no die to soak with."""
     if dealt <= 0 or s.soak <= 0:
         return None
-    return _pool(s.soak, SOAK_DIFFICULTY, s.damage_ones_cancel, False, False, 0)
+    return _pool(s.soak, SOAK_DIFFICULTY, ones_cancel=s.damage_ones_cancel, can_botch=False)
 
 
 def levels_lost(s: Strike, dealt: int, soaked: int) -> tuple[int, bool]:
