@@ -552,7 +552,7 @@ class VtmReferee(EscapeReferee):
                 if cmd.type == "act":
                     self.before_attack(bout, state, f)
                 execute(cmd, dice)
-                if len(self.standing(encounter.state, bout)) < 2:
+                if self.decided(encounter.state, bout):
                     return
             else:
                 return
@@ -576,6 +576,19 @@ class VtmReferee(EscapeReferee):
         cmd = bout.tactics[target.side].react(state, target)
         if cmd is not None:
             bout.encounter.execute(cmd, bout.dice)
+
+    def decided(self, state: VtmState, bout: Bout) -> bool:
+        """Whether fewer than two sides stand (``standing``), asked after every action: the
+        sides of the fighters still able, unless one of them is fleeing (then ``standing``
+        itself, which reads who has fled)."""
+        sides = set()
+        tactics = bout.tactics
+        for f in state.fighters.values():
+            if not f.out_of_fight:
+                if tactics[f.side].fleeing(state, f):
+                    return len(self.standing(state, bout)) < 2
+                sides.add(f.side)
+        return len(sides) < 2
 
     def standing(self, state: VtmState, bout: Bout) -> dict[str, list[str]]:
         """Fighters still in the fight by side: able, and not fled."""
