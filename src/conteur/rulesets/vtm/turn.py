@@ -39,7 +39,6 @@ from .events import (
     TurnEnded,
     TurnStarted,
     WillpowerSpent,
-    declaration_to_dict,
 )
 from .rulebook import rules_of
 from .state import DEFENSIVE, Action, Declaration, Fighter, VtmState
@@ -159,14 +158,7 @@ def declare(ctx: Resolution, command: Command, validate: Any) -> None:
         ("V-INI-5", decl.delayed),
         ("V-DEF-7", bool(decl.full_defense)),
     )
-    ctx.emit(
-        ActionDeclared(
-            fighter=actor,
-            declaration=declaration_to_dict(decl),
-            summary=summary_of(decl),
-            rules=rules,
-        )
-    )
+    ctx.emit(ActionDeclared.of(actor, decl, summary_of(decl), rules))
     if not declaring_now(state):
         next_cursor = state.cursor - 1
         if next_cursor >= 0:
