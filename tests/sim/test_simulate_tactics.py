@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-from pathlib import Path
 from typing import Any
 
 import pytest
@@ -19,13 +18,12 @@ from conteur.rulesets.vtm.events import (
     Moved,
 )
 from conteur.rulesets.vtm.ranged import Aimed
-from conteur.rulesets.vtm.sim import Dodge, VtmReferee, VtmTactic
+from conteur.rulesets.vtm.sim import Dodge, VtmTactic
 from conteur.rulesets.vtm.state import Fighter, VtmState
 from conteur.rulesets.vtm.turn import declaring_now
-from conteur.sim.referee import Bout, get_referee
+from conteur.sim.referee import get_referee
 from conteur.sim.tactics import Tactic, make_tactic, parse_tactic_option, side_tactics
 
-VTM_4V4 = Path(__file__).resolve().parents[2] / "examples" / "simulation" / "4v4_1899.yaml"
 HUNTER = (
     "{id: van, side: hunters, position: [0, 0], dexterity: 3, firearms: 3, melee: 2, wits: 2,"
     " perception: 3, dodge: 2, stamina: 2, willpower: 5, weapons: [heavy_revolver, knife]}"
@@ -263,41 +261,6 @@ def test_a_fighter_who_ran_far_enough_has_fled() -> None:
     )
     assert record.error is None
     assert record.fates[0] == "fled" and record.winner == "undead"
-
-
-class _Checked(VtmReferee):
-    """The vtm referee asserting, each time it asks whether the fight is decided, that the
-    answer is ``standing``'s (fewer than two sides with a fighter able and not fled)."""
-
-    asked = 0
-    decisive = 0
-    fleeing = 0
-
-    def decided(self, state: VtmState, bout: Bout) -> bool:
-        answer = super().decided(state, bout)
-        assert answer == (len(self.standing(state, bout)) < 2)
-        self.asked += 1
-        self.decisive += answer
-        self.fleeing += any(
-            bout.tactics[f.side].fleeing(state, f)
-            for f in state.fighters.values()
-            if not f.out_of_fight
-        )
-        return answer
-
-
-@pytest.mark.parametrize("tactics", [("flee", "nearest"), ("nearest", "flee"), ("dodge", "aim")])
-def test_the_fight_is_decided_when_fewer_than_two_sides_stand(tactics: tuple[str, str]) -> None:
-    referee = _Checked()
-    data = yaml.safe_load(VTM_4V4.read_text(encoding="utf-8"))
-    sides = ("chasseurs", "vampires")
-    for seed in range(6):
-        enc = Encounter.start(data, VTM_4V4.parent, keep_history=False)
-        chosen = {side: tactic(name) for side, name in zip(sides, tactics, strict=True)}
-        record = referee.fight(enc, SeededDice(seed), chosen, 20, 30.0)
-        assert record.error is None, record.error
-    assert referee.asked > 100 and referee.decisive > 0
-    assert referee.fleeing > 0 or "flee" not in tactics  # the answer read from ``standing``
 
 
 def test_between_turns_a_knocked_down_fighter_tries_to_get_up() -> None:

@@ -577,26 +577,12 @@ class VtmReferee(EscapeReferee):
         if cmd is not None:
             bout.encounter.execute(cmd, bout.dice)
 
-    def decided(self, state: VtmState, bout: Bout) -> bool:
-        """Whether fewer than two sides stand (``standing``), asked after every action: the
-        sides of the fighters still able, unless one of them is fleeing (then ``standing``
-        itself, which reads who has fled)."""
-        sides = set()
-        tactics = bout.tactics
-        for f in state.fighters.values():
-            if not f.out_of_fight:
-                if tactics[f.side].fleeing(state, f):
-                    return len(self.standing(state, bout)) < 2
-                sides.add(f.side)
-        return len(sides) < 2
+    def able(self, state: VtmState) -> list[Fighter]:
+        return [f for f in state.fighters.values() if not f.out_of_fight]
 
     def standing(self, state: VtmState, bout: Bout) -> dict[str, list[str]]:
         """Fighters still in the fight by side: able, and not fled."""
-        able: dict[str, list[Fighter]] = {}
-        for f in state.fighters.values():
-            if not f.out_of_fight:
-                able.setdefault(f.side, []).append(f)
-        return self.not_fled(state, able, bout)
+        return self.able_standing(state, bout)
 
     def fate(self, state: VtmState, f: Fighter, bout: Bout) -> str:
         """The fighter's fate at the end (``referee.FATES``)."""
