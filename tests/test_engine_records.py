@@ -325,3 +325,43 @@ def test_a_lean_init_stores_fields_named_like_its_own_locals() -> None:
     r = Named(3, self="x")
     assert (r.d, r.self) == (3, "x")
     assert r == Named(d=3, self="x") and r != Named(d=4, self="x")
+
+
+def test_an_event_stamped_with_its_visibility_is_the_replaced_event() -> None:
+    """``_stamped`` (``Resolution.emit``) copies an event's fields straight: what
+    ``dataclasses.replace`` gives, for every event of simulated fights of each ruleset."""
+    from pathlib import Path
+
+    import yaml
+
+    from conteur.dice import SeededDice
+    from conteur.engine import Encounter
+    from conteur.engine.ruleset import _stamped
+    from conteur.engine.visibility import GM_ONLY, owned_by
+    from conteur.sim.referee import get_referee
+    from conteur.sim.tactics import make_tactic
+
+    examples = Path(__file__).resolve().parents[1] / "examples"
+    seen = 0
+    for path in (
+        examples / "simulation" / "4v4_1899.yaml",
+        examples / "hunter" / "cellule.yaml",
+        examples / "western" / "saloon.yaml",
+    ):
+        data = yaml.safe_load(path.read_text(encoding="utf-8"))
+        enc = Encounter.start(data, path.parent, keep_history=False)
+        name = enc.ruleset.name
+        sides = {f.side for f in enc.state.fighters.values()}
+        tactics = {side: make_tactic(name, "nearest", {}) for side in sides}
+        get_referee(name).fight(enc, SeededDice(3), tactics, 20, 50.0)
+        for ev in enc.events():
+            for vis in (GM_ONLY, owned_by("x")):
+                stamped = _stamped(ev, vis)
+                replaced = dataclasses.replace(ev, seen=vis)
+                assert type(stamped) is type(replaced) and stamped == replaced
+                for f in dataclasses.fields(ev):  # the same values, not copies
+                    assert getattr(stamped, f.name) is getattr(replaced, f.name)
+                assert stamped.seen is vis
+                assert stamped is not ev and ev.seen is not vis
+            seen += 1
+    assert seen > 100

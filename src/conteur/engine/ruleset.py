@@ -101,6 +101,10 @@ def _renamed(entry: Mapping[str, Any], number: int) -> dict[str, Any]:
     }
 
 
+_PLAIN: dict[type, bool] = {}
+"""Event classes by whether they have no ``__post_init__`` (``_stamped``)."""
+
+
 def _stamped(event: Event, seen: Visibility) -> Event:
     """``event`` with its visibility ``seen`` (events are frozen).
 
@@ -109,7 +113,10 @@ def _stamped(event: Event, seen: Visibility) -> Event:
     ``dataclasses.replace`` gives, without calling ``__init__`` through every field's
     descriptor (it was the largest single cost of ``emit`` in a simulated fight)."""
     cls = type(event)
-    if hasattr(cls, "__post_init__") or not hasattr(event, "__dict__"):
+    plain = _PLAIN.get(cls)
+    if plain is None:  # asked once per class: ``hasattr`` on a missing name raises inside
+        plain = _PLAIN[cls] = not hasattr(cls, "__post_init__")
+    if not plain or not hasattr(event, "__dict__"):
         return dataclasses.replace(event, seen=seen)
     copy = object.__new__(cls)
     fields = copy.__dict__

@@ -307,7 +307,10 @@ def first_action_details(state: VtmState, c: Command) -> Command:
     first = turn.flat_actions(c.args) if listed is None else listed  # a form: field by field
     if f is None or not first or all(k == "actions" for k in c.args):
         return c  # nothing beside the actions (the simulator's declarations): nothing to move
-    names = {p.name for extra in rules_of(state).of(hooks.form_params) for p in extra(state, f)}
+    extras = rules_of(state).of(hooks.form_params)
+    if not extras:
+        return c  # no rule in play offers details to move (only an option pack's do)
+    names = {p.name for extra in extras for p in extra(state, f)}
     moved = {k: v for k, v in c.args.items() if k in names}
     if not moved:
         return c
