@@ -849,6 +849,11 @@ def strike_odds(
     )
 
 
+def _rows(request: VtmPool) -> list[tuple[int, float]]:
+    """The pool's outcomes as (successes, probability): for a pool read against many inputs."""
+    return [(r.successes, q) for r, q in request.outcomes()]
+
+
 def _bare_odds(s: Strike, share: Callable[[int], int] | None) -> StrikeOdds:
     """``strike_odds`` without its ends: the same stage rules, called in the same order on
     the same values, the masses merged by value in one dict per stage.
@@ -877,7 +882,7 @@ def _bare_odds(s: Strike, share: Callable[[int], int] | None) -> StrikeOdds:
     # The defence (V-DEF-2): a net of 0 or less is a miss.
     get = net.get
     last: VtmPool | None = None
-    outcomes: Any = ()
+    rows: list[tuple[int, float]] = []
     for k, p in rolled.items():
         request = defence_pool(s, k)
         if request is None:
@@ -885,9 +890,9 @@ def _bare_odds(s: Strike, share: Callable[[int], int] | None) -> StrikeOdds:
             net[seen] = get(seen, 0.0) + p
             continue
         if request is not last:
-            last, outcomes = request, request.outcomes()
-        for r, q in outcomes:
-            seen = net_after_defence(k, r.successes)
+            last, rows = request, _rows(request)
+        for x, q in rows:
+            seen = net_after_defence(k, x)
             if seen < 0:
                 seen = 0
             net[seen] = get(seen, 0.0) + p * q
@@ -929,9 +934,9 @@ def _bare_odds(s: Strike, share: Callable[[int], int] | None) -> StrikeOdds:
             levels[n] = at(n, 0.0) + p
             continue
         if request is not last:
-            last, outcomes = request, request.outcomes()
-        for r, q in outcomes:
-            n = levels_lost(s, x, r.successes)[0]
+            last, rows = request, _rows(request)
+        for y, q in rows:
+            n = levels_lost(s, x, y)[0]
             levels[n] = at(n, 0.0) + p * q
     return StrikeOdds(
         p_botch=p_botch,
