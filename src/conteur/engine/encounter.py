@@ -256,6 +256,7 @@ class Encounter:
         if newcomer is not None:  # it joins hidden: its joining is the GM's alone too
             hidden = hidden | {newcomer}
             events = (*events, JoinedHidden(fighter=newcomer, seen=GM_ONLY))
+            self._joined_hidden = True  # only the engine adds it, here (``_append`` looks not)
         if hidden:
             if reveals and actor is not None:
                 hidden = hidden - {actor}
@@ -264,9 +265,10 @@ class Encounter:
         return self._append(command, events)
 
     def _append(self, command: Command, events: tuple[Event, ...]) -> EventList:
-        """Log ``command`` with ``events``, already folded into the live state."""
+        """Log ``command`` with ``events``, already folded into the live state (a
+        ``JoinedHidden`` among them is noted by ``execute``, which adds it: no event of a
+        ruleset's is one, so the events are not searched for it at every command)."""
         entry = CommandEntry(len(self.log), command, events)
-        self._note_hidden(entry)
         self.log.append(entry)
         active = self._active
         active.append(entry)

@@ -168,6 +168,31 @@ class EscapeReferee(FightersReferee, ABC):
     def fate(self, state: Any, f: Any, bout: Bout) -> str:
         """The fighter's fate at the end (``FATES``)."""
 
+    def able(self, state: Any) -> list[Any]:
+        """The fighters still able to fight, fled or not, in the state's order (read by
+        ``able_standing`` and ``decided``; a referee that reads neither needs not say)."""
+        raise NotImplementedError
+
+    def able_standing(self, state: Any, bout: Bout) -> dict[str, list[str]]:
+        """``standing`` read from ``able``: the fighters able to fight but those that have
+        fled (``not_fled``), by side."""
+        by_side: dict[str, list[Any]] = {}
+        for f in self.able(state):
+            by_side.setdefault(f.side, []).append(f)
+        return self.not_fled(state, by_side, bout)
+
+    def decided(self, state: Any, bout: Bout) -> bool:
+        """Whether fewer than two sides stand (``able_standing``), asked after every
+        command: the sides of the fighters still able, unless one of them is fleeing (then
+        ``able_standing`` itself, which reads who has fled)."""
+        sides = set()
+        tactics = bout.tactics
+        for f in self.able(state):
+            if tactics[f.side].fleeing(state, f):
+                return len(self.able_standing(state, bout)) < 2
+            sides.add(f.side)
+        return len(sides) < 2
+
     def not_fled(
         self, state: Any, able: Mapping[str, Sequence[Any]], bout: Bout
     ) -> dict[str, list[str]]:

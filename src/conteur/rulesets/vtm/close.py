@@ -302,7 +302,10 @@ def ending_fallen_locks(
 def end_fallen_locks(ctx: Resolution) -> None:
     """A lock ends when either fighter is out of the fight (incapacitated, dead, torpor)."""
     state: VtmState = ctx.state
+    key = Holding.key
     for f in list(state.fighters.values()):
+        if key not in f.conditions.records:  # ``of`` would answer None (after every action)
+            continue
         holding = f.conditions.of(Holding)
         if holding is None:
             continue

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass, replace
+from functools import cached_property
 from typing import Any, ClassVar, Literal
 
 from conteur.dice.asks import RollAsk
@@ -222,8 +223,25 @@ class ActionDeclared(Event):
         out["summary"] = DeclarationText(self.declaration, names or {})
         return out
 
+    @classmethod
+    def of(
+        cls, fighter: str, decl: Declaration, summary: str, rules: tuple[str, ...]
+    ) -> ActionDeclared:
+        """The event of ``decl``, which it keeps as read (``declared``): what
+        ``declaration_from_dict`` reads back from its ``declaration`` is equal to it."""
+        event = cls(
+            fighter=fighter, declaration=declaration_to_dict(decl), summary=summary, rules=rules
+        )
+        event.__dict__["declared"] = decl  # ``declared``'s value, not a field
+        return event
+
+    @cached_property
+    def declared(self) -> Declaration:
+        """The declaration read back from ``declaration`` (once: an event is immutable)."""
+        return declaration_from_dict(self.declaration)
+
     def apply(self, state: VtmState) -> None:
-        decl = declaration_from_dict(self.declaration)
+        decl = self.declared
         progress = state.fighters[self.fighter].progress
         progress.declaration = decl
         if decl.delayed:

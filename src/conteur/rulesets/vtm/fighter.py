@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import copy
 from dataclasses import dataclass, field, fields
+from functools import cached_property
 from typing import Any, Literal
 
 from conteur.engine.geometry import Position
@@ -65,10 +66,15 @@ class Declaration:
     def __deepcopy__(self, memo: dict[int, Any]) -> Declaration:
         return self  # immutable
 
-    @property
+    @cached_property
     def multiple(self) -> int:
-        """Number of actions under the multiple-action rule (Celerity's excluded)."""
-        return sum(1 for a in self.actions if not a.celerity)
+        """Number of actions under the multiple-action rule (Celerity's excluded); counted
+        once (asked for each action when the declaration is folded, and at every attack)."""
+        count = 0
+        for a in self.actions:
+            if not a.celerity:
+                count += 1
+        return count
 
 
 @dataclass(kw_only=True)

@@ -7,6 +7,8 @@ rules of ranged combat (aim, range bands, cover, off hand) are in ``ranged.py``.
 
 from __future__ import annotations
 
+from conteur.engine.geometry import distance
+
 from . import equipment
 from .conditions import Blinded, HeldBy, Holding, Immobilised, KnockedDown, OffBalance
 from .equipment import armour_of, outreached
@@ -225,9 +227,13 @@ def game_master_difficulty(d: AttackDraft) -> None:
 def close_opponents(state: object, fid: str) -> int:
     """Enemies standing within 2 m who can still fight (V-CC-11)."""
     assert isinstance(state, VtmState)
-    return sum(
-        1 for e in state.enemies(fid) if not e.out_of_fight and state.distance(fid, e.id) <= 2.0
-    )
+    f = state.fighters[fid]
+    side, here = f.side, f.position
+    count = 0
+    for e in state.fighters.values():  # ``state.enemies``, without the list (every attack)
+        if e.side != side and not e.out_of_fight and distance(here, e.position) <= 2.0:
+            count += 1
+    return count
 
 
 KEEN_SENSES = ("heightened_senses", "eyes_of_the_beast")

@@ -552,7 +552,7 @@ class VtmReferee(EscapeReferee):
                 if cmd.type == "act":
                     self.before_attack(bout, state, f)
                 execute(cmd, dice)
-                if len(self.standing(encounter.state, bout)) < 2:
+                if self.decided(encounter.state, bout):
                     return
             else:
                 return
@@ -577,13 +577,12 @@ class VtmReferee(EscapeReferee):
         if cmd is not None:
             bout.encounter.execute(cmd, bout.dice)
 
+    def able(self, state: VtmState) -> list[Fighter]:
+        return [f for f in state.fighters.values() if not f.out_of_fight]
+
     def standing(self, state: VtmState, bout: Bout) -> dict[str, list[str]]:
         """Fighters still in the fight by side: able, and not fled."""
-        able: dict[str, list[Fighter]] = {}
-        for f in state.fighters.values():
-            if not f.out_of_fight:
-                able.setdefault(f.side, []).append(f)
-        return self.not_fled(state, able, bout)
+        return self.able_standing(state, bout)
 
     def fate(self, state: VtmState, f: Fighter, bout: Bout) -> str:
         """The fighter's fate at the end (``referee.FATES``)."""

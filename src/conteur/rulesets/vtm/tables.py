@@ -776,8 +776,13 @@ class Tables:
 
     def weapon(self, ref: str) -> Weapon:
         """The weapon named ``ref`` (id or name); ConteurError with close names otherwise."""
+        found = self._weapon_refs
+        if ref.__class__ is str:  # a name found before: one dict read (~370 a vtm fight)
+            hit = found.get(ref)
+            if hit is not None:
+                return hit
         keys = ("vtm.weapon.other_era", "vtm.weapon.unknown_suggest", "vtm.weapon.unknown")
-        return self._named("weapon", keys, ref, self._weapon_index, self.weapons, self._weapon_refs)
+        return self._named("weapon", keys, ref, self._weapon_index, self.weapons, found)
 
     def find_armour(self, ref: str) -> Armour:
         """The armour named ``ref`` (id or name); ConteurError with close names otherwise."""

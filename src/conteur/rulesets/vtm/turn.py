@@ -12,7 +12,7 @@
 from __future__ import annotations
 
 import re
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from functools import partial
 from typing import Any
 
@@ -39,7 +39,6 @@ from .events import (
     TurnEnded,
     TurnStarted,
     WillpowerSpent,
-    declaration_to_dict,
 )
 from .rulebook import rules_of
 from .state import DEFENSIVE, Action, Declaration, Fighter, VtmState
@@ -159,14 +158,7 @@ def declare(ctx: Resolution, command: Command, validate: Any) -> None:
         ("V-INI-5", decl.delayed),
         ("V-DEF-7", bool(decl.full_defense)),
     )
-    ctx.emit(
-        ActionDeclared(
-            fighter=actor,
-            declaration=declaration_to_dict(decl),
-            summary=summary_of(decl),
-            rules=rules,
-        )
-    )
+    ctx.emit(ActionDeclared.of(actor, decl, summary_of(decl), rules))
     if not declaring_now(state):
         next_cursor = state.cursor - 1
         if next_cursor >= 0:
@@ -307,7 +299,7 @@ def due_at_rank(state: VtmState) -> list[str]:
     return [
         fid
         for fid in state.order[state.cursor]
-        if any(t == "rank" for _, t in state.fighters[fid].progress.pending)
+        if first_of(state.fighters[fid].progress.pending, "rank") is not None
     ]
 
 
@@ -318,7 +310,7 @@ def due_at_end(state: VtmState) -> str | None:
     ranked = state.ranked()
     if state.end_cursor < len(ranked):
         fid = ranked[state.end_cursor]
-        if any(t == "end" for _, t in state.fighters[fid].progress.pending):
+        if first_of(state.fighters[fid].progress.pending, "end") is not None:
             return fid
     return None
 
@@ -329,7 +321,7 @@ def waiting(state: VtmState) -> list[str]:
         f.id
         for f in state.fighters.values()
         if f.progress.waiting
-        and any(t == "delayed" for _, t in f.progress.pending)
+        and first_of(f.progress.pending, "delayed") is not None
         and not f.out_of_fight
     ]
 
@@ -344,13 +336,23 @@ def next_timing(state: VtmState, fid: str) -> tuple[int, str] | None:
         state.phase == "resolution"
         and state.cursor < len(state.order)
         and fid in state.order[state.cursor]
-        and any(t == "rank" for _, t in pending)
     ):
-        return next((p for p in pending if p[1] == "rank"), None)
+        found = first_of(pending, "rank")
+        if found is not None:
+            return found
     if fid == due_at_end(state):
-        return next((p for p in pending if p[1] == "end"), None)
-    if f.progress.waiting and any(t == "delayed" for _, t in pending) and not f.out_of_fight:
-        return next((p for p in pending if p[1] == "delayed"), None)
+        return first_of(pending, "end")
+    if f.progress.waiting and not f.out_of_fight:
+        return first_of(pending, "delayed")
+    return None
+
+
+def first_of(pending: Sequence[tuple[int, str]], timing: str) -> tuple[int, str] | None:
+    """The first of the ``pending`` actions (index, timing) of ``timing``, None when none is
+    (a loop: ``any`` or ``next`` over a generator cost more, asked ~400 times a fight)."""
+    for p in pending:
+        if p[1] == timing:
+            return p
     return None
 
 
@@ -372,7 +374,7 @@ def advance(ctx: Resolution) -> None:
                 f = state.fighters[fid]
                 if f.progress.frozen_penalty is not None:
                     continue  # acting simultaneously: the rank's start decides (V-INI-2)
-                if any(t == "rank" for _, t in f.progress.pending):
+                if first_of(f.progress.pending, "rank") is not None:
                     if f.out_of_fight:
                         f_lost_rank(ctx, fid)
                     elif f.conditions.of(Dazed):
@@ -401,7 +403,7 @@ def advance(ctx: Resolution) -> None:
                 return
             fid = ranked[state.end_cursor]
             f = state.fighters[fid]
-            has_end = any(t == "end" for _, t in f.progress.pending)
+            has_end = first_of(f.progress.pending, "end") is not None
             if has_end and f.out_of_fight:
                 ctx.emit(ActionLost(fighter=fid, reason="out_of_fight", rules=("V-DMG-5",)))
                 continue

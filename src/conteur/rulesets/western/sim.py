@@ -99,7 +99,7 @@ class WesternReferee(EscapeReferee):
         encounter, dice, tactics = bout.encounter, bout.dice, bout.tactics
         for _ in range(self.max_steps):
             state: WesternState = encounter.state
-            if len(self.standing(state, bout)) < 2:
+            if self.decided(state, bout):
                 return
             due = state.due()
             if due is None:
@@ -113,11 +113,10 @@ class WesternReferee(EscapeReferee):
 
     def standing(self, state: WesternState, bout: Bout) -> dict[str, list[str]]:
         """Fighters still in the fight by side: standing, and not fled."""
-        able: dict[str, list[Fighter]] = {}
-        for f in state.fighters.values():
-            if f.standing:
-                able.setdefault(f.side, []).append(f)
-        return self.not_fled(state, able, bout)
+        return self.able_standing(state, bout)
+
+    def able(self, state: WesternState) -> list[Fighter]:
+        return [f for f in state.fighters.values() if f.standing]
 
     def fate(self, state: WesternState, f: Fighter, bout: Bout) -> str:
         """``referee.FATES``: out of the fight and unconscious are *incapacitated*."""
