@@ -189,3 +189,66 @@ def test_the_renderer_loads_without_markdown_and_still_renders_it() -> None:
     assert found["loaded"] == []
     assert found["stand_ins"] == ["_Deferred", "_Deferred"]
     assert found["real"] and found["same"] and found["traceback"]
+
+
+COLLECTIONS = """
+import gc, json, sys
+from conteur.launch import main
+started = []
+gc.callbacks.append(lambda phase, info: started.append(info) if phase == "start" else None)
+as_script = sys.argv[1] == "script"
+sys.argv[1:] = sys.argv[2:]
+try:
+    main() if as_script else main(sys.argv[1:])
+except SystemExit:
+    pass
+found = {"collections": len(started), "enabled": gc.isenabled(), "frozen": gc.get_freeze_count()}
+print(json.dumps(found))
+"""
+
+
+def collections_of(argv: list[str], how: str = "script") -> Any:
+    """How many passes the cyclic collector made while ``conteur argv`` ran in a fresh
+    process — through ``main()`` as the console script calls it (``how="script"``) or
+    ``main(argv)`` (``"call"``) — whether it is on afterwards and how many objects it froze."""
+    done = subprocess.run(
+        [sys.executable, "-c", COLLECTIONS, how, *argv],
+        capture_output=True,
+        text=True,
+        check=True,
+        timeout=120,
+    )
+    return json.loads(done.stdout.strip().splitlines()[-1])
+
+
+ODDS_ANSWERS = [
+    [*ATTACK, "--json"],
+    ATTACK,
+    ["odds", "vtm", "--pool", "6"],
+    ["odds", "hunter", "--pool", "5"],
+]
+
+
+@pytest.mark.parametrize("argv", ODDS_ANSWERS)
+def test_an_odds_answer_starts_without_the_collector(argv: list[str]) -> None:
+    # The start is mostly imports (no garbage): the collector is paused while the answer is
+    # read and made; the console script's process ends with the answer, what the start made
+    # is frozen, so no collection runs at all, and the collector is on again.
+    found = collections_of(argv)
+    assert found["collections"] == 0 and found["enabled"]
+    assert found["frozen"] > 10_000
+
+
+@pytest.mark.parametrize("argv", ODDS_ANSWERS[:2])
+def test_a_caller_of_main_gets_the_collector_back_as_it_was(argv: list[str]) -> None:
+    # main(argv) in a process that goes on: nothing frozen, the collector on, and what the
+    # start made walked once as it restarts.
+    found = collections_of(argv, "call")
+    assert found == {"collections": 1, "enabled": True, "frozen": 0}
+
+
+@pytest.mark.parametrize("how", ["script", "call"])
+def test_the_collector_runs_as_usual_for_what_the_typer_app_answers(how: str) -> None:
+    # `odds attack --help` goes to the Typer app: it sees the collector as ever.
+    found = collections_of([*ATTACK, "--help"], how)
+    assert found["enabled"] and found["collections"] > 5 and found["frozen"] == 0

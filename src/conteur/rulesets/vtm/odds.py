@@ -236,21 +236,26 @@ def _ends_read(
     hurt = copy.copy(target)
     kind = target.kind
     threshold = daze_threshold(state, target)
-    totals = dict.fromkeys(("incap", "killed", "dazed"), 0.0)
-    for levels, track in _tracks_in_turn(target.health, strike.damage_type, chain.levels):
+    incap = killed = p_dazed = 0.0
+    lost = chain.levels
+    for levels, track in _tracks_in_turn(target.health, strike.damage_type, lost):
         hurt.health = track
-        p = chain.levels[levels]
+        p = lost[levels]
         end = track_fate(track, kind)  # ``Fighter.fate``
         if end != "alive":
-            totals["incap"] += p
+            incap += p
             if end in KILLED:
-                totals["killed"] += p
+                killed += p
         if dazed or dazes(state, hurt, levels, threshold):
-            totals["dazed"] += p
-    totals["botch"] = chain.p_botch
-    totals["armour"] = 0.0 if target.armour_destroyed else chain.p_armour_destroyed
-    totals["down"] = math.fsum(chain.levels.values()) if down else 0.0
-    return totals
+            p_dazed += p
+    return {
+        "incap": incap,
+        "killed": killed,
+        "dazed": p_dazed,
+        "botch": chain.p_botch,
+        "armour": 0.0 if target.armour_destroyed else chain.p_armour_destroyed,
+        "down": math.fsum(lost.values()) if down else 0.0,
+    }
 
 
 def _ends_run(

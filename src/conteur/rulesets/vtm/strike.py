@@ -744,27 +744,27 @@ def strike_odds(
     values merged. ``share`` turns the attack's successes into the target's share
     of a roll made for several (a volley, ``volley_odds``). ``paths=False``: the
     distributions alone, no ``ends`` (what the odds need when nothing after the dice
-    is run, ``odds._ends_read``): no script is kept, and a parried miss is not split
-    by what its riposte costs the attacker (only the attacker's track reads it).
+    is run, ``odds._ends_read``; ``_bare_odds``): no script is kept, and a parried miss
+    is not split by what its riposte costs the attacker (only the attacker's track reads
+    it).
     """
+    if not paths:
+        return _bare_odds(s, share)
     ends: dict[tuple[Any, ...], StrikeEnd] = {}
     net_dist: dict[int, float] = {}
     levels_dist: dict[int, float] = {}
     p_botch = 0.0
-    settled = 0.0  # the mass of the ways the dice end before any damage roll
 
     # The attack roll (V-ATK-5).
     rolled: dict[int, list[Any]] = {}
     for i, (r, p) in enumerate(attack_pool(s).outcomes()):
         if r.botch:
             p_botch += p
-            if paths:
-                _end(ends, ("botch",), p, (i,))
+            _end(ends, ("botch",), p, (i,))
         else:
             _add(rolled, share(r.successes) if share is not None else r.successes, p, (i,))
     if p_botch:
         net_dist[0] = p_botch
-        settled = p_botch
 
     # The defence (V-DEF-2, V-DEF-5).
     through: dict[int, list[Any]] = {}
@@ -774,28 +774,11 @@ def strike_odds(
         request = defence_pool(s, k)
         if request is None:
             nets: list[tuple[int, float, tuple[int, ...]]] = [(k, p, script)]
-        elif paths:
+        else:
             nets = [
                 (net_after_defence(k, r.successes), p * q, (*script, j))
                 for j, (r, q) in enumerate(request.outcomes())
             ]
-        else:  # the same as below, without the ends
-            for r, q in request.outcomes():
-                net = net_after_defence(k, r.successes)
-                pn = p * q
-                if net > 0:
-                    net_dist[net] = net_dist.get(net, 0.0) + pn
-                    if damaging:
-                        entry = through.get(net)
-                        if entry is None:
-                            through[net] = [pn, script]
-                        else:
-                            entry[0] += pn
-                        continue
-                else:
-                    net_dist[0] = net_dist.get(0, 0.0) + pn
-                settled += pn
-            continue
         for net, pn, sn in nets:
             seen = net if net > 0 else 0
             net_dist[seen] = net_dist.get(seen, 0.0) + pn
@@ -805,8 +788,6 @@ def strike_odds(
                     through[net] = [pn, sn]
                 else:
                     entry[0] += pn
-            elif not paths:
-                settled += pn
             elif net < 0 and riposte is not None:
                 _riposte_ends(s, riposte, -net, pn, sn, ends)
             elif net <= 0:
@@ -819,18 +800,7 @@ def strike_odds(
     for net, (p, script) in through.items():
         request = damage_pool(s, damage_dice_of(s, net)[1])
         if request is None:
-            if paths:
-                _end(ends, ("hit",), p, script)
-            else:
-                settled += p
-            continue
-        if not paths:  # the same as below, without the scripts
-            for r, q in request.outcomes():
-                entry = dealt.get(r.successes)
-                if entry is None:
-                    dealt[r.successes] = [p * q, script]
-                else:
-                    entry[0] += p * q
+            _end(ends, ("hit",), p, script)
             continue
         for j, (r, q) in enumerate(request.outcomes()):
             entry = dealt.get(r.successes)
@@ -841,35 +811,19 @@ def strike_odds(
 
     # Disarm (V-CC-6), armour (V-ARM-3), soak and the levels lost (V-SOAK-*, V-DMG-5, V-DMG-6).
     # No damage roll so far: a botch, a miss, a hit without damage.
-    if paths:
-        settled = math.fsum(e.p for e in ends.values())
+    settled = math.fsum(e.p for e in ends.values())
     damage = {0: settled} if ends or settled else {}
-    if not paths and settled:
-        levels_dist[0] = settled
     p_armour = 0.0
-    get_levels = levels_dist.get
     for x, (p, script) in dealt.items():
         damage[x] = damage.get(x, 0.0) + p
         if disarms(s, x):
-            if paths:
-                _end(ends, ("disarmed", x), p, script, x)
-            else:
-                levels_dist[0] = levels_dist.get(0, 0.0) + p
+            _end(ends, ("disarmed", x), p, script, x)
             continue
         broken = breaks_armour(s, x)
         p_armour += p if broken else 0.0
         request = soak_pool(s, x)
         if request is None:
-            levels = levels_lost(s, x, 0)[0]
-            if paths:
-                _end(ends, ("hit", levels, broken), p, script, x)
-            else:
-                levels_dist[levels] = levels_dist.get(levels, 0.0) + p
-            continue
-        if not paths:
-            for r, q in request.outcomes():
-                levels = levels_lost(s, x, r.successes)[0]
-                levels_dist[levels] = get_levels(levels, 0.0) + p * q
+            _end(ends, ("hit", levels_lost(s, x, 0)[0], broken), p, script, x)
             continue
         lost: dict[int, list[Any]] = {}  # levels -> [mass, the first soak outcome giving them]
         for j, (r, q) in enumerate(request.outcomes()):
@@ -892,6 +846,105 @@ def strike_odds(
         levels=levels_dist,
         p_armour_destroyed=p_armour,
         ends=ends,
+    )
+
+
+def _rows(request: VtmPool) -> list[tuple[int, float]]:
+    """The pool's outcomes as (successes, probability): for a pool read against many inputs."""
+    return [(r.successes, q) for r, q in request.outcomes()]
+
+
+def _bare_odds(s: Strike, share: Callable[[int], int] | None) -> StrikeOdds:
+    """``strike_odds`` without its ends: the same stage rules, called in the same order on
+    the same values, the masses merged by value in one dict per stage.
+
+    Each stage's input is the dict the stage before merged: the hits' masses are the
+    net successes' own above 0 (``net``), and what ends before any damage roll (a botch,
+    a miss, a hit without damage) is the mass of 0 net successes, plus the hits that roll
+    no damage. A stage rule hands back one frozen pool per request (``_pool``): the
+    outcomes of a pool are read once however many inputs ask for it in a row (the
+    defence against each attack value, the soak against each damage value).
+    """
+    net: dict[int, float] = {}
+    p_botch = 0.0
+
+    # The attack roll (V-ATK-5).
+    rolled: dict[int, float] = {}
+    for r, p in attack_pool(s).outcomes():
+        if r.botch:
+            p_botch += p
+        else:
+            k = share(r.successes) if share is not None else r.successes
+            rolled[k] = rolled.get(k, 0.0) + p
+    if p_botch:
+        net[0] = p_botch
+
+    # The defence (V-DEF-2): a net of 0 or less is a miss.
+    get = net.get
+    last: VtmPool | None = None
+    rows: list[tuple[int, float]] = []
+    for k, p in rolled.items():
+        request = defence_pool(s, k)
+        if request is None:
+            seen = k if k > 0 else 0
+            net[seen] = get(seen, 0.0) + p
+            continue
+        if request is not last:
+            last, rows = request, _rows(request)
+        for x, q in rows:
+            seen = net_after_defence(k, x)
+            if seen < 0:
+                seen = 0
+            net[seen] = get(seen, 0.0) + p * q
+
+    # The damage roll (V-DMG-1, V-DMG-2, V-DMG-4).
+    dealt: dict[int, float] = {}
+    if s.no_damage:  # a hit does no damage: every end is settled before a damage roll
+        settled = math.fsum(net.values())
+    else:
+        settled = get(0, 0.0)
+        got = dealt.get
+        for k, p in net.items():
+            if k <= 0:
+                continue
+            request = damage_pool(s, damage_dice_of(s, k)[1])
+            if request is None:
+                settled += p
+                continue
+            for r, q in request.outcomes():
+                x = r.successes
+                dealt[x] = got(x, 0.0) + p * q
+
+    # Disarm (V-CC-6), armour (V-ARM-3), soak and the levels lost (V-SOAK-*, V-DMG-5, V-DMG-6).
+    damage = {0: settled} if settled else {}
+    levels = {0: settled} if settled else {}
+    p_armour = 0.0
+    at = levels.get
+    last = None
+    for x, p in dealt.items():
+        damage[x] = damage.get(x, 0.0) + p
+        if disarms(s, x):
+            levels[0] = at(0, 0.0) + p
+            continue
+        if breaks_armour(s, x):
+            p_armour += p
+        request = soak_pool(s, x)
+        if request is None:
+            n = levels_lost(s, x, 0)[0]
+            levels[n] = at(n, 0.0) + p
+            continue
+        if request is not last:
+            last, rows = request, _rows(request)
+        for y, q in rows:
+            n = levels_lost(s, x, y)[0]
+            levels[n] = at(n, 0.0) + p * q
+    return StrikeOdds(
+        p_botch=p_botch,
+        net=net,
+        damage=damage,
+        levels=levels,
+        p_armour_destroyed=p_armour,
+        ends={},
     )
 
 
