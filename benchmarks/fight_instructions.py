@@ -1,0 +1,126 @@
+"""Instructions a seeded fight costs, counted by valgrind's callgrind (load-independent).
+
+    .venv/bin/python benchmarks/fight_instructions.py [--fights N] [--config NAME]...
+                                                      [--compare REV]
+
+Each configuration of ``tests/sim/fight_records.py`` is fought under callgrind twice in
+a fresh interpreter: once with only the imports and a warm-up fight, once with ``N``
+fights more; the difference over ``N`` is what one fight costs, without the start-up.
+With ``--compare REV`` the same fights are counted on the commit ``REV`` (its ``src``,
+``tests/sim`` and ``examples``, taken by ``git archive``) in the same run, and the ratio
+is shown. Instruction counts do not move with the machine's load, unlike CPU seconds;
+a fight under callgrind runs about 50 times slower, so keep ``N`` small (10 vtm 4v4
+fights: about two minutes). Needs ``valgrind``; prints why and exits 0 without it.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import re
+import shutil
+import subprocess
+import sys
+import tarfile
+import tempfile
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+DEFAULT_CONFIGS = ("vtm 4v4", "hunter cellule", "western saloon")
+WARM_UP = 99  # a fight index no measured run uses
+
+
+def child(root: Path, name: str, fights: int) -> None:
+    """Fight the warm-up, then ``fights`` runs of configuration ``name`` from ``root``."""
+    sys.path[:0] = [str(root / "src"), str(root)]
+    from tests.sim.fight_records import CONFIGS, fought, job_of
+
+    _, path, tactics, _ = next(c for c in CONFIGS if c[0] == name)
+    job = job_of(path, tactics)
+    fought(job, WARM_UP)
+    for index in range(fights):
+        fought(job, index)
+
+
+def instructions(root: Path, name: str, fights: int, work: Path) -> int:
+    """Total instructions callgrind counts for the child run of ``fights`` fights."""
+    out = work / f"callgrind.{abs(hash((str(root), name, fights)))}.out"
+    env = dict(os.environ, PYTHONHASHSEED="0", PYTHONDONTWRITEBYTECODE="1")
+    subprocess.run(
+        [
+            "valgrind",
+            "--tool=callgrind",
+            f"--callgrind-out-file={out}",
+            sys.executable,
+            __file__,
+            "--child",
+            str(root),
+            name,
+            str(fights),
+        ],
+        check=True,
+        env=env,
+        cwd=root,
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.DEVNULL,
+    )
+    text = out.read_text()
+    match = re.search(r"^(?:summary|totals): (\d+)", text, re.MULTILINE)
+    if match is None:
+        raise SystemExit(f"no instruction total in {out}")
+    return int(match.group(1))
+
+
+def per_fight(root: Path, name: str, fights: int, work: Path) -> float:
+    """Instructions one fight of ``name`` costs from ``root``, start-up left out."""
+    base = instructions(root, name, 0, work)
+    return (instructions(root, name, fights, work) - base) / fights
+
+
+def archive(rev: str, into: Path) -> Path:
+    """The commit ``rev``'s ``src``, ``tests`` and ``examples``, unpacked under ``into``."""
+    tar = into / "rev.tar"
+    subprocess.run(
+        ["git", "archive", "--format=tar", f"--output={tar}", rev, "src", "tests", "examples"],
+        check=True,
+        cwd=ROOT,
+    )
+    target = into / "rev"
+    with tarfile.open(tar) as bundle:
+        bundle.extractall(target, filter="data")
+    return target
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    parser.add_argument("--fights", type=int, default=10, help="fights per count (10)")
+    parser.add_argument("--config", action="append", help="a configuration's name")
+    parser.add_argument("--compare", metavar="REV", help="count the same on this commit")
+    parser.add_argument("--child", nargs=3, help=argparse.SUPPRESS)
+    args = parser.parse_args()
+    if args.child:
+        root, name, fights = args.child
+        child(Path(root), name, int(fights))
+        return 0
+    if shutil.which("valgrind") is None:
+        print("valgrind not found: no instruction counts (apt-get install valgrind)")
+        return 0
+    names = args.config or list(DEFAULT_CONFIGS)
+    print(f"load average at the start: {' '.join(f'{x:.2f}' for x in os.getloadavg())}")
+    print(f"{args.fights} fights per configuration, PYTHONHASHSEED=0, {sys.version.split()[0]}")
+    with tempfile.TemporaryDirectory() as tmp:
+        work = Path(tmp)
+        other = archive(args.compare, work) if args.compare else None
+        for name in names:
+            here = per_fight(ROOT, name, args.fights, work)
+            line = f"{name:<28} {here / 1e6:8.2f} M instructions a fight"
+            if other is not None:
+                there = per_fight(other, name, args.fights, work)
+                line += f"   {args.compare}: {there / 1e6:8.2f} M   x{there / here:.3f}"
+            print(line, flush=True)
+    print(f"load average at the end: {' '.join(f'{x:.2f}' for x in os.getloadavg())}")
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
