@@ -28,6 +28,9 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 DEFAULT_CONFIGS = ("vtm 4v4", "hunter cellule", "western saloon")
 WARM_UP = 99  # a fight index no measured run uses
+NO_ASLR = ["setarch", "-R"] if shutil.which("setarch") else []
+"""Addresses kept from run to run: objects hashed by address (sets of them) are then
+walked in the same order, and two counts of the same code agree."""
 
 
 def child(root: Path, name: str, fights: int) -> None:
@@ -48,6 +51,7 @@ def instructions(root: Path, name: str, fights: int, work: Path) -> int:
     env = dict(os.environ, PYTHONHASHSEED="0", PYTHONDONTWRITEBYTECODE="1")
     subprocess.run(
         [
+            *NO_ASLR,
             "valgrind",
             "--tool=callgrind",
             f"--callgrind-out-file={out}",
