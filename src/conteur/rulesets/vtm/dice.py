@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
-from functools import lru_cache
+from functools import cached_property, lru_cache
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from conteur.dice.kinds import RollKind, register_roll_kind
@@ -143,6 +143,13 @@ class VtmPool:
             n = 1 if self.min_one else 0
         diff = 10 if diff > 10 else 2 if diff < 2 else diff
         return _vtm_outcomes(n, diff, self.ones_cancel, self.can_botch, self.auto)
+
+    @cached_property
+    def success_rows(self) -> tuple[tuple[int, float], ...]:
+        """``outcomes()`` as (successes, probability) rows, in their order (botch or not
+        alike): what a stage reading the pool against many inputs iterates (the exact odds);
+        read once per pool object."""
+        return tuple([(r.successes, q) for r, q in self.outcomes()])
 
     def describe(self, lang: Lang | None = None) -> str:
         return t("roll.vtm", lang, dice=self.rolled_dice, difficulty=self.effective_difficulty)
