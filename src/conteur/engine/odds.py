@@ -17,6 +17,7 @@ from typing import Any
 
 from conteur.dice import Dist
 from conteur.i18n import Msg
+from conteur.records import lean
 
 
 def _json_dist(d: Dist) -> dict[str, float]:
@@ -24,6 +25,7 @@ def _json_dist(d: Dist) -> dict[str, float]:
     return {str(k): p for k, p in d.items()}
 
 
+@lean
 @dataclass(frozen=True, kw_only=True)
 class AttackQuery:
     """One attack to price: who attacks whom, with which maneuver (None: the ruleset's
@@ -35,6 +37,7 @@ class AttackQuery:
     params: Mapping[str, Any] = field(default_factory=dict)
 
 
+@lean
 @dataclass(frozen=True, kw_only=True)
 class AttackOdds:
     """The exact odds of one attack against the target's current state."""

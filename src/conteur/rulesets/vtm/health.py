@@ -21,6 +21,7 @@ SEVERITY: dict[str, int] = {"bashing": 1, "lethal": 2, "aggravated": 3}
 MARK: dict[str, str] = {"bashing": "/", "lethal": "/", "aggravated": "X"}
 _BOX_ORDER: dict[str | None, int] = {None: 0, **{kind: -n for kind, n in SEVERITY.items()}}
 """Where a box goes on the track: the most severe damage first, the empty boxes last."""
+_box_order = _BOX_ORDER.__getitem__
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -138,21 +139,22 @@ class HealthTrack:
 
     def take(self, levels: int, kind: DamageType) -> None:
         """Mark ``levels`` boxes of ``kind``, worst types first, overflow upgraded."""
-        for _ in range(max(0, levels)):
-            if None in self.boxes:
-                self.boxes[self.boxes.index(None)] = kind
-            elif kind == "bashing" and "bashing" in self.boxes:
+        for _ in range(levels):  # none for 0 or fewer
+            boxes = self.boxes
+            if None in boxes:
+                boxes[boxes.index(None)] = kind
+            elif kind == "bashing" and "bashing" in boxes:
                 # A full track turns further bashing into lethal, box by box.
-                self.boxes[len(self.boxes) - 1 - self.boxes[::-1].index("bashing")] = "lethal"
+                boxes[len(boxes) - 1 - boxes[::-1].index("bashing")] = "lethal"
             else:
                 worse = kind if kind != "bashing" else "lethal"
-                least = self.boxes[-1]  # the track is full and sorted, worst first
+                least = boxes[-1]  # the track is full and sorted, worst first
                 if least is not None and SEVERITY[kind] > SEVERITY[least]:
                     # Worse damage pushes the lesser down and off the track: it shows.
-                    self.boxes[-1] = kind
+                    boxes[-1] = kind
                 if self.past_track is None or SEVERITY[worse] > SEVERITY[self.past_track]:
                     self.past_track = worse
-            self._sort()
+            self.boxes = sorted(boxes, key=_box_order)  # ``_sort``, inline
 
     def heal(self, levels: int, kind: DamageType | None = None) -> int:
         """Clear up to ``levels`` boxes (of ``kind``, else least severe first); count cleared."""
@@ -172,7 +174,7 @@ class HealthTrack:
 
     def _sort(self) -> None:
         """Worst damage first, the empty boxes last (stable: equal boxes keep their order)."""
-        self.boxes = sorted(self.boxes, key=_BOX_ORDER.__getitem__)
+        self.boxes = sorted(self.boxes, key=_box_order)
 
 
 Fate = Literal["alive", "incapacitated", "dead", "torpor", "final_death"]

@@ -44,6 +44,7 @@ DAMAGE_DIFFICULTY = 6
 SOAK_DIFFICULTY = 6
 
 
+@lean
 @dataclass(frozen=True, kw_only=True)
 class Defence:
     """A block, dodge or parry opposing the attack roll (V-DEF-2)."""
@@ -58,6 +59,7 @@ class Defence:
     """The pool's parts (trait, ability, penalties), for the roll's ask."""
 
 
+@lean
 @dataclass(frozen=True)
 class Riposte:
     """A parry with a lethal weapon against an unarmed attack hurts the attacker (V-DEF-5)."""
