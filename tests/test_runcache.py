@@ -216,3 +216,22 @@ def test_the_methods_written_keep_the_annotations_dataclasses_gives_them(
     assert inspect.signature(vars(probe)["__init__"]).return_annotation is None
     found, added = runcache.counts()
     assert (found, added) == ((0, 6) if module.startswith("conteur.") else (0, 0))
+
+
+def test_without_a_home_folder_there_is_no_cache_and_no_error() -> None:
+    expected, _ = _run("off")
+    env = {k: v for k, v in os.environ.items() if k not in ("HOME", "CONTEUR_CACHE_DIR")}
+    code = (
+        "import pathlib\n"
+        "def no_home(): raise RuntimeError('Could not determine home directory.')\n"
+        "pathlib.Path.home = staticmethod(no_home)\n"
+        "from conteur import runcache\n"
+        "from conteur.launch import main\n"
+        "assert runcache.cache_file() is None\n"
+        "main()\n"
+    )
+    done = subprocess.run(
+        [sys.executable, "-c", code, *ODDS_ATTACK],
+        capture_output=True, text=True, env={**env, "CONTEUR_LANG": "fr"}, timeout=120,
+    )  # fmt: skip
+    assert (done.returncode, done.stderr, done.stdout) == (0, "", expected)

@@ -106,7 +106,10 @@ def cache_file() -> Path | None:
             return None
         base = Path(folder)
     else:
-        base = _user_cache_folder()
+        try:
+            base = _user_cache_folder()
+        except (RuntimeError, KeyError):  # no home folder to be found: no cache
+            return None
     tag = sys.implementation.cache_tag or sys.implementation.name
     return base / f"start-{tag}-m{marshal.version}-o{sys.flags.optimize}.marshal"
 
