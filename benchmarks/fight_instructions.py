@@ -1,16 +1,22 @@
 """Instructions a seeded fight costs, counted by valgrind's callgrind (load-independent).
 
     .venv/bin/python benchmarks/fight_instructions.py [--fights N] [--config NAME]...
-                                                      [--compare REV]
+                                                      [--compare REV] [--repeat K]
 
 Each configuration of ``tests/sim/fight_records.py`` is fought under callgrind twice in
 a fresh interpreter: once with only the imports and a warm-up fight, once with ``N``
 fights more; the difference over ``N`` is what one fight costs, without the start-up.
 With ``--compare REV`` the same fights are counted on the commit ``REV`` (its ``src``,
 ``tests/sim`` and ``examples``, taken by ``git archive``) in the same run, and the ratio
-is shown. Instruction counts do not move with the machine's load, unlike CPU seconds;
-a fight under callgrind runs about 50 times slower, so keep ``N`` small (10 vtm 4v4
-fights: about two minutes). Needs ``valgrind``; prints why and exits 0 without it.
+is shown; the working tree is then copied beside the archive (``a`` and ``b`` in one
+temporary folder), so that both sides run from paths of the same length. ``--repeat K``
+counts each side ``K`` times, the sides in turns, and shows the median and the range:
+one count of the same code moves by up to 8 % from run to run (western, 10 fights, starts
+warm; the cause is not found: not the start, whose count agrees within 0.1 %), more than
+many changes gain — read a ratio only with several counts a side. Instruction counts do not
+move with the machine's load, unlike CPU seconds; a fight under callgrind runs about 50
+times slower, so keep ``N`` small (10 vtm 4v4 fights: about two minutes). Needs
+``valgrind``; prints why and exits 0 without it.
 """
 
 from __future__ import annotations
@@ -19,6 +25,7 @@ import argparse
 import os
 import re
 import shutil
+import statistics
 import subprocess
 import sys
 import tarfile
@@ -45,10 +52,27 @@ def child(root: Path, name: str, fights: int) -> None:
         fought(job, index)
 
 
+def child_env(work: Path) -> dict[str, str]:
+    """The children's environment: string hashes fixed, ``.pyc`` files written and a start
+    cache of the run's own (``conteur.runcache``), so that a start compiles nothing once
+    warmed: compiling at every start made one count of the same code move by ±1 %
+    (24 M instructions over a 1.8 G start), against ±0.1 % warm."""
+    env = {k: v for k, v in os.environ.items() if k != "PYTHONDONTWRITEBYTECODE"}
+    return env | {"PYTHONHASHSEED": "0", "CONTEUR_CACHE_DIR": str(work / "start-cache")}
+
+
+def warm(root: Path, name: str, work: Path) -> None:
+    """One untimed start of configuration ``name`` from ``root`` (``.pyc``, start cache)."""
+    subprocess.run(
+        [sys.executable, __file__, "--child", str(root), name, "0"],
+        check=True, env=child_env(work), cwd=root, stdout=subprocess.DEVNULL,
+    )  # fmt: skip
+
+
 def instructions(root: Path, name: str, fights: int, work: Path) -> int:
     """Total instructions callgrind counts for the child run of ``fights`` fights."""
     out = work / f"callgrind.{abs(hash((str(root), name, fights)))}.out"
-    env = dict(os.environ, PYTHONHASHSEED="0", PYTHONDONTWRITEBYTECODE="1")
+    env = child_env(work)
     subprocess.run(
         [
             *NO_ASLR,
@@ -81,18 +105,58 @@ def per_fight(root: Path, name: str, fights: int, work: Path) -> float:
     return (instructions(root, name, fights, work) - base) / fights
 
 
+PARTS = ("src", "tests", "examples")
+"""What a fight needs from a checkout."""
+
+
 def archive(rev: str, into: Path) -> Path:
-    """The commit ``rev``'s ``src``, ``tests`` and ``examples``, unpacked under ``into``."""
+    """The commit ``rev``'s ``src``, ``tests`` and ``examples``, unpacked in ``into/b``."""
     tar = into / "rev.tar"
     subprocess.run(
-        ["git", "archive", "--format=tar", f"--output={tar}", rev, "src", "tests", "examples"],
+        ["git", "archive", "--format=tar", f"--output={tar}", rev, *PARTS],
         check=True,
         cwd=ROOT,
     )
-    target = into / "rev"
+    target = into / "b"
     with tarfile.open(tar) as bundle:
         bundle.extractall(target, filter="data")
     return target
+
+
+def working_copy(into: Path) -> Path:
+    """The working tree's ``src``, ``tests`` and ``examples`` copied to ``into/a``: the
+    files git tracks or would track, as they are now (no ``.egg-info``, no caches), at a
+    path as long as the archive's, so that the two sides differ in their code only."""
+    target = into / "a"
+    listed = subprocess.run(
+        ["git", "ls-files", "-z", "--cached", "--others", "--exclude-standard", *PARTS],
+        check=True, cwd=ROOT, capture_output=True,
+    ).stdout.decode()  # fmt: skip
+    for name in filter(None, listed.split("\0")):
+        source = ROOT / name
+        if source.is_file():  # a tracked file deleted in the working tree is left out
+            (target / name).parent.mkdir(parents=True, exist_ok=True)
+            shutil.copy2(source, target / name)
+    return target
+
+
+def counts(roots: list[Path], name: str, fights: int, repeat: int, work: Path) -> list[list[float]]:
+    """``repeat`` per-fight counts of ``name`` from each root, the roots in turns."""
+    out: list[list[float]] = [[] for _ in roots]
+    for root in roots:
+        warm(root, name, work)
+    for _ in range(repeat):
+        for side, root in enumerate(roots):
+            out[side].append(per_fight(root, name, fights, work))
+    return out
+
+
+def shown(values: list[float]) -> str:
+    """The median in millions, with the range when there are several counts."""
+    text = f"{statistics.median(values) / 1e6:8.2f} M"
+    if len(values) > 1:
+        text += f" ({min(values) / 1e6:.2f}–{max(values) / 1e6:.2f})"
+    return text
 
 
 def main() -> int:
@@ -100,6 +164,7 @@ def main() -> int:
     parser.add_argument("--fights", type=int, default=10, help="fights per count (10)")
     parser.add_argument("--config", action="append", help="a configuration's name")
     parser.add_argument("--compare", metavar="REV", help="count the same on this commit")
+    parser.add_argument("--repeat", type=int, default=1, help="counts per side, median (1)")
     parser.add_argument("--child", nargs=3, help=argparse.SUPPRESS)
     args = parser.parse_args()
     if args.child:
@@ -114,13 +179,13 @@ def main() -> int:
     print(f"{args.fights} fights per configuration, PYTHONHASHSEED=0, {sys.version.split()[0]}")
     with tempfile.TemporaryDirectory() as tmp:
         work = Path(tmp)
-        other = archive(args.compare, work) if args.compare else None
+        roots = [ROOT] if not args.compare else [working_copy(work), archive(args.compare, work)]
         for name in names:
-            here = per_fight(ROOT, name, args.fights, work)
-            line = f"{name:<28} {here / 1e6:8.2f} M instructions a fight"
-            if other is not None:
-                there = per_fight(other, name, args.fights, work)
-                line += f"   {args.compare}: {there / 1e6:8.2f} M   x{there / here:.3f}"
+            here, *there = counts(roots, name, args.fights, args.repeat, work)
+            line = f"{name:<28} {shown(here)} instructions a fight"
+            if there:
+                ratio = statistics.median(there[0]) / statistics.median(here)
+                line += f"   {args.compare}: {shown(there[0])}   x{ratio:.3f}"
             print(line, flush=True)
     print(f"load average at the end: {' '.join(f'{x:.2f}' for x in os.getloadavg())}")
     return 0

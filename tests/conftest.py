@@ -1,6 +1,7 @@
 """Shared test setup: French by default, whatever the developer's environment says; the toy
-ruleset ``duel`` (``tests/plugins``) installed beside conteur through its entry point; and the
-record of which tests run the rules engine (``tests/engine_runs.py``)."""
+ruleset ``duel`` (``tests/plugins``) installed beside conteur through its entry point; the
+record of which tests run the rules engine (``tests/engine_runs.py``); and a start cache
+of the tests' own."""
 
 from __future__ import annotations
 
@@ -10,7 +11,18 @@ from pathlib import Path
 
 import pytest
 
-import engine_runs
+if "CONTEUR_CACHE_DIR" not in os.environ:
+    # The start cache (``conteur.runcache``) of the tests' own: warm after the first
+    # process, as an installation's; never the developer's ~/.cache. Subprocesses inherit it.
+    import atexit
+    import shutil
+    import tempfile
+
+    _cache = tempfile.mkdtemp(prefix="conteur-cache-")
+    os.environ["CONTEUR_CACHE_DIR"] = _cache
+    atexit.register(shutil.rmtree, _cache, ignore_errors=True)
+
+import engine_runs  # imports conteur: after the cache's folder is set
 
 PLUGINS = Path(__file__).resolve().parent / "plugins"
 """A folder laid out like site-packages: the toy ruleset and its ``.dist-info`` entry point."""

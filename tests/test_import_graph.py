@@ -29,6 +29,7 @@ GENERIC = (
     "conteur.i18n",
     "conteur.launch",
     "conteur.records",
+    "conteur.runcache",
     "conteur.sim",
     "conteur.store",
     "conteur.web",

@@ -11,6 +11,10 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from . import runcache
+
+runcache.install()  # before any of conteur's classes is created (see conteur.runcache)
+
 __version__ = "0.1.0"
 
 if TYPE_CHECKING:

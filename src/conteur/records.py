@@ -44,6 +44,8 @@ from operator import attrgetter
 from types import MethodType
 from typing import Any, TypeVar
 
+from conteur.runcache import compiled
+
 T = TypeVar("T", bound=type)
 V = TypeVar("V")
 
@@ -101,7 +103,8 @@ def lean_init(cls: type) -> Callable[..., None]:
         args += ["*", *keyword]
     lines = "\n    ".join(["__lean_dict__ = __lean_self__.__dict__", *body])
     source = f"def __init__({', '.join(args)}) -> None:\n    {lines}\n"
-    exec(source, namespace)  # the same technique as dataclasses' own generated methods
+    # the same technique as dataclasses' own generated methods, compiled once between runs
+    exec(compiled(source), namespace)
     init: Callable[..., None] = namespace["__init__"]
     init.__qualname__ = f"{cls.__qualname__}.__init__"
     init.__module__ = cls.__module__

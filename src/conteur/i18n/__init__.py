@@ -35,6 +35,8 @@ from typing import TYPE_CHECKING, Any, Literal, Protocol
 
 import yaml
 
+from conteur import runcache
+
 if TYPE_CHECKING:
     from pathlib import Path
 
@@ -185,7 +187,8 @@ def _read_pending(key: str | None = None) -> None:
     while _pending and (key is None or key not in _catalog):
         source, what = _pending.pop(0)
         if isinstance(what, str):
-            _register(f"{source}/{what}", _package_text(source, what))
+            text = _package_text(source, what)
+            _add(f"{source}/{what}", runcache.shipped_yaml(text, safe_yaml))
         else:
             _add(source, dict(sorted(what(_catalog).items())))  # in key order, as ever
 

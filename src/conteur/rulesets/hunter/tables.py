@@ -7,9 +7,8 @@ from functools import lru_cache
 from importlib import resources
 from typing import Any
 
-import yaml
-
-from conteur.i18n import ConteurError, Lang
+from conteur.i18n import ConteurError, Lang, safe_yaml
+from conteur.runcache import shipped_yaml
 
 DAMAGE_TYPES = {"B": "bashing", "L": "lethal", "A": "aggravated"}
 
@@ -70,7 +69,7 @@ class Tables:
 
 def _read(name: str) -> Any:
     text = resources.files("conteur.rulesets.hunter").joinpath("data", name).read_text("utf-8")
-    return yaml.safe_load(text)
+    return shipped_yaml(text, safe_yaml)  # parsed once between runs (conteur.runcache)
 
 
 def _weapon(wid: str, category: str, row: dict[str, Any]) -> Weapon:

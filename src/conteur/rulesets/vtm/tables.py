@@ -39,6 +39,7 @@ from conteur.engine.inputs import first_error, not_utf8, parse_data, plain_path,
 from conteur.engine.inputs import reason as _reason
 from conteur.i18n import ConteurError, Lang, Msg, env_lang, os_reason
 from conteur.records import CachedReads, found_once
+from conteur.runcache import shipped_yaml
 
 from .traits import canonical_power, canonical_trait, normalize_key, suggest_trait, trait_label
 
@@ -946,8 +947,13 @@ _Raw = dict[str, tuple[dict[str, Any], str]]  # id -> (fields, file it came from
 M = TypeVar("M", bound=_Model)
 
 
-def _read_yaml(name: str, text: str) -> dict[str, Any]:
-    data = parse_data(text, name)  # not YAML, or nested too deep: refused by name
+def _read_yaml(name: str, text: str, *, shipped: bool = False) -> dict[str, Any]:
+    """The mapping a tables file holds (``shipped``: one of the package's, parsed once
+    between runs through ``conteur.runcache``)."""
+    if shipped:
+        data = shipped_yaml(text, lambda text: parse_data(text, name))
+    else:
+        data = parse_data(text, name)  # not YAML, or nested too deep: refused by name
     if data is None:
         return {}
     if not isinstance(data, dict):
@@ -1122,7 +1128,7 @@ def _load_cached(era: str) -> Tables:
 @cache
 def _builtin_raw() -> dict[str, Any]:
     names = (*_BUILTIN_FILES, "health.yaml")
-    return {name: _read_yaml(name, _builtin_text(name)) for name in names}
+    return {name: _read_yaml(name, _builtin_text(name), shipped=True) for name in names}
 
 
 def _load(era: str, extra: tuple[str, ...]) -> Tables:

@@ -16,7 +16,6 @@ from importlib import resources
 from pathlib import Path
 from typing import Any, Literal, TypeVar
 
-import yaml
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, model_validator
 
 from conteur.dice import Expr
@@ -29,9 +28,10 @@ from conteur.engine.inputs import (
     read_data,
 )
 from conteur.engine.inputs import reason as _reason
-from conteur.i18n import ConteurError, Lang, Msg
+from conteur.i18n import ConteurError, Lang, Msg, safe_yaml
 from conteur.i18n.spelling import letters_of
 from conteur.records import CachedReads, found_once
+from conteur.runcache import shipped_yaml
 
 WeaponKind = Literal["revolver", "rifle", "shotgun", "bow", "thrown", "melee", "fists", "whip"]
 FIREARMS = ("revolver", "rifle", "shotgun")
@@ -252,7 +252,7 @@ def _fold(text: str) -> str:
 def package_yaml(name: str) -> dict[str, Any]:
     """A YAML file shipped in the ruleset's ``data`` folder (``tables.yaml``, ``script.yaml``)."""
     text = resources.files("conteur.rulesets.western").joinpath("data", name).read_text("utf-8")
-    data: dict[str, Any] = yaml.safe_load(text)
+    data: dict[str, Any] = shipped_yaml(text, safe_yaml)  # once between runs (runcache)
     return data
 
 
