@@ -22,6 +22,7 @@ times slower, so keep ``N`` small (10 vtm 4v4 fights: about two minutes). Needs
 from __future__ import annotations
 
 import argparse
+import gc
 import os
 import re
 import shutil
@@ -48,6 +49,8 @@ def child(root: Path, name: str, fights: int) -> None:
     _, path, tactics, _ = next(c for c in CONFIGS if c[0] == name)
     job = job_of(path, tactics)
     fought(job, WARM_UP)
+    gc.collect()
+    gc.freeze()  # the start's objects out of the collector's walks (see child_env)
     for index in range(fights):
         fought(job, index)
 
