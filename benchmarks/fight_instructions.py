@@ -50,7 +50,7 @@ def child(root: Path, name: str, fights: int) -> None:
     job = job_of(path, tactics)
     fought(job, WARM_UP)
     gc.collect()
-    gc.freeze()  # the start's objects out of the collector's walks (see child_env)
+    gc.freeze()  # what the start left alive: out of the counted fights' collections
     for index in range(fights):
         fought(job, index)
 
