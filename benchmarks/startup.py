@@ -72,6 +72,9 @@ first run), every method of conteur's dataclasses compiled and every shipped tab
 ENV = {k: v for k, v in os.environ.items() if k != "PYTHONDONTWRITEBYTECODE"}
 ENV["CONTEUR_CACHE_DIR"] = tempfile.mkdtemp(prefix="conteur-startup-")
 """The start cache of the run's own, filled by the untimed round as by a first use."""
+ENV |= {"OPENBLAS_NUM_THREADS": "1", "OMP_NUM_THREADS": "1", "MKL_NUM_THREADS": "1"}
+"""One BLAS thread: numpy's import starts its BLAS threads, which spin on an idle core and
+add their CPU time to the reference (296 ms of CPU for 166 ms of wall clock, session 15)."""
 
 
 def compared(commands: dict[str, list[str]], other: Path) -> dict[str, list[str]]:
