@@ -21,17 +21,14 @@ from __future__ import annotations
 import argparse
 import gc
 import os
-import re
-import shutil
-import subprocess
 import sys
-import tarfile
 import tempfile
 from pathlib import Path
 
-ROOT = Path(__file__).resolve().parents[1]
+import valgrind_counts
+from valgrind_counts import ROOT
+
 HERE = Path(__file__).resolve().parent
-NO_ASLR = ["setarch", "-R"] if shutil.which("setarch") else []
 SEED = 8
 
 
@@ -56,33 +53,16 @@ def child(root: Path, queries: int, measured: bool) -> None:
 
 def instructions(root: Path, queries: int, measured: bool, work: Path) -> int:
     """Total instructions cachegrind counts for one child run."""
-    out = work / f"cachegrind.{abs(hash((str(root), queries, measured)))}.out"
     env = dict(os.environ, PYTHONHASHSEED="0", PYTHONDONTWRITEBYTECODE="1")
     env.pop("PYTHONPATH", None)
-    subprocess.run(
-        [
-            *NO_ASLR,
-            "valgrind",
-            "--tool=cachegrind",
-            "--cache-sim=no",
-            f"--cachegrind-out-file={out}",
-            sys.executable,
-            __file__,
-            "--child",
-            str(root),
-            str(queries),
-            "1" if measured else "0",
-        ],
-        check=True,
+    return valgrind_counts.instructions(
+        "cachegrind",
+        [sys.executable, __file__, "--child", str(root), str(queries), "1" if measured else "0"],
+        out=work / f"cachegrind.{abs(hash((str(root), queries, measured)))}.out",
         env=env,
         cwd=work,
-        stdout=subprocess.DEVNULL,
-        stderr=subprocess.DEVNULL,
+        options=["--cache-sim=no"],
     )
-    match = re.search(r"^summary: (\d+)", out.read_text(), re.MULTILINE)
-    if match is None:
-        raise SystemExit(f"no instruction total in {out}")
-    return int(match.group(1))
 
 
 def per_query(root: Path, queries: int, work: Path) -> float:
@@ -93,14 +73,7 @@ def per_query(root: Path, queries: int, work: Path) -> float:
 
 def archive(rev: str, into: Path) -> Path:
     """The commit ``rev``'s ``src``, unpacked under ``into``."""
-    tar = into / "rev.tar"
-    subprocess.run(
-        ["git", "archive", "--format=tar", f"--output={tar}", rev, "src"], check=True, cwd=ROOT
-    )
-    target = into / "rev"
-    with tarfile.open(tar) as bundle:
-        bundle.extractall(target, filter="data")
-    return target
+    return valgrind_counts.archive(rev, ["src"], into / "rev")
 
 
 def main() -> int:
@@ -113,10 +86,9 @@ def main() -> int:
         root, queries, measured = args.child
         child(Path(root), int(queries), measured == "1")
         return 0
-    if shutil.which("valgrind") is None:
-        print("valgrind not found: no instruction counts (apt-get install valgrind)")
+    if not valgrind_counts.have_valgrind():
         return 0
-    print(f"load average at the start: {' '.join(f'{x:.2f}' for x in os.getloadavg())}")
+    print(f"load average at the start: {valgrind_counts.load()}")
     print(f"{args.queries} cold queries (seed {SEED}), PYTHONHASHSEED=0, {sys.version.split()[0]}")
     with tempfile.TemporaryDirectory() as tmp:
         work = Path(tmp)
@@ -126,7 +98,7 @@ def main() -> int:
             there = per_query(archive(args.compare, work), args.queries, work)
             line += f"   {args.compare}: {there / 1e6:.4f} M   x{there / here:.3f}"
         print(line, flush=True)
-    print(f"load average at the end: {' '.join(f'{x:.2f}' for x in os.getloadavg())}")
+    print(f"load average at the end: {valgrind_counts.load()}")
     return 0
 
 

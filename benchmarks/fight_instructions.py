@@ -24,21 +24,18 @@ from __future__ import annotations
 import argparse
 import gc
 import os
-import re
 import shutil
 import statistics
 import subprocess
 import sys
-import tarfile
 import tempfile
 from pathlib import Path
 
-ROOT = Path(__file__).resolve().parents[1]
+import valgrind_counts
+from valgrind_counts import ROOT
+
 DEFAULT_CONFIGS = ("vtm 4v4", "hunter cellule", "western saloon")
 WARM_UP = 99  # a fight index no measured run uses
-NO_ASLR = ["setarch", "-R"] if shutil.which("setarch") else []
-"""Addresses kept from run to run: objects hashed by address (sets of them) are then
-walked in the same order, and two counts of the same code agree."""
 
 
 def child(root: Path, name: str, fights: int) -> None:
@@ -74,32 +71,13 @@ def warm(root: Path, name: str, work: Path) -> None:
 
 def instructions(root: Path, name: str, fights: int, work: Path) -> int:
     """Total instructions callgrind counts for the child run of ``fights`` fights."""
-    out = work / f"callgrind.{abs(hash((str(root), name, fights)))}.out"
-    env = child_env(work)
-    subprocess.run(
-        [
-            *NO_ASLR,
-            "valgrind",
-            "--tool=callgrind",
-            f"--callgrind-out-file={out}",
-            sys.executable,
-            __file__,
-            "--child",
-            str(root),
-            name,
-            str(fights),
-        ],
-        check=True,
-        env=env,
+    return valgrind_counts.instructions(
+        "callgrind",
+        [sys.executable, __file__, "--child", str(root), name, str(fights)],
+        out=work / f"callgrind.{abs(hash((str(root), name, fights)))}.out",
+        env=child_env(work),
         cwd=root,
-        stdout=subprocess.DEVNULL,
-        stderr=subprocess.DEVNULL,
     )
-    text = out.read_text()
-    match = re.search(r"^(?:summary|totals): (\d+)", text, re.MULTILINE)
-    if match is None:
-        raise SystemExit(f"no instruction total in {out}")
-    return int(match.group(1))
 
 
 def per_fight(root: Path, name: str, fights: int, work: Path) -> float:
@@ -114,16 +92,7 @@ PARTS = ("src", "tests", "examples")
 
 def archive(rev: str, into: Path) -> Path:
     """The commit ``rev``'s ``src``, ``tests`` and ``examples``, unpacked in ``into/b``."""
-    tar = into / "rev.tar"
-    subprocess.run(
-        ["git", "archive", "--format=tar", f"--output={tar}", rev, *PARTS],
-        check=True,
-        cwd=ROOT,
-    )
-    target = into / "b"
-    with tarfile.open(tar) as bundle:
-        bundle.extractall(target, filter="data")
-    return target
+    return valgrind_counts.archive(rev, PARTS, into / "b")
 
 
 def working_copy(into: Path) -> Path:
@@ -174,11 +143,10 @@ def main() -> int:
         root, name, fights = args.child
         child(Path(root), name, int(fights))
         return 0
-    if shutil.which("valgrind") is None:
-        print("valgrind not found: no instruction counts (apt-get install valgrind)")
+    if not valgrind_counts.have_valgrind():
         return 0
     names = args.config or list(DEFAULT_CONFIGS)
-    print(f"load average at the start: {' '.join(f'{x:.2f}' for x in os.getloadavg())}")
+    print(f"load average at the start: {valgrind_counts.load()}")
     print(f"{args.fights} fights per configuration, PYTHONHASHSEED=0, {sys.version.split()[0]}")
     with tempfile.TemporaryDirectory() as tmp:
         work = Path(tmp)
@@ -190,7 +158,7 @@ def main() -> int:
                 ratio = statistics.median(there[0]) / statistics.median(here)
                 line += f"   {args.compare}: {shown(there[0])}   x{ratio:.3f}"
             print(line, flush=True)
-    print(f"load average at the end: {' '.join(f'{x:.2f}' for x in os.getloadavg())}")
+    print(f"load average at the end: {valgrind_counts.load()}")
     return 0
 
 
